@@ -1,0 +1,80 @@
+import { Menu, X } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import type { DemoSite } from "./types";
+import { useMenuDisclosure } from "~/components/layout/use-disclosure";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { cn } from "~/lib/cn";
+
+const headerTone = {
+  light: "bg-background/95 text-foreground border-b",
+  dark: "bg-foreground text-background",
+  primary: "bg-primary text-primary-foreground",
+} as const;
+
+/** Shared header of the eight demo sites: name, icon, nav, call to action, mobile menu. */
+export function DemoHeader({ site }: { site: DemoSite }) {
+  const { open, toggle, close, toggleRef } = useMenuDisclosure();
+  const Icon = site.icon;
+  const home = `/demo/${site.slug}`;
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-md px-3 py-2 text-sm font-medium opacity-90 transition hover:opacity-100 hover:underline underline-offset-4",
+      isActive && !site.nav.every((l) => l.to.includes("#")) && "underline opacity-100",
+    );
+  return (
+    <header className={cn("sticky top-0 z-40 backdrop-blur", headerTone[site.theme.header])}>
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link to={home} className="flex items-center gap-2 rounded-md font-heading text-lg font-bold">
+          <Icon aria-hidden className="size-6" />
+          <span>{site.name}</span>
+        </Link>
+        <nav aria-label={`${site.name} site`} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {site.nav.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="hidden sm:inline-flex">
+            <Link to={site.cta.to}>{site.cta.label}</Link>
+          </Button>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-black/10 md:hidden"
+            aria-expanded={open}
+            aria-controls={`${site.slug}-menu`}
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={toggle}
+          >
+            {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          </button>
+        </div>
+      </Container>
+      <nav id={`${site.slug}-menu`} aria-label={`${site.name} site`} hidden={!open} className="border-t border-current/15 md:hidden">
+        <Container className="py-3">
+          <ul className="grid gap-1">
+            {site.nav.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end onClick={close} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="mt-3 w-full">
+            <Link to={site.cta.to} onClick={close}>
+              {site.cta.label}
+            </Link>
+          </Button>
+        </Container>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import type * as React from "react";
+import { DemoFooter } from "./demo-footer";
+import { DemoHeader } from "./demo-header";
+import { ThemeScope } from "./theme-scope";
+import type { DemoSite } from "./types";
+
+/** The frame every demo site renders inside: its theme, the shared header and footer. */
+export function DemoLayout({ site, children }: { site: DemoSite; children: React.ReactNode }) {
+  return (
+    <ThemeScope theme={site.theme}>
+      <DemoHeader site={site} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <DemoFooter site={site} />
+    </ThemeScope>
+  );
+}

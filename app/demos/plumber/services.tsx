@@ -1,0 +1,13 @@
+import type { Route } from "./+types/services";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  seo({ title: "Services | FlowRight Plumbing", description: "FlowRight Plumbing: a demo website built by Cascadia Web Studio.", path: "/demo/plumber/services" });
+
+export default function Page() {
+  return (
+    <section className="px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold">Services</h1>
+    </section>
+  );
+}

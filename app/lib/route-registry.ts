@@ -1,0 +1,57 @@
+/**
+ * Every public path of SPEC §2 in one list. The prerenderer, the sitemap, the
+ * SEO test and the end-to-end suite all read it, so a page added here is built,
+ * listed and tested everywhere at once.
+ */
+export type PublicRoute = {
+  path: string;
+  /** Main studio page or one of the eight demo sites. */
+  section: "main" | "demo";
+  /** Prerendered to static HTML at build time. */
+  prerender: boolean;
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+};
+
+const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
+
+const demoPaths = [
+  "/demo/consultant",
+  "/demo/portfolio",
+  "/demo/landscaper",
+  "/demo/landscaper/services",
+  "/demo/landscaper/portfolio",
+  "/demo/landscaper/about",
+  "/demo/landscaper/contact",
+  "/demo/bakery",
+  "/demo/bakery/menu",
+  "/demo/bakery/about",
+  "/demo/bakery/contact",
+  "/demo/plumber",
+  "/demo/plumber/services",
+  "/demo/plumber/about",
+  "/demo/plumber/contact",
+  "/demo/gym",
+  "/demo/gym/programs",
+  "/demo/gym/about",
+  "/demo/gym/contact",
+  "/demo/barbershop",
+  "/demo/barbershop/services",
+  "/demo/barbershop/about",
+  "/demo/barbershop/contact",
+  "/demo/electrician",
+  "/demo/electrician/services",
+  "/demo/electrician/about",
+  "/demo/electrician/contact",
+] as const;
+
+export const publicRoutes: readonly PublicRoute[] = [
+  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true })),
+  // Reached only from checkout with a session id; rendered per request and never indexed.
+  { path: "/payment-success", section: "main", prerender: false, indexable: false },
+  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true })),
+];
+
+export function prerenderPaths(): string[] {
+  return publicRoutes.filter((r) => r.prerender).map((r) => r.path);
+}

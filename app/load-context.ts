@@ -1,0 +1,12 @@
+import type { AppServices } from "../server/services.server";
+
+// Runtime requests (actions, dynamic pages) receive the server's services and
+// the response's CSP nonce through React Router's load context.
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce?: string;
+    services?: AppServices;
+  }
+}
+
+export {};

@@ -1,0 +1,57 @@
+import "./load-context";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { RouteAnnouncer } from "~/components/layout/route-announcer";
+import { SkipLink } from "~/components/layout/skip-link";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { Toaster } from "~/components/ui/toaster";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SkipLink />
+        {children}
+        <RouteAnnouncer />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Unknown paths are handled by routes/not-found.tsx; anything reaching here is a crash.
+  if (import.meta.env.DEV) console.error(error);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <main id="main" tabIndex={-1}>
+      <ErrorScreen
+        title="Unexpected Application Error!"
+        detail={detail}
+        message="Something went wrong on our side. Please head back to the home page and try again."
+        reload
+      />
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { seo } from "~/lib/seo";
+
+// The catch-all route answers with HTTP 404, never a 200 fallback.
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  seo({
+    title: "Page Not Found",
+    description: "The page you were looking for does not exist.",
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <ErrorScreen
+      detail="404"
+      title="Oops! Page not found"
+      message="The page you are looking for doesn't exist or has moved."
+    />
+  );
+}

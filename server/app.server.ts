@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import type { AppConfig } from "./config.server";
+import type { AppDatabase } from "./db/database.server";
+import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
+import { type StaticEntry, chooseEncoding, loadStaticSite } from "./http/static.server";
+import type { Logger } from "./logger.server";
+import type { AppServices } from "./services.server";
+
+export type AppEnv = { Variables: { requestId: string; clientIp: string } };
+
+export type AppDeps = {
+  config: AppConfig;
+  database: AppDatabase;
+  logger: Logger;
+  /** The built site; omitted in API-only integration tests. */
+  site?: { clientDir: string; serverBuild: ServerBuild };
+};
+
+/** Default cap on any request body; routes that need less set their own. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Builds the HTTP app. Tests call this without listening on a port. */
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const production = config.NODE_ENV === "production";
+  const securityHeaders = baseSecurityHeaders(production);
+  const app = new Hono<AppEnv>();
+
+  // Request id, client address, security headers and one structured log line per request.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    c.set("clientIp", clientAddress(c.req.raw.headers, config.TRUST_PROXY, () => getConnInfo(c).remote.address));
+    await next();
+    for (const [k, v] of Object.entries(securityHeaders)) c.header(k, v);
+    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", NON_HTML_CSP);
+    c.header("X-Request-Id", requestId);
+    logger.info(
+      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: DEFAULT_BODY_LIMIT,
+      onError: (c) => c.json({ success: false, error: "Request body is too large." }, 413),
+    }),
+  );
+
+  app.onError((err, c) => {
+    logger.error({ reqId: c.get("requestId"), err: { name: err.name, message: err.message } }, "unhandled error");
+    return c.json({ success: false, error: "Internal server error." }, 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    const up = await database.ping();
+    return c.json({ status: up ? "ok" : "error", database: up ? "up" : "down" }, up ? 200 : 503);
+  });
+
+  // API routes of each capability mount here (inquiries, payments).
+
+  app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
+
+  if (deps.site) mountSite(app, deps, deps.site);
+
+  return app;
+}
+
+function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>) {
+  const files = loadStaticSite(site.clientDir);
+  const handleDocument = createRequestHandler(site.serverBuild, deps.config.NODE_ENV);
+  const services: AppServices = { config: deps.config };
+
+  // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
+  app.use("*", async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    if (pathname.length > 1 && pathname.endsWith("/") && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      return c.redirect(`${pathname.replace(/\/+$/, "") || "/"}${search}`, 301);
+    }
+    await next();
+  });
+
+  // Prerendered pages and assets straight from memory.
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text("Bad request", 400);
+    }
+    const entry = files.get(pathname);
+    if (!entry) return next();
+    return sendStatic(c.req.raw, entry);
+  });
+
+  // Everything else: runtime rendering (dynamic pages, form actions, the 404 page).
+  app.all("*", async (c) => {
+    const nonce = createNonce();
+    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services });
+    const headers = new Headers(response.headers);
+    if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+      headers.set("Cache-Control", "no-store");
+    }
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
+}
+
+function sendStatic(request: Request, entry: StaticEntry) {
+  const headers = new Headers({
+    "Content-Type": entry.contentType,
+    "Cache-Control": entry.cacheControl,
+    ETag: entry.etag,
+  });
+  if (entry.csp) headers.set("Content-Security-Policy", entry.csp);
+  if (entry.br || entry.gzip) headers.set("Vary", "Accept-Encoding");
+  const inm = request.headers.get("if-none-match");
+  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === entry.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = chooseEncoding(entry, request.headers.get("accept-encoding") ?? undefined);
+  const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip! : entry.body;
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  // A Buffer is a Uint8Array; the DOM typings only lack the ArrayBufferLike variance.
+  return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { status: 200, headers });
+}
+
+/** The visitor's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientAddress(headers: Headers, trustProxy: boolean, socketAddress: () => string | undefined) {
+  if (trustProxy) {
+    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return socketAddress() ?? "unknown";
+  } catch {
+    // Requests made in-process (app.request in tests) have no socket.
+    return "local";
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at start-up.
+ * A bad value stops the process with a message naming the variable.
+ * Defaults make `npm start` work on a fresh machine with nothing set.
+ */
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("http://localhost:3000")
+      .transform((u) => u.replace(/\/+$/, "")),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BUILD_DIR: z.string().min(1).default("build"),
+    /** Worker processes serving HTTP (node:cluster); 1 keeps a single process. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+    TRUST_PROXY: booleanString,
+
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_PATH: z.string().min(1).default("data/app.db"),
+
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+    SMTP_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
+    INQUIRY_TO: z.preprocess(emptyToUndefined, z.email().optional()),
+    WEB3FORMS_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+    WEB3FORMS_URL: z.url().default("https://api.web3forms.com/submit"),
+
+    PAYMENTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["sandbox", "stripe"]).optional()),
+    STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith("whsec_").optional()),
+
+    /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
+    RATE_LIMIT_DISABLED: booleanString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER === "stripe") {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });
+      }
+    }
+  });
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(environment)"}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

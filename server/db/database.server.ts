@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "sqlite"; path: string }
+  | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number };
+
+export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATABASE_PATH: string }): DatabaseOptions {
+  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "sqlite", path: config.DATABASE_PATH };
+}
+
+/** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
+export function openDatabase(options: DatabaseOptions): AppDatabase {
+  let db: Kysely<Database>;
+  if (options.kind === "sqlite") {
+    if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
+    const sqlite = new SQLite(options.path);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // A dropped connection (e.g. a database restart) must not crash the process;
+    // the pool replaces it and the next query reconnects.
+    pool.on("error", () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return {
+    db,
+    kind: options.kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  return results ?? [];
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as rateLimits from "./0001-rate-limits";
+
+/**
+ * Versioned migrations, applied in key order at start-up on SQLite and
+ * PostgreSQL alike. Listed statically so the server needs no file scanning.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-rate-limits": rateLimits,
+};

@@ -1,0 +1,9 @@
+import type { AppConfig } from "./config.server";
+
+/**
+ * What route actions and loaders may use at runtime (through React Router's
+ * load context). Each capability (inquiries, payments) adds its service here.
+ */
+export type AppServices = {
+  config: AppConfig;
+};

@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+const shared = {
+  resolve: { tsconfigPaths: true },
+  define: { __SITE_URL__: JSON.stringify("http://localhost:3000") },
+};
+
+export default defineConfig({
+  ...shared,
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "app",
+          environment: "jsdom",
+          include: ["app/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup/vitest-dom.ts"],
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          // Each file opens its own databases; PostgreSQL tests use a schema of their own.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
