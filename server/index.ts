@@ -21,7 +21,7 @@ async function main() {
   }
   const logger = createLogger(config);
   const database = openDatabase(databaseOptionsFromConfig(config));
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
 
   const buildDir = path.resolve(config.BUILD_DIR);
   let serverBuild: ServerBuild;

@@ -11,6 +11,8 @@ export type DatabaseKind = "sqlite" | "postgres";
 export type AppDatabase = {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** PostgreSQL schema in use when not the default one. */
+  schema?: string;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
   return {
     db,
     kind: options.kind,
+    schema: options.kind === "postgres" ? options.schema : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -63,8 +66,14 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest({ db, schema }: Pick<AppDatabase, "db" | "schema">) {
+  // With a custom schema, the migration tables must live in it too, or Kysely
+  // finds another schema's bookkeeping tables and skips creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -1,0 +1,63 @@
+import nodemailer from "nodemailer";
+import type { AppConfig } from "../config.server";
+import type { Logger } from "../logger.server";
+import { siteConfig } from "~/content/site";
+
+export type MailMessage = { subject: string; text: string; replyTo?: string; to?: string };
+
+export class MailNotConfiguredError extends Error {
+  constructor() {
+    super("SMTP_URL is not set: mail is logged, not sent");
+  }
+}
+
+export type Mailer = {
+  /** False when SMTP_URL is unset (development): send() then logs and throws MailNotConfiguredError. */
+  configured: boolean;
+  /** The studio inbox notifications go to. */
+  studioInbox: string;
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+/** One header line: CR/LF would let a visitor inject headers, so they become spaces. */
+export function headerSafe(value: string) {
+  return value.replace(/[\r\n]+/g, " ").trim();
+}
+
+/** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. */
+export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | "INQUIRY_TO">, logger: Logger): Mailer {
+  const studioInbox = config.INQUIRY_TO ?? siteConfig.email;
+  const from = config.SMTP_FROM ?? `${siteConfig.name} <${siteConfig.email}>`;
+  if (!config.SMTP_URL) {
+    return {
+      configured: false,
+      studioInbox,
+      async send(message) {
+        logger.info({ subject: headerSafe(message.subject) }, "mail not sent: SMTP_URL is not set");
+        throw new MailNotConfiguredError();
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(config.SMTP_URL, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    configured: true,
+    studioInbox,
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to ?? studioInbox,
+        subject: headerSafe(message.subject),
+        text: message.text,
+        replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
+      });
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

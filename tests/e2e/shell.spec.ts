@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures";
+
+test.describe("main layout", () => {
+  test("header has the eight nav links and Get Quote", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    for (const name of ["Home", "Portfolio", "Pricing", "Our Story", "About Us", "Extras", "Contact", "Payment"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("footer links point at home anchors and the year is current", async ({ page }) => {
+    await page.goto("/pricing");
+    const footer = page.getByRole("contentinfo");
+    for (const anchor of ["/#home", "/#portfolio", "/#story", "/#about", "/#pricing", "/#extras", "/#contact"]) {
+      await expect(footer.locator(`a[href="${anchor}"]`).first()).toBeAttached();
+    }
+    await expect(footer.getByRole("link", { name: "Get Free Quote" })).toHaveAttribute("href", "/contact");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test("skip link is first and moves focus to main", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+  });
+
+  test("client navigation scrolls to top, focuses main and announces the title", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("main#main")).toBeFocused();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId("route-announcer")).toHaveText(await page.title());
+  });
+
+  test("back restores the previous scroll position", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto("/pricing");
+    const y = await page.evaluate(() => {
+      window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
+      return window.scrollY;
+    });
+    expect(y).toBeGreaterThan(0);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("toggles, closes on Escape with focus back, and closes on choosing a link", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("no horizontal scroll at 375 px", async ({ page }) => {
+    await page.goto("/");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
