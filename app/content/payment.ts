@@ -58,6 +58,13 @@ export const paymentPageContent = {
   errorFallback: "Failed to create payment session",
   noJsErrorTitle: "We could not start the payment",
   splitNote: "Payments are split: 50% upfront, 50% on completion.",
+  stepsHeading: "How paying works",
+  steps: [
+    { title: "Choose your package", text: "Pick the package from your quote and enter the exact quoted amount." },
+    { title: "Pay on secure checkout", text: "Checkout opens in a new tab. Card details go to the payment provider, never to us." },
+    { title: "We get started", text: "Work begins right away, and we will contact you with the next steps." },
+  ],
+  questionsHeading: "Questions about your quote?",
 } as const;
 
 export const paymentSuccessContent = {
@@ -83,6 +90,8 @@ export const paymentSuccessContent = {
     "The payment provider reported that this payment did not go through, so you have not been charged for it. You can try again from the payment page, or contact us for help.",
   tryAgain: "Back to payment",
   contactPrompt: "Reach the studio",
+  checkAgain: "Check again",
+  testBadge: "Test payment: no money moved",
   contactEmail: siteConfig.email,
   contactPhone: siteConfig.phone,
 } as const;

@@ -68,7 +68,7 @@ function layout(title: string, body: string) {
 <style>${styles}</style>
 </head>
 <body>
-<div class="banner" role="note"><strong>${escapeHtml(sandboxPageText.banner)}</strong><p>${escapeHtml(sandboxPageText.bannerDetail)}</p></div>
+<header class="banner"><strong>${escapeHtml(sandboxPageText.banner)}</strong><p>${escapeHtml(sandboxPageText.bannerDetail)}</p></header>
 <main>${body}</main>
 </body>
 </html>`;

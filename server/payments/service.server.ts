@@ -131,6 +131,7 @@ export function describe(payment: PaymentTable): PaymentVerification {
     amountCents: Number(payment.amount_cents),
     currency: payment.currency,
     reference: payment.id.slice(0, 8).toUpperCase(),
+    test: payment.provider === "sandbox",
   };
 }
 

@@ -45,4 +45,6 @@ export type PaymentVerification =
       currency: string;
       /** Short public reference (start of the payment id) the customer can quote. */
       reference: string;
+      /** Made through the sandbox: no money moved. */
+      test: boolean;
     };
