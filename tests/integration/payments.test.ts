@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
@@ -393,6 +393,33 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
   it("lifts the rate limit when RATE_LIMIT_DISABLED is set", async () => {
     t = await harness({ stripe: null, env: { RATE_LIMIT_DISABLED: "true" } });
     for (let i = 0; i < 12; i++) expect((await t.createPayment({ amount: "" })).status).toBe(400);
+  });
+
+  it("the /payment-success loader shows only what the server verified", async () => {
+    t = await harness({ stripe: null });
+    const payments = createPayments({ config: t.config, database: t.database, logger: createLogger(t.config) });
+    // The route module reads the build-time SITE_URL constant (via seo()), which only the app project defines.
+    vi.stubGlobal("__SITE_URL__", "http://localhost:3000");
+    const { loader: paymentSuccessLoader } = await import("../../app/routes/payment-success");
+    const load = (search: string) =>
+      paymentSuccessLoader({
+        request: new Request(`http://localhost/payment-success${search}`),
+        context: { services: { config: t.config, payments: payments.service } },
+        params: {},
+      } as unknown as Parameters<typeof paymentSuccessLoader>[0]);
+
+    const { url } = (await (await t.createPayment({ amount: "450.50", packageType: "pro" })).json()) as { url: string };
+    const sessionId = url.split("/").at(-1)!;
+    expect((await load(`?session_id=${sessionId}`)).verification).toMatchObject({ state: "pending", amountCents: 45050 });
+    await t.app.request(`${url}/pay`, { method: "POST" });
+    expect((await load(`?session_id=${sessionId}`)).verification).toMatchObject({
+      state: "paid",
+      packageName: "Pro Website",
+      amountCents: 45050,
+      test: true,
+    });
+    expect((await load("?session_id=sbx_unknown_session_id_123")).verification).toEqual({ state: "unknown" });
+    expect((await load("")).verification).toEqual({ state: "missing" });
   });
 
   it("has no Stripe webhook in sandbox mode", async () => {
