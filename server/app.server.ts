@@ -9,6 +9,8 @@ import type { AppDatabase } from "./db/database.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import { type StaticEntry, chooseEncoding, loadStaticSite } from "./http/static.server";
 import type { Logger } from "./logger.server";
+import { type PaymentsOptions, createPayments } from "./payments/payments.server";
+import { mountPaymentRoutes } from "./payments/routes.server";
 import type { AppServices } from "./services.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -19,6 +21,8 @@ export type AppDeps = {
   logger: Logger;
   /** The built site; omitted in API-only integration tests. */
   site?: { clientDir: string; serverBuild: ServerBuild };
+  /** Payments test seams (a local Stripe API, a provider, a mailer). */
+  payments?: PaymentsOptions;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -66,18 +70,19 @@ export function createApp(deps: AppDeps) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
+  const payments = createPayments({ config, database, logger, options: deps.payments });
+  mountPaymentRoutes(app, payments, deps);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
-  if (deps.site) mountSite(app, deps, deps.site);
+  if (deps.site) mountSite(app, deps, deps.site, { config, payments: payments.service });
 
   return app;
 }
 
-function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>) {
+function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>, services: AppServices) {
   const files = loadStaticSite(site.clientDir);
   const handleDocument = createRequestHandler(site.serverBuild, deps.config.NODE_ENV);
-  const services: AppServices = { config: deps.config };
 
   // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
   app.use("*", async (c, next) => {

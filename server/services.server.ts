@@ -1,4 +1,5 @@
 import type { AppConfig } from "./config.server";
+import type { PaymentService } from "./payments/service.server";
 
 /**
  * What route actions and loaders may use at runtime (through React Router's
@@ -6,4 +7,6 @@ import type { AppConfig } from "./config.server";
  */
 export type AppServices = {
   config: AppConfig;
+  /** Create and verify payments (the /payment action, the /payment-success loader). */
+  payments: PaymentService;
 };

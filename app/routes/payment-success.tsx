@@ -1,10 +1,118 @@
+import { CheckCircle2, Clock, Mail, Phone, XCircle } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
-import { PageHero } from "~/components/sections/page-hero";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { paymentSuccessContent as text } from "~/content/payment";
+import { siteConfig } from "~/content/site";
+import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
-  seo({ title: "Payment Successful!", description: "Thank you for your payment.", path: "/payment-success", noindex: true });
+  seo({ title: text.title, description: "Thank you for your payment.", path: "/payment-success", noindex: true });
 
-export default function Page() {
-  return <PageHero title="Payment Successful!">Thank you for your payment.</PageHero>;
+/**
+ * Rendered per request (never prerendered): the session id from checkout is
+ * checked on the server, which fulfils the payment here if Stripe already
+ * says paid and the webhook is late. Nothing unverified is shown.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId) return { sessionId: null, verification: { state: "missing" as const } };
+  const payments = context.services?.payments;
+  const verification = payments ? await payments.verify(sessionId) : ({ state: "unknown" } as const);
+  return { sessionId, verification };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { verification: v, sessionId } = loaderData;
+  const failed = v.state === "failed";
+  return (
+    <section className="bg-gradient-to-b from-secondary to-background">
+      <Container className="flex max-w-2xl flex-col items-center gap-6 py-16 text-center sm:py-24">
+        {failed ? (
+          <XCircle aria-hidden className="size-16 text-destructive" />
+        ) : v.state === "paid" ? (
+          <CheckCircle2 aria-hidden className="size-16 text-primary" />
+        ) : (
+          <Clock aria-hidden className="size-16 text-muted-foreground" />
+        )}
+        <h1 className="text-4xl font-extrabold sm:text-5xl">{failed ? text.failedTitle : text.title}</h1>
+        <p className="text-lg text-muted-foreground">{failed ? text.failed : text.thankYou}</p>
+
+        {v.state === "paid" && (
+          <div className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="text-lg font-semibold">{text.receiptHeading}</h2>
+              {v.test && <Badge variant="outline">{text.testBadge}</Badge>}
+            </div>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+              <dt className="text-muted-foreground">{text.packageLabel}</dt>
+              <dd className="text-right font-semibold">{v.packageName}</dd>
+              <dt className="text-muted-foreground">{text.amountLabel}</dt>
+              <dd className="text-right font-semibold">{formatCad(v.amountCents, { withCode: true })}</dd>
+              <dt className="text-muted-foreground">{text.referenceLabel}</dt>
+              <dd className="text-right font-mono text-sm">{v.reference}</dd>
+            </dl>
+          </div>
+        )}
+
+        {v.state !== "paid" && (
+          <div role="status" className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">
+            <h2 className="text-lg font-semibold">{statusHeading(v.state)}</h2>
+            {statusText(v.state) && <p className="mt-2 text-muted-foreground">{statusText(v.state)}</p>}
+            <ContactLinks />
+            {v.state === "pending" && sessionId && (
+              <Button asChild variant="outline" className="mt-4">
+                <a href={`/payment-success?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>
+              </Button>
+            )}
+          </div>
+        )}
+
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg">
+            <Link to="/">{text.returnHome}</Link>
+          </Button>
+          {failed && (
+            <Button asChild size="lg" variant="outline">
+              <Link to="/payment">{text.tryAgain}</Link>
+            </Button>
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+type State = "missing" | "unknown" | "pending" | "failed" | "paid";
+
+function statusHeading(state: State) {
+  return state === "pending" ? text.pendingHeading : state === "unknown" ? text.unknownHeading : state === "failed" ? text.contactPrompt : text.missingHeading;
+}
+
+function statusText(state: State) {
+  return state === "pending" ? text.pending : state === "unknown" ? text.unknown : state === "failed" ? null : text.missing;
+}
+
+function ContactLinks() {
+  return (
+    <ul className="mt-4 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6" aria-label={text.contactPrompt}>
+      <li>
+        <a href={`mailto:${siteConfig.email}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+          <Mail aria-hidden className="size-4" />
+          {siteConfig.email}
+        </a>
+      </li>
+      <li>
+        <a href={siteConfig.phone.href} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+          <Phone aria-hidden className="size-4" />
+          {siteConfig.phone.display}
+        </a>
+      </li>
+    </ul>
+  );
 }

@@ -1,10 +1,85 @@
+import { Mail, Phone } from "lucide-react";
+import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/payment";
 import { PageHero } from "~/components/sections/page-hero";
+import { PaymentForm } from "~/components/sections/payment-form";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
+import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
+import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
-  seo({ title: "Website Payment", description: "Pay the amount quoted for your website securely in CAD.", path: "/payment" });
+  seo({ title: text.title, description: "Pay the amount quoted for your website securely in CAD.", path: "/payment" });
+
+/**
+ * The no-JavaScript path: the form posts here, and the visitor is sent (303)
+ * straight to checkout, or sees the page again with the server's message.
+ * With JavaScript the form calls /api/create-payment itself.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const packageValue = String(form.get("packageType") ?? "basic");
+  const values = {
+    amount: String(form.get("amount") ?? "").slice(0, 32),
+    packageType: (packageTypes as readonly string[]).includes(packageValue) ? (packageValue as PackageType) : "basic",
+  };
+  const payments = context.services?.payments;
+  if (!payments) return data({ error: text.errorFallback, values }, { status: 503 });
+  const result = await payments.createPayment({ amount: form.get("amount") ?? "", packageType: form.get("packageType") ?? undefined });
+  if (result.ok) return redirect(result.url, 303);
+  return data({ error: result.error, values }, { status: result.status });
+}
 
 export default function Page() {
-  return <PageHero title="Website Payment">Pay the amount quoted for your website securely in CAD.</PageHero>;
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <PageHero title={text.title}>{text.intro}</PageHero>
+      <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
+        <Card className="p-5 sm:p-8 lg:col-span-3">
+          <h2 className="text-xl font-bold">Your payment</h2>
+          <PaymentForm serverError={actionData?.error} defaults={actionData?.values} />
+        </Card>
+        <aside className="flex flex-col gap-6 lg:col-span-2" aria-labelledby="payment-steps-heading">
+          <div>
+            <h2 id="payment-steps-heading" className="text-xl font-bold">
+              {text.stepsHeading}
+            </h2>
+            <ol className="mt-4 flex flex-col gap-4">
+              {text.steps.map((step, i) => (
+                <li key={step.title} className="flex gap-3">
+                  <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+                    {i + 1}
+                  </span>
+                  <span>
+                    <span className="block font-semibold">{step.title}</span>
+                    <span className="block text-sm text-muted-foreground">{step.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-4 text-sm text-muted-foreground">{text.splitNote}</p>
+          </div>
+          <div className="rounded-xl border bg-secondary p-5">
+            <h2 className="font-semibold">{text.questionsHeading}</h2>
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              <li>
+                <a href={`mailto:${siteConfig.email}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+                  <Mail aria-hidden className="size-4" />
+                  {siteConfig.email}
+                </a>
+              </li>
+              <li>
+                <a href={siteConfig.phone.href} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+                  <Phone aria-hidden className="size-4" />
+                  {siteConfig.phone.display}
+                </a>
+              </li>
+            </ul>
+          </div>
+        </aside>
+      </Container>
+    </>
+  );
 }

@@ -10,6 +10,37 @@ export interface RateLimitTable {
   expires_at: string;
 }
 
+export type PaymentStatus = "pending" | "paid" | "failed";
+
+export interface PaymentTable {
+  /** UUID; also sent to the provider as metadata.payment_id. */
+  id: string;
+  package: "basic" | "pro";
+  amount_cents: number;
+  /** ISO 4217, lower case as Stripe writes it ("cad"). */
+  currency: string;
+  status: PaymentStatus;
+  provider: "stripe" | "sandbox";
+  /** Checkout session id; null until the provider answered. */
+  provider_session_id: string | null;
+  /** Sent with the provider call so a retried request creates one session. */
+  idempotency_key: string;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  failed_at: string | null;
+}
+
+export interface PaymentEventTable {
+  /** The provider's event id (evt_...): each is handled once. */
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
+  payments: PaymentTable;
+  payment_events: PaymentEventTable;
 }

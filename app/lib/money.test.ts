@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { centsToDecimalString, formatCad, parseCents } from "./money";
+
+describe("parseCents", () => {
+  it.each([
+    ["0.29", 29],
+    ["450.5", 45050],
+    ["450.50", 45050],
+    ["1", 100],
+    [" 12 ", 1200],
+    [".5", 50],
+    ["1.", 100],
+    ["1.500", 150],
+    ["007.10", 710],
+    ["999999.99", 99_999_999],
+    [0.29, 29],
+    [450.5, 45050],
+    [1.1, 110],
+    ["-5", -500],
+  ])("%j → %i cents, exactly", (input, cents) => {
+    expect(parseCents(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ["", "empty"],
+    ["   ", "empty"],
+    [undefined, "empty"],
+    [null, "empty"],
+    ["abc", "not-a-number"],
+    ["1,000", "not-a-number"],
+    ["1e3", "not-a-number"],
+    ["0x10", "not-a-number"],
+    ["NaN", "not-a-number"],
+    [Number.NaN, "not-a-number"],
+    [true, "not-a-number"],
+    [{}, "not-a-number"],
+    ["Infinity", "not-finite"],
+    ["-Infinity", "not-finite"],
+    [Number.POSITIVE_INFINITY, "not-finite"],
+    ["1.005", "too-many-decimals"],
+    ["1.001", "too-many-decimals"],
+    [0.1 + 0.2, "too-many-decimals"],
+    ["9".repeat(10_000), "too-large"],
+    [1e21, "too-large"],
+  ])("%j is rejected as %s", (input, reason) => {
+    expect(parseCents(input)).toEqual({ ok: false, reason });
+  });
+
+  it("round-trips every cents value through its decimal string", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), (cents) => {
+        expect(parseCents(centsToDecimalString(cents))).toEqual({ ok: true, cents });
+      }),
+    );
+  });
+});
+
+describe("formatting", () => {
+  it("formats cents as en-CA CAD", () => {
+    expect(formatCad(45050)).toBe("$450.50");
+    expect(formatCad(45050, { withCode: true })).toBe("$450.50 CAD");
+    expect(formatCad(99_999_999)).toBe("$999,999.99");
+    expect(formatCad(22_000, { trimWholeDollars: true, withCode: true })).toBe("$220 CAD");
+    expect(formatCad(22_050, { trimWholeDollars: true })).toBe("$220.50");
+    expect(formatCad(29)).toBe("$0.29");
+  });
+
+  it("writes exact decimal strings", () => {
+    expect(centsToDecimalString(29)).toBe("0.29");
+    expect(centsToDecimalString(45050)).toBe("450.50");
+    expect(centsToDecimalString(-105)).toBe("-1.05");
+    expect(() => centsToDecimalString(1.5)).toThrow(RangeError);
+    expect(() => formatCad(Number.NaN)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,61 @@
+import type Stripe from "stripe";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import type { Logger } from "../logger.server";
+import { type Mailer, createMailer } from "../mail/mailer.server";
+import { createFulfil } from "./fulfil.server";
+import { createSandboxProvider } from "./providers/sandbox.server";
+import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
+import { createPaymentService } from "./service.server";
+import type { PaymentProvider, ProviderName } from "./types";
+import { createStripeWebhookHandler } from "./webhook.server";
+
+/** Test seams: point the Stripe SDK at a local fake, or replace the provider or mailer. */
+export type PaymentsOptions = {
+  stripeApi?: StripeApiOverrides;
+  provider?: PaymentProvider;
+  mailer?: Mailer;
+};
+
+export function selectProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">): ProviderName {
+  return config.PAYMENTS_PROVIDER ?? (config.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
+}
+
+export const SANDBOX_IN_PRODUCTION_WARNING =
+  "PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION: customers see a test checkout and NO MONEY IS COLLECTED. " +
+  "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and PAYMENTS_PROVIDER=stripe to make it mandatory).";
+
+/** Wires the payments capability: provider, fulfilment, service and the Stripe webhook. */
+export function createPayments(deps: { config: AppConfig; database: AppDatabase; logger: Logger; options?: PaymentsOptions }) {
+  const { config, database, options = {} } = deps;
+  const logger = deps.logger.child({ module: "payments" });
+  const providerName = options.provider?.name ?? selectProvider(config);
+
+  let stripe: Stripe | undefined;
+  let provider: PaymentProvider;
+  if (options.provider) {
+    provider = options.provider;
+  } else if (providerName === "stripe") {
+    // The config schema already refuses PAYMENTS_PROVIDER=stripe without a key.
+    stripe = createStripeClient(config.STRIPE_SECRET_KEY!, options.stripeApi);
+    provider = createStripeProvider({ stripe, siteUrl: config.SITE_URL });
+  } else {
+    provider = createSandboxProvider();
+  }
+
+  if (provider.name === "sandbox" && config.NODE_ENV === "production") logger.warn(SANDBOX_IN_PRODUCTION_WARNING);
+  if (provider.name === "stripe" && !config.STRIPE_WEBHOOK_SECRET) {
+    logger.warn("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed only when customers reach the success page.");
+  }
+  if (provider.name === "stripe" && config.SITE_URL.startsWith("http://localhost") && config.NODE_ENV === "production") {
+    logger.warn({ SITE_URL: config.SITE_URL }, "SITE_URL is localhost: Stripe will send customers back to the wrong address.");
+  }
+
+  const mailer = options.mailer ?? createMailer(config, logger);
+  const fulfil = createFulfil({ database, mailer, logger });
+  const service = createPaymentService({ database, provider, fulfil, logger });
+  const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger }) : undefined;
+  return { provider: provider.name, service, webhook, mailer };
+}
+
+export type Payments = ReturnType<typeof createPayments>;

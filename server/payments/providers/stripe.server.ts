@@ -1,0 +1,71 @@
+import Stripe from "stripe";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, RemoteSession } from "../types";
+
+/** Where the SDK sends its requests; tests point it at a local fake of Stripe's API. */
+export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https" };
+
+export function createStripeClient(secretKey: string, overrides: StripeApiOverrides = {}) {
+  return new Stripe(secretKey, {
+    // Network retries reuse our idempotency key, so a retried create opens one session.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: "cascadia-web-studio" },
+    ...overrides,
+  });
+}
+
+export type StripeProviderOptions = { stripe: Stripe; siteUrl: string };
+
+/** Stripe Checkout: one hosted page per payment, mode payment, in CAD. */
+export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions): PaymentProvider {
+  return {
+    name: "stripe",
+    async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: request.currency,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amountCents,
+                product_data: { name: request.productName },
+              },
+            },
+          ],
+          // Stripe replaces the literal {CHECKOUT_SESSION_ID} with the session id.
+          success_url: `${siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${siteUrl}/payment`,
+          client_reference_id: request.paymentId,
+          metadata: { payment_id: request.paymentId, package: request.packageType },
+          payment_intent_data: { metadata: { payment_id: request.paymentId, package: request.packageType } },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId: string): Promise<RemoteSession | null> {
+      try {
+        const s = await stripe.checkout.sessions.retrieve(sessionId);
+        return toRemoteSession(s);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export function toRemoteSession(s: Stripe.Checkout.Session): RemoteSession {
+  return {
+    sessionId: s.id,
+    paymentStatus: s.payment_status,
+    amountTotal: s.amount_total ?? null,
+    currency: s.currency ?? null,
+    paymentId: s.metadata?.payment_id ?? null,
+  };
+}

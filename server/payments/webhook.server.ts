@@ -1,0 +1,86 @@
+import type Stripe from "stripe";
+import type { AppDatabase } from "../db/database.server";
+import type { Logger } from "../logger.server";
+import { toRemoteSession } from "./providers/stripe.server";
+import type { PaymentService } from "./service.server";
+import { describeError } from "./errors";
+
+export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };
+
+/**
+ * Stripe's webhook: the signature is checked on the raw bytes before anything
+ * else; each event id is handled once (payment_events), and the event is
+ * recorded only after it was handled, so a failure is retried by Stripe.
+ * Concurrent deliveries of one event are safe because fulfil() is.
+ */
+export function createStripeWebhookHandler(deps: {
+  stripe: Stripe;
+  webhookSecret: string | undefined;
+  database: AppDatabase;
+  service: PaymentService;
+  logger: Logger;
+}) {
+  const { stripe, webhookSecret, database, service, logger } = deps;
+  const { db } = database;
+
+  return async function handleWebhook(rawBody: Uint8Array, signature: string | undefined): Promise<WebhookAnswer> {
+    if (!webhookSecret) {
+      logger.error("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set: refused");
+      return { status: 503, body: { error: "Webhook is not configured." } };
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signature ?? "", webhookSecret);
+    } catch (err) {
+      logger.warn({ error: describeError(err) }, "Stripe webhook with a bad signature: refused");
+      return { status: 400, body: { error: "Invalid signature." } };
+    }
+
+    const seen = await db.selectFrom("payment_events").select("id").where("id", "=", event.id).executeTakeFirst();
+    if (seen) {
+      logger.info({ eventId: event.id, type: event.type }, "Stripe event already handled");
+      return { status: 200, body: { received: true, duplicate: true } };
+    }
+
+    await handleEvent(event);
+
+    await db
+      .insertInto("payment_events")
+      .values({ id: event.id, type: event.type, received_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    return { status: 200, body: { received: true } };
+  };
+
+  async function handleEvent(event: Stripe.Event) {
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded": {
+        const session = toRemoteSession(event.data.object);
+        // "completed" with payment_status unpaid is a delayed method (bank debit): wait for its async event.
+        if (session.paymentStatus !== "paid") {
+          logger.info({ eventId: event.id, sessionId: session.sessionId, paymentStatus: session.paymentStatus }, "checkout completed, payment not yet paid");
+          return;
+        }
+        const payment = await service.findBySession(session.sessionId);
+        if (!payment) {
+          logger.warn({ eventId: event.id, sessionId: session.sessionId }, "Stripe event for an unknown session: acknowledged, nothing changed");
+          return;
+        }
+        if (!service.matches(payment, session)) return;
+        await service.fulfil(session.sessionId, { status: "paid" }, `stripe ${event.type} ${event.id}`);
+        return;
+      }
+      case "checkout.session.async_payment_failed": {
+        const session = event.data.object;
+        const result = await service.fulfil(session.id, { status: "failed", reason: "async payment failed" }, `stripe ${event.type} ${event.id}`);
+        if (result.result === "unknown") logger.warn({ eventId: event.id, sessionId: session.id }, "Stripe event for an unknown session: acknowledged");
+        return;
+      }
+      default:
+        logger.debug({ eventId: event.id, type: event.type }, "Stripe event ignored");
+    }
+  }
+}
+
+export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One call the fake received: the form-encoded body as flat "a[b][c]" keys, and its headers. */
+export type CapturedRequest = {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+};
+
+export type FakeSession = {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  mode: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+};
+
+/**
+ * A local node:http stand-in for the Stripe endpoints the payments module
+ * calls (POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id). The real
+ * stripe SDK talks to it over HTTP, so the exact wire parameters are tested.
+ * Like Stripe, a repeated Idempotency-Key returns the first session.
+ */
+export async function startFakeStripeApi() {
+  const requests: CapturedRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, FakeSession>();
+  let failNext: { status: number; message: string } | undefined;
+
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const params = Object.fromEntries(new URLSearchParams(body));
+      const idempotencyKey = header(req, "idempotency-key");
+      requests.push({ method: req.method ?? "", path: url.pathname, params, idempotencyKey, authorization: header(req, "authorization") });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+        res.end(JSON.stringify(payload));
+      };
+      if (!header(req, "authorization")?.startsWith("Bearer sk_")) {
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      }
+      if (failNext) {
+        const f = failNext;
+        failNext = undefined;
+        return send(f.status, { error: { type: "api_error", message: f.message } });
+      }
+      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+        const again = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (again) return send(200, again);
+        const id = `cs_test_${randomBytes(12).toString("hex")}`;
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(params)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]!] = v;
+        }
+        const session: FakeSession = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          mode: params.mode ?? "payment",
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: Number(params["line_items[0][price_data][unit_amount]"] ?? 0) * Number(params["line_items[0][quantity]"] ?? 1),
+          currency: params.currency ?? params["line_items[0][price_data][currency]"] ?? "usd",
+          client_reference_id: params.client_reference_id ?? null,
+          metadata,
+          success_url: params.success_url ?? "",
+          cancel_url: params.cancel_url ?? "",
+        };
+        sessions.set(id, session);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+        return send(200, session);
+      }
+      const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === "GET" && get) {
+        const session = sessions.get(decodeURIComponent(get[1]!));
+        if (!session) {
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${get[1]}'` } });
+        }
+        return send(200, session);
+      }
+      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    /** Options for createStripeClient / AppDeps.payments.stripeApi. */
+    api: { host: "127.0.0.1", port, protocol: "http" as const },
+    requests,
+    sessions,
+    /** What Stripe would show after the customer paid (or not). */
+    setPaymentStatus(id: string, paymentStatus: FakeSession["payment_status"]) {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`fake stripe: no session ${id}`);
+      s.payment_status = paymentStatus;
+      s.status = paymentStatus === "paid" ? "complete" : s.status;
+    },
+    /** The next request answers with this error (e.g. 500 to test provider failure). */
+    failNextRequest(status: number, message = "Something went wrong") {
+      failNext = { status, message };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripeApi = Awaited<ReturnType<typeof startFakeStripeApi>>;
+
+function header(req: http.IncomingMessage, name: string) {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
