@@ -1,16 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-const shared = {
+// Projects extend this root config: path aliases and the build-time SITE_URL constant.
+export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __SITE_URL__: JSON.stringify("http://localhost:3000") },
-};
-
-export default defineConfig({
-  ...shared,
   test: {
     projects: [
       {
-        ...shared,
+        extends: true,
         test: {
           name: "app",
           environment: "jsdom",
@@ -19,7 +16,7 @@ export default defineConfig({
         },
       },
       {
-        ...shared,
+        extends: true,
         test: {
           name: "server",
           environment: "node",

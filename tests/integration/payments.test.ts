@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
@@ -398,8 +398,6 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
   it("the /payment-success loader shows only what the server verified", async () => {
     t = await harness({ stripe: null });
     const payments = createPayments({ config: t.config, database: t.database, logger: createLogger(t.config) });
-    // The route module reads the build-time SITE_URL constant (via seo()), which only the app project defines.
-    vi.stubGlobal("__SITE_URL__", "http://localhost:3000");
     const { loader: paymentSuccessLoader } = await import("../../app/routes/payment-success");
     const load = (search: string) =>
       paymentSuccessLoader({
