@@ -8,6 +8,9 @@ import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import { type StaticEntry, chooseEncoding, loadStaticSite } from "./http/static.server";
+import { inquiryRoutes } from "./inquiries/routes.server";
+import type { OutboxTrigger } from "./inquiries/outbox.server";
+import { createInquiryService } from "./inquiries/service.server";
 import type { Logger } from "./logger.server";
 import type { AppServices } from "./services.server";
 
@@ -19,6 +22,12 @@ export type AppDeps = {
   logger: Logger;
   /** The built site; omitted in API-only integration tests. */
   site?: { clientDir: string; serverBuild: ServerBuild };
+  /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
+  outbox?: OutboxTrigger;
+  /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending. */
+  mailConfigured?: boolean;
+  /** Clock (ms) for rate limits and timestamps; tests move it. */
+  now?: () => number;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -66,18 +75,20 @@ export function createApp(deps: AppDeps) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
+  const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
+  app.route("/api/inquiries", inquiryRoutes(inquiries, config));
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
-  if (deps.site) mountSite(app, deps, deps.site);
+  if (deps.site) mountSite(app, deps, deps.site, { inquiries });
 
   return app;
 }
 
-function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>) {
+function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>, capabilities: Omit<AppServices, "config">) {
   const files = loadStaticSite(site.clientDir);
   const handleDocument = createRequestHandler(site.serverBuild, deps.config.NODE_ENV);
-  const services: AppServices = { config: deps.config };
+  const services: AppServices = { config: deps.config, ...capabilities };
 
   // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
   app.use("*", async (c, next) => {
@@ -104,7 +115,7 @@ function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["
   // Everything else: runtime rendering (dynamic pages, form actions, the 404 page).
   app.all("*", async (c) => {
     const nonce = createNonce();
-    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services });
+    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services, clientIp: c.get("clientIp") });
     const headers = new Headers(response.headers);
     if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));

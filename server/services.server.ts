@@ -1,4 +1,5 @@
 import type { AppConfig } from "./config.server";
+import type { InquiryService } from "./inquiries/service.server";
 
 /**
  * What route actions and loaders may use at runtime (through React Router's
@@ -6,4 +7,6 @@ import type { AppConfig } from "./config.server";
  */
 export type AppServices = {
   config: AppConfig;
+  /** The contact page's no-JavaScript form action posts through this. */
+  inquiries: Pick<InquiryService, "submitForm">;
 };

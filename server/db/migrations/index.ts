@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as rateLimits from "./0001-rate-limits";
+import * as inquiries from "./0002-inquiries";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -7,4 +8,5 @@ import * as rateLimits from "./0001-rate-limits";
  */
 export const migrations: Record<string, Migration> = {
   "0001-rate-limits": rateLimits,
+  "0002-inquiries": inquiries,
 };
