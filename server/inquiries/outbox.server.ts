@@ -12,7 +12,7 @@ import type { Logger } from "../logger.server";
  *
  * Guarantees:
  * - a row is claimed by exactly one worker at a time (FOR UPDATE SKIP LOCKED on
- *   PostgreSQL, a BEGIN IMMEDIATE write transaction on SQLite);
+ *   PostgreSQL, one UPDATE under SQLite's single write lock);
  * - a claim is a lease: a crashed worker's rows become due again when it ends;
  * - a delivered row is never claimed again, across restarts too.
  */
@@ -96,43 +96,30 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const nowIso = new Date(t).toISOString();
     const lockedUntil = new Date(t + o.leaseMs).toISOString();
 
-    const claimIn = (conn: Kysely<Database>) => {
-      let due = conn
-        .selectFrom("outbox")
-        .select("id")
-        .where("channel", "in", enabled)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
-            // An expired lease: the worker holding it died or hung.
-            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
-          ]),
-        )
-        .orderBy("next_attempt_at")
-        .limit(o.batchSize);
-      if (database.kind === "postgres") due = due.forUpdate().skipLocked();
-      return conn
-        .updateTable("outbox")
-        .set({ status: "sending", locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
-        .where("id", "in", due)
-        .returningAll()
-        .execute();
-    };
-
-    if (database.kind === "postgres") return claimIn(db);
-    // SQLite: take the write lock before reading, so two processes on one file
-    // cannot both select the same due rows (the second waits on busy_timeout).
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const rows = await claimIn(conn);
-        await sql`commit`.execute(conn);
-        return rows;
-      } catch (e) {
-        await sql`rollback`.execute(conn).catch(() => {});
-        throw e;
-      }
-    });
+    let due = db
+      .selectFrom("outbox")
+      .select("id")
+      .where("channel", "in", enabled)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
+          // An expired lease: the worker holding it died or hung.
+          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
+        ]),
+      )
+      .orderBy("next_attempt_at")
+      .limit(o.batchSize);
+    // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
+    if (database.kind === "postgres") due = due.forUpdate().skipLocked();
+    // One statement, so one transaction. On SQLite a writing statement takes the
+    // database's single write lock before it reads, so two processes cannot both
+    // select the same due rows (the second waits on busy_timeout, then sees them taken).
+    return db
+      .updateTable("outbox")
+      .set({ status: "sending", locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
+      .where("id", "in", due)
+      .returningAll()
+      .execute();
   }
 
   async function deliverOne(row: OutboxRow): Promise<"delivered" | "retry" | "failed"> {
