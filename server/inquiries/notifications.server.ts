@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { siteConfig } from "~/content/site";
 import { type Inquiry, inquiryFieldsSchema } from "~/schemas/inquiry";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
@@ -53,24 +54,25 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
     return inquiryFieldsSchema.parse(inquiryFromRow(row));
   }
 
-  return {
+  const handlers: OutboxHandlers = {
     [INQUIRY_EMAIL]: {
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await mailer.send({ ...inquiryEmail(inquiry), messageId: `<${row.id}@inquiries.cascadia>` });
-      },
-    },
-    [INQUIRY_FORM_SERVICE]: {
-      enabled: Boolean(config.WEB3FORMS_ACCESS_KEY),
-      async deliver(row) {
-        const inquiry = await load(row.subject_id);
-        await forwardToFormService(
-          inquiry,
-          { url: config.WEB3FORMS_URL, accessKey: config.WEB3FORMS_ACCESS_KEY!, toEmail: mailer.studioInbox },
-          deps.fetch,
-        );
+        await mailer.send({ ...inquiryEmail(inquiry), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
       },
     },
   };
+  // The form service is optional: without a key it has no handler (and no rows are queued for it).
+  const accessKey = config.WEB3FORMS_ACCESS_KEY;
+  if (accessKey) {
+    handlers[INQUIRY_FORM_SERVICE] = {
+      enabled: true,
+      async deliver(row) {
+        const inquiry = await load(row.subject_id);
+        await forwardToFormService(inquiry, { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox }, deps.fetch);
+      },
+    };
+  }
+  return handlers;
 }
