@@ -47,7 +47,7 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     await screen.findByRole("heading", { name: "Request a Free Quote" });
     for (const label of [/first name/i, /last name/i, /^email/i, /project type/i, /project details/i]) {
       expect(field(label)).toBeRequired();
-      expect(field(label).labels![0]).toHaveTextContent("(required)");
+      expect((field(label) as HTMLInputElement).labels![0]).toHaveTextContent("(required)");
     }
     for (const label of [/phone/i, /company/i, /budget/i, /timeline/i]) expect(field(label)).not.toBeRequired();
     expect(field(/^email/i)).toHaveAttribute("type", "email");
