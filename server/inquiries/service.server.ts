@@ -69,25 +69,24 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       }
     }
 
-    // Spam first: a bot learns nothing from validation errors it never sees.
-    if (raw && typeof raw === "object") {
-      const r = raw as Record<string, unknown>;
-      const honeypot = r[HONEYPOT_FIELD];
-      if (honeypot !== undefined && honeypot !== "" && honeypot !== false) {
-        log.info({ ip: ctx.clientIp, reason: "honeypot" }, "inquiry dropped as spam");
-        return { kind: "spam", id: randomUUID(), reason: "honeypot" };
-      }
-      const elapsed = Number(r[ELAPSED_FIELD]);
-      if (r[ELAPSED_FIELD] !== undefined && r[ELAPSED_FIELD] !== "" && Number.isFinite(elapsed) && elapsed < MIN_FILL_MS) {
-        log.info({ ip: ctx.clientIp, reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
-        return { kind: "spam", id: randomUUID(), reason: "too-fast" };
-      }
+    // The honeypot first: a bot that fills it learns nothing, not even validation errors.
+    const r = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+    const honeypot = r[HONEYPOT_FIELD];
+    if (honeypot !== undefined && honeypot !== "" && honeypot !== false) {
+      log.info({ ip: ctx.clientIp, reason: "honeypot" }, "inquiry dropped as spam");
+      return { kind: "spam", id: randomUUID(), reason: "honeypot" };
     }
 
     const parsed = inquirySubmissionSchema.safeParse(raw);
     if (!parsed.success) {
       const { fieldErrors, formErrors } = inquiryIssues(parsed.error);
       return { kind: "invalid", error: formErrors[0] ?? INVALID_MESSAGE, fieldErrors };
+    }
+    // The fill-time check after validation, so a quick person with a typo is told about it.
+    const elapsed = parsed.data[ELAPSED_FIELD];
+    if (elapsed !== undefined && elapsed < MIN_FILL_MS) {
+      log.info({ ip: ctx.clientIp, reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
+      return { kind: "spam", id: randomUUID(), reason: "too-fast" };
     }
     const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, ...inquiry } = parsed.data;
 
