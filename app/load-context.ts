@@ -6,6 +6,8 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce?: string;
     services?: AppServices;
+    /** The visitor's address as the server sees it (rate limits in form actions). */
+    clientIp?: string;
   }
 }
 

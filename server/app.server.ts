@@ -8,6 +8,9 @@ import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import { type StaticEntry, chooseEncoding, loadStaticSite } from "./http/static.server";
+import { inquiryRoutes } from "./inquiries/routes.server";
+import type { OutboxTrigger } from "./inquiries/outbox.server";
+import { createInquiryService } from "./inquiries/service.server";
 import type { Logger } from "./logger.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
@@ -23,6 +26,12 @@ export type AppDeps = {
   site?: { clientDir: string; serverBuild: ServerBuild };
   /** Payments test seams (a local Stripe API, a provider, a mailer). */
   payments?: PaymentsOptions;
+  /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
+  outbox?: OutboxTrigger;
+  /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending. */
+  mailConfigured?: boolean;
+  /** Clock (ms) for rate limits and timestamps; tests move it. */
+  now?: () => number;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -72,10 +81,12 @@ export function createApp(deps: AppDeps) {
   // API routes of each capability mount here (inquiries, payments).
   const payments = createPayments({ config, database, logger, options: deps.payments });
   mountPaymentRoutes(app, payments, deps);
+  const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
+  app.route("/api/inquiries", inquiryRoutes(inquiries, config));
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
-  if (deps.site) mountSite(app, deps, deps.site, { config, payments: payments.service });
+  if (deps.site) mountSite(app, deps, deps.site, { config, payments: payments.service, inquiries });
 
   return app;
 }
@@ -109,7 +120,7 @@ function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["
   // Everything else: runtime rendering (dynamic pages, form actions, the 404 page).
   app.all("*", async (c) => {
     const nonce = createNonce();
-    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services });
+    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services, clientIp: c.get("clientIp") });
     const headers = new Headers(response.headers);
     if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));

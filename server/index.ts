@@ -5,7 +5,10 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.server";
 import { ConfigError, loadConfig } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
+import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger } from "./logger.server";
+import { createMailer } from "./mail/mailer.server";
 
 /** Process entry: read config, open and migrate the database, listen, shut down cleanly. */
 async function main() {
@@ -32,9 +35,21 @@ async function main() {
     process.exit(1);
   }
 
-  const app = createApp({ config, database, logger, site: { clientDir: path.join(buildDir, "client"), serverBuild } });
+  // Notifications (inquiry emails, form-service forwards) leave through the outbox worker.
+  const mailer = createMailer(config, logger);
+  const outbox = createOutboxWorker({ database, logger, handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }) } });
+
+  const app = createApp({
+    config,
+    database,
+    logger,
+    outbox,
+    mailConfigured: mailer.configured,
+    site: { clientDir: path.join(buildDir, "client"), serverBuild },
+  });
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     logger.info({ url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, database: database.kind }, "listening");
+    outbox.start();
   });
 
   let closing = false;
@@ -44,6 +59,9 @@ async function main() {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     // Stop accepting; in-flight requests complete, idle keep-alive sockets close now.
     server.close(async () => {
+      // The worker finishes its pass first: it needs the database to record deliveries.
+      await outbox.stop();
+      mailer.close();
       await database.close();
       logger.info("closed");
       process.exit(0);

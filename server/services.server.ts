@@ -1,4 +1,5 @@
 import type { AppConfig } from "./config.server";
+import type { InquiryService } from "./inquiries/service.server";
 import type { PaymentService } from "./payments/service.server";
 
 /**
@@ -9,4 +10,6 @@ export type AppServices = {
   config: AppConfig;
   /** Create and verify payments (the /payment action, the /payment-success loader). */
   payments: PaymentService;
+  /** The contact page's no-JavaScript form action posts through this. */
+  inquiries: Pick<InquiryService, "submitForm">;
 };

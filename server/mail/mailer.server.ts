@@ -3,7 +3,14 @@ import type { AppConfig } from "../config.server";
 import type { Logger } from "../logger.server";
 import { siteConfig } from "~/content/site";
 
-export type MailMessage = { subject: string; text: string; replyTo?: string; to?: string };
+export type MailMessage = {
+  subject: string;
+  text: string;
+  replyTo?: string;
+  to?: string;
+  /** A stable Message-ID (e.g. from the outbox row), so a rare resend is recognisable as the same mail. */
+  messageId?: string;
+};
 
 export class MailNotConfiguredError extends Error {
   constructor() {
@@ -55,6 +62,7 @@ export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | 
         subject: headerSafe(message.subject),
         text: message.text,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
+        messageId: message.messageId ? headerSafe(message.messageId) : undefined,
       });
       return { messageId: info.messageId };
     },

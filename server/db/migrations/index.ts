@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as rateLimits from "./0001-rate-limits";
+import * as inquiries from "./0002-inquiries";
 import * as payments from "./0003-payments";
 
 /**
@@ -8,5 +9,6 @@ import * as payments from "./0003-payments";
  */
 export const migrations: Record<string, Migration> = {
   "0001-rate-limits": rateLimits,
+  "0002-inquiries": inquiries,
   "0003-payments": payments,
 };

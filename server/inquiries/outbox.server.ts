@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, type Selectable, type Transaction, sql } from "kysely";
+import type { AppDatabase } from "../db/database.server";
+import type { Database, OutboxTable } from "../db/schema";
+import type { Logger } from "../logger.server";
+
+/**
+ * A transactional outbox: notifications are written in the same transaction
+ * as what they are about, then delivered by a worker that retries with
+ * exponential backoff. Generic over channels, so payments can enqueue a
+ * "payment-email" the same way inquiries enqueue "inquiry-email".
+ *
+ * Guarantees:
+ * - a row is claimed by exactly one worker at a time (FOR UPDATE SKIP LOCKED on
+ *   PostgreSQL, one UPDATE under SQLite's single write lock);
+ * - a claim is a lease: a crashed worker's rows become due again when it ends;
+ * - a delivered row is never claimed again, across restarts too.
+ */
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export type OutboxItem = { subjectType: string; subjectId: string; channel: string };
+
+export type OutboxHandler = {
+  /** False when the channel is not set up here (e.g. no SMTP_URL): its rows wait, untouched. */
+  enabled: boolean;
+  /** Delivers one notification; throws to have it retried later. */
+  deliver(row: OutboxRow): Promise<void>;
+};
+
+export type OutboxHandlers = Record<string, OutboxHandler>;
+
+/** What the service needs from the worker: a nudge after new rows commit. */
+export type OutboxTrigger = { wake(): void };
+
+/** Writes outbox rows inside the caller's transaction, due immediately. */
+export async function enqueue(trx: Transaction<Database> | Kysely<Database>, items: OutboxItem[], now: number) {
+  if (items.length === 0) return [];
+  const at = new Date(now).toISOString();
+  const rows = items.map((i) => ({
+    id: randomUUID(),
+    subject_type: i.subjectType,
+    subject_id: i.subjectId,
+    channel: i.channel,
+    status: "pending" as const,
+    attempts: 0,
+    next_attempt_at: at,
+    created_at: at,
+  }));
+  await trx.insertInto("outbox").values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+export const OUTBOX_DEFAULTS = {
+  /** How long a claim holds; longer than any delivery may take (deliveries are cut at half). */
+  leaseMs: 5 * 60_000,
+  pollMs: 5_000,
+  batchSize: 5,
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 60 * 60_000,
+  /** After this many attempts (about a day) a row is marked failed for the operator. */
+  maxAttempts: 30,
+};
+
+export type OutboxWorkerOptions = Partial<typeof OUTBOX_DEFAULTS> & {
+  database: AppDatabase;
+  logger: Logger;
+  handlers: OutboxHandlers;
+  /** Clock (ms), injectable so tests can move time forward. */
+  now?: () => number;
+  workerId?: string;
+};
+
+/** Delay before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min ... capped, with up to 10 % jitter. */
+export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseBackoffMs, max = OUTBOX_DEFAULTS.maxBackoffMs, random = Math.random) {
+  const delay = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+  return Math.round(delay * (1 + 0.1 * random()));
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions) {
+  const o = { ...OUTBOX_DEFAULTS, ...options };
+  const { database, logger, handlers } = options;
+  const { db } = database;
+  const now = options.now ?? Date.now;
+  const workerId = options.workerId ?? randomUUID();
+  const log = logger.child({ component: "outbox", worker: workerId.slice(0, 8) });
+
+  const channels = () => Object.keys(handlers).filter((c) => handlers[c]!.enabled);
+
+  /** Claims up to batchSize due rows for this worker, atomically across processes. */
+  async function claim(): Promise<OutboxRow[]> {
+    const enabled = channels();
+    if (enabled.length === 0) return [];
+    const t = now();
+    const nowIso = new Date(t).toISOString();
+    const lockedUntil = new Date(t + o.leaseMs).toISOString();
+
+    let due = db
+      .selectFrom("outbox")
+      .select("id")
+      .where("channel", "in", enabled)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
+          // An expired lease: the worker holding it died or hung.
+          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
+        ]),
+      )
+      .orderBy("next_attempt_at")
+      .limit(o.batchSize);
+    // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
+    if (database.kind === "postgres") due = due.forUpdate().skipLocked();
+    // One statement, so one transaction. On SQLite a writing statement takes the
+    // database's single write lock before it reads, so two processes cannot both
+    // select the same due rows (the second waits on busy_timeout, then sees them taken).
+    return db
+      .updateTable("outbox")
+      .set({ status: "sending", locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
+      .where("id", "in", due)
+      .returningAll()
+      .execute();
+  }
+
+  async function deliverOne(row: OutboxRow): Promise<"delivered" | "retry" | "failed"> {
+    const handler = handlers[row.channel];
+    try {
+      if (!handler) throw new Error(`no handler for channel ${row.channel}`);
+      await withTimeout(handler.deliver(row), o.leaseMs / 2);
+    } catch (e) {
+      const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= o.maxAttempts;
+      const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
+      await db
+        .updateTable("outbox")
+        .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })
+        .where("id", "=", row.id)
+        .where("locked_by", "=", workerId)
+        .execute();
+      (giveUp ? log.error : log.warn).call(
+        log,
+        { outboxId: row.id, channel: row.channel, attempts, error: message, nextAttemptAt: giveUp ? undefined : next },
+        giveUp ? "delivery failed for good" : "delivery failed; will retry",
+      );
+      return giveUp ? "failed" : "retry";
+    }
+    const result = await db
+      .updateTable("outbox")
+      .set({ status: "delivered", delivered_at: new Date(now()).toISOString(), last_error: null, locked_by: null, locked_until: null })
+      .where("id", "=", row.id)
+      .where("locked_by", "=", workerId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) log.warn({ outboxId: row.id }, "delivered after the lease ran out");
+    log.info({ outboxId: row.id, channel: row.channel, subject: `${row.subject_type}/${row.subject_id}` }, "delivered");
+    return "delivered";
+  }
+
+  /** One pass: claim due rows and deliver them side by side. */
+  async function runOnce() {
+    const rows = await claim();
+    const outcomes = await Promise.all(rows.map(deliverOne));
+    return {
+      claimed: rows.length,
+      delivered: outcomes.filter((x) => x === "delivered").length,
+      retry: outcomes.filter((x) => x === "retry").length,
+      failed: outcomes.filter((x) => x === "failed").length,
+    };
+  }
+
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const r = await runOnce();
+          // A full batch suggests more are due right now.
+          if (r.claimed === o.batchSize) again = true;
+        } while (again && !stopped);
+      } catch (e) {
+        log.error({ err: { message: e instanceof Error ? e.message : String(e) } }, "outbox pass failed");
+      } finally {
+        running = undefined;
+        schedule(o.pollMs);
+      }
+    })();
+  }
+
+  return {
+    workerId,
+    runOnce,
+    /** Runs a pass soon (after new rows commit) instead of at the next poll. */
+    wake() {
+      schedule(0);
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      const waiting = Object.keys(handlers).filter((c) => !handlers[c]!.enabled);
+      if (waiting.length) log.warn({ channels: waiting }, "channels not configured: their notifications stay pending in the outbox");
+      schedule(0);
+    },
+    /** Stops polling and waits for the pass in progress, so the database can close after. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`delivery timed out after ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

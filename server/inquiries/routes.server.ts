@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import type { InquiryApiResponse } from "~/schemas/inquiry";
+import type { AppEnv } from "../app.server";
+import type { AppConfig } from "../config.server";
+import { isCrossSiteRequest } from "./origin.server";
+import { readSubmission } from "./parse.server";
+import { CROSS_SITE_MESSAGE, type InquiryService } from "./service.server";
+
+/** POST /api/inquiries: JSON, form-urlencoded or multipart in; `{ success, id }` or `{ success: false, error, fieldErrors }` out. */
+export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">) {
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/", async (c) => {
+    const answer = (body: InquiryApiResponse, status: 200 | 400 | 403 | 415 | 429) => c.json(body, status);
+    if (isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) {
+      return answer({ success: false, error: CROSS_SITE_MESSAGE }, 403);
+    }
+    const read = await readSubmission(c.req.raw);
+    if (!read.ok) return answer({ success: false, error: read.error }, read.status);
+
+    const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api" });
+    switch (result.kind) {
+      case "accepted":
+      case "spam":
+        return answer({ success: true, id: result.id }, 200);
+      case "invalid":
+        return answer({ success: false, error: result.error, fieldErrors: result.fieldErrors }, 400);
+      case "rate-limited":
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return answer({ success: false, error: result.error }, 429);
+    }
+  });
+
+  return routes;
+}

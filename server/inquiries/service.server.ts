@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { siteConfig } from "~/content/site";
+import {
+  ELAPSED_FIELD,
+  HONEYPOT_FIELD,
+  type InquiryActionData,
+  type InquiryFieldErrors,
+  type InquiryFormValues,
+  MIN_FILL_MS,
+  emptyInquiryValues,
+  inquiryFieldNames,
+  inquiryIssues,
+  inquirySubmissionSchema,
+  missingRequiredFields,
+} from "~/schemas/inquiry";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import { createRateLimiter } from "../http/rate-limit.server";
+import type { Logger } from "../logger.server";
+import { inquirySubject } from "../mail/inquiry-email.server";
+import { INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
+import { type OutboxTrigger, enqueue } from "./outbox.server";
+import { isCrossSiteRequest } from "./origin.server";
+import { readSubmission } from "./parse.server";
+
+export const INQUIRY_RATE_LIMITS = [
+  { windowMs: 60_000, max: 5 },
+  { windowMs: 60 * 60_000, max: 20 },
+];
+
+export const rateLimitedMessage = (retryAfterSeconds: number) =>
+  `Too many inquiries from your network. Please try again in ${retryAfterSeconds < 120 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`}, or email us directly at ${siteConfig.email}.`;
+
+export const INVALID_MESSAGE = "Please correct the highlighted fields.";
+export const CROSS_SITE_MESSAGE = "Cross-site form submissions are not accepted.";
+
+export type SubmitContext = { clientIp: string; source: "api" | "form" };
+
+export type SubmitResult =
+  | { kind: "accepted"; id: string }
+  /** Taken for a bot: answered like a success, nothing stored or sent. */
+  | { kind: "spam"; id: string; reason: "honeypot" | "too-fast" }
+  | { kind: "invalid"; error: string; fieldErrors: InquiryFieldErrors }
+  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+
+export type InquiryServiceDeps = {
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY">;
+  database: AppDatabase;
+  logger: Logger;
+  /** Nudged after an inquiry commits so delivery starts at once. */
+  outbox?: OutboxTrigger;
+  mailConfigured?: boolean;
+  now?: () => number;
+};
+
+/** Validate, filter spam, store the lead with its notifications in one transaction, then trigger delivery. */
+export function createInquiryService(deps: InquiryServiceDeps) {
+  const { config, database, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const limiter = createRateLimiter(database, "inquiries", INQUIRY_RATE_LIMITS);
+  const log = logger.child({ component: "inquiries" });
+
+  async function submit(raw: unknown, ctx: SubmitContext): Promise<SubmitResult> {
+    if (!config.RATE_LIMIT_DISABLED) {
+      const decision = await limiter.hit(ctx.clientIp, now());
+      if (!decision.allowed) {
+        log.warn({ ip: ctx.clientIp }, "inquiry rate limit reached");
+        return { kind: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds, error: rateLimitedMessage(decision.retryAfterSeconds) };
+      }
+    }
+
+    // The honeypot first: a bot that fills it learns nothing, not even validation errors.
+    const r = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+    const honeypot = r[HONEYPOT_FIELD];
+    if (honeypot !== undefined && honeypot !== "" && honeypot !== false) {
+      log.info({ ip: ctx.clientIp, reason: "honeypot" }, "inquiry dropped as spam");
+      return { kind: "spam", id: randomUUID(), reason: "honeypot" };
+    }
+
+    const parsed = inquirySubmissionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const { fieldErrors, formErrors } = inquiryIssues(parsed.error);
+      return { kind: "invalid", error: formErrors[0] ?? INVALID_MESSAGE, fieldErrors };
+    }
+    // The fill-time check after validation, so a quick person with a typo is told about it.
+    const elapsed = parsed.data[ELAPSED_FIELD];
+    if (elapsed !== undefined && elapsed < MIN_FILL_MS) {
+      log.info({ ip: ctx.clientIp, reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
+      return { kind: "spam", id: randomUUID(), reason: "too-fast" };
+    }
+    const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, ...inquiry } = parsed.data;
+
+    const id = randomUUID();
+    const t = now();
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("inquiries")
+        .values({
+          id,
+          first_name: inquiry.firstName,
+          last_name: inquiry.lastName,
+          email: inquiry.email,
+          phone: inquiry.phone ?? null,
+          company: inquiry.company ?? null,
+          project_type: inquiry.projectType,
+          budget: inquiry.budget ?? null,
+          timeline: inquiry.timeline ?? null,
+          message: inquiry.message,
+          source: ctx.source,
+          created_at: new Date(t).toISOString(),
+        })
+        .execute();
+      await enqueue(trx, inquiryOutboxItems(config, id), t);
+    });
+    log.info({ inquiryId: id, source: ctx.source, projectType: inquiry.projectType }, "inquiry stored");
+    if (deps.mailConfigured === false) {
+      // Development without SMTP: say so, keep the notification queued for when it is set up.
+      log.info(
+        { inquiryId: id, channel: INQUIRY_EMAIL, subject: inquirySubject(inquiry) },
+        "SMTP_URL is not set: notification logged and left pending in the outbox (npm run inquiries lists it)",
+      );
+    }
+    deps.outbox?.wake();
+    return { kind: "accepted", id };
+  }
+
+  /**
+   * The no-JavaScript path: a form post to the contact page's action. Answers
+   * with what the form shows (the same messages), entered values kept on error.
+   */
+  async function submitForm(request: Request, clientIp: string): Promise<{ status: number; data: InquiryActionData }> {
+    if (isCrossSiteRequest(request.headers, request.url, config)) {
+      return { status: 403, data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: CROSS_SITE_MESSAGE } };
+    }
+    const read = await readSubmission(request);
+    if (!read.ok) return { status: read.status, data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: read.error } };
+    const values = formValues(read.body);
+    if (missingRequiredFields(values).length > 0) {
+      // The same check the browser makes before sending (SPEC §5).
+      return { status: 400, data: { status: "error", values, fieldErrors: {}, missingRequired: true } };
+    }
+    const result = await submit(read.body, { clientIp, source: "form" });
+    switch (result.kind) {
+      case "accepted":
+      case "spam":
+        return { status: 200, data: { status: "success" } };
+      case "invalid":
+        return { status: 400, data: { status: "error", values, fieldErrors: result.fieldErrors, detail: result.error } };
+      case "rate-limited":
+        return { status: 429, data: { status: "error", values, fieldErrors: {}, detail: result.error } };
+    }
+  }
+
+  return { submit, submitForm };
+}
+
+export type InquiryService = ReturnType<typeof createInquiryService>;
+
+/** The entered values to show again, as text. */
+function formValues(body: Record<string, unknown>): InquiryFormValues {
+  const values = { ...emptyInquiryValues };
+  for (const name of inquiryFieldNames) {
+    const v = body[name];
+    if (typeof v === "string") values[name] = v;
+  }
+  return values;
+}

@@ -1,0 +1,185 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { siteConfig } from "../../app/content/site";
+import { MIN_FILL_MS } from "../../app/schemas/inquiry";
+import { expect, test } from "./fixtures";
+
+const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
+const SUCCESS = /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
+
+async function fillForm(page: Page) {
+  await page.getByLabel("First Name").fill("Grace");
+  await page.getByLabel("Last Name").fill("Hopper");
+  await page.getByLabel("Email").fill("grace@example.com");
+  await page.getByLabel("Phone").fill("604-555-0100");
+  await page.getByLabel("Company").fill("Compiler Co.");
+  await page.getByLabel("Project Type").selectOption("basic");
+  await page.getByLabel("Budget Range").selectOption("340-500");
+  await page.getByLabel("Timeline").selectOption("flexible");
+  await page.getByLabel("Project Details").fill("A small site for our compiler consultancy.");
+}
+
+/** Counts the form's API posts, so a test can prove none was made. */
+function countInquiryPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  return posts;
+}
+
+async function openContact(page: Page) {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Request a Free Quote" })).toBeVisible();
+}
+
+test.describe("inquiry form with JavaScript", () => {
+  test("shows the required-fields message and sends nothing", async ({ page, checkA11y }) => {
+    const posts = countInquiryPosts(page);
+    await openContact(page);
+    // Wait for hydration: the script-driven check must answer, not a page post.
+    await page.waitForFunction(() => document.querySelector("form")?.hasAttribute("novalidate"));
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("First Name").fill("   ");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Please fill in all required fields." });
+    await expect(alert).toHaveText("Please fill in all required fields.");
+    await expect(page.locator("#inquiry-status")).toBeFocused();
+    expect(posts).toEqual([]);
+    await expect(page).toHaveURL(/\/contact$/);
+    await checkA11y();
+  });
+
+  test("reads 'Sending...' while the request is pending, then succeeds and resets", async ({ page, checkA11y }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/inquiries", async (route) => {
+      await held;
+      await route.fulfill({ json: { success: true, id: "held" } });
+    });
+    await openContact(page);
+    await page.waitForLoadState("networkidle");
+    await fillForm(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    release();
+    await expect(page.locator("#inquiry-status")).toHaveText(SUCCESS);
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await checkA11y();
+  });
+
+  test("sends a real inquiry: success message, link to payment, empty form", async ({ page, checkA11y }) => {
+    await openContact(page);
+    await page.waitForLoadState("networkidle");
+    await fillForm(page);
+    // A person takes a few seconds; faster submissions are taken for a bot's (and dropped silently).
+    await page.waitForTimeout(MIN_FILL_MS + 200);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/inquiries"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const answer = await response;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ success: true, id: expect.any(String) });
+
+    const status = page.locator("#inquiry-status");
+    await expect(status).toHaveText(SUCCESS);
+    await expect(status).toBeFocused();
+    await expect(status.getByRole("link", { name: "Payment page" })).toHaveAttribute("href", "/payment");
+    for (const label of ["First Name", "Last Name", "Email", "Phone", "Company", "Project Details"]) {
+      await expect(page.getByLabel(label)).toHaveValue("");
+    }
+    await expect(page.getByLabel("Project Type")).toHaveValue("");
+    await checkA11y();
+  });
+
+  test("keeps the data and shows the spec's error when the server fails", async ({ page, checkA11y }) => {
+    await page.route("**/api/inquiries", (route) => route.fulfill({ status: 500, json: { success: false, error: "Internal server error." } }));
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await openContact(page);
+    await page.waitForLoadState("networkidle");
+    await fillForm(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const status = page.locator("#inquiry-status");
+    await expect(status).toHaveText(SPEC_ERROR);
+    await expect(status).toBeFocused();
+    await expect(page.getByLabel("First Name")).toHaveValue("Grace");
+    await expect(page.getByLabel("Project Details")).toHaveValue("A small site for our compiler consultancy.");
+    await expect(page.getByLabel("Project Type")).toHaveValue("basic");
+    expect(errors.some((e) => e.includes("error sending the inquiry"))).toBe(true);
+    await checkA11y();
+  });
+
+  test("shows the server's field errors next to their fields", async ({ page, checkA11y }) => {
+    await openContact(page);
+    await page.waitForLoadState("networkidle");
+    await fillForm(page);
+    await page.getByLabel("Email").fill("grace@");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("#inquiry-status")).toHaveText(SPEC_ERROR);
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#inquiry-email-error")).toHaveText("Please enter a valid email address.");
+    await expect(email).toHaveAttribute("aria-describedby", "inquiry-email-error");
+    await checkA11y();
+  });
+});
+
+/**
+ * axe runs as a script, which a JavaScript-less page cannot run: the server's
+ * answer is checked as rendered (scripts removed) in a second, scripted page.
+ */
+async function checkA11yOfAnswer(browser: Browser, page: Page) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  // Test options (javaScriptEnabled: false) apply to new contexts too: turn scripts back on here.
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route("**/__inquiry-answer", (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await copy.goto("/__inquiry-answer");
+    const results = await new AxeBuilder({ page: copy }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe("inquiry form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a plain form post shows the success page", async ({ page, browser }) => {
+    await openContact(page);
+    await fillForm(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact#inquiry-status$/);
+    await expect(page.locator("#inquiry-status")).toHaveText(SUCCESS);
+    await expect(page.getByLabel("First Name")).toHaveValue("");
+    await checkA11yOfAnswer(browser, page);
+  });
+
+  test("a post missing required fields shows the message with the values kept", async ({ page, browser }) => {
+    await openContact(page);
+    await fillForm(page);
+    await page.getByLabel("Last Name").fill("  ");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("#inquiry-status")).toHaveText("Please fill in all required fields.");
+    await expect(page.getByLabel("First Name")).toHaveValue("Grace");
+    await expect(page.getByLabel("Project Type")).toHaveValue("basic");
+    await expect(page.getByLabel("Project Details")).toHaveValue("A small site for our compiler consultancy.");
+    await checkA11yOfAnswer(browser, page);
+  });
+
+  test("a post the server rejects shows the spec's error and the field's reason", async ({ page, browser }) => {
+    await openContact(page);
+    await fillForm(page);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("#inquiry-status")).toContainText(SPEC_ERROR);
+    await expect(page.locator("#inquiry-email-error")).toHaveText("Please enter a valid email address.");
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+    await checkA11yOfAnswer(browser, page);
+  });
+});

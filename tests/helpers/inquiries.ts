@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
+import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createLogger } from "../../server/logger.server";
+import { createMailer } from "../../server/mail/mailer.server";
+import { type TestDatabase, openTestDatabase } from "./databases";
+
+/** A valid inquiry as the form sends it. */
+export const validInquiry = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "604-555-0199",
+  company: "Analytical Engines Ltd",
+  projectType: "pro",
+  budget: "500-1000",
+  timeline: "3-4weeks",
+  message: "We need a five-page site for our engine workshop,\nwith a booking form.",
+};
+
+/** A different client address per call (X-Forwarded-For is trusted in tests), so rate limits stay out of the way. */
+export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(".")}`;
+
+/**
+ * The HTTP app plus an outbox worker wired like server/index.ts, on a fresh
+ * test database, with a movable clock. The worker is driven by hand (runOnce).
+ */
+export async function createInquiryHarness(env: Record<string, string> = {}, options: { database?: TestDatabase; fetch?: typeof fetch } = {}) {
+  const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
+  const database = options.database ?? (await openTestDatabase());
+  const logger = createLogger(config);
+  const mailer = createMailer(config, logger);
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+  const worker = createOutboxWorker({ database, logger, handlers: inquiryDeliveryHandlers({ config, database, mailer, fetch: options.fetch }), now });
+  const app = createApp({ config, database, logger, now, mailConfigured: mailer.configured });
+
+  function post(body: unknown, init: { headers?: Record<string, string>; ip?: string; raw?: boolean } = {}) {
+    const headers: Record<string, string> = { "x-forwarded-for": init.ip ?? randomIp(), ...init.headers };
+    if (!init.raw) headers["content-type"] ??= "application/json";
+    return app.request("/api/inquiries", {
+      method: "POST",
+      headers,
+      body: init.raw ? (body as BodyInit) : JSON.stringify(body),
+    });
+  }
+
+  const countInquiries = async () => Number((await database.db.selectFrom("inquiries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const outboxRows = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
+
+  return {
+    app,
+    config,
+    database,
+    worker,
+    clock,
+    post,
+    countInquiries,
+    outboxRows,
+    async dispose() {
+      await worker.stop();
+      mailer.close();
+      if (!options.database) await database.dispose();
+    },
+  };
+}
+
+export type InquiryHarness = Awaited<ReturnType<typeof createInquiryHarness>>;

@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { siteConfig } from "~/content/site";
+import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
+import { startFakeFormService } from "../fakes/form-service";
+import { testDatabaseKind } from "../helpers/databases";
+import { type InquiryHarness, createInquiryHarness, validInquiry } from "../helpers/inquiries";
+
+const expectedText = [
+  "Name: Ada Lovelace",
+  "Email: ada@example.com",
+  "Phone: 604-555-0199",
+  "Company: Analytical Engines Ltd",
+  "Project Type: Pro Website ($340+)",
+  "Budget: $500 - $1,000",
+  "Timeline: 3-4 weeks",
+  "",
+  "Project Description:",
+  "We need a five-page site for our engine workshop,",
+  "with a booking form.",
+].join("\n");
+
+describe(`inquiries on ${testDatabaseKind}`, () => {
+  let smtp: FakeSmtp;
+  let t: InquiryHarness;
+
+  beforeEach(async () => {
+    smtp = await startFakeSmtp();
+    t = await createInquiryHarness({ SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", SMTP_FROM: "Site <site@example.com>" });
+  });
+  afterEach(async () => {
+    await t.dispose();
+    await smtp.stop();
+  });
+
+  it("stores a valid inquiry and delivers one email with exactly the spec's fields", async () => {
+    const res = await t.post({ ...validInquiry, firstName: "  Ada ", email: " ada@example.com " });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; id: string };
+    expect(body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const stored = await t.database.db.selectFrom("inquiries").selectAll().where("id", "=", body.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      phone: "604-555-0199",
+      company: "Analytical Engines Ltd",
+      project_type: "pro",
+      budget: "500-1000",
+      timeline: "3-4weeks",
+      source: "api",
+    });
+    const [row] = await t.outboxRows();
+    expect(row).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-email", status: "pending", attempts: 0 });
+
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual(["studio@example.com"]);
+    expect(mail.subject).toBe("New project inquiry from Ada Lovelace");
+    expect(mail.headers["reply-to"]).toBe("ada@example.com");
+    expect(mail.text).toBe(expectedText);
+
+    const [after] = await t.outboxRows();
+    expect(after).toMatchObject({ status: "delivered", attempts: 1, last_error: null, locked_by: null });
+    expect(after!.delivered_at).toBeTruthy();
+    // Nothing more to do, also for a fresh worker (a restart).
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("says 'Not provided' for optional fields left blank and sends to the site inbox by default", async () => {
+    const plain = await createInquiryHarness({ SMTP_URL: smtp.url }, { database: t.database });
+    const res = await plain.post({ ...validInquiry, phone: "", company: "   ", budget: "", timeline: undefined });
+    expect(res.status).toBe(200);
+    await plain.worker.runOnce();
+    const mail = smtp.messages.at(-1)!;
+    expect(mail.to).toEqual([siteConfig.email]);
+    expect(mail.text).toContain("Phone: Not provided\nCompany: Not provided\nProject Type: Pro Website ($340+)\nBudget: Not provided\nTimeline: Not provided");
+    await plain.dispose();
+  });
+
+  it("keeps the inquiry when SMTP is down and delivers exactly one email once it is back", async () => {
+    const port = await freePort();
+    const down = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { database: t.database });
+    const res = await down.post(validInquiry);
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    expect(await down.countInquiries()).toBe(1);
+
+    expect(await down.worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
+    let [row] = await down.outboxRows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1, subject_id: id });
+    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // Not due again until the backoff has passed.
+    expect(await down.worker.runOnce()).toMatchObject({ claimed: 0 });
+
+    const back = await startFakeSmtp(port);
+    try {
+      down.clock.now += 60_000;
+      expect(await down.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+      down.clock.now += 24 * 60 * 60_000;
+      expect(await down.worker.runOnce()).toMatchObject({ claimed: 0 });
+      expect(back.messages).toHaveLength(1);
+      expect(back.messages[0]!.subject).toBe("New project inquiry from Ada Lovelace");
+      [row] = await down.outboxRows();
+      expect(row).toMatchObject({ status: "delivered", attempts: 2 });
+    } finally {
+      await back.stop();
+      await down.dispose();
+    }
+  });
+
+  it("accepts form-urlencoded and multipart bodies", async () => {
+    const urlencoded = await t.post(new URLSearchParams(validInquiry).toString(), {
+      raw: true,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(urlencoded.status).toBe(200);
+    const multipart = new FormData();
+    for (const [k, v] of Object.entries(validInquiry)) multipart.set(k, v);
+    const mp = await t.post(multipart, { raw: true });
+    expect(mp.status).toBe(200);
+    expect(await t.countInquiries()).toBe(2);
+  });
+
+  it("refuses cross-site browser posts and allows same-origin and header-less clients", async () => {
+    const cross = await t.post(validInquiry, { headers: { origin: "https://evil.example" } });
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toEqual({ success: false, error: "Cross-site form submissions are not accepted." });
+    const nullOrigin = await t.post(validInquiry, { headers: { origin: "null" } });
+    expect(nullOrigin.status).toBe(403);
+    const fetchSite = await t.post(validInquiry, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.status).toBe(403);
+    expect(await t.countInquiries()).toBe(0);
+
+    const same = await t.post(validInquiry, { headers: { origin: "http://localhost", host: "localhost" } });
+    expect(same.status).toBe(200);
+    const site = await t.post(validInquiry, { headers: { origin: t.config.SITE_URL } });
+    expect(site.status).toBe(200);
+    const curl = await t.post(validInquiry);
+    expect(curl.status).toBe(200);
+    expect(await t.countInquiries()).toBe(3);
+  });
+
+  it("answers the sixth submission within a minute from one address with 429 and Retry-After", async () => {
+    t.clock.now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const ip = "203.0.113.7";
+    for (let i = 0; i < 5; i++) expect((await t.post(validInquiry, { ip })).status).toBe(200);
+    const sixth = await t.post(validInquiry, { ip });
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get("retry-after")).toBe("60");
+    const body = (await sixth.json()) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(/^Too many inquiries from your network\. Please try again in 60 seconds/);
+    expect(await t.countInquiries()).toBe(5);
+    // Another address is unaffected; the next minute is open again (below the hourly cap).
+    expect((await t.post(validInquiry, { ip: "203.0.113.8" })).status).toBe(200);
+    t.clock.now += 60_000;
+    expect((await t.post(validInquiry, { ip })).status).toBe(200);
+  });
+
+  it("caps one address at 20 an hour", async () => {
+    t.clock.now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const ip = "203.0.113.9";
+    for (let i = 0; i < 20; i++) {
+      t.clock.now += 61_000 * (i % 5 === 0 ? 1 : 0);
+      expect((await t.post(validInquiry, { ip })).status).toBe(200);
+    }
+    t.clock.now += 61_000;
+    const res = await t.post(validInquiry, { ip });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(60);
+  });
+
+  it("lifts the rate limit when RATE_LIMIT_DISABLED is set", async () => {
+    const open = await createInquiryHarness({ SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: "true" }, { database: t.database });
+    for (let i = 0; i < 7; i++) expect((await open.post(validInquiry, { ip: "198.51.100.1" })).status).toBe(200);
+    await open.dispose();
+  });
+
+  it("silently accepts honeypot and too-fast submissions without storing or notifying", async () => {
+    const honeypot = await t.post({ ...validInquiry, botcheck: "https://spam.example" });
+    expect(honeypot.status).toBe(200);
+    expect(await honeypot.json()).toEqual({ success: true, id: expect.any(String) });
+    const fast = await t.post({ ...validInquiry, botcheck: "", elapsedMs: 800 });
+    expect(fast.status).toBe(200);
+    expect(((await fast.json()) as { success: boolean }).success).toBe(true);
+    // Even an invalid bot submission learns nothing.
+    const junk = await t.post({ botcheck: "x", whatever: 1 });
+    expect(junk.status).toBe(200);
+    expect(await t.countInquiries()).toBe(0);
+    expect(await t.outboxRows()).toHaveLength(0);
+    await t.worker.runOnce();
+    expect(smtp.messages).toHaveLength(0);
+
+    // A person who took their time gets through.
+    const human = await t.post({ ...validInquiry, botcheck: "", elapsedMs: 45_000 });
+    expect(human.status).toBe(200);
+    expect(await t.countInquiries()).toBe(1);
+  });
+
+  it("with no SMTP_URL stores the inquiry and leaves its notification pending", async () => {
+    const dev = await createInquiryHarness({}, { database: t.database });
+    const res = await dev.post(validInquiry);
+    expect(res.status).toBe(200);
+    expect(await dev.worker.runOnce()).toMatchObject({ claimed: 0 });
+    const rows = await dev.outboxRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "inquiry-email", status: "pending", attempts: 0 });
+    await dev.dispose();
+    // Once SMTP is configured, the waiting notification goes out.
+    t.clock.now = dev.clock.now + 1_000;
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(smtp.messages).toHaveLength(1);
+  });
+});
+
+describe(`form-service forwarding on ${testDatabaseKind}`, () => {
+  const accessKey = "test-access-key-5f1c9a7e";
+
+  it("posts the spec's multipart fields and never exposes the key", async () => {
+    const service = await startFakeFormService();
+    const smtp = await startFakeSmtp();
+    const t = await createInquiryHarness({ SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", WEB3FORMS_ACCESS_KEY: accessKey, WEB3FORMS_URL: service.url });
+    try {
+      const res = await t.post(validInquiry);
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(text).not.toContain(accessKey);
+      for (const [, v] of res.headers) expect(v).not.toContain(accessKey);
+
+      expect((await t.outboxRows()).map((r) => r.channel).sort()).toEqual(["inquiry-email", "inquiry-form-service"]);
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
+
+      expect(service.requests).toHaveLength(1);
+      const sent = service.requests[0]!;
+      expect(sent.method).toBe("POST");
+      expect(sent.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(sent.fields).toEqual({
+        access_key: accessKey,
+        subject: "New project inquiry from Ada Lovelace",
+        from_name: "Ada Lovelace",
+        email: "ada@example.com",
+        to_email: "studio@example.com",
+        message: `${expectedText}\n`.replace(/\n/g, "\r\n"),
+      });
+      expect(smtp.messages).toHaveLength(1);
+
+      // A refusal (success false) is retried later; the key stays out of the stored error.
+      service.setMode("refuse");
+      await t.post(validInquiry);
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 1, retry: 1 });
+      const failed = (await t.outboxRows()).find((r) => r.channel === "inquiry-form-service" && r.status === "pending")!;
+      expect(failed.last_error).toMatch(/form service refused \(HTTP 200\): Invalid access key/);
+      expect(failed.last_error).not.toContain(accessKey);
+
+      service.setMode("http-500");
+      t.clock.now += 2 * 60_000;
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
+
+      service.setMode("ok");
+      t.clock.now += 10 * 60_000;
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(service.requests).toHaveLength(4);
+
+      // The API's error answers do not carry it either.
+      for (const bad of [await t.post({}), await t.post("x", { raw: true, headers: { "content-type": "text/plain" } })]) {
+        expect(await bad.text()).not.toContain(accessKey);
+      }
+    } finally {
+      await t.dispose();
+      await service.close();
+      await smtp.stop();
+    }
+  });
+
+  it("gives up on a form service that never answers, within the timeout", async () => {
+    const { forwardToFormService } = await import("../../server/mail/form-service.server");
+    const hanging: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    const started = Date.now();
+    await expect(
+      forwardToFormService(
+        { ...validInquiry, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" },
+        { url: "http://127.0.0.1:9/submit", accessKey, toEmail: "studio@example.com", timeoutMs: 200 },
+        hanging,
+      ),
+    ).rejects.toThrow("form service timed out");
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
