@@ -81,3 +81,40 @@ export const contactCopy = {
   closed: "Closed",
   responseNote: "We reply to every inquiry within 24 hours, quote included.",
 };
+
+/** Section headings and closing call to action of the pricing page. */
+export const pricingSections = {
+  packages: { eyebrow: "Packages", title: "Choose your starting point", intro: "Both packages include mobile-first design, on-page SEO and free support after launch." },
+  comparison: { eyebrow: "Compare", title: "Basic vs Pro, side by side", intro: "Everything each package includes, at a glance." },
+  addOns: { eyebrow: "Add-ons", title: "Add exactly what you need", intro: "Extend either package with features priced upfront. Prices in CAD." },
+  faq: { eyebrow: "FAQ", title: "Frequently asked questions", intro: "Straight answers about hosting, payments, timelines and revisions." },
+  cta: {
+    eyebrow: "Get Started",
+    title: "Not sure which package fits?",
+    intro: "Tell us about your project and we will recommend the right package with a free quote within 24 hours.",
+    primary: { label: "Get Your Free Quote", to: "/contact" },
+    secondary: { label: "View Portfolio", to: "/portfolio" },
+  },
+};
+
+/** Section headings of the extras page. */
+export const extrasSections = {
+  services: { eyebrow: "Additional Services", title: "Keep growing after launch", intro: "Three ways we help your website keep working for your business." },
+  legal: { eyebrow: "Legal Documents", title: "Terms of Service & Privacy Policy", intro: "The terms that govern our work together and how we protect your personal information, as PDF documents." },
+  cta: {
+    eyebrow: "Questions?",
+    title: "Let's talk about what your site needs next",
+    intro: "Maintenance, SEO or a mobile app: tell us your goals and receive a free quote within 24 hours.",
+    primary: { label: "Contact Us", to: "/contact" },
+    secondary: { label: "View Pricing", to: "/pricing" },
+  },
+};
+
+/** Closing call to action of the about and story pages. */
+export const aboutCta = {
+  eyebrow: "Work With Us",
+  title: "Let's write the next chapter together",
+  intro: "Tell us about your business and receive a free, tailored quote within 24 hours.",
+  primary: { label: "Start Your Project", to: "/contact" },
+  secondary: { label: "View Portfolio", to: "/portfolio" },
+};

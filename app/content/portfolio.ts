@@ -97,3 +97,12 @@ export const portfolioItems: PortfolioItem[] = [
     type: "Live Demo",
   },
 ];
+
+/** Closing call to action of the portfolio page. */
+export const portfolioCta = {
+  eyebrow: "Your Business Next",
+  title: "Like what you see? Let's build yours.",
+  intro: "Every demo started as a conversation. Tell us about your business and get a free quote within 24 hours.",
+  primary: { label: "Start Your Project", to: "/contact" },
+  secondary: { label: "View Pricing", to: "/pricing" },
+};
