@@ -106,3 +106,6 @@ export const portfolioCta = {
   primary: { label: "Start Your Project", to: "/contact" },
   secondary: { label: "View Pricing", to: "/pricing" },
 };
+
+/** Heading of the card grid (visually hidden: the page hero introduces it). */
+export const portfolioGridTitle = "Live demo websites";

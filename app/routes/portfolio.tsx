@@ -4,7 +4,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
 import { Section } from "~/components/sections/section";
 import { pageCopy } from "~/content/pages";
-import { portfolioCta, portfolioItems } from "~/content/portfolio";
+import { portfolioCta, portfolioGridTitle, portfolioItems } from "~/content/portfolio";
 import { seo } from "~/lib/seo";
 
 const copy = pageCopy.portfolio;
@@ -15,7 +15,10 @@ export default function Page() {
   return (
     <>
       <PageIntro copy={copy} />
-      <Section aria-label="Demo websites">
+      <Section aria-labelledby="demos-title">
+        <h2 id="demos-title" className="sr-only">
+          {portfolioGridTitle}
+        </h2>
         <PortfolioGrid items={portfolioItems} />
       </Section>
       <CtaBand id="portfolio-cta" {...portfolioCta} />

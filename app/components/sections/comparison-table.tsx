@@ -34,19 +34,19 @@ export function ComparisonTable({ rows, packages }: { rows: readonly ComparisonR
       tabIndex={0}
       className="relative mx-auto max-w-4xl overflow-x-auto rounded-2xl border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
-      <table className="w-full min-w-[30rem] border-collapse text-left">
+      <table className="w-full min-w-[20rem] border-collapse text-left">
         <caption id="comparison-caption" className="sr-only">
           Feature comparison of the {basic?.name} and {pro?.name} packages
         </caption>
         <thead>
           <tr className="border-b bg-muted/60">
-            <th scope="col" className="px-5 py-4 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+            <th scope="col" className="px-3 py-4 sm:px-5 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
               Feature
             </th>
-            <th scope="col" className="w-32 px-5 py-4 text-center text-base font-bold">
+            <th scope="col" className="w-24 sm:w-32 px-3 py-4 sm:px-5 text-center text-base font-bold">
               {basic?.name}
             </th>
-            <th scope="col" className="w-32 bg-secondary px-5 py-4 text-center text-base font-bold text-primary">
+            <th scope="col" className="w-24 sm:w-32 bg-secondary px-3 py-4 sm:px-5 text-center text-base font-bold text-primary">
               {pro?.name}
             </th>
           </tr>
@@ -54,13 +54,13 @@ export function ComparisonTable({ rows, packages }: { rows: readonly ComparisonR
         <tbody>
           {rows.map((r) => (
             <tr key={r.feature} className="border-b last:border-b-0 even:bg-muted/30">
-              <th scope="row" className="px-5 py-3.5 font-medium">
+              <th scope="row" className="px-3 py-3.5 sm:px-5 font-medium">
                 {r.feature}
               </th>
-              <td className="px-5 py-3.5 text-center">
+              <td className="relative px-3 py-3.5 sm:px-5 text-center">
                 <Cell value={r.basic} />
               </td>
-              <td className="bg-secondary/50 px-5 py-3.5 text-center">
+              <td className="relative bg-secondary/50 px-3 py-3.5 sm:px-5 text-center">
                 <Cell value={r.pro} />
               </td>
             </tr>

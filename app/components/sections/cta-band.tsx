@@ -29,7 +29,6 @@ export function CtaBand({
           <svg aria-hidden focusable="false" width="1200" height="300" viewBox="0 0 1200 300" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full opacity-15">
             <path d="M0 240 260 90l150 130 120-90 250 170H0Z" fill="currentColor" />
             <path d="M0 280c200-60 400-60 600 0s400 60 600 0v20H0Z" fill="currentColor" />
-            <circle cx="1040" cy="70" r="48" fill="currentColor" />
           </svg>
           <div className="relative">
             {eyebrow && <p className="text-sm font-semibold uppercase tracking-[0.16em] opacity-90">{eyebrow}</p>}

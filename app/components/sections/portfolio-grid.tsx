@@ -96,7 +96,7 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
 
 export function PortfolioGrid({ items, compact = false, className }: { items: readonly PortfolioItem[]; compact?: boolean; className?: string }) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", !compact && "xl:grid-cols-4", className)}>
+    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
       {items.map((item) => (
         <li key={item.id} className="flex">
           <PortfolioCard item={item} compact={compact} />
