@@ -270,6 +270,8 @@ test.describe("at 375 px", () => {
     test(`${path} has no horizontal scroll and passes axe`, async ({ page, checkA11y }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      // Measure with the web fonts in place: they change text widths.
+      await page.evaluate(() => document.fonts.ready);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await checkA11y();
