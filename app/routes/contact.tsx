@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
+import { ContactDetails } from "~/components/sections/contact-details";
 import { InquiryForm } from "~/components/sections/inquiry-form";
-import { PageHero } from "~/components/sections/page-hero";
-import { Container } from "~/components/ui/container";
+import { PageIntro } from "~/components/sections/page-intro";
+import { Section } from "~/components/sections/section";
+import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Contact", description: "Tell us about your project and get a free quote within 24 hours.", path: "/contact" });
+const copy = pageCopy.contact;
+
+export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 /** The inquiry form's no-JavaScript post: handled by the server's inquiry service; the form reads the result. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,10 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Page() {
   return (
     <>
-      <PageHero title="Contact">Tell us about your project and get a free quote within 24 hours.</PageHero>
-      <Container className="py-12">
-        <InquiryForm />
-      </Container>
+      <PageIntro copy={copy} />
+      <Section aria-label="Contact" containerClassName="grid items-start gap-8 lg:grid-cols-[1fr_1.6fr]">
+        <ContactDetails />
+        <div className="min-w-0">
+          <InquiryForm />
+        </div>
+      </Section>
     </>
   );
 }

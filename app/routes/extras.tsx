@@ -1,10 +1,34 @@
 import type { Route } from "./+types/extras";
-import { PageHero } from "~/components/sections/page-hero";
+import { CtaBand } from "~/components/sections/cta-band";
+import { ExtraServices } from "~/components/sections/extra-services";
+import { LegalDocuments } from "~/components/sections/legal-documents";
+import { PageIntro } from "~/components/sections/page-intro";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { extraServices, legalDocuments } from "~/content/extras";
+import { extrasSections as s, pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Extras", description: "Maintenance, SEO and mobile app services, plus our legal documents.", path: "/extras" });
+const copy = pageCopy.extras;
+
+export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
-  return <PageHero title="Extras">Maintenance, SEO and mobile app services, plus our legal documents.</PageHero>;
+  return (
+    <>
+      <PageIntro copy={copy} />
+      <Section id="services" aria-labelledby="services-title">
+        <SectionHeading id="services-title" {...s.services} />
+        <div className="mt-12">
+          <ExtraServices items={extraServices} />
+        </div>
+      </Section>
+      <Section id="legal" tone="muted" aria-labelledby="legal-title">
+        <SectionHeading id="legal-title" {...s.legal} />
+        <div className="mt-12">
+          <LegalDocuments items={legalDocuments} />
+        </div>
+      </Section>
+      <CtaBand id="extras-cta" {...s.cta} />
+    </>
+  );
 }

@@ -1,10 +1,27 @@
 import type { Route } from "./+types/portfolio";
-import { PageHero } from "~/components/sections/page-hero";
+import { CtaBand } from "~/components/sections/cta-band";
+import { PageIntro } from "~/components/sections/page-intro";
+import { PortfolioGrid } from "~/components/sections/portfolio-grid";
+import { Section } from "~/components/sections/section";
+import { pageCopy } from "~/content/pages";
+import { portfolioCta, portfolioGridTitle, portfolioItems } from "~/content/portfolio";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Portfolio", description: "Eight live demo websites built by Cascadia Web Studio.", path: "/portfolio" });
+const copy = pageCopy.portfolio;
+
+export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
-  return <PageHero title="Portfolio">Eight live demo websites built by Cascadia Web Studio.</PageHero>;
+  return (
+    <>
+      <PageIntro copy={copy} />
+      <Section aria-labelledby="demos-title">
+        <h2 id="demos-title" className="sr-only">
+          {portfolioGridTitle}
+        </h2>
+        <PortfolioGrid items={portfolioItems} />
+      </Section>
+      <CtaBand id="portfolio-cta" {...portfolioCta} />
+    </>
+  );
 }

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** Rows of the Basic vs Pro comparison table (SPEC §3 Comparison row, figures of SPEC §9). */
+export const comparisonValueSchema = z.union([z.boolean(), z.string().min(1)]);
+export const comparisonRowSchema = z.object({
+  feature: z.string().min(1),
+  basic: comparisonValueSchema,
+  pro: comparisonValueSchema,
+});
+
+export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
+export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
+
+export const comparisonRows: ComparisonRow[] = [
+  { feature: "Pages", basic: "Up to 5", pro: "Up to 10" },
+  { feature: "Free support", basic: "1 month", pro: "3 months" },
+  { feature: "Revisions", basic: "2", pro: "5" },
+  { feature: "Delivery", basic: "1-2 weeks", pro: "2-4 weeks" },
+  { feature: "Mobile-first responsive design", basic: true, pro: true },
+  { feature: "Contact form", basic: true, pro: true },
+  { feature: "On-page SEO setup", basic: true, pro: true },
+  { feature: "SSL and security setup", basic: true, pro: true },
+  { feature: "Custom design system", basic: false, pro: true },
+  { feature: "Blog", basic: "Add-on", pro: true },
+  { feature: "Photo gallery", basic: "Add-on", pro: true },
+  { feature: "Analytics setup", basic: "Add-on", pro: true },
+  { feature: "Social media integration", basic: "Add-on", pro: true },
+  { feature: "Priority support", basic: false, pro: true },
+];
