@@ -89,6 +89,7 @@ export const servicesPage = {
   eyebrow: "The Menu",
   title: "Services & Prices",
   text: "Every service includes a consultation, a hot towel finish and our honest opinion. Prices in Canadian dollars, tax included.",
+  listTitle: "Price list",
   note: "Walk-ins welcome when a chair is free. Appointments recommended on evenings and weekends.",
   bookLabel: "Book Appointment",
 };

@@ -81,7 +81,7 @@ function Testimonials() {
   return (
     <section aria-labelledby="bb-reviews" className="bg-primary py-16 text-primary-foreground sm:py-20">
       <Container>
-        <SectionTitle kicker={testimonialsIntro.eyebrow} title={testimonialsIntro.title} id="bb-reviews" onDark />
+        <SectionTitle kicker={testimonialsIntro.eyebrow} title={testimonialsIntro.title} id="bb-reviews" onDark="oxblood" />
         <div className="mt-12 grid gap-12 md:grid-cols-3">
           {testimonials.map((t) => (
             <QuoteCard key={t.name} testimonial={t} />

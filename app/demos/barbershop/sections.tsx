@@ -13,10 +13,11 @@ export function Kicker({ children, className }: { children: React.ReactNode; cla
 }
 
 /** A centred heading block with the diamond ornament under it. */
-export function SectionTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean }) {
+export function SectionTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean | "oxblood" }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      {kicker && <Kicker className={onDark ? "text-accent" : "text-primary"}>{kicker}</Kicker>}
+      {/* Brass passes AA on navy but not on oxblood, so dark bands say which they are. */}
+      {kicker && <Kicker className={onDark === "oxblood" ? "text-primary-foreground" : onDark ? "text-accent" : "text-primary"}>{kicker}</Kicker>}
       <h2 id={id} className="mt-3 text-3xl font-bold sm:text-4xl">
         {title}
       </h2>

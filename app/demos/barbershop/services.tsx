@@ -12,8 +12,11 @@ export default function Page() {
   return (
     <>
       <PageHeader kicker={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
-      <section aria-label="Price list" className="py-14 sm:py-20">
+      <section aria-labelledby="bb-list" className="py-14 sm:py-20">
         <Container>
+          <h2 id="bb-list" className="sr-only">
+            {servicesPage.listTitle}
+          </h2>
           <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
             <div className="grid gap-x-12 lg:grid-cols-2">
               {columns.map((col, i) => (

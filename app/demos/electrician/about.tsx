@@ -28,9 +28,12 @@ function History() {
           <h2 id="el-history" className="text-3xl font-bold">
             {aboutPage.historyTitle}
           </h2>
-          <p aria-hidden className="mt-4 font-heading text-7xl font-bold text-muted-foreground/30">
-            2008
-          </p>
+          {/* Decorative year, drawn as SVG so it is plainly not body text. */}
+          <svg aria-hidden viewBox="0 0 240 90" width="240" height="90" className="mt-4 h-auto w-48 text-muted-foreground/30">
+            <text x="0" y="80" fontFamily="Space Grotesk Variable, sans-serif" fontWeight="700" fontSize="96" fill="currentColor">
+              2008
+            </text>
+          </svg>
         </div>
         <ol className="relative grid gap-8 border-l-2 border-primary pl-8">
           {aboutPage.history.map((p, i) => (

@@ -126,8 +126,10 @@ export default function Page() {
               </h2>
               <p className="mt-2 text-muted-foreground">{requestForm.intro}</p>
               <p className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-muted p-3 text-sm font-semibold">
-                <Siren aria-hidden className="size-5 shrink-0" />
-                {contactPage.emergencyNote}
+                <span className="flex items-center gap-2">
+                  <Siren aria-hidden className="size-5 shrink-0" />
+                  {contactPage.emergencyNote}
+                </span>
                 <CallButton label={contactPage.emergencyBanner.callLabel} className="h-9 px-3 text-sm" />
               </p>
             </div>

@@ -50,7 +50,11 @@ export default function Page() {
             {coaches.map((c) => (
               <li key={c.name} className="border border-border bg-card">
                 <div aria-hidden className="relative flex aspect-[4/3] items-end overflow-hidden bg-secondary p-5">
-                  <span className="absolute -top-6 -right-4 font-heading text-[8rem] leading-none font-bold text-background/60">{initials(c.name)}</span>
+                  <svg viewBox="0 0 200 120" width="200" height="120" className="absolute -top-4 -right-6 h-auto w-52">
+                    <text x="200" y="110" textAnchor="end" fontFamily="Oswald Variable, sans-serif" fontWeight="700" fontSize="128" fill="currentColor" className="text-background/60">
+                      {initials(c.name)}
+                    </text>
+                  </svg>
                   <span className="h-2 w-16 -skew-x-12 bg-primary" />
                 </div>
                 <div className="p-5">

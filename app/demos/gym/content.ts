@@ -140,6 +140,7 @@ export const programsPage = {
   kicker: "Programs & pricing",
   title: "Programs Built for Results",
   text: "Coaching, classes and recovery to match any goal. Not sure where to start? Your free 7-day trial includes a session with a coach who will help you choose.",
+  listTitle: "Programs and prices",
   includedTitle: "Every membership includes",
   included: ["24/7 app booking", "Unlimited group classes", "Unlimited HIIT", "Locker rooms and showers", "Free 7-day trial to start"],
 };

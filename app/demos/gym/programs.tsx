@@ -11,7 +11,10 @@ export default function Page() {
   return (
     <>
       <PageHeader kicker={programsPage.kicker} title={programsPage.title} text={programsPage.text} />
-      <section aria-label="Programs and prices" className="py-16">
+      <section aria-labelledby="gym-list" className="py-16">
+        <h2 id="gym-list" className="sr-only">
+          {programsPage.listTitle}
+        </h2>
         <Container className="grid gap-px bg-border sm:grid-cols-2 lg:grid-cols-3">
           {programs.map((p, i) => (
             <ProgramCard key={p.title} program={p} index={i} />

@@ -159,6 +159,7 @@ export const servicesPage = {
   eyebrow: "Services & pricing",
   title: "Plumbing Services",
   text: "Six things we do every day, each with a starting price you can count on. Not sure what you need? Call us and we'll talk it through.",
+  listTitle: "Services and starting prices",
   guaranteeTitle: "Every service includes",
   guarantees: ["Free, no-obligation quote", "Flat-rate, upfront pricing", "Shoe covers and a spotless clean-up", "1-year labour warranty"],
 };

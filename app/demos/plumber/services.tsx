@@ -11,7 +11,10 @@ export default function Page() {
   return (
     <>
       <PageHero eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
-      <section aria-label="Services and starting prices" className="pb-16">
+      <section aria-labelledby="pl-list" className="pb-16">
+        <h2 id="pl-list" className="sr-only">
+          {servicesPage.listTitle}
+        </h2>
         <Container className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {services.map((s) => (
             <ServiceCard key={s.title} service={s} />
