@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
-import { BarberPole, Monogram } from "./art";
-import { aboutPage, barbers, reasons, seoText } from "./content";
+import { BarberPole, Monogram, ShopSeal } from "./art";
+import { aboutPage, barbers, hero, reasons, seoText, site } from "./content";
 import { PageHeader, SectionTitle } from "./sections";
 import { Container } from "~/components/ui/container";
 import { seo } from "~/lib/seo";
@@ -18,7 +18,7 @@ export default function Page() {
     <>
       <PageHeader kicker={aboutPage.eyebrow} title={aboutPage.title} />
       <section aria-labelledby="bb-story" className="py-16 sm:py-20">
-        <Container className="grid items-center gap-12 md:grid-cols-[auto_1fr]">
+        <Container className="grid items-center gap-12 md:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto]">
           <BarberPole className="mx-auto hidden h-72 w-auto md:block" />
           <div className="max-w-2xl">
             <h2 id="bb-story" className="text-3xl font-bold italic sm:text-4xl">
@@ -30,6 +30,7 @@ export default function Page() {
               </p>
             ))}
           </div>
+          <ShopSeal name={site.name} established={hero.established} className="hidden size-56 text-primary lg:block" />
         </Container>
       </section>
       <section aria-labelledby="bb-values" className="bg-muted py-16 sm:py-20">
@@ -51,9 +52,9 @@ export default function Page() {
       <section aria-labelledby="bb-barbers" className="py-16 sm:py-20">
         <Container>
           <SectionTitle title={aboutPage.barbersTitle} id="bb-barbers" />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-12 flex flex-wrap justify-center gap-6">
             {barbers.map((b) => (
-              <li key={b.name} className="flex flex-col items-center border border-border bg-card p-6 text-center">
+              <li key={b.name} className="flex w-full flex-col items-center border border-border bg-card p-6 text-center sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
                 <Monogram initials={initials(b.name)} className="size-24" />
                 <h3 className="mt-4 font-heading text-2xl font-bold">{b.name}</h3>
                 <p className="text-sm font-semibold tracking-widest text-primary uppercase">{b.role}</p>

@@ -75,7 +75,7 @@ function Memberships() {
                 <span className="font-heading text-5xl font-bold">{m.price}</span>
                 <span className={cn("ml-1", m.highlighted ? "opacity-85" : "text-muted-foreground")}>{m.period}</span>
               </p>
-              <ul className="mt-6 grid flex-1 gap-3 text-left">
+              <ul className="mt-6 grid flex-1 content-start gap-3 text-left">
                 {m.benefits.map((b) => (
                   <li key={b} className="flex gap-2">
                     <Check aria-hidden className={cn("mt-1 size-4 shrink-0", m.highlighted ? "text-accent" : "text-primary")} />
@@ -99,7 +99,7 @@ function MapBlock() {
     <section aria-labelledby="bb-map" className="py-16 sm:py-20">
       <Container>
         <SectionTitle title={contactPage.mapTitle} id="bb-map" />
-        <figure className="mt-10 border-4 border-double border-secondary bg-card p-2">
+        <figure className="mx-auto mt-10 max-w-4xl border-4 border-double border-secondary bg-card p-2">
           <img src="/demos/barbershop/gastown-map.svg" alt={contactPage.mapAlt} width={640} height={400} loading="lazy" decoding="async" className="h-auto w-full" />
           <figcaption className="px-2 pt-3 pb-1 text-center text-sm text-muted-foreground italic">{contactPage.mapCaption}</figcaption>
         </figure>
