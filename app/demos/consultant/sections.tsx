@@ -45,7 +45,7 @@ export function ConsultantHero() {
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-2 gap-6 border-t pt-6">
             {hero.proof.map((p) => (
-              <div key={p.label}>
+              <div key={p.label} className="flex flex-col">
                 <dt className="text-sm text-muted-foreground">{p.label}</dt>
                 <dd className="order-first font-heading text-3xl font-semibold text-primary">{p.value}</dd>
               </div>

@@ -76,6 +76,25 @@ function Sky({ id, stops }: { id: string; stops: string[] }) {
   );
 }
 
+/** Head-and-shoulders silhouette in profile, centred on (0, 0). */
+function figure(w: number, h: number) {
+  return `M${-w * 0.42} ${h * 0.6} C${-w * 0.4} ${h * 0.3} ${-w * 0.2} ${h * 0.22} ${-w * 0.06} ${h * 0.18} L${-w * 0.04} ${h * 0.08} C${-w * 0.2} ${h * 0.02} ${-w * 0.22} ${-h * 0.16} ${-w * 0.1} ${-h * 0.22} C${w * 0.02} ${-h * 0.28} ${w * 0.16} ${-h * 0.2} ${w * 0.15} ${-h * 0.08} L${w * 0.2} ${-h * 0.01} L${w * 0.15} ${h * 0.02} C${w * 0.14} ${h * 0.08} ${w * 0.1} ${h * 0.1} ${w * 0.06} ${h * 0.1} L${w * 0.07} ${h * 0.18} C${w * 0.22} ${h * 0.22} ${w * 0.4} ${h * 0.3} ${w * 0.42} ${h * 0.6}Z`;
+}
+
+/** A horizontal band of haze that fades in and out (no hard edges). */
+function Mist({ id, y, height, w, color, opacity }: { id: string; y: number; height: number; w: number; color: string; opacity: number }) {
+  return (
+    <>
+      <linearGradient id={`${id}-mist-${Math.round(y)}`} x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stopColor={color} stopOpacity="0" />
+        <stop offset="0.5" stopColor={color} stopOpacity={opacity} />
+        <stop offset="1" stopColor={color} stopOpacity="0" />
+      </linearGradient>
+      <rect y={y} width={w} height={height} fill={`url(#${id}-mist-${Math.round(y)})`} />
+    </>
+  );
+}
+
 function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactNode {
   const rand = rng(seedOf(id));
   const sky = `url(#${id}-sky)`;
@@ -99,7 +118,12 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
           {layers.map((c, i) => {
             const base = kind === "lake" ? horizon : h * (0.55 + i * 0.13);
             const amp = kind === "lake" ? h * (0.32 - i * 0.08) : h * (0.28 - i * 0.03);
-            return <path key={c} d={`${ridge(rand, w, base, amp, 9 + i * 3)} L${w} ${h} L0 ${h}Z`} fill={c} opacity={0.92} />;
+            return (
+              <g key={c}>
+                <path d={`${ridge(rand, w, base, amp, 9 + i * 3)} L${w} ${h} L0 ${h}Z`} fill={c} opacity={0.94} />
+                {kind === "mountains" && i < layers.length - 1 && <Mist id={`${id}-${i}`} y={base - amp * 0.2} height={amp * 0.6} w={w} color="#f3d9cc" opacity={0.28} />}
+              </g>
+            );
           })}
           {kind === "lake" && (
             <>
@@ -109,7 +133,7 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               ))}
             </>
           )}
-          {kind === "mountains" && <rect y={h * 0.62} width={w} height={h * 0.12} fill="#f6e6da" opacity="0.16" />}
+          {kind === "mountains" && <Mist id={id} y={h * 0.5} height={h * 0.3} w={w} color="#f6e6da" opacity={0.35} />}
         </>
       );
     }
@@ -177,7 +201,7 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               return <path key={`${row}-${i}`} d={`M${cx} ${top} L${cx + tw / 2} ${bottom} L${cx - tw / 2} ${bottom}Z`} fill="#1e3326" opacity={op} />;
             }),
           )}
-          <rect y={h * 0.5} width={w} height={h * 0.2} fill="#e8ede8" opacity="0.25" />
+          <Mist id={id} y={h * 0.42} height={h * 0.34} w={w} color="#eef2ee" opacity={0.55} />
         </>
       );
     case "bloom":
@@ -258,7 +282,10 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               ))}
             </linearGradient>
             <filter id={`${id}-blur`}>
-              <feGaussianBlur stdDeviation="14" />
+              <feGaussianBlur stdDeviation="18" />
+            </filter>
+            <filter id={`${id}-rim`} x="-20%" y="-20%" width="140%" height="140%">
+              <feGaussianBlur stdDeviation="5" />
             </filter>
           </defs>
           <rect width={w} height={h} fill={sky} />
@@ -267,15 +294,10 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               <circle key={i} cx={rand() * w} cy={rand() * h * 0.7} r={20 + rand() * 60} fill={palette.bokeh} opacity={0.15 + rand() * 0.35} />
             ))}
           </g>
-          {/* head and shoulders in profile, lit from behind */}
+          {/* head and shoulders in profile, lit from behind: a blurred rim-coloured copy under the dark figure */}
           <g transform={`translate(${w * 0.5} ${h * 0.42})`}>
-            <path
-              d={`M${-w * 0.42} ${h * 0.6} C${-w * 0.4} ${h * 0.3} ${-w * 0.2} ${h * 0.22} ${-w * 0.06} ${h * 0.18} L${-w * 0.04} ${h * 0.08} C${-w * 0.2} ${h * 0.02} ${-w * 0.22} ${-h * 0.16} ${-w * 0.1} ${-h * 0.22} C${w * 0.02} ${-h * 0.28} ${w * 0.16} ${-h * 0.2} ${w * 0.15} ${-h * 0.08} L${w * 0.2} ${-h * 0.01} L${w * 0.15} ${h * 0.02} C${w * 0.14} ${h * 0.08} ${w * 0.1} ${h * 0.1} ${w * 0.06} ${h * 0.1} L${w * 0.07} ${h * 0.18} C${w * 0.22} ${h * 0.22} ${w * 0.4} ${h * 0.3} ${w * 0.42} ${h * 0.6}Z`}
-              fill={palette.skin}
-              stroke={palette.rim}
-              strokeWidth="5"
-              strokeOpacity="0.8"
-            />
+            <path d={figure(w, h)} fill={palette.rim} filter={`url(#${id}-rim)`} transform="translate(6 -4)" opacity="0.9" />
+            <path d={figure(w, h)} fill={palette.skin} />
           </g>
         </>
       );
