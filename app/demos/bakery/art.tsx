@@ -117,7 +117,7 @@ export function BakeryHeroArt({ label, className }: { label: string; className?:
 /** A friendly street map of the bakery's block (decorative illustration, not a live map). */
 export function BakeryMapArt({ label, className }: { label: string; className?: string }) {
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 600 400" width={600} height={400} className={className} preserveAspectRatio="xMidYMid slice">
+    <svg role="img" aria-label={label} viewBox="0 0 600 400" width={600} height={400} className={className}>
       <rect width="600" height="400" fill="#f1e6d3" />
       {[
         [20, 20, 160, 150],

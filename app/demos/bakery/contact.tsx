@@ -41,7 +41,7 @@ export default function BakeryContact() {
           </dl>
           <div className="grid gap-8 lg:grid-cols-2">
             <figure className="overflow-hidden rounded-[2rem] ring-1 ring-border">
-              <BakeryMapArt label={contactPage.mapLabel} className="block h-72 w-full sm:h-96" />
+              <BakeryMapArt label={contactPage.mapLabel} className="block h-auto w-full" />
               <figcaption className="bg-card p-5 text-sm text-muted-foreground">{contactPage.parking}</figcaption>
             </figure>
             <div className="rounded-[2rem] bg-secondary p-8 text-secondary-foreground sm:p-10">

@@ -77,7 +77,8 @@ function StoryTeaser() {
   const t = home.storyTeaser;
   return (
     <section aria-labelledby="story-title" className="pt-16 sm:pt-24">
-      <Container className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
+      <Container>
+        <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
         <div>
           <p className="font-heading text-lg italic opacity-90">{t.eyebrow}</p>
           <h2 id="story-title" className="mt-1 font-heading text-3xl font-semibold sm:text-4xl">
@@ -90,6 +91,7 @@ function StoryTeaser() {
             {t.link.label} <ArrowRight aria-hidden />
           </Link>
         </Button>
+        </div>
       </Container>
     </section>
   );
@@ -98,7 +100,8 @@ function StoryTeaser() {
 function Visit() {
   return (
     <section aria-labelledby="visit-title" className="pb-16 sm:pb-24">
-      <Container className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-8 text-center sm:p-12">
+      <Container>
+        <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
         <h2 id="visit-title" className="font-heading text-3xl font-semibold">
           {home.visit.title}
         </h2>
@@ -108,6 +111,7 @@ function Visit() {
           <p className="inline-flex items-center gap-2 text-sm">
             <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
           </p>
+        </div>
         </div>
       </Container>
     </section>

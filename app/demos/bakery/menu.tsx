@@ -22,7 +22,10 @@ export default function BakeryMenu() {
               key={m.id}
               aria-labelledby={`menu-${m.id}`}
               data-testid="menu-item"
-              className="grid items-center gap-6 rounded-[2rem] bg-card p-6 shadow-sm ring-1 ring-border sm:p-10 md:grid-cols-[2fr_3fr]"
+              className={cn(
+                "grid items-center gap-6 rounded-[2rem] bg-card p-6 shadow-sm ring-1 ring-border sm:p-10",
+                i % 2 === 1 ? "md:grid-cols-[3fr_2fr]" : "md:grid-cols-[2fr_3fr]",
+              )}
             >
               <BakeryItemArt kind={m.art} label={m.artLabel} className={cn("mx-auto h-auto w-full max-w-sm", i % 2 === 1 && "md:order-2")} />
               <div>

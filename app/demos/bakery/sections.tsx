@@ -24,13 +24,15 @@ export function Eyebrow({ children, className }: { children: React.ReactNode; cl
 /** Soft, centred opening of an inner page with its single h1. */
 export function PageIntro({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
   return (
-    <section className="bg-secondary text-secondary-foreground">
-      <Container className="py-14 text-center sm:py-20">
-        <Eyebrow>{eyebrow}</Eyebrow>
-        <h1 className="mt-2 font-heading text-5xl font-semibold sm:text-6xl">{title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{lead}</p>
-      </Container>
-      <Scallop className="text-secondary" flip={false} />
+    <section>
+      <div className="bg-secondary text-secondary-foreground">
+        <Container className="pt-14 pb-10 text-center sm:pt-20 sm:pb-14">
+          <Eyebrow>{eyebrow}</Eyebrow>
+          <h1 className="mt-2 font-heading text-5xl font-semibold sm:text-6xl">{title}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{lead}</p>
+        </Container>
+      </div>
+      <Scallop className="text-secondary" />
     </section>
   );
 }

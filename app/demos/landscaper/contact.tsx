@@ -20,7 +20,7 @@ export default function LandscaperContact() {
     <>
       <PageIntro eyebrow={contactPage.eyebrow} title={contactPage.title} lead={contactPage.lead} />
       <section aria-label="Contact details" className="py-16 sm:py-20">
-        <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
+        <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr] [&>*]:min-w-0">
           <div className="grid content-start gap-6">
             <dl className="grid gap-5 rounded-2xl border bg-card p-7">
               {rows.map(({ icon: Icon, label, value }) => (
@@ -67,7 +67,7 @@ export default function LandscaperContact() {
           <div className="overflow-hidden rounded-2xl bg-primary text-primary-foreground shadow-lg">
             <GardenArt id="lc-consult" scene="backyard" label="Illustration of a finished backyard with patio, bench and flower beds" className="block h-56 w-full object-cover sm:h-72" />
             <div className="p-7 sm:p-9">
-              <h2 className="font-heading text-3xl font-extrabold">{contactPage.consultation.title}</h2>
+              <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">{contactPage.consultation.title}</h2>
               <p className="mt-3 opacity-90">{contactPage.consultation.text}</p>
               <ol className="mt-6 grid gap-3">
                 {contactPage.consultation.steps.map((s, i) => (
