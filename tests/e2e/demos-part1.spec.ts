@@ -49,7 +49,7 @@ test.describe("every demo page", () => {
       const unnamed = await page.locator("main svg[role='img']:not([aria-label])").count();
       expect(unnamed).toBe(0);
       const foreign = await page.evaluate(() =>
-        [...document.querySelectorAll("img, link, script")]
+        [...document.querySelectorAll("img, script, link:not([rel=canonical])")]
           .map((el) => el.getAttribute("src") ?? el.getAttribute("href") ?? "")
           .filter((u) => /^(https?:)?\/\//.test(u)),
       );

@@ -24,14 +24,18 @@ export default function BakeryContact() {
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {cards.map(({ icon: Icon, label, value }) => (
               <div key={label} className="rounded-[1.75rem] bg-card p-6 text-center ring-1 ring-border">
-                <Icon aria-hidden className="mx-auto size-7 text-primary" />
-                <dt className="mt-3 font-heading text-lg font-semibold">{label}</dt>
-                <dd className="mt-1 break-words text-muted-foreground">{value}</dd>
+                <dt className="font-heading text-lg font-semibold">
+                  <Icon aria-hidden className="mx-auto mb-3 size-7 text-primary" />
+                  {label}
+                </dt>
+                <dd className="mt-1 text-muted-foreground [overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
             <div className="rounded-[1.75rem] bg-primary p-6 text-center text-primary-foreground">
-              <Clock aria-hidden className="mx-auto size-7" />
-              <dt className="mt-3 font-heading text-lg font-semibold">{labels.hours}</dt>
+              <dt className="font-heading text-lg font-semibold">
+                <Clock aria-hidden className="mx-auto mb-3 size-7" />
+                {labels.hours}
+              </dt>
               {site.hours.map((h) => (
                 <dd key={h.days} className="mt-1">
                   {h.days}: <strong>{h.time}</strong>

@@ -244,12 +244,12 @@ export function ConsultantContact() {
           <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">
             <dl className="grid gap-4">
               {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="flex gap-3">
-                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
-                  <div className="min-w-0">
-                    <dt className="text-xs font-semibold uppercase tracking-wider opacity-85">{label}</dt>
-                    <dd className="break-words">{value}</dd>
-                  </div>
+                <div key={label} className="relative pl-8">
+                  <dt className="text-xs font-semibold uppercase tracking-wider opacity-85">
+                    <Icon aria-hidden className="absolute top-0.5 left-0 size-5 text-accent" />
+                    {label}
+                  </dt>
+                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
@@ -8,6 +8,15 @@ import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
+
+/** Round icon beside a contact detail; it sits inside the <dt> so the list stays valid. */
+function IconBubble({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span aria-hidden className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-full bg-secondary text-primary">
+      <Icon className="size-5" />
+    </span>
+  );
+}
 
 export default function LandscaperContact() {
   const { labels } = contactPage;
@@ -24,33 +33,29 @@ export default function LandscaperContact() {
           <div className="grid content-start gap-6">
             <dl className="grid gap-5 rounded-2xl border bg-card p-7">
               {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="flex gap-4">
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-                    <Icon aria-hidden className="size-5" />
-                  </span>
-                  <div className="min-w-0">
-                    <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">{label}</dt>
-                    <dd className="mt-0.5 break-words text-lg">{value}</dd>
-                  </div>
+                <div key={label} className="relative min-h-11 pl-15">
+                  <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
+                    <IconBubble icon={Icon} />
+                    {label}
+                  </dt>
+                  <dd className="mt-0.5 text-lg [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
-              <div className="flex gap-4">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-                  <Clock aria-hidden className="size-5" />
-                </span>
-                <div className="w-full">
-                  <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">{labels.hours}</dt>
-                  <dd className="mt-0.5">
-                    <ul className="grid gap-1 text-lg">
-                      {site.hours.map((h) => (
-                        <li key={h.days} className="flex flex-wrap justify-between gap-x-4">
-                          <span>{h.days}</span>
-                          <span className="font-semibold">{h.time}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </dd>
-                </div>
+              <div className="relative min-h-11 pl-15">
+                <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
+                  <IconBubble icon={Clock} />
+                  {labels.hours}
+                </dt>
+                <dd className="mt-0.5">
+                  <ul className="grid gap-1 text-lg">
+                    {site.hours.map((h) => (
+                      <li key={h.days} className="flex flex-wrap justify-between gap-x-4">
+                        <span>{h.days}</span>
+                        <span className="font-semibold">{h.time}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
               </div>
             </dl>
             <div className="rounded-2xl border bg-card p-7">

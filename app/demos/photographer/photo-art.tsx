@@ -56,16 +56,6 @@ function ridge(rand: () => number, w: number, base: number, amp: number, steps: 
   return d;
 }
 
-function Grain({ id }: { id: string }) {
-  return (
-    <filter id={`${id}-grain`}>
-      <feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" stitchTiles="stitch" />
-      <feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.09 0" />
-      <feComposite in2="SourceGraphic" operator="in" />
-    </filter>
-  );
-}
-
 function Sky({ id, stops }: { id: string; stops: string[] }) {
   return (
     <linearGradient id={`${id}-sky`} x1="0" y1="0" x2="0" y2="1">
@@ -310,12 +300,7 @@ export function PhotoArt({ id, scene: kind, alt, className }: { id: string; scen
   const [w, h] = sizes[kind];
   return (
     <svg role="img" aria-label={alt} viewBox={`0 0 ${w} ${h}`} width={w} height={h} preserveAspectRatio="xMidYMid slice" className={className}>
-      <defs>
-        <Grain id={id} />
-      </defs>
       {scene(kind, id, w, h)}
-      {/* film grain over the whole frame */}
-      <rect width={w} height={h} filter={`url(#${id}-grain)`} fill="#808080" opacity="0.5" />
     </svg>
   );
 }
