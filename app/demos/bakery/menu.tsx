@@ -33,7 +33,7 @@ export default function BakeryMenu() {
                   <h2 id={`menu-${m.id}`} className="flex items-center gap-3 font-heading text-3xl font-semibold sm:text-4xl">
                     <Icon aria-hidden className="size-7 text-primary" /> {m.title}
                   </h2>
-                  <p className="text-right">
+                  <p className="sm:text-right">
                     <span className="block font-heading text-3xl font-semibold text-primary">{m.price}</span>
                     <span className="text-sm text-muted-foreground">{m.priceNote}</span>
                   </p>

@@ -36,8 +36,8 @@ export const site = {
     address: "1188 West Georgia Street, Suite 1420, Vancouver, BC V6E 4A2",
   },
   hours: [
-    { days: "Monday - Thursday", time: "8:30 AM - 5:30 PM" },
-    { days: "Friday", time: "8:30 AM - 3:00 PM" },
+    { days: "Mon - Thu", time: "8:30AM - 5:30PM" },
+    { days: "Friday", time: "8:30AM - 3PM" },
     { days: "Weekends", time: "By appointment" },
   ],
   theme: {

@@ -21,8 +21,8 @@ export const site = {
     address: "Studio 4, 1540 Venables Street, Vancouver, BC V5L 2G1",
   },
   hours: [
-    { days: "Tuesday - Saturday", time: "10:00 AM - 6:00 PM" },
-    { days: "Sunday - Monday", time: "Shoots by appointment" },
+    { days: "Tue - Sat", time: "10AM - 6PM" },
+    { days: "Sun - Mon", time: "By appointment" },
   ],
   theme: {
     colors: {
