@@ -29,6 +29,11 @@ export type DemoTheme = {
   radius: string;
   /** Header style: light bar, dark bar, or the primary colour. */
   header: "light" | "dark" | "primary";
+  /**
+   * Footer style: "inverse" (foreground colour as background, the default),
+   * the primary colour, or muted (for dark themes where inverse would be light).
+   */
+  footer?: "inverse" | "primary" | "muted";
 };
 
 export type DemoLink = { label: string; to: string };
