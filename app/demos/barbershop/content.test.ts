@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { expectValidDemoSite } from "../shared-content-test-kit";
+import { expectValidDemoSite } from "../frame/content-test-kit";
 import * as c from "./content";
 
 describe("barbershop content", () => {

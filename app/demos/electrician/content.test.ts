@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectValidDemoSite } from "../shared-content-test-kit";
+import { expectValidDemoSite } from "../frame/content-test-kit";
 import * as c from "./content";
 
 describe("electrician content", () => {

@@ -29,4 +29,5 @@ export const electricianTheme: DemoTheme = {
   },
   radius: "0.375rem",
   header: "dark",
+  primaryIsFillOnly: true,
 };

@@ -3,7 +3,7 @@ import type { DemoTheme } from "~/demos/frame/types";
 /**
  * Ironside Athletic: a dark training-floor palette with volt-lime energy and a
  * hot orange second accent; condensed Oswald headlines over Archivo; hard
- * square corners. (The shared footer inverts to chalk-white on this theme.)
+ * square corners. The footer stays dark (muted) like the rest of the site.
  */
 export const gymTheme: DemoTheme = {
   colors: {
@@ -29,4 +29,5 @@ export const gymTheme: DemoTheme = {
   },
   radius: "0rem",
   header: "light",
+  footer: "muted",
 };
