@@ -68,7 +68,7 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function waitFor(url: string, timeoutMs = 30_000) {
+async function waitFor(url: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
