@@ -10,8 +10,9 @@ import { publicRoutes } from "~/lib/route-registry";
 import { absoluteUrl, ogImagePath, seo } from "~/lib/seo";
 import { jsonLdText, studioStructuredData } from "~/lib/structured-data";
 
+type Tag = { title?: string; property?: string; name?: string; rel?: string; content?: string; href?: string };
 const byKey = (tags: ReturnType<typeof seo>) =>
-  new Map(tags.map((t) => [String("title" in t ? "title" : (t.property ?? t.name ?? t.rel)), String(t.content ?? t.title ?? t.href)]));
+  new Map((tags as Tag[]).map((t) => [String("title" in t ? "title" : (t.property ?? t.name ?? t.rel)), String(t.content ?? t.title ?? t.href)]));
 
 describe("seo()", () => {
   it("builds the canonical, Open Graph and Twitter tags from SITE_URL", () => {
