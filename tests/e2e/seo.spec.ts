@@ -233,5 +233,7 @@ test("the JSON-LD block hydrates cleanly under the CSP and the page stays access
   await page.locator('a[href="/contact"]').first().click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  // The stylesheet is a React resource; hydration and navigation must not duplicate it.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
   expect(problems).toEqual([]);
 });
