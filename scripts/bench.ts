@@ -103,9 +103,9 @@ function startOurs(port: number, extraEnv: Record<string, string> = {}) {
   );
 }
 
-function rssMb(pid: number) {
+function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS") {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function load(opts: autocannon.Options) {
@@ -292,6 +292,7 @@ function machine() {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
+    load: os.loadavg().map((n) => n.toFixed(1)).join(" / "),
   };
 }
 
@@ -329,8 +330,13 @@ async function main() {
     duration: Math.min(DURATION, 5),
   });
   const after = rssMb(server.pid!);
+  const peak = rssMb(server.pid!, "VmHWM");
   await stop(server);
-  rows.push({ case: "3 memory", target: "our server RSS", note: `${before.toFixed(0)} MB idle → ${after.toFixed(0)} MB after ${DURATION + Math.min(DURATION, 5)} s of load (target ≤ 150 MB; ${rssStart.toFixed(0)} MB at first start)` });
+  rows.push({
+    case: "3 memory",
+    target: "our server RSS",
+    note: `${before.toFixed(0)} MB idle → ${after.toFixed(0)} MB after ${DURATION + Math.min(DURATION, 5)} s of load, peak ${peak.toFixed(0)} MB (target ≤ 150 MB; ${rssStart.toFixed(0)} MB idle in case 1)`,
+  });
 
   const m = machine();
   const out = table();
@@ -341,7 +347,8 @@ async function main() {
 \`npm run bench\` (scripts/bench.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.
 autocannon on loopback, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per case; the load generator shares the machine.
 
-Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, ${m.os}, Node ${m.node}.
+Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, ${m.os}, Node ${m.node}; load average at the end ${m.load} (other work shares these cores, so absolute figures and ratios move between runs).
+The server runs as \`node --import tsx server/index.ts\`, as \`npm run serve\` starts it.
 
 ${out}
 
