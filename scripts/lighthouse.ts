@@ -218,8 +218,14 @@ async function main() {
     const rows: Row[] = [];
     for (const route of routes) {
       const started = Date.now();
-      const result = await lighthouse(`${ORIGIN}${route.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      let result = await lighthouse(`${ORIGIN}${route.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      // A run can fail outright on a starved machine (no paint within the timeout); retry once.
+      if (!result || result.lhr.runtimeError) {
+        log(`${route.path}: ${result?.lhr.runtimeError?.code ?? "no result"}; retrying once`);
+        result = await lighthouse(`${ORIGIN}${route.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      }
       if (!result) throw new Error(`no result for ${route.path}`);
+      if (result.lhr.runtimeError) log(`${route.path}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       const lhr = result.lhr as unknown as Lhr;
       const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "-");
       fs.writeFileSync(path.join(reportDir, `${name}.json`), typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
