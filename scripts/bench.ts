@@ -87,7 +87,7 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 function startOurs(port: number, extraEnv: Record<string, string> = {}) {
   return start(
     process.execPath,
-    ["--import", "tsx", "server/index.ts"],
+    ["build/node/index.js"],
     {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -224,10 +224,13 @@ export function inquiryBody(i = 0) {
     email: `bench${i}@example.com`,
     phone: "(604) 555-0100",
     company: "Benchmark Co",
-    projectType: "business",
+    projectType: "basic",
     budget: "",
     timeline: "",
     message: "A load test of the inquiry endpoint. Please ignore.",
+    // As the browser form sends it: a filled-in form, empty honeypot.
+    elapsedMs: 8000,
+    botcheck: "",
   });
 }
 
@@ -348,7 +351,7 @@ async function main() {
 autocannon on loopback, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per case; the load generator shares the machine.
 
 Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, ${m.os}, Node ${m.node}; load average at the end ${m.load} (other work shares these cores, so absolute figures and ratios move between runs).
-The server runs as \`node --import tsx server/index.ts\`, as \`npm run serve\` starts it.
+The server runs as \`node build/node/index.js\` (the compiled server), as \`npm run serve\` starts it.
 
 ${out}
 

@@ -203,7 +203,7 @@ async function main() {
   fs.mkdirSync(reportDir, { recursive: true });
 
   const tmpDb = path.join(os.tmpdir(), `cascadia-lighthouse-${PORT}-${process.pid}.db`);
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server: ChildProcess = spawn(process.execPath, ["build/node/index.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(PORT), LOG_LEVEL: "warn", BUILD_DIR: buildDir, DATABASE_PATH: tmpDb, DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
