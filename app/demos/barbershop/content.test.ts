@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { expectValidDemoSite } from "../frame/content-test-kit";
 import * as c from "./content";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { propertyTypes, requestForm, serviceTypes } from "./content";
 
 const { errors } = requestForm;

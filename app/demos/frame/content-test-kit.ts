@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { themeContrastIssues } from "./contrast";
 import type { DemoSite } from "./types";
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * zod schemas of the content entities the demos share (SPEC §3). Each demo's
