@@ -7,7 +7,9 @@
  * Rasterised by headless Debian Chromium through playwright-core, with the
  * site's own fonts embedded, so nothing is fetched from the network.
  *
- * Standalone: `tsx scripts/og-images.ts` (after `react-router build`).
+ * Standalone: `tsx scripts/og-images.ts` (after `react-router build`); with
+ * `--save-fallback` it also refreshes assets/og/, the committed copies the
+ * build uses on a machine without Chromium (so `npm start` works anywhere).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +19,7 @@ import { siteConfig } from "../app/content/site";
 import { publicRoutes } from "../app/lib/route-registry";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const fallbackDir = path.join(root, "assets", "og");
 const WIDTH = 1200;
 const HEIGHT = 630;
 
@@ -89,7 +92,11 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
   cards.push({ file: "default.png", title: siteConfig.tagline, description: siteConfig.description, url: host });
 
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!fs.existsSync(executablePath)) throw new Error(`og-images: Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+  if (!fs.existsSync(executablePath)) {
+    console.warn(`og-images: Chromium not found at ${executablePath}; using the committed images in assets/og/`);
+    for (const file of fs.readdirSync(fallbackDir)) fs.copyFileSync(path.join(fallbackDir, file), path.join(outDir, file));
+    return fs.readdirSync(fallbackDir).length;
+  }
   const browser = await chromium.launch({
     executablePath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
@@ -112,6 +119,11 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { buildSiteUrl } = await import("./seo-files");
-  const n = await renderOgImages(path.resolve(process.env.BUILD_DIR ?? "build", "client"), buildSiteUrl());
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  const n = await renderOgImages(clientDir, buildSiteUrl());
   console.log(`og-images: rendered ${n} images`);
+  if (process.argv.includes("--save-fallback")) {
+    for (const file of fs.readdirSync(path.join(clientDir, "og"))) fs.copyFileSync(path.join(clientDir, "og", file), path.join(fallbackDir, file));
+    console.log("og-images: refreshed assets/og/");
+  }
 }
