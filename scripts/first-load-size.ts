@@ -26,6 +26,8 @@ type RouteSize = {
   htmlGzip: number;
   fontPreloads: number;
   stylesheets: string[];
+  /** zod's chunk loads on first visit (it should only where a form validates with it). */
+  zod: boolean;
   /** Largest JS files of the route, for finding what to trim. */
   largest: { file: string; gzip: number }[];
 };
@@ -113,7 +115,8 @@ function measure(route: string): RouteSize {
     htmlGzip: gzipSync(html, { level: 9 }).length,
     fontPreloads,
     stylesheets,
-    largest: jsSizes.sort((a, b) => b.gzip - a.gzip).slice(0, 6),
+    zod: jsSizes.some((f) => /^zod-[\w-]+\.js$/.test(f.file)),
+    largest: jsSizes.sort((a, b) => b.gzip - a.gzip).slice(0, json ? undefined : 6),
   };
 }
 
@@ -123,11 +126,11 @@ const results = (routes.length ? routes : DEFAULT_ROUTES).map(measure);
 if (json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
-  console.log("| Route | JS files | JS gz KB | CSS files | CSS gz KB | HTML gz KB | JS+CSS+HTML gz KB |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log("| Route | JS files | JS gz KB | zod | CSS files | CSS gz KB | HTML gz KB | JS+CSS+HTML gz KB |");
+  console.log("|---|---:|---:|:-:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
-      `| ${r.route} | ${r.jsFiles} | ${kb(r.jsGzip)} | ${r.cssFiles} | ${kb(r.cssGzip)} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip + r.cssGzip + r.htmlGzip)} |`,
+      `| ${r.route} | ${r.jsFiles} | ${kb(r.jsGzip)} | ${r.zod ? "yes" : "no"} | ${r.cssFiles} | ${kb(r.cssGzip)} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip + r.cssGzip + r.htmlGzip)} |`,
     );
   }
   console.log("\nLargest JS per route (gz KB):");
