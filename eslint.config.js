@@ -27,6 +27,24 @@ export default tseslint.config(
     },
   },
   {
+    // Content modules ship on every page: their zod schemas live in test-only modules
+    // (app/content/schemas.ts, app/demos/frame/schemas.ts) so zod loads only where a form is.
+    files: ["app/content/**/*.ts", "app/demos/**/content.ts", "app/demos/frame/*.{ts,tsx}"],
+    ignores: ["app/content/schemas.ts", "app/demos/frame/schemas.ts", "app/demos/frame/content-test-kit.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: 'Import { z } from "~/lib/zod" (CSP-safe, jitless).' },
+            { name: "~/lib/zod", allowTypeImports: true, message: "Content is validated in tests: put the schema in the schemas module, import only types here." },
+          ],
+          patterns: [{ group: ["**/schemas", "~/content/schemas", "~/demos/frame/schemas"], allowTypeImports: true, message: "Schema modules are test-only: import only types from them." }],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

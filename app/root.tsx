@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SkipLink } from "~/components/layout/skip-link";
 import { ErrorScreen } from "~/components/layout/error-screen";
-import { Toaster } from "~/components/ui/toaster";
+import { LazyToaster } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
 import headingFont from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
@@ -36,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SkipLink />
         {children}
         <RouteAnnouncer />
-        <Toaster />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

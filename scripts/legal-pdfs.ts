@@ -10,7 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
-import { type LegalDocumentText, legalDocumentTextSchema, legalTexts } from "../app/content/legal";
+import { type LegalDocumentText, legalTexts } from "../app/content/legal";
+import { legalDocumentTextSchema } from "../app/content/schemas";
 import { type SiteConfig, formatAddress, siteConfig } from "../app/content/site";
 
 const INK = "#0b1324";

@@ -1,14 +1,8 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { aboutContentSchema } from "./schemas";
 import { siteConfig } from "./site";
 
 /** Words of the About page: the about section and the founding story (from 2025). */
-export const aboutContentSchema = z.object({
-  intro: z.object({ eyebrow: z.string(), title: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(2) }),
-  stats: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).length(4),
-  founding: z.object({ eyebrow: z.string(), title: z.string().min(1), year: z.number().int(), paragraphs: z.array(z.string().min(1)).min(2) }),
-  valuesHeading: z.object({ eyebrow: z.string(), title: z.string().min(1), intro: z.string().min(1) }),
-  teamHeading: z.object({ eyebrow: z.string(), title: z.string().min(1), intro: z.string().min(1) }),
-});
 
 export const aboutContent: z.infer<typeof aboutContentSchema> = {
   intro: {

@@ -1,16 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { addOnSchema } from "./schemas";
 
 /** Add-ons to either package (SPEC §3 Add-on, prices of SPEC §9). */
-export const addOnSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  /** Whole CAD dollars. */
-  price: z.number().int().positive(),
-  /** True when the price is a starting point ("$200+"). */
-  from: z.boolean(),
-  description: z.string().min(1),
-});
-
 export type AddOn = z.infer<typeof addOnSchema>;
 
 export const addOns: AddOn[] = [

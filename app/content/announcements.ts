@@ -1,16 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { announcementSchema } from "./schemas";
 
 /** Studio announcements shown in the home page banner (SPEC §3, Announcement). */
-export const announcementSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  content: z.string().min(1),
-  /** ISO calendar date (YYYY-MM-DD); displayed in en-CA long form. */
-  date: z.iso.date(),
-  type: z.enum(["promotion", "update", "other"]),
-  priority: z.enum(["high", "medium", "other"]),
-});
-
 export type Announcement = z.infer<typeof announcementSchema>;
 
 export const announcements: Announcement[] = [

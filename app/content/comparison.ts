@@ -1,13 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { comparisonRowSchema, comparisonValueSchema } from "./schemas";
 
 /** Rows of the Basic vs Pro comparison table (SPEC §3 Comparison row, figures of SPEC §9). */
-export const comparisonValueSchema = z.union([z.boolean(), z.string().min(1)]);
-export const comparisonRowSchema = z.object({
-  feature: z.string().min(1),
-  basic: comparisonValueSchema,
-  pro: comparisonValueSchema,
-});
-
 export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
 export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { footerGroups, mainNav, quoteCta } from "./navigation";
-import { siteConfig, siteConfigSchema } from "./site";
+import { siteConfigSchema } from "./schemas";
+import { siteConfig } from "./site";
 
 describe("site config", () => {
   it("matches its schema", () => {

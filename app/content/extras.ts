@@ -1,17 +1,9 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { extraServiceSchema, legalDocumentSchema } from "./schemas";
 import { formatPrice } from "./price";
 import { rates } from "./rates";
 
 /** Extra services (SPEC §3 Extra service) and the legal documents of the Extras page. */
-export const extraServiceSchema = z.object({
-  id: z.enum(["maintenance", "seo", "mobile-app"]),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  /** Display price text, e.g. "From $50/month". */
-  price: z.string().min(1),
-  features: z.array(z.string().min(1)).min(3),
-});
-
 export type ExtraService = z.infer<typeof extraServiceSchema>;
 
 export const extraServices: ExtraService[] = [
@@ -37,16 +29,6 @@ export const extraServices: ExtraService[] = [
     features: ["iOS and Android from one codebase", "Design matched to your brand", "Push notifications", "App store submission", "Ongoing support options"],
   },
 ];
-
-export const legalDocumentSchema = z.object({
-  id: z.enum(["terms-of-service", "privacy-policy"]),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  /** Public URL of the PDF, generated at build time by scripts/legal-pdfs.ts. */
-  href: z.string().regex(/^\/legal\/[a-z-]+\.pdf$/),
-  /** The terms may also be saved; the privacy policy only opens in a new tab (SPEC §2, Extras). */
-  downloadable: z.boolean(),
-});
 
 export type LegalDocumentLink = z.infer<typeof legalDocumentSchema>;
 

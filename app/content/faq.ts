@@ -1,16 +1,11 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { faqItemSchema } from "./schemas";
 import { formatMonthlyRange, formatPrice } from "./price";
 import { rates } from "./rates";
 
 const monthly = (n: number) => formatPrice(n, "/month");
 
 /** The pricing page FAQ (SPEC §3 FAQ item): eight questions, figures of SPEC §9. */
-export const faqItemSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  question: z.string().min(1),
-  answer: z.string().min(1),
-});
-
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
 export const faqItems: FaqItem[] = [

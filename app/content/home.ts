@@ -1,16 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { benefitSchema, homeHeroSchema, processStepSchema, techGroupSchema } from "./schemas";
 
 /** Words of the home page (SPEC §1 hero, SPEC §2 Home). */
-const linkSchema = z.object({ label: z.string().min(1), to: z.string().startsWith("/") });
-
-export const homeHeroSchema = z.object({
-  tagline: z.string().min(1),
-  headline: z.string().min(1),
-  intro: z.string().min(1),
-  primary: linkSchema,
-  secondary: linkSchema,
-  highlights: z.array(z.string().min(1)).length(3),
-});
 
 export const homeHero: z.infer<typeof homeHeroSchema> = {
   tagline: "Premium Web Development",
@@ -23,7 +14,6 @@ export const homeHero: z.infer<typeof homeHeroSchema> = {
 };
 
 export const benefitIcons = ["zap", "code", "smartphone", "search"] as const;
-export const benefitSchema = z.object({ icon: z.enum(benefitIcons), title: z.string().min(1), description: z.string().min(1) });
 export type Benefit = z.infer<typeof benefitSchema>;
 
 /** Why choose us: the four benefits of SPEC §2 (fast delivery, modern stack, mobile-first, SEO). */
@@ -34,7 +24,6 @@ export const benefits: Benefit[] = [
   { icon: "search", title: "SEO Optimized", description: "Clean markup, fast pages and smart metadata that help customers find you on Google." },
 ];
 
-export const processStepSchema = z.object({ title: z.string().min(1), description: z.string().min(1) });
 export type ProcessStep = z.infer<typeof processStepSchema>;
 
 /** The four-step process of SPEC §2: consultation, design, development, launch. */
@@ -45,7 +34,6 @@ export const processSteps: ProcessStep[] = [
   { title: "Launch", description: "We put your site live, connect your domain and show you how to keep it fresh." },
 ];
 
-export const techGroupSchema = z.object({ title: z.string().min(1), items: z.array(z.string().min(1)).min(2) });
 export type TechGroup = z.infer<typeof techGroupSchema>;
 
 /** The technology stack section. */

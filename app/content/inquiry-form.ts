@@ -1,4 +1,4 @@
-import type { InquiryFieldName } from "~/schemas/inquiry";
+import type { InquiryFieldName } from "~/schemas/inquiry-fields";
 import { siteConfig } from "./site";
 
 /** Words of the contact page's inquiry form; the messages are SPEC §8's, word for word. */

@@ -1,4 +1,5 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { legalDocumentTextSchema } from "./schemas";
 import { packages } from "./packages";
 import { formatMonthlyRange, formatPrice } from "./price";
 import { rates } from "./rates";
@@ -9,20 +10,6 @@ import { type SiteConfig, formatAddress, siteConfig } from "./site";
  * Studio identity and figures come from the site config and the price
  * modules, so the documents change with them.
  */
-export const legalSectionSchema = z.object({
-  heading: z.string().min(1),
-  paragraphs: z.array(z.string().min(1)).default([]),
-  bullets: z.array(z.string().min(1)).default([]),
-});
-
-export const legalDocumentTextSchema = z.object({
-  id: z.enum(["terms-of-service", "privacy-policy"]),
-  title: z.string().min(1),
-  effectiveDate: z.string().min(1),
-  intro: z.string().min(1),
-  sections: z.array(legalSectionSchema).min(5),
-});
-
 export type LegalDocumentText = z.input<typeof legalDocumentTextSchema>;
 
 /** Effective date of the current versions; change it whenever the text changes. */

@@ -1,20 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { aboutContent, aboutContentSchema } from "./about";
-import { addOnSchema, addOns } from "./add-ons";
-import { announcementSchema, announcements, formatAnnouncementDate } from "./announcements";
-import { comparisonRowSchema, comparisonRows } from "./comparison";
-import { extraServiceSchema, extraServices, legalDocumentSchema, legalDocuments } from "./extras";
-import { faqItemSchema, faqItems } from "./faq";
-import { benefitSchema, benefits, homeHero, homeHeroSchema, homeSections, processStepSchema, processSteps, techGroupSchema, techStack } from "./home";
-import { legalDocumentTextSchema, legalTexts } from "./legal";
-import { formatListPrice, formatStartingPrice, getPackage, packageSchema, packages, popularLabel } from "./packages";
-import { pageCopy, pageCopySchema } from "./pages";
-import { portfolioItemSchema, portfolioItems } from "./portfolio";
+import { aboutContent } from "./about";
+import { addOns } from "./add-ons";
+import { announcements, formatAnnouncementDate } from "./announcements";
+import { comparisonRows } from "./comparison";
+import { extraServices, legalDocuments } from "./extras";
+import { faqItems } from "./faq";
+import { benefits, homeHero, homeSections, processSteps, techStack } from "./home";
+import { legalTexts } from "./legal";
+import { formatListPrice, formatStartingPrice, getPackage, packages, popularLabel } from "./packages";
+import { pageCopy } from "./pages";
+import { portfolioItems } from "./portfolio";
 import { formatMonthlyRange, formatPrice } from "./price";
+import {
+  aboutContentSchema,
+  addOnSchema,
+  announcementSchema,
+  benefitSchema,
+  comparisonRowSchema,
+  coreValueSchema,
+  extraServiceSchema,
+  faqItemSchema,
+  homeHeroSchema,
+  legalDocumentSchema,
+  legalDocumentTextSchema,
+  packageSchema,
+  pageCopySchema,
+  portfolioItemSchema,
+  processStepSchema,
+  teamMemberSchema,
+  techGroupSchema,
+  timelineEntrySchema,
+} from "./schemas";
 import { siteConfig } from "./site";
-import { initials, team, teamMemberSchema } from "./team";
-import { timeline, timelineEntrySchema } from "./timeline";
-import { coreValueSchema, coreValues } from "./values";
+import { initials, team } from "./team";
+import { timeline } from "./timeline";
+import { coreValues } from "./values";
 
 const parseAll = <T>(schema: { parse: (v: unknown) => T }, items: readonly unknown[]) => items.forEach((i) => schema.parse(i));
 

@@ -1,4 +1,5 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { packageIdSchema, packageSchema } from "./schemas";
 import { formatPrice } from "./price";
 
 /**
@@ -9,21 +10,7 @@ import { formatPrice } from "./price";
  * - `listPrice`: the list price printed on the pricing cards ($350+ / $700+).
  * Each is defined once, here.
  */
-export const packageIdSchema = z.enum(["basic", "pro"]);
 export type PackageId = z.infer<typeof packageIdSchema>;
-
-export const packageSchema = z.object({
-  id: packageIdSchema,
-  name: z.string().min(1),
-  /** Whole CAD dollars; shown as "$220+". */
-  startingPrice: z.number().int().positive(),
-  /** Whole CAD dollars; shown on the pricing card as "$350+". */
-  listPrice: z.number().int().positive(),
-  popular: z.boolean(),
-  description: z.string().min(1),
-  pages: z.number().int().positive(),
-  features: z.array(z.string().min(1)).min(3),
-});
 
 export type WebsitePackage = z.infer<typeof packageSchema>;
 

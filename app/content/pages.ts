@@ -1,19 +1,11 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { pageCopySchema } from "./schemas";
 import { siteConfig } from "./site";
 
 /**
  * Per-page head tags and hero words of the studio pages: one unique title and
  * description each (read by every route's `meta`), and the page's hero band.
  */
-export const pageCopySchema = z.object({
-  path: z.string().startsWith("/"),
-  metaTitle: z.string().min(1),
-  metaDescription: z.string().min(50).max(170),
-  eyebrow: z.string().min(1),
-  title: z.string().min(1),
-  intro: z.string().min(1),
-});
-
 export type PageCopy = z.infer<typeof pageCopySchema>;
 
 export const pageCopy = {

@@ -1,18 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { portfolioItemSchema } from "./schemas";
 
 /** The eight demo sites on the portfolio page (SPEC §3 Portfolio item). */
-export const portfolioItemSchema = z.object({
-  id: z.string().regex(/^[a-z-]+$/),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  category: z.string().min(1),
-  features: z.array(z.string().min(1)).min(3),
-  technologies: z.array(z.string().min(1)).min(2),
-  /** The demo's route under /demo. */
-  link: z.string().regex(/^\/demo\/[a-z-]+$/),
-  type: z.literal("Live Demo"),
-});
-
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
 export const portfolioItems: PortfolioItem[] = [

@@ -1,41 +1,10 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { siteConfigSchema } from "./schemas";
 
 /**
  * The studio's identity in one place: every page, email, PDF and JSON-LD block
  * reads from here, so a change of name, phone or hours is made once.
  */
-export const openingHoursSchema = z.object({
-  /** Display label, e.g. "Monday - Friday". */
-  days: z.string().min(1),
-  /** schema.org day names, for JSON-LD. */
-  dayOfWeek: z.array(z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])).min(1),
-  /** 24-hour "HH:MM", or null when closed. */
-  opens: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
-  closes: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
-});
-
-export const siteConfigSchema = z.object({
-  name: z.string().min(1),
-  shortName: z.string().min(1),
-  tagline: z.string().min(1),
-  description: z.string().min(1),
-  email: z.email(),
-  phone: z.object({ display: z.string().min(1), href: z.string().startsWith("tel:") }),
-  address: z.object({
-    street: z.string().min(1),
-    city: z.string().min(1),
-    region: z.string().length(2),
-    postalCode: z.string().regex(/^[A-Z]\d[A-Z] \d[A-Z]\d$/),
-    country: z.string().length(2),
-  }),
-  timeZone: z.string().min(1),
-  timeZoneLabel: z.string().min(1),
-  hours: z.array(openingHoursSchema).min(1),
-  areaServed: z.array(z.string().min(1)).min(1),
-  foundedYear: z.number().int(),
-  social: z.array(z.object({ label: z.string().min(1), href: z.url() })),
-});
-
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 export const siteConfig = {

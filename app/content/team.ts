@@ -1,12 +1,7 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { teamMemberSchema } from "./schemas";
 
 /** The studio team (SPEC §3 Team member, main site: name, role, description). */
-export const teamMemberSchema = z.object({
-  name: z.string().min(1),
-  role: z.string().min(1),
-  description: z.string().min(1),
-});
-
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const team: TeamMember[] = [

@@ -1,16 +1,8 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { timelineEntrySchema } from "./schemas";
 import { siteConfig } from "./site";
 
 /** The four milestones of the Our Story page. */
-export const timelineEntrySchema = z.object({
-  /** Display label of when it happened, e.g. "January 2025". */
-  when: z.string().min(1),
-  /** Machine-readable date for <time dateTime>, "YYYY-MM". */
-  dateTime: z.string().regex(/^\d{4}-\d{2}$/),
-  title: z.string().min(1),
-  description: z.string().min(1),
-});
-
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 export const timeline: TimelineEntry[] = [

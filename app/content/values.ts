@@ -1,13 +1,8 @@
-import { z } from "~/lib/zod";
+import type { z } from "~/lib/zod";
+import type { coreValueSchema } from "./schemas";
 
 /** The studio's six core values (SPEC §3 Core value: icon, title, description). */
 export const coreValueIcons = ["award", "handshake", "eye", "gauge", "accessibility", "sprout"] as const;
-
-export const coreValueSchema = z.object({
-  icon: z.enum(coreValueIcons),
-  title: z.string().min(1),
-  description: z.string().min(1),
-});
 
 export type CoreValue = z.infer<typeof coreValueSchema>;
 

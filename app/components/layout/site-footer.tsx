@@ -1,18 +1,11 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "./brand-mark";
+import { useCurrentYear } from "./use-current-year";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { footerCta, footerGroups } from "~/content/navigation";
 import { formatAddress, siteConfig } from "~/content/site";
-
-/** The copyright year: the build's year in prerendered HTML, the visitor's current year once hydrated. */
-export function useCurrentYear() {
-  const [year, setYear] = useState(() => new Date().getFullYear());
-  useEffect(() => setYear(new Date().getFullYear()), []);
-  return year;
-}
 
 export function SiteFooter() {
   const year = useCurrentYear();

@@ -21,7 +21,7 @@ import {
   missingRequiredFields,
   projectTypeOptions,
   timelineOptions,
-} from "~/schemas/inquiry";
+} from "~/schemas/inquiry-fields";
 
 type Status = { kind: "idle" } | { kind: "missing" } | { kind: "success" } | { kind: "error"; detail?: string };
 

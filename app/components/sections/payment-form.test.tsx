@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "~/components/ui/toaster";
+import { LazyToaster } from "~/components/ui/toast";
 import { PaymentForm } from "./payment-form";
 
 /**
@@ -29,7 +29,7 @@ function setup() {
   render(
     <>
       <PaymentForm />
-      <Toaster />
+      <LazyToaster />
     </>,
   );
   return userEvent.setup();

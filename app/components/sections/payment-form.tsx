@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toaster";
+import { toast, warmToaster } from "~/components/ui/toast";
 import { type PackageType, paymentPackages, paymentPageContent as text } from "~/content/payment";
 import { cn } from "~/lib/cn";
 import { formatCad } from "~/lib/money";
-import { type AmountRule, checkAmount } from "~/schemas/payment";
+import { type AmountRule, checkAmount } from "~/schemas/payment-amount";
 
 /** Rules the spec answers with its own 'Please enter a valid amount'; the rest say precisely what is wrong. */
 const SPEC_INVALID_RULES: readonly AmountRule[] = ["empty", "not-a-number", "not-finite", "too-small"];
@@ -78,7 +78,7 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   }
 
   return (
-    <form method="post" action="/payment" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-6">
+    <form method="post" action="/payment" noValidate={hydrated} onSubmit={onSubmit} onFocus={warmToaster} className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-sm font-medium">{text.packageLegend}</legend>
         <div className="grid gap-3 sm:grid-cols-2">

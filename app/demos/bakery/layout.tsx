@@ -1,5 +1,3 @@
-import "@fontsource-variable/fraunces/wght.css";
-import "@fontsource-variable/outfit/wght.css";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";

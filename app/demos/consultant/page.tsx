@@ -1,5 +1,3 @@
-import "@fontsource-variable/playfair-display/wght.css";
-import "@fontsource-variable/dm-sans/wght.css";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DemoSite } from "./types";
-import { useCurrentYear } from "~/components/layout/site-footer";
+import { useCurrentYear } from "~/components/layout/use-current-year";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import type * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { toast, warmToaster } from "~/components/ui/toast";
 
 /**
  * Demo buttons such as Book Appointment or Call Now: they look real but never
@@ -10,6 +10,8 @@ export function InertAction({ children, ...props }: Omit<ButtonProps, "onClick" 
   return (
     <Button
       type="button"
+      onPointerEnter={warmToaster}
+      onFocus={warmToaster}
       {...props}
       onClick={() => toast.info("This is a demo site", { description: "Buttons here are for show; nothing is booked or dialled." })}
     >

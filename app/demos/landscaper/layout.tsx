@@ -1,5 +1,3 @@
-import "@fontsource-variable/archivo/wght.css";
-import "@fontsource-variable/lora/wght.css";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";

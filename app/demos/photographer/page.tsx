@@ -1,4 +1,3 @@
-import "@fontsource-variable/space-grotesk/wght.css";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import { PhotoAbout, PhotoContact, PhotoGallery, PhotoHero, PhotoServices } from "./sections";
