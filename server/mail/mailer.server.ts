@@ -32,8 +32,17 @@ export function headerSafe(value: string) {
   return value.replace(/[\r\n]+/g, " ").trim();
 }
 
-/** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. */
-export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | "INQUIRY_TO">, logger: Logger): Mailer {
+/** How long SMTP may take (ms): to connect, to greet, and between bytes once talking. */
+export type MailerTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+
+export const MAILER_TIMEOUTS: MailerTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. Tests shorten them. */
+export function createMailer(
+  config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | "INQUIRY_TO">,
+  logger: Logger,
+  timeouts: Partial<MailerTimeouts> = {},
+): Mailer {
   const studioInbox = config.INQUIRY_TO ?? siteConfig.email;
   const from = config.SMTP_FROM ?? `${siteConfig.name} <${siteConfig.email}>`;
   if (!config.SMTP_URL) {
@@ -47,11 +56,7 @@ export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | 
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const transport = nodemailer.createTransport(config.SMTP_URL, { ...MAILER_TIMEOUTS, ...timeouts });
   return {
     configured: true,
     studioInbox,
