@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppConfig } from "../config.server";
 import type { Logger } from "../logger.server";
 import { siteConfig } from "~/content/site";
@@ -56,7 +57,9 @@ export function createMailer(
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL, { ...MAILER_TIMEOUTS, ...timeouts });
+  // Built as a transport object: createTransport(url, x) takes x as message defaults and drops
+  // timeouts given there, which left nodemailer's own (up to 10 minutes) in force.
+  const transport = nodemailer.createTransport(new SMTPTransport({ url: config.SMTP_URL, ...MAILER_TIMEOUTS, ...timeouts }));
   return {
     configured: true,
     studioInbox,
