@@ -90,6 +90,8 @@ export function createStripeWebhookHandler(deps: {
 
 export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;
 
+const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;
+const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
 const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed"]);
 
 /**
@@ -99,13 +101,14 @@ const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.
 function isWellFormed(event: unknown): event is Stripe.Event {
   if (!event || typeof event !== "object" || Array.isArray(event)) return false;
   const e = event as { id?: unknown; type?: unknown; data?: unknown };
-  if (typeof e.id !== "string" || e.id.length === 0 || e.id.length > 255) return false;
-  if (typeof e.type !== "string" || e.type.length > 255) return false;
+  // Stripe's ids and event types are plain ASCII words; anything else (NUL, which PostgreSQL cannot store) is refused.
+  if (typeof e.id !== "string" || !STRIPE_ID.test(e.id)) return false;
+  if (typeof e.type !== "string" || !EVENT_TYPE.test(e.type)) return false;
   if (!SESSION_EVENTS.has(e.type)) return true;
   const object = (e.data as { object?: unknown } | null | undefined)?.object;
   if (!object || typeof object !== "object" || Array.isArray(object)) return false;
   const s = object as { id?: unknown; amount_total?: unknown; currency?: unknown; payment_status?: unknown; metadata?: unknown };
-  if (typeof s.id !== "string" || s.id.length === 0 || s.id.length > 255) return false;
+  if (typeof s.id !== "string" || !STRIPE_ID.test(s.id)) return false;
   if (s.amount_total != null && typeof s.amount_total !== "number") return false;
   if (s.currency != null && typeof s.currency !== "string") return false;
   if (s.payment_status != null && typeof s.payment_status !== "string") return false;
