@@ -19,6 +19,14 @@ export default tseslint.config(
     },
   },
   {
+    // The browser must get zod with its eval-free setting (app/lib/zod.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod" (CSP-safe, jitless).' }] }],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "tsx server/index.ts",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/node/index.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

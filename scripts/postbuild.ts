@@ -1,12 +1,20 @@
 /**
- * Precompresses the client build with brotli and gzip (max quality, once at
- * build time) so the server answers from memory without compressing per request.
+ * After `react-router build`: adds the SEO files (sitemap.xml, robots.txt and
+ * the social preview images), then precompresses the client build with brotli
+ * and gzip (max quality, once at build time) so the server answers from memory
+ * without compressing per request.
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { renderOgImages } from "./og-images";
+import { buildSiteUrl, writeSeoFiles } from "./seo-files";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const siteUrl = buildSiteUrl();
+const listed = writeSeoFiles(clientDir, siteUrl);
+const images = await renderOgImages(clientDir, siteUrl);
+console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images`);
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|data)$/;
 
 let count = 0;

@@ -7,7 +7,9 @@ import { createRequestHandler } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
-import { type StaticEntry, chooseEncoding, loadStaticSite } from "./http/static.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, staticHeaders } from "./http/static.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
@@ -38,8 +40,38 @@ export type AppDeps = {
 /** Default cap on any request body; routes that need less set their own. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** Builds the HTTP app. Tests call this without listening on a port. */
-export function createApp(deps: AppDeps) {
+/**
+ * The process's request listener: prerendered pages and assets answered on
+ * Node's own objects (createStaticResponder, the hot path), everything else
+ * by the Hono app. Both share one in-memory copy of the build and answer a
+ * static file identically.
+ */
+export function createNodeHandler(deps: AppDeps) {
+  const files = deps.site ? loadStaticSite(deps.site.clientDir) : new Map<string, StaticEntry>();
+  const app = createApp(deps, files);
+  const fallback = getRequestListener(app.fetch);
+  const respondStatic = createStaticResponder(files, {
+    securityHeaders: baseSecurityHeaders(deps.config.NODE_ENV === "production"),
+    nonHtmlCsp: NON_HTML_CSP,
+    requestId: randomUUID,
+    onResponse: ({ reqId, method, path, status, started }) => logRequest(deps.logger, reqId, method, path, status, started),
+  });
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!respondStatic(req, res)) void fallback(req, res);
+  };
+  return { app, listener };
+}
+
+function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, started: number) {
+  logger.info({ reqId, method, path, status, ms: Math.round(performance.now() - started) }, "request");
+}
+
+/**
+ * Builds the HTTP app. Tests call this without listening on a port.
+ * `files` shares an already loaded build (createNodeHandler); by default the
+ * site's client directory is loaded here.
+ */
+export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   const { config, database, logger } = deps;
   const production = config.NODE_ENV === "production";
   const securityHeaders = baseSecurityHeaders(production);
@@ -56,10 +88,7 @@ export function createApp(deps: AppDeps) {
     for (const [k, v] of Object.entries(securityHeaders)) c.header(k, v);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", NON_HTML_CSP);
     c.header("X-Request-Id", requestId);
-    logger.info(
-      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, started);
   });
 
   app.use(
@@ -95,13 +124,20 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
-  if (deps.site) mountSite(app, deps, deps.site, { config, payments: payments.service, inquiries });
+  if (deps.site) {
+    mountSite(app, deps, deps.site, files ?? loadStaticSite(deps.site.clientDir), { config, payments: payments.service, inquiries });
+  }
 
   return app;
 }
 
-function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["site"]>, services: AppServices) {
-  const files = loadStaticSite(site.clientDir);
+function mountSite(
+  app: Hono<AppEnv>,
+  deps: AppDeps,
+  site: NonNullable<AppDeps["site"]>,
+  files: Map<string, StaticEntry>,
+  services: AppServices,
+) {
   const handleDocument = createRequestHandler(site.serverBuild, deps.config.NODE_ENV);
 
   // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
@@ -139,22 +175,16 @@ function mountSite(app: Hono<AppEnv>, deps: AppDeps, site: NonNullable<AppDeps["
   });
 }
 
+/** The same answer as createStaticResponder's, through Hono (in-process tests, and any path the hot path skips). */
 function sendStatic(request: Request, entry: StaticEntry) {
-  const headers = new Headers({
-    "Content-Type": entry.contentType,
-    "Cache-Control": entry.cacheControl,
-    ETag: entry.etag,
-  });
-  if (entry.csp) headers.set("Content-Security-Policy", entry.csp);
-  if (entry.br || entry.gzip) headers.set("Vary", "Accept-Encoding");
-  const inm = request.headers.get("if-none-match");
-  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === entry.etag)) {
+  const encoding = chooseEncoding(entry, request.headers.get("accept-encoding") ?? undefined);
+  // Security headers and the CSP are added by the first middleware.
+  const { headers, body } = staticHeaders(entry, encoding, {}, NON_HTML_CSP);
+  if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
+    delete headers["Content-Length"];
+    delete headers["Content-Encoding"];
     return new Response(null, { status: 304, headers });
   }
-  const encoding = chooseEncoding(entry, request.headers.get("accept-encoding") ?? undefined);
-  const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip! : entry.body;
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
   // A Buffer is a Uint8Array; the DOM typings only lack the ArrayBufferLike variance.
   return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { status: 200, headers });
 }

@@ -1,8 +1,10 @@
+import cluster from "node:cluster";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app.server";
+import { createNodeHandler } from "./app.server";
+import { runPrimary } from "./cluster.server";
 import { ConfigError, loadConfig } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
@@ -10,7 +12,11 @@ import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 
-/** Process entry: read config, open and migrate the database, listen, shut down cleanly. */
+/**
+ * Process entry: read config, open and migrate the database, listen, shut down cleanly.
+ * With WEB_CONCURRENCY > 1 this process becomes the cluster primary: it migrates
+ * once, then forks that many workers, which skip migrating and serve.
+ */
 async function main() {
   let config;
   try {
@@ -24,7 +30,12 @@ async function main() {
   }
   const logger = createLogger(config);
   const database = openDatabase(databaseOptionsFromConfig(config));
-  await migrateToLatest(database);
+  if (cluster.isPrimary) await migrateToLatest(database);
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+    await database.close();
+    runPrimary(config.WEB_CONCURRENCY, logger);
+    return;
+  }
 
   const buildDir = path.resolve(config.BUILD_DIR);
   let serverBuild: ServerBuild;
@@ -39,7 +50,7 @@ async function main() {
   const mailer = createMailer(config, logger);
   const outbox = createOutboxWorker({ database, logger, handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }) } });
 
-  const app = createApp({
+  const { listener } = createNodeHandler({
     config,
     database,
     logger,
@@ -47,8 +58,12 @@ async function main() {
     mailConfigured: mailer.configured,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
-  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-    logger.info({ url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, database: database.kind }, "listening");
+  const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+    logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
     outbox.start();
   });
 
@@ -66,7 +81,7 @@ async function main() {
       logger.info("closed");
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    server.closeIdleConnections();
     setTimeout(() => {
       logger.error("shutdown timed out after 10 s");
       process.exit(1);

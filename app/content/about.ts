@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { siteConfig } from "./site";
 
 /** Words of the About page: the about section and the founding story (from 2025). */

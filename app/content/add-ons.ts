@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Add-ons to either package (SPEC §3 Add-on, prices of SPEC §9). */
 export const addOnSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Studio announcements shown in the home page banner (SPEC §3, Announcement). */
 export const announcementSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Rows of the Basic vs Pro comparison table (SPEC §3 Comparison row, figures of SPEC §9). */
 export const comparisonValueSchema = z.union([z.boolean(), z.string().min(1)]);

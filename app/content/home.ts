@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Words of the home page (SPEC §1 hero, SPEC §2 Home). */
 const linkSchema = z.object({ label: z.string().min(1), to: z.string().startsWith("/") });

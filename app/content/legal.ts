@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { packages } from "./packages";
 import { formatMonthlyRange, formatPrice } from "./price";
 import { rates } from "./rates";

@@ -1,3 +1,4 @@
+import { getPackage } from "./packages";
 import { siteConfig } from "./site";
 
 /**
@@ -8,8 +9,11 @@ import { siteConfig } from "./site";
 export const packageTypes = ["basic", "pro"] as const;
 export type PackageType = (typeof packageTypes)[number];
 
-/** "Starting at" price of each package, in integer cents of CAD. */
-export const startingPrices = { basic: 22_000, pro: 34_000 } as const satisfies Record<PackageType, number>;
+/** "Starting at" price of each package, in integer cents of CAD (defined once, in packages.ts). */
+export const startingPrices = {
+  basic: getPackage("basic").startingPrice * 100,
+  pro: getPackage("pro").startingPrice * 100,
+} satisfies Record<PackageType, number>;
 
 export type PaymentPackage = {
   id: PackageType;

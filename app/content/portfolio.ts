@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The eight demo sites on the portfolio page (SPEC §3 Portfolio item). */
 export const portfolioItemSchema = z.object({

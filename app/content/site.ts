@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The studio's identity in one place: every page, email, PDF and JSON-LD block

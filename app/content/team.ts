@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The studio team (SPEC §3 Team member, main site: name, role, description). */
 export const teamMemberSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { siteConfig } from "./site";
 
 /** The four milestones of the Our Story page. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The studio's six core values (SPEC §3 Core value: icon, title, description). */
 export const coreValueIcons = ["award", "handshake", "eye", "gauge", "accessibility", "sprout"] as const;

@@ -6,6 +6,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { Section } from "~/components/sections/section";
 import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
+import { StudioJsonLd } from "~/components/seo/studio-json-ld";
 
 const copy = pageCopy.contact;
 
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Page() {
   return (
     <>
+      <StudioJsonLd />
       <PageIntro copy={copy} />
       <Section aria-label="Contact" containerClassName="grid items-start gap-8 lg:grid-cols-[1fr_1.6fr]">
         <ContactDetails />

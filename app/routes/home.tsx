@@ -20,6 +20,7 @@ import { portfolioItems } from "~/content/portfolio";
 import { timeline } from "~/content/timeline";
 import { coreValues } from "~/content/values";
 import { seo } from "~/lib/seo";
+import { StudioJsonLd } from "~/components/seo/studio-json-ld";
 
 export const meta: Route.MetaFunction = () =>
   seo({ title: pageCopy.home.metaTitle, description: pageCopy.home.metaDescription, path: pageCopy.home.path });
@@ -29,6 +30,7 @@ export default function Page() {
   const s = homeSections;
   return (
     <>
+      <StudioJsonLd />
       <HomeHero />
       <AnnouncementBanner items={announcements} />
       <BenefitsGrid items={benefits} />

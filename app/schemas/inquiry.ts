@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
+import { formatStartingPrice, getPackage } from "~/content/packages";
 
 /**
  * The project inquiry (SPEC §3, §5): one schema for the browser form, the JSON
@@ -6,7 +7,10 @@ import { z } from "zod";
  */
 
 /** "Starting at" package prices shown in the inquiry labels (SPEC §9; the pricing cards list others). */
-export const inquiryStartingPrices = { basic: "$220+", pro: "$340+" } as const;
+export const inquiryStartingPrices = {
+  basic: formatStartingPrice(getPackage("basic")),
+  pro: formatStartingPrice(getPackage("pro")),
+};
 
 export const projectTypeOptions = [
   { value: "basic", label: `Basic Website (${inquiryStartingPrices.basic})` },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { type PackageType, packageTypes } from "~/content/payment";
 import { type CentsParseFailure, formatCad, parseCents } from "~/lib/money";
 

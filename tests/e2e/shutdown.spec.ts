@@ -15,8 +15,8 @@ async function freePort(): Promise<number> {
 
 /** Starts a second server from the same build on its own port. */
 async function startServer(port: number): Promise<ChildProcess> {
-  // node itself (not an npx wrapper), so the signal and exit code are the server's own.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // The compiled server run by node itself (no wrapper), so the signal and exit code are its own.
+  const child = spawn(process.execPath, ["build/node/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,16 +1,131 @@
+import { ArrowRight, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { BakeryHeroArt, BakeryItemArt } from "./art";
+import { home, menu, menuPath, pageSeo, site } from "./content";
+import { Eyebrow, OpenBadge, Reviews, Scallop } from "./sections";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Golden Crust Bakery | Golden Crust Bakery", description: "Golden Crust Bakery: a demo website built by Cascadia Web Studio.", path: "/demo/bakery" });
+export const meta: Route.MetaFunction = () => seo({ ...pageSeo.home, path: "/demo/bakery" });
 
-export default function Page() {
+function Hero() {
+  const { hero } = home;
+  return (
+    <section className="overflow-hidden">
+      <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2">
+        <div className="text-center lg:text-left">
+          <OpenBadge label={hero.openLabel} />
+          <Eyebrow className="mt-6">{hero.eyebrow}</Eyebrow>
+          <h1 className="mt-2 font-heading text-5xl font-semibold leading-[1.02] sm:text-6xl lg:text-7xl">{hero.title}</h1>
+          <p className="mx-auto mt-6 max-w-xl text-lg text-muted-foreground lg:mx-0">{hero.lead}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+            <Button asChild size="lg" className="rounded-full">
+              <Link to={hero.primaryCta.to}>
+                {hero.primaryCta.label} <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <InertAction size="lg" variant="outline" className="rounded-full">
+              <Phone aria-hidden /> {hero.secondaryCta}
+            </InertAction>
+          </div>
+        </div>
+        <BakeryHeroArt label={hero.art} className="mx-auto h-auto w-full max-w-xl" />
+      </Container>
+    </section>
+  );
+}
+
+function Featured() {
+  return (
+    <section aria-labelledby="featured-title" className="bg-secondary text-secondary-foreground">
+      <Scallop className="text-background" />
+      <Container className="py-16 sm:py-20">
+        <div className="text-center">
+          <Eyebrow>{home.featuredIntro.eyebrow}</Eyebrow>
+          <h2 id="featured-title" className="mt-1 font-heading text-4xl font-semibold">
+            {home.featuredIntro.title}
+          </h2>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {menu.map((m) => (
+            <li key={m.id} className="flex flex-col items-center rounded-[2rem] bg-card p-6 text-center shadow-sm">
+              <BakeryItemArt kind={m.art} label={m.artLabel} className="h-auto w-full max-w-64" />
+              <h3 className="mt-2 font-heading text-2xl font-semibold">{m.title}</h3>
+              <p className="mt-2 text-muted-foreground">{m.description}</p>
+              <p className="mt-4 font-heading text-2xl font-semibold text-primary">{m.price}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Button asChild variant="outline" size="lg" className="rounded-full">
+            <Link to={menuPath}>
+              {home.featuredLink} <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </p>
+      </Container>
+      <Scallop className="text-background" flip />
+    </section>
+  );
+}
+
+function StoryTeaser() {
+  const t = home.storyTeaser;
+  return (
+    <section aria-labelledby="story-title" className="pt-16 sm:pt-24">
+      <Container>
+        <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
+        <div>
+          <p className="font-heading text-lg italic opacity-90">{t.eyebrow}</p>
+          <h2 id="story-title" className="mt-1 font-heading text-3xl font-semibold sm:text-4xl">
+            {t.title}
+          </h2>
+          <p className="mt-3 max-w-2xl opacity-90">{t.text}</p>
+        </div>
+        <Button asChild size="lg" variant="secondary" className="rounded-full">
+          <Link to={t.link.to}>
+            {t.link.label} <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Visit() {
+  return (
+    <section aria-labelledby="visit-title" className="pb-16 sm:pb-24">
+      <Container>
+        <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
+        <h2 id="visit-title" className="font-heading text-3xl font-semibold">
+          {home.visit.title}
+        </h2>
+        <p className="text-muted-foreground">{home.visit.text}</p>
+        <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <OpenBadge label={site.hours[0]?.days ?? ""} />
+          <p className="inline-flex items-center gap-2 text-sm">
+            <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
+          </p>
+        </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+export default function BakeryHome() {
   return (
     <>
-      <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Golden Crust Bakery</h1>
-    </section>
+      <Hero />
+      <Featured />
+      <StoryTeaser />
+      <Reviews {...home.testimonialsIntro} />
+      <Visit />
       <DemoBanner />
     </>
   );

@@ -1,13 +1,39 @@
 import type { Route } from "./+types/services";
+import { seoText, services, servicesPage } from "./content";
+import { BookButton, MenuItem, PageHeader } from "./sections";
+import { Container } from "~/components/ui/container";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Services | Gentry & Blade Barbers", description: "Gentry & Blade Barbers: a demo website built by Cascadia Web Studio.", path: "/demo/barbershop/services" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/barbershop/services" });
 
 export default function Page() {
+  const half = Math.ceil(services.length / 2);
+  const columns = [services.slice(0, half), services.slice(half)];
   return (
-    <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Services</h1>
-    </section>
+    <>
+      <PageHeader kicker={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
+      <section aria-labelledby="bb-list" className="py-14 sm:py-20">
+        <Container>
+          <h2 id="bb-list" className="sr-only">
+            {servicesPage.listTitle}
+          </h2>
+          <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
+            <div className="grid gap-x-12 lg:grid-cols-2">
+              {columns.map((col, i) => (
+                <ul key={i} className="divide-y divide-border">
+                  {col.map((s) => (
+                    <MenuItem key={s.title} service={s} />
+                  ))}
+                </ul>
+              ))}
+            </div>
+          </div>
+          <div className="mt-10 flex flex-col items-center gap-5 text-center">
+            <p className="max-w-xl text-muted-foreground italic">{servicesPage.note}</p>
+            <BookButton label={servicesPage.bookLabel} />
+          </div>
+        </Container>
+      </section>
+    </>
   );
 }

@@ -1,21 +1,35 @@
+import "@fontsource-variable/playfair-display/wght.css";
+import "@fontsource-variable/dm-sans/wght.css";
 import type { Route } from "./+types/page";
+import { seoCopy, site } from "./content";
+import {
+  ConsultantAbout,
+  ConsultantContact,
+  ConsultantHero,
+  ConsultantIndustries,
+  ConsultantProcess,
+  ConsultantResults,
+  ConsultantServices,
+  ConsultantTestimonials,
+} from "./sections";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { DemoLayout } from "~/demos/frame/demo-layout";
-import { site } from "./content";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Summit Advisory Group | Summit Advisory Group", description: "Summit Advisory Group: a demo website built by Cascadia Web Studio.", path: "/demo/consultant" });
+export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
 
-export default function Page() {
+export default function ConsultantPage() {
   return (
     <DemoLayout site={site}>
-      <>
-      <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Summit Advisory Group</h1>
-    </section>
+      <ConsultantHero />
+      <ConsultantServices />
+      <ConsultantResults />
+      <ConsultantProcess />
+      <ConsultantAbout />
+      <ConsultantTestimonials />
+      <ConsultantIndustries />
+      <ConsultantContact />
       <DemoBanner />
-    </>
     </DemoLayout>
   );
 }

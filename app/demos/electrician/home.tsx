@@ -1,16 +1,166 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { BreakerPanel, CircuitHouse } from "./art";
+import { aboutIntro, callToAction, hero, homeServices, homeServicesIntro, seoText, stats, testimonials, testimonialsIntro } from "./content";
+import { CallButton, DarkBand, Eyebrow, PrimaryLink, ServiceCard, TestimonialCard } from "./sections";
+import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "BrightLine Electric | BrightLine Electric", description: "BrightLine Electric: a demo website built by Cascadia Web Studio.", path: "/demo/electrician" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/electrician" });
+
+function Hero() {
+  return (
+    <DarkBand aria-labelledby="el-hero-title">
+      <Container className="grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+        <div>
+          <Eyebrow onDark>{hero.eyebrow}</Eyebrow>
+          <h1 id="el-hero-title" className="mt-5 text-4xl font-bold leading-[1.05] sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-secondary-foreground/85">{hero.text}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <PrimaryLink to={hero.primaryCta.to}>{hero.primaryCta.label}</PrimaryLink>
+            <CallButton label={hero.callLabel} onDark />
+          </div>
+          <ul className="mt-8 grid gap-2 text-sm sm:grid-cols-3">
+            {hero.highlights.map((h) => (
+              <li key={h} className="flex items-center gap-2">
+                <Check aria-hidden className="size-4 text-primary" /> {h}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <CircuitHouse className="mx-auto h-auto w-full max-w-md" />
+      </Container>
+    </DarkBand>
+  );
+}
+
+function StatsStrip() {
+  return (
+    <section aria-label="Brightline Electric in numbers" className="bg-primary text-primary-foreground">
+      <Container className="grid grid-cols-2 gap-6 py-8 lg:grid-cols-4">
+        {stats.map((s) => (
+          <div key={s.label} className="flex items-center gap-3">
+            <s.icon aria-hidden className="hidden size-8 shrink-0 sm:block" />
+            <div>
+              <p className="font-heading text-2xl font-bold sm:text-3xl">{s.number}</p>
+              <p className="text-sm">{s.label}</p>
+            </div>
+          </div>
+        ))}
+      </Container>
+    </section>
+  );
+}
+
+function About() {
+  return (
+    <section aria-labelledby="el-about" className="py-16 sm:py-24">
+      <Container className="grid items-center gap-12 lg:grid-cols-2">
+        <BreakerPanel className="mx-auto h-auto w-full max-w-xs" />
+        <div>
+          <Eyebrow>{aboutIntro.eyebrow}</Eyebrow>
+          <h2 id="el-about" className="mt-4 text-3xl font-bold sm:text-4xl">
+            {aboutIntro.title}
+          </h2>
+          {aboutIntro.paragraphs.map((p) => (
+            <p key={p} className="mt-4 text-muted-foreground">
+              {p}
+            </p>
+          ))}
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {aboutIntro.points.map((p) => (
+              <li key={p} className="flex items-center gap-2 font-medium">
+                <span className="flex size-6 items-center justify-center rounded-sm bg-primary text-primary-foreground">
+                  <Check aria-hidden className="size-4" />
+                </span>
+                {p}
+              </li>
+            ))}
+          </ul>
+          <Link to={aboutIntro.link.to} className="mt-6 inline-block font-semibold text-accent underline underline-offset-4">
+            {aboutIntro.link.label}
+          </Link>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Services() {
+  return (
+    <section aria-labelledby="el-services" className="bg-muted py-16 sm:py-24">
+      <Container>
+        <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
+          <div>
+            <Eyebrow>{homeServicesIntro.eyebrow}</Eyebrow>
+            <h2 id="el-services" className="mt-4 text-3xl font-bold sm:text-4xl">
+              {homeServicesIntro.title}
+            </h2>
+          </div>
+          <Link to={homeServicesIntro.link.to} className="font-semibold text-accent underline underline-offset-4">
+            {homeServicesIntro.link.label}
+          </Link>
+        </div>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {homeServices.map((s) => (
+            <ServiceCard key={s.title} service={s} />
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section aria-labelledby="el-reviews" className="py-16 sm:py-24">
+      <Container>
+        <Eyebrow>{testimonialsIntro.eyebrow}</Eyebrow>
+        <h2 id="el-reviews" className="mt-4 text-3xl font-bold sm:text-4xl">
+          {testimonialsIntro.title}
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {testimonials.map((t) => (
+            <TestimonialCard key={t.name} testimonial={t} />
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <DarkBand aria-labelledby="el-cta">
+      <Container className="flex flex-col items-start gap-8 py-16 lg:flex-row lg:items-center lg:justify-between">
+        <div className="border-l-4 border-primary pl-6">
+          <h2 id="el-cta" className="text-3xl font-bold sm:text-4xl">
+            {callToAction.title}
+          </h2>
+          <p className="mt-3 max-w-xl text-secondary-foreground/85">{callToAction.text}</p>
+        </div>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <PrimaryLink to={callToAction.primary.to}>{callToAction.primary.label}</PrimaryLink>
+          <CallButton label={callToAction.callLabel} onDark />
+        </div>
+      </Container>
+    </DarkBand>
+  );
+}
 
 export default function Page() {
   return (
     <>
-      <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">BrightLine Electric</h1>
-    </section>
+      <Hero />
+      <StatsStrip />
+      <About />
+      <Services />
+      <Testimonials />
+      <CallToAction />
       <DemoBanner />
     </>
   );

@@ -1,13 +1,99 @@
+import { AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/services";
+import { assurances, assurancesIntro, contactPath, emergency, seoText, serviceGroups, servicesPage } from "./content";
+import { CallButton, DarkBand, Eyebrow, PageHeader, PrimaryLink, ServiceCard, ValueCard } from "./sections";
+import { Container } from "~/components/ui/container";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Services | BrightLine Electric", description: "BrightLine Electric: a demo website built by Cascadia Web Studio.", path: "/demo/electrician/services" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/electrician/services" });
+
+function PriceStrip() {
+  return (
+    <section aria-label="Service call prices" className="-mt-px border-b bg-card">
+      <Container className="grid divide-y sm:grid-cols-3 sm:divide-x sm:divide-y-0">
+        {servicesPage.priceCards.map((p) => (
+          <div key={p.label} className="py-6 sm:px-6 sm:first:pl-0">
+            <p className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">{p.label}</p>
+            <p className="mt-1 font-heading text-4xl font-bold">{p.price}</p>
+            <p className="text-sm text-muted-foreground">{p.note}</p>
+          </div>
+        ))}
+      </Container>
+    </section>
+  );
+}
+
+function ServiceGroups() {
+  return (
+    <section aria-labelledby="el-groups" className="py-16 sm:py-20">
+      <Container>
+        <h2 id="el-groups" className="text-3xl font-bold sm:text-4xl">
+          What we can do for you
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {serviceGroups.map((s) => (
+            <ServiceCard key={s.title} service={s} />
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Emergency() {
+  return (
+    <DarkBand aria-labelledby="el-emergency">
+      <Container className="grid gap-10 py-16 lg:grid-cols-2 lg:items-center">
+        <div>
+          <Eyebrow onDark>{emergency.eyebrow}</Eyebrow>
+          <h2 id="el-emergency" className="mt-4 text-3xl font-bold sm:text-4xl">
+            {emergency.title}
+          </h2>
+          <p className="mt-4 text-secondary-foreground/85">{emergency.text}</p>
+          <p className="mt-4 inline-block rounded-md bg-primary px-3 py-1 font-heading font-bold text-primary-foreground">{emergency.price}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <CallButton label={emergency.callLabel} onDark />
+            <PrimaryLink to={contactPath}>Request Service</PrimaryLink>
+          </div>
+        </div>
+        <ul className="grid gap-3">
+          {emergency.signs.map((s) => (
+            <li key={s} className="flex items-center gap-3 rounded-md border border-secondary-foreground/15 bg-secondary-foreground/5 px-4 py-3">
+              <AlertTriangle aria-hidden className="size-5 shrink-0 text-primary" />
+              {s}
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </DarkBand>
+  );
+}
+
+function Assurances() {
+  return (
+    <section aria-labelledby="el-assurances" className="py-16 sm:py-20">
+      <Container>
+        <h2 id="el-assurances" className="text-3xl font-bold sm:text-4xl">
+          {assurancesIntro.title}
+        </h2>
+        <div className="mt-8 grid gap-4 md:grid-cols-3">
+          {assurances.map((a) => (
+            <ValueCard key={a.title} value={a} />
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
 
 export default function Page() {
   return (
-    <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Services</h1>
-    </section>
+    <>
+      <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
+      <PriceStrip />
+      <ServiceGroups />
+      <Emergency />
+      <Assurances />
+    </>
   );
 }

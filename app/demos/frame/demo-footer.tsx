@@ -3,13 +3,20 @@ import type { DemoSite } from "./types";
 import { useCurrentYear } from "~/components/layout/site-footer";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
+import { cn } from "~/lib/cn";
+
+const footerTone = {
+  inverse: "bg-foreground text-background",
+  primary: "bg-primary text-primary-foreground",
+  muted: "border-t bg-muted text-foreground",
+} as const;
 
 /** Shared footer of the demo sites: contact, hours, links, copyright. */
 export function DemoFooter({ site }: { site: DemoSite }) {
   const year = useCurrentYear();
   const Icon = site.icon;
   return (
-    <footer className="mt-auto bg-foreground text-background">
+    <footer className={cn("mt-auto", footerTone[site.theme.footer ?? "inverse"])}>
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="flex items-center gap-2 font-heading text-xl font-bold">

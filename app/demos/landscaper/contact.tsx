@@ -1,13 +1,99 @@
+import { Clock, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
+import { GardenArt } from "./art";
+import { contactPage, pageSeo, site } from "./content";
+import { PageIntro } from "./sections";
+import { Container } from "~/components/ui/container";
+import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Contact | Evergreen Landscapes", description: "Evergreen Landscapes: a demo website built by Cascadia Web Studio.", path: "/demo/landscaper/contact" });
+export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
 
-export default function Page() {
+/** Round icon beside a contact detail; it sits inside the <dt> so the list stays valid. */
+function IconBubble({ icon: Icon }: { icon: LucideIcon }) {
   return (
-    <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Contact</h1>
-    </section>
+    <span aria-hidden className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-full bg-secondary text-primary">
+      <Icon className="size-5" />
+    </span>
+  );
+}
+
+export default function LandscaperContact() {
+  const { labels } = contactPage;
+  const rows = [
+    { icon: Phone, label: labels.phone, value: site.contact.phone },
+    { icon: Mail, label: labels.email, value: site.contact.email },
+    { icon: MapPin, label: labels.address, value: site.contact.address },
+  ];
+  return (
+    <>
+      <PageIntro eyebrow={contactPage.eyebrow} title={contactPage.title} lead={contactPage.lead} />
+      <section aria-label="Contact details" className="py-16 sm:py-20">
+        <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr] [&>*]:min-w-0">
+          <div className="grid content-start gap-6">
+            <dl className="grid gap-5 rounded-2xl border bg-card p-7">
+              {rows.map(({ icon: Icon, label, value }) => (
+                <div key={label} className="relative min-h-11 pl-15">
+                  <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
+                    <IconBubble icon={Icon} />
+                    {label}
+                  </dt>
+                  <dd className="mt-0.5 text-lg [overflow-wrap:anywhere]">{value}</dd>
+                </div>
+              ))}
+              <div className="relative min-h-11 pl-15">
+                <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
+                  <IconBubble icon={Clock} />
+                  {labels.hours}
+                </dt>
+                <dd className="mt-0.5">
+                  <ul className="grid gap-1 text-lg">
+                    {site.hours.map((h) => (
+                      <li key={h.days} className="flex flex-wrap justify-between gap-x-4">
+                        <span>{h.days}</span>
+                        <span className="font-semibold">{h.time}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            </dl>
+            <div className="rounded-2xl border bg-card p-7">
+              <h2 className="font-heading text-lg font-bold">{contactPage.areasTitle}</h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {contactPage.areas.map((a) => (
+                  <li key={a} className="rounded-full bg-secondary px-3 py-1 text-sm">
+                    {a}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <div className="overflow-hidden rounded-2xl bg-primary text-primary-foreground shadow-lg">
+            <GardenArt id="lc-consult" scene="backyard" label="Illustration of a finished backyard with patio, bench and flower beds" className="block h-56 w-full object-cover sm:h-72" />
+            <div className="p-7 sm:p-9">
+              <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">{contactPage.consultation.title}</h2>
+              <p className="mt-3 opacity-90">{contactPage.consultation.text}</p>
+              <ol className="mt-6 grid gap-3">
+                {contactPage.consultation.steps.map((s, i) => (
+                  <li key={s} className="flex items-center gap-3">
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary">{i + 1}</span>
+                    {s}
+                  </li>
+                ))}
+              </ol>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <InertAction size="lg" variant="secondary">
+                  {contactPage.consultation.cta}
+                </InertAction>
+                <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
+                  <Phone aria-hidden /> {contactPage.callCta}
+                </InertAction>
+              </div>
+            </div>
+          </div>
+        </Container>
+      </section>
+    </>
   );
 }

@@ -1,21 +1,22 @@
+import "@fontsource-variable/space-grotesk/wght.css";
 import type { Route } from "./+types/page";
+import { seoCopy, site } from "./content";
+import { PhotoAbout, PhotoContact, PhotoGallery, PhotoHero, PhotoServices } from "./sections";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { DemoLayout } from "~/demos/frame/demo-layout";
-import { site } from "./content";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Lumen & Frame Studio | Lumen & Frame Studio", description: "Lumen & Frame Studio: a demo website built by Cascadia Web Studio.", path: "/demo/portfolio" });
+export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/portfolio" });
 
-export default function Page() {
+export default function PhotographerPage() {
   return (
     <DemoLayout site={site}>
-      <>
-      <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Lumen & Frame Studio</h1>
-    </section>
+      <PhotoHero />
+      <PhotoGallery />
+      <PhotoAbout />
+      <PhotoServices />
+      <PhotoContact />
       <DemoBanner />
-    </>
     </DemoLayout>
   );
 }

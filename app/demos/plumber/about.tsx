@@ -1,13 +1,84 @@
 import type { Route } from "./+types/about";
+import { ServiceVan, Wave } from "./art";
+import { aboutPage, seoText } from "./content";
+import { IconBadge, PageHero } from "./sections";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "About | FlowRight Plumbing", description: "FlowRight Plumbing: a demo website built by Cascadia Web Studio.", path: "/demo/plumber/about" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/plumber/about" });
+
+const initials = (name: string) =>
+  name
+    .split(" ")
+    .map((p) => p[0])
+    .join("");
 
 export default function Page() {
   return (
-    <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">About</h1>
-    </section>
+    <>
+      <PageHero eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.text} />
+      <section aria-labelledby="pl-story" className="pb-16">
+        <Container className="grid items-center gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="pl-story" className="text-3xl font-bold sm:text-4xl">
+              {aboutPage.storyTitle}
+            </h2>
+            {aboutPage.story.map((p) => (
+              <p key={p} className="mt-4 leading-relaxed text-muted-foreground">
+                {p}
+              </p>
+            ))}
+          </div>
+          <ServiceVan className="mx-auto h-auto w-full max-w-lg" />
+        </Container>
+      </section>
+      <section aria-label="Harbourline in numbers" className="bg-primary text-primary-foreground">
+        <Container className="grid grid-cols-2 gap-8 py-12 text-center lg:grid-cols-4">
+          {aboutPage.stats.map((s) => (
+            <div key={s.label}>
+              <p className="font-heading text-4xl font-bold">{s.number}</p>
+              <p className="mt-1 text-sm opacity-90">{s.label}</p>
+            </div>
+          ))}
+        </Container>
+      </section>
+      <section aria-labelledby="pl-values" className="py-16">
+        <Container>
+          <h2 id="pl-values" className="text-center text-3xl font-bold sm:text-4xl">
+            {aboutPage.valuesTitle}
+          </h2>
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {aboutPage.values.map((v) => (
+              <Card key={v.title} className="items-center rounded-3xl p-8 text-center">
+                <IconBadge icon={v.icon} />
+                <h3 className="font-heading text-xl font-semibold">{v.title}</h3>
+                <p className="text-muted-foreground">{v.description}</p>
+              </Card>
+            ))}
+          </div>
+        </Container>
+      </section>
+      <section aria-labelledby="pl-team" className="bg-muted">
+        <Wave className="text-background" flip />
+        <Container className="py-14">
+          <h2 id="pl-team" className="text-center text-3xl font-bold sm:text-4xl">
+            {aboutPage.teamTitle}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {aboutPage.team.map((m) => (
+              <li key={m.name} className="rounded-3xl bg-card p-6 text-center shadow-sm">
+                <span aria-hidden className="mx-auto flex size-20 items-center justify-center rounded-full bg-primary font-heading text-2xl font-bold text-primary-foreground">
+                  {initials(m.name)}
+                </span>
+                <h3 className="mt-4 font-heading text-lg font-semibold">{m.name}</h3>
+                <p className="font-medium text-primary">{m.role}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{m.detail}</p>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+    </>
   );
 }

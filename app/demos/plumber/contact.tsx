@@ -1,13 +1,67 @@
 import type { Route } from "./+types/contact";
+import { contactPage, seoText } from "./content";
+import { BookButton, CallButton, IconBadge, PageHero } from "./sections";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Contact | FlowRight Plumbing", description: "FlowRight Plumbing: a demo website built by Cascadia Web Studio.", path: "/demo/plumber/contact" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
 
 export default function Page() {
   return (
-    <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">Contact</h1>
-    </section>
+    <>
+      <PageHero eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
+      <section aria-label="Contact details" className="pb-14">
+        <Container className="grid gap-6 md:grid-cols-3">
+          {contactPage.cards.map((c) => (
+            <Card key={c.label} className="items-center rounded-3xl p-8 text-center">
+              <IconBadge icon={c.icon} />
+              <h2 className="font-heading text-lg font-semibold">{c.label}</h2>
+              <p className="break-words font-heading text-lg font-semibold text-primary">{c.value}</p>
+              <p className="text-sm text-muted-foreground">{c.note}</p>
+            </Card>
+          ))}
+        </Container>
+      </section>
+      <section className="pb-16">
+        <Container className="grid gap-6 lg:grid-cols-2">
+          <Card className="rounded-3xl bg-muted p-8">
+            <h2 className="font-heading text-2xl font-bold">{contactPage.hoursTitle}</h2>
+            <dl className="grid gap-3">
+              {contactPage.hours.map((h) => (
+                <div key={h.days} className="flex flex-wrap justify-between gap-2 border-b border-border pb-3 last:border-0">
+                  <dt className="font-medium">{h.days}</dt>
+                  <dd className="text-muted-foreground">{h.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card className="rounded-3xl bg-primary p-8 text-primary-foreground">
+            <h2 className="font-heading text-2xl font-bold">{contactPage.bookTitle}</h2>
+            <p className="opacity-90">{contactPage.bookText}</p>
+            <div className="mt-auto flex flex-col gap-3 sm:flex-row">
+              <BookButton label={contactPage.bookLabel} />
+              <CallButton label={contactPage.callLabel} />
+            </div>
+          </Card>
+        </Container>
+      </section>
+      <section aria-labelledby="pl-faq" className="pb-20">
+        <Container className="max-w-3xl">
+          <h2 id="pl-faq" className="text-center text-3xl font-bold">
+            {contactPage.faqTitle}
+          </h2>
+          <Accordion type="single" collapsible className="mt-8 rounded-3xl border bg-card px-6">
+            {contactPage.faq.map((f) => (
+              <AccordionItem key={f.q} value={f.q}>
+                <AccordionTrigger className="font-heading text-lg">{f.q}</AccordionTrigger>
+                <AccordionContent>{f.a}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </Container>
+      </section>
+    </>
   );
 }

@@ -1,16 +1,172 @@
+import { ArrowRight, Star } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { PipeScene, Wave } from "./art";
+import { contactPath, emergencyCta, hero, seoText, services, servicesIntro, steps, stepsIntro, testimonials, testimonialsIntro, trustPoints } from "./content";
+import { BookButton, CallButton, EmergencyBar, Eyebrow, IconBadge, ServiceCard, TestimonialCard } from "./sections";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "FlowRight Plumbing | FlowRight Plumbing", description: "FlowRight Plumbing: a demo website built by Cascadia Web Studio.", path: "/demo/plumber" });
+export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/plumber" });
+
+function Hero() {
+  return (
+    <section aria-labelledby="pl-hero" className="bg-secondary text-secondary-foreground">
+      <Container className="grid items-center gap-10 pt-12 pb-4 sm:pt-16 lg:grid-cols-2 lg:pt-20">
+        <div>
+          <Eyebrow className="bg-background">{hero.eyebrow}</Eyebrow>
+          <h1 id="pl-hero" className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-muted-foreground">{hero.text}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg" className="rounded-full">
+              <Link to={hero.primaryCta.to}>
+                {hero.primaryCta.label} <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <BookButton label={hero.bookLabel} />
+          </div>
+          <p className="mt-8 flex items-center gap-3 text-sm">
+            <span className="flex gap-0.5 text-primary" role="img" aria-label="5 out of 5 stars">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Star key={i} aria-hidden className="size-4 fill-current" />
+              ))}
+            </span>
+            <span>
+              <strong>{hero.rating.score}</strong> {hero.rating.label}
+            </span>
+          </p>
+        </div>
+        <PipeScene className="mx-auto h-auto w-full max-w-lg" />
+      </Container>
+      <Wave className="text-background" />
+    </section>
+  );
+}
+
+function Trust() {
+  return (
+    <section aria-label="Why homeowners choose Harbourline" className="py-10">
+      <Container className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {trustPoints.map((t) => (
+          <div key={t.title} className="flex items-start gap-4">
+            <IconBadge icon={t.icon} className="size-12" />
+            <div>
+              <h2 className="font-heading text-lg font-semibold">{t.title}</h2>
+              <p className="text-sm text-muted-foreground">{t.description}</p>
+            </div>
+          </div>
+        ))}
+      </Container>
+    </section>
+  );
+}
+
+function FeaturedServices() {
+  return (
+    <section aria-labelledby="pl-services" className="py-14 sm:py-20">
+      <Container>
+        <div className="mx-auto max-w-2xl text-center">
+          <Eyebrow>{servicesIntro.eyebrow}</Eyebrow>
+          <h2 id="pl-services" className="mt-4 text-3xl font-bold sm:text-4xl">
+            {servicesIntro.title}
+          </h2>
+          <p className="mt-3 text-muted-foreground">{servicesIntro.text}</p>
+        </div>
+        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((s) => (
+            <ServiceCard key={s.title} service={s} />
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Steps() {
+  return (
+    <section aria-labelledby="pl-steps" className="bg-muted py-14 sm:py-20">
+      <Container>
+        <div className="text-center">
+          <Eyebrow className="bg-background">{stepsIntro.eyebrow}</Eyebrow>
+          <h2 id="pl-steps" className="mt-4 text-3xl font-bold sm:text-4xl">
+            {stepsIntro.title}
+          </h2>
+        </div>
+        <ol className="relative mt-12 grid gap-10 md:grid-cols-3">
+          <span aria-hidden className="absolute top-8 right-[16%] left-[16%] hidden border-t-4 border-dashed border-primary/30 md:block" />
+          {steps.map((s, i) => (
+            <li key={s.title} className="relative text-center">
+              <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-primary font-heading text-2xl font-bold text-primary-foreground ring-8 ring-muted">
+                {i + 1}
+              </span>
+              <h3 className="mt-5 font-heading text-xl font-semibold">{s.title}</h3>
+              <p className="mx-auto mt-2 max-w-xs text-muted-foreground">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Container>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section aria-labelledby="pl-reviews" className="bg-foreground text-background">
+      <Wave className="text-muted" flip />
+      <Container className="py-14 sm:py-16">
+        <p className="text-sm font-semibold uppercase tracking-widest opacity-85">{testimonialsIntro.eyebrow}</p>
+        <h2 id="pl-reviews" className="mt-3 text-3xl font-bold sm:text-4xl">
+          {testimonialsIntro.title}
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {testimonials.map((t) => (
+            <TestimonialCard key={t.name} testimonial={t} />
+          ))}
+        </div>
+      </Container>
+      <Wave className="text-background" />
+    </section>
+  );
+}
+
+function Emergency() {
+  return (
+    <section aria-labelledby="pl-emergency" className="py-14 sm:py-20">
+      <Container>
+        <div className="relative overflow-hidden rounded-[2rem] bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
+          <svg aria-hidden viewBox="0 0 200 200" width="200" height="200" className="absolute -top-10 -right-10 size-48 opacity-15">
+            <path d="M100 10 C 60 70 40 100 40 130 a60 60 0 0 0 120 0 c0 -30 -20 -60 -60 -120 Z" fill="currentColor" />
+          </svg>
+          <h2 id="pl-emergency" className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl">
+            {emergencyCta.title}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl opacity-90">{emergencyCta.text}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <CallButton label={emergencyCta.callLabel} />
+            <Button asChild size="lg" variant="secondary" className="rounded-full">
+              <Link to={contactPath}>{emergencyCta.requestLabel}</Link>
+            </Button>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
 
 export default function Page() {
   return (
     <>
-      <section className="px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">FlowRight Plumbing</h1>
-    </section>
+      <EmergencyBar />
+      <Hero />
+      <Trust />
+      <FeaturedServices />
+      <Steps />
+      <Testimonials />
+      <Emergency />
       <DemoBanner />
     </>
   );

@@ -1,3 +1,6 @@
+// The demo's own type pairing loads only on its pages.
+import "@fontsource-variable/outfit/wght.css";
+import "@fontsource-variable/dm-sans/wght.css";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";

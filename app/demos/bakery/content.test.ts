@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import * as c from "./content";
+import { themeContrastIssues } from "~/demos/frame/contrast";
+import { coreValueSchema, demoSiteSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+
+describe("bakery demo content", () => {
+  it("matches the shared schemas", () => {
+    expect(() => demoSiteSchema.parse(c.site)).not.toThrow();
+    for (const s of c.stats) statSchema.parse(s);
+    for (const v of c.values) coreValueSchema.parse(v);
+    for (const m of c.team) teamMemberSchema.parse(m);
+    for (const t of c.testimonials) testimonialSchema.parse(t);
+  });
+
+  it("has the three menu items with the prices of SPEC §9 and an Order Now link", () => {
+    expect(c.menu.map((m) => [m.title, m.price])).toEqual([
+      ["Artisan Breads", "From $6"],
+      ["Custom Cakes", "$45"],
+      ["Pastries & Desserts", "$4"],
+    ]);
+    expect(c.menuPage.orderLabel).toBe("Order Now");
+    expect(c.contactPath).toBe("/demo/bakery/contact");
+  });
+
+  it("titles the about page Our Story and opens 6AM-7PM", () => {
+    expect(c.aboutPage.title).toBe("Our Story");
+    expect(c.site.nav.find((l) => l.to === "/demo/bakery/about")?.label).toBe("Our Story");
+    expect(c.site.hours).toEqual([{ days: "Every day", time: "6AM - 7PM" }]);
+  });
+
+  it("gives every page a unique title and description", () => {
+    const pages = Object.values(c.pageSeo);
+    expect(new Set(pages.map((p) => p.title)).size).toBe(pages.length);
+    expect(new Set(pages.map((p) => p.description)).size).toBe(pages.length);
+  });
+
+  it("meets WCAG AA contrast with its palette", () => {
+    expect(themeContrastIssues(c.site.theme)).toEqual([]);
+  });
+});

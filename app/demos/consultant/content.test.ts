@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import * as c from "./content";
+import { themeContrastIssues } from "~/demos/frame/contrast";
+import { demoSiteSchema, serviceCardSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+
+describe("consultant demo content", () => {
+  it("matches the shared schemas", () => {
+    expect(() => demoSiteSchema.parse(c.site)).not.toThrow();
+    for (const s of c.services) serviceCardSchema.parse(s);
+    for (const s of c.stats) statSchema.parse(s);
+    for (const t of c.testimonials) testimonialSchema.parse(t);
+    for (const m of c.team) teamMemberSchema.parse(m);
+  });
+
+  it("prices the three services as SPEC §9 says", () => {
+    expect(c.services.map((s) => s.price)).toEqual(["From $150/hour", "From $200/session", "From $2500/project"]);
+  });
+
+  it("has the four process steps in order", () => {
+    expect(c.process.map((p) => p.title)).toEqual(["Discovery", "Strategy", "Implementation", "Optimization"]);
+  });
+
+  it("lists eight distinct industries and rated testimonials", () => {
+    expect(new Set(c.industries.map((i) => i.name)).size).toBe(8);
+    expect(c.testimonials.length).toBeGreaterThanOrEqual(3);
+    for (const t of c.testimonials) expect(t.rating).toBeGreaterThanOrEqual(1);
+  });
+
+  it("anchors its nav to the one-page sections", () => {
+    expect(c.site.nav.map((l) => l.to)).toEqual(["/demo/consultant#services", "/demo/consultant#about", "/demo/consultant#contact"]);
+  });
+
+  it("meets WCAG AA contrast with its palette", () => {
+    expect(themeContrastIssues(c.site.theme)).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+import { ArrowRight, Check, Clock, Mail, MapPin, Phone, Quote } from "lucide-react";
+import { Link } from "react-router";
+import { SummitChart } from "./art";
+import {
+  about,
+  contactBlock,
+  hero,
+  industries,
+  industriesIntro,
+  process,
+  processIntro,
+  resultsIntro,
+  services,
+  servicesIntro,
+  site,
+  stats,
+  team,
+  testimonials,
+  testimonialsIntro,
+} from "./content";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
+import { InertAction } from "~/demos/frame/inert-action";
+import { InitialsAvatar } from "~/demos/frame/initials-avatar";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { StarRating } from "~/demos/frame/star-rating";
+import { StatsRow } from "~/demos/frame/stats-row";
+
+export function ConsultantHero() {
+  return (
+    <section className="relative overflow-hidden border-b">
+      <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{hero.eyebrow}</p>
+          <h1 className="mt-4 font-heading text-4xl font-semibold leading-[1.1] sm:text-5xl lg:text-6xl">{hero.title}</h1>
+          <p className="mt-6 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <InertAction size="lg">{hero.primaryCta}</InertAction>
+            <Button asChild size="lg" variant="outline">
+              <Link to={hero.secondaryCta.to}>
+                {hero.secondaryCta.label} <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+          <dl className="mt-10 grid max-w-md grid-cols-2 gap-6 border-t pt-6">
+            {hero.proof.map((p) => (
+              <div key={p.label} className="flex flex-col">
+                <dt className="text-sm text-muted-foreground">{p.label}</dt>
+                <dd className="order-first font-heading text-3xl font-semibold text-primary">{p.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="relative">
+          <div aria-hidden className="absolute -inset-3 -z-10 translate-x-4 translate-y-4 rounded bg-secondary" />
+          <SummitChart label={hero.art} />
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantServices() {
+  return (
+    <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
+      <Container>
+        <SectionHeading id="services-title" {...servicesIntro} titleClassName="font-semibold" />
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          {services.map(({ icon: Icon, ...s }) => (
+            <Card key={s.title} className="rounded border-t-4 border-t-accent p-7 shadow-none transition hover:shadow-md">
+              <CardHeader>
+                <Icon aria-hidden className="size-8 text-primary" />
+                <CardTitle className="mt-3 font-heading text-2xl font-semibold">{s.title}</CardTitle>
+                <CardDescription className="text-base">{s.description}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2 text-sm">
+                  {s.features.map((f) => (
+                    <li key={f} className="flex gap-2">
+                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> {f}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+              <CardFooter className="border-t pt-5">
+                <p className="font-heading text-xl font-semibold text-primary">{s.price}</p>
+              </CardFooter>
+            </Card>
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantResults() {
+  return (
+    <section aria-labelledby="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
+      <Container>
+        <div className="flex flex-col gap-2 text-center">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{resultsIntro.eyebrow}</p>
+          <h2 id="results-title" className="font-heading text-3xl font-semibold sm:text-4xl">
+            {resultsIntro.title}
+          </h2>
+        </div>
+        <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantProcess() {
+  return (
+    <section aria-labelledby="process-title" className="py-16 sm:py-24">
+      <Container>
+        <SectionHeading id="process-title" {...processIntro} align="center" titleClassName="font-semibold" />
+        <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
+          <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
+          {process.map((p) => (
+            <li key={p.title} className="relative flex gap-5 md:flex-col md:items-center md:text-center">
+              <span className="relative flex size-14 shrink-0 items-center justify-center rounded-full border-2 border-accent bg-background font-heading text-lg font-semibold text-primary">
+                {p.step}
+              </span>
+              <div>
+                <h3 className="font-heading text-xl font-semibold">{p.title}</h3>
+                <p className="mt-2 text-sm text-muted-foreground">{p.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantAbout() {
+  return (
+    <section id="about" aria-labelledby="about-title" className="border-y bg-muted py-16 sm:py-24">
+      <Container className="grid gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} titleClassName="font-semibold" />
+          {about.paragraphs.map((p) => (
+            <p key={p.slice(0, 24)} className="mt-5 text-muted-foreground">
+              {p}
+            </p>
+          ))}
+          <ul className="mt-6 flex flex-wrap gap-2">
+            {about.highlights.map((h) => (
+              <li key={h} className="rounded-full border border-accent bg-background px-3 py-1 text-sm font-medium">
+                {h}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <ul className="grid gap-4 self-center">
+          {team.map((m) => (
+            <li key={m.name} className="flex gap-4 rounded border bg-card p-5">
+              <InitialsAvatar name={m.name} className="size-14 text-lg" />
+              <div>
+                <h3 className="font-heading text-lg font-semibold">{m.name}</h3>
+                <p className="text-sm font-medium text-primary">{m.role}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{m.bio}</p>
+                <p className="mt-2 text-xs text-muted-foreground">
+                  {m.experience} · {m.specialty}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantTestimonials() {
+  return (
+    <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
+      <Container>
+        <SectionHeading id="testimonials-title" {...testimonialsIntro} titleClassName="font-semibold" />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {testimonials.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded border bg-card p-7">
+                <Quote aria-hidden className="size-8 text-accent" />
+                <StarRating rating={t.rating} className="mt-4 text-accent" />
+                <blockquote className="mt-4 flex-1 font-heading text-lg leading-relaxed">“{t.text}”</blockquote>
+                <figcaption className="mt-6 border-t pt-4 text-sm">
+                  <span className="block font-semibold">{t.name}</span>
+                  <span className="text-muted-foreground">{t.service}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantIndustries() {
+  return (
+    <section aria-labelledby="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
+      <Container>
+        <SectionHeading id="industries-title" {...industriesIntro} align="center" titleClassName="font-semibold" />
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {industries.map(({ icon: Icon, name }) => (
+            <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
+              <Icon aria-hidden className="size-5 shrink-0 text-primary" />
+              {name}
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function ConsultantContact() {
+  const rows = [
+    { icon: Phone, label: contactBlock.labels.phone, value: site.contact.phone },
+    { icon: Mail, label: contactBlock.labels.email, value: site.contact.email },
+    { icon: MapPin, label: contactBlock.labels.address, value: site.contact.address },
+  ];
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-24">
+      <Container>
+        <div className="grid gap-10 overflow-hidden rounded bg-primary p-8 text-primary-foreground sm:p-12 lg:grid-cols-2">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{contactBlock.eyebrow}</p>
+            <h2 id="contact-title" className="mt-2 font-heading text-3xl font-semibold sm:text-4xl">
+              {contactBlock.title}
+            </h2>
+            <p className="mt-4 opacity-90">{contactBlock.description}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <InertAction size="lg" variant="accent">
+                {contactBlock.primaryCta}
+              </InertAction>
+              <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
+                <Phone aria-hidden /> {contactBlock.secondaryCta}
+              </InertAction>
+            </div>
+          </div>
+          <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">
+            <dl className="grid gap-4">
+              {rows.map(({ icon: Icon, label, value }) => (
+                <div key={label} className="relative pl-8">
+                  <dt className="text-xs font-semibold uppercase tracking-wider opacity-85">
+                    <Icon aria-hidden className="absolute top-0.5 left-0 size-5 text-accent" />
+                    {label}
+                  </dt>
+                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="flex gap-3 border-t border-primary-foreground/15 pt-5">
+              <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+              <div className="w-full">
+                <h3 className="text-xs font-semibold uppercase tracking-wider opacity-85">{contactBlock.labels.hours}</h3>
+                <dl className="mt-1 grid gap-1 text-sm">
+                  {site.hours.map((h) => (
+                    <div key={h.days} className="flex justify-between gap-4">
+                      <dt>{h.days}</dt>
+                      <dd>{h.time}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            </div>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}

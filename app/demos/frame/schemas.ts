@@ -1,0 +1,95 @@
+import type { LucideIcon } from "lucide-react";
+import { z } from "~/lib/zod";
+
+/**
+ * zod schemas of the content entities the demos share (SPEC §3). Each demo's
+ * content.ts is typed by these and its unit test parses it, so a typo in a
+ * price or a missing field fails the build, not a visitor's page.
+ */
+const text = z.string().trim().min(1);
+
+/** A lucide icon component (a function or a forwardRef object). */
+export const iconSchema = z.custom<LucideIcon>(
+  (v) => typeof v === "function" || (typeof v === "object" && v !== null && "$$typeof" in v),
+  "expected an icon component",
+);
+
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i, "expected #rrggbb");
+
+export const demoThemeSchema = z.object({
+  colors: z.object({
+    background: hex,
+    foreground: hex,
+    card: hex,
+    cardForeground: hex,
+    primary: hex,
+    primaryForeground: hex,
+    secondary: hex,
+    secondaryForeground: hex,
+    muted: hex,
+    mutedForeground: hex,
+    accent: hex,
+    accentForeground: hex,
+    border: hex,
+    input: hex,
+    ring: hex,
+  }),
+  fonts: z.object({ heading: text, body: text }),
+  radius: text,
+  header: z.enum(["light", "dark", "primary"]),
+  footer: z.enum(["inverse", "primary", "muted"]).optional(),
+});
+
+export const demoLinkSchema = z.object({ label: text, to: z.string().startsWith("/demo/") });
+
+export const demoSiteSchema = z.object({
+  slug: z.string().regex(/^[a-z-]+$/),
+  name: text,
+  tagline: text,
+  icon: iconSchema,
+  nav: z.array(demoLinkSchema).min(2),
+  cta: demoLinkSchema,
+  contact: z.object({
+    // Fictional numbers only (DECISIONS.md).
+    phone: z.string().regex(/555-\d{4}/),
+    email: z.email(),
+    address: text,
+  }),
+  hours: z.array(z.object({ days: text, time: text })).min(1),
+  theme: demoThemeSchema,
+});
+
+export const testimonialSchema = z.object({
+  name: text,
+  rating: z.number().int().min(1).max(5),
+  text,
+  service: text,
+});
+
+export const statSchema = z.object({ number: text, label: text, icon: iconSchema });
+
+export const serviceCardSchema = z.object({
+  icon: iconSchema,
+  title: text,
+  description: text,
+  features: z.array(text).min(1),
+  /** Display price, e.g. "From $150/hour". */
+  price: text,
+  duration: text.optional(),
+});
+
+export const coreValueSchema = z.object({ icon: iconSchema, title: text, description: text });
+
+export const teamMemberSchema = z.object({
+  name: text,
+  role: text,
+  experience: text,
+  specialty: text,
+  bio: text,
+});
+
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type Stat = z.infer<typeof statSchema>;
+export type ServiceCard = z.infer<typeof serviceCardSchema>;
+export type CoreValue = z.infer<typeof coreValueSchema>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;

@@ -1,0 +1,213 @@
+import { ArrowDown, ArrowUpRight, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { about, contactBlock, gallery, galleryIntro, hero, services, servicesIntro, site, stats, testimonials } from "./content";
+import { PhotoArt } from "./photo-art";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { InertAction } from "~/demos/frame/inert-action";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { StarRating } from "~/demos/frame/star-rating";
+import { StatsRow } from "~/demos/frame/stats-row";
+
+const eyebrow = "text-xs font-medium uppercase tracking-[0.35em] text-primary";
+
+export function PhotoHero() {
+  return (
+    <section className="pt-12 sm:pt-20">
+      <Container>
+        <p className={eyebrow}>{hero.eyebrow}</p>
+        <h1 className="mt-5 max-w-4xl font-heading text-5xl font-light leading-[0.95] tracking-tight sm:text-7xl lg:text-8xl">{hero.title}</h1>
+        <div className="mt-8 grid gap-6 md:grid-cols-[1fr_auto] md:items-end">
+          <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={hero.primaryCta.to}>
+                {hero.primaryCta.label} <ArrowDown aria-hidden />
+              </Link>
+            </Button>
+            <InertAction size="lg" variant="outline" className="bg-transparent">
+              {hero.secondaryCta}
+            </InertAction>
+          </div>
+        </div>
+      </Container>
+      <figure className="mt-12 sm:mt-16">
+        <PhotoArt {...hero.photo} className="block h-[52vh] max-h-[640px] min-h-[260px] w-full" />
+        <Container>
+          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{hero.photo.caption}</figcaption>
+        </Container>
+      </figure>
+    </section>
+  );
+}
+
+export function PhotoGallery() {
+  return (
+    <section id="portfolio" aria-labelledby="portfolio-title" className="py-16 sm:py-24">
+      <Container>
+        <div className="flex flex-col justify-between gap-4 border-b pb-6 sm:flex-row sm:items-end">
+          <SectionHeading
+            id="portfolio-title"
+            {...galleryIntro}
+            eyebrowClassName={eyebrow}
+            titleClassName="text-4xl font-light sm:text-6xl"
+          />
+          <p className="text-sm text-muted-foreground">{gallery.length} frames</p>
+        </div>
+        <ul className="mt-10 columns-1 gap-5 sm:columns-2 lg:columns-3">
+          {gallery.map((p, i) => (
+            <li key={p.id} className="mb-5 break-inside-avoid">
+              <figure className="group">
+                <div className="overflow-hidden bg-muted">
+                  <PhotoArt {...p} className="block h-auto w-full transition duration-700 group-hover:scale-[1.03]" />
+                </div>
+                <figcaption className="mt-3 flex items-baseline justify-between gap-4 text-sm">
+                  <span>
+                    <span className="font-heading font-medium">{p.caption}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {p.category} · {p.location}
+                    </span>
+                  </span>
+                  <span aria-hidden className="font-heading text-xs text-muted-foreground tabular-nums">
+                    {String(i + 1).padStart(2, "0")}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function PhotoAbout() {
+  return (
+    <section aria-labelledby="about-title" className="border-y bg-card py-16 sm:py-24">
+      <Container className="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
+        <figure>
+          <PhotoArt {...about.portrait} className="block h-auto w-full max-w-md" />
+          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
+        </figure>
+        <div>
+          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} eyebrowClassName={eyebrow} titleClassName="font-light sm:text-5xl" />
+          {about.paragraphs.map((p) => (
+            <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
+              {p}
+            </p>
+          ))}
+          <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
+          <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
+          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
+            {about.publications.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+export function PhotoServices() {
+  return (
+    <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
+      <Container>
+        <SectionHeading id="services-title" {...servicesIntro} eyebrowClassName={eyebrow} titleClassName="text-4xl font-light sm:text-6xl" />
+        <ol className="mt-12 border-t">
+          {services.map(({ icon: Icon, ...s }, i) => (
+            <li key={s.title} className="grid gap-4 border-b py-8 md:grid-cols-[5rem_1.2fr_1.5fr_auto] md:items-start md:gap-8">
+              <span aria-hidden className="font-heading text-sm text-muted-foreground tabular-nums">
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <h3 className="flex items-center gap-3 font-heading text-2xl font-normal sm:text-3xl">
+                <Icon aria-hidden className="size-6 text-primary" /> {s.title}
+              </h3>
+              <div>
+                <p className="text-muted-foreground">{s.description}</p>
+                <ul className="mt-3 flex flex-wrap gap-2">
+                  {s.features.map((f) => (
+                    <li key={f} className="border px-2.5 py-1 text-xs">
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <p className="font-heading text-xl text-primary md:text-right">{s.price}</p>
+            </li>
+          ))}
+        </ol>
+        <ul className="mt-16 grid gap-10 md:grid-cols-2">
+          {testimonials.map((t) => (
+            <li key={t.name}>
+              <figure>
+                <StarRating rating={t.rating} className="text-primary" />
+                <blockquote className="mt-4 font-heading text-xl leading-snug font-light sm:text-2xl">“{t.text}”</blockquote>
+                <figcaption className="mt-4 text-sm text-muted-foreground">
+                  {t.name} · {t.service}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function PhotoContact() {
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
+      <Container>
+        <p className={eyebrow}>{contactBlock.eyebrow}</p>
+        <h2 id="contact-title" className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl">
+          {contactBlock.title}
+        </h2>
+        <p className="mt-6 max-w-xl text-muted-foreground">{contactBlock.description}</p>
+        <a
+          href={`mailto:${site.contact.email}`}
+          className="mt-8 inline-flex max-w-full items-center gap-2 break-all font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
+        >
+          {site.contact.email} <ArrowUpRight aria-hidden className="size-6 shrink-0" />
+        </a>
+        <div className="mt-12 grid gap-8 border-t pt-8 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.phone}</h3>
+            <p className="mt-2 flex items-center gap-2">
+              <Phone aria-hidden className="size-4 text-primary" /> {site.contact.phone}
+            </p>
+          </div>
+          <div>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.email}</h3>
+            <p className="mt-2 flex items-center gap-2 break-all">
+              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> {site.contact.email}
+            </p>
+          </div>
+          <div>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.address}</h3>
+            <p className="mt-2 flex gap-2">
+              <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-primary" /> {site.contact.address}
+            </p>
+          </div>
+          <div>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.hours}</h3>
+            <dl className="mt-2 grid gap-1 text-sm">
+              {site.hours.map((h) => (
+                <div key={h.days}>
+                  <dt className="text-muted-foreground">{h.days}</dt>
+                  <dd>{h.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <InertAction size="lg">{contactBlock.primaryCta}</InertAction>
+          <InertAction size="lg" variant="outline" className="bg-transparent">
+            <Phone aria-hidden /> {contactBlock.secondaryCta}
+          </InertAction>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import cluster, { type Worker } from "node:cluster";
+import type { Logger } from "./logger.server";
+
+/**
+ * The primary of a WEB_CONCURRENCY > 1 deployment: forks the HTTP workers
+ * (they share the listening port), replaces a worker that dies, and on
+ * SIGTERM/SIGINT asks every worker to finish its in-flight requests and exit.
+ * The primary serves no requests; migrations have already run in it, once.
+ */
+export function runPrimary(workers: number, logger: Logger) {
+  let closing = false;
+  const recentDeaths: number[] = [];
+
+  const fork = () => cluster.fork();
+  for (let i = 0; i < workers; i++) fork();
+
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info("all workers exited");
+        process.exit(0);
+      }
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "worker died; starting a replacement");
+    // A worker that keeps dying at start-up (bad build, port taken) must not spin.
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length && recentDeaths[0]! < now - 10_000) recentDeaths.shift();
+    if (recentDeaths.length > workers * 3) {
+      logger.fatal("workers keep dying; giving up");
+      process.exit(1);
+    }
+    setTimeout(fork, 200 * recentDeaths.length);
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down workers");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => {
+      logger.error("workers did not exit within 15 s");
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
