@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
-import SMTPTransport from "nodemailer/lib/smtp-transport";
+// The file itself: the production bundle runs as Node ESM, which refuses directory imports.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { AppConfig } from "../config.server";
 import type { Logger } from "../logger.server";
 import { siteConfig } from "~/content/site";
