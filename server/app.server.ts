@@ -13,7 +13,8 @@ import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, l
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
-import type { Logger } from "./logger.server";
+import { type Logger, requestContext } from "./logger.server";
+import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
 import type { AppServices } from "./services.server";
@@ -82,7 +83,8 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
     const requestId = randomUUID();
     c.set("requestId", requestId);
     c.set("clientIp", clientAddress(c.req.raw.headers, config.TRUST_PROXY, () => getConnInfo(c).remote.address));
-    await next();
+    // Everything logged while answering carries this request's id.
+    await requestContext.run({ reqId: requestId }, next);
     for (const [k, v] of Object.entries(securityHeaders)) c.header(k, v);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", NON_HTML_CSP);
     c.header("X-Request-Id", requestId);
@@ -98,7 +100,14 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   );
 
   app.onError((err, c) => {
-    logger.error({ reqId: c.get("requestId"), err: { name: err.name, message: err.message } }, "unhandled error");
+    // Only the error's kind and code: a driver's message may quote a visitor's values.
+    const error = { name: err.name, code: (err as { code?: unknown }).code };
+    if (isDatabaseUnavailable(err)) {
+      logger.error({ reqId: c.get("requestId"), error }, "database unavailable");
+      c.header("Retry-After", "5");
+      return c.json({ success: false, error: SERVICE_UNAVAILABLE_MESSAGE }, 503);
+    }
+    logger.error({ reqId: c.get("requestId"), error }, "unhandled error");
     return c.json({ success: false, error: "Internal server error." }, 500);
   });
 

@@ -26,7 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const payments = context.services?.payments;
   if (!payments) return data({ error: text.errorFallback, values }, { status: 503 });
-  const result = await payments.createPayment({ amount: form.get("amount") ?? "", packageType: form.get("packageType") ?? undefined });
+  let result;
+  try {
+    result = await payments.createPayment({ amount: form.get("amount") ?? "", packageType: form.get("packageType") ?? undefined });
+  } catch {
+    // The database (or something under it) failed: the page again with the values kept, not an error page.
+    return data({ error: text.errorFallback, values }, { status: 503 });
+  }
   if (result.ok) return redirect(result.url, 303);
   return data({ error: result.error, values }, { status: result.status });
 }

@@ -21,13 +21,17 @@ export * from "./inquiry-fields";
  */
 
 const NO_LINE_BREAKS = /^[^\r\n]*$/;
+/** NUL is never typed by a person, and PostgreSQL text cannot store it. */
+const hasNoNul = (v: string) => !v.includes("\u0000");
+const NUL_MESSAGE = (label: string) => `${label} contains a character that is not allowed.`;
 
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-CA")} characters.`);
+    .max(max, `${label} must be at most ${max.toLocaleString("en-CA")} characters.`)
+    .refine(hasNoNul, NUL_MESSAGE(label));
 
 const name = (label: string) =>
   requiredText(label, inquiryLimits.name).regex(NO_LINE_BREAKS, `${label} must be on a single line.`);
@@ -39,6 +43,7 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-CA")} characters.`)
     .regex(NO_LINE_BREAKS, `${label} must be on a single line.`)
+    .refine(hasNoNul, NUL_MESSAGE(label))
     .optional()
     .transform((v) => (v ? v : undefined));
 

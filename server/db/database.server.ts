@@ -47,6 +47,11 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     // A dropped connection (e.g. a database restart) must not crash the process;
     // the pool replaces it and the next query reconnects.
     pool.on("error", () => {});
+    // The pool only listens to idle clients. A client checked out (between the
+    // statements of a transaction) when the server goes away emits "error" too,
+    // which unheard would crash the process; its query fails instead, the request
+    // answers 503, and the pool drops the dead client when it is released.
+    pool.on("connect", (client) => client.on("error", () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return {

@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createRateLimiter } from "../http/rate-limit.server";
+import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import type { Logger } from "../logger.server";
 import { inquirySubject } from "../mail/inquiry-email.server";
 import { INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
@@ -139,7 +140,15 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       // The same check the browser makes before sending (SPEC §5).
       return { status: 400, data: { status: "error", values, fieldErrors: {}, missingRequired: true } };
     }
-    const result = await submit(read.body, { clientIp, source: "form" });
+    let result: SubmitResult;
+    try {
+      result = await submit(read.body, { clientIp, source: "form" });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // Like the API's 503: the page shows the spec's error with every value kept.
+      log.error({ error: { name: (err as Error).name, code: (err as { code?: unknown }).code } }, "database unavailable");
+      return { status: 503, data: { status: "error", values, fieldErrors: {}, detail: SERVICE_UNAVAILABLE_MESSAGE } };
+    }
     switch (result.kind) {
       case "accepted":
       case "spam":

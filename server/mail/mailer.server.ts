@@ -1,4 +1,6 @@
 import nodemailer from "nodemailer";
+// The file itself: the production bundle runs as Node ESM, which refuses directory imports.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { AppConfig } from "../config.server";
 import type { Logger } from "../logger.server";
 import { siteConfig } from "~/content/site";
@@ -32,8 +34,17 @@ export function headerSafe(value: string) {
   return value.replace(/[\r\n]+/g, " ").trim();
 }
 
-/** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. */
-export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | "INQUIRY_TO">, logger: Logger): Mailer {
+/** How long SMTP may take (ms): to connect, to greet, and between bytes once talking. */
+export type MailerTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+
+export const MAILER_TIMEOUTS: MailerTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. Tests shorten them. */
+export function createMailer(
+  config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | "INQUIRY_TO">,
+  logger: Logger,
+  timeouts: Partial<MailerTimeouts> = {},
+): Mailer {
   const studioInbox = config.INQUIRY_TO ?? siteConfig.email;
   const from = config.SMTP_FROM ?? `${siteConfig.name} <${siteConfig.email}>`;
   if (!config.SMTP_URL) {
@@ -47,11 +58,9 @@ export function createMailer(config: Pick<AppConfig, "SMTP_URL" | "SMTP_FROM" | 
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // Built as a transport object: createTransport(url, x) takes x as message defaults and drops
+  // timeouts given there, which left nodemailer's own (up to 10 minutes) in force.
+  const transport = nodemailer.createTransport(new SMTPTransport({ url: config.SMTP_URL, ...MAILER_TIMEOUTS, ...timeouts }));
   return {
     configured: true,
     studioInbox,

@@ -29,7 +29,13 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: 
     const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
     let input: unknown;
     if (isForm) {
-      const form = await c.req.parseBody();
+      let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        // A malformed multipart body (no boundary, truncated) is the client's mistake, not a 500.
+        return c.json({ success: false, error: "The form data could not be read." }, 400);
+      }
       input = { amount: form.amount, packageType: form.packageType };
     } else {
       try {

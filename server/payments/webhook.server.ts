@@ -36,6 +36,11 @@ export function createStripeWebhookHandler(deps: {
       return { status: 400, body: { error: "Invalid signature." } };
     }
 
+    if (!isWellFormed(event)) {
+      // Signed, so from Stripe (or someone holding our secret): refuse, do not crash, so a retry can be looked at.
+      logger.warn("Stripe webhook with a malformed event: refused");
+      return { status: 400, body: { error: "Malformed event." } };
+    }
     const seen = await db.selectFrom("payment_events").select("id").where("id", "=", event.id).executeTakeFirst();
     if (seen) {
       logger.info({ eventId: event.id, type: event.type }, "Stripe event already handled");
@@ -84,3 +89,29 @@ export function createStripeWebhookHandler(deps: {
 }
 
 export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;
+
+const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;
+const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
+const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed"]);
+
+/**
+ * The shape this handler relies on. Stripe's SDK only parses the JSON, so a
+ * signed body with an odd shape must not reach the database as is.
+ */
+function isWellFormed(event: unknown): boolean {
+  if (!event || typeof event !== "object" || Array.isArray(event)) return false;
+  const e = event as { id?: unknown; type?: unknown; data?: unknown };
+  // Stripe's ids and event types are plain ASCII words; anything else (NUL, which PostgreSQL cannot store) is refused.
+  if (typeof e.id !== "string" || !STRIPE_ID.test(e.id)) return false;
+  if (typeof e.type !== "string" || !EVENT_TYPE.test(e.type)) return false;
+  if (!SESSION_EVENTS.has(e.type)) return true;
+  const object = (e.data as { object?: unknown } | null | undefined)?.object;
+  if (!object || typeof object !== "object" || Array.isArray(object)) return false;
+  const s = object as { id?: unknown; amount_total?: unknown; currency?: unknown; payment_status?: unknown; metadata?: unknown };
+  if (typeof s.id !== "string" || !STRIPE_ID.test(s.id)) return false;
+  if (s.amount_total != null && typeof s.amount_total !== "number") return false;
+  if (s.currency != null && typeof s.currency !== "string") return false;
+  if (s.payment_status != null && typeof s.payment_status !== "string") return false;
+  if (s.metadata != null && (typeof s.metadata !== "object" || Array.isArray(s.metadata))) return false;
+  return true;
+}
