@@ -15,6 +15,7 @@
  * Flags: --no-build (reuse build/), --quick (3 s per case, for a smoke run).
  * Env: BENCH_PORT (first of 5 consecutive ports, default 4101), BENCH_CONNECTIONS (50).
  */
+import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -341,6 +342,13 @@ async function main() {
     note: `${before.toFixed(0)} MB idle → ${after.toFixed(0)} MB after ${DURATION + Math.min(DURATION, 5)} s of load, peak ${peak.toFixed(0)} MB (target ≤ 150 MB; ${rssStart.toFixed(0)} MB idle in case 1)`,
   });
 
+  // Case 4 (issue 9): 30 s of mixed traffic, nothing lost, no memory growth.
+  log("case 4: 30 s mixed load (pages, inquiries, payments)");
+  const mixed = await runMixedLoad();
+  const mixedText = formatMixedLoad(mixed);
+  console.log(mixedText);
+  if (!mixed.ok) process.exitCode = 1;
+
   const m = machine();
   const out = table();
   console.log(`\n${out}\n`);
@@ -356,6 +364,11 @@ The server runs as \`node build/node/index.js\` (the compiled server), as \`npm 
 ${out}
 
 ${notes.map((n) => `- ${n}`).join("\n")}
+
+## Case 4: mixed load (scripts/bench/mixed-load.ts)
+
+${mixedText}
+
 - Targets: case 1 ≥ 0.8× node:http and, on every core, ≥ 0.7× nginx; case 2 ≥ 1,500 req/s, p99 ≤ 25 ms on SQLite, no lost row; RSS ≤ 150 MB after the run.
 `;
   fs.mkdirSync(path.join(root, "reports"), { recursive: true });

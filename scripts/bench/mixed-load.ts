@@ -61,7 +61,7 @@ const PAGES = ["/", "/pricing", "/contact", "/payment", "/portfolio", "/about", 
 
 async function startServer(port: number, buildDir: string, databasePath: string): Promise<ChildProcess> {
   // The probe answers "memory" over IPC with the heap in use after a full collection.
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./scripts/bench/memory-probe.ts", "server/index.ts"], {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./scripts/bench/memory-probe.ts", "build/node/index.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -181,7 +181,7 @@ async function freePort(): Promise<number> {
 
 /** A second server from the same build: node itself, so SIGKILL hits the server and nothing in between. */
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["build/node/index.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "fatal", SMTP_URL: "", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
