@@ -13,6 +13,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["app/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup/vitest-dom.ts"],
+          // Typing with user-event is per keystroke; on a loaded 2-core CI machine 5 s is too tight.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,11 +1,11 @@
-import { CheckCircle2, Clock, Mail, Phone, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
+import { StudioContactLinks } from "~/components/sections/studio-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { paymentSuccessContent as text } from "~/content/payment";
-import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
@@ -64,7 +64,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <div role="status" className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">
             <h2 className="text-lg font-semibold">{statusHeading(v.state)}</h2>
             {statusText(v.state) && <p className="mt-2 text-muted-foreground">{statusText(v.state)}</p>}
-            <ContactLinks />
+            <StudioContactLinks className="mt-4 sm:flex-row sm:gap-6" aria-label={text.contactPrompt} />
             {v.state === "pending" && sessionId && (
               <Button asChild variant="outline" className="mt-4">
                 <a href={`/payment-success?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>
@@ -96,23 +96,4 @@ function statusHeading(state: State) {
 
 function statusText(state: State) {
   return state === "pending" ? text.pending : state === "unknown" ? text.unknown : state === "failed" ? null : text.missing;
-}
-
-function ContactLinks() {
-  return (
-    <ul className="mt-4 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6" aria-label={text.contactPrompt}>
-      <li>
-        <a href={`mailto:${siteConfig.email}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-          <Mail aria-hidden className="size-4" />
-          {siteConfig.email}
-        </a>
-      </li>
-      <li>
-        <a href={siteConfig.phone.href} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-          <Phone aria-hidden className="size-4" />
-          {siteConfig.phone.display}
-        </a>
-      </li>
-    </ul>
-  );
 }

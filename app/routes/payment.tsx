@@ -1,12 +1,11 @@
-import { Mail, Phone } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/payment";
 import { PageHero } from "~/components/sections/page-hero";
 import { PaymentForm } from "~/components/sections/payment-form";
+import { StudioContactLinks } from "~/components/sections/studio-contact-links";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
-import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -69,20 +68,7 @@ export default function Page() {
           </div>
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">{text.questionsHeading}</h2>
-            <ul className="mt-3 flex flex-col gap-2 text-sm">
-              <li>
-                <a href={`mailto:${siteConfig.email}`} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-                  <Mail aria-hidden className="size-4" />
-                  {siteConfig.email}
-                </a>
-              </li>
-              <li>
-                <a href={siteConfig.phone.href} className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-                  <Phone aria-hidden className="size-4" />
-                  {siteConfig.phone.display}
-                </a>
-              </li>
-            </ul>
+            <StudioContactLinks className="mt-3" />
           </div>
         </aside>
       </Container>
