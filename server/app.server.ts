@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
+import { compressResponse } from "./http/compress.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -171,7 +172,8 @@ function mountSite(
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
       headers.set("Cache-Control", "no-store");
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    const answer = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return compressResponse(answer, c.req.header("accept-encoding"));
   });
 }
 

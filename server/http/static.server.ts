@@ -88,7 +88,7 @@ export function loadStaticSite(clientDir: string): Map<string, StaticEntry> {
 
 type Accepted = { br: boolean; gzip: boolean };
 
-function parseAcceptEncoding(acceptEncoding: string): Accepted {
+export function parseAcceptEncoding(acceptEncoding: string): Accepted {
   const accepted = new Set(
     acceptEncoding
       .split(",")

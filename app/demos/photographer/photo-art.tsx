@@ -155,23 +155,30 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
             <Sky id={id} stops={["#1d1b3a", "#4b2d6b", "#b35d7d", "#f2a477"]} />
           </defs>
           <rect width={w} height={h} fill={sky} />
-          {Array.from({ length: 11 }, (_, i) => {
-            const bw = w / 11;
-            const bh = h * (0.3 + rand() * 0.45);
-            const x = i * bw;
-            const windows = [];
-            for (let wy = h - bh + 18; wy < h - 20; wy += 26) {
-              for (let wx = x + 10; wx < x + bw - 16; wx += 20) {
-                if (rand() > 0.55) windows.push(<rect key={`${wx}-${wy}`} x={wx} y={wy} width="9" height="12" fill="#ffd38a" opacity={0.5 + rand() * 0.5} />);
+          {(() => {
+            // Lit windows as one path per brightness step instead of a <rect> each
+            // (hundreds of elements): a fraction of the markup and of the layout work.
+            const lit: string[][] = [[], [], []];
+            const towers = Array.from({ length: 11 }, (_, i) => {
+              const bw = w / 11;
+              const bh = h * (0.3 + rand() * 0.45);
+              const x = i * bw;
+              for (let wy = h - bh + 18; wy < h - 20; wy += 26) {
+                for (let wx = x + 10; wx < x + bw - 16; wx += 20) {
+                  if (rand() > 0.55) lit[Math.min(2, Math.floor(rand() * 3))]!.push(`M${Math.round(wx)} ${Math.round(wy)}h9v12h-9z`);
+                }
               }
-            }
+              return <rect key={i} x={x} y={h - bh} width={bw - 4} height={bh} fill={i % 2 ? "#171628" : "#201e36"} />;
+            });
             return (
-              <g key={i}>
-                <rect x={x} y={h - bh} width={bw - 4} height={bh} fill={i % 2 ? "#171628" : "#201e36"} />
-                {windows}
-              </g>
+              <>
+                {towers}
+                {lit.map((d, step) => (
+                  <path key={step} d={d.join("")} fill="#ffd38a" opacity={0.6 + step * 0.2} />
+                ))}
+              </>
             );
-          })}
+          })()}
           <rect y={h * 0.94} width={w} height={h * 0.06} fill="#0d0c1a" />
         </>
       );
