@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
+import { type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -19,7 +20,12 @@ export type AppDatabase = {
 };
 
 export type DatabaseOptions =
-  | { kind: "sqlite"; path: string }
+  | {
+      kind: "sqlite";
+      path: string;
+      /** Checkpoint the WAL on a worker thread (the server); off for tests and scripts. */
+      backgroundCheckpoints?: boolean | WalCheckpointerOptions;
+    }
   | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number };
 
 export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATABASE_PATH: string }): DatabaseOptions {
@@ -29,6 +35,7 @@ export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATAB
 /** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
   let db: Kysely<Database>;
+  let checkpointer: { stop(): Promise<void> } | undefined;
   if (options.kind === "sqlite") {
     if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
     const sqlite = new SQLite(options.path);
@@ -41,6 +48,9 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
+    if (options.backgroundCheckpoints && options.path !== ":memory:") {
+      checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
+    }
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
     const pool = new pg.Pool({
@@ -71,7 +81,11 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      // The worker's connection first, so the serving one closes last and SQLite folds the WAL back in.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 
