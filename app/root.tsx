@@ -4,17 +4,14 @@ import type { Route } from "./+types/root";
 import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SkipLink } from "~/components/layout/skip-link";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { PageEnhancementsScript } from "~/components/layout/page-enhancements-script";
 import { LazyToaster } from "~/components/ui/toast";
+import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
-import headingFont from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
-import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
+// Font preloads live with the layouts that use the fonts (studio layout, each demo).
 export const links: Route.LinksFunction = () => [
-  // Only the latin subsets of the two studio fonts: every main page needs them for
-  // its first paint, so they load in parallel with the CSS instead of after it.
-  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // A React 19 stylesheet resource: emitted first in <head>, ahead of the font and
   // module preloads, so it never queues behind them for a connection.
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
@@ -23,6 +20,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrated = useHydratedDocument();
   return (
     <html lang="en-CA">
       <head>
@@ -35,10 +33,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <SkipLink />
         {children}
-        <RouteAnnouncer />
-        <LazyToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageEnhancementsScript />
+        {hydrated && (
+          <>
+            <RouteAnnouncer />
+            <LazyToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

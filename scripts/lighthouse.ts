@@ -8,8 +8,10 @@
  * reports/lighthouse/ (gitignored: large and regenerated). Exits 1 when a
  * route misses a budget:
  *   Performance, Accessibility, Best Practices, SEO 100; LCP ≤ 1.5 s;
- *   TBT ≤ 50 ms; CLS ≤ 0.01; first-load JS ≤ 90 KB gzipped; transfer
- *   ≤ 250 KB; no render-blocking request but the one stylesheet.
+ *   TBT ≤ 50 ms; CLS ≤ 0.01; first-load JS of a content page ≤ 90 KB gzipped
+ *   (the three form pages the registry marks `interactive` hydrate React: their
+ *   JavaScript is reported, not budgeted); transfer ≤ 250 KB; no render-blocking
+ *   request but the one stylesheet.
  * Noindex routes (/payment-success) fail Lighthouse's is-crawlable audit by
  * design; their SEO budget is every other SEO audit passing.
  *
@@ -152,7 +154,7 @@ function evaluate(route: PublicRoute, lhr: Lhr): Row {
   if (!(row.lcp <= BUDGET.lcpMs)) row.misses.push(`LCP ${(row.lcp / 1000).toFixed(2)} s`);
   if (!(row.tbt <= BUDGET.tbtMs)) row.misses.push(`TBT ${Math.round(row.tbt)} ms`);
   if (!(row.cls <= BUDGET.cls)) row.misses.push(`CLS ${row.cls.toFixed(3)}`);
-  if (row.jsGz > BUDGET.jsGzKb * 1024) row.misses.push(`first-load JS ${(row.jsGz / 1024).toFixed(1)} KB gz`);
+  if (!route.interactive && row.jsGz > BUDGET.jsGzKb * 1024) row.misses.push(`first-load JS ${(row.jsGz / 1024).toFixed(1)} KB gz`);
   if (row.transfer > BUDGET.transferKb * 1024) row.misses.push(`transfer ${(row.transfer / 1024).toFixed(0)} KB`);
   const blocking = ((lhr.audits["render-blocking-resources"]?.details?.items ?? []) as { url: string }[]).map((i) => i.url);
   const extraBlocking = blocking.filter((u) => !/\/assets\/[^/]+\.css$/.test(new URL(u).pathname));
@@ -171,7 +173,7 @@ function markdown(rows: Row[], meta: string) {
     "# Lighthouse",
     "",
     `\`npm run lighthouse\` (scripts/lighthouse.ts): Lighthouse 12 mobile preset, default simulated throttling, ${meta}.`,
-    `Budgets: every score 100, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsGzKb} KB gzipped, transfer ≤ ${BUDGET.transferKb} KB, render-blocking: the one stylesheet only.`,
+    `Budgets: every score 100, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS of a content page ≤ ${BUDGET.jsGzKb} KB gzipped (the form pages ${publicRoutes.filter((r) => r.interactive).map((r) => r.path).join(", ")} hydrate React after the first paint; their JS is reported, not budgeted), transfer ≤ ${BUDGET.transferKb} KB, render-blocking: the one stylesheet only.`,
     "Noindex routes fail Lighthouse's is-crawlable audit on purpose; for them SEO means every other SEO audit passes.",
     "",
     "| Route | Perf | A11y | BP | SEO | LCP s | TBT ms | CLS | Transfer KB | JS gz KB | CPU index | Budget |",

@@ -11,9 +11,19 @@ export type PublicRoute = {
   prerender: boolean;
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
+  /**
+   * Hydrated by React (its route module exports `handle = hydratedRoute`): the form
+   * pages. Every other page is static HTML plus the inline page enhancements, and
+   * counts as a content page for the first-load JavaScript budget. The e2e suite
+   * checks each page's scripts against this flag.
+   */
+  interactive: boolean;
 };
 
 const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
+
+/** The pages whose forms need React in the browser. */
+const interactivePaths: ReadonlySet<string> = new Set(["/contact", "/payment", "/demo/electrician/contact"]);
 
 const demoPaths = [
   "/demo/consultant",
@@ -46,10 +56,10 @@ const demoPaths = [
 ] as const;
 
 export const publicRoutes: readonly PublicRoute[] = [
-  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true })),
+  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, interactive: interactivePaths.has(path) })),
   // Reached only from checkout with a session id; rendered per request and never indexed.
-  { path: "/payment-success", section: "main", prerender: false, indexable: false },
-  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true })),
+  { path: "/payment-success", section: "main", prerender: false, indexable: false, interactive: false },
+  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, interactive: interactivePaths.has(path) })),
 ];
 
 export function prerenderPaths(): string[] {

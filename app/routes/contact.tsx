@@ -7,8 +7,12 @@ import { Section } from "~/components/sections/section";
 import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
 import { StudioJsonLd } from "~/components/seo/studio-json-ld";
+import { hydratedRoute } from "~/lib/hydration";
 
 const copy = pageCopy.contact;
+
+// The inquiry form's in-page states need React (SPEC §4).
+export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 

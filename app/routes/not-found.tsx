@@ -3,11 +3,15 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { seo } from "~/lib/seo";
+import { hydratedRoute } from "~/lib/hydration";
 
 // The catch-all route answers with HTTP 404, never a 200 fallback.
 export function loader() {
   return data(null, { status: 404 });
 }
+
+// Hydrated so the miss is logged to the browser console (DECISIONS.md).
+export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   seo({

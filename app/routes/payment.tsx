@@ -7,6 +7,10 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
 import { seo } from "~/lib/seo";
+import { hydratedRoute } from "~/lib/hydration";
+
+// The payment form's states, toasts and new-tab checkout need React (SPEC §4).
+export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () =>
   seo({ title: text.title, description: "Pay the amount quoted for your website securely in CAD.", path: "/payment" });

@@ -33,9 +33,35 @@ async function expectNoHorizontalScroll(page: Page) {
 async function expectInert(page: Page, name: string | RegExp) {
   const url = page.url();
   await page.getByRole("main").getByRole("button", { name }).first().click();
-  await expect(page.getByText("This is a demo site", { exact: true }).first()).toBeVisible();
+  const notice = page.getByRole("status").locator("[data-notice]");
+  await expect(notice).toContainText("This is a demo site");
+  await expect(notice).toContainText("nothing is booked or dialled");
   expect(page.url()).toBe(url);
 }
+
+test.describe("demo notice", () => {
+  test("an inert button's notice can be dismissed by its button, by Escape and by swiping", async ({ page, checkA11y }) => {
+    await page.goto("/demo/landscaper/contact");
+    const notice = page.locator("[data-notice]");
+    const press = () => page.getByRole("main").getByRole("button").first().click();
+    await press();
+    await expect(notice).toBeVisible();
+    await checkA11y();
+    await page.getByRole("button", { name: "Dismiss notice" }).click();
+    await expect(notice).toHaveCount(0);
+    await press();
+    await expect(notice).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(notice).toHaveCount(0);
+    await press();
+    const box = (await notice.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(notice).toHaveCount(0);
+  });
+});
 
 test.describe("every demo page", () => {
   for (const path of pages) {

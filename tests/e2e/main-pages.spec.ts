@@ -111,24 +111,26 @@ test.describe("pricing", () => {
       await expect(addOnItems.nth(i).locator("p").first()).toHaveText(price);
     }
 
-    await expect(page.locator("#faq").getByRole("button")).toHaveCount(8);
+    await expect(page.locator("#faq summary")).toHaveCount(8);
     const cta = page.locator("#pricing-cta");
     await expect(cta.getByRole("link", { name: "Get Your Free Quote" })).toHaveAttribute("href", "/contact");
     await expect(cta.getByRole("link", { name: "View Portfolio" })).toHaveAttribute("href", "/portfolio");
     // Audit with an answer open too.
-    await page.locator("#faq").getByRole("button").first().click();
+    await page.locator("#faq summary").first().click();
     await checkA11y();
   });
 
   test("FAQ answers the real questions with the spec's figures", async ({ page }) => {
     await page.goto("/pricing");
-    const faq = page.locator("#faq");
+    const items = page.locator("#faq details");
     const answers: string[] = [];
-    for (const item of faqItems) {
-      await faq.getByRole("button", { name: item.question }).click();
-      const region = faq.getByRole("region", { name: item.question });
-      await expect(region).toBeVisible();
-      answers.push((await region.textContent()) ?? "");
+    for (const [i, item] of faqItems.entries()) {
+      const details = items.nth(i);
+      await expect(details.locator("summary")).toHaveText(item.question);
+      await details.locator("summary").click();
+      const answer = details.locator("[data-slot=accordion-content]");
+      await expect(answer).toBeVisible();
+      answers.push((await answer.textContent()) ?? "");
     }
     const all = answers.join("\n");
     for (const figure of ["$0-20/month", "paid separately", "from $50/month", "from $150/month", "50% upfront", "50% on completion", "1-2 weeks", "2-4 weeks", "revisions"]) {
@@ -136,39 +138,41 @@ test.describe("pricing", () => {
     }
   });
 
-  test("FAQ opens one item at a time, closes the open one, and works by keyboard", async ({ page }) => {
+  test("FAQ opens one item at a time, closes the open one, and works by keyboard, with no script", async ({ page }) => {
     await page.goto("/pricing");
-    const triggers = page.locator("#faq").getByRole("button");
-    const open = page.locator("#faq [data-slot=accordion-trigger][aria-expanded=true]");
-    const first = triggers.nth(0);
-    const second = triggers.nth(1);
+    // Native <details name>: the behaviour must not depend on any script.
+    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
+    const items = page.locator("#faq details");
+    const open = page.locator("#faq details[open]");
+    const [first, second] = [items.nth(0), items.nth(1)];
+    const firstAnswer = first.locator("[data-slot=accordion-content]");
 
     await expect(open).toHaveCount(0);
+    await expect(firstAnswer).toBeHidden();
     // Open.
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("region", { name: faqItems[0]!.question })).toBeVisible();
+    await first.locator("summary").click();
+    await expect(first).toHaveAttribute("open", "");
+    await expect(firstAnswer).toBeVisible();
     // Switch: opening another closes the first.
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("region", { name: faqItems[0]!.question })).toBeHidden();
+    await second.locator("summary").click();
+    await expect(second).toHaveAttribute("open", "");
+    await expect(first).not.toHaveAttribute("open");
+    await expect(firstAnswer).toBeHidden();
     await expect(open).toHaveCount(1);
     // Close the open one.
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await second.locator("summary").click();
     await expect(open).toHaveCount(0);
 
     // Keyboard: Enter opens, Space closes, Tab moves to the next question.
-    await first.focus();
+    await first.locator("summary").focus();
     await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("open", "");
     await page.keyboard.press("Space");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(first).not.toHaveAttribute("open");
     await page.keyboard.press("Tab");
-    await expect(second).toBeFocused();
+    await expect(second.locator("summary")).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(second).toHaveAttribute("open", "");
     await expect(open).toHaveCount(1);
     await page.keyboard.press("Enter");
     await expect(open).toHaveCount(0);

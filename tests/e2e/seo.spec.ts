@@ -173,22 +173,26 @@ test.describe("SEO of the built site", () => {
     }
   });
 
-  test("every page preloads the two latin fonts and blocks rendering on one stylesheet only", async ({ request }) => {
-    for (const r of publicRoutes.filter((x) => x.section === "main")) {
+  test("every page preloads its layout's two core fonts and blocks rendering on one stylesheet only", async ({ request }) => {
+    for (const r of publicRoutes) {
       const { html } = heads.get(r.path)!;
       const head = html.slice(0, html.indexOf("</head>"));
       const preloads = (head.match(/<link\b[^>]*rel="preload"[^>]*>/g) ?? [])
         .filter((tag) => tag.includes('as="font"') && tag.includes('type="font/woff2"') && tag.includes("crossorigin"))
-        .map((tag) => /href="([^"]+)"/.exec(tag)![1]!);
-      expect(preloads.map((p) => p.replace(/-[\w-]{8}\.woff2$/, "")), r.path).toEqual([
-        "/assets/inter-latin-wght-normal",
-        "/assets/plus-jakarta-sans-latin-wght-normal",
-      ]);
+        .map((tag) => /href="([^"]+)"/.exec(tag)![1]!.replace(/-[\w-]{8}\.woff2$/, ""));
+      if (r.section === "main") {
+        expect(preloads, r.path).toEqual(["/assets/inter-core", "/assets/plus-jakarta-sans-core"]);
+      } else {
+        // A demo preloads its own pair, never the studio's heading font it does not use.
+        expect(preloads, r.path).toHaveLength(2);
+        for (const p of preloads) expect(p, r.path).toMatch(/^\/assets\/[a-z-]+-core$/);
+        expect(preloads, r.path).not.toContain("/assets/plus-jakarta-sans-core");
+      }
       expect(head.match(/rel="stylesheet"/g), r.path).toHaveLength(1);
       // Classic scripts in the head would block rendering; only modules (deferred) may be there.
       for (const tag of head.match(/<script\b[^>]*>/g) ?? []) expect(tag, r.path).toMatch(/type="(module|application\/ld\+json)"|async/);
     }
-    const font = heads.get("/")!.html.match(/href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)"/)![1]!;
+    const font = heads.get("/")!.html.match(/href="(\/assets\/inter-core-[\w-]+\.woff2)"/)![1]!;
     const res = await request.get(font);
     expect(res.headers()["content-type"]).toBe("font/woff2");
     expect(res.headers()["cache-control"]).toContain("immutable");
@@ -228,10 +232,12 @@ test("the JSON-LD block hydrates cleanly under the CSP and the page stays access
     await page.waitForLoadState("networkidle");
     await checkA11y();
   }
-  // Client navigation between the two keeps exactly one block.
-  await page.goto("/");
-  await page.locator('a[href="/contact"]').first().click();
-  await expect(page).toHaveURL(/\/contact$/);
+  // Client navigation between the two (from /contact, which hydrates) keeps exactly one block.
+  await page.goto("/contact");
+  await expect(page.locator("form[novalidate]")).toHaveCount(1);
+  await page.locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
   // The stylesheet is a React resource; hydration and navigation must not duplicate it.
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);

@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { publicRoutes } from "../../app/lib/route-registry";
+
+/** The form pages hydrate after their first paint; the form's novalidate marks React in charge. */
+async function openHydrated(page: Page, path: "/payment" | "/contact") {
+  await page.goto(path);
+  await expect(page.locator("form[novalidate]")).toHaveCount(1);
+}
 
 test.describe("main layout", () => {
   test("header has the eight nav links and Get Quote", async ({ page }) => {
@@ -29,8 +37,8 @@ test.describe("main layout", () => {
     await expect(page.locator("main#main")).toBeFocused();
   });
 
-  test("client navigation scrolls to top, focuses main and announces the title", async ({ page }) => {
-    await page.goto("/pricing");
+  test("client navigation from a hydrated page scrolls to top, focuses main and announces the title", async ({ page }) => {
+    await openHydrated(page, "/payment");
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
     await expect(page).toHaveURL(/\/contact$/);
@@ -39,9 +47,9 @@ test.describe("main layout", () => {
     await expect(page.getByTestId("route-announcer")).toHaveText(await page.title());
   });
 
-  test("back restores the previous scroll position", async ({ page }) => {
+  test("back restores the previous scroll position, after client and document navigations", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
-    await page.goto("/pricing");
+    await openHydrated(page, "/payment");
     const y = await page.evaluate(() => {
       window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
       return window.scrollY;
@@ -50,8 +58,41 @@ test.describe("main layout", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await page.goBack();
-    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveURL(/\/payment$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+
+    // A static page navigates by document; the browser restores its position.
+    await page.goto("/pricing");
+    const y2 = await page.evaluate(() => {
+      window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
+      return window.scrollY;
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y2);
+  });
+});
+
+test.describe("what each page ships", () => {
+  test("content pages are static HTML with one inline script; form pages load React after the first paint", async ({ request }) => {
+    for (const route of publicRoutes) {
+      const html = await (await request.get(route.path)).text();
+      const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      expect(html, route.path).toContain("function pageEnhancements(");
+      expect(html, `${route.path}: no script file`).not.toMatch(/<script[^>]*\bsrc=/);
+      if (route.interactive) {
+        expect(html, `${route.path} hydrates`).toContain("window.__reactRouterRouteModules");
+        expect(html, `${route.path}: no module preloads competing with the first paint`).not.toContain("modulepreload");
+        expect(html, `${route.path}: scripts start after load`).toContain('addEventListener("load"');
+      } else {
+        expect(inline, `${route.path}: only the page enhancements`).toHaveLength(1);
+        expect(html, route.path).not.toContain("modulepreload");
+        expect(html, route.path).not.toContain("__reactRouterContext");
+      }
+    }
   });
 });
 
@@ -73,6 +114,20 @@ test.describe("mobile menu", () => {
     await menu.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(menu).toBeHidden();
+  });
+
+  test("works on a hydrated page too, and client navigation closes it", async ({ page }) => {
+    await openHydrated(page, "/contact");
+    const menu = page.locator("#mobile-menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    // Still a working menu after React re-rendered the header.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
   });
 
   test("no horizontal scroll at 375 px", async ({ page }) => {

@@ -1,14 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { BrandMark } from "./brand-mark";
-import { useCurrentYear } from "./use-current-year";
+import { CurrentYear } from "./current-year";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { footerCta, footerGroups } from "~/content/navigation";
 import { formatAddress, siteConfig } from "~/content/site";
 
 export function SiteFooter() {
-  const year = useCurrentYear();
   return (
     <footer className="border-t bg-muted/50">
       <Container className="grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-5">
@@ -55,7 +54,7 @@ export function SiteFooter() {
       <div className="border-t">
         <Container className="flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year} {siteConfig.name}. All rights reserved.
+            © <CurrentYear /> {siteConfig.name}. All rights reserved.
           </p>
           <p>Proudly built in Vancouver, BC.</p>
         </Container>

@@ -1,8 +1,7 @@
-import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { BrandMark } from "./brand-mark";
-import { useMenuDisclosure } from "./use-disclosure";
-import { Button } from "~/components/ui/button";
+import { MenuToggle } from "./menu-toggle";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { mainNav, quoteCta } from "~/content/navigation";
 import { cn } from "~/lib/cn";
@@ -14,7 +13,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const { open, toggle, close, toggleRef } = useMenuDisclosure();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <Container className="flex h-16 items-center justify-between gap-4">
@@ -34,33 +32,22 @@ export function SiteHeader() {
           <Button asChild className="hidden sm:inline-flex">
             <Link to={quoteCta.to}>{quoteCta.label}</Link>
           </Button>
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="xl:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={toggle}
-          >
-            {open ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
+          <MenuToggle controls="mobile-menu" className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "xl:hidden")} />
         </div>
       </Container>
-      <nav id="mobile-menu" aria-label="Main" hidden={!open} className="border-t bg-background xl:hidden">
+      <nav id="mobile-menu" aria-label="Main" hidden className="border-t bg-background xl:hidden">
         <Container className="py-3">
           <ul className="grid gap-1">
             {mainNav.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end onClick={close} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                <NavLink to={l.to} end className={(s) => cn(linkClass(s), "block py-3 text-base")}>
                   {l.label}
                 </NavLink>
               </li>
             ))}
           </ul>
           <Button asChild className="mt-3 w-full">
-            <Link to={quoteCta.to} onClick={close}>
+            <Link to={quoteCta.to}>
               {quoteCta.label}
             </Link>
           </Button>

@@ -1,39 +1,48 @@
-import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "~/lib/cn";
 
-/** Radix accordion: `type="single" collapsible` gives one open item that can be closed. */
-export function Accordion(props: React.ComponentProps<typeof AccordionPrimitive.Root>) {
-  return <AccordionPrimitive.Root data-slot="accordion" {...props} />;
-}
+/**
+ * Accordion on native <details>/<summary>: items sharing a `name` form an exclusive
+ * group, so one is open at a time and the open one closes on its own summary, with
+ * keyboard and screen-reader support from the browser and no script at all
+ * (docs/decisions/0007-static-content-pages.md).
+ */
+const AccordionName = React.createContext<string | undefined>(undefined);
 
-export function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b last:border-b-0", className)} {...props} />;
-}
-
-export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+export function Accordion({ name, className, ...props }: React.ComponentProps<"div"> & { name: string }) {
   return (
-    <AccordionPrimitive.Header className="flex">
-      <AccordionPrimitive.Trigger
-        data-slot="accordion-trigger"
-        className={cn(
-          "flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left font-semibold transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-ring [&[data-state=open]>svg]:rotate-180",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform duration-200" />
-      </AccordionPrimitive.Trigger>
-    </AccordionPrimitive.Header>
+    <AccordionName.Provider value={name}>
+      <div data-slot="accordion" className={className} {...props} />
+    </AccordionName.Provider>
   );
 }
 
-export function AccordionContent({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Content>) {
+export function AccordionItem({ className, ...props }: Omit<React.ComponentProps<"details">, "name">) {
+  const name = React.useContext(AccordionName);
+  return <details data-slot="accordion-item" name={name} className={cn("group border-b last:border-b-0", className)} {...props} />;
+}
+
+export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<"summary">) {
   return (
-    <AccordionPrimitive.Content data-slot="accordion-content" className="overflow-hidden text-muted-foreground" {...props}>
+    <summary
+      data-slot="accordion-trigger"
+      className={cn(
+        "flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 text-left font-semibold transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none" />
+    </summary>
+  );
+}
+
+export function AccordionContent({ className, children, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div data-slot="accordion-content" className="text-muted-foreground" {...props}>
       <div className={cn("pb-4", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import headingFont from "~/styles/fonts/playfair-display-core.woff2?url";
+import bodyFont from "~/styles/fonts/dm-sans-core.woff2?url";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {
@@ -12,9 +14,12 @@ import {
 } from "./sections";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { DemoLayout } from "~/demos/frame/demo-layout";
+import { fontPreloads } from "~/lib/font-preload";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
+
+export const links: Route.LinksFunction = () => fontPreloads(headingFont, bodyFont);
 
 export default function ConsultantPage() {
   return (

@@ -8,6 +8,10 @@ import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
+import { hydratedRoute } from "~/lib/hydration";
+
+// The Request Service form validates in the page and says it is a demo.
+export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DemoSite } from "./types";
-import { useCurrentYear } from "~/components/layout/use-current-year";
+import { CurrentYear } from "~/components/layout/current-year";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
 import { cn } from "~/lib/cn";
@@ -13,7 +13,6 @@ const footerTone = {
 
 /** Shared footer of the demo sites: contact, hours, links, copyright. */
 export function DemoFooter({ site }: { site: DemoSite }) {
-  const year = useCurrentYear();
   const Icon = site.icon;
   return (
     <footer className={cn("mt-auto", footerTone[site.theme.footer ?? "inverse"])}>
@@ -56,7 +55,7 @@ export function DemoFooter({ site }: { site: DemoSite }) {
       <div className="border-t border-current/15">
         <Container className="flex flex-col gap-1 py-5 text-xs opacity-85 sm:flex-row sm:justify-between">
           <p>
-            © {year} {site.name}. All rights reserved.
+            © <CurrentYear /> {site.name}. All rights reserved.
           </p>
           <p>
             Demo site by{" "}

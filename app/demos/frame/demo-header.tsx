@@ -1,7 +1,6 @@
-import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import type { DemoSite } from "./types";
-import { useMenuDisclosure } from "~/components/layout/use-disclosure";
+import { MenuToggle } from "~/components/layout/menu-toggle";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
@@ -14,7 +13,6 @@ const headerTone = {
 
 /** Shared header of the eight demo sites: name, icon, nav, call to action, mobile menu. */
 export function DemoHeader({ site }: { site: DemoSite }) {
-  const { open, toggle, close, toggleRef } = useMenuDisclosure();
   const Icon = site.icon;
   const home = `/demo/${site.slug}`;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,32 +42,22 @@ export function DemoHeader({ site }: { site: DemoSite }) {
           <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="hidden sm:inline-flex">
             <Link to={site.cta.to}>{site.cta.label}</Link>
           </Button>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-black/10 md:hidden"
-            aria-expanded={open}
-            aria-controls={`${site.slug}-menu`}
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={toggle}
-          >
-            {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
-          </button>
+          <MenuToggle controls={`${site.slug}-menu`} className="inline-flex size-10 items-center justify-center rounded-md hover:bg-black/10 md:hidden" />
         </div>
       </Container>
-      <nav id={`${site.slug}-menu`} aria-label={`${site.name} site`} hidden={!open} className="border-t border-current/15 md:hidden">
+      <nav id={`${site.slug}-menu`} aria-label={`${site.name} site`} hidden className="border-t border-current/15 md:hidden">
         <Container className="py-3">
           <ul className="grid gap-1">
             {site.nav.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end onClick={close} className={(s) => cn(linkClass(s), "block py-3 text-base")}>
+                <NavLink to={l.to} end className={(s) => cn(linkClass(s), "block py-3 text-base")}>
                   {l.label}
                 </NavLink>
               </li>
             ))}
           </ul>
           <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="mt-3 w-full">
-            <Link to={site.cta.to} onClick={close}>
+            <Link to={site.cta.to}>
               {site.cta.label}
             </Link>
           </Button>

@@ -13,6 +13,13 @@ export function DemoLayout({ site, children }: { site: DemoSite; children: React
         {children}
       </main>
       <DemoFooter site={site} />
+      {/* Live region for the inert buttons' notice; it stays in the page so additions are announced. */}
+      <div
+        data-notice-region=""
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:inset-x-auto sm:right-4"
+      />
     </ThemeScope>
   );
 }

@@ -1,20 +1,20 @@
 import type * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { toast, warmToaster } from "~/components/ui/toast";
+
+/** What pressing a demo button says (DECISIONS.md: demo buttons never dial or book). */
+export const demoActionNotice = {
+  title: "This is a demo site",
+  description: "Buttons here are for show; nothing is booked or dialled.",
+} as const;
 
 /**
  * Demo buttons such as Book Appointment or Call Now: they look real but never
- * dial or book (DECISIONS.md); pressing one says so.
+ * dial or book; pressing one shows the notice above in the demo's notice region
+ * (the inline page enhancements do that, so the demo pages need no React in the browser).
  */
 export function InertAction({ children, ...props }: Omit<ButtonProps, "onClick" | "asChild"> & { children: React.ReactNode }) {
   return (
-    <Button
-      type="button"
-      onPointerEnter={warmToaster}
-      onFocus={warmToaster}
-      {...props}
-      onClick={() => toast.info("This is a demo site", { description: "Buttons here are for show; nothing is booked or dialled." })}
-    >
+    <Button type="button" data-notice-title={demoActionNotice.title} data-notice-description={demoActionNotice.description} {...props}>
       {children}
     </Button>
   );

@@ -52,9 +52,9 @@ export default function Page() {
           <h2 id="pl-faq" className="text-center text-3xl font-bold">
             {contactPage.faqTitle}
           </h2>
-          <Accordion type="single" collapsible className="mt-8 rounded-3xl border bg-card px-6">
+          <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
             {contactPage.faq.map((f) => (
-              <AccordionItem key={f.q} value={f.q}>
+              <AccordionItem key={f.q}>
                 <AccordionTrigger className="font-heading text-lg">{f.q}</AccordionTrigger>
                 <AccordionContent>{f.a}</AccordionContent>
               </AccordionItem>

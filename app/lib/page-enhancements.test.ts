@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { pageEnhancements } from "./page-enhancements";
+
+/**
+ * Runs the enhancements the way pages do: serialised with toString into a fresh
+ * document's inline script, which proves the function is self-contained.
+ */
+function load(body: string) {
+  document.body.innerHTML = body;
+  delete (window as Window & { __pageEnhanced?: boolean }).__pageEnhanced;
+  // A new Function has no access to this module's scope, as in the browser.
+  new Function("document", `(${pageEnhancements.toString()})(document);`)(document);
+}
+
+const menuMarkup = `
+  <button type="button" data-menu-toggle data-label-open="Open menu" data-label-close="Close menu"
+    aria-expanded="false" aria-controls="menu" aria-label="Open menu">menu</button>
+  <nav id="menu" hidden><a href="#pricing">Pricing</a><span>text</span></nav>
+  <a href="#outside">Outside</a>`;
+
+const listeners: [EventTarget, string, EventListenerOrEventListenerObject][] = [];
+beforeEach(() => {
+  // Each load() adds document/window listeners; remove them so tests stay independent.
+  for (const target of [document, window]) {
+    const add = target.addEventListener.bind(target);
+    vi.spyOn(target, "addEventListener").mockImplementation((type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
+      listeners.push([target, type, fn]);
+      add(type, fn, opts);
+    });
+  }
+});
+afterEach(() => {
+  for (const [target, type, fn] of listeners.splice(0)) target.removeEventListener(type, fn);
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("footer year", () => {
+  it("shows the visitor's current year, whatever year the page was built in", () => {
+    load(`<p>© <span data-current-year>1999</span> Studio</p>`);
+    expect(document.querySelector("[data-current-year]")).toHaveTextContent(String(new Date().getFullYear()));
+  });
+});
+
+describe("mobile menu", () => {
+  const toggle = () => document.querySelector<HTMLButtonElement>("[data-menu-toggle]")!;
+  const menu = () => document.getElementById("menu")!;
+
+  it("opens and closes on its button, with aria-expanded and the label following", () => {
+    load(menuMarkup);
+    toggle().click();
+    expect(menu().hidden).toBe(false);
+    expect(toggle()).toHaveAttribute("aria-expanded", "true");
+    expect(toggle()).toHaveAttribute("aria-label", "Close menu");
+    toggle().click();
+    expect(menu().hidden).toBe(true);
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    expect(toggle()).toHaveAttribute("aria-label", "Open menu");
+  });
+
+  it("closes on Escape and returns focus to the toggle", () => {
+    load(menuMarkup);
+    toggle().click();
+    menu().querySelector("a")!.focus();
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(menu().hidden).toBe(true);
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  it("closes when a link inside it is chosen, but not on other clicks inside it", () => {
+    load(menuMarkup);
+    toggle().click();
+    menu().querySelector("span")!.click();
+    expect(menu().hidden).toBe(false);
+    menu().querySelector("a")!.click();
+    expect(menu().hidden).toBe(true);
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("stays open when a link elsewhere is clicked, and closes on history navigation", () => {
+    load(menuMarkup);
+    toggle().click();
+    document.querySelector<HTMLAnchorElement>('a[href="#outside"]')!.click();
+    expect(menu().hidden).toBe(false);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    expect(menu().hidden).toBe(true);
+  });
+
+  it("installs once even if the script runs twice", () => {
+    load(menuMarkup);
+    new Function("document", `(${pageEnhancements.toString()})(document);`)(document);
+    toggle().click();
+    expect(menu().hidden).toBe(false);
+  });
+});
+
+describe("demo notice", () => {
+  const markup = `
+    <button type="button" data-notice-title="This is a demo site" data-notice-description="Nothing is booked.">Book</button>
+    <div data-notice-region role="status" aria-live="polite"></div>`;
+  const region = () => document.querySelector("[data-notice-region]")!;
+  const press = () => document.querySelector<HTMLButtonElement>("[data-notice-title]")!.click();
+
+  it("shows the button's notice in the live region and dismisses it after six seconds", () => {
+    vi.useFakeTimers();
+    load(markup);
+    press();
+    expect(region()).toHaveTextContent("This is a demo site");
+    expect(region()).toHaveTextContent("Nothing is booked.");
+    vi.advanceTimersByTime(5900);
+    expect(region().children).toHaveLength(1);
+    vi.advanceTimersByTime(200);
+    expect(region().children).toHaveLength(0);
+  });
+
+  it("shows one notice at a time and restarts its timer on a second press", () => {
+    vi.useFakeTimers();
+    load(markup);
+    press();
+    vi.advanceTimersByTime(4000);
+    press();
+    expect(region().children).toHaveLength(1);
+    vi.advanceTimersByTime(4000);
+    expect(region().children).toHaveLength(1);
+  });
+
+  it("is dismissed by its close button and by Escape", () => {
+    load(markup);
+    press();
+    region().querySelector<HTMLButtonElement>("[data-notice-close]")!.click();
+    expect(region().children).toHaveLength(0);
+    press();
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(region().children).toHaveLength(0);
+  });
+
+  it("never renders the notice text as HTML", () => {
+    document.body.innerHTML = "";
+    load(`<button data-notice-title="<img src=x onerror=alert(1)>">x</button><div data-notice-region></div>`);
+    press();
+    expect(region().querySelector("img")).toBeNull();
+    expect(region()).toHaveTextContent("<img src=x onerror=alert(1)>");
+  });
+});
