@@ -9,6 +9,7 @@ import type { AppDatabase } from "./db/database.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { preReadBody } from "./http/pre-read-body.server";
 import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, staticHeaders } from "./http/static.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
@@ -126,13 +127,13 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
     logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, started);
   });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: DEFAULT_BODY_LIMIT,
-      onError: (c) => c.json({ success: false, error: "Request body is too large." }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: DEFAULT_BODY_LIMIT,
+    onError: (c) => c.json({ success: false, error: "Request body is too large." }, 413),
+  });
+  // A body the listener already read is within the limit (smallBodyLength); checking it here
+  // would build the web Request and its stream for nothing.
+  app.use("*", (c, next) => (preReadBody(c) ? next() : limitBody(c, next)));
 
   app.onError((err, c) => {
     // Only the error's kind and code: a driver's message may quote a visitor's values.

@@ -91,8 +91,10 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     expect(JSON.parse(a.body)).toMatchObject({ success: true });
   });
 
-  it("reads a body that arrives in several packets", async () => {
-    const body = Buffer.from(JSON.stringify(inquiry(11)));
+  it("reads a body that arrives in several packets, split inside a UTF-8 character", async () => {
+    const body = Buffer.from(JSON.stringify({ ...inquiry(11), firstName: "Zoë Ærøskøbing" }));
+    // `{"firstName":"Zo` is 16 bytes; "ë" takes the next two.
+    const split = 17;
     const a = await new Promise<Answer>((resolve, reject) => {
       const req = http.request(
         { host: "127.0.0.1", port, method: "POST", path: "/api/inquiries", agent, headers: { "content-type": "application/json", "content-length": body.length } },
@@ -104,11 +106,13 @@ describe(`node request listener (${testDatabaseKind})`, () => {
       );
       req.on("error", reject);
       req.flushHeaders();
-      req.write(body.subarray(0, 20));
-      setTimeout(() => req.end(body.subarray(20)), 30);
+      req.write(body.subarray(0, split));
+      setTimeout(() => req.end(body.subarray(split)), 30);
     });
     expect(a.status).toBe(200);
-    expect(JSON.parse(a.body)).toMatchObject({ success: true });
+    const { id } = JSON.parse(a.body) as { id: string };
+    const row = await database.db.selectFrom("inquiries").select("first_name").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe("Zoë Ærøskøbing");
   });
 
   it("still refuses a body over the limit with 413, and a bad body with 400", async () => {
