@@ -41,9 +41,17 @@ const db = new Database(workerData.file);
 db.pragma("synchronous = NORMAL");
 db.pragma("busy_timeout = 0");
 const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+// A passing error (another process holding a lock, a database briefly unreachable) skips one
+// round; only a lasting one ends the worker, and the serving connection checkpoints again.
+let failures = 0;
 const timer = setInterval(() => {
-  const { log } = checkpoint.get();
-  if (log > workerData.maxWalFrames) parentPort.postMessage({ log });
+  try {
+    const { log } = checkpoint.get();
+    failures = 0;
+    if (log > workerData.maxWalFrames) parentPort.postMessage({ log });
+  } catch (error) {
+    if (++failures >= 50) throw error;
+  }
 }, workerData.intervalMs);
 parentPort.on("message", (m) => {
   if (m !== "stop") return;
@@ -69,7 +77,11 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string, opti
 
   worker.on("message", () => {
     // The WAL is long: one short checkpoint here lets the next write rewind it.
-    if (sqlite.open) sqlite.pragma("wal_checkpoint(PASSIVE)");
+    try {
+      if (sqlite.open) sqlite.pragma("wal_checkpoint(PASSIVE)");
+    } catch {
+      // Busy or unreachable right now: the worker asks again while the WAL stays long.
+    }
   });
   worker.on("error", (error) => {
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
