@@ -29,7 +29,14 @@ async function main() {
     throw e;
   }
   const logger = createLogger(config);
-  const database = openDatabase(databaseOptionsFromConfig(config));
+  const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
+  const dbOptions = databaseOptionsFromConfig(config);
+  const database = openDatabase(
+    // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve.
+    dbOptions.kind === "sqlite" && serving
+      ? { ...dbOptions, backgroundCheckpoints: { onError: (err) => logger.error({ err: { message: err.message } }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
+      : dbOptions,
+  );
   if (cluster.isPrimary) await migrateToLatest(database);
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();

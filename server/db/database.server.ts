@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
+import { type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -19,7 +20,12 @@ export type AppDatabase = {
 };
 
 export type DatabaseOptions =
-  | { kind: "sqlite"; path: string }
+  | {
+      kind: "sqlite";
+      path: string;
+      /** Checkpoint the WAL on a worker thread (the server); off for tests and scripts. */
+      backgroundCheckpoints?: boolean | WalCheckpointerOptions;
+    }
   | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number };
 
 export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATABASE_PATH: string }): DatabaseOptions {
@@ -29,14 +35,23 @@ export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATAB
 /** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
   let db: Kysely<Database>;
+  let checkpointer: { stop(): Promise<void> } | undefined;
   if (options.kind === "sqlite") {
     if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
     const sqlite = new SQLite(options.path);
     sqlite.pragma("journal_mode = WAL");
+    // In WAL mode NORMAL is still safe against corruption and keeps every commit
+    // atomic: a commit appends to the WAL without an fsync of its own, the WAL is
+    // synced at each checkpoint. An OS crash or power cut (not a process crash)
+    // can lose the commits since the last checkpoint; FULL would fsync every
+    // inquiry for that.
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    if (options.backgroundCheckpoints && options.path !== ":memory:") {
+      checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
+    }
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -66,7 +81,46 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      // The worker's connection first, so the serving one closes last and SQLite folds the WAL back in.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** How many distinct SQL texts keep their prepared statement. */
+export const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; SQLite's parse and plan
+ * cost as much as running a small insert. The app issues a few dozen distinct
+ * SQL texts (values are bound parameters), so each is prepared once and
+ * reused. Safe on the one connection: better-sqlite3 runs a statement to
+ * completion synchronously (only iterate() keeps one busy, and Kysely's
+ * streaming is not used here), and SQLite re-prepares a cached statement
+ * itself after a schema change. Past `size` texts (e.g. `in (?, ?, ...)` lists
+ * of varying length) the least recently used is dropped.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) {
+        // Re-inserted below: a Map iterates in insertion order, so its first key is the least recently used.
+        cache.delete(text);
+      } else {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { InquiryApiResponse } from "~/schemas/inquiry";
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
+import { preReadBody } from "../http/pre-read-body.server";
 import { isCrossSiteRequest } from "./origin.server";
 import { readSubmission } from "./parse.server";
 import { CROSS_SITE_MESSAGE, type InquiryService } from "./service.server";
@@ -15,7 +16,7 @@ export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "
     if (isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) {
       return answer({ success: false, error: CROSS_SITE_MESSAGE }, 403);
     }
-    const read = await readSubmission(c.req.raw);
+    const read = await readSubmission(c.req.raw, preReadBody(c));
     if (!read.ok) return answer({ success: false, error: read.error }, read.status);
 
     const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api" });
