@@ -61,8 +61,9 @@ export function createNodeHandler(deps: AppDeps) {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (respondStatic(req, res)) return;
     const length = smallBodyLength(req);
-    if (length === undefined) return void fallback(req, res);
-    readSmallBody(req, length, () => void fallback(req, res));
+    if (length !== undefined) return readSmallBody(req, length, () => void fallback(req, res));
+    if (isModestOversize(req)) return discardBody(req, () => void fallback(req, res));
+    void fallback(req, res);
   };
   return { app, listener };
 }
@@ -78,6 +79,27 @@ function smallBodyLength(req: IncomingMessage): number | undefined {
   if (declared === undefined) return undefined;
   const length = Number(declared);
   return Number.isInteger(length) && length > 0 && length <= DEFAULT_BODY_LIMIT ? length : undefined;
+}
+
+/** Bodies over the limit up to this size are read and dropped before the 413 (see discardBody). */
+const DISCARD_BEFORE_413_BYTES = 1024 * 1024;
+
+function isModestOversize(req: IncomingMessage) {
+  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined) return false;
+  const length = Number(req.headers["content-length"]);
+  return Number.isInteger(length) && length > DEFAULT_BODY_LIMIT && length <= DISCARD_BEFORE_413_BYTES;
+}
+
+/**
+ * A client that sends a whole oversize form (say a 100 KB paste) and then reads
+ * the answer must get the 413, not a reset: answering first and closing with its
+ * upload unread made the kernel reset the connection (ECONNRESET seen under load).
+ * Up to 1 MB is read and dropped, then Hono's bodyLimit answers from the header.
+ */
+function discardBody(req: IncomingMessage, then: () => void) {
+  req.on("end", then);
+  req.on("error", () => {});
+  req.resume();
 }
 
 /**

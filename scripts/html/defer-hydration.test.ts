@@ -26,34 +26,27 @@ describe("deferHydration", () => {
     expect(out).not.toMatch(/^\s*import \* as/m);
     expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root-1.js"), import("/assets/contact-1.js")]);');
     expect(out).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/contact":route1};');
-    expect(out).toContain('import("/assets/entry.client-1.js");');
-    expect(out).toContain('addEventListener("load", afterPaint, { once: true })');
+    expect(out).toContain('idle(() => import("/assets/entry.client-1.js"));');
+    expect(out).toContain('addEventListener("load", () => idle(hydrate), { once: true })');
     // Everything else is untouched.
     expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(out).toContain("<script>window.__reactRouterContext = {};</script>");
   });
 
-  it("produces a script that runs: modules load only after the load event, in order, then the entry", async () => {
+  it("produces a script that runs: route modules load after the load event in an idle period, the entry in a later one", async () => {
     const out = deferHydration(page(routerModule))!;
     const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
     const loaded: string[] = [];
     const listeners: Record<string, () => void> = {};
-    const win: Record<string, unknown> = {};
-    const run = new Function(
-      "window",
-      "document",
-      "addEventListener",
-      "requestAnimationFrame",
-      "setTimeout",
-      "__import",
-      body.replaceAll("import(", "__import("),
-    );
+    const idleQueue: (() => void)[] = [];
+    const requestIdleCallback = (fn: () => void) => idleQueue.push(fn);
+    const win: Record<string, unknown> = { requestIdleCallback };
+    const run = new Function("window", "document", "addEventListener", "requestIdleCallback", "__import", body.replaceAll("import(", "__import("));
     run(
       win,
       { readyState: "interactive" },
       (type: string, fn: () => void) => (listeners[type] = fn),
-      (fn: () => void) => fn(),
-      (fn: () => void) => fn(),
+      requestIdleCallback,
       async (url: string) => {
         loaded.push(url);
         return { url };
@@ -61,7 +54,11 @@ describe("deferHydration", () => {
     );
     expect(loaded).toEqual([]);
     listeners.load!();
+    expect(loaded).toEqual([]);
+    idleQueue.shift()!();
     await new Promise((r) => setTimeout(r, 0));
+    expect(loaded).toEqual(["/assets/root-1.js", "/assets/contact-1.js"]);
+    idleQueue.shift()!();
     expect(loaded).toEqual(["/assets/root-1.js", "/assets/contact-1.js", "/assets/entry.client-1.js"]);
     expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-1.js" }, "routes/contact": { url: "/assets/contact-1.js" } });
   });

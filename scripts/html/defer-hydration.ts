@@ -2,8 +2,8 @@
  * Build step for the few prerendered pages React hydrates (forms): React Router's
  * <Scripts> starts ~30 module downloads (130+ KB) at once, competing with the HTML's
  * CSS and fonts on a slow link and pushing the first paint back by more than a
- * second. This rewrites the page so those downloads begin after the `load` event and
- * the first paint after it:
+ * second. This rewrites the page so those downloads begin once the page has loaded and
+ * the browser is idle (requestIdleCallback), the React entry in a later idle period:
  * the page paints as fast as a static one, and the forms (which post without
  * JavaScript too, docs/decisions/0007-static-content-pages.md) gain their in-page
  * states a moment later.
@@ -33,15 +33,18 @@ export function deferHydration(html: string): string | undefined {
   }
   const names = imports.map((i) => i.name).join(", ");
   const loads = imports.map((i) => `import(${JSON.stringify(i.url)})`).join(", ");
+  const entry = /import\(("[^"]+")\);?\s*$/.exec(rest)![1]!;
   const deferred = [
+    // Idle, not just after load: the browser has painted and has nothing else to do.
+    "const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 1));",
     "const hydrate = async () => {",
     `  const [${names}] = await Promise.all([${loads}]);`,
-    rest,
+    rest.replace(/import\("[^"]+"\);?\s*$/, "").trimEnd(),
+    // The entry (React DOM, the router) evaluates in its own task once the route modules have.
+    `  idle(() => import(${entry}));`,
     "};",
-    // After load, and after the frame that paints: rAF runs just before a paint, the timeout just after it.
-    "const afterPaint = () => requestAnimationFrame(() => setTimeout(hydrate, 0));",
-    'if (document.readyState === "complete") afterPaint();',
-    'else addEventListener("load", afterPaint, { once: true });',
+    'if (document.readyState === "complete") idle(hydrate);',
+    'else addEventListener("load", () => idle(hydrate), { once: true });',
   ].join("\n");
   return html.replace(MODULE_PRELOAD, "").replace(match[0], `<script type="module" async="">${deferred}</script>`);
 }

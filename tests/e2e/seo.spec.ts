@@ -173,7 +173,7 @@ test.describe("SEO of the built site", () => {
     }
   });
 
-  test("every page preloads its layout's two core fonts and blocks rendering on one stylesheet only", async ({ request }) => {
+  test("every page preloads its layout's core heading font and blocks rendering on one stylesheet only", async ({ request }) => {
     for (const r of publicRoutes) {
       const { html } = heads.get(r.path)!;
       const head = html.slice(0, html.indexOf("</head>"));
@@ -181,10 +181,10 @@ test.describe("SEO of the built site", () => {
         .filter((tag) => tag.includes('as="font"') && tag.includes('type="font/woff2"') && tag.includes("crossorigin"))
         .map((tag) => /href="([^"]+)"/.exec(tag)![1]!.replace(/-[\w-]{8}\.woff2$/, ""));
       if (r.section === "main") {
-        expect(preloads, r.path).toEqual(["/assets/inter-core", "/assets/plus-jakarta-sans-core"]);
+        expect(preloads, r.path).toEqual(["/assets/plus-jakarta-sans-core"]);
       } else {
-        // A demo preloads its own pair, never the studio's heading font it does not use.
-        expect(preloads, r.path).toHaveLength(2);
+        // A demo preloads its own heading face, never the studio's.
+        expect(preloads, r.path).toHaveLength(1);
         for (const p of preloads) expect(p, r.path).toMatch(/^\/assets\/[a-z-]+-core$/);
         expect(preloads, r.path).not.toContain("/assets/plus-jakarta-sans-core");
       }
@@ -192,7 +192,7 @@ test.describe("SEO of the built site", () => {
       // Classic scripts in the head would block rendering; only modules (deferred) may be there.
       for (const tag of head.match(/<script\b[^>]*>/g) ?? []) expect(tag, r.path).toMatch(/type="(module|application\/ld\+json)"|async/);
     }
-    const font = heads.get("/")!.html.match(/href="(\/assets\/inter-core-[\w-]+\.woff2)"/)![1]!;
+    const font = heads.get("/")!.html.match(/href="(\/assets\/plus-jakarta-sans-core-[\w-]+\.woff2)"/)![1]!;
     const res = await request.get(font);
     expect(res.headers()["content-type"]).toBe("font/woff2");
     expect(res.headers()["cache-control"]).toContain("immutable");

@@ -124,6 +124,34 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     expect(JSON.parse(bad.body)).toMatchObject({ success: false });
   });
 
+  it("answers a fully sent oversize body with 413 on a connection that stays usable (read, not reset)", async () => {
+    // Sent in slices with pauses, so the answer is ready long before the upload ends.
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const size = 300 * 1024;
+      const req = http.request(
+        { host: "127.0.0.1", port, method: "POST", path: "/contact", agent, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": size } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), socketPort: 0 }));
+        },
+      );
+      req.on("error", reject);
+      let sent = 0;
+      const slice = () => {
+        const n = Math.min(32 * 1024, size - sent);
+        req.write(Buffer.alloc(n, 0x61));
+        sent += n;
+        if (sent < size) setTimeout(slice, 5);
+        else req.end();
+      };
+      slice();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, error: "Request body is too large." });
+    expect((await request(agent, port, "GET", "/healthz")).status).toBe(200);
+  });
+
   it("adds the headers to a JSON 404, and to a Response whose headers are immutable", async () => {
     const missing = await request(agent, port, "GET", "/api/nothing-here");
     expect(missing.status).toBe(404);

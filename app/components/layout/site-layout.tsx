@@ -1,13 +1,12 @@
 import headingFont from "~/styles/fonts/plus-jakarta-sans-core.woff2?url";
-import bodyFont from "~/styles/fonts/inter-core.woff2?url";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { fontPreloads } from "~/lib/font-preload";
 
-// The studio's two fonts (latin subsets): every studio page needs them for its first paint.
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont, headingFont);
+// The heading face (the h1, the largest text) is preloaded; the body face is found in the stylesheet.
+export const links: Route.LinksFunction = () => fontPreloads(headingFont);
 
 /** Layout of the studio's own pages; the demo sites have their own frame. */
 export default function SiteLayout() {

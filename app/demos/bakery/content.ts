@@ -45,8 +45,8 @@ export const site = {
       ring: "#9c3d1f",
     },
     fonts: {
-      heading: '"Fraunces Variable", Georgia, "Times New Roman", serif',
-      body: '"Outfit Variable", ui-sans-serif, system-ui, sans-serif',
+      heading: '"Fraunces Variable", "Fraunces Fallback", Georgia, "Times New Roman", serif',
+      body: '"Outfit Variable", "Outfit Fallback", ui-sans-serif, system-ui, sans-serif',
     },
     radius: "1.25rem",
     header: "light",

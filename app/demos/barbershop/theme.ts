@@ -24,8 +24,8 @@ export const barbershopTheme: DemoTheme = {
     ring: "#7a1f1f",
   },
   fonts: {
-    heading: '"Playfair Display Variable", Georgia, "Times New Roman", serif',
-    body: '"Lora Variable", Georgia, "Times New Roman", serif',
+    heading: '"Playfair Display Variable", "Playfair Display Fallback", Georgia, "Times New Roman", serif',
+    body: '"Lora Variable", "Lora Fallback", Georgia, "Times New Roman", serif',
   },
   radius: "0.125rem",
   header: "dark",

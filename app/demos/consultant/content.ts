@@ -59,8 +59,8 @@ export const site = {
       ring: "#1b2f5b",
     },
     fonts: {
-      heading: '"Playfair Display Variable", Georgia, "Times New Roman", serif',
-      body: '"DM Sans Variable", ui-sans-serif, system-ui, sans-serif',
+      heading: '"Playfair Display Variable", "Playfair Display Fallback", Georgia, "Times New Roman", serif',
+      body: '"DM Sans Variable", "DM Sans Fallback", ui-sans-serif, system-ui, sans-serif',
     },
     radius: "0.25rem",
     header: "light",

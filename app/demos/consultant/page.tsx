@@ -1,5 +1,4 @@
 import headingFont from "~/styles/fonts/playfair-display-core.woff2?url";
-import bodyFont from "~/styles/fonts/dm-sans-core.woff2?url";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {
@@ -19,7 +18,7 @@ import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
 
-export const links: Route.LinksFunction = () => fontPreloads(headingFont, bodyFont);
+export const links: Route.LinksFunction = () => fontPreloads(headingFont);
 
 export default function ConsultantPage() {
   return (

@@ -24,8 +24,8 @@ export const electricianTheme: DemoTheme = {
     ring: "#1d4ed8",
   },
   fonts: {
-    heading: '"Space Grotesk Variable", ui-sans-serif, system-ui, sans-serif',
-    body: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
+    heading: '"Space Grotesk Variable", "Space Grotesk Fallback", ui-sans-serif, system-ui, sans-serif',
+    body: '"Inter Variable", "Inter Fallback", ui-sans-serif, system-ui, sans-serif',
   },
   radius: "0.375rem",
   header: "dark",

@@ -1,12 +1,11 @@
 import headingFont from "~/styles/fonts/oswald-core.woff2?url";
-import bodyFont from "~/styles/fonts/archivo-core.woff2?url";
 import type { Route } from "./+types/layout";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";
 import { fontPreloads } from "~/lib/font-preload";
 
-export const links: Route.LinksFunction = () => fontPreloads(headingFont, bodyFont);
+export const links: Route.LinksFunction = () => fontPreloads(headingFont);
 
 export default function Layout() {
   return (

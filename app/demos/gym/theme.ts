@@ -24,8 +24,8 @@ export const gymTheme: DemoTheme = {
     ring: "#c6f135",
   },
   fonts: {
-    heading: '"Oswald Variable", Impact, "Arial Narrow", sans-serif',
-    body: '"Archivo Variable", ui-sans-serif, system-ui, sans-serif',
+    heading: '"Oswald Variable", "Oswald Fallback", Impact, "Arial Narrow", sans-serif',
+    body: '"Archivo Variable", "Archivo Fallback", ui-sans-serif, system-ui, sans-serif',
   },
   radius: "0rem",
   header: "light",

@@ -65,8 +65,8 @@ export const site = {
       ring: "#2f5d34",
     },
     fonts: {
-      heading: '"Archivo Variable", ui-sans-serif, system-ui, sans-serif',
-      body: '"Lora Variable", Georgia, "Times New Roman", serif',
+      heading: '"Archivo Variable", "Archivo Fallback", ui-sans-serif, system-ui, sans-serif',
+      body: '"Lora Variable", "Lora Fallback", Georgia, "Times New Roman", serif',
     },
     radius: "0.75rem",
     header: "primary",

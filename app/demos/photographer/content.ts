@@ -43,8 +43,8 @@ export const site = {
       ring: "#e8b86a",
     },
     fonts: {
-      heading: '"Space Grotesk Variable", ui-sans-serif, system-ui, sans-serif',
-      body: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
+      heading: '"Space Grotesk Variable", "Space Grotesk Fallback", ui-sans-serif, system-ui, sans-serif',
+      body: '"Inter Variable", "Inter Fallback", ui-sans-serif, system-ui, sans-serif',
     },
     radius: "0rem",
     header: "light",

@@ -23,8 +23,8 @@ export const plumberTheme: DemoTheme = {
     ring: "#0a5cab",
   },
   fonts: {
-    heading: '"Outfit Variable", ui-sans-serif, system-ui, sans-serif',
-    body: '"DM Sans Variable", ui-sans-serif, system-ui, sans-serif',
+    heading: '"Outfit Variable", "Outfit Fallback", ui-sans-serif, system-ui, sans-serif',
+    body: '"DM Sans Variable", "DM Sans Fallback", ui-sans-serif, system-ui, sans-serif',
   },
   radius: "1rem",
   header: "light",
