@@ -183,7 +183,7 @@ test.describe("SEO of the built site", () => {
       if (r.section === "main") {
         expect(preloads, r.path).toEqual(["/assets/plus-jakarta-sans-core"]);
       } else {
-        // A demo preloads its own heading face, never the studio's.
+        // A demo preloads one face of its own (its body face), never the studio's.
         expect(preloads, r.path).toHaveLength(1);
         for (const p of preloads) expect(p, r.path).toMatch(/^\/assets\/[a-z-]+-core$/);
         expect(preloads, r.path).not.toContain("/assets/plus-jakarta-sans-core");

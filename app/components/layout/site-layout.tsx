@@ -5,7 +5,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { fontPreloads } from "~/lib/font-preload";
 
-// The heading face (the h1, the largest text) is preloaded; the body face is found in the stylesheet.
+// One face preloaded: the heading face here (lib/font-preload.ts says why one, and which).
 export const links: Route.LinksFunction = () => fontPreloads(headingFont);
 
 /** Layout of the studio's own pages; the demo sites have their own frame. */

@@ -1,4 +1,4 @@
-import headingFont from "~/styles/fonts/playfair-display-core.woff2?url";
+import bodyFont from "~/styles/fonts/dm-sans-core.woff2?url";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {
@@ -18,7 +18,8 @@ import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
 
-export const links: Route.LinksFunction = () => fontPreloads(headingFont);
+// Preload the body face (most of the text); lib/font-preload.ts says why one, and which.
+export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function ConsultantPage() {
   return (
