@@ -126,17 +126,14 @@ const MEDIAN_METRICS = ["first-contentful-paint", "largest-contentful-paint", "t
 
 /** `base` with each metric's numericValue and each category score replaced by its median over `runs`. */
 function medianOf(runs: Lhr[], base: Lhr): Lhr {
-  const mid = (values: number[]) => {
-    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-    const n = sorted.length;
-    return n === 0 ? NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-  };
   const audits = { ...base.audits };
   for (const id of MEDIAN_METRICS) {
-    if (audits[id]) audits[id] = { ...audits[id]!, numericValue: mid(runs.map((r) => r.audits[id]?.numericValue ?? NaN)) };
+    const values = runs.map((r) => r.audits[id]?.numericValue ?? NaN).filter(Number.isFinite);
+    // A metric no run measured stays missing (a budget miss), not 0.
+    if (audits[id] && values.length > 0) audits[id] = { ...audits[id]!, numericValue: median(values) };
   }
   const categories = Object.fromEntries(
-    Object.entries(base.categories).map(([id, c]) => [id, { ...c, score: mid(runs.map((r) => r.categories[id]?.score ?? NaN)) }]),
+    Object.entries(base.categories).map(([id, c]) => [id, { ...c, score: median(runs.map((r) => r.categories[id]?.score ?? NaN)) }]),
   ) as Lhr["categories"];
   return { ...base, audits, categories };
 }
@@ -189,9 +186,11 @@ function evaluate(route: PublicRoute, lhr: Lhr): Row {
   return row;
 }
 
+/** The median of the finite values (the mean of the middle two for an even count); 0 when none. */
 function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const n = sorted.length;
+  return n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
 function markdown(rows: Row[], meta: string) {
