@@ -50,12 +50,15 @@ test.describe("main layout", () => {
   test("back restores the previous scroll position, after client and document navigations", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await openHydrated(page, "/payment");
-    const y = await page.evaluate(() => {
-      window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
+    // Mid-page, not the bottom: a position the browser never has to clamp.
+    const y = await page.evaluate(async () => {
+      await document.fonts.ready;
+      window.scrollTo({ top: Math.round(document.body.scrollHeight / 3), behavior: "instant" });
       return window.scrollY;
     });
     expect(y).toBeGreaterThan(0);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
+    // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
     await expect(page).toHaveURL(/\/contact$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/payment$/);
@@ -63,11 +66,13 @@ test.describe("main layout", () => {
 
     // A static page navigates by document; the browser restores its position.
     await page.goto("/pricing");
-    const y2 = await page.evaluate(() => {
-      window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
+    const y2 = await page.evaluate(async () => {
+      await document.fonts.ready;
+      window.scrollTo({ top: Math.round(document.body.scrollHeight / 3), behavior: "instant" });
       return window.scrollY;
     });
-    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
+    // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
     await expect(page).toHaveURL(/\/contact$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
