@@ -71,7 +71,8 @@ export const inquiryFieldsSchema = z.strictObject(
     timeline: optionalChoice("timeline", optionValues(timelineOptions)),
     message: requiredText("Project details", inquiryLimits.message),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}.` : undefined) },
+  // The keys are the visitor's; they are not echoed back.
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "Unexpected field." : undefined) },
 );
 
 /** What a submission may carry: the inquiry plus the anti-spam fields, nothing else. */

@@ -41,7 +41,7 @@ const cases: Case[] = [
   { name: "unknown project type", body: { ...validInquiry, projectType: "enterprise" }, status: 400, field: "projectType", message: /^Please choose a project type\.$/ },
   { name: "unknown budget", body: { ...validInquiry, budget: "1m+" }, status: 400, field: "budget", message: /^Please choose a valid budget range\.$/ },
   { name: "unknown timeline", body: { ...validInquiry, timeline: "yesterday" }, status: 400, field: "timeline", message: /^Please choose a valid timeline\.$/ },
-  { name: "extra key", body: { ...validInquiry, isAdmin: true }, status: 400, message: /^Unexpected field: isAdmin\.$/ },
+  { name: "extra key", body: { ...validInquiry, isAdmin: true }, status: 400, message: /^Unexpected field\.$/ },
   { name: "CR/LF in the first name", body: { ...validInquiry, firstName: "Ada\r\nBcc: x@example.com" }, status: 400, field: "firstName", message: /^First name must be on a single line\.$/ },
   { name: "LF in the last name", body: { ...validInquiry, lastName: "Love\nlace" }, status: 400, field: "lastName", message: /single line/ },
   { name: "a JSON array", body: [validInquiry], status: 400, message: /must be a JSON object/ },
