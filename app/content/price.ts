@@ -3,11 +3,11 @@
  * Amounts are whole dollars here: these are advertised prices, not charges
  * (charges are computed in cents on the server).
  */
-const cad = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
+import { formatCad } from "~/lib/money";
 
-/** "$1,200" for 1200. en-CA renders CAD as a bare "$". */
+/** "$1,200" for 1200 (en-CA renders CAD as a bare "$"); rounded to the dollar. */
 export function formatDollars(amount: number) {
-  return cad.format(amount);
+  return formatCad(Math.round(amount) * 100, { trimWholeDollars: true });
 }
 
 /** A price with a suffix, e.g. ("220", "+") -> "$220+", (50, "/month") -> "$50/month". */

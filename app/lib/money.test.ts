@@ -66,6 +66,29 @@ describe("formatting", () => {
     expect(formatCad(29)).toBe("$0.29");
   });
 
+  it("writes what Intl's en-CA CAD format writes, without loading Intl", () => {
+    const intl = (digits: number) =>
+      new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const withCents = intl(2);
+    const whole = intl(0);
+    fc.assert(
+      // Up to ±$10 billion: beyond that cents / 100 is no longer exact in a double.
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        // Intl writes -0 as "-$0.00"; zero has no sign here.
+        if (cents === 0) {
+          expect(formatCad(0)).toBe("$0.00");
+          return;
+        }
+        expect(formatCad(cents)).toBe(withCents.format(cents / 100));
+        const dollars = Math.trunc(cents / 100) || 1;
+        expect(formatCad(dollars * 100, { trimWholeDollars: true })).toBe(whole.format(dollars));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatCad(-123_456)).toBe("-$1,234.56");
+    expect(formatCad(100_000_000_000)).toBe("$1,000,000,000.00");
+  });
+
   it("writes exact decimal strings", () => {
     expect(centsToDecimalString(29)).toBe("0.29");
     expect(centsToDecimalString(45050)).toBe("450.50");
