@@ -1,0 +1,28 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { warmClassMerge } from "~/lib/cn";
+
+/**
+ * React Router's default client entry, with hydration split into separate tasks.
+ * Only the form pages hydrate (lib/hydration.ts), after the page has painted; a phone
+ * runs each task 4× longer than this machine, so no task may do two big jobs: this
+ * module's evaluation (React DOM), tailwind-merge's set-up, then React's hydration,
+ * which yields between components as a transition.
+ */
+// Safari has no requestIdleCallback.
+const idle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 1));
+
+idle(() => {
+  warmClassMerge();
+  idle(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  });
+});
