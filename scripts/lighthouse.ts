@@ -65,6 +65,23 @@ const CHROME_FLAGS = [
   "--disable-quic",
 ];
 
+/**
+ * chrome-launcher's default flags, with Chromium's own browser UI kept off the CPU. Its
+ * omnibox popup is a WebUI page in a "WebUI Top Renderer" process that stays busy even
+ * headless: ~400 ms of CPU during one page load here, on a 2-core machine, measured
+ * in the trace. Lighthouse multiplies the page's main-thread tasks by 4, so that
+ * contention showed up as TBT that changed 3× from run to run. Chrome honours only
+ * one --disable-features switch, so the list is merged into the default one.
+ */
+export function launchFlags() {
+  const quiet = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"];
+  const defaults = chromeLauncher.Launcher.defaultFlags().map((flag) =>
+    flag.startsWith("--disable-features=") ? `${flag},${quiet.join(",")}` : flag,
+  );
+  // Chromium may try ::1 first for localhost; the server listens on IPv4.
+  return [...defaults, ...CHROME_FLAGS, "--host-resolver-rules=MAP localhost 127.0.0.1"];
+}
+
 type Row = {
   path: string;
   perf: number;
@@ -241,8 +258,7 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
-    // Chromium may try ::1 first for localhost; the server listens on IPv4.
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, "--host-resolver-rules=MAP localhost 127.0.0.1"] });
+    chrome = await chromeLauncher.launch({ chromePath, ignoreDefaultFlags: true, chromeFlags: launchFlags() });
     const routes = publicRoutes.filter((r) => !only || only.includes(r.path));
     const rows: Row[] = [];
     for (const route of routes) {
