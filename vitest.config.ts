@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { islands } from "./scripts/vite/islands";
 
 // Projects extend this root config: path aliases and the build-time SITE_URL constant.
 export default defineConfig({
+  plugins: [islands()],
   resolve: { tsconfigPaths: true },
   define: { __SITE_URL__: JSON.stringify("http://localhost:3000") },
   test: {

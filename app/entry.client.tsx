@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { warmClassMerge } from "~/lib/cn";
+import { whenIdle } from "~/lib/idle";
 
 /**
  * React Router's default client entry, with hydration split into separate tasks.
@@ -10,12 +11,9 @@ import { warmClassMerge } from "~/lib/cn";
  * module's evaluation (React DOM), tailwind-merge's set-up, then React's hydration,
  * which yields between components as a transition.
  */
-// Safari has no requestIdleCallback.
-const idle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 1));
-
-idle(() => {
+whenIdle(() => {
   warmClassMerge();
-  idle(() => {
+  whenIdle(() => {
     startTransition(() => {
       hydrateRoot(
         document,

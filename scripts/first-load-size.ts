@@ -5,7 +5,8 @@
  *
  * Followed: <script src>, <link rel=modulepreload|stylesheet>, the inline module
  * script's imports, and every static import of those modules (transitively).
- * Dynamic `import()` inside a module is lazy, so it is not counted.
+ * Dynamic `import()` inside a module is lazy, so it is not counted, except in an
+ * island entry (`*.island-*.js`), which imports React DOM that way at once.
  *
  *   npx tsx scripts/first-load-size.ts [--build build] [--json] [route ...]
  */
@@ -96,7 +97,9 @@ function measure(route: string): RouteSize {
     const url = queue.pop()!;
     const file = join(clientDir, url);
     if (!existsSync(file)) throw new Error(`${route}: ${url} is referenced but not in the build`);
-    for (const spec of staticImports(readFileSync(file, "utf8"))) {
+    const source = readFileSync(file, "utf8");
+    const eager = /\.island-[^/]*\.js$/.test(url) ? [...source.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!) : [];
+    for (const spec of [...staticImports(source), ...eager]) {
       const dep = resolveUrl(spec, url);
       if (!js.has(dep)) {
         js.add(dep);

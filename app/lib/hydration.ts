@@ -3,7 +3,8 @@ import { useMatches } from "react-router";
 /**
  * Route `handle` of the few routes React hydrates in the browser (forms and the
  * 404's console log). Every other page is static HTML plus the inline page
- * enhancements: docs/decisions/0007-static-content-pages.md.
+ * enhancements (docs/decisions/0007-static-content-pages.md), or, with a form
+ * that validates in the page, an island (app/islands/, decision 0009).
  */
 export type RouteHandle = { hydrate?: boolean };
 

@@ -12,18 +12,29 @@ export type PublicRoute = {
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
   /**
-   * Hydrated by React (its route module exports `handle = hydratedRoute`): the form
-   * pages. Every other page is static HTML plus the inline page enhancements, and
-   * counts as a content page for the first-load JavaScript budget. The e2e suite
-   * checks each page's scripts against this flag.
+   * What React does in the browser. "router": the whole document hydrates with React
+   * Router (its route module exports `handle = hydratedRoute`). "island": the page is
+   * static but one form hydrates on its own (app/islands/). "static": static HTML plus
+   * the inline page enhancements, a content page for the first-load JavaScript budget.
+   * The e2e suite checks each page's scripts against this.
    */
+  hydration: "static" | "router" | "island";
+  /** A form page: React hydrates all or part of it ("router" or "island"). */
   interactive: boolean;
 };
 
 const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
 
-/** The pages whose forms need React in the browser. */
-const interactivePaths: ReadonlySet<string> = new Set(["/contact", "/payment", "/demo/electrician/contact"]);
+/** The pages whose forms need React in the browser, and how much of the page hydrates. */
+const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
+  "/contact": "router",
+  "/payment": "router",
+  "/demo/electrician/contact": "island",
+};
+const hydration = (path: string) => {
+  const h = hydrationOf[path] ?? "static";
+  return { hydration: h, interactive: h !== "static" };
+};
 
 const demoPaths = [
   "/demo/consultant",
@@ -56,10 +67,10 @@ const demoPaths = [
 ] as const;
 
 export const publicRoutes: readonly PublicRoute[] = [
-  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, interactive: interactivePaths.has(path) })),
+  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, ...hydration(path) })),
   // Reached only from checkout with a session id; rendered per request and never indexed.
-  { path: "/payment-success", section: "main", prerender: false, indexable: false, interactive: false },
-  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, interactive: interactivePaths.has(path) })),
+  { path: "/payment-success", section: "main", prerender: false, indexable: false, ...hydration("/payment-success") },
+  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, ...hydration(path) })),
 ];
 
 export function prerenderPaths(): string[] {

@@ -88,15 +88,21 @@ test.describe("what each page ships", () => {
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       expect(html, route.path).toContain("function pageEnhancements(");
       expect(html, `${route.path}: no script file`).not.toMatch(/<script[^>]*\bsrc=/);
-      if (route.interactive) {
+      expect(html, route.path).not.toContain("modulepreload");
+      if (route.hydration === "router") {
         expect(html, `${route.path} hydrates`).toContain("window.__reactRouterRouteModules");
-        expect(html, `${route.path}: no module preloads competing with the first paint`).not.toContain("modulepreload");
         expect(html, `${route.path}: scripts start after load`).toContain('addEventListener("load"');
       } else {
-        expect(inline, `${route.path}: only the page enhancements`).toHaveLength(1);
-        expect(html, route.path).not.toContain("modulepreload");
         expect(html, route.path).not.toContain("__reactRouterContext");
       }
+      if (route.hydration === "island") {
+        // The page enhancements, then the island's loader, which imports its entry once loaded.
+        expect(inline, `${route.path}: page enhancements and the island loader`).toHaveLength(2);
+        expect(html, route.path).toMatch(/<div data-island="[a-z-]+"/);
+        expect(html, `${route.path}: the island's entry`).toMatch(/import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/);
+        expect(html, `${route.path}: the island loads after load`).toContain('addEventListener("load"');
+      }
+      if (route.hydration === "static") expect(inline, `${route.path}: only the page enhancements`).toHaveLength(1);
     }
   });
 });

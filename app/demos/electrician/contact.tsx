@@ -7,11 +7,8 @@ import { CallButton, DarkBand, Eyebrow } from "./sections";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
+import { Island } from "~/islands/island";
 import { seo } from "~/lib/seo";
-import { hydratedRoute } from "~/lib/hydration";
-
-// The Request Service form validates in the page and says it is a demo.
-export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 
@@ -137,7 +134,10 @@ export default function Page() {
                 <CallButton label={contactPage.emergencyBanner.callLabel} className="h-9 px-3 text-sm" />
               </p>
             </div>
-            <RequestServiceForm />
+            {/* The form validates in the page and says it is a demo; the rest is static. */}
+            <Island name="request-service-form">
+              <RequestServiceForm />
+            </Island>
           </Card>
         </section>
       </Container>
