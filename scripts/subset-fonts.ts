@@ -1,14 +1,14 @@
 /**
  * `npm run fonts`: writes app/styles/fonts/ — for each self-hosted family, a "core"
  * woff2 holding only the characters our pages print (CORE_TEXT), and core-fonts.css
- * declaring it after the @fontsource faces with a matching unicode-range.
+ * declaring it with a matching unicode-range.
  *
  * Why: the latin files are 22–48 KB because they carry all of Latin-1 and more; the
  * core files are about 40 % smaller, and fonts are most of a page's first-load bytes.
- * Browsers check the last-declared face first for a character, so text in CORE_TEXT
- * comes from the core file (the one the layouts preload); any other character (an
- * accented name typed into a form, say) still renders, by downloading the full latin
- * file of the @fontsource face only on the page that needs it.
+ * The core faces are the only ones declared (docs/decisions/0010-first-layout-cost.md:
+ * the full @fontsource faces beside them slowed the first layout); any other
+ * character (an accented name typed into a form, say) is set in the family's
+ * metric-matched local fallback (fallback-fonts.css).
  *
  * The output is committed (it changes only with this list or the font packages).
  * postbuild warns when a prerendered page prints a character outside CORE_TEXT.

@@ -59,7 +59,11 @@ export function PhotoGallery() {
             <li key={p.id} className="mb-5 break-inside-avoid">
               <figure className="group">
                 <div className="overflow-hidden bg-muted">
-                  <PhotoArt {...p} className="block h-auto w-full transition duration-700 group-hover:scale-[1.03]" />
+                  {/* Only transform transitions, on an HTML box: the compositor runs them. A
+                      transition of every property on the SVG restyled its whole tree each frame. */}
+                  <div className="transition-transform duration-700 group-hover:scale-[1.03]">
+                    <PhotoArt {...p} className="block h-auto w-full" />
+                  </div>
                 </div>
                 <figcaption className="mt-3 flex items-baseline justify-between gap-4 text-sm">
                   <span>
