@@ -1,13 +1,12 @@
 import bodyFont from "~/styles/fonts/outfit-core.woff2?url";
-import headingFont from "~/styles/fonts/fraunces-core.woff2?url";
 import type { Route } from "./+types/layout";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";
 import { fontPreloads } from "~/lib/font-preload";
 
-// Preload both faces, on /demo/bakery/* only, so no heading re-wraps when its face arrives (lib/font-preload.ts).
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont, headingFont);
+// Preload this demo's body face (most of its text), on /demo/bakery/* only; lib/font-preload.ts says why one, and which.
+export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function BakeryLayout() {
   return (

@@ -1,5 +1,4 @@
 import bodyFont from "~/styles/fonts/dm-sans-core.woff2?url";
-import headingFont from "~/styles/fonts/playfair-display-core.woff2?url";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {
@@ -19,8 +18,8 @@ import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
 
-// Preload both faces, so no heading re-wraps when its face arrives (lib/font-preload.ts).
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont, headingFont);
+// Preload the body face (most of the text); lib/font-preload.ts says why one, and which.
+export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function ConsultantPage() {
   return (

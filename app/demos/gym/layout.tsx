@@ -1,13 +1,12 @@
 import bodyFont from "~/styles/fonts/archivo-core.woff2?url";
-import headingFont from "~/styles/fonts/oswald-core.woff2?url";
 import type { Route } from "./+types/layout";
 import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";
 import { fontPreloads } from "~/lib/font-preload";
 
-// Preload both faces, so no heading re-wraps when its face arrives (lib/font-preload.ts).
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont, headingFont);
+// Preload the body face (most of the text); lib/font-preload.ts says why one, and which.
+export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function Layout() {
   return (

@@ -1,5 +1,4 @@
 import bodyFont from "~/styles/fonts/inter-core.woff2?url";
-import headingFont from "~/styles/fonts/space-grotesk-core.woff2?url";
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import { PhotoAbout, PhotoContact, PhotoGallery, PhotoHero, PhotoServices } from "./sections";
@@ -10,8 +9,8 @@ import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/portfolio" });
 
-// Preload both faces, so no heading re-wraps when its face arrives (lib/font-preload.ts).
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont, headingFont);
+// Preload the body face (most of the text); lib/font-preload.ts says why one, and which.
+export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function PhotographerPage() {
   return (
