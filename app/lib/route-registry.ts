@@ -19,8 +19,6 @@ export type PublicRoute = {
    * The e2e suite checks each page's scripts against this.
    */
   hydration: "static" | "router" | "island";
-  /** A form page: React hydrates all or part of it ("router" or "island"). */
-  interactive: boolean;
 };
 
 const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
@@ -31,10 +29,7 @@ const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
   "/payment": "router",
   "/demo/electrician/contact": "island",
 };
-const hydration = (path: string) => {
-  const h = hydrationOf[path] ?? "static";
-  return { hydration: h, interactive: h !== "static" };
-};
+const hydration = (path: string) => ({ hydration: hydrationOf[path] ?? "static" });
 
 const demoPaths = [
   "/demo/consultant",
