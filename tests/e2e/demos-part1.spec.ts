@@ -196,7 +196,7 @@ test.describe("landscaper", () => {
     ]);
     await cards.first().click();
     await expect(page).toHaveURL(/\/demo\/landscaper\/services$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Landscaping Services");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Landscaping Services");
   });
 
   test("services: six cards with features, starting prices and Get Quote links to contact", async ({ page }) => {

@@ -139,7 +139,7 @@ export const home = {
 
 export const servicesPage = {
   eyebrow: "Services",
-  title: "Landscaping Services",
+  title: "Our Landscaping Services",
   lead: "Every project starts with a free consultation and ends with a walkthrough. Prices below are starting points; your quote is fixed before work begins.",
   quoteLabel: "Get Quote",
   priceLabel: "Starting at",
