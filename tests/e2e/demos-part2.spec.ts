@@ -202,8 +202,31 @@ test.describe("service links lead to the contact pages", () => {
 test.describe("electrician Request Service form", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/demo/electrician/contact", { waitUntil: "networkidle" });
-    // Our own validation takes over from the browser's once hydrated.
+    // The island loads when the visitor reaches for the form; our own validation then
+    // takes over from the browser's.
+    await page.locator("form").hover();
     await expect(page.locator("form[data-hydrated]")).toBeAttached();
+  });
+
+  test("loads no script until the visitor reaches for the form, and keeps what was typed meanwhile", async ({ browser, baseURL }) => {
+    // A page of its own: beforeEach has already hovered the form on the shared one.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/demo/electrician/contact", { waitUntil: "networkidle" });
+    await page.waitForTimeout(1500);
+    expect(scripts, "no script before any intent").toEqual([]);
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
+    // Keyboard users reach it too: focus moving into the form starts the island.
+    await page.locator("form").getByLabel("Name").focus();
+    await page.keyboard.type("Ada");
+    await expect(page.locator("form[data-hydrated]")).toBeAttached();
+    expect(scripts.some((url) => /\.island-[\w-]+\.js$/.test(url))).toBe(true);
+    await expect(page.locator("form").getByLabel("Name")).toHaveValue("Ada");
+    await context.close();
   });
 
   test("fields, options, asterisks and the 5-row message", async ({ page }) => {

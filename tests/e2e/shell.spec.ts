@@ -96,11 +96,11 @@ test.describe("what each page ships", () => {
         expect(html, route.path).not.toContain("__reactRouterContext");
       }
       if (route.hydration === "island") {
-        // The page enhancements, then the island's loader, which imports its entry once loaded.
+        // The page enhancements, then the island's loader, which imports its entry on intent.
         expect(inline, `${route.path}: page enhancements and the island loader`).toHaveLength(2);
         expect(html, route.path).toMatch(/<div data-island="[a-z-]+"/);
         expect(html, `${route.path}: the island's entry`).toMatch(/import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/);
-        expect(html, `${route.path}: the island loads after load`).toContain('addEventListener("load"');
+        expect(html, `${route.path}: the island loads when reached for`).toContain('"focusin"');
       }
       if (route.hydration === "static") expect(inline, `${route.path}: only the page enhancements`).toHaveLength(1);
     }
