@@ -20,6 +20,14 @@ import { CORE_TEXT, coreFonts, coreUnicodeRange } from "./fonts/core-fonts";
 import { fallbackFontsCss } from "./fonts/fallback-metrics";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The OpenType features kept: those browsers apply by default to Latin text, plus tnum
+ * (Tailwind's tabular-nums). The stylistic sets, character variants, fractions and the
+ * like that the families also carry pull their alternate glyphs into the subset, and no
+ * page turns them on: dropping them took Inter's core file from 30.5 to 26.8 KB.
+ */
+const KEEP_FEATURES = ["ccmp", "locl", "rlig", "rvrn", "mark", "mkmk", "calt", "clig", "liga", "kern", "tnum"];
 const outDir = path.join(root, "app/styles/fonts");
 
 const rules: string[] = [];
@@ -32,7 +40,7 @@ for (const pkg of coreFonts) {
   const weight = /font-weight:\s*([\d ]+);/.exec(block)?.[1];
   if (!family || !weight) throw new Error(`subset-fonts: cannot read family/weight of ${pkg}`);
   const source = await readFile(path.join(dir, "files", `${pkg}-latin-wght-normal.woff2`));
-  const core = await subsetFont(source, CORE_TEXT, { targetFormat: "woff2" });
+  const core = await subsetFont(source, CORE_TEXT, { targetFormat: "woff2", keepFeatures: KEEP_FEATURES });
   await writeFile(path.join(outDir, `${pkg}-core.woff2`), core);
   rules.push(`@font-face {
   font-family: "${family}";
