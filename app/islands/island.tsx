@@ -4,7 +4,7 @@ import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 
 /** Events that show a visitor is about to use the island (they reach it from its descendants). */
-export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 /**
  * A part of a static page that React hydrates on its own: the page stays static

@@ -7,10 +7,11 @@
  * with HarfBuzz in both fonts. Local faces are the metric-compatible Liberation fonts
  * (Arial / Times New Roman).
  *
- * One face per weight the pages use (300 for the photographer's light headlines);
- * headings are set at 600–800, where a variable web font is up to 10 % wider than at 400. A single 400 fallback, synthesised bold,
- * set headings narrower than the web font and their lines re-wrapped on the swap (CLS
- * 0.02–0.05 on three demo pages). Bold fallbacks use the local bold face.
+ * One face per weight the pages use (300 for the photographer's light headlines).
+ * Headings are set at 600–800, where a variable web font is up to 10 % wider than at
+ * 400; a single 400 fallback, synthesised bold, set headings narrower than the web font
+ * and their lines re-wrapped on the swap (CLS 0.02–0.05 on three demo pages). Bold
+ * fallbacks use the local bold face.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -73,7 +74,7 @@ export const fallbackFamilies: { family: string; pkg: string; kind: keyof typeof
 /** The weights the pages set text in (font-light, -normal, -semibold, -bold, -extrabold). */
 export const FALLBACK_WEIGHTS = [300, 400, 600, 700, 800] as const;
 
-function measure(data: Uint8Array, weight?: number, text = SAMPLE) {
+function measure(data: Uint8Array, text: string, weight?: number) {
   const face = new hb.Face(new hb.Blob(data));
   const font = new hb.Font(face);
   // A variable font's default instance may be any weight; set the one measured.
@@ -100,8 +101,8 @@ export async function fallbackFontsCss() {
     for (const weight of FALLBACK_WEIGHTS) {
       const local = weight >= 600 ? locals[kind].bold : locals[kind].regular;
       const sample = sampleFor({ caps, kind }, weight);
-      const web = measure(ttf, weight, sample);
-      const sizeAdjust = web.width / measure(new Uint8Array(fs.readFileSync(path.join(LIBERATION, local.file))), undefined, sample).width;
+      const web = measure(ttf, sample, weight);
+      const sizeAdjust = web.width / measure(new Uint8Array(fs.readFileSync(path.join(LIBERATION, local.file))), sample).width;
       rules.push(`@font-face {
   font-family: "${family} Fallback";
   font-weight: ${weight};
