@@ -1,10 +1,12 @@
 import type { Config } from "@react-router/dev/config";
+import { photoSrc, photos } from "./app/demos/photographer/content";
 import { prerenderPaths } from "./app/lib/route-registry";
 
 // Every public page is prerendered to HTML at build time; `ssr: true` keeps a
 // server build for the few dynamic pages (payment success, 404) and form actions.
+// The portfolio demo's photographs are prerendered files beside its page.
 export default {
   ssr: true,
-  prerender: () => prerenderPaths(),
+  prerender: () => [...prerenderPaths(), ...photos.map((p) => photoSrc(p.id))],
   buildDirectory: process.env.BUILD_DIR ?? "build",
 } satisfies Config;

@@ -17,6 +17,7 @@ export default [
   ...prefix("demo", [
     route("consultant", "demos/consultant/page.tsx"),
     route("portfolio", "demos/photographer/page.tsx"),
+    route("portfolio/photos/:file", "demos/photographer/photo-file.tsx"),
     route("landscaper", "demos/landscaper/layout.tsx", [
       index("demos/landscaper/home.tsx"),
       route("services", "demos/landscaper/services.tsx"),

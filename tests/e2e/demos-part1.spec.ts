@@ -74,6 +74,7 @@ test.describe("every demo page", () => {
       expect(unsized).toBe(0);
       const unnamed = await page.locator("main svg[role='img']:not([aria-label])").count();
       expect(unnamed).toBe(0);
+      expect(await page.locator("main img:not([width]), main img:not([height]), main img:not([alt])").count()).toBe(0);
       const foreign = await page.evaluate(() =>
         [...document.querySelectorAll("img, script, link:not([rel=canonical])")]
           .map((el) => el.getAttribute("src") ?? el.getAttribute("href") ?? "")
@@ -155,9 +156,21 @@ test.describe("photographer portfolio", () => {
     const figures = gallery.locator("figure");
     expect(await figures.count()).toBeGreaterThanOrEqual(6);
     for (const fig of await figures.all()) {
-      await expect(fig.getByRole("img")).toHaveAttribute("aria-label", /.{20,}/);
+      await expect(fig.getByRole("img")).toHaveAccessibleName(/.{20,}/);
       await expect(fig.locator("figcaption")).not.toBeEmpty();
     }
+    // Below the fold the photographs are lazily loaded SVG files, each one drawn.
+    const sources = await gallery.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")!));
+    expect(sources.length).toBeGreaterThanOrEqual(6);
+    for (const src of sources) {
+      const res = await page.request.get(src);
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()["content-type"], src).toBe("image/svg+xml");
+      expect(await res.text(), src).toMatch(/^<\?xml[^>]*>\s*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox=/);
+    }
+    await gallery.locator("img").last().scrollIntoViewIfNeeded();
+    await expect.poll(() => gallery.locator("img").last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect((await page.request.get("/demo/portfolio/photos/nope.svg")).status()).toBe(404);
     const services = page.locator("#services");
     for (const [title, price] of [
       ["Photography", "From $200"],

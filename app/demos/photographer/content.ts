@@ -104,6 +104,14 @@ export const about = {
   publicationsLabel: "Featured in",
 };
 
+/** The photographs below the fold, each served as its own file (photo-file.tsx); the hero is drawn inline. */
+export const photos: readonly Photo[] = [...gallery, about.portrait];
+
+/** Where a photograph's file is served (and prerendered to). */
+export function photoSrc(id: string) {
+  return `/demo/portfolio/photos/${id}.svg`;
+}
+
 export const stats = [
   { number: "12", label: "Years behind the lens", icon: Camera },
   { number: "480+", label: "Sessions photographed", icon: SunMedium },

@@ -1,9 +1,15 @@
 import type * as React from "react";
+import { photoSrc } from "./content";
 
 /**
  * Generated "photographs" for the portfolio demo: each scene is drawn from
  * gradients and simple shapes, deterministic (seeded), so the gallery looks
  * photographic without shipping or hotlinking a single raster file.
+ *
+ * Below the fold each photograph is its own SVG file (photo-file.tsx, prerendered)
+ * shown with a lazy <img>: inline, the eleven drawings were 52 of the page's 83 KB
+ * of HTML, parsed, styled and laid out with the page before its first paint on
+ * every load, even the frames far below the fold. Only the hero stays inline.
  */
 export type PhotoScene =
   | "mountains"
@@ -302,7 +308,10 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
   }
 }
 
-/** One generated photo, sized by its scene (explicit width/height keep the layout stable). */
+/**
+ * One photograph drawn inline, for the one above the fold: it paints with the text,
+ * without waiting for a request, and the heading stays the page's largest paint.
+ */
 export function PhotoArt({ id, scene: kind, alt, className }: { id: string; scene: PhotoScene; alt: string; className?: string }) {
   const [w, h] = sizes[kind];
   return (
@@ -310,4 +319,23 @@ export function PhotoArt({ id, scene: kind, alt, className }: { id: string; scen
       {scene(kind, id, w, h)}
     </svg>
   );
+}
+
+/** The standalone SVG document of one photograph (served as a file by photo-file.tsx). */
+export function PhotoSvg({ id, scene: kind }: { id: string; scene: PhotoScene }) {
+  const [w, h] = sizes[kind];
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${w} ${h}`} width={w} height={h} preserveAspectRatio="xMidYMid slice">
+      {scene(kind, id, w, h)}
+    </svg>
+  );
+}
+
+/**
+ * One photograph below the fold, as an image file loaded as it nears the viewport
+ * (explicit width and height keep the layout stable while it loads).
+ */
+export function PhotoImage({ id, scene: kind, alt, className }: { id: string; scene: PhotoScene; alt: string; className?: string }) {
+  const [w, h] = sizes[kind];
+  return <img src={photoSrc(id)} alt={alt} width={w} height={h} loading="lazy" decoding="async" className={className} />;
 }

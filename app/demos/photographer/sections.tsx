@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUpRight, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { about, contactBlock, gallery, galleryIntro, hero, services, servicesIntro, site, stats, testimonials } from "./content";
-import { PhotoArt } from "./photo-art";
+import { PhotoArt, PhotoImage } from "./photo-art";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
@@ -62,7 +62,7 @@ export function PhotoGallery() {
                   {/* Only transform transitions, on an HTML box: the compositor runs them. A
                       transition of every property on the SVG restyled its whole tree each frame. */}
                   <div className="transition-transform duration-700 group-hover:scale-[1.03]">
-                    <PhotoArt {...p} className="block h-auto w-full" />
+                    <PhotoImage {...p} className="block h-auto w-full" />
                   </div>
                 </div>
                 <figcaption className="mt-3 flex items-baseline justify-between gap-4 text-sm">
@@ -90,7 +90,7 @@ export function PhotoAbout() {
     <section aria-labelledby="about-title" className="border-y bg-card py-16 sm:py-24">
       <Container className="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
         <figure>
-          <PhotoArt {...about.portrait} className="block h-auto w-full max-w-md" />
+          <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
           <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
         </figure>
         <div>
