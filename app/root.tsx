@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SkipLink } from "~/components/layout/skip-link";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { FullRenderAfterNavigation, LazyBlocksScript } from "~/components/layout/lazy-blocks";
 import { PageEnhancementsScript } from "~/components/layout/page-enhancements-script";
 import { LazyToaster } from "~/components/ui/toast";
 import { useHydratedDocument } from "~/lib/hydration";
@@ -22,9 +23,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrated = useHydratedDocument();
   return (
-    <html lang="en-CA">
+    // Blocks below the fold render lazily on a fresh load (lib/lazy-blocks.ts).
+    <html lang="en-CA" data-lazy-blocks="">
       <head>
         <meta charSet="utf-8" />
+        <LazyBlocksScript />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
@@ -37,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrated && (
           <>
             <RouteAnnouncer />
+            <FullRenderAfterNavigation />
             <LazyToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

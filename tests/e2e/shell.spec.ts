@@ -57,20 +57,26 @@ test.describe("main layout", () => {
       return window.scrollY;
     });
     expect(y).toBeGreaterThan(0);
+    const textAtTop = () => page.evaluate(() => document.elementFromPoint(200, 100)?.textContent?.trim().slice(0, 80));
+    const seenFirst = await textAtTop();
     // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
     await expect(page).toHaveURL(/\/contact$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/payment$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    await expect.poll(textAtTop).toBe(seenFirst);
 
-    // A static page navigates by document; the browser restores its position.
+    // A static page navigates by document; the browser restores its position, on the same
+    // content: blocks below the fold render lazily on a fresh load, in full on this one.
     await page.goto("/pricing");
+    await expect(page.locator("html")).toHaveAttribute("data-lazy-blocks", "");
     const y2 = await page.evaluate(async () => {
       await document.fonts.ready;
       window.scrollTo({ top: Math.round(document.body.scrollHeight / 3), behavior: "instant" });
       return window.scrollY;
     });
+    const seen = await textAtTop();
     // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
     await expect(page).toHaveURL(/\/contact$/);
@@ -78,15 +84,18 @@ test.describe("main layout", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y2);
+    await expect.poll(textAtTop).toBe(seen);
   });
 });
 
 test.describe("what each page ships", () => {
-  test("content pages are static HTML with one inline script; form pages load React after the first paint", async ({ request }) => {
+  test("content pages are static HTML with two small inline scripts; form pages load React after the first paint", async ({ request }) => {
     for (const route of publicRoutes) {
       const html = await (await request.get(route.path)).text();
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       expect(html, route.path).toContain("function pageEnhancements(");
+      // Blocks below the fold render lazily on a fresh load (lib/lazy-blocks.ts).
+      expect(html, route.path).toContain('<html lang="en-CA" data-lazy-blocks="">');
       expect(html, `${route.path}: no script file`).not.toMatch(/<script[^>]*\bsrc=/);
       expect(html, route.path).not.toContain("modulepreload");
       if (route.hydration === "router") {
@@ -97,12 +106,12 @@ test.describe("what each page ships", () => {
       }
       if (route.hydration === "island") {
         // The page enhancements, then the island's loader, which imports its entry on intent.
-        expect(inline, `${route.path}: page enhancements and the island loader`).toHaveLength(2);
+        expect(inline, `${route.path}: lazy-blocks guard, page enhancements and the island loader`).toHaveLength(3);
         expect(html, route.path).toMatch(/<div data-island="[a-z-]+"/);
         expect(html, `${route.path}: the island's entry`).toMatch(/import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/);
         expect(html, `${route.path}: the island loads when reached for`).toContain('"focusin"');
       }
-      if (route.hydration === "static") expect(inline, `${route.path}: only the page enhancements`).toHaveLength(1);
+      if (route.hydration === "static") expect(inline, `${route.path}: the lazy-blocks guard and the page enhancements`).toHaveLength(2);
     }
   });
 });
