@@ -56,7 +56,7 @@ export function PhotoGallery() {
         </div>
         <ul className="mt-10 columns-1 gap-5 sm:columns-2 lg:columns-3">
           {gallery.map((p, i) => (
-            <li key={p.id} className="mb-5 break-inside-avoid">
+            <li key={p.id} className="lazy-item mb-5 break-inside-avoid">
               <figure className="group">
                 <div className="overflow-hidden bg-muted">
                   {/* Only transform transitions, on an HTML box: the compositor runs them. A
