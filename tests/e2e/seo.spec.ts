@@ -189,8 +189,15 @@ test.describe("SEO of the built site", () => {
         expect(preloads, r.path).not.toContain("/assets/plus-jakarta-sans-core");
       }
       expect(head.match(/rel="stylesheet"/g), r.path).toHaveLength(1);
-      // Classic scripts in the head would block rendering; only modules (deferred) may be there.
-      for (const tag of head.match(/<script\b[^>]*>/g) ?? []) expect(tag, r.path).toMatch(/type="(module|application\/ld\+json)"|async/);
+      // A script file in the head would block rendering; only modules (deferred) may load there.
+      // The one classic script is the inline lazy-blocks guard (lib/lazy-blocks.ts): no request,
+      // a few hundred bytes, held only until the stylesheet that blocks rendering anyway.
+      for (const [, tag, body] of head.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)) {
+        if (/type="(module|application\/ld\+json)"|async/.test(tag!)) continue;
+        expect(tag, `${r.path}: an inline script only`).not.toMatch(/\bsrc=/);
+        expect(body, r.path).toContain("function renderAllOnRestore(");
+        expect(body!.length, r.path).toBeLessThan(512);
+      }
     }
     const font = heads.get("/")!.html.match(/href="(\/assets\/plus-jakarta-sans-core-[\w-]+\.woff2)"/)![1]!;
     const res = await request.get(font);

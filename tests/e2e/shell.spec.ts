@@ -8,6 +8,26 @@ async function openHydrated(page: Page, path: "/payment" | "/contact") {
   await expect(page.locator("form[novalidate]")).toHaveCount(1);
 }
 
+/**
+ * Scrolls to a third of the page in 200 px steps, a frame apart, as a visitor scrolling
+ * does: every block on the way renders (lazy blocks, lib/lazy-blocks.ts). Returns scrollY.
+ */
+async function scrollToAThird(page: Page) {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The height changes as blocks render, so the target is read afresh at every step.
+    const third = () => Math.round(document.body.scrollHeight / 3);
+    for (let y = 0; y < third(); y += 200) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await frame();
+    }
+    window.scrollTo({ top: third(), behavior: "instant" });
+    await frame();
+    return window.scrollY;
+  });
+}
+
 test.describe("main layout", () => {
   test("header has the eight nav links and Get Quote", async ({ page }) => {
     await page.goto("/");
@@ -51,11 +71,7 @@ test.describe("main layout", () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await openHydrated(page, "/payment");
     // Mid-page, not the bottom: a position the browser never has to clamp.
-    const y = await page.evaluate(async () => {
-      await document.fonts.ready;
-      window.scrollTo({ top: Math.round(document.body.scrollHeight / 3), behavior: "instant" });
-      return window.scrollY;
-    });
+    const y = await scrollToAThird(page);
     expect(y).toBeGreaterThan(0);
     const textAtTop = () => page.evaluate(() => document.elementFromPoint(200, 100)?.textContent?.trim().slice(0, 80));
     const seenFirst = await textAtTop();
@@ -71,11 +87,7 @@ test.describe("main layout", () => {
     // content: blocks below the fold render lazily on a fresh load, in full on this one.
     await page.goto("/pricing");
     await expect(page.locator("html")).toHaveAttribute("data-lazy-blocks", "");
-    const y2 = await page.evaluate(async () => {
-      await document.fonts.ready;
-      window.scrollTo({ top: Math.round(document.body.scrollHeight / 3), behavior: "instant" });
-      return window.scrollY;
-    });
+    const y2 = await scrollToAThird(page);
     const seen = await textAtTop();
     // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
