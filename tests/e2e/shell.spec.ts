@@ -9,15 +9,16 @@ async function openHydrated(page: Page, path: "/payment" | "/contact") {
 }
 
 /**
- * Scrolls to a third of the page in 200 px steps, a frame apart, as a visitor scrolling
+ * Scrolls to a third of the main content in 200 px steps, a frame apart, as a visitor scrolling
  * does: every block on the way renders (lazy blocks, lib/lazy-blocks.ts). Returns scrollY.
  */
 async function scrollToAThird(page: Page) {
   return page.evaluate(async () => {
     await document.fonts.ready;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    // The height changes as blocks render, so the target is read afresh at every step.
-    const third = () => Math.round(document.body.scrollHeight / 3);
+    // Heights change as blocks render, so the target is read afresh at every step; it is a
+    // third of <main>, since the footer's stand-in height could put it past the real bottom.
+    const third = () => Math.round(document.querySelector("main")!.offsetHeight / 3);
     for (let y = 0; y < third(); y += 200) {
       window.scrollTo({ top: y, behavior: "instant" });
       await frame();
