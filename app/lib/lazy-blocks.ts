@@ -8,7 +8,7 @@
  *
  * A skipped block stands in at an estimated height until it is first seen, so a
  * position restored by the browser (Back, Forward, reload) would land on other
- * content. This runs first in <head>, before anything is laid out, and renders the
+ * content. This runs in <head>, before the body is parsed or laid out, and renders the
  * whole page on those loads; only a fresh navigation renders lazily. (On the hydrated
  * pages, client navigations turn it off too: components/layout/lazy-blocks.tsx.)
  * It is inlined with Function#toString, so it must stay self-contained.

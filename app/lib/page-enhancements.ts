@@ -3,7 +3,7 @@
  * the mobile menus, the footer year and the demo sites' inert-button notices. The
  * pages are complete HTML without it; it adds what a click should do.
  *
- * It is inlined into every page with Function#toString (page-enhancements-script.tsx),
+ * It is inlined into every page with Function#toString (page-enhancements-script.tsx, via inline-script.tsx),
  * so it must stay self-contained: no imports, no references outside its own body.
  * Listeners are delegated to the document, so they also serve the few hydrated pages,
  * where React re-renders the markup but never these attributes.

@@ -1,14 +1,13 @@
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { renderAllOnRestore } from "~/lib/lazy-blocks";
-import { useNonce } from "~/lib/nonce";
 
-const source = `(${renderAllOnRestore.toString()})(document);`;
+const source = inlineSource(renderAllOnRestore);
 
-/** First in <head>: see lib/lazy-blocks.ts. Allowed by hash or nonce like the page enhancements. */
+/** In <head>, before the body is parsed: see lib/lazy-blocks.ts. */
 export function LazyBlocksScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: source }} />;
+  return <InlineScript source={source} />;
 }
 
 /**

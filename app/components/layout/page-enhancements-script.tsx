@@ -1,14 +1,10 @@
-import { useNonce } from "~/lib/nonce";
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { pageEnhancements } from "~/lib/page-enhancements";
 
 // Serialised once per server process; the function is self-contained by contract.
-const source = `(${pageEnhancements.toString()})(document);`;
+const source = inlineSource(pageEnhancements);
 
-/**
- * Inlines the page enhancements at the end of <body>: no request, nothing to
- * block rendering, and the CSP allows it by hash (prerendered) or nonce (runtime).
- */
+/** Inlines the page enhancements at the end of <body>: nothing to fetch, nothing to block rendering. */
 export function PageEnhancementsScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: source }} />;
+  return <InlineScript source={source} />;
 }
