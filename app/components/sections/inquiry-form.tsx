@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -71,7 +71,9 @@ export function InquiryForm({ className }: { className?: string }) {
   }, []);
 
   // Move focus to the message each time one is shown, so it is read out and in view.
-  useEffect(() => {
+  // A layout effect, so focus moves in the same commit that shows the message: a
+  // passive effect can run a frame later, leaving focus on the button meanwhile.
+  useLayoutEffect(() => {
     if (announcements > 0) statusRef.current?.focus();
   }, [announcements]);
 
