@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { islandDev, islandScripts } from "virtual:islands";
 import { useHydratedDocument } from "~/lib/hydration";
+import { INTENT_EVENTS } from "~/lib/intent";
 import { useNonce } from "~/lib/nonce";
-
-/** Events that show a visitor is about to use the island (they reach it from its descendants). */
-const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 /**
  * A part of a static page that React hydrates on its own: the page stays static

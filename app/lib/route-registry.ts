@@ -13,7 +13,8 @@ export type PublicRoute = {
   indexable: boolean;
   /**
    * What React does in the browser. "router": the whole document hydrates with React
-   * Router (its route module exports `handle = hydratedRoute`). "island": the page is
+   * Router (its route module exports `handle = hydratedRoute`), once the visitor reaches
+   * for the form (docs/decisions/0011). "island": the page is
    * static but one form hydrates on its own (app/islands/). "static": static HTML plus
    * the inline page enhancements, a content page for the first-load JavaScript budget.
    * The e2e suite checks each page's scripts against this.

@@ -33,7 +33,8 @@ describe("deferHydration", () => {
     expect(out).toContain("<script>window.__reactRouterContext = {};</script>");
   });
 
-  it("produces a script that runs: route modules load after the load event in an idle period, the entry in a later one", async () => {
+  /** Runs the rewritten script against a fake window, recording every module it imports. */
+  function runScript(document: Record<string, unknown>) {
     const out = deferHydration(page(routerModule))!;
     const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
     const loaded: string[] = [];
@@ -44,7 +45,7 @@ describe("deferHydration", () => {
     const run = new Function("window", "document", "addEventListener", "requestIdleCallback", "__import", body.replaceAll("import(", "__import("));
     run(
       win,
-      { readyState: "interactive" },
+      document,
       (type: string, fn: () => void) => (listeners[type] = fn),
       requestIdleCallback,
       async (url: string) => {
@@ -52,6 +53,30 @@ describe("deferHydration", () => {
         return { url };
       },
     );
+    return { loaded, listeners, idleQueue, win };
+  }
+
+  /** A stand-in for the element marked data-hydrate-on-intent. */
+  function intentTarget(containsFocus = false) {
+    const listeners = new Map<string, () => void>();
+    return {
+      listeners,
+      contains: () => containsFocus,
+      addEventListener: (type: string, fn: () => void, options: { capture: boolean }) => {
+        expect(options.capture).toBe(true);
+        listeners.set(type, fn);
+      },
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+  }
+
+  it("produces a script that runs: route modules load after the load event in an idle period, the entry in a later one", async () => {
+    const selectors: string[] = [];
+    const { loaded, listeners, idleQueue, win } = runScript({
+      readyState: "interactive",
+      querySelectorAll: (selector: string) => (selectors.push(selector), []),
+    });
+    expect(selectors).toEqual(["[data-hydrate-on-intent]"]);
     expect(loaded).toEqual([]);
     listeners.load!();
     expect(loaded).toEqual([]);
@@ -66,5 +91,27 @@ describe("deferHydration", () => {
   it("fails the build when React Router's markup changes shape", () => {
     expect(() => deferHydration(page(`import("/assets/entry.client-1.js");`))).toThrow(/changed shape/);
     expect(() => deferHydration('<link rel="modulepreload" href="/x.js"/>')).toThrow(/modulepreload/);
+  });
+
+  it("with a form marked data-hydrate-on-intent, loads nothing on load, then everything on the first intent event, once", async () => {
+    const target = intentTarget();
+    const { loaded, listeners, idleQueue } = runScript({ readyState: "complete", activeElement: null, querySelectorAll: () => [target] });
+    expect(listeners.load).toBeUndefined();
+    expect(idleQueue).toEqual([]);
+    expect([...target.listeners.keys()]).toEqual(["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "input"]);
+    expect(loaded).toEqual([]);
+
+    target.listeners.get("focusin")!();
+    expect(target.listeners.size).toBe(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loaded).toEqual(["/assets/root-1.js", "/assets/contact-1.js"]);
+    idleQueue.shift()!();
+    expect(loaded.at(-1)).toBe("/assets/entry.client-1.js");
+  });
+
+  it("starts at once when focus is already inside the marked form", async () => {
+    const { loaded } = runScript({ readyState: "complete", activeElement: {}, querySelectorAll: () => [intentTarget(true)] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loaded).toEqual(["/assets/root-1.js", "/assets/contact-1.js"]);
   });
 });

@@ -1,3 +1,5 @@
+import { HYDRATE_ON_INTENT_ATTR, INTENT_EVENTS } from "../../app/lib/intent";
+
 /**
  * Build step for the few prerendered pages React hydrates (forms): React Router's
  * <Scripts> starts ~30 module downloads (130+ KB) at once, competing with the HTML's
@@ -7,6 +9,12 @@
  * the page paints as fast as a static one, and the forms (which post without
  * JavaScript too, docs/decisions/0007-static-content-pages.md) gain their in-page
  * states a moment later.
+ *
+ * A page that marks its form with `data-hydrate-on-intent` waits longer still: the
+ * downloads begin on the visitor's first sign of intent toward it (a pointer over it,
+ * a touch, focus, typing; lib/intent.ts), so a visitor who only reads runs no React
+ * at all. Until then the form is plain HTML that posts to the route action; what is
+ * typed meanwhile is adopted by the form when it hydrates (decision 0009).
  *
  * Concretely: drops the `modulepreload` links and turns React Router's inline module
  * (static `import * as routeN from "..."` lines, then the manifest, then
@@ -43,7 +51,16 @@ export function deferHydration(html: string): string | undefined {
     // The entry (React DOM, the router) evaluates in its own task once the route modules have.
     `  idle(() => import(${entry}));`,
     "};",
-    'if (document.readyState === "complete") idle(hydrate);',
+    `const targets = Array.from(document.querySelectorAll(${JSON.stringify(`[${HYDRATE_ON_INTENT_ATTR}]`)}));`,
+    "if (targets.length > 0) {",
+    `  const intents = ${JSON.stringify(INTENT_EVENTS)};`,
+    "  const start = () => {",
+    "    for (const t of targets) for (const type of intents) t.removeEventListener(type, start, true);",
+    "    hydrate();",
+    "  };",
+    "  if (targets.some((t) => t.contains(document.activeElement))) start();",
+    "  else for (const t of targets) for (const type of intents) t.addEventListener(type, start, { capture: true, passive: true });",
+    '} else if (document.readyState === "complete") idle(hydrate);',
     'else addEventListener("load", () => idle(hydrate), { once: true });',
   ].join("\n");
   return html.replace(MODULE_PRELOAD, "").replace(match[0], `<script type="module" async="">${deferred}</script>`);

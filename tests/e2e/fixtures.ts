@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect } from "@playwright/test";
+import { type Page, test as base, expect } from "@playwright/test";
 
 /**
  * Shared test fixture: every test gets a fresh page from browser.newContext()
@@ -19,3 +19,29 @@ export const test = base.extend<{ checkA11y: () => Promise<void> }>({
 });
 
 export { expect };
+
+/**
+ * The form pages (/contact, /payment) load React on the visitor's first sign of intent
+ * toward the form (decision 0009). Shows that intent as a mouse user does, by moving the
+ * pointer over the form, and waits until React is in charge of it.
+ */
+export async function hydrateForm(page: Page) {
+  await page.locator("[data-hydrate-on-intent]").first().hover();
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+}
+
+/**
+ * Holds every script file the page asks for until `release()`: the page stays as a
+ * visitor on a slow link sees it before React arrives. Returns the files asked for so far.
+ */
+export async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const requested: string[] = [];
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return { release, requested };
+}

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { siteConfig } from "../../app/content/site";
 import { MIN_FILL_MS } from "../../app/schemas/inquiry";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, hydrateForm, test } from "./fixtures";
 
 const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
 const SUCCESS = /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
@@ -38,8 +38,7 @@ test.describe("inquiry form with JavaScript", () => {
     const posts = countInquiryPosts(page);
     await openContact(page);
     // Wait for hydration: the script-driven check must answer, not a page post.
-    await page.waitForFunction(() => document.querySelector("form")?.hasAttribute("novalidate"));
-    await page.waitForLoadState("networkidle");
+    await hydrateForm(page);
     await page.getByLabel("First Name").fill("   ");
     await page.getByRole("button", { name: "Send Message" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Please fill in all required fields." });
@@ -58,7 +57,7 @@ test.describe("inquiry form with JavaScript", () => {
       await route.fulfill({ json: { success: true, id: "held" } });
     });
     await openContact(page);
-    await page.waitForLoadState("networkidle");
+    await hydrateForm(page);
     await fillForm(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
@@ -72,7 +71,7 @@ test.describe("inquiry form with JavaScript", () => {
 
   test("sends a real inquiry: success message, link to payment, empty form", async ({ page, checkA11y }) => {
     await openContact(page);
-    await page.waitForLoadState("networkidle");
+    await hydrateForm(page);
     await fillForm(page);
     // A person takes a few seconds; faster submissions are taken for a bot's (and dropped silently).
     await page.waitForTimeout(MIN_FILL_MS + 200);
@@ -100,7 +99,7 @@ test.describe("inquiry form with JavaScript", () => {
       if (m.type() === "error") errors.push(m.text());
     });
     await openContact(page);
-    await page.waitForLoadState("networkidle");
+    await hydrateForm(page);
     await fillForm(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     const status = page.locator("#inquiry-status");
@@ -113,9 +112,43 @@ test.describe("inquiry form with JavaScript", () => {
     await checkA11y();
   });
 
+  test("what is typed before React arrives is kept, sent and not taken for a bot's", async ({ page }) => {
+    // A slow link: the form is plain HTML while React downloads, and the visitor types meanwhile.
+    const scripts = await holdScripts(page);
+    await openContact(page);
+    await fillForm(page);
+    expect(scripts.requested.length, "typing in the form asks for React").toBeGreaterThan(0);
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
+    // Long enough that the fill-time check must count from the page's start, not from hydration.
+    await page.waitForTimeout(MIN_FILL_MS + 200);
+    scripts.release();
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByLabel("First Name")).toHaveValue("Grace");
+    await expect(page.getByLabel("Budget Range")).toHaveValue("340-500");
+
+    const request = page.waitForRequest((r) => r.url().endsWith("/api/inquiries"));
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/inquiries"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "grace@example.com",
+      phone: "604-555-0100",
+      company: "Compiler Co.",
+      projectType: "basic",
+      budget: "340-500",
+      timeline: "flexible",
+      message: "A small site for our compiler consultancy.",
+    });
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    expect((await response).status()).toBe(200);
+    await expect(page.locator("#inquiry-status")).toHaveText(SUCCESS);
+  });
+
   test("shows the server's field errors next to their fields", async ({ page, checkA11y }) => {
     await openContact(page);
-    await page.waitForLoadState("networkidle");
+    await hydrateForm(page);
     await fillForm(page);
     await page.getByLabel("Email").fill("grace@");
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, hydrateForm, test } from "./fixtures";
 
 /** The payment form validates itself (and opens the tab) only once React has hydrated it. */
 async function openPaymentPage(page: Page) {
   await page.goto("/payment");
-  await expect(page.locator("form[novalidate]")).toHaveCount(1);
+  await hydrateForm(page);
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -86,6 +86,25 @@ test("the sandbox checkout and the success page pass axe; an unknown session cla
   await expect(page.getByText("Amount paid")).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: "hello@cascadiawebstudio.ca" })).toHaveAttribute("href", "mailto:hello@cascadiawebstudio.ca");
   await checkA11y();
+});
+
+test("a package chosen and an amount typed before React arrives are the ones sent", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/payment");
+  await page.getByRole("radio", { name: /Pro Website/ }).check();
+  await page.getByLabel(/Quoted amount/).fill("340");
+  expect(scripts.requested.length, "choosing in the form asks for React").toBeGreaterThan(0);
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
+  scripts.release();
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByRole("radio", { name: /Pro Website/ })).toBeChecked();
+
+  // The answer is held back as an error, so no checkout tab opens: only what was sent matters here.
+  await page.route("**/api/create-payment", (route) => route.fulfill({ status: 503, json: { error: "Held by the test." } }));
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/create-payment"));
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  expect((await request).postDataJSON()).toEqual({ amount: 340, packageType: "pro" });
+  await expect(page.getByText("Held by the test.")).toBeVisible();
 });
 
 test("an invalid amount shows the 'Invalid Amount' toast and sends nothing", async ({ page }) => {

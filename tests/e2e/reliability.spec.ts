@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { inquiryFormContent } from "../../app/content/inquiry-form";
 import { publicRoutes } from "../../app/lib/route-registry";
 import { startFakeSmtp } from "../fakes/smtp";
-import { expect, test } from "./fixtures";
+import { expect, hydrateForm, test } from "./fixtures";
 
 /**
  * Reliability and security against the production build: the CSP of every
@@ -105,6 +105,7 @@ test.describe("security", () => {
     });
     for (const url of ["/contact", `/payment-success?session_id=${sessionId}`, checkout, "/no-such-page"]) {
       await page.goto(url);
+      if (url === "/contact") await hydrateForm(page);
       await page.waitForLoadState("networkidle");
       await checkA11y();
     }
@@ -290,7 +291,7 @@ test.describe("faults against a running server", () => {
     test("with JavaScript: the API answers 503 and the form shows the spec's error with the data kept", async ({ page, checkA11y }) => {
       test.setTimeout(60_000);
       await page.goto(`http://127.0.0.1:${port}/contact`);
-      await page.waitForLoadState("networkidle");
+      await hydrateForm(page);
       await fill(page);
       await page.waitForTimeout(3_200);
       lock.exec("BEGIN EXCLUSIVE");

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrateForm, test } from "./fixtures";
 import { publicRoutes } from "../../app/lib/route-registry";
 
-/** The form pages hydrate after their first paint; the form's novalidate marks React in charge. */
+/** The form pages hydrate on the visitor's first sign of intent toward the form. */
 async function openHydrated(page: Page, path: "/payment" | "/contact") {
   await page.goto(path);
-  await expect(page.locator("form[novalidate]")).toHaveCount(1);
+  await hydrateForm(page);
 }
 
 /**
@@ -125,6 +125,25 @@ test.describe("what each page ships", () => {
         expect(html, `${route.path}: the island loads when reached for`).toContain('"focusin"');
       }
       if (route.hydration === "static") expect(inline, `${route.path}: the lazy-blocks guard and the page enhancements`).toHaveLength(2);
+    }
+  });
+});
+
+test.describe("form pages", () => {
+  test("load no script for a visitor who only reads, and React once the visitor reaches for the form", async ({ page }) => {
+    let scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    for (const path of ["/contact", "/payment"]) {
+      scripts = [];
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.mouse.wheel(0, 600);
+      await page.waitForLoadState("networkidle");
+      expect(scripts, `${path}: nothing loads while reading`).toEqual([]);
+      await hydrateForm(page);
+      expect(scripts.some((s) => /\/assets\/entry\.client-[\w-]+\.js$/.test(s)), `${path}: React's entry`).toBe(true);
     }
   });
 });

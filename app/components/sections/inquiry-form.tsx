@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -7,6 +7,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { inquiryFormContent as copy } from "~/content/inquiry-form";
 import { cn } from "~/lib/cn";
+import { hydrateOnIntent } from "~/lib/intent";
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
@@ -42,6 +43,27 @@ function isActionData(x: unknown): x is InquiryActionData {
   return typeof x === "object" && x !== null && ((x as { status?: unknown }).status === "success" || (x as { status?: unknown }).status === "error");
 }
 
+const FORM_TITLE_ID = "inquiry-form-title";
+
+/**
+ * What the visitor typed or chose before React hydrated the form, or null if nothing.
+ * Hydration keeps the fields' values in the page but not in React's state, which starts
+ * from the server's render; the form hydrates on intent (decision 0009), so typing
+ * often comes first.
+ */
+function typedValues(form: HTMLFormElement, current: InquiryFormValues): InquiryFormValues | null {
+  let changed = false;
+  const next = { ...current };
+  for (const name of Object.keys(current) as InquiryFieldName[]) {
+    const el = form.elements.namedItem(name);
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.value !== current[name]) {
+      next[name] = el.value;
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}
+
 function statusFrom(data: InquiryActionData | undefined): Status {
   if (!data) return { kind: "idle" };
   if (data.status === "success") return { kind: "success" };
@@ -53,6 +75,8 @@ function statusFrom(data: InquiryActionData | undefined): Status {
  * required fields, posts JSON and shows the outcome in place; without, it is a
  * plain form post to the contact page's action, which answers with the same
  * messages. Either way the outcome appears in the alert region, which takes focus.
+ * On the prerendered contact page React hydrates it on the visitor's first sign of
+ * intent; what was typed before then is kept.
  */
 export function InquiryForm({ className }: { className?: string }) {
   const rawActionData = useActionData();
@@ -63,12 +87,22 @@ export function InquiryForm({ className }: { className?: string }) {
   const [status, setStatus] = useState<Status>(() => statusFrom(actionData));
   const [sending, setSending] = useState(false);
   const [announcements, setAnnouncements] = useState(0);
+  const [hydrated, setHydrated] = useState(false);
+  // True when hydrating the server's markup (already in the document), false after a client navigation.
+  const [fromServerMarkup] = useState(() => typeof document !== "undefined" && document.getElementById(FORM_TITLE_ID) !== null);
   const statusRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const shownAt = useRef(0);
 
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
+  // On mount (fromServerMarkup never changes); later changes arrive through onChange.
+  useLayoutEffect(() => {
+    // The fill-time check counts from when the visitor could first see the form: the
+    // navigation's start for the server's markup (performance.now()'s zero), else now.
+    shownAt.current = fromServerMarkup ? 0 : performance.now();
+    const form = formRef.current;
+    if (form) setValues((current) => typedValues(form, current) ?? current);
+    setHydrated(true);
+  }, [fromServerMarkup]);
 
   // Move focus to the message each time one is shown, so it is read out and in view.
   // A layout effect, so focus moves in the same commit that shows the message: a
@@ -141,8 +175,8 @@ export function InquiryForm({ className }: { className?: string }) {
   };
 
   return (
-    <section aria-labelledby="inquiry-form-title" className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
-      <h2 id="inquiry-form-title" className="text-2xl font-bold">
+    <section aria-labelledby={FORM_TITLE_ID} {...hydrateOnIntent} className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
+      <h2 id={FORM_TITLE_ID} className="text-2xl font-bold">
         {copy.title}
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">{copy.intro}</p>
@@ -161,7 +195,14 @@ export function InquiryForm({ className }: { className?: string }) {
         <StatusMessage status={status} />
       </div>
 
-      <form method="post" action="/contact#inquiry-status" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        ref={formRef}
+        method="post"
+        action="/contact#inquiry-status"
+        noValidate
+        onSubmit={onSubmit}
+        data-hydrated={hydrated || undefined}
+        className="mt-6 grid gap-5 sm:grid-cols-2">
         <Field name="firstName" label={copy.labels.firstName} required error={fieldErrors.firstName}>
           <Input {...fieldProps("firstName")} required autoComplete="given-name" maxLength={inquiryLimits.name} />
         </Field>

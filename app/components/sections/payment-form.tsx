@@ -1,11 +1,12 @@
 import { Loader2, Lock } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast, warmToaster } from "~/components/ui/toast";
 import { type PackageType, paymentPackages, paymentPageContent as text } from "~/content/payment";
 import { cn } from "~/lib/cn";
+import { hydrateOnIntent } from "~/lib/intent";
 import { formatCad } from "~/lib/money";
 import { type AmountRule, checkAmount } from "~/schemas/payment-amount";
 
@@ -23,7 +24,9 @@ export type PaymentFormProps = {
  * (303 to checkout). With JavaScript it validates with the shared schema,
  * opens the checkout tab synchronously inside the submit event (so popup
  * blockers allow it), and points that tab at the checkout URL once the
- * server returns it.
+ * server returns it. On the prerendered page React hydrates it on the visitor's
+ * first sign of intent (decision 0009); a package chosen before then is kept, and
+ * the amount is read from the field itself.
  */
 export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   const [packageType, setPackageType] = useState<PackageType>(defaults?.packageType ?? "basic");
@@ -31,10 +34,17 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   const [hydrated, setHydrated] = useState(false);
   const [fallback, setFallback] = useState<{ url: string; blocked: boolean } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Before hydration the browser's own validation guards the no-JavaScript post;
-  // afterwards the form validates itself, to show the spec's toasts.
-  useEffect(() => setHydrated(true), []);
+  // afterwards the form validates itself, to show the spec's toasts. Hydration keeps
+  // the radio the visitor checked but not in state, so state adopts it here.
+  useLayoutEffect(() => {
+    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="packageType"]:checked')?.value;
+    const chosen = paymentPackages.find((p) => p.id === checked);
+    if (chosen) setPackageType(chosen.id);
+    setHydrated(true);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +88,17 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   }
 
   return (
-    <form method="post" action="/payment" noValidate={hydrated} onSubmit={onSubmit} onFocus={warmToaster} className="flex flex-col gap-6">
+    <form
+      ref={formRef}
+      method="post"
+      action="/payment"
+      noValidate={hydrated}
+      data-hydrated={hydrated || undefined}
+      {...hydrateOnIntent}
+      onSubmit={onSubmit}
+      onFocus={warmToaster}
+      className="flex flex-col gap-6"
+    >
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-sm font-medium">{text.packageLegend}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
