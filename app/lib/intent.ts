@@ -3,7 +3,7 @@
  * a touch, focus moving into it, or typing in it (focus may have arrived before the
  * listener did). They reach a container from its descendants. The form pages and the
  * islands load their JavaScript on the first of them, not after load
- * (docs/decisions/0009-form-islands.md, "On intent").
+ * (docs/decisions/0009-form-islands.md "On intent", 0011).
  */
 export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "input"] as const;
 

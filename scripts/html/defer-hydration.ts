@@ -14,7 +14,7 @@ import { HYDRATE_ON_INTENT_ATTR, INTENT_EVENTS } from "../../app/lib/intent";
  * downloads begin on the visitor's first sign of intent toward it (a pointer over it,
  * a touch, focus, typing; lib/intent.ts), so a visitor who only reads runs no React
  * at all. Until then the form is plain HTML that posts to the route action; what is
- * typed meanwhile is adopted by the form when it hydrates (decision 0009).
+ * typed meanwhile is adopted by the form when it hydrates (decision 0011).
  *
  * Concretely: drops the `modulepreload` links and turns React Router's inline module
  * (static `import * as routeN from "..."` lines, then the manifest, then

@@ -22,7 +22,7 @@ export { expect };
 
 /**
  * The form pages (/contact, /payment) load React on the visitor's first sign of intent
- * toward the form (decision 0009). Shows that intent as a mouse user does, by moving the
+ * toward the form (decision 0011). Shows that intent as a mouse user does, by moving the
  * pointer over the form, and waits until React is in charge of it.
  */
 export async function hydrateForm(page: Page) {

@@ -48,7 +48,7 @@ const FORM_TITLE_ID = "inquiry-form-title";
 /**
  * What the visitor typed or chose before React hydrated the form, or null if nothing.
  * Hydration keeps the fields' values in the page but not in React's state, which starts
- * from the server's render; the form hydrates on intent (decision 0009), so typing
+ * from the server's render; the form hydrates on intent (decision 0011), so typing
  * often comes first.
  */
 function typedValues(form: HTMLFormElement, current: InquiryFormValues): InquiryFormValues | null {
@@ -202,7 +202,8 @@ export function InquiryForm({ className }: { className?: string }) {
         noValidate
         onSubmit={onSubmit}
         data-hydrated={hydrated || undefined}
-        className="mt-6 grid gap-5 sm:grid-cols-2">
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <Field name="firstName" label={copy.labels.firstName} required error={fieldErrors.firstName}>
           <Input {...fieldProps("firstName")} required autoComplete="given-name" maxLength={inquiryLimits.name} />
         </Field>

@@ -25,7 +25,7 @@ export type PaymentFormProps = {
  * opens the checkout tab synchronously inside the submit event (so popup
  * blockers allow it), and points that tab at the checkout URL once the
  * server returns it. On the prerendered page React hydrates it on the visitor's
- * first sign of intent (decision 0009); a package chosen before then is kept, and
+ * first sign of intent (decision 0011); a package chosen before then is kept, and
  * the amount is read from the field itself.
  */
 export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
