@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { islandDev, islandScripts } from "virtual:islands";
 import { useHydratedDocument } from "~/lib/hydration";
-import { INTENT_EVENTS } from "~/lib/intent";
+import { onFirstIntentSource } from "~/lib/intent";
 import { useNonce } from "~/lib/nonce";
 
 /**
@@ -12,11 +12,12 @@ import { useNonce } from "~/lib/nonce";
  *
  * The entry loads on the visitor's first sign of intent toward the island: a pointer
  * over it or pressed on it, a touch, or focus moving into it (keyboard and screen-reader
- * users included). Until then the page runs no script but its enhancements; the form
- * is complete HTML, and its fields are uncontrolled, so text typed while the entry
- * loads stays. Measured on /demo/electrician/contact: React DOM's and the entry's
- * evaluation were 20–27 ms tasks each after load, TBT 85 ms median on Lighthouse's
- * phone (4× slower), for a form most visitors never touch (decision 0009).
+ * users included), or at once if focus is already inside it. Until then the page runs
+ * no script but its enhancements; the form is complete HTML, and its fields are
+ * uncontrolled, so text typed while the entry loads stays. Measured on
+ * /demo/electrician/contact: React DOM's and the entry's evaluation were 20–27 ms
+ * tasks each after load, TBT 85 ms median on Lighthouse's phone (4× slower), for a
+ * form most visitors never touch (decision 0009).
  * In a document React Router hydrates anyway (a client navigation, or a page that
  * also hydrates), the router renders the component and no loader is emitted.
  */
@@ -29,15 +30,7 @@ export function Island({ name, children }: { name: string; children: ReactNode }
     ? // Vite's dev server: React Refresh needs its preamble before any component module.
       `import("/@id/virtual:react-router/inject-hmr-runtime").then(() => import(${JSON.stringify(src)}))`
     : `import(${JSON.stringify(src)})`;
-  const loader = [
-    `const island = document.querySelector(${JSON.stringify(`[data-island="${name}"]`)});`,
-    `const intents = ${JSON.stringify(INTENT_EVENTS)};`,
-    "const load = () => {",
-    "  for (const type of intents) island.removeEventListener(type, load, true);",
-    `  ${load};`,
-    "};",
-    "for (const type of intents) island.addEventListener(type, load, { capture: true, passive: true });",
-  ].join("\n");
+  const loader = onFirstIntentSource(`[document.querySelector(${JSON.stringify(`[data-island="${name}"]`)})]`, load);
   return (
     <>
       <div data-island={name} className="contents">

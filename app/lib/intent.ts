@@ -12,3 +12,24 @@ export const HYDRATE_ON_INTENT_ATTR = "data-hydrate-on-intent";
 
 /** Spread onto the element a router-hydrated page should wait for intent on. */
 export const hydrateOnIntent = { [HYDRATE_ON_INTENT_ATTR]: "" } as const;
+
+/**
+ * Inline-script source that runs `action` (a statement) once: on the first intent event
+ * on any of `targets` (an expression for an array of elements), or at once when focus is
+ * already inside one of them (a visitor who tabbed in before the script ran). The island
+ * loader and the form pages' deferred hydration both use it, so they cannot drift apart.
+ */
+export function onFirstIntentSource(targets: string, action: string): string {
+  return [
+    "{",
+    `  const targets = ${targets};`,
+    `  const intents = ${JSON.stringify(INTENT_EVENTS)};`,
+    "  const start = () => {",
+    "    for (const t of targets) for (const type of intents) t.removeEventListener(type, start, true);",
+    `    ${action};`,
+    "  };",
+    "  if (targets.some((t) => t.contains(document.activeElement))) start();",
+    "  else for (const t of targets) for (const type of intents) t.addEventListener(type, start, { capture: true, passive: true });",
+    "}",
+  ].join("\n");
+}

@@ -1,4 +1,4 @@
-import { HYDRATE_ON_INTENT_ATTR, INTENT_EVENTS } from "../../app/lib/intent";
+import { HYDRATE_ON_INTENT_ATTR, onFirstIntentSource } from "../../app/lib/intent";
 
 /**
  * Build step for the few prerendered pages React hydrates (forms): React Router's
@@ -51,15 +51,9 @@ export function deferHydration(html: string): string | undefined {
     // The entry (React DOM, the router) evaluates in its own task once the route modules have.
     `  idle(() => import(${entry}));`,
     "};",
-    `const targets = Array.from(document.querySelectorAll(${JSON.stringify(`[${HYDRATE_ON_INTENT_ATTR}]`)}));`,
-    "if (targets.length > 0) {",
-    `  const intents = ${JSON.stringify(INTENT_EVENTS)};`,
-    "  const start = () => {",
-    "    for (const t of targets) for (const type of intents) t.removeEventListener(type, start, true);",
-    "    hydrate();",
-    "  };",
-    "  if (targets.some((t) => t.contains(document.activeElement))) start();",
-    "  else for (const t of targets) for (const type of intents) t.addEventListener(type, start, { capture: true, passive: true });",
+    `const intentTargets = Array.from(document.querySelectorAll(${JSON.stringify(`[${HYDRATE_ON_INTENT_ATTR}]`)}));`,
+    "if (intentTargets.length > 0) {",
+    onFirstIntentSource("intentTargets", "hydrate()"),
     '} else if (document.readyState === "complete") idle(hydrate);',
     'else addEventListener("load", () => idle(hydrate), { once: true });',
   ].join("\n");
