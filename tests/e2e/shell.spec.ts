@@ -24,7 +24,13 @@ async function scrollToAThird(page: Page) {
       await frame();
     }
     window.scrollTo({ top: third(), behavior: "instant" });
-    await frame();
+    // The position a visitor leaves from: a block that renders a frame late can still move
+    // it (scroll anchoring), so wait until it holds still over two frames.
+    let last = -1;
+    for (let i = 0; i < 30 && window.scrollY !== last; i++) {
+      last = window.scrollY;
+      await frame();
+    }
     return window.scrollY;
   });
 }
