@@ -47,6 +47,14 @@ describe("parseCents", () => {
     expect(parseCents(input)).toEqual({ ok: false, reason });
   });
 
+  it("reads a 64 KB run of zeros in linear time (a regex trim was quadratic: seconds per request)", () => {
+    const started = performance.now();
+    expect(parseCents(`1.${"0".repeat(64 * 1024)}1`)).toEqual({ ok: false, reason: "too-many-decimals" });
+    expect(parseCents(`1.5${"0".repeat(64 * 1024)}`)).toEqual({ ok: true, cents: 150 });
+    // Linear: well under a millisecond per call here; the quadratic trim took about 15 s.
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
   it("round-trips every cents value through its decimal string", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999 }), (cents) => {

@@ -38,13 +38,23 @@ export function parseCents(input: unknown): CentsParseResult {
   const match = DECIMAL.exec(text);
   if (!match) return { ok: false, reason: "not-a-number" };
   const [, sign, whole = "", fractionAfterWhole, fractionOnly] = match;
-  const fraction = (fractionAfterWhole ?? fractionOnly ?? "").replace(/0+$/, "");
+  const fraction = trimTrailingZeros(fractionAfterWhole ?? fractionOnly ?? "");
   if (fraction.length > 2) return { ok: false, reason: "too-many-decimals" };
   const dollars = whole.replace(/^0+/, "");
   // 2^53 is 16 digits; anything with more whole digits is out of every range we use.
   if (dollars.length > 13) return { ok: false, reason: "too-large" };
   const cents = Number(dollars || "0") * 100 + Number(fraction.padEnd(2, "0"));
   return { ok: true, cents: sign === "-" && cents !== 0 ? -cents : cents };
+}
+
+/**
+ * "5000" → "5". A loop, not /0+$/: that regex retries from every zero of a long run
+ * that ends in another digit, quadratic in a 64 KB amount posted to the payment API.
+ */
+function trimTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  return digits.slice(0, end);
 }
 
 /** 45050 → "450.50": the exact decimal form, for form values and logs. */
