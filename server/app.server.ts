@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { preReadBody } from "./http/pre-read-body.server";
 import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, staticHeaders } from "./http/static.server";
+import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
@@ -201,9 +202,10 @@ function mountSite(
 
   // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
   app.use("*", async (c, next) => {
-    const { pathname, search } = new URL(c.req.url);
-    if (pathname.length > 1 && pathname.endsWith("/") && (c.req.method === "GET" || c.req.method === "HEAD")) {
-      return c.redirect(`${pathname.replace(/\/+$/, "") || "/"}${search}`, 301);
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      const { pathname, search } = new URL(c.req.url);
+      const target = withoutTrailingSlash(pathname);
+      if (target !== undefined) return c.redirect(`${target}${search}`, 301);
     }
     await next();
   });
