@@ -6,12 +6,14 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
+import { createClientAddressResolver } from "./http/client-address.server";
 import { compressResponse } from "./http/compress.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { preReadBody } from "./http/pre-read-body.server";
 import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, staticHeaders } from "./http/static.server";
+import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
@@ -137,13 +139,14 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   const production = config.NODE_ENV === "production";
   const securityHeaders = baseSecurityHeaders(production);
   const app = new Hono<AppEnv>();
+  const resolveClientAddress = createClientAddressResolver({ trustProxyHops: config.TRUST_PROXY, logger });
 
   // Request id, client address, security headers and one structured log line per request.
   app.use("*", async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     c.set("requestId", requestId);
-    c.set("clientIp", clientAddress(c.req.raw.headers, config.TRUST_PROXY, () => getConnInfo(c).remote.address));
+    c.set("clientIp", resolveClientAddress(c.req.header("x-forwarded-for"), () => getConnInfo(c).remote.address));
     // Everything logged while answering carries this request's id.
     await requestContext.run({ reqId: requestId }, next);
     setResponseHeaders(c, securityHeaders, requestId);
@@ -201,9 +204,10 @@ function mountSite(
 
   // One trailing-slash rule: paths have none; "/about/" answers 301 to "/about".
   app.use("*", async (c, next) => {
-    const { pathname, search } = new URL(c.req.url);
-    if (pathname.length > 1 && pathname.endsWith("/") && (c.req.method === "GET" || c.req.method === "HEAD")) {
-      return c.redirect(`${pathname.replace(/\/+$/, "") || "/"}${search}`, 301);
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      const { pathname, search } = new URL(c.req.url);
+      const target = withoutTrailingSlash(pathname);
+      if (target !== undefined) return c.redirect(`${target}${search}`, 301);
     }
     await next();
   });
@@ -269,18 +273,4 @@ function sendStatic(request: Request, entry: StaticEntry) {
   }
   // A Buffer is a Uint8Array; the DOM typings only lack the ArrayBufferLike variance.
   return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { status: 200, headers });
-}
-
-/** The visitor's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientAddress(headers: Headers, trustProxy: boolean, socketAddress: () => string | undefined) {
-  if (trustProxy) {
-    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return socketAddress() ?? "unknown";
-  } catch {
-    // Requests made in-process (app.request in tests) have no socket.
-    return "local";
-  }
 }

@@ -26,4 +26,10 @@ describe("loadConfig", () => {
     expect(c.SITE_URL).toBe("https://example.ca");
     expect(c.SMTP_URL).toBeUndefined();
   });
+
+  it("reads TRUST_PROXY as the number of proxies in front of the server", () => {
+    const hops = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect([hops(), hops(""), hops("false"), hops("0"), hops("true"), hops("1"), hops("2")]).toEqual([0, 0, 0, 0, 1, 1, 2]);
+    for (const bad of ["yes", "-1", "1.5", "100", "true,false"]) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -10,6 +10,12 @@ const booleanString = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})?$/, "expected true, false or the number of proxies in front of the server")
+  .optional()
+  .transform((v) => (v === "true" ? 1 : !v || v === "false" ? 0 : Number(v)));
+
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const envSchema = z
@@ -25,8 +31,8 @@ export const envSchema = z
     BUILD_DIR: z.string().min(1).default("build"),
     /** Worker processes serving HTTP (node:cluster); 1 keeps a single process. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-    /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-    TRUST_PROXY: booleanString,
+    /** Proxies of your own in front of the server (false, true = 1, or a count): the client address is read from X-Forwarded-For that many entries from the right. */
+    TRUST_PROXY: proxyHops,
 
     DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_PATH: z.string().min(1).default("data/app.db"),

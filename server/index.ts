@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -7,6 +6,7 @@ import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
 import { ConfigError, loadConfig } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
+import { closeHttpServer, createHttpServer } from "./http/node-server.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger } from "./logger.server";
@@ -65,7 +65,7 @@ async function main() {
     mailConfigured: mailer.configured,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
-  const server = http.createServer({ keepAliveTimeout: 5_000 }, listener);
+  const server = createHttpServer(listener);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -79,8 +79,8 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting; in-flight requests complete, idle keep-alive sockets close now.
-    server.close(async () => {
+    // Stop accepting; in-flight requests complete, then their connections close.
+    closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
       await outbox.stop();
       mailer.close();
@@ -88,7 +88,6 @@ async function main() {
       logger.info("closed");
       process.exit(0);
     });
-    server.closeIdleConnections();
     setTimeout(() => {
       logger.error("shutdown timed out after 10 s");
       process.exit(1);

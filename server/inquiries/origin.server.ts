@@ -7,7 +7,7 @@
 export function isCrossSiteRequest(
   headers: Headers,
   requestUrl: string,
-  config: { SITE_URL: string; TRUST_PROXY?: boolean },
+  config: { SITE_URL: string; TRUST_PROXY?: number },
 ): boolean {
   const origin = headers.get("origin");
   if (origin !== null) {
@@ -25,7 +25,7 @@ export function isCrossSiteRequest(
 }
 
 /** The site's public host, and the host this request was addressed to (which a proxy may forward). */
-function allowedHosts(headers: Headers, requestUrl: string, config: { SITE_URL: string; TRUST_PROXY?: boolean }) {
+function allowedHosts(headers: Headers, requestUrl: string, config: { SITE_URL: string; TRUST_PROXY?: number }) {
   const hosts = new Set<string>([new URL(config.SITE_URL).host]);
   const forwarded = config.TRUST_PROXY ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   const host = forwarded || headers.get("host") || safeHost(requestUrl);
