@@ -41,7 +41,7 @@ eachHtml(clientDir, (file) => {
     console.warn(`postbuild: ${path.relative(clientDir, file)} prints ${extra.join("")} outside the core font subset (${CORE_TEXT.length} characters); add them in scripts/fonts/core-fonts.ts and run npm run fonts`);
   }
 });
-console.log(`postbuild: ${deferred} hydrated page(s) load their scripts after the load event`);
+console.log(`postbuild: ${deferred} hydrated page(s) hold their scripts until the visitor reaches for the form (idle after load on pages without one)`);
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|data)$/;
 

@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { addOnSchema } from "./schemas";
 
-/** Add-ons to either package (SPEC §3 Add-on, prices of SPEC §9). */
+/** Add-ons to either package (docs/product.md#prices). */
 export type AddOn = z.infer<typeof addOnSchema>;
 
 export const addOns: AddOn[] = [

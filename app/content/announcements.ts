@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { announcementSchema } from "./schemas";
 
-/** Studio announcements shown in the home page banner (SPEC §3, Announcement). */
+/** Studio announcements shown in the home page banner (docs/product.md#studio-pages, Home). */
 export type Announcement = z.infer<typeof announcementSchema>;
 
 export const announcements: Announcement[] = [

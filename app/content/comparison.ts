@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { comparisonRowSchema, comparisonValueSchema } from "./schemas";
 
-/** Rows of the Basic vs Pro comparison table (SPEC §3 Comparison row, figures of SPEC §9). */
+/** Rows of the Basic vs Pro comparison table (figures of docs/product.md#prices). */
 export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
 export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
 

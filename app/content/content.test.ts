@@ -8,7 +8,7 @@ describe("site config", () => {
     expect(() => siteConfigSchema.parse(siteConfig)).not.toThrow();
   });
 
-  it("keeps the studio's Pacific business hours of SPEC §9", () => {
+  it("keeps the studio's Pacific business hours (docs/product.md#identity-and-content)", () => {
     expect(siteConfig.hours).toEqual([
       expect.objectContaining({ days: "Monday - Friday", opens: "09:00", closes: "18:00" }),
       expect.objectContaining({ days: "Saturday", opens: "10:00", closes: "16:00" }),
@@ -24,7 +24,7 @@ describe("site config", () => {
 });
 
 describe("navigation", () => {
-  it("has the eight header links of SPEC §2 in order", () => {
+  it("has the eight header links (docs/product.md#navigation) in order", () => {
     expect(mainNav.map((l) => [l.label, l.to])).toEqual([
       ["Home", "/"],
       ["Portfolio", "/portfolio"],

@@ -1,7 +1,7 @@
 import type { InquiryFieldName } from "~/schemas/inquiry-fields";
 import { siteConfig } from "./site";
 
-/** Words of the contact page's inquiry form; the messages are SPEC §8's, word for word. */
+/** Words of the contact page's inquiry form; the messages are those of docs/product.md#messages, word for word. */
 export const inquiryFormContent = {
   title: "Request a Free Quote",
   intro: "Tell us about your project. Fields marked with an asterisk are required.",

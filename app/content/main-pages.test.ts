@@ -38,7 +38,7 @@ import { coreValues } from "./values";
 
 const parseAll = <T>(schema: { parse: (v: unknown) => T }, items: readonly unknown[]) => items.forEach((i) => schema.parse(i));
 
-describe("home (SPEC §1, §2)", () => {
+describe("home (docs/product.md#studio-pages)", () => {
   it("has the spec's hero words and buttons", () => {
     homeHeroSchema.parse(homeHero);
     expect(homeHero.headline).toBe("Stunning Websites That Drive Results");
@@ -66,7 +66,7 @@ describe("home (SPEC §1, §2)", () => {
   });
 });
 
-describe("announcements (SPEC §3)", () => {
+describe("announcements (docs/product.md#studio-pages)", () => {
   it("holds the one entry 'Operations as Normal' of September 23, 2025", () => {
     parseAll(announcementSchema, announcements);
     expect(announcements).toHaveLength(1);
@@ -83,7 +83,7 @@ describe("announcements (SPEC §3)", () => {
   });
 });
 
-describe("packages (SPEC §3, §9)", () => {
+describe("packages (docs/product.md#prices)", () => {
   it("keeps both price readings, each named for what it is", () => {
     parseAll(packageSchema, packages);
     const basic = getPackage("basic");
@@ -103,7 +103,7 @@ describe("packages (SPEC §3, §9)", () => {
   });
 });
 
-describe("comparison table (SPEC §9)", () => {
+describe("comparison table (docs/product.md#prices)", () => {
   it("compares pages, free support, revisions and delivery with the spec's figures", () => {
     parseAll(comparisonRowSchema, comparisonRows);
     const row = (feature: string) => comparisonRows.find((r) => r.feature === feature);
@@ -115,7 +115,7 @@ describe("comparison table (SPEC §9)", () => {
   });
 });
 
-describe("add-ons (SPEC §9)", () => {
+describe("add-ons (docs/product.md#prices)", () => {
   it("lists the ten add-ons at the spec's prices", () => {
     parseAll(addOnSchema, addOns);
     expect(addOns.map((a) => [a.name, formatPrice(a.price, a.from ? "+" : "")])).toEqual([
@@ -133,7 +133,7 @@ describe("add-ons (SPEC §9)", () => {
   });
 });
 
-describe("FAQ (SPEC §2, §9)", () => {
+describe("FAQ (docs/product.md#studio-pages)", () => {
   it("has eight questions with unique ids", () => {
     parseAll(faqItemSchema, faqItems);
     expect(faqItems).toHaveLength(8);
@@ -154,7 +154,7 @@ describe("FAQ (SPEC §2, §9)", () => {
   });
 });
 
-describe("portfolio (SPEC §2, §3)", () => {
+describe("portfolio (docs/product.md#studio-pages)", () => {
   it("has eight Live Demo cards, one per demo route", () => {
     parseAll(portfolioItemSchema, portfolioItems);
     expect(portfolioItems.map((p) => p.link)).toEqual([
@@ -171,7 +171,7 @@ describe("portfolio (SPEC §2, §3)", () => {
   });
 });
 
-describe("about (SPEC §2)", () => {
+describe("about (docs/product.md#studio-pages)", () => {
   it("tells the founding story from 2025", () => {
     aboutContentSchema.parse(aboutContent);
     expect(aboutContent.founding.year).toBe(2025);
@@ -188,7 +188,7 @@ describe("about (SPEC §2)", () => {
   });
 });
 
-describe("story (SPEC §2)", () => {
+describe("story (docs/product.md#studio-pages)", () => {
   it("has a four-entry timeline in chronological order", () => {
     parseAll(timelineEntrySchema, timeline);
     expect(timeline).toHaveLength(4);
@@ -197,7 +197,7 @@ describe("story (SPEC §2)", () => {
   });
 });
 
-describe("extras (SPEC §2, §3, §9)", () => {
+describe("extras (docs/product.md#studio-pages)", () => {
   it("offers maintenance from $50/month, SEO from $150/month and mobile apps", () => {
     parseAll(extraServiceSchema, extraServices);
     expect(extraServices.map((s) => [s.id, s.price])).toEqual([

@@ -1,4 +1,4 @@
-/** Header and footer links of the studio pages (SPEC §2, "Header and footer"). */
+/** Header and footer links of the studio pages (docs/product.md#navigation). */
 export type NavLink = { label: string; to: string };
 
 export const mainNav: NavLink[] = [

@@ -3,8 +3,8 @@ import type { packageIdSchema, packageSchema } from "./schemas";
 import { formatPrice } from "./price";
 
 /**
- * The two website packages (SPEC §3, Package). The spec gives two price
- * readings and both stand (DECISIONS.md):
+ * The two website packages (docs/product.md#prices). The product has two price
+ * readings and both stand:
  * - `startingPrice`: the "starting at" price quoted on the home page, footer,
  *   inquiry labels and payment page ($220+ / $340+);
  * - `listPrice`: the list price printed on the pricing cards ($350+ / $700+).

@@ -3,7 +3,7 @@ import { siteConfig } from "./site";
 
 /**
  * The payment page's words and package data. The "starting at" prices are the
- * ones the home page, footer, inquiry labels and this page share (SPEC §9);
+ * ones the home page, footer, inquiry labels and this page share (docs/product.md#prices);
  * the pricing cards' list prices are a different, separately named figure.
  */
 export const packageTypes = ["basic", "pro"] as const;

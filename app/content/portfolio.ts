@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { portfolioItemSchema } from "./schemas";
 
-/** The eight demo sites on the portfolio page (SPEC §3 Portfolio item). */
+/** The eight demo sites on the portfolio page (docs/product.md#studio-pages). */
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
 export const portfolioItems: PortfolioItem[] = [

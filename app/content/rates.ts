@@ -1,5 +1,5 @@
 /**
- * Recurring rates and terms of SPEC §9, defined once: the FAQ, the Extras page
+ * Recurring rates and terms (docs/product.md#prices), defined once: the FAQ, the Extras page
  * and the legal documents all quote them from here.
  */
 export const rates = {

@@ -64,7 +64,7 @@ export const legalDocumentSchema = z.object({
   description: z.string().min(1),
   /** Public URL of the PDF, generated at build time by scripts/legal-pdfs.ts. */
   href: z.string().regex(/^\/legal\/[a-z-]+\.pdf$/),
-  /** The terms may also be saved; the privacy policy only opens in a new tab (SPEC §2, Extras). */
+  /** The terms may also be saved; the privacy policy only opens in a new tab (docs/product.md#studio-pages, Extras). */
   downloadable: z.boolean(),
 });
 

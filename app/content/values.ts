@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { coreValueSchema } from "./schemas";
 
-/** The studio's six core values (SPEC §3 Core value: icon, title, description). */
+/** The studio's six core values (icon, title, description; docs/product.md#studio-pages). */
 export const coreValueIcons = ["award", "handshake", "eye", "gauge", "accessibility", "sprout"] as const;
 
 export type CoreValue = z.infer<typeof coreValueSchema>;

@@ -1,5 +1,5 @@
 /**
- * Every public path of SPEC §2 in one list. The prerenderer, the sitemap, the
+ * Every public path (docs/product.md#routes) in one list. The prerenderer, the sitemap, the
  * SEO test and the end-to-end suite all read it, so a page added here is built,
  * listed and tested everywhere at once.
  */

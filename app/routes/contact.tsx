@@ -11,7 +11,7 @@ import { hydratedRoute } from "~/lib/hydration";
 
 const copy = pageCopy.contact;
 
-// The inquiry form's in-page states need React (SPEC §4).
+// The inquiry form's in-page states need React (docs/product.md#inquiry-form).
 export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });

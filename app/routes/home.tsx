@@ -25,7 +25,7 @@ import { StudioJsonLd } from "~/components/seo/studio-json-ld";
 export const meta: Route.MetaFunction = () =>
   seo({ title: pageCopy.home.metaTitle, description: pageCopy.home.metaDescription, path: pageCopy.home.path });
 
-/** Home: hero, announcements, benefits, process, stack, then one anchor section per studio page (SPEC §2). */
+/** Home: hero, announcements, benefits, process, stack, then one anchor section per studio page (docs/product.md#studio-pages). */
 export default function Page() {
   const s = homeSections;
   return (

@@ -10,7 +10,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-// Hydrated so the miss is logged to the browser console (DECISIONS.md).
+// Hydrated so the miss is logged to the browser console (docs/product.md#errors).
 export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = ({ location }) =>

@@ -9,7 +9,7 @@ import { type PackageType, packageTypes, paymentPageContent as text } from "~/co
 import { seo } from "~/lib/seo";
 import { hydratedRoute } from "~/lib/hydration";
 
-// The payment form's states, toasts and new-tab checkout need React (SPEC §4).
+// The payment form's states, toasts and new-tab checkout need React (docs/product.md#payment).
 export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () =>

@@ -6,7 +6,7 @@ import { formatStartingPrice, getPackage } from "~/content/packages";
  * checks a submission on the server is in ./inquiry.ts (which re-exports all of this).
  */
 
-/** "Starting at" package prices shown in the inquiry labels (SPEC §9; the pricing cards list others). */
+/** "Starting at" package prices shown in the inquiry labels (docs/product.md#prices; the pricing cards list others). */
 export const inquiryStartingPrices = {
   basic: formatStartingPrice(getPackage("basic")),
   pro: formatStartingPrice(getPackage("pro")),
@@ -93,7 +93,7 @@ export const emptyInquiryValues: InquiryFormValues = {
   message: "",
 };
 
-/** The fields the browser checks before sending (SPEC §5): project type is marked but not checked. */
+/** The fields the browser checks before sending (docs/product.md#inquiry-form): project type is marked but not checked. */
 export const clientRequiredFields = ["firstName", "lastName", "email", "message"] as const satisfies readonly InquiryFieldName[];
 
 export function missingRequiredFields(values: InquiryFormValues) {

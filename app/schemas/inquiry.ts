@@ -15,7 +15,7 @@ import {
 export * from "./inquiry-fields";
 
 /**
- * The project inquiry (SPEC §3, §5): one schema for the JSON API and the
+ * The project inquiry (docs/product.md#inquiry-form): one schema for the JSON API and the
  * no-JavaScript form post, built on the same fields, options and limits the
  * browser form uses (./inquiry-fields.ts), so both sides agree on every rule.
  */

@@ -6,7 +6,7 @@ import { type CentsParseFailure, formatCad, parseCents } from "~/lib/money";
  * schema (./payment.ts) applies the same rules on the server.
  */
 
-/** The smallest and largest amount a customer may pay, in cents of CAD (SPEC §9: minimum 1 CAD). */
+/** The smallest and largest amount a customer may pay, in cents of CAD (docs/product.md#payment: minimum 1 CAD). */
 export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 

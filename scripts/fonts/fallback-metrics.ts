@@ -19,7 +19,7 @@ import fontverter from "fontverter";
 import * as hb from "harfbuzzjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
-// A pangram. The site's own copy was tried as the sample too (decision record 0007): it
+// A pangram. The site's own copy was tried as the sample too (reports/first-layout-cost.md): it
 // matched body text better but re-wrapped more headings, which is where swaps show.
 const SAMPLE = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs, 0123456789!";
 

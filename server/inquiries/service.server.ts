@@ -137,7 +137,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     if (!read.ok) return { status: read.status, data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: read.error } };
     const values = formValues(read.body);
     if (missingRequiredFields(values).length > 0) {
-      // The same check the browser makes before sending (SPEC §5).
+      // The same check the browser makes before sending (docs/product.md#inquiry-form).
       return { status: 400, data: { status: "error", values, fieldErrors: {}, missingRequired: true } };
     }
     let result: SubmitResult;

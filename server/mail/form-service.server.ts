@@ -7,7 +7,7 @@ export class FormServiceError extends Error {}
 
 /**
  * Forwards an inquiry to the form-submission service (Web3Forms) with the payload
- * of SPEC §7, as multipart form data. Only the answer's JSON success flag counts.
+ * of docs/product.md#inquiry-form, as multipart form data. Only the answer's JSON success flag counts.
  * The access key goes to that service alone: never logged, never in an error.
  */
 export async function forwardToFormService(

@@ -7,7 +7,7 @@ export function inquirySubject(inquiry: Pick<Inquiry, "firstName" | "lastName">)
 }
 
 /**
- * The text block of SPEC §7: name, email, phone, company, project type,
+ * The text block (docs/product.md#inquiry-form): name, email, phone, company, project type,
  * budget, timeline and description. Used by the email and the form service.
  */
 export function inquiryText(inquiry: Inquiry) {

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 
 /**
  * Demo sites, part 1: consultant, photographer portfolio, landscaper, bakery.
- * Expected texts are the spec's (SPEC §2, §9), typed here on purpose rather
+ * Expected texts are the product's (docs/product.md#demo-sites), typed here on purpose rather
  * than read from the content modules, so a wrong edit there fails here.
  */
 const pages = [

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Demo sites part 2: plumber, gym, barbershop and electrician (SPEC §2, §3, §9).
+ * Demo sites part 2: plumber, gym, barbershop and electrician (docs/product.md#demo-sites).
  * Every page: key content and prices, one h1, axe clean, no sideways scroll at 375 px.
  */
 

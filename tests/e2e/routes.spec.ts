@@ -1,7 +1,7 @@
 import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
 
-// Every route of SPEC §2 answers 200, has exactly one h1 and no axe violation.
+// Every route (docs/product.md#routes) answers 200, has exactly one h1 and no axe violation.
 for (const route of publicRoutes) {
   test(`${route.path} renders and passes axe`, async ({ page, checkA11y }) => {
     const response = await page.goto(route.path);

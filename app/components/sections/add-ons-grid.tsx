@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import type { AddOn } from "~/content/add-ons";
 import { formatPrice } from "~/content/price";
 
-/** The ten add-ons with their SPEC §9 prices. */
+/** The ten add-ons with their prices (docs/product.md#prices). */
 export function AddOnsGrid({ items }: { items: readonly AddOn[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">

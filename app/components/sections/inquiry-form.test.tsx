@@ -83,7 +83,7 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("does not check project type before sending (SPEC §5): the server answers for it", async () => {
+  it("does not check project type before sending (docs/product.md#inquiry-form): the server answers for it", async () => {
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText(/first name/i), "Ada");

@@ -71,7 +71,7 @@ function statusFrom(data: InquiryActionData | undefined): Status {
 }
 
 /**
- * The project inquiry form (SPEC §3-5, §8). With JavaScript it checks the
+ * The project inquiry form (docs/product.md#inquiry-form). With JavaScript it checks the
  * required fields, posts JSON and shows the outcome in place; without, it is a
  * plain form post to the contact page's action, which answers with the same
  * messages. Either way the outcome appears in the alert region, which takes focus.

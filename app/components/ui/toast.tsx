@@ -3,9 +3,10 @@ import type { ExternalToast } from "sonner";
 import type * as ToasterExports from "./toaster";
 
 /**
- * Toasts without sonner on first load: only the payment form and the demos'
- * inert buttons ever raise one, so sonner (~9 KB gzipped) and its Toaster load
- * the first time a toast is asked for (or when warmed, see `warmToaster`).
+ * Toasts without sonner on first load: only the payment form raises one (the
+ * demos' inert buttons use the inline notice of lib/page-enhancements.ts), so
+ * sonner (~9 KB gzipped) and its Toaster load the first time a toast is asked
+ * for (or when warmed, see `warmToaster`).
  * `LazyToaster` sits in the root layout and mounts the real Toaster then;
  * sonner replays toasts created before its Toaster subscribed, so none is lost.
  */
@@ -27,9 +28,9 @@ function loadToaster() {
 }
 
 /**
- * Loads and mounts the Toaster ahead of a likely toast (a form gets focus, a
- * pointer reaches an inert button), so its live region is in the page before
- * the first message and screen readers announce it.
+ * Loads and mounts the Toaster ahead of a likely toast (the payment form gets
+ * focus), so its live region is in the page before the first message and
+ * screen readers announce it.
  */
 export function warmToaster() {
   loadToaster().catch(() => {});

@@ -1,6 +1,6 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** Toasts dismiss by themselves and can be swiped away (SPEC §4); timings are sonner's defaults. */
+/** Toasts dismiss by themselves and can be swiped away (docs/product.md#payment); timings are sonner's defaults. */
 export function Toaster(props: ToasterProps) {
   return (
     <Sonner

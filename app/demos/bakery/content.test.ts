@@ -12,7 +12,7 @@ describe("bakery demo content", () => {
     for (const t of c.testimonials) testimonialSchema.parse(t);
   });
 
-  it("has the three menu items with the prices of SPEC §9 and an Order Now link", () => {
+  it("has the three menu items with the demo's prices (docs/product.md#demo-sites) and an Order Now link", () => {
     expect(c.menu.map((m) => [m.title, m.price])).toEqual([
       ["Artisan Breads", "From $6"],
       ["Custom Cakes", "$45"],

@@ -3,7 +3,7 @@ import type { BakeryArtKind } from "./art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 
-/** Golden Crust Bakery: a fictional neighbourhood bakery (multi-page demo, SPEC §2). */
+/** Golden Crust Bakery: a fictional neighbourhood bakery (multi-page demo, docs/product.md#demo-sites). */
 export const base = "/demo/bakery";
 export const contactPath = `${base}/contact`;
 export const menuPath = `${base}/menu`;

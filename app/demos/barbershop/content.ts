@@ -3,7 +3,7 @@ import { barbershopTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 
 /**
- * Crown & Clipper Barber Co.: the barbershop demo (SPEC §2, §3).
+ * Crown & Clipper Barber Co.: the barbershop demo (docs/product.md#demo-sites).
  * Every word and price its pages show lives here.
  */
 

@@ -12,7 +12,7 @@ describe("consultant demo content", () => {
     for (const m of c.team) teamMemberSchema.parse(m);
   });
 
-  it("prices the three services as SPEC §9 says", () => {
+  it("prices the three services as docs/product.md#demo-sites says", () => {
     expect(c.services.map((s) => s.price)).toEqual(["From $150/hour", "From $200/session", "From $2500/project"]);
   });
 

@@ -18,7 +18,7 @@ import {
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 
-/** Summit Advisory Group: a fictional strategy consultancy (one-page demo, SPEC §2). */
+/** Summit Advisory Group: a fictional strategy consultancy (one-page demo, docs/product.md#demo-sites). */
 export const site = {
   slug: "consultant",
   name: "Summit Advisory Group",

@@ -19,7 +19,7 @@ import { electricianTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 
 /**
- * Brightline Electric: the electrical contractor demo (SPEC §1, §3, §9).
+ * Brightline Electric: the electrical contractor demo (docs/product.md#demo-sites).
  * Every word and price its pages show lives here.
  */
 

@@ -13,8 +13,8 @@ const fieldOrder: RequestServiceField[] = ["name", "phone", "email", "serviceTyp
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /**
- * The Request Service form (SPEC §3). It validates like a real form and then,
- * being a demo, sends nothing and says so (DECISIONS.md). Until hydration the
+ * The Request Service form (docs/product.md#request-service-form). It validates like a real form and then,
+ * being a demo, sends nothing and says so. Until hydration the
  * browser's own `required` checks apply; after it, our messages take over.
  */
 export function RequestServiceForm() {

@@ -4,9 +4,9 @@ import { propertyTypes, requestForm, serviceTypes } from "./content";
 const { errors } = requestForm;
 
 /**
- * The electrician demo's Request Service form (SPEC §3). Name, phone, service
+ * The electrician demo's Request Service form (docs/product.md#request-service-form). Name, phone, service
  * type and message are required; email is optional but must be valid if given.
- * Being a demo, a valid request is never sent anywhere (DECISIONS.md).
+ * Being a demo, a valid request is never sent anywhere (docs/product.md#request-service-form).
  */
 export const requestServiceSchema = z.object({
   name: z.string().trim().min(1, errors.name).max(100, errors.name),

@@ -31,7 +31,7 @@ export function DarkBand({ className, children, ...props }: React.ComponentProps
   );
 }
 
-/** Demo phone button: looks like Call Now, never dials (DECISIONS.md). */
+/** Demo phone button: looks like Call Now, never dials (docs/product.md#demo-sites). */
 export function CallButton({ label, onDark = false, className }: { label: string; onDark?: boolean; className?: string }) {
   return (
     <InertAction

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
-/** What pressing a demo button says (DECISIONS.md: demo buttons never dial or book). */
+/** What pressing a demo button says (docs/product.md#demo-sites: demo buttons never dial or book). */
 export const demoActionNotice = {
   title: "This is a demo site",
   description: "Buttons here are for show; nothing is booked or dialled.",

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { z } from "~/lib/zod";
 
 /**
- * zod schemas of the content entities the demos share (SPEC §3). Each demo's
+ * zod schemas of the content entities the demos share (docs/product.md#demo-sites). Each demo's
  * content.ts is typed by these and its unit test parses it, so a typo in a
  * price or a missing field fails the build, not a visitor's page.
  */
@@ -50,7 +50,7 @@ export const demoSiteSchema = z.object({
   nav: z.array(demoLinkSchema).min(2),
   cta: demoLinkSchema,
   contact: z.object({
-    // Fictional numbers only (DECISIONS.md).
+    // Fictional numbers only (docs/product.md#demo-sites).
     phone: z.string().regex(/555-\d{4}/),
     email: z.email(),
     address: text,

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 export type DemoStat = { number: string; label: string; icon: LucideIcon };
 
 /**
- * A row of key figures (SPEC §3 Stat: number, label, icon) as a description
+ * A row of key figures (a stat: number, label, icon; docs/product.md#demo-sites) as a description
  * list, so "500+" is read together with what it counts.
  */
 export function StatsRow({

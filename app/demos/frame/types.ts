@@ -27,13 +27,13 @@ export type DemoTheme = {
   fonts: { heading: string; body: string };
   /** Corner radius, e.g. "0rem" for square, "1rem" for soft. */
   radius: string;
-  /** Header style: light bar, dark bar, or the primary colour. */
   /**
    * True when the primary colour is only ever a fill (with primary-foreground
    * text on it) or text on dark sections, never text on the light background;
    * the contrast check then skips that pair. E.g. safety yellow.
    */
   primaryIsFillOnly?: boolean;
+  /** Header style: light bar, dark bar, or the primary colour. */
   header: "light" | "dark" | "primary";
   /**
    * Footer style: "inverse" (foreground colour as background, the default),

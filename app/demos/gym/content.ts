@@ -3,7 +3,7 @@ import { gymTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 
 /**
- * Ironside Athletic Club: the gym demo (SPEC §2).
+ * Ironside Athletic Club: the gym demo (docs/product.md#demo-sites).
  * Every word and price its pages show lives here.
  */
 

@@ -13,7 +13,7 @@ describe("landscaper demo content", () => {
     for (const t of c.testimonials) testimonialSchema.parse(t);
   });
 
-  it("has the six services with the starting prices of SPEC §9", () => {
+  it("has the six services with the starting prices of docs/product.md#demo-sites", () => {
     expect(c.services.map((s) => [s.title, s.price])).toEqual([
       ["Landscape Design", "From $500"],
       ["Installation", "From $800"],

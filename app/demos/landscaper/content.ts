@@ -20,7 +20,7 @@ import type { LandscapeScene } from "./art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 
-/** Evergreen Landscapes: a fictional landscaping company (multi-page demo, SPEC §2). */
+/** Evergreen Landscapes: a fictional landscaping company (multi-page demo, docs/product.md#demo-sites). */
 export const base = "/demo/landscaper";
 export const contactPath = `${base}/contact`;
 

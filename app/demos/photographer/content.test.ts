@@ -12,7 +12,7 @@ describe("photographer demo content", () => {
     for (const t of c.testimonials) testimonialSchema.parse(t);
   });
 
-  it("prices photography, design and creative direction as SPEC §9 says", () => {
+  it("prices photography, design and creative direction as docs/product.md#demo-sites says", () => {
     expect(c.services.map((s) => [s.title, s.price])).toEqual([
       ["Photography", "From $200"],
       ["Design", "From $150"],

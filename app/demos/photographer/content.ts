@@ -3,7 +3,7 @@ import type { PhotoScene } from "./photo-art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, Testimonial } from "~/demos/frame/schemas";
 
-/** Lumen & Frame Studio: a fictional photographer's one-page portfolio (SPEC §2). */
+/** Lumen & Frame Studio: a fictional photographer's one-page portfolio (docs/product.md#demo-sites). */
 export const site = {
   slug: "portfolio",
   name: "Lumen & Frame Studio",

@@ -20,7 +20,7 @@ import { plumberTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 
 /**
- * Harbourline Plumbing & Heating: the plumber demo (SPEC §2, §9).
+ * Harbourline Plumbing & Heating: the plumber demo (docs/product.md#demo-sites).
  * Every word and price its pages show lives here.
  */
 
