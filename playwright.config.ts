@@ -41,6 +41,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
       HOST: "127.0.0.1",
       PORT: String(port),
       SITE_URL: "http://localhost:3000",

@@ -29,9 +29,9 @@ export type AppDeps = {
   logger: Logger;
   /** The built site; omitted in API-only integration tests. */
   site?: { clientDir: string; serverBuild: ServerBuild };
-  /** Payments test seams (a local Stripe API, a provider, a mailer). */
+  /** Payments test seams (a local Stripe API, a provider). */
   payments?: PaymentsOptions;
-  /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
+  /** The outbox worker, nudged when a notification (inquiry, payment) is queued (absent: rows wait for the next worker pass). */
   outbox?: OutboxTrigger;
   /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending. */
   mailConfigured?: boolean;
@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
-  const payments = createPayments({ config, database, logger, options: deps.payments });
+  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
