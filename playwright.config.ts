@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * E2E_PORT lets parallel checkouts run side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A production server refuses to start without a payments provider; specs that start their own inherit this.
+process.env.PAYMENTS_PROVIDER ??= "sandbox";
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const chromiumArgs = [

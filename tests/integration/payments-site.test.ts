@@ -76,6 +76,19 @@ describe(`payment rate limit on every entry point of the built site (${testDatab
     });
   }
 
+  it("refuses the page's action posted from another site, storing nothing", async () => {
+    const before = await countPayments();
+    for (const p of ["/payment", "/payment.data", "/payment/"]) {
+      const res = await app.request(p, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": randomIp(), origin: "https://evil.example" },
+        body: form(),
+      });
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+    }
+    expect(await countPayments()).toBe(before);
+  });
+
   it("shares one allowance across all entry points", async () => {
     const ip = randomIp();
     const before = await countPayments();
