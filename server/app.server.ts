@@ -31,7 +31,7 @@ export type AppDeps = {
   site?: { clientDir: string; serverBuild: ServerBuild };
   /** Payments test seams (a local Stripe API, a provider). */
   payments?: PaymentsOptions;
-  /** The outbox worker, nudged when a notification (inquiry, payment) is queued (absent: rows wait for the next worker pass). */
+  /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
   outbox?: OutboxTrigger;
   /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending. */
   mailConfigured?: boolean;
