@@ -7,7 +7,6 @@ import type { Payments } from "./payments.server";
 import { SANDBOX_CHECKOUT_PATH, isSandboxSessionId } from "./providers/sandbox.server";
 import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page.server";
 
-
 export const CROSS_SITE_PAYMENT_MESSAGE = "Cross-site payment requests are not accepted.";
 export const UNSUPPORTED_PAYMENT_TYPE_MESSAGE = "Unsupported content type: send application/json or a form post.";
 
