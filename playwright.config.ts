@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * E2E_PORT lets parallel checkouts run side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A production server refuses to start without a payments provider; specs that start their own inherit this.
+process.env.PAYMENTS_PROVIDER ??= "sandbox";
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const chromiumArgs = [
@@ -41,6 +43,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
       HOST: "127.0.0.1",
       PORT: String(port),
       SITE_URL: "http://localhost:3000",

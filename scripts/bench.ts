@@ -116,6 +116,7 @@ function startOurs(port: number, extraEnv: Record<string, string> = {}) {
     [...NODE_FLAGS, "build/node/index.js"],
     {
       NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
       HOST: "127.0.0.1",
       PORT: String(port),
       // Production logs every request at info; the logs go to /dev/null here, but are still written.

@@ -254,7 +254,7 @@ async function main() {
   const tmpDb = path.join(os.tmpdir(), `cascadia-lighthouse-${PORT}-${process.pid}.db`);
   const server: ChildProcess = spawn(process.execPath, ["build/node/index.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(PORT), LOG_LEVEL: "warn", BUILD_DIR: buildDir, DATABASE_PATH: tmpDb, DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", HOST: "127.0.0.1", PORT: String(PORT), LOG_LEVEL: "warn", BUILD_DIR: buildDir, DATABASE_PATH: tmpDb, DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -31,7 +31,7 @@ export type AppDeps = {
   logger: Logger;
   /** The built site; omitted in API-only integration tests. */
   site?: { clientDir: string; serverBuild: ServerBuild };
-  /** Payments test seams (a local Stripe API, a provider, a mailer). */
+  /** Payments test seams (a local Stripe API, a provider). */
   payments?: PaymentsOptions;
   /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
   outbox?: OutboxTrigger;
@@ -179,7 +179,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
-  const payments = createPayments({ config, database, logger, options: deps.payments });
+  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));

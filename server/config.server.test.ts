@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -19,6 +21,26 @@ describe("loadConfig", () => {
   it("refuses PAYMENTS_PROVIDER=stripe without its keys, naming them", () => {
     expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("refuses to start in production unless PAYMENTS_PROVIDER is set explicitly, saying how to fix it", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENTS_PROVIDER: is required in production: set PAYMENTS_PROVIDER=stripe .* or PAYMENTS_PROVIDER=sandbox/);
+    // A Stripe key alone is not a choice: the provider must be named.
+    expect(() => loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "" })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).PAYMENTS_PROVIDER).toBe("sandbox");
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).PAYMENTS_PROVIDER,
+    ).toBe("stripe");
+    // Development and tests keep working with nothing set.
+    expect(loadConfig({ NODE_ENV: "development" }).PAYMENTS_PROVIDER).toBeUndefined();
+  });
+
+  it("npm start passes the sandbox explicitly, npm run serve does not", () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toContain("PAYMENTS_PROVIDER=${PAYMENTS_PROVIDER:-sandbox}");
+    expect(scripts.serve).not.toContain("PAYMENTS_PROVIDER");
   });
 
   it("strips a trailing slash from SITE_URL and treats empty strings as unset", () => {

@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * Every environment variable the server reads, validated once at start-up.
  * A bad value stops the process with a message naming the variable.
- * Defaults make `npm start` work on a fresh machine with nothing set.
+ * Defaults make `npm start` work on a fresh machine with nothing set (it
+ * passes PAYMENTS_PROVIDER=sandbox; production otherwise requires it).
  */
 const booleanString = z
   .enum(["true", "false", "1", "0", ""])
@@ -17,6 +18,10 @@ const proxyHops = z
   .transform((v) => (v === "true" ? 1 : !v || v === "false" ? 0 : Number(v)));
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const PAYMENTS_PROVIDER_REQUIRED =
+  "is required in production: set PAYMENTS_PROVIDER=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) for real payments, " +
+  "or PAYMENTS_PROVIDER=sandbox to run the test checkout on purpose (no money is collected)";
 
 export const envSchema = z
   .object({
@@ -51,6 +56,10 @@ export const envSchema = z
     RATE_LIMIT_DISABLED: booleanString,
   })
   .superRefine((env, ctx) => {
+    // A missing deploy secret must not silently turn every payment into a test.
+    if (env.NODE_ENV === "production" && !env.PAYMENTS_PROVIDER) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENTS_PROVIDER"], message: PAYMENTS_PROVIDER_REQUIRED });
+    }
     if (env.PAYMENTS_PROVIDER === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });

@@ -11,6 +11,7 @@ import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
+import { paymentDeliveryHandlers } from "./payments/notifications.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -53,9 +54,13 @@ async function main() {
     process.exit(1);
   }
 
-  // Notifications (inquiry emails, form-service forwards) leave through the outbox worker.
+  // Notifications (inquiry emails, form-service forwards, payment emails) leave through the outbox worker.
   const mailer = createMailer(config, logger);
-  const outbox = createOutboxWorker({ database, logger, handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }) } });
+  const outbox = createOutboxWorker({
+    database,
+    logger,
+    handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }) },
+  });
 
   const { listener } = createNodeHandler({
     config,

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return { sessionId: null, verification: { state: "missing" as const } };
   const payments = context.services?.payments;
-  const verification = payments ? await payments.verify(sessionId) : ({ state: "unknown" } as const);
+  const verification = payments ? await payments.verify(sessionId, { clientIp: context.clientIp ?? "unknown" }) : ({ state: "unknown" } as const);
   return { sessionId, verification };
 }
 

@@ -31,13 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!payments) return data({ error: text.errorFallback, values }, { status: 503 });
   let result;
   try {
-    result = await payments.createPayment({ amount: form.get("amount") ?? "", packageType: form.get("packageType") ?? undefined });
+    result = await payments.createPayment(
+      { amount: form.get("amount") ?? "", packageType: form.get("packageType") ?? undefined },
+      { clientIp: context.clientIp ?? "unknown" },
+    );
   } catch {
     // The database (or something under it) failed: the page again with the values kept, not an error page.
     return data({ error: text.errorFallback, values }, { status: 503 });
   }
   if (result.ok) return redirect(result.url, 303);
-  return data({ error: result.error, values }, { status: result.status });
+  const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return data({ error: result.error, values }, { status: result.status, headers });
 }
 
 export default function Page() {

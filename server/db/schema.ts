@@ -30,6 +30,8 @@ export interface PaymentTable {
   updated_at: string;
   paid_at: string | null;
   failed_at: string | null;
+  /** Last time the success page asked the provider about this (pending) session. */
+  last_checked_at: string | null;
 }
 
 export interface PaymentEventTable {

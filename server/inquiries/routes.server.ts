@@ -3,7 +3,7 @@ import type { InquiryApiResponse } from "~/schemas/inquiry";
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import { preReadBody } from "../http/pre-read-body.server";
-import { isCrossSiteRequest } from "./origin.server";
+import { isCrossSiteRequest } from "../http/origin.server";
 import { readSubmission } from "./parse.server";
 import { CROSS_SITE_MESSAGE, type InquiryService } from "./service.server";
 

@@ -21,7 +21,7 @@ import type { Logger } from "../logger.server";
 import { inquirySubject } from "../mail/inquiry-email.server";
 import { INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
 import { type OutboxTrigger, enqueue } from "./outbox.server";
-import { isCrossSiteRequest } from "./origin.server";
+import { isCrossSiteRequest } from "../http/origin.server";
 import { readSubmission } from "./parse.server";
 
 export const INQUIRY_RATE_LIMITS = [

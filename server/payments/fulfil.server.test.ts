@@ -1,32 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { loadConfig } from "../config.server";
+import { OUTBOX_DEFAULTS, createOutboxWorker } from "../inquiries/outbox.server";
 import { createLogger } from "../logger.server";
-import type { Mailer } from "../mail/mailer.server";
+import { createMailer } from "../mail/mailer.server";
 import { createFulfil } from "./fulfil.server";
+import { paymentDeliveryHandlers } from "./notifications.server";
 
 const logger = createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" });
 
-/** Records what would be mailed; the SMTP path itself is covered in tests/integration/payments.test.ts. */
-function recordingMailer(fail = false): Mailer & { sent: string[] } {
-  const sent: string[] = [];
-  return {
-    configured: true,
-    studioInbox: "studio@example.com",
-    sent,
-    async send(m) {
-      if (fail) throw new Error("SMTP down");
-      sent.push(m.subject);
-      return { messageId: String(sent.length) };
-    },
-    close() {},
-  };
-}
-
 describe(`fulfil() on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
+  let smtp: FakeSmtp;
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+  });
+  afterAll(async () => {
+    await smtp.stop();
+  });
   beforeEach(async () => {
     database = await openTestDatabase();
-    const now = new Date().toISOString();
+    smtp.messages.length = 0;
+    const at = new Date().toISOString();
     await database.db
       .insertInto("payments")
       .values({
@@ -39,10 +38,11 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
         provider_session_id: "sess_1",
         idempotency_key: "payment-p1",
         failure_reason: null,
-        created_at: now,
-        updated_at: now,
+        created_at: at,
+        updated_at: at,
         paid_at: null,
         failed_at: null,
+        last_checked_at: null,
       })
       .execute();
   });
@@ -50,37 +50,64 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
     await database.dispose();
   });
 
-  it("moves pending to paid exactly once under 20 concurrent calls, and notifies once", async () => {
-    const mailer = recordingMailer();
-    const fulfil = createFulfil({ database, mailer, logger });
+  /** The outbox worker as server/index.ts wires it for payment emails, on the fake SMTP server. */
+  function outboxWorker() {
+    const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
+    const mailer = createMailer(config, logger);
+    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ database, mailer }), now });
+    return { worker, close: () => mailer.close() };
+  }
+  const emailRows = () => database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
+
+  it("moves pending to paid exactly once under 20 concurrent calls, and queues one studio email with it", async () => {
+    const fulfil = createFulfil({ database, logger, now });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => fulfil("sess_1", { status: "paid" }, `call ${i}`)));
     expect(results.filter((r) => r.result === "changed")).toHaveLength(1);
     expect(results.filter((r) => r.result === "unchanged")).toHaveLength(19);
-    await Promise.all(results.map((r) => (r.result === "changed" ? r.notified : undefined)));
-    expect(mailer.sent).toEqual(["Payment received: Basic Website, $220.00 CAD"]);
     const row = await database.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("paid");
+    expect(await emailRows()).toMatchObject([{ subject_type: "payment", subject_id: "p1", status: "pending" }]);
   });
 
-  it("never moves a settled payment: failed stays failed, paid stays paid", async () => {
-    const fulfil = createFulfil({ database, mailer: recordingMailer(), logger });
+  it("never moves a settled payment: failed stays failed, paid stays paid; a failure queues no email", async () => {
+    const fulfil = createFulfil({ database, logger, now });
     expect((await fulfil("sess_1", { status: "failed", reason: "declined" }, "t")).result).toBe("changed");
     const again = await fulfil("sess_1", { status: "paid" }, "t");
     expect(again.result).toBe("unchanged");
     expect(again.result === "unchanged" && again.payment.status).toBe("failed");
+    expect(await emailRows()).toEqual([]);
   });
 
   it("reports an unknown session and changes nothing", async () => {
-    const fulfil = createFulfil({ database, mailer: recordingMailer(), logger });
+    const fulfil = createFulfil({ database, logger, now });
     expect(await fulfil("sess_nope", { status: "paid" }, "t")).toEqual({ result: "unknown" });
     expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(await emailRows()).toEqual([]);
   });
 
-  it("records the payment even when the mail server fails", async () => {
-    const fulfil = createFulfil({ database, mailer: recordingMailer(true), logger });
-    const r = await fulfil("sess_1", { status: "paid" }, "t");
-    expect(r.result).toBe("changed");
-    await expect(r.result === "changed" ? r.notified : Promise.reject()).resolves.toBeUndefined();
-    expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("paid");
+  it("keeps the studio's email while SMTP is down and delivers it exactly once when it is back, marked [TEST] for the sandbox", async () => {
+    const { worker, close } = outboxWorker();
+    try {
+      await smtp.stop();
+      const fulfil = createFulfil({ database, logger, now });
+      expect((await fulfil("sess_1", { status: "paid" }, "t")).result).toBe("changed");
+      expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("paid");
+
+      expect(await worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
+      expect(await emailRows()).toMatchObject([{ status: "pending", attempts: 1 }]);
+
+      await smtp.restart();
+      // Not due before its backoff ends, then delivered once.
+      expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+      clock.now += OUTBOX_DEFAULTS.baseBackoffMs * 1.2;
+      expect(await worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+      expect(smtp.messages.map((m) => m.subject)).toEqual(["[TEST] Payment received: Basic Website, $220.00 CAD"]);
+      expect(smtp.messages[0]!.text).toContain("TEST PAYMENT made through the sandbox: no money moved.");
+      expect(await emailRows()).toMatchObject([{ status: "delivered" }]);
+    } finally {
+      await worker.stop();
+      close();
+    }
   });
 });

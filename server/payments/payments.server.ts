@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
-import { type Mailer, createMailer } from "../mail/mailer.server";
+import type { OutboxTrigger } from "../inquiries/outbox.server";
 import { createFulfil } from "./fulfil.server";
 import { createSandboxProvider } from "./providers/sandbox.server";
 import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
@@ -10,11 +10,10 @@ import { createPaymentService } from "./service.server";
 import type { PaymentProvider, ProviderName } from "./types";
 import { createStripeWebhookHandler } from "./webhook.server";
 
-/** Test seams: point the Stripe SDK at a local fake, or replace the provider or mailer. */
+/** Test seams: point the Stripe SDK at a local fake, or replace the provider. */
 export type PaymentsOptions = {
   stripeApi?: StripeApiOverrides;
   provider?: PaymentProvider;
-  mailer?: Mailer;
 };
 
 export function selectProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">): ProviderName {
@@ -22,11 +21,19 @@ export function selectProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "ST
 }
 
 export const SANDBOX_IN_PRODUCTION_WARNING =
-  "PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION: customers see a test checkout and NO MONEY IS COLLECTED. " +
-  "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and PAYMENTS_PROVIDER=stripe to make it mandatory).";
+  "PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION (PAYMENTS_PROVIDER=sandbox): customers see a test checkout and NO MONEY IS COLLECTED. " +
+  "For real payments set PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
 
 /** Wires the payments capability: provider, fulfilment, service and the Stripe webhook. */
-export function createPayments(deps: { config: AppConfig; database: AppDatabase; logger: Logger; options?: PaymentsOptions }) {
+export function createPayments(deps: {
+  config: AppConfig;
+  database: AppDatabase;
+  logger: Logger;
+  options?: PaymentsOptions;
+  /** Nudged when a settlement queued the studio's email. */
+  outbox?: OutboxTrigger;
+  now?: () => number;
+}) {
   const { config, database, options = {} } = deps;
   const logger = deps.logger.child({ module: "payments" });
   const providerName = options.provider?.name ?? selectProvider(config);
@@ -51,11 +58,10 @@ export function createPayments(deps: { config: AppConfig; database: AppDatabase;
     logger.warn({ SITE_URL: config.SITE_URL }, "SITE_URL is localhost: Stripe will send customers back to the wrong address.");
   }
 
-  const mailer = options.mailer ?? createMailer(config, logger);
-  const fulfil = createFulfil({ database, mailer, logger });
-  const service = createPaymentService({ database, provider, fulfil, logger });
+  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, now: deps.now });
+  const service = createPaymentService({ config, database, provider, fulfil, logger, now: deps.now });
   const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger }) : undefined;
-  return { provider: provider.name, service, webhook, mailer };
+  return { provider: provider.name, service, webhook };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

@@ -1,32 +1,33 @@
-import type { Context, Hono, Next } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
-import type { AppDatabase } from "../db/database.server";
+import { isCrossSiteRequest } from "../http/origin.server";
 import { contentSecurityPolicy } from "../http/security-headers.server";
-import { type RateLimiter, createRateLimiter } from "../http/rate-limit.server";
 import type { Payments } from "./payments.server";
 import { SANDBOX_CHECKOUT_PATH, isSandboxSessionId } from "./providers/sandbox.server";
 import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page.server";
 
-export const CREATE_PAYMENT_LIMITS = [
-  { windowMs: 60_000, max: 10 },
-  { windowMs: 60 * 60_000, max: 60 },
-];
+export const CROSS_SITE_PAYMENT_MESSAGE = "Cross-site payment requests are not accepted.";
+export const UNSUPPORTED_PAYMENT_TYPE_MESSAGE = "Unsupported content type: send application/json or a form post.";
 
-export const RATE_LIMITED_MESSAGE = "Too many payment attempts from your connection. Please wait a minute and try again.";
+type OriginConfig = Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">;
 
 /**
  * HTTP face of payments: the create-payment API (JSON, or a plain form post
  * answered with 303), the Stripe webhook, and the sandbox checkout page.
+ * The rate limit lives in the service, so the page's own action shares it.
  */
-export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: { config: AppConfig; database: AppDatabase }) {
-  const limiter = createRateLimiter(deps.database, "create-payment", CREATE_PAYMENT_LIMITS);
-  const limit = rateLimit(limiter, deps.config.RATE_LIMIT_DISABLED, "json");
+export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: { config: AppConfig }) {
   const { service } = payments;
+  const { config } = deps;
 
-  app.post("/api/create-payment", limit, async (c) => {
-    const type = c.req.header("content-type") ?? "";
-    const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+  app.post("/api/create-payment", async (c) => {
+    // Another site's page must not open checkouts (and provider sessions) in a visitor's name.
+    if (isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) return c.json({ success: false, error: CROSS_SITE_PAYMENT_MESSAGE }, 403);
+    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const isForm = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
+    // JSON only as application/json: a cross-site page can send text/plain without a CORS preflight.
+    if (!isForm && type !== "application/json") return c.json({ success: false, error: UNSUPPORTED_PAYMENT_TYPE_MESSAGE }, 415);
     let input: unknown;
     if (isForm) {
       let form: Awaited<ReturnType<typeof c.req.parseBody>>;
@@ -44,16 +45,13 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: 
         return c.json({ success: false, error: "Send a JSON body: {\"amount\": 450.5, \"packageType\": \"basic\"}." }, 400);
       }
     }
-    const result = await service.createPayment(input);
+    const result = await service.createPayment(input, { clientIp: c.get("clientIp") });
     if (!result.ok) {
+      if (result.status === 429) c.header("Retry-After", String(result.retryAfterSeconds));
       return c.json({ success: false, error: result.error, ...("fields" in result ? { fields: result.fields } : {}) }, result.status);
     }
     return isForm ? c.redirect(result.url, 303) : c.json({ url: result.url });
   });
-
-  // The payment page's own no-JavaScript post goes to its route action; it shares the limit.
-  const limitPage = rateLimit(limiter, deps.config.RATE_LIMIT_DISABLED, "text");
-  app.use("/payment", async (c, next) => (c.req.method === "POST" ? limitPage(c, next) : next()));
 
   if (payments.webhook) {
     const handle = payments.webhook;
@@ -65,12 +63,12 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: 
     });
   }
 
-  if (payments.provider === "sandbox") mountSandboxCheckout(app, payments);
+  if (payments.provider === "sandbox") mountSandboxCheckout(app, payments, config);
 }
 
-function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments) {
+function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments, config: OriginConfig) {
   const { service } = payments;
-  const html = (c: Context<AppEnv>, body: string, status: 200 | 404 = 200) => {
+  const html = (c: Context<AppEnv>, body: string, status: 200 | 403 | 404 = 200) => {
     c.header("Content-Security-Policy", contentSecurityPolicy([]));
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex, nofollow");
@@ -87,6 +85,12 @@ function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments) {
     return payment ? html(c, renderSandboxCheckout(payment)) : html(c, renderSandboxNotFound(), 404);
   });
 
+  // Pay and Cancel are forms on the sandbox page itself; another site posting them is refused.
+  app.use(`${SANDBOX_CHECKOUT_PATH}/:id/*`, async (c, next) => {
+    if (c.req.method === "POST" && isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) return html(c, CROSS_SITE_PAYMENT_MESSAGE, 403);
+    await next();
+  });
+
   app.post(`${SANDBOX_CHECKOUT_PATH}/:id/pay`, async (c) => {
     const id = c.req.param("id");
     const payment = await findSandbox(id);
@@ -97,16 +101,4 @@ function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments) {
 
   // Like Stripe's cancel: back to the form; the payment stays pending (never paid).
   app.post(`${SANDBOX_CHECKOUT_PATH}/:id/cancel`, (c) => c.redirect("/payment", 303));
-}
-
-function rateLimit(limiter: RateLimiter, disabled: boolean, answer: "json" | "text") {
-  return async (c: Context<AppEnv>, next: Next) => {
-    if (disabled) return next();
-    const decision = await limiter.hit(c.get("clientIp"));
-    if (!decision.allowed) {
-      c.header("Retry-After", String(decision.retryAfterSeconds));
-      return answer === "json" ? c.json({ success: false, error: RATE_LIMITED_MESSAGE }, 429) : c.text(RATE_LIMITED_MESSAGE, 429);
-    }
-    return next();
-  };
 }

@@ -37,6 +37,8 @@ export async function startFakeStripeApi() {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   let failNext: { status: number; message: string } | undefined;
+  let failing: { status: number; message: string; left: number } | undefined;
+  let hanging = false;
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -59,6 +61,12 @@ export async function startFakeStripeApi() {
         failNext = undefined;
         return send(f.status, { error: { type: "api_error", message: f.message } });
       }
+      if (failing && failing.left > 0) {
+        failing.left--;
+        return send(failing.status, { error: { type: "api_error", message: failing.message } });
+      }
+      // Never answers: the client's own timeout must end the call.
+      if (hanging) return;
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const again = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (again) return send(200, again);
@@ -118,7 +126,19 @@ export async function startFakeStripeApi() {
     failNextRequest(status: number, message = "Something went wrong") {
       failNext = { status, message };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The next `count` requests (retries included) answer with this error. */
+    failRequests(status: number, count: number, message = "Something went wrong") {
+      failing = { status, message, left: count };
+    },
+    /** While on, requests are read and never answered. */
+    hang(on: boolean) {
+      hanging = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -5,16 +5,18 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createLogger } from "../../server/logger.server";
+import { createOutboxWorker } from "../../server/inquiries/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
+import { PROVIDER_UNAVAILABLE, VERIFY_INTERVAL_MS, VERIFY_LIMITS } from "../../server/payments/service.server";
 import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_payments";
 const SITE_URL = "https://studio.example";
 
-/** A real SMTP server in process: counts the studio notifications fulfil() sends. */
+/** A real SMTP server in process: counts the studio notifications the outbox delivers. */
 async function startSmtp() {
   const mails: string[] = [];
   const server = new SMTPServer({
@@ -37,7 +39,11 @@ async function startSmtp() {
 
 type Harness = Awaited<ReturnType<typeof harness>>;
 
-async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; env?: Record<string, string> }) {
+/**
+ * The app on a fresh database, with a movable clock and the outbox worker that
+ * delivers payment emails, driven by hand (runOnce) so every delivery is observed.
+ */
+async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; env?: Record<string, string>; stripeTimeoutMs?: number }) {
   const config = loadConfig({
     NODE_ENV: "test",
     SITE_URL,
@@ -46,19 +52,35 @@ async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; e
     ...opts.env,
   });
   const database: TestDatabase = await openTestDatabase();
-  const logger = createLogger(config);
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
   const mailer = createMailer(config, logger);
-  const app = createApp({ config, database, logger, payments: { stripeApi: opts.stripe?.api, mailer } });
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+  const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ database, mailer }), now });
+  const stripeApi = opts.stripe ? { ...opts.stripe.api, ...(opts.stripeTimeoutMs ? { timeout: opts.stripeTimeoutMs } : {}) } : undefined;
+  const app = createApp({ config, database, logger, now, payments: { stripeApi } });
   const payments = () => database.db.selectFrom("payments").selectAll().execute();
-  const createPayment = (body: unknown) =>
-    app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const countPayments = async () => (await payments()).length;
+  const emailRows = () => database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
+  const createPayment = (body: unknown, headers: Record<string, string> = {}) =>
+    app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  /** The payments capability on the same database and clock, as the success page's loader uses it. */
+  const paymentsService = () => createPayments({ config, database, logger, now, options: { stripeApi } }).service;
   return {
     app,
     config,
     database,
+    clock,
+    worker,
+    lines,
     payments,
+    countPayments,
+    emailRows,
     createPayment,
+    paymentsService,
     dispose: async () => {
+      await worker.stop();
       mailer.close();
       await database.dispose();
     },
@@ -180,9 +202,12 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     const [row] = await t.payments();
     expect(row).toMatchObject({ status: "paid" });
     expect(row!.paid_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    await expect.poll(() => smtp.mails.length).toBe(1);
+    expect(await t.emailRows()).toHaveLength(1);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]).toContain("Subject: Payment received: Pro Website, $450.50 CAD");
     expect(smtp.mails[0]).toContain("To: studio@example.com");
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 0 });
   });
 
   it("a bad signature gets 400 and changes nothing", async () => {
@@ -229,8 +254,9 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
       ),
     );
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    await expect.poll(() => smtp.mails.length).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await t.emailRows()).toHaveLength(1);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 0 });
     expect(smtp.mails).toHaveLength(1);
   });
 
@@ -257,23 +283,121 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     expect((await t.payments())[0]).toMatchObject({ status: "failed" });
   });
 
+  it("races one event id delivered 5 times at once: one settlement, one email, every answer 2xx", async () => {
+    t = await harness({ stripe, smtpUrl: smtp.url });
+    const s = await createdSession(t);
+    const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }, "evt_raced");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signedWebhook(t, event)));
+    expect(answers.map((a) => Math.floor(a.status / 100))).toEqual([2, 2, 2, 2, 2]);
+    const [row] = await t.payments();
+    expect(row).toMatchObject({ status: "paid" });
+    expect(await t.database.db.selectFrom("payment_events").select("id").execute()).toEqual([{ id: "evt_raced" }]);
+    expect(await t.emailRows()).toHaveLength(1);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  it("leaves a paid session whose currency or amount differs from the stored payment for review, logged without personal data", async () => {
+    t = await harness({ stripe, smtpUrl: smtp.url });
+    const s = await createdSession(t);
+    const customer = { email: "payer.private@example.com", name: "Grace Hopper", phone: "+16045550123" };
+    for (const [currency, amount] of [["usd", s.amountCents], ["cad", s.amountCents + 1], ["cad", s.amountCents - 1]] as const) {
+      const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: amount, payment_status: "paid" });
+      const res = await signedWebhook(t, { ...event, data: { object: { ...event.data.object, currency, customer_details: customer } } });
+      expect(res.status).toBe(200);
+    }
+    expect((await t.payments())[0]).toMatchObject({ status: "pending", paid_at: null });
+    expect(await t.emailRows()).toEqual([]);
+    const review = t.lines.filter((l) => l.includes("does not match the stored payment"));
+    expect(review).toHaveLength(3);
+    const log = t.lines.join("\n");
+    for (const value of Object.values(customer)) expect(log).not.toContain(value);
+  });
+
+  it("answers 502 with the clear message and closes the payment when Stripe answers 5xx on every attempt", async () => {
+    t = await harness({ stripe });
+    const before = stripe.requests.length;
+    // The SDK retries twice: all three attempts fail.
+    stripe.failRequests(500, 3);
+    const res = await t.createPayment({ amount: 100, packageType: "basic" });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ success: false, error: PROVIDER_UNAVAILABLE });
+    expect(stripe.requests.length - before).toBe(3);
+    expect(await t.payments()).toMatchObject([{ status: "failed", provider_session_id: null, failure_reason: "checkout session not created" }]);
+  });
+
+  it("answers 502 and closes the payment when Stripe never answers: the SDK timeout ends the wait", async () => {
+    t = await harness({ stripe, stripeTimeoutMs: 200 });
+    stripe.hang(true);
+    try {
+      const res = await t.createPayment({ amount: 100, packageType: "basic" });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ success: false, error: PROVIDER_UNAVAILABLE });
+      expect(await t.payments()).toMatchObject([{ status: "failed", provider_session_id: null }]);
+    } finally {
+      stripe.hang(false);
+    }
+  });
+
+  it("looks a pending session up with Stripe once per interval however often the success page loads", async () => {
+    t = await harness({ stripe });
+    const s = await createdSession(t);
+    const service = t.paymentsService();
+    const lookUps = () => stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${s.sessionId}`).length;
+    for (let i = 0; i < 10; i++) expect(await service.verify(s.sessionId, { clientIp: "203.0.113.7" })).toMatchObject({ state: "pending" });
+    expect(lookUps()).toBe(1);
+    await Promise.all(Array.from({ length: 5 }, () => service.verify(s.sessionId, { clientIp: "203.0.113.8" })));
+    expect(lookUps()).toBe(1);
+    t.clock.now += VERIFY_INTERVAL_MS;
+    stripe.setPaymentStatus(s.sessionId, "paid");
+    expect(await service.verify(s.sessionId, { clientIp: "203.0.113.7" })).toMatchObject({ state: "paid" });
+    expect(lookUps()).toBe(2);
+    // Settled: later loads read the database only.
+    t.clock.now += VERIFY_INTERVAL_MS;
+    await service.verify(s.sessionId, { clientIp: "203.0.113.7" });
+    expect(lookUps()).toBe(2);
+  });
+
+  it("limits the Stripe look-ups one client can cause on the success page, answering from the database beyond", async () => {
+    t = await harness({ stripe, env: { TRUST_PROXY: "true" } });
+    // All in one rate-limit window.
+    t.clock.now = Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+    const max = VERIFY_LIMITS[0]!.max;
+    const sessions: string[] = [];
+    for (let i = 0; i <= max; i++) {
+      const res = await t.createPayment({ amount: 100 + i }, { "x-forwarded-for": `198.51.100.${i + 1}` });
+      sessions.push(((await res.json()) as { url: string }).url.split("/").at(-1)!);
+    }
+    const service = t.paymentsService();
+    const gets = () => stripe.requests.filter((r) => r.method === "GET").length;
+    const before = gets();
+    for (const id of sessions) expect(await service.verify(id, { clientIp: "203.0.113.50" })).toMatchObject({ state: "pending" });
+    expect(gets() - before).toBe(max);
+    // Another client is not held back by the first.
+    t.clock.now += VERIFY_INTERVAL_MS;
+    await service.verify(sessions.at(-1)!, { clientIp: "203.0.113.51" });
+    expect(gets() - before).toBe(max + 1);
+  });
+
   it("verifies on the success page: pending until Stripe says paid, then fulfilled there once", async () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
-    const payments = createPayments({ config: t.config, database: t.database, logger: createLogger(t.config), options: { stripeApi: stripe.api, mailer: createMailer(t.config, createLogger(t.config)) } });
-    expect(await payments.service.verify(s.sessionId)).toMatchObject({ state: "pending", packageName: "Pro Website", amountCents: 45050 });
+    const service = t.paymentsService();
+    expect(await service.verify(s.sessionId)).toMatchObject({ state: "pending", packageName: "Pro Website", amountCents: 45050 });
     stripe.setPaymentStatus(s.sessionId, "paid");
-    const verified = await payments.service.verify(s.sessionId);
+    // A session is looked up at most once per interval: the next look-up is due after it.
+    t.clock.now += VERIFY_INTERVAL_MS;
+    const verified = await service.verify(s.sessionId);
     expect(verified).toMatchObject({ state: "paid", packageType: "pro", packageName: "Pro Website", amountCents: 45050, currency: "cad" });
     expect((await t.payments())[0]).toMatchObject({ status: "paid" });
     // The webhook arriving afterwards is acknowledged and does not notify again.
     const res = await signedWebhook(t, sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }));
     expect(res.status).toBe(200);
-    await expect.poll(() => smtp.mails.length).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await t.emailRows()).toHaveLength(1);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
     expect(smtp.mails).toHaveLength(1);
-    expect(await payments.service.verify("cs_test_nobody")).toEqual({ state: "unknown" });
-    expect(await payments.service.verify("")).toEqual({ state: "unknown" });
+    expect(await service.verify("cs_test_nobody")).toEqual({ state: "unknown" });
+    expect(await service.verify("")).toEqual({ state: "unknown" });
   });
 });
 
@@ -379,15 +503,76 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
     expect(res.headers.get("location")).toMatch(/^\/checkout\/sandbox\/sbx_/);
   });
 
-  it("rate-limits create-payment per client: 10 a minute, then 429 with Retry-After", async () => {
+  it("rate-limits create-payment per client: 10 a minute, then 429 with Retry-After and nothing stored", async () => {
     t = await harness({ stripe: null });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await t.createPayment({ amount: "" })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    for (let i = 0; i < 10; i++) statuses.push((await t.createPayment({ amount: 5 + i })).status);
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(await t.countPayments()).toBe(10);
     const limited = await t.createPayment({ amount: 5 });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await limited.json()) as { error: string }).error).toMatch(/Too many payment attempts/);
+    expect(await t.countPayments()).toBe(10);
+    // The next minute brings a fresh allowance.
+    t.clock.now += 60_000;
+    expect((await t.createPayment({ amount: 5 })).status).toBe(200);
+  });
+
+  it("shares one limit between the JSON API and the plain form post", async () => {
+    t = await harness({ stripe: null });
+    const form = () =>
+      t.app.request("/api/create-payment", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ amount: "220", packageType: "basic" }).toString(),
+      });
+    for (let i = 0; i < 5; i++) expect((await t.createPayment({ amount: 220 })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await form()).status).toBe(303);
+    const limitedForm = await form();
+    expect(limitedForm.status).toBe(429);
+    expect((await t.createPayment({ amount: 220 })).status).toBe(429);
+    expect(await t.countPayments()).toBe(10);
+  });
+
+  it("refuses cross-site requests and JSON sent as text/plain, storing nothing; same-origin works", async () => {
+    t = await harness({ stripe: null });
+    const body = { amount: 220, packageType: "basic" };
+    const crossOrigin = await t.createPayment(body, { origin: "https://evil.example" });
+    expect(crossOrigin.status).toBe(403);
+    expect(await crossOrigin.json()).toEqual({ success: false, error: "Cross-site payment requests are not accepted." });
+    expect((await t.createPayment(body, { origin: "null" })).status).toBe(403);
+    expect((await t.createPayment(body, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    const crossForm = await t.app.request("/api/create-payment", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: "amount=220&packageType=basic",
+    });
+    expect(crossForm.status).toBe(403);
+    for (const type of ["text/plain", "text/plain;charset=UTF-8", "", "application/x-json"]) {
+      const res = await t.app.request("/api/create-payment", { method: "POST", headers: type ? { "content-type": type } : {}, body: JSON.stringify(body) });
+      expect(res.status, type).toBe(415);
+    }
+    expect(await t.countPayments()).toBe(0);
+
+    expect((await t.createPayment(body, { origin: SITE_URL, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await t.createPayment(body, { origin: "http://localhost" })).status).toBe(200);
+    expect((await t.createPayment(body, { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+    expect(await t.countPayments()).toBe(3);
+  });
+
+  it("refuses the sandbox's Pay and Cancel posted from another site", async () => {
+    t = await harness({ stripe: null });
+    const { url } = (await (await t.createPayment({ amount: 220 })).json()) as { url: string };
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Array<Record<string, string>>) {
+      expect((await t.app.request(`${url}/pay`, { method: "POST", headers })).status).toBe(403);
+      expect((await t.app.request(`${url}/cancel`, { method: "POST", headers })).status).toBe(403);
+    }
+    expect(await t.payments()).toMatchObject([{ status: "pending", paid_at: null }]);
+    expect(await t.emailRows()).toEqual([]);
+    const pay = await t.app.request(`${url}/pay`, { method: "POST", headers: { origin: SITE_URL, "sec-fetch-site": "same-origin" } });
+    expect(pay.status).toBe(303);
+    expect(await t.payments()).toMatchObject([{ status: "paid" }]);
   });
 
   it("lifts the rate limit when RATE_LIMIT_DISABLED is set", async () => {
@@ -397,12 +582,12 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
 
   it("the /payment-success loader shows only what the server verified", async () => {
     t = await harness({ stripe: null });
-    const payments = createPayments({ config: t.config, database: t.database, logger: createLogger(t.config) });
+    const service = t.paymentsService();
     const { loader: paymentSuccessLoader } = await import("../../app/routes/payment-success");
     const load = (search: string) =>
       paymentSuccessLoader({
         request: new Request(`http://localhost/payment-success${search}`),
-        context: { services: { config: t.config, payments: payments.service } },
+        context: { services: { config: t.config, payments: service }, clientIp: "203.0.113.9" },
         params: {},
       } as unknown as Parameters<typeof paymentSuccessLoader>[0]);
 
@@ -427,12 +612,12 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
 });
 
 describe("payments provider selection", () => {
-  it("warns loudly at start-up in production without a Stripe key, and picks Stripe when a key is set", async () => {
+  it("warns loudly when production runs the sandbox on purpose, and picks Stripe when a key is set", async () => {
     const database = await openTestDatabase();
     try {
       const lines: string[] = [];
       const logger = pino({ level: "warn" }, { write: (l: string) => lines.push(l) });
-      const prod = loadConfig({ NODE_ENV: "production" });
+      const prod = loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" });
       const sandbox = createPayments({ config: prod, database, logger });
       expect(sandbox.provider).toBe("sandbox");
       expect(lines.join("\n")).toContain("PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION");

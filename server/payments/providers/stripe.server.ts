@@ -1,14 +1,15 @@
 import Stripe from "stripe";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, RemoteSession } from "../types";
 
-/** Where the SDK sends its requests; tests point it at a local fake of Stripe's API. */
-export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https" };
+/** Where the SDK sends its requests (tests point it at a local fake of Stripe's API), and how long it waits. */
+export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https"; timeout?: number };
 
 export function createStripeClient(secretKey: string, overrides: StripeApiOverrides = {}) {
   return new Stripe(secretKey, {
     // Network retries reuse our idempotency key, so a retried create opens one session.
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    // Per attempt: a customer waits at most about three of these (plus backoff) before the 502.
+    timeout: 8_000,
     telemetry: false,
     appInfo: { name: "cascadia-web-studio" },
     ...overrides,
