@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Set once by the runner, inherited by its workers: tests read the stored rows (tests/e2e/database.ts).
+process.env.E2E_DATABASE_PATH ??= `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`;
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -23,7 +25,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
@@ -45,7 +47,7 @@ export default defineConfig({
       PORT: String(port),
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "warn",
-      DATABASE_PATH: `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`,
+      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },
