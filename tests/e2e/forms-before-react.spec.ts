@@ -120,6 +120,28 @@ test("the electrician's Request Service form shows the demo notice and sends no 
   for (const url of all) expect(url).not.toMatch(/Ada|Lovelace|555|example\.com|panel/i);
 });
 
+test("when the island cannot load, a held submit goes to the route action, and its answer hydrates", async ({ page }) => {
+  let islandFails = true;
+  await page.route(/\.island-[\w-]+\.js$/, (route) => (islandFails ? route.abort() : route.fallback()));
+  const sent = recordRequests(page);
+  await page.goto("/payment");
+  await page.getByRole("radio", { name: /Pro Website/ }).check();
+  await page.getByLabel(/Quoted amount/).fill("1.005");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+
+  const reason = page.getByRole("alert").filter({ hasText: "The amount can have at most two decimal places (cents)." });
+  await expect(reason).toBeVisible();
+  expect(sent).toEqual(["GET /payment", "POST /payment"]);
+
+  // The answer page hydrates with the answer it was rendered with (the island's props).
+  islandFails = false;
+  await page.locator("[data-island] form").hover();
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 25_000 });
+  await expect(reason).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Pro Website/ })).toBeChecked();
+  await expect(page.getByLabel(/Quoted amount/)).toHaveValue("1.005");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
