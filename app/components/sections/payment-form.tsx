@@ -32,8 +32,8 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   const [fallback, setFallback] = useState<{ url: string; blocked: boolean } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  // Before hydration the browser's own validation guards the no-JavaScript post;
-  // afterwards the form validates itself, to show the product's notices.
+  // Without JavaScript the browser's own validation guards the post; with it (the island's
+  // loader turns that off until hydration) the form validates itself, to show its notices.
   useLayoutEffect(() => setHydrated(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

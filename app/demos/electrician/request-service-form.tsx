@@ -19,8 +19,8 @@ export const REQUEST_SERVICE_ACTION = "/demo/electrician/contact";
  * The Request Service form (docs/product.md). It validates like a real form and then,
  * being a demo, sends nothing and says so. With JavaScript it validates in the page;
  * without, it posts to its page's route action (`answer` is that action's reply), which
- * checks the same schema and answers the same notice, keeping nothing. Until hydration
- * the browser's own `required` checks apply; after it, our messages take over.
+ * checks the same schema and answers the same notice, keeping nothing. Without
+ * JavaScript the browser's own `required` checks apply first.
  */
 export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }) {
   const [hydrated, setHydrated] = useState(false);
