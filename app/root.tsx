@@ -6,7 +6,6 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { FullRenderAfterNavigation, LazyBlocksScript } from "~/components/layout/lazy-blocks";
 import { PageEnhancementsScript } from "~/components/layout/page-enhancements-script";
-import { LazyToaster } from "~/components/ui/toast";
 import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
@@ -41,7 +40,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <RouteAnnouncer />
             <FullRenderAfterNavigation />
-            <LazyToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -8,7 +8,6 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { CORE_TEXT, outsideCore } from "./fonts/core-fonts";
-import { deferHydration } from "./html/defer-hydration";
 import { renderOgImages } from "./og-images";
 import { buildSiteUrl, writeSeoFiles } from "./seo-files";
 
@@ -17,10 +16,8 @@ const siteUrl = buildSiteUrl();
 const listed = writeSeoFiles(clientDir, siteUrl);
 const images = await renderOgImages(clientDir, siteUrl);
 console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images`);
-// Prerendered pages: hydrated ones load their scripts after `load`; every page is
-// checked for characters the core font subsets lack (they still render, at the cost
-// of the full latin font file).
-let deferred = 0;
+// Every prerendered page is checked for characters the core font subsets lack (they
+// still render, at the cost of the full latin font file).
 function eachHtml(dir: string, visit: (file: string) => void) {
   for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, d.name);
@@ -30,18 +27,12 @@ function eachHtml(dir: string, visit: (file: string) => void) {
 }
 eachHtml(clientDir, (file) => {
   const html = fs.readFileSync(file, "utf8");
-  const rewritten = deferHydration(html);
-  if (rewritten !== undefined) {
-    fs.writeFileSync(file, rewritten);
-    deferred++;
-  }
   const text = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ");
   const extra = outsideCore(text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, ""));
   if (extra.length > 0) {
     console.warn(`postbuild: ${path.relative(clientDir, file)} prints ${extra.join("")} outside the core font subset (${CORE_TEXT.length} characters); add them in scripts/fonts/core-fonts.ts and run npm run fonts`);
   }
 });
-console.log(`postbuild: ${deferred} hydrated page(s) hold their scripts until the visitor reaches for the form (idle after load on pages without one)`);
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|data)$/;
 

@@ -1,10 +1,10 @@
 import { useMatches } from "react-router";
 
 /**
- * Route `handle` of the few routes React hydrates in the browser (forms and the
- * 404's console log). Every other page is static HTML plus the inline page
- * enhancements (docs/decisions/0007-static-content-pages.md), or, with a form
- * that validates in the page, an island (app/islands/, decision 0009).
+ * Route `handle` of the one route React Router hydrates in the browser: the 404 page,
+ * rendered per request, for its console log. Every public page is static HTML plus the
+ * inline page enhancements (docs/decisions/0007-static-content-pages.md), or, with a
+ * form, static HTML with the form as an island (app/islands/, decision 0012).
  */
 export type RouteHandle = { hydrate?: boolean };
 

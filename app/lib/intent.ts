@@ -1,23 +1,16 @@
 /**
  * Events that show a visitor is about to use a form: a pointer over it or pressed on it,
  * a touch, focus moving into it, or typing in it (focus may have arrived before the
- * listener did). They reach a container from its descendants. The form pages and the
- * islands load their JavaScript on the first of them, not after load
- * (docs/decisions/0009-form-islands.md "On intent", 0011).
+ * listener did). They reach a container from its descendants. The form islands load
+ * their JavaScript on the first of them, not after load (docs/decisions/0012).
  */
 export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "input"] as const;
-
-/** The attribute that marks what a router-hydrated page waits for intent on (scripts/html/defer-hydration.ts). */
-export const HYDRATE_ON_INTENT_ATTR = "data-hydrate-on-intent";
-
-/** Spread onto the element a router-hydrated page should wait for intent on. */
-export const hydrateOnIntent = { [HYDRATE_ON_INTENT_ATTR]: "" } as const;
 
 /**
  * Inline-script source that runs `action` (a statement) once: on the first intent event
  * on any of `targets` (an expression for an array of elements), or at once when focus is
- * already inside one of them (a visitor who tabbed in before the script ran). The island
- * loader and the form pages' deferred hydration both use it, so they cannot drift apart.
+ * already inside one of them (a visitor who tabbed in before the script ran). Used by the
+ * island loader (islands/loader.ts).
  */
 export function onFirstIntentSource(targets: string, action: string): string {
   return [

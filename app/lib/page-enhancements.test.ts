@@ -141,4 +141,16 @@ describe("demo notice", () => {
     expect(region().querySelector("img")).toBeNull();
     expect(region()).toHaveTextContent("<img src=x onerror=alert(1)>");
   });
+
+  it("shows a notice raised by a form (lib/notice.ts), marked as an error when it is one", async () => {
+    const { showNotice } = await import("./notice");
+    load(markup);
+    showNotice({ title: "Invalid Amount", description: "Please enter a valid amount", tone: "error" });
+    const card = region().querySelector<HTMLElement>("[data-notice]")!;
+    expect(card).toHaveTextContent("Invalid AmountPlease enter a valid amount");
+    expect(card.dataset.noticeTone).toBe("error");
+    showNotice({ title: "<b>x</b>" });
+    expect(region().querySelectorAll("[data-notice]")).toHaveLength(1);
+    expect(region().querySelector("b")).toBeNull();
+  });
 });

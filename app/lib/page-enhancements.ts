@@ -17,6 +17,9 @@
  * - `button[data-notice-title]` (optional `data-notice-description`): pressing it shows
  *   that notice in `[data-notice-region]`; it dismisses itself after a few seconds, on
  *   its close button, on Escape, or when swiped sideways.
+ * - A `page-notice` CustomEvent on the document (detail: title, description?, tone?)
+ *   shows the same notice: the forms raise theirs this way (lib/notice.ts), so the site
+ *   has one notice system.
  */
 export function pageEnhancements(doc: Document) {
   const win = doc.defaultView as (Window & { __pageEnhanced?: boolean }) | null;
@@ -48,22 +51,25 @@ export function pageEnhancements(doc: Document) {
     clearTimeout(noticeTimer);
     for (const region of Array.from(doc.querySelectorAll("[data-notice-region]"))) region.replaceChildren();
   };
-  const showNotice = (source: HTMLElement) => {
+  const showNotice = (notice: { title?: unknown; description?: unknown; tone?: unknown }) => {
     const region = doc.querySelector("[data-notice-region]");
     if (!region) return;
     clearNotice();
+    const error = notice.tone === "error";
     const card = doc.createElement("div");
     card.dataset.notice = "";
-    card.className =
-      "pointer-events-auto relative w-full max-w-sm touch-pan-y rounded-lg border bg-card p-4 pr-12 text-card-foreground shadow-lg transition-transform motion-reduce:transition-none";
+    card.dataset.noticeTone = error ? "error" : "info";
+    card.className = `pointer-events-auto relative w-full max-w-sm touch-pan-y rounded-lg border bg-card p-4 pr-12 text-card-foreground shadow-lg transition-transform motion-reduce:transition-none${
+      error ? " border-destructive text-destructive" : ""
+    }`;
     const title = doc.createElement("p");
     title.className = "font-semibold";
-    title.textContent = source.dataset.noticeTitle ?? "";
+    title.textContent = String(notice.title ?? "");
     card.append(title);
-    if (source.dataset.noticeDescription) {
+    if (notice.description) {
       const description = doc.createElement("p");
-      description.className = "mt-1 text-sm opacity-80";
-      description.textContent = source.dataset.noticeDescription;
+      description.className = error ? "mt-1 text-sm text-foreground" : "mt-1 text-sm opacity-80";
+      description.textContent = String(notice.description);
       card.append(description);
     }
     const close = doc.createElement("button");
@@ -114,7 +120,12 @@ export function pageEnhancements(doc: Document) {
       return;
     }
     const noticeSource = target.closest<HTMLElement>("[data-notice-title]");
-    if (noticeSource) showNotice(noticeSource);
+    if (noticeSource) showNotice({ title: noticeSource.dataset.noticeTitle, description: noticeSource.dataset.noticeDescription });
+  });
+
+  doc.addEventListener("page-notice", (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail === "object" && detail !== null) showNotice(detail);
   });
 
   doc.addEventListener("keydown", (event) => {

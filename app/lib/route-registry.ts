@@ -12,22 +12,20 @@ export type PublicRoute = {
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
   /**
-   * What React does in the browser. "router": the whole document hydrates with React
-   * Router (its route module exports `handle = hydratedRoute`), once the visitor reaches
-   * for the form (docs/decisions/0011). "island": the page is
-   * static but one form hydrates on its own (app/islands/). "static": static HTML plus
-   * the inline page enhancements, a content page for the first-load JavaScript budget.
-   * The e2e suite checks each page's scripts against this.
+   * What React does in the browser. "island": the page is static but its form hydrates
+   * on its own once the visitor reaches for it (app/islands/, docs/decisions/0012).
+   * "static": static HTML plus the inline page enhancements. No public page loads React
+   * Router in the browser. The e2e suite checks each page's scripts against this.
    */
-  hydration: "static" | "router" | "island";
+  hydration: "static" | "island";
 };
 
 const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
 
 /** The pages whose forms need React in the browser, and how much of the page hydrates. */
 const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
-  "/contact": "router",
-  "/payment": "router",
+  "/contact": "island",
+  "/payment": "island",
   "/demo/electrician/contact": "island",
 };
 const hydration = (path: string) => ({ hydration: hydrationOf[path] ?? "static" });

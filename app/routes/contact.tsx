@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { InquiryForm } from "~/components/sections/inquiry-form";
@@ -7,12 +7,9 @@ import { Section } from "~/components/sections/section";
 import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
 import { StudioJsonLd } from "~/components/seo/studio-json-ld";
-import { hydratedRoute } from "~/lib/hydration";
+import { Island } from "~/islands/island";
 
 const copy = pageCopy.contact;
-
-// The inquiry form's in-page states need React (docs/product.md#inquiry-form).
-export const handle = hydratedRoute;
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
@@ -25,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page() {
+  const answer = useActionData<typeof action>();
   return (
     <>
       <StudioJsonLd />
@@ -32,7 +30,8 @@ export default function Page() {
       <Section aria-label="Contact" containerClassName="grid items-start gap-8 lg:grid-cols-[1fr_1.6fr]">
         <ContactDetails />
         <div className="min-w-0">
-          <InquiryForm />
+          {/* The form's in-page states need React; the rest of the page is static. */}
+          <Island name="inquiry-form" component={InquiryForm} props={{ answer }} />
         </div>
       </Section>
     </>

@@ -7,10 +7,7 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
 import { seo } from "~/lib/seo";
-import { hydratedRoute } from "~/lib/hydration";
-
-// The payment form's states, toasts and new-tab checkout need React (docs/product.md#payment).
-export const handle = hydratedRoute;
+import { Island } from "~/islands/island";
 
 export const meta: Route.MetaFunction = () =>
   seo({ title: text.title, description: "Pay the amount quoted for your website securely in CAD.", path: "/payment" });
@@ -52,7 +49,8 @@ export default function Page() {
       <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
         <Card className="p-5 sm:p-8 lg:col-span-3">
           <h2 className="text-xl font-bold">Your payment</h2>
-          <PaymentForm serverError={actionData?.error} defaults={actionData?.values} />
+          {/* The form's notices and new-tab checkout need React; the rest of the page is static. */}
+          <Island name="payment-form" component={PaymentForm} props={{ serverError: actionData?.error, defaults: actionData?.values }} />
         </Card>
         <aside className="flex flex-col gap-6 lg:col-span-2" aria-labelledby="payment-steps-heading">
           <div>

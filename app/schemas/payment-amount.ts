@@ -1,9 +1,8 @@
 import { type CentsParseFailure, formatCad, parseCents } from "~/lib/money";
 
 /**
- * The amount rules of a payment, without zod: the payment form checks an amount
- * with these in the browser, so the page does not ship zod; the create-payment
- * schema (./payment.ts) applies the same rules on the server.
+ * The amount rules of a payment, one rule name and message each. The create-payment
+ * schema (./payment.ts) applies them, on the server and in the payment form alike.
  */
 
 /** The smallest and largest amount a customer may pay, in cents of CAD (docs/product.md#payment: minimum 1 CAD). */

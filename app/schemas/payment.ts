@@ -8,8 +8,8 @@ export const packageTypeMessage = "The package must be 'basic' or 'pro'.";
 
 /**
  * The create-payment request as the server checks it (it trusts nothing it did
- * not check itself); the payment page applies the same amount rules
- * (./payment-amount) before it sends anything.
+ * not check itself); the payment form checks with this same schema before it
+ * sends anything.
  * Input: { amount: number | numeric string, packageType?: 'basic' | 'pro' }.
  * Output: { amountCents: integer, packageType }.
  */

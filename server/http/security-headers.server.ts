@@ -12,7 +12,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
-    // Inline style attributes carry the demo theme tokens and toast positions.
+    // Inline style attributes carry the demo theme tokens.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

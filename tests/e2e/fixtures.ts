@@ -21,12 +21,12 @@ export const test = base.extend<{ checkA11y: () => Promise<void> }>({
 export { expect };
 
 /**
- * The form pages (/contact, /payment) load React on the visitor's first sign of intent
- * toward the form (decision 0011). Shows that intent as a mouse user does, by moving the
+ * The forms are islands that load React on the visitor's first sign of intent toward
+ * them (docs/decisions/0012). Shows that intent as a mouse user does, by moving the
  * pointer over the form, and waits until React is in charge of it.
  */
 export async function hydrateForm(page: Page) {
-  await page.locator("[data-hydrate-on-intent]").first().hover();
+  await page.locator("[data-island] form").first().hover();
   await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
 }
 

@@ -2,15 +2,31 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { siteConfig } from "../../app/content/site";
 import { MIN_FILL_MS } from "../../app/schemas/inquiry";
+import { storedInquiries } from "./database";
 import { expect, holdScripts, hydrateForm, test } from "./fixtures";
 
 const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
+/** The row a complete submission of fillForm stores (spam is answered the same but never stored). */
+const storedRow = (email: string, source: string) => ({
+  id: expect.any(String),
+  first_name: "Grace",
+  last_name: "Hopper",
+  email,
+  phone: "604-555-0100",
+  company: "Compiler Co.",
+  project_type: "basic",
+  budget: "340-500",
+  timeline: "flexible",
+  message: "A small site for our compiler consultancy.",
+  source,
+});
 const SUCCESS = /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
 
-async function fillForm(page: Page) {
+/** Fills every field; `email` tells this test's stored row from the others'. */
+async function fillForm(page: Page, email = "grace@example.com") {
   await page.getByLabel("First Name").fill("Grace");
   await page.getByLabel("Last Name").fill("Hopper");
-  await page.getByLabel("Email").fill("grace@example.com");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("604-555-0100");
   await page.getByLabel("Company").fill("Compiler Co.");
   await page.getByLabel("Project Type").selectOption("basic");
@@ -69,17 +85,19 @@ test.describe("inquiry form with JavaScript", () => {
     await checkA11y();
   });
 
-  test("sends a real inquiry: success message, link to payment, empty form", async ({ page, checkA11y }) => {
+  test("sends a real inquiry: stored, success message, link to payment, empty form", async ({ page, checkA11y }) => {
+    const email = "grace+real@example.com";
     await openContact(page);
     await hydrateForm(page);
-    await fillForm(page);
+    await fillForm(page, email);
     // A person takes a few seconds; faster submissions are taken for a bot's (and dropped silently).
     await page.waitForTimeout(MIN_FILL_MS + 200);
     const response = page.waitForResponse((r) => r.url().endsWith("/api/inquiries"));
     await page.getByRole("button", { name: "Send Message" }).click();
     const answer = await response;
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toEqual({ success: true, id: expect.any(String) });
+    const { id } = (await answer.json()) as { id: string };
+    expect(storedInquiries(email)).toEqual([{ ...storedRow(email, "api"), id }]);
 
     const status = page.locator("#inquiry-status");
     await expect(status).toHaveText(SUCCESS);
@@ -114,9 +132,10 @@ test.describe("inquiry form with JavaScript", () => {
 
   test("what is typed before React arrives is kept, sent and not taken for a bot's", async ({ page }) => {
     // A slow link: the form is plain HTML while React downloads, and the visitor types meanwhile.
+    const email = "grace+typed-early@example.com";
     const scripts = await holdScripts(page);
     await openContact(page);
-    await fillForm(page);
+    await fillForm(page, email);
     expect(scripts.requested.length, "typing in the form asks for React").toBeGreaterThan(0);
     await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
     // Long enough that the fill-time check must count from the page's start, not from hydration.
@@ -133,7 +152,7 @@ test.describe("inquiry form with JavaScript", () => {
     expect(body).toMatchObject({
       firstName: "Grace",
       lastName: "Hopper",
-      email: "grace@example.com",
+      email,
       phone: "604-555-0100",
       company: "Compiler Co.",
       projectType: "basic",
@@ -144,6 +163,7 @@ test.describe("inquiry form with JavaScript", () => {
     expect(body.elapsedMs).toBeGreaterThanOrEqual(MIN_FILL_MS);
     expect((await response).status()).toBe(200);
     await expect(page.locator("#inquiry-status")).toHaveText(SUCCESS);
+    expect(storedInquiries(email)).toEqual([storedRow(email, "api")]);
   });
 
   test("shows the server's field errors next to their fields", async ({ page, checkA11y }) => {
@@ -183,13 +203,15 @@ async function checkA11yOfAnswer(browser: Browser, page: Page) {
 test.describe("inquiry form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a plain form post shows the success page", async ({ page, browser }) => {
+  test("a plain form post is stored and shows the success page", async ({ page, browser }) => {
+    const email = "grace+no-js@example.com";
     await openContact(page);
-    await fillForm(page);
+    await fillForm(page, email);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact#inquiry-status$/);
     await expect(page.locator("#inquiry-status")).toHaveText(SUCCESS);
     await expect(page.getByLabel("First Name")).toHaveValue("");
+    expect(storedInquiries(email)).toEqual([storedRow(email, "form")]);
     await checkA11yOfAnswer(browser, page);
   });
 

@@ -107,7 +107,7 @@ test("a package chosen and an amount typed before React arrives are the ones sen
   await expect(page.getByText("Held by the test.")).toBeVisible();
 });
 
-test("an invalid amount shows the 'Invalid Amount' toast and sends nothing", async ({ page }) => {
+test("an invalid amount shows the 'Invalid Amount' notice and sends nothing", async ({ page }) => {
   const sent: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/create-payment")) sent.push(r.url());
@@ -117,25 +117,25 @@ test("an invalid amount shows the 'Invalid Amount' toast and sends nothing", asy
   for (const value of ["", "0.5"]) {
     await page.getByLabel(/Quoted amount/).fill(value);
     await submit.click();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Invalid Amount" }).first();
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("Please enter a valid amount");
-    await expect(toast).toHaveAttribute("data-type", "error");
+    const notice = page.locator("[data-notice]").filter({ hasText: "Invalid Amount" }).first();
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("Please enter a valid amount");
+    await expect(notice).toHaveAttribute("data-notice-tone", "error");
   }
-  await page.waitForTimeout(300);
+  // The notice is raised by the submit handler before any request would be: none was.
   expect(sent).toEqual([]);
   expect(page.context().pages()).toHaveLength(1);
 });
 
-test("a failing server shows the 'Payment Error' toast with its message, or the fallback", async ({ page, context }) => {
+test("a failing server shows the 'Payment Error' notice with its message, or the fallback", async ({ page, context }) => {
   await openPaymentPage(page);
   await page.route("**/api/create-payment", (route) => route.fulfill({ status: 500, json: { error: "Card processor unavailable" } }));
   await page.getByLabel(/Quoted amount/).fill("450.50");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Payment Error" }).first();
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText("Card processor unavailable");
-  await expect(toast).toHaveAttribute("data-type", "error");
+  const notice = page.locator("[data-notice]").filter({ hasText: "Payment Error" }).first();
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Card processor unavailable");
+  await expect(notice).toHaveAttribute("data-notice-tone", "error");
   // The placeholder tab opened for the checkout is closed again.
   await expect.poll(() => context.pages().length).toBe(1);
   await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeEnabled();
@@ -143,7 +143,7 @@ test("a failing server shows the 'Payment Error' toast with its message, or the 
   await page.unroute("**/api/create-payment");
   await page.route("**/api/create-payment", (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to create payment session" }).first()).toBeVisible();
+  await expect(page.locator("[data-notice]").filter({ hasText: "Failed to create payment session" }).first()).toBeVisible();
 });
 
 test("without JavaScript the form post answers 303 to the checkout URL", async ({ request, browser }) => {

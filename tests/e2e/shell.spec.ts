@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrateForm, test } from "./fixtures";
 import { publicRoutes } from "../../app/lib/route-registry";
 
-/** The form pages hydrate on the visitor's first sign of intent toward the form. */
+/** The form pages' forms are islands that hydrate on the visitor's first sign of intent toward them. */
 async function openHydrated(page: Page, path: "/payment" | "/contact") {
   await page.goto(path);
   await hydrateForm(page);
@@ -64,31 +64,19 @@ test.describe("main layout", () => {
     await expect(page.locator("main#main")).toBeFocused();
   });
 
-  test("client navigation from a hydrated page scrolls to top, focuses main and announces the title", async ({ page }) => {
+  test("links on a form page are plain links, also once its form is hydrated", async ({ page }) => {
     await openHydrated(page, "/payment");
-    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.locator("main#main")).toBeFocused();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(page.getByTestId("route-announcer")).toHaveText(await page.title());
+    // A document navigation: the page now shown was loaded as a document, with no router.
+    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name)).toMatch(/\/contact$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expect(page.locator("main#main")).toBeVisible();
   });
 
-  test("back restores the previous scroll position, after client and document navigations", async ({ page }) => {
+  test("back restores the previous scroll position after a document navigation", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
-    await openHydrated(page, "/payment");
-    // Mid-page, not the bottom: a position the browser never has to clamp.
-    const y = await scrollToAThird(page);
-    expect(y).toBeGreaterThan(0);
     const textAtTop = () => page.evaluate(() => document.elementFromPoint(200, 100)?.textContent?.trim().slice(0, 80));
-    const seenFirst = await textAtTop();
-    // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
-    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
-    await expect(page).toHaveURL(/\/contact$/);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/payment$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
-    await expect.poll(textAtTop).toBe(seenFirst);
 
     // A static page navigates by document; the browser restores its position, on the same
     // content: blocks below the fold render lazily on a fresh load, in full on this one.
@@ -108,7 +96,7 @@ test.describe("main layout", () => {
 });
 
 test.describe("what each page ships", () => {
-  test("content pages are static HTML with two small inline scripts; form pages load React after the first paint", async ({ request }) => {
+  test("content pages are static HTML with two small inline scripts; form pages add their island's loader", async ({ request }) => {
     for (const route of publicRoutes) {
       const html = await (await request.get(route.path)).text();
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
@@ -117,12 +105,7 @@ test.describe("what each page ships", () => {
       expect(html, route.path).toContain('<html lang="en-CA" data-lazy-blocks="">');
       expect(html, `${route.path}: no script file`).not.toMatch(/<script[^>]*\bsrc=/);
       expect(html, route.path).not.toContain("modulepreload");
-      if (route.hydration === "router") {
-        expect(html, `${route.path} hydrates`).toContain("window.__reactRouterRouteModules");
-        expect(html, `${route.path}: scripts start after load`).toContain('addEventListener("load"');
-      } else {
-        expect(html, route.path).not.toContain("__reactRouterContext");
-      }
+      expect(html, `${route.path}: no React Router in the browser`).not.toContain("__reactRouterContext");
       if (route.hydration === "island") {
         // The page enhancements, then the island's loader, which imports its entry on intent.
         expect(inline, `${route.path}: lazy-blocks guard, page enhancements and the island loader`).toHaveLength(3);
@@ -149,7 +132,8 @@ test.describe("form pages", () => {
       await page.waitForLoadState("networkidle");
       expect(scripts, `${path}: nothing loads while reading`).toEqual([]);
       await hydrateForm(page);
-      expect(scripts.some((s) => /\/assets\/entry\.client-[\w-]+\.js$/.test(s)), `${path}: React's entry`).toBe(true);
+      expect(scripts.some((s) => /\.island-[\w-]+\.js$/.test(s)), `${path}: the form's island entry`).toBe(true);
+      expect(scripts.some((s) => /\/entry\.client-[\w-]+\.js$/.test(s)), `${path}: no React Router entry`).toBe(false);
     }
   });
 });
@@ -174,7 +158,7 @@ test.describe("mobile menu", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("works on a hydrated page too, and client navigation closes it", async ({ page }) => {
+  test("works on a form page with its form hydrated too", async ({ page }) => {
     await openHydrated(page, "/contact");
     const menu = page.locator("#mobile-menu");
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -183,7 +167,7 @@ test.describe("mobile menu", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-    // Still a working menu after React re-rendered the header.
+    // Still a working menu on the page reached.
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import headingFont from "~/styles/fonts/plus-jakarta-sans-core.woff2?url";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
+import { NoticeRegion } from "./notice-region";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { fontPreloads } from "~/lib/font-preload";
@@ -17,6 +18,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <NoticeRegion />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteConfig } from "~/content/site";
 import type { InquiryActionData } from "~/schemas/inquiry";
@@ -8,9 +7,9 @@ import { InquiryForm } from "./inquiry-form";
 
 const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
 
-function renderForm(actionData?: InquiryActionData) {
-  const Stub = createRoutesStub([{ id: "contact", path: "/contact", Component: InquiryForm, action: () => null }]);
-  return render(<Stub initialEntries={["/contact"]} hydrationData={actionData ? { actionData: { contact: actionData } } : undefined} />);
+/** The form as its island renders it: on its own, with the route action's answer as a prop. */
+function renderForm(answer?: InquiryActionData) {
+  return render(<InquiryForm answer={answer} />);
 }
 
 const field = (name: RegExp) => screen.getByLabelText(name);

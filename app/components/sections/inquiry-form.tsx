@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
-import { Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -7,7 +6,6 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { inquiryFormContent as copy } from "~/content/inquiry-form";
 import { cn } from "~/lib/cn";
-import { hydrateOnIntent } from "~/lib/intent";
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
@@ -18,6 +16,7 @@ import {
   type InquiryFormValues,
   budgetOptions,
   emptyInquiryValues,
+  inquiryFieldNames,
   inquiryLimits,
   missingRequiredFields,
   projectTypeOptions,
@@ -39,68 +38,50 @@ class InquirySendError extends Error {
   }
 }
 
-function isActionData(x: unknown): x is InquiryActionData {
-  return typeof x === "object" && x !== null && ((x as { status?: unknown }).status === "success" || (x as { status?: unknown }).status === "error");
-}
-
 const FORM_TITLE_ID = "inquiry-form-title";
 
-/**
- * What the visitor typed or chose before React hydrated the form, or null if nothing.
- * Hydration keeps the fields' values in the page but not in React's state, which starts
- * from the server's render; the form hydrates on intent (decision 0011), so typing
- * often comes first.
- */
-function typedValues(form: HTMLFormElement, current: InquiryFormValues): InquiryFormValues | null {
-  let changed = false;
-  const next = { ...current };
-  for (const name of Object.keys(current) as InquiryFieldName[]) {
-    const el = form.elements.namedItem(name);
-    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.value !== current[name]) {
-      next[name] = el.value;
-      changed = true;
-    }
+/** The form's fields as typed, read on submit (the fields are uncontrolled). */
+function readValues(form: HTMLFormElement): InquiryFormValues {
+  const data = new FormData(form);
+  const values = { ...emptyInquiryValues };
+  for (const name of inquiryFieldNames) {
+    const value = data.get(name);
+    values[name] = typeof value === "string" ? value : "";
   }
-  return changed ? next : null;
+  return values;
 }
 
-function statusFrom(data: InquiryActionData | undefined): Status {
-  if (!data) return { kind: "idle" };
-  if (data.status === "success") return { kind: "success" };
-  return data.missingRequired ? { kind: "missing" } : { kind: "error", detail: data.detail };
+function statusFrom(answer: InquiryActionData | undefined): Status {
+  if (!answer) return { kind: "idle" };
+  if (answer.status === "success") return { kind: "success" };
+  return answer.missingRequired ? { kind: "missing" } : { kind: "error", detail: answer.detail };
 }
 
 /**
- * The project inquiry form (docs/product.md#inquiry-form). With JavaScript it checks the
- * required fields, posts JSON and shows the outcome in place; without, it is a
- * plain form post to the contact page's action, which answers with the same
- * messages. Either way the outcome appears in the alert region, which takes focus.
- * On the prerendered contact page React hydrates it on the visitor's first sign of
- * intent; what was typed before then is kept.
+ * The project inquiry form (docs/product.md). With JavaScript it checks the required
+ * fields, posts JSON and shows the outcome in place; without, it is a plain form post to
+ * the contact page's action, whose `answer` it renders with the same messages. Either
+ * way the outcome appears in the alert region, which takes focus. On the prerendered
+ * contact page it is an island (docs/decisions/0012): the fields are uncontrolled, so
+ * what was typed before React arrived is what is read and sent.
  */
-export function InquiryForm({ className }: { className?: string }) {
-  const rawActionData = useActionData();
-  const actionData = isActionData(rawActionData) ? rawActionData : undefined;
-
-  const [values, setValues] = useState<InquiryFormValues>(() => (actionData?.status === "error" ? actionData.values : emptyInquiryValues));
-  const [fieldErrors, setFieldErrors] = useState<InquiryFieldErrors>(() => (actionData?.status === "error" ? actionData.fieldErrors : {}));
-  const [status, setStatus] = useState<Status>(() => statusFrom(actionData));
+export function InquiryForm({ answer, className }: { answer?: InquiryActionData; className?: string }) {
+  const defaults = answer?.status === "error" ? answer.values : emptyInquiryValues;
+  const [fieldErrors, setFieldErrors] = useState<InquiryFieldErrors>(() => (answer?.status === "error" ? answer.fieldErrors : {}));
+  const [status, setStatus] = useState<Status>(() => statusFrom(answer));
   const [sending, setSending] = useState(false);
   const [announcements, setAnnouncements] = useState(0);
   const [hydrated, setHydrated] = useState(false);
   // True when hydrating the server's markup (already in the document), false after a client navigation.
   const [fromServerMarkup] = useState(() => typeof document !== "undefined" && document.getElementById(FORM_TITLE_ID) !== null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const shownAt = useRef(0);
 
-  // On mount (fromServerMarkup never changes); later changes arrive through onChange.
+  // On mount (fromServerMarkup never changes).
   useLayoutEffect(() => {
     // The fill-time check counts from when the visitor could first see the form: the
     // navigation's start for the server's markup (performance.now()'s zero), else now.
     shownAt.current = fromServerMarkup ? 0 : performance.now();
-    const form = formRef.current;
-    if (form) setValues((current) => typedValues(form, current) ?? current);
     setHydrated(true);
   }, [fromServerMarkup]);
 
@@ -116,15 +97,11 @@ export function InquiryForm({ className }: { className?: string }) {
     setAnnouncements((n) => n + 1);
   };
 
-  const update = (name: InquiryFieldName) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-  };
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
+    const values = readValues(form);
     if (missingRequiredFields(values).length > 0) {
       setFieldErrors({});
       show({ kind: "missing" });
@@ -148,9 +125,11 @@ export function InquiryForm({ className }: { className?: string }) {
         const detail = body && body.success === false ? body.error : `HTTP ${response.status}`;
         throw new InquirySendError(`Inquiry not accepted: ${detail}`, body && body.success === false ? body.fieldErrors : undefined);
       }
-      setValues(emptyInquiryValues);
       setFieldErrors({});
-      form.reset();
+      for (const name of inquiryFieldNames) {
+        const field = form.elements.namedItem(name);
+        if (field && "value" in field) field.value = "";
+      }
       shownAt.current = performance.now();
       show({ kind: "success" });
     } catch (error) {
@@ -167,15 +146,14 @@ export function InquiryForm({ className }: { className?: string }) {
     return {
       id: `inquiry-${name}`,
       name,
-      value: values[name],
-      onChange: update(name),
+      defaultValue: defaults[name],
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `inquiry-${name}-error` : undefined,
     };
   };
 
   return (
-    <section aria-labelledby={FORM_TITLE_ID} {...hydrateOnIntent} className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
+    <section aria-labelledby={FORM_TITLE_ID} className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
       <h2 id={FORM_TITLE_ID} className="text-2xl font-bold">
         {copy.title}
       </h2>
@@ -196,7 +174,6 @@ export function InquiryForm({ className }: { className?: string }) {
       </div>
 
       <form
-        ref={formRef}
         method="post"
         action="/contact#inquiry-status"
         noValidate
@@ -265,9 +242,9 @@ function StatusMessage({ status }: { status: Status }) {
       return (
         <p>
           {copy.messages.success.before}
-          <Link to={copy.messages.success.linkHref} className="font-semibold text-primary underline underline-offset-4">
+          <a href={copy.messages.success.linkHref} className="font-semibold text-primary underline underline-offset-4">
             {copy.messages.success.linkText}
-          </Link>
+          </a>
           {copy.messages.success.after}
         </p>
       );

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LazyToaster } from "~/components/ui/toast";
+import { pageEnhancements } from "~/lib/page-enhancements";
 import { PaymentForm } from "./payment-form";
 
 /**
@@ -25,11 +25,14 @@ function respondWith(status: number, body: unknown) {
   return { fetchMock, send: () => resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) };
 }
 
+// The notices are drawn by the inline page enhancements into the page's notice region.
+pageEnhancements(document);
+
 function setup() {
   render(
     <>
       <PaymentForm />
-      <LazyToaster />
+      <div data-notice-region="" role="status" />
     </>,
   );
   return userEvent.setup();

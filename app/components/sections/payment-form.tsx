@@ -3,15 +3,14 @@ import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast, warmToaster } from "~/components/ui/toast";
 import { type PackageType, paymentPackages, paymentPageContent as text } from "~/content/payment";
 import { cn } from "~/lib/cn";
-import { hydrateOnIntent } from "~/lib/intent";
 import { formatCad } from "~/lib/money";
-import { type AmountRule, checkAmount } from "~/schemas/payment-amount";
+import { showNotice } from "~/lib/notice";
+import { type AmountRule, createPaymentSchema } from "~/schemas/payment";
 
-/** Rules the spec answers with its own 'Please enter a valid amount'; the rest say precisely what is wrong. */
-const SPEC_INVALID_RULES: readonly AmountRule[] = ["empty", "not-a-number", "not-finite", "too-small"];
+/** Rules the product answers with its own 'Please enter a valid amount'; the rest say precisely what is wrong. */
+const PRODUCT_INVALID_RULES: readonly AmountRule[] = ["empty", "not-a-number", "not-finite", "too-small"];
 
 export type PaymentFormProps = {
   /** After a no-JavaScript post that failed: the server's message and what was typed. */
@@ -21,43 +20,40 @@ export type PaymentFormProps = {
 
 /**
  * The payment form. Without JavaScript it is a plain POST to the route action
- * (303 to checkout). With JavaScript it validates with the shared schema,
- * opens the checkout tab synchronously inside the submit event (so popup
- * blockers allow it), and points that tab at the checkout URL once the
- * server returns it. On the prerendered page React hydrates it on the visitor's
- * first sign of intent (decision 0011); a package chosen before then is kept, and
- * the amount is read from the field itself.
+ * (303 to checkout). With JavaScript it reads its uncontrolled fields, validates them
+ * with the server's create-payment schema, opens the checkout tab synchronously inside
+ * the submit event (so popup blockers allow it), and points that tab at the checkout
+ * URL once the server returns it. On the prerendered page it is an island
+ * (docs/decisions/0012): what was chosen and typed before React arrived is what is read.
  */
 export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
-  const [packageType, setPackageType] = useState<PackageType>(defaults?.packageType ?? "basic");
   const [submitting, setSubmitting] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [fallback, setFallback] = useState<{ url: string; blocked: boolean } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  // Before hydration the browser's own validation guards the no-JavaScript post;
-  // afterwards the form validates itself, to show the spec's toasts. Hydration keeps
-  // the radio the visitor checked but not in state, so state adopts it here.
-  useLayoutEffect(() => {
-    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="packageType"]:checked')?.value;
-    const chosen = paymentPackages.find((p) => p.id === checked);
-    if (chosen) setPackageType(chosen.id);
-    setHydrated(true);
-  }, []);
+  // Without JavaScript the browser's own validation guards the post; with it (the island's
+  // loader turns that off until hydration) the form validates itself, to show its notices.
+  useLayoutEffect(() => setHydrated(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const raw = String(new FormData(event.currentTarget).get("amount") ?? "");
-    const check = checkAmount(raw);
-    if (!check.ok) {
-      toast.error(text.invalidAmountTitle, {
-        description: SPEC_INVALID_RULES.includes(check.rule) ? text.invalidAmountDescription : check.message,
+    const data = new FormData(event.currentTarget);
+    const raw = String(data.get("amount") ?? "");
+    const parsed = createPaymentSchema.safeParse({ amount: raw, packageType: data.get("packageType") ?? undefined });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const rule = (issue as { params?: { rule?: AmountRule } } | undefined)?.params?.rule;
+      showNotice({
+        tone: "error",
+        title: text.invalidAmountTitle,
+        description: rule && PRODUCT_INVALID_RULES.includes(rule) ? text.invalidAmountDescription : (issue?.message ?? text.invalidAmountDescription),
       });
       amountRef.current?.focus();
       return;
     }
+    const { packageType } = parsed.data;
 
     const tab = openPlaceholderTab();
     setFallback(null);
@@ -81,7 +77,7 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
       }
     } catch (err) {
       tab?.close();
-      toast.error(text.errorTitle, { description: err instanceof PaymentRequestError ? err.message : text.errorFallback });
+      showNotice({ tone: "error", title: text.errorTitle, description: err instanceof PaymentRequestError ? err.message : text.errorFallback });
     } finally {
       setSubmitting(false);
     }
@@ -89,14 +85,11 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
 
   return (
     <form
-      ref={formRef}
       method="post"
       action="/payment"
       noValidate={hydrated}
       data-hydrated={hydrated || undefined}
-      {...hydrateOnIntent}
       onSubmit={onSubmit}
-      onFocus={warmToaster}
       className="flex flex-col gap-6"
     >
       <fieldset className="flex flex-col gap-3">
@@ -115,8 +108,7 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
                 type="radio"
                 name="packageType"
                 value={p.id}
-                checked={packageType === p.id}
-                onChange={() => setPackageType(p.id)}
+                defaultChecked={p.id === (defaults?.packageType ?? "basic")}
                 className="mt-1 size-4 shrink-0 accent-primary focus-visible:outline-none"
               />
               <span className="flex flex-col gap-0.5">

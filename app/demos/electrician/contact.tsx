@@ -1,8 +1,10 @@
 import { Clock, Mail, MapPin, Phone, Siren } from "lucide-react";
 import type * as React from "react";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/contact";
 import { contactPage, requestForm, seoText } from "./content";
 import { RequestServiceForm } from "./request-service-form";
+import { answerRequestService } from "./request-service-schema";
 import { CallButton, DarkBand, Eyebrow } from "./sections";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
@@ -11,6 +13,12 @@ import { Island } from "~/islands/island";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
+
+/** The form's no-JavaScript post: the same checks and demo notice as in the page; nothing is stored or logged. */
+export async function action({ request }: Route.ActionArgs) {
+  const answer = answerRequestService(await request.formData(), requestForm.demoNotice);
+  return data(answer, { status: "errors" in answer ? 400 : 200 });
+}
 
 function EmergencyBanner() {
   const b = contactPage.emergencyBanner;
@@ -104,6 +112,7 @@ function ServiceAreas() {
 }
 
 export default function Page() {
+  const answer = useActionData<typeof action>();
   return (
     <>
       <DarkBand>
@@ -135,9 +144,7 @@ export default function Page() {
               </p>
             </div>
             {/* The form validates in the page and says it is a demo; the rest is static. */}
-            <Island name="request-service-form">
-              <RequestServiceForm />
-            </Island>
+            <Island name="request-service-form" component={RequestServiceForm} props={{ answer }} />
           </Card>
         </section>
       </Container>

@@ -1,8 +1,8 @@
 import { Info, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import type * as React from "react";
 import { propertyTypes, requestForm, serviceTypes } from "./content";
-import { type RequestServiceErrors, type RequestServiceField, validateRequestService } from "./request-service-schema";
+import { type RequestServiceAnswer, type RequestServiceErrors, type RequestServiceField, validateRequestService } from "./request-service-schema";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -12,17 +12,22 @@ import { Textarea } from "~/components/ui/textarea";
 const fieldOrder: RequestServiceField[] = ["name", "phone", "email", "serviceType", "propertyType", "message"];
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
+/** The page the form posts to without JavaScript: its route action answers the same notice and stores nothing. */
+export const REQUEST_SERVICE_ACTION = "/demo/electrician/contact";
+
 /**
- * The Request Service form (docs/product.md#request-service-form). It validates like a real form and then,
- * being a demo, sends nothing and says so. Until hydration the
- * browser's own `required` checks apply; after it, our messages take over.
+ * The Request Service form (docs/product.md). It validates like a real form and then,
+ * being a demo, sends nothing and says so. With JavaScript it validates in the page;
+ * without, it posts to its page's route action (`answer` is that action's reply), which
+ * checks the same schema and answers the same notice, keeping nothing. Without
+ * JavaScript the browser's own `required` checks apply first.
  */
-export function RequestServiceForm() {
+export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }) {
   const [hydrated, setHydrated] = useState(false);
-  const [errors, setErrors] = useState<RequestServiceErrors>({});
-  const [notice, setNotice] = useState("");
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
+  const [errors, setErrors] = useState<RequestServiceErrors>(() => (answer && "errors" in answer ? answer.errors : {}));
+  const [notice, setNotice] = useState(() => (answer && "notice" in answer ? answer.notice : ""));
+  const defaults = answer && "values" in answer ? answer.values : {};
+  useLayoutEffect(() => setHydrated(true), []);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     // A demo never submits anywhere: no navigation, no request.
@@ -57,26 +62,34 @@ export function RequestServiceForm() {
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate={hydrated} data-hydrated={hydrated || undefined} aria-labelledby="rs-title" className="grid gap-5">
+    <form
+      method="post"
+      action={REQUEST_SERVICE_ACTION}
+      onSubmit={onSubmit}
+      noValidate={hydrated}
+      data-hydrated={hydrated || undefined}
+      aria-labelledby="rs-title"
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="rs-name" required>
             {labels.name}
           </Label>
-          <Input {...field("name")} type="text" autoComplete="name" required />
+          <Input {...field("name")} type="text" autoComplete="name" required defaultValue={defaults.name} />
           {error("name")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="rs-phone" required>
             {labels.phone}
           </Label>
-          <Input {...field("phone")} type="tel" autoComplete="tel" required />
+          <Input {...field("phone")} type="tel" autoComplete="tel" required defaultValue={defaults.phone} />
           {error("phone")}
         </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="rs-email">{labels.email}</Label>
-        <Input {...field("email")} type="email" autoComplete="email" />
+        <Input {...field("email")} type="email" autoComplete="email" defaultValue={defaults.email} />
         {error("email")}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -84,12 +97,18 @@ export function RequestServiceForm() {
           <Label htmlFor="rs-serviceType" required>
             {labels.serviceType}
           </Label>
-          <Select {...field("serviceType")} required defaultValue="" placeholder={requestForm.serviceTypePlaceholder} options={toOptions(serviceTypes)} />
+          <Select
+            {...field("serviceType")}
+            required
+            defaultValue={defaults.serviceType ?? ""}
+            placeholder={requestForm.serviceTypePlaceholder}
+            options={toOptions(serviceTypes)}
+          />
           {error("serviceType")}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="rs-propertyType">{labels.propertyType}</Label>
-          <Select {...field("propertyType")} defaultValue={propertyTypes[0]} options={toOptions(propertyTypes)} />
+          <Select {...field("propertyType")} defaultValue={defaults.propertyType ?? propertyTypes[0]} options={toOptions(propertyTypes)} />
           {error("propertyType")}
         </div>
       </div>
@@ -97,7 +116,13 @@ export function RequestServiceForm() {
         <Label htmlFor="rs-message" required>
           {labels.message}
         </Label>
-        <Textarea {...field("message")} rows={requestForm.messageRows} placeholder={requestForm.messagePlaceholder} required />
+        <Textarea
+          {...field("message")}
+          rows={requestForm.messageRows}
+          placeholder={requestForm.messagePlaceholder}
+          required
+          defaultValue={defaults.message}
+        />
         {error("message")}
       </div>
       <div role="alert" className="empty:hidden">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestForm } from "./content";
-import { requestServiceSchema, validateRequestService } from "./request-service-schema";
+import { answerRequestService, requestServiceSchema, validateRequestService } from "./request-service-schema";
 
 const valid = { name: "Ada Lovelace", phone: "(604) 555-0101", email: "", serviceType: "Panel Upgrade", propertyType: "Residential", message: "Panel is buzzing." };
 
@@ -32,5 +32,25 @@ describe("request service schema", () => {
   it("trims values", () => {
     const r = validateRequestService({ ...valid, name: "  Ada  " });
     expect(r.ok && r.data.name).toBe("Ada");
+  });
+});
+
+describe("answerRequestService (the form's no-JavaScript post)", () => {
+  const form = (values: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(values)) data.append(k, v);
+    return data;
+  };
+
+  it("answers the demo notice for a valid request", () => {
+    expect(answerRequestService(form(valid), requestForm.demoNotice)).toEqual({ notice: requestForm.demoNotice("Ada Lovelace") });
+  });
+
+  it("answers the messages with what was typed, reading only the form's fields, each capped", () => {
+    const answer = answerRequestService(form({ ...valid, name: "", message: "x".repeat(5000), extra: "ignored" }), requestForm.demoNotice);
+    expect(answer).toEqual({
+      errors: { name: requestForm.errors.name, message: requestForm.errors.message },
+      values: { ...valid, name: "", message: "x".repeat(2000) },
+    });
   });
 });

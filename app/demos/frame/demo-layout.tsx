@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { NoticeRegion } from "~/components/layout/notice-region";
 import { DemoFooter } from "./demo-footer";
 import { DemoHeader } from "./demo-header";
 import { ThemeScope } from "./theme-scope";
@@ -13,13 +14,7 @@ export function DemoLayout({ site, children }: { site: DemoSite; children: React
         {children}
       </main>
       <DemoFooter site={site} />
-      {/* Live region for the inert buttons' notice; it stays in the page so additions are announced. */}
-      <div
-        data-notice-region=""
-        role="status"
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:inset-x-auto sm:right-4"
-      />
+      <NoticeRegion />
     </ThemeScope>
   );
 }
