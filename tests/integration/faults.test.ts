@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import Stripe from "stripe";
@@ -20,6 +20,7 @@ import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
 import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { createInquiryHarness, validInquiry } from "../helpers/inquiries";
+import { captureLogs } from "../helpers/logs";
 
 const WEBHOOK_SECRET = "whsec_faults";
 const STRIPE_KEY = "sk_test_faults_canary_4f9a";
@@ -41,22 +42,6 @@ async function startSilentServer(port = 0) {
         server.close(() => r());
       }),
   };
-}
-
-/** Log lines as parsed JSON, via the logger's stream option. */
-function captureLogs() {
-  const lines: Array<Record<string, unknown>> = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString("utf8").split("\n").filter(Boolean)) {
-        raw.push(l);
-        lines.push(JSON.parse(l) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { lines, raw, stream };
 }
 
 /** A SQLite database another process holds the write lock of, with a short busy timeout (the server's is 5 s). */
