@@ -16,6 +16,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SITE_URL: "not a url" })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ LOG_HASH_KEY: "too-short-to-be-a-key" })).toThrow(/LOG_HASH_KEY/);
   });
 
   it("refuses PAYMENTS_PROVIDER=stripe without its keys, naming them", () => {

@@ -33,6 +33,8 @@ export const envSchema = z
       .default("http://localhost:3000")
       .transform((u) => u.replace(/\/+$/, "")),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Key of the hash that stands in for client addresses in logs; unset: a random key per process. */
+    LOG_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     BUILD_DIR: z.string().min(1).default("build"),
     /** Worker processes serving HTTP (node:cluster); 1 keeps a single process. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHmac, randomBytes } from "node:crypto";
 import pino from "pino";
 import type { AppConfig } from "./config.server";
 
@@ -17,7 +18,10 @@ export type LoggerOptions = {
   level?: pino.LevelWithSilent;
 };
 
-/** Structured JSON logs. Visitors' message bodies and card data are never logged. */
+/**
+ * Structured JSON logs. Visitors' names, emails, phones, messages, raw addresses
+ * and card data are never logged: lines name rows by id, clients by logTag.
+ */
 export function createLogger(config: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">, options: LoggerOptions = {}): Logger {
   return pino(
     {
@@ -32,4 +36,17 @@ export function createLogger(config: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">, 
     },
     options.stream,
   );
+}
+
+/** Used when LOG_HASH_KEY is unset: tags then correlate within one process's lifetime only. */
+const processLogHashKey = randomBytes(32);
+
+/**
+ * A keyed hash (HMAC-SHA256, 16 hex digits) that stands in for a client address
+ * in logs: the same client gets the same tag, so lines correlate, but without
+ * the key an address cannot be recovered by hashing all 2^32 IPv4 addresses.
+ */
+export function createLogTag(key: string | undefined): (value: string) => string {
+  const secret = key ?? processLogHashKey;
+  return (value) => createHmac("sha256", secret).update(value).digest("hex").slice(0, 16);
 }

@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
-import { type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
+import { type WalCheckpointer, type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -14,6 +14,8 @@ export type AppDatabase = {
   kind: DatabaseKind;
   /** PostgreSQL schema in use when not the default one. */
   schema?: string;
+  /** SQLite with background checkpoints: the worker, whose rounds tests await. */
+  walCheckpointer?: Pick<WalCheckpointer, "nextRound">;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,7 +37,7 @@ export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATAB
 /** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
   let db: Kysely<Database>;
-  let checkpointer: { stop(): Promise<void> } | undefined;
+  let checkpointer: WalCheckpointer | undefined;
   if (options.kind === "sqlite") {
     if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
     const sqlite = new SQLite(options.path);
@@ -73,6 +75,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     db,
     kind: options.kind,
     schema: options.kind === "postgres" ? options.schema : undefined,
+    walCheckpointer: checkpointer,
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -23,13 +23,16 @@ describe("WAL checkpoints on a worker thread", () => {
     const database = openDatabase({ kind: "sqlite", path: file, backgroundCheckpoints: { intervalMs: 10, maxWalFrames: 200 } });
     await database.db.schema.createTable("t").addColumn("n", "integer").addColumn("pad", "text").execute();
     const commits = 1500;
+    const checkpointer = database.walCheckpointer!;
     for (let i = 0; i < commits; i++) {
       await database.db.insertInto("t" as never).values({ n: i, pad: "x".repeat(200) } as never).execute();
-      // Let the worker run now and then, as the event loop does between requests.
-      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 15));
+      // Every 100 commits the worker's next round (on its own timer) is awaited, however slow the machine.
+      if (i % 100 === 99) await checkpointer.nextRound();
     }
-    await new Promise((r) => setTimeout(r, 100));
+    const last = await checkpointer.nextRound();
+    expect(last.checkpointed).toBe(last.log);
     // Every commit appended at least one page; never rewound, the WAL would hold them all.
+    // Rewound after each round, it never holds much more than 100 commits' pages.
     const walBytes = fs.statSync(`${file}-wal`).size;
     expect(walBytes).toBeLessThan((commits * PAGE) / 3);
     // The worker has copied everything into the database file.
@@ -46,6 +49,32 @@ describe("WAL checkpoints on a worker thread", () => {
     const reopened = new SQLite(file, { readonly: true });
     expect(reopened.prepare("select count(*) as c from t").get()).toEqual({ c: commits });
     reopened.close();
+  });
+
+  it("answers a round's waiters only with a round that began after they asked, and rejects them if the worker fails", async () => {
+    const file = path.join(dir, "rounds.db");
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    const checkpointer = startWalCheckpointer(sqlite, file, { intervalMs: 5 });
+    try {
+      sqlite.exec("create table t (n integer)");
+      // Waiters side by side are all answered.
+      expect(await Promise.all([checkpointer.nextRound(), checkpointer.nextRound()])).toHaveLength(2);
+      sqlite.exec("insert into t values (1)");
+      // The insert's frames exist before this request, so its round has copied them.
+      const after = await checkpointer.nextRound();
+      expect(after.log).toBeGreaterThan(0);
+      expect(after.checkpointed).toBe(after.log);
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+    }
+    await expect(checkpointer.nextRound()).rejects.toThrow(/stopped/);
+
+    const broken = new SQLite(path.join(dir, "broken.db"));
+    const failing = startWalCheckpointer(broken, path.join(dir, "missing", "app.db"), { onError: () => {} });
+    await expect(failing.nextRound()).rejects.toThrow(/exited/);
+    broken.close();
   });
 
   it("turns the serving connection's checkpoints off, and back on if the worker fails", async () => {

@@ -44,22 +44,30 @@ const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 // A passing error (another process holding a lock, a database briefly unreachable) skips one
 // round; only a lasting one ends the worker, and the serving connection checkpoints again.
 let failures = 0;
+// The latest request (nextRound()) of the serving thread: answered after the next round.
+let requested = 0;
+let reported = 0;
 const timer = setInterval(() => {
   try {
-    const { log } = checkpoint.get();
+    const { log, checkpointed } = checkpoint.get();
     failures = 0;
     if (log > workerData.maxWalFrames) parentPort.postMessage({ log });
+    if (requested > reported) parentPort.postMessage({ round: { log, checkpointed }, request: (reported = requested) });
   } catch (error) {
     if (++failures >= 50) throw error;
   }
 }, workerData.intervalMs);
 parentPort.on("message", (m) => {
+  if (typeof m === "number") requested = m;
   if (m !== "stop") return;
   clearInterval(timer);
   db.close();
   parentPort.close();
 });
 `;
+
+/** What one checkpoint round found: frames in the WAL, and how many of them are in the database file. */
+export type CheckpointRound = { log: number; checkpointed: number };
 
 export function startWalCheckpointer(sqlite: SQLite.Database, file: string, options: WalCheckpointerOptions = {}) {
   const { intervalMs, maxWalFrames } = { ...WAL_CHECKPOINTER_DEFAULTS, ...options };
@@ -75,7 +83,18 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string, opti
   worker.unref();
   let stopping = false;
 
-  worker.on("message", () => {
+  // Requests are numbered, so a round that began before a request never answers it.
+  let requests = 0;
+  const waiting = new Map<number, { resolve(round: CheckpointRound): void; reject(error: Error): void }>();
+  worker.on("message", (m: { log: number } | { round: CheckpointRound; request: number }) => {
+    if ("round" in m) {
+      for (const [n, w] of waiting) {
+        if (n > m.request) continue;
+        waiting.delete(n);
+        w.resolve(m.round);
+      }
+      return;
+    }
     // The WAL is long: one short checkpoint here lets the next write rewind it.
     try {
       if (sqlite.open) sqlite.pragma("wal_checkpoint(PASSIVE)");
@@ -89,6 +108,8 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string, opti
   });
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   void exited.then(() => {
+    for (const w of waiting.values()) w.reject(new Error("WAL checkpoint worker exited"));
+    waiting.clear();
     if (!stopping && sqlite.open) {
       sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
       options.onError?.(new Error("WAL checkpoint worker exited"));
@@ -96,6 +117,19 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string, opti
   });
 
   return {
+    /**
+     * Resolves when the worker's next round (started by its timer, as in service) has
+     * run, after the serving connection's own checkpoint if that round asked for one:
+     * so a test awaits the checkpoint instead of betting on how soon it comes.
+     */
+    nextRound(): Promise<CheckpointRound> {
+      if (stopping) return Promise.reject(new Error("WAL checkpointer stopped"));
+      const n = ++requests;
+      return new Promise((resolve, reject) => {
+        waiting.set(n, { resolve, reject });
+        worker.postMessage(n);
+      });
+    },
     /** Closes the worker's connection and ends it; the serving connection can then close last. */
     async stop() {
       if (stopping) return exited;
@@ -107,3 +141,5 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string, opti
     },
   };
 }
+
+export type WalCheckpointer = ReturnType<typeof startWalCheckpointer>;

@@ -11,23 +11,48 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     await database.dispose();
   });
 
-  it("allows up to the limit per window, then refuses with a retry time", async () => {
+  it("allows exactly the limit per window, refuses every call after it with the time left, and opens again when the window ends", async () => {
     const limiter = createRateLimiter(database, "test", [{ windowMs: 60_000, max: 5 }]);
-    const t = Date.UTC(2026, 0, 1, 12, 0, 10);
-    for (let i = 0; i < 5; i++) expect(await limiter.hit("1.2.3.4", t)).toEqual({ allowed: true });
-    expect(await limiter.hit("1.2.3.4", t)).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    // Another client and the next window are unaffected.
-    expect(await limiter.hit("5.6.7.8", t)).toEqual({ allowed: true });
-    expect(await limiter.hit("1.2.3.4", t + 60_000)).toEqual({ allowed: true });
+    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await limiter.hit("1.2.3.4", start + 10_000));
+    expect(answers).toEqual([...Array(5).fill({ allowed: true }), ...Array(3).fill({ allowed: false, retryAfterSeconds: 50 })]);
+    // Another client is unaffected.
+    expect(await limiter.hit("5.6.7.8", start + 10_000)).toEqual({ allowed: true });
+    // The time left counts down with the clock, and a part second rounds up.
+    expect(await limiter.hit("1.2.3.4", start + 59_500)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.hit("1.2.3.4", start + 59_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    // The next window starts at its boundary with a fresh count.
+    const next = [];
+    for (let i = 0; i < 6; i++) next.push(await limiter.hit("1.2.3.4", start + 60_000));
+    expect(next).toEqual([...Array(5).fill({ allowed: true }), { allowed: false, retryAfterSeconds: 60 }]);
+  });
+
+  it("with a short and a long window, refuses while either is full and reports the longer wait", async () => {
+    const limiter = createRateLimiter(database, "two", [
+      { windowMs: 60_000, max: 2 },
+      { windowMs: 3_600_000, max: 3 },
+    ]);
+    const hour = Date.UTC(2026, 0, 1, 12, 0, 0);
+    expect(await limiter.hit("ip", hour)).toEqual({ allowed: true });
+    expect(await limiter.hit("ip", hour)).toEqual({ allowed: true });
+    expect(await limiter.hit("ip", hour + 1_000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    // The next minute: the short window is open, the hour (3 hits so far) allows none more.
+    expect(await limiter.hit("ip", hour + 60_000)).toEqual({ allowed: false, retryAfterSeconds: 3540 });
+    // Both full: the longer wait is the answer.
+    expect(await limiter.hit("ip", hour + 61_000)).toEqual({ allowed: false, retryAfterSeconds: 3539 });
+    expect(await limiter.hit("ip", hour + 61_000)).toEqual({ allowed: false, retryAfterSeconds: 3539 });
+    expect(await limiter.hit("ip", hour + 3_600_000)).toEqual({ allowed: true });
   });
 
   it("shares counts between limiter instances (processes) on one database", async () => {
     const a = createRateLimiter(database, "shared", [{ windowMs: 60_000, max: 2 }]);
     const b = createRateLimiter(database, "shared", [{ windowMs: 60_000, max: 2 }]);
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
-    await a.hit("ip", t);
-    await b.hit("ip", t);
-    expect((await a.hit("ip", t)).allowed).toBe(false);
+    expect(await a.hit("ip", t)).toEqual({ allowed: true });
+    expect(await b.hit("ip", t)).toEqual({ allowed: true });
+    expect(await a.hit("ip", t)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await b.hit("ip", t)).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 
   it("counts concurrent hits exactly", async () => {
@@ -35,5 +60,6 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
     const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit("ip", t)));
     expect(results.filter((r) => r.allowed)).toHaveLength(20);
+    expect(results.filter((r) => !r.allowed)).toEqual(Array(10).fill({ allowed: false, retryAfterSeconds: 3600 }));
   });
 });

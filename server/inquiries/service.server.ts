@@ -17,8 +17,7 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
-import type { Logger } from "../logger.server";
-import { inquirySubject } from "../mail/inquiry-email.server";
+import { type Logger, createLogTag } from "../logger.server";
 import { INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
 import { type OutboxTrigger, enqueue } from "./outbox.server";
 import { isCrossSiteRequest } from "../http/origin.server";
@@ -45,7 +44,7 @@ export type SubmitResult =
   | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
 
 export type InquiryServiceDeps = {
-  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY">;
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY" | "LOG_HASH_KEY">;
   database: AppDatabase;
   logger: Logger;
   /** Nudged after an inquiry commits so delivery starts at once. */
@@ -60,12 +59,14 @@ export function createInquiryService(deps: InquiryServiceDeps) {
   const now = deps.now ?? Date.now;
   const limiter = createRateLimiter(database, "inquiries", INQUIRY_RATE_LIMITS);
   const log = logger.child({ component: "inquiries" });
+  // Rate-limit and spam lines name the client by a keyed hash of its address, never the address.
+  const clientTag = createLogTag(config.LOG_HASH_KEY);
 
   async function submit(raw: unknown, ctx: SubmitContext): Promise<SubmitResult> {
     if (!config.RATE_LIMIT_DISABLED) {
       const decision = await limiter.hit(ctx.clientIp, now());
       if (!decision.allowed) {
-        log.warn({ ip: ctx.clientIp }, "inquiry rate limit reached");
+        log.warn({ client: clientTag(ctx.clientIp) }, "inquiry rate limit reached");
         return { kind: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds, error: rateLimitedMessage(decision.retryAfterSeconds) };
       }
     }
@@ -74,7 +75,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     const r = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
     const honeypot = r[HONEYPOT_FIELD];
     if (honeypot !== undefined && honeypot !== "" && honeypot !== false) {
-      log.info({ ip: ctx.clientIp, reason: "honeypot" }, "inquiry dropped as spam");
+      log.info({ client: clientTag(ctx.clientIp), reason: "honeypot" }, "inquiry dropped as spam");
       return { kind: "spam", id: randomUUID(), reason: "honeypot" };
     }
 
@@ -86,7 +87,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     // The fill-time check after validation, so a quick person with a typo is told about it.
     const elapsed = parsed.data[ELAPSED_FIELD];
     if (elapsed !== undefined && elapsed < MIN_FILL_MS) {
-      log.info({ ip: ctx.clientIp, reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
+      log.info({ client: clientTag(ctx.clientIp), reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
       return { kind: "spam", id: randomUUID(), reason: "too-fast" };
     }
     const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, ...inquiry } = parsed.data;
@@ -117,7 +118,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     if (deps.mailConfigured === false) {
       // Development without SMTP: say so, keep the notification queued for when it is set up.
       log.info(
-        { inquiryId: id, channel: INQUIRY_EMAIL, subject: inquirySubject(inquiry) },
+        { inquiryId: id, channel: INQUIRY_EMAIL },
         "SMTP_URL is not set: notification logged and left pending in the outbox (npm run inquiries lists it)",
       );
     }

@@ -52,7 +52,8 @@ export function createMailer(
       configured: false,
       studioInbox,
       async send(message) {
-        logger.info({ subject: headerSafe(message.subject) }, "mail not sent: SMTP_URL is not set");
+        // The subject may name the visitor: only the message's id is logged.
+        logger.info({ messageId: message.messageId }, "mail not sent: SMTP_URL is not set");
         throw new MailNotConfiguredError();
       },
       close() {},

@@ -3,6 +3,7 @@ import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
 import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import type { Writable } from "node:stream";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
@@ -27,10 +28,13 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(
  * The HTTP app plus an outbox worker wired like server/index.ts, on a fresh
  * test database, with a movable clock. The worker is driven by hand (runOnce).
  */
-export async function createInquiryHarness(env: Record<string, string> = {}, options: { database?: TestDatabase; fetch?: typeof fetch } = {}) {
+export async function createInquiryHarness(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase; fetch?: typeof fetch; /** Receives every log line (level debug). */ logStream?: Writable } = {},
+) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logStream ? { stream: options.logStream, level: "debug" } : {});
   const mailer = createMailer(config, logger);
   const clock = { now: Date.now() };
   const now = () => clock.now;
@@ -56,6 +60,8 @@ export async function createInquiryHarness(env: Record<string, string> = {}, opt
     database,
     worker,
     clock,
+    logger,
+    mailer,
     post,
     countInquiries,
     outboxRows,

@@ -17,13 +17,14 @@ import { validInquiry } from "../helpers/inquiries";
  * The database goes away in the middle of a stream of requests and comes
  * back; the same app (no restart) serves again, answered 200 or 503 meanwhile,
  * and every inquiry answered 200 is stored. Under test:pg (with-postgres.ts
- * exports its pg_ctl) a private PostgreSQL cluster is really restarted, so the
- * other test files' shared cluster is left alone; under test:unit the SQLite
- * equivalent is another connection holding the write lock for a while.
+ * exports its pg_ctl) a private PostgreSQL cluster is really stopped and
+ * started, so the other test files' shared cluster is left alone; under
+ * test:unit the SQLite equivalent is another connection holding the write lock.
+ * Each phase ends on what the requests show, not after a set time.
  */
 const pgCtl = process.env.TEST_PG_CTL;
 
-type Outage = { database: AppDatabase; kind: string; interrupt(): Promise<void>; dispose(): Promise<void> };
+type Outage = { database: AppDatabase; kind: string; down(): void; up(): void; dispose(): Promise<void> };
 
 /** A throwaway PostgreSQL cluster of our own, restartable with pg_ctl. */
 async function privatePostgres(ctl: string): Promise<Outage> {
@@ -44,9 +45,12 @@ async function privatePostgres(ctl: string): Promise<Outage> {
   await migrateToLatest(database);
   return {
     database,
-    kind: "PostgreSQL restarted with pg_ctl restart -m fast",
-    async interrupt() {
-      run(ctl, [...ctlArgs, "-m", "fast", "restart"]);
+    kind: "PostgreSQL stopped with pg_ctl stop -m fast, then started",
+    down() {
+      run(ctl, [...ctlArgs, "-m", "fast", "stop"]);
+    },
+    up() {
+      run(ctl, [...ctlArgs, "start"]);
     },
     async dispose() {
       await database.close().catch(() => {});
@@ -60,7 +64,7 @@ async function privatePostgres(ctl: string): Promise<Outage> {
   };
 }
 
-/** SQLite: another connection takes the write lock for 1.5 s, as long as a database restart takes. */
+/** SQLite: another connection holds the write lock while the database is "down". */
 async function lockedSqlite(): Promise<Outage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-sqlite-outage-"));
   const file = path.join(dir, "app.db");
@@ -70,10 +74,11 @@ async function lockedSqlite(): Promise<Outage> {
   const other = new SQLite(file);
   return {
     database,
-    kind: "SQLite write-locked by another connection for 1.5 s",
-    async interrupt() {
+    kind: "SQLite write-locked by another connection",
+    down() {
       other.exec("BEGIN EXCLUSIVE");
-      await new Promise((r) => setTimeout(r, 1_500));
+    },
+    up() {
       other.exec("COMMIT");
     },
     async dispose() {
@@ -93,40 +98,54 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     await outage?.dispose();
   });
 
-  it("answers 200 or 503 (never 500) meanwhile, recovers without a restart, and loses no accepted inquiry", async () => {
+  it("answers 200 or 503 with Retry-After (never 500) meanwhile, recovers without a restart, and loses no accepted inquiry", async () => {
     const config = loadConfig({ NODE_ENV: "test", RATE_LIMIT_DISABLED: "true" });
     const app = createApp({ config, database: outage.database, logger: createLogger(config) });
-    const statuses: number[] = [];
+    type Phase = "before" | "down" | "up";
+    // The phase a request was made in and the one its answer came in (down() and up() block, so no request straddles one unseen).
+    type Answer = { phase: Phase; answeredIn: Phase; status: number; retryAfter: string | null };
+    const answers: Answer[] = [];
     const accepted: string[] = [];
+    let phase: Phase = "before";
     let stop = false;
+    // Each phase waits for a condition on the answers; a client checks it after every answer.
+    let waiter: { until: () => boolean; resolve: () => void } | undefined;
+    const when = (until: () => boolean) => new Promise<void>((resolve) => (waiter = { until, resolve }));
     const client = async () => {
       while (!stop) {
+        const startedIn = phase;
         const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validInquiry) });
-        statuses.push(res.status);
         const body = (await res.json()) as { id?: string };
+        answers.push({ phase: startedIn, answeredIn: phase, status: res.status, retryAfter: res.headers.get("retry-after") });
         if (res.status === 200) accepted.push(body.id!);
-        // SQLite answers within microtasks: yield to timers, or the outage's own timer never runs.
-        await new Promise((r) => setTimeout(r, res.status === 200 ? 0 : 20));
+        if (waiter?.until()) waiter.resolve();
+        // SQLite answers within microtasks: let the event loop turn between requests.
+        await new Promise((r) => setImmediate(r));
       }
     };
+    const inPhase = (p: Phase) => answers.filter((a) => a.phase === p && a.answeredIn === p);
+
     const clients = [client(), client(), client()];
-    await new Promise((r) => setTimeout(r, 300));
-    const before = statuses.length;
-    await outage.interrupt();
-    // Keep going until the app has answered 200 ten times in a row after the outage.
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !(statuses.length > before + 10 && statuses.slice(-10).every((s) => s === 200))) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await when(() => inPhase("before").filter((a) => a.status === 200).length >= 5);
+    outage.down();
+    phase = "down";
+    await when(() => inPhase("down").length >= 5);
+    outage.up();
+    phase = "up";
+    await when(() => inPhase("up").length >= 10 && answers.slice(-10).every((a) => a.status === 200));
     stop = true;
     await Promise.all(clients);
 
-    expect(new Set(statuses)).toEqual(new Set(statuses.filter((s) => s === 200 || s === 503)));
-    expect(statuses.slice(-10)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+    // Every request made and answered while the database was down was answered 503 with Retry-After.
+    expect(inPhase("down").length).toBeGreaterThanOrEqual(5);
+    expect(inPhase("down").filter((a) => a.status !== 503 || a.retryAfter !== "5")).toEqual([]);
+    for (const a of answers.filter((x) => x.status === 503)) expect(a.retryAfter).toBe("5");
+    expect(answers.slice(-10).map((a) => a.status)).toEqual(Array(10).fill(200));
     const health = await app.request("/healthz");
     expect(health.status).toBe(200);
     const stored = await outage.database.db.selectFrom("inquiries").select("id").execute();
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(accepted));
-    console.info(`${outage.kind}: ${statuses.length} requests, ${accepted.length} accepted and stored, ${statuses.filter((s) => s === 503).length} answered 503`);
+    console.info(`${outage.kind}: ${answers.length} requests, ${accepted.length} accepted and stored, ${answers.filter((a) => a.status === 503).length} answered 503`);
   });
 });

@@ -76,20 +76,21 @@ describe(`SMTP faults on ${testDatabaseKind}`, () => {
     const config = t.config;
     const logger = createLogger(config);
     const mailer = createMailer(config, logger, { connectionTimeout: 300, greetingTimeout: 300, socketTimeout: 500 });
-    const worker = createOutboxWorker({ database: t.database, logger, handlers: inquiryDeliveryHandlers({ config, database: t.database, mailer }), now: () => t.clock.now });
+    // The worker's own cut (half a lease, 3 s here) is the backstop should the mailer's 300 ms not hold.
+    const worker = createOutboxWorker({ database: t.database, logger, leaseMs: 6_000, handlers: inquiryDeliveryHandlers({ config, database: t.database, mailer }), now: () => t.clock.now });
     let smtp: FakeSmtp | undefined;
     try {
       const res = await t.post(validInquiry);
       expect(res.status).toBe(200);
       expect(await t.countInquiries()).toBe(1);
 
-      const started = Date.now();
+      // The pass ends because the mailer's greeting timeout fired, not the worker's backstop
+      // (which would record "delivery timed out after 3 s").
       expect(await worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(silent.connections()).toBeLessThanOrEqual(1);
       const [row] = await t.outboxRows();
       expect(row).toMatchObject({ status: "pending", attempts: 1 });
-      expect(row!.last_error).toMatch(/timeout|greeting/i);
+      expect(row!.last_error).toMatch(/greeting never received/i);
 
       // The mail server comes back on the same address.
       await silent.close();
@@ -112,10 +113,10 @@ describe(`SMTP faults on ${testDatabaseKind}`, () => {
     const closed = await freePort();
     const t = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${closed}` });
     try {
-      const started = Date.now();
       const res = await t.post(validInquiry);
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // Answered before any delivery was tried: the notification waits untouched for the worker.
+      expect(await t.outboxRows()).toEqual([expect.objectContaining({ status: "pending", attempts: 0, last_error: null })]);
       expect(await t.worker.runOnce()).toMatchObject({ retry: 1 });
       expect((await t.outboxRows())[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
     } finally {

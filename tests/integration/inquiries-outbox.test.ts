@@ -90,15 +90,26 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
     const t0 = Date.now();
     await enqueueMany(database, 1, t0);
     // A worker claims the row, then "crashes" before recording anything.
+    let claimed!: () => void;
+    const delivering = new Promise<void>((resolve) => (claimed = resolve));
     const crashed = createOutboxWorker({
       database,
       logger,
       leaseMs: 60_000,
       now: () => t0,
-      handlers: { "test-email": { enabled: true, deliver: () => new Promise(() => {}) } },
+      handlers: {
+        "test-email": {
+          enabled: true,
+          deliver: () => {
+            claimed();
+            return new Promise(() => {});
+          },
+        },
+      },
     });
     void crashed.runOnce();
-    await expect.poll(async () => (await database.db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).status).toBe("sending");
+    await delivering;
+    expect(await database.db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).toEqual({ status: "sending" });
 
     const delivered: string[] = [];
     let clock = t0 + 30_000;
@@ -162,12 +173,23 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
 
   it("runs in the background once started and stops cleanly", async () => {
     const delivered: string[] = [];
-    const worker = createOutboxWorker({ database, logger, handlers: recordingChannel(delivered), pollMs: 50 });
+    let allDelivered!: () => void;
+    const three = new Promise<void>((resolve) => (allDelivered = resolve));
+    const handlers = recordingChannel(delivered);
+    const record = handlers["test-email"]!.deliver;
+    handlers["test-email"]!.deliver = async (row) => {
+      await record(row);
+      if (delivered.length === 3) allDelivered();
+    };
+    const worker = createOutboxWorker({ database, logger, handlers, pollMs: 50 });
     worker.start();
     await enqueueMany(database, 3, Date.now());
     worker.wake();
-    await expect.poll(() => delivered.length).toBe(3);
+    await three;
     await worker.stop();
+    expect(delivered.sort()).toEqual(["s0", "s1", "s2"]);
+    const rows = await database.db.selectFrom("outbox").select("status").execute();
+    expect(rows.map((r) => r.status)).toEqual(["delivered", "delivered", "delivered"]);
   });
 });
 
