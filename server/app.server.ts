@@ -17,7 +17,7 @@ import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
-import { type Logger, requestContext } from "./logger.server";
+import { type Logger, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
 
   app.onError((err, c) => {
     // Only the error's kind and code: a driver's message may quote a visitor's values.
-    const error = { name: err.name, code: (err as { code?: unknown }).code };
+    const error = errorKind(err);
     if (isDatabaseUnavailable(err)) {
       logger.error({ reqId: c.get("requestId"), error }, "database unavailable");
       c.header("Retry-After", "5");

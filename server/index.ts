@@ -35,7 +35,7 @@ async function main() {
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve.
     dbOptions.kind === "sqlite" && serving
-      ? { ...dbOptions, backgroundCheckpoints: { onError: (err) => logger.error({ err: { message: err.message } }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
+      ? { ...dbOptions, backgroundCheckpoints: { onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
       : dbOptions,
   );
   if (cluster.isPrimary) await migrateToLatest(database);

@@ -50,3 +50,12 @@ export function createLogTag(key: string | undefined): (value: string) => string
   const secret = key ?? processLogHashKey;
   return (value) => createHmac("sha256", secret).update(value).digest("hex").slice(0, 16);
 }
+
+/**
+ * An error's kind and code, for a log line. Not its message: a driver's message may quote a
+ * visitor's values, and the logger removes every nested "message" key anyway.
+ */
+export function errorKind(err: unknown): { name: string; code?: unknown } {
+  if (err instanceof Error) return { name: err.name, code: (err as { code?: unknown }).code };
+  return { name: typeof err };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, type Selectable, type Transaction, sql } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, OutboxTable } from "../db/schema";
-import type { Logger } from "../logger.server";
+import { type Logger, errorKind } from "../logger.server";
 
 /**
  * A transactional outbox: notifications are written in the same transaction
@@ -194,7 +194,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           if (r.claimed === o.batchSize) again = true;
         } while (again && !stopped);
       } catch (e) {
-        log.error({ err: { message: e instanceof Error ? e.message : String(e) } }, "outbox pass failed");
+        log.error({ error: errorKind(e) }, "outbox pass failed");
       } finally {
         running = undefined;
         schedule(o.pollMs);
