@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** The route table (docs/product.md#routes), in one place. Public paths are listed in lib/route-registry.ts. */
+/** The route table (docs/product.md#routes), in one place. Every page here is listed in lib/route-registry.ts (public) or its unlistedRoutes; a test checks. */
 export default [
   layout("components/layout/site-layout.tsx", [
     index("routes/home.tsx"),

@@ -1,5 +1,6 @@
 import type { z } from "~/lib/zod";
 import type { benefitSchema, homeHeroSchema, processStepSchema, techGroupSchema } from "./schemas";
+import { href } from "~/lib/href";
 
 /** Words of the home page (docs/product.md#studio-pages, Home). */
 
@@ -8,8 +9,8 @@ export const homeHero: z.infer<typeof homeHeroSchema> = {
   headline: "Stunning Websites That Drive Results",
   intro:
     "We design and build fast, beautiful, mobile-first websites that turn visitors into clients. Crafted in Vancouver, delivered worldwide, launched in as little as 1-2 weeks.",
-  primary: { label: "Start Your Project", to: "/contact" },
-  secondary: { label: "View Portfolio", to: "/portfolio" },
+  primary: { label: "Start Your Project", to: href("/contact") },
+  secondary: { label: "View Portfolio", to: href("/portfolio") },
   highlights: ["Launch in 1-2 weeks", "50% upfront, 50% on completion", "Reply within 24 hours"],
 };
 
@@ -50,16 +51,16 @@ export const homeSections = {
   whyUs: { eyebrow: "Why Choose Us", title: "Everything your website needs to win clients", intro: "Premium quality without the agency overhead: a small senior team, modern tools and a process built around your business." },
   process: { eyebrow: "Our Process", title: "From first call to launch in four steps", intro: "A simple, transparent process that keeps you in control at every stage." },
   tech: { eyebrow: "Technology Stack", title: "Built on modern, proven technology", intro: "The same tools trusted by the world's leading tech companies, chosen for speed, security and longevity." },
-  portfolio: { eyebrow: "Portfolio", title: "See what we can build for you", intro: "Eight live demo websites for real kinds of businesses, from bakeries to electricians.", link: { label: "View Portfolio", to: "/portfolio" } },
-  pricing: { eyebrow: "Pricing", title: "Simple packages, honest prices", intro: "Two packages to start from, every project quoted to fit. Prices in Canadian dollars.", link: { label: "Compare Packages", to: "/pricing" } },
-  story: { eyebrow: "Our Story", title: "A Vancouver studio founded in 2025", intro: "We started with a simple belief: every small business deserves a website as good as the work it does.", link: { label: "Read Our Story", to: "/story" } },
-  about: { eyebrow: "About Us", title: "A small senior team that cares", intro: "Designers, developers and a growth strategist who treat your business like their own.", link: { label: "Meet the Team", to: "/about" } },
-  extras: { eyebrow: "Extras", title: "Support that continues after launch", intro: "Maintenance, SEO and mobile apps to keep your business growing, plus our terms and privacy policy.", link: { label: "Explore Extras", to: "/extras" } },
+  portfolio: { eyebrow: "Portfolio", title: "See what we can build for you", intro: "Eight live demo websites for real kinds of businesses, from bakeries to electricians.", link: { label: "View Portfolio", to: href("/portfolio") } },
+  pricing: { eyebrow: "Pricing", title: "Simple packages, honest prices", intro: "Two packages to start from, every project quoted to fit. Prices in Canadian dollars.", link: { label: "Compare Packages", to: href("/pricing") } },
+  story: { eyebrow: "Our Story", title: "A Vancouver studio founded in 2025", intro: "We started with a simple belief: every small business deserves a website as good as the work it does.", link: { label: "Read Our Story", to: href("/story") } },
+  about: { eyebrow: "About Us", title: "A small senior team that cares", intro: "Designers, developers and a growth strategist who treat your business like their own.", link: { label: "Meet the Team", to: href("/about") } },
+  extras: { eyebrow: "Extras", title: "Support that continues after launch", intro: "Maintenance, SEO and mobile apps to keep your business growing, plus our terms and privacy policy.", link: { label: "Explore Extras", to: href("/extras") } },
   contact: {
     eyebrow: "Get Started",
     title: "Ready to grow your business online?",
     intro: "Tell us about your project and receive a free, no-obligation quote within 24 hours.",
-    primary: { label: "Start Your Project", to: "/contact" },
-    secondary: { label: "View Pricing", to: "/pricing" },
+    primary: { label: "Start Your Project", to: href("/contact") },
+    secondary: { label: "View Pricing", to: href("/pricing") },
   },
 } as const;

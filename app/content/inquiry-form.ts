@@ -1,5 +1,6 @@
 import type { InquiryFieldName } from "~/schemas/inquiry-fields";
 import { siteConfig } from "./site";
+import { href } from "~/lib/href";
 
 /** Words of the contact page's inquiry form; the messages are those of docs/product.md#messages, word for word. */
 export const inquiryFormContent = {
@@ -30,7 +31,7 @@ export const inquiryFormContent = {
     success: {
       before: "Thank you! Your message has been sent. We'll get back to you with a quote within 24 hours. Once you have your quote, please visit our ",
       linkText: "Payment page",
-      linkHref: "/payment",
+      linkHref: href("/payment"),
       after: " to complete your payment.",
     },
   },

@@ -1,44 +1,45 @@
+import { href } from "~/lib/href";
 /** Header and footer links of the studio pages (docs/product.md#navigation). */
 export type NavLink = { label: string; to: string };
 
 export const mainNav: NavLink[] = [
-  { label: "Home", to: "/" },
-  { label: "Portfolio", to: "/portfolio" },
-  { label: "Pricing", to: "/pricing" },
-  { label: "Our Story", to: "/story" },
-  { label: "About Us", to: "/about" },
-  { label: "Extras", to: "/extras" },
-  { label: "Contact", to: "/contact" },
-  { label: "Payment", to: "/payment" },
+  { label: "Home", to: href("/") },
+  { label: "Portfolio", to: href("/portfolio") },
+  { label: "Pricing", to: href("/pricing") },
+  { label: "Our Story", to: href("/story") },
+  { label: "About Us", to: href("/about") },
+  { label: "Extras", to: href("/extras") },
+  { label: "Contact", to: href("/contact") },
+  { label: "Payment", to: href("/payment") },
 ];
 
-export const quoteCta: NavLink = { label: "Get Quote", to: "/contact" };
+export const quoteCta: NavLink = { label: "Get Quote", to: href("/contact") };
 
 /** Footer groups point at the home page's anchor sections. */
 export const footerGroups: { title: string; links: NavLink[] }[] = [
   {
     title: "Quick Links",
     links: [
-      { label: "Home", to: "/#home" },
-      { label: "Portfolio", to: "/#portfolio" },
-      { label: "Our Story", to: "/#story" },
-      { label: "About Us", to: "/#about" },
+      { label: "Home", to: `${href("/")}#home` },
+      { label: "Portfolio", to: `${href("/")}#portfolio` },
+      { label: "Our Story", to: `${href("/")}#story` },
+      { label: "About Us", to: `${href("/")}#about` },
     ],
   },
   {
     title: "Services",
     links: [
-      { label: "Pricing & Packages", to: "/#pricing" },
-      { label: "Extra Services", to: "/#extras" },
+      { label: "Pricing & Packages", to: `${href("/")}#pricing` },
+      { label: "Extra Services", to: `${href("/")}#extras` },
     ],
   },
   {
     title: "Support",
     links: [
-      { label: "Maintenance & Legal", to: "/#extras" },
-      { label: "Contact Us", to: "/#contact" },
+      { label: "Maintenance & Legal", to: `${href("/")}#extras` },
+      { label: "Contact Us", to: `${href("/")}#contact` },
     ],
   },
 ];
 
-export const footerCta: NavLink = { label: "Get Free Quote", to: "/contact" };
+export const footerCta: NavLink = { label: "Get Free Quote", to: href("/contact") };

@@ -1,6 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { pageCopySchema } from "./schemas";
 import { siteConfig } from "./site";
+import { href } from "~/lib/href";
 
 /**
  * Per-page head tags and hero words of the studio pages: one unique title and
@@ -84,8 +85,8 @@ export const pricingSections = {
     eyebrow: "Get Started",
     title: "Not sure which package fits?",
     intro: "Tell us about your project and we will recommend the right package with a free quote within 24 hours.",
-    primary: { label: "Get Your Free Quote", to: "/contact" },
-    secondary: { label: "View Portfolio", to: "/portfolio" },
+    primary: { label: "Get Your Free Quote", to: href("/contact") },
+    secondary: { label: "View Portfolio", to: href("/portfolio") },
   },
 };
 
@@ -97,8 +98,8 @@ export const extrasSections = {
     eyebrow: "Questions?",
     title: "Let's talk about what your site needs next",
     intro: "Maintenance, SEO or a mobile app: tell us your goals and receive a free quote within 24 hours.",
-    primary: { label: "Contact Us", to: "/contact" },
-    secondary: { label: "View Pricing", to: "/pricing" },
+    primary: { label: "Contact Us", to: href("/contact") },
+    secondary: { label: "View Pricing", to: href("/pricing") },
   },
 };
 
@@ -107,6 +108,6 @@ export const aboutCta = {
   eyebrow: "Work With Us",
   title: "Let's write the next chapter together",
   intro: "Tell us about your business and receive a free, tailored quote within 24 hours.",
-  primary: { label: "Start Your Project", to: "/contact" },
-  secondary: { label: "View Portfolio", to: "/portfolio" },
+  primary: { label: "Start Your Project", to: href("/contact") },
+  secondary: { label: "View Portfolio", to: href("/portfolio") },
 };

@@ -1,5 +1,6 @@
 import type { z } from "~/lib/zod";
 import type { portfolioItemSchema } from "./schemas";
+import { href } from "~/lib/href";
 
 /** The eight demo sites on the portfolio page (docs/product.md#studio-pages). */
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
@@ -12,7 +13,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Professional Services",
     features: ["Services overview", "Results in figures", "Four-step process", "Client testimonials"],
     technologies: ["React", "TypeScript", "Tailwind CSS"],
-    link: "/demo/consultant",
+    link: href("/demo/consultant"),
     type: "Live Demo",
   },
   {
@@ -22,7 +23,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Creative",
     features: ["Gallery showcase", "Service packages", "Booking enquiries", "Single-page navigation"],
     technologies: ["React", "TypeScript", "SVG artwork"],
-    link: "/demo/portfolio",
+    link: href("/demo/portfolio"),
     type: "Live Demo",
   },
   {
@@ -32,7 +33,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Home Services",
     features: ["Six service cards", "Project portfolio", "Company story", "Consultation booking"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/landscaper",
+    link: href("/demo/landscaper"),
     type: "Live Demo",
   },
   {
@@ -42,7 +43,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Food & Hospitality",
     features: ["Menu highlights", "Order Now links", "Our Story page", "Opening hours"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/bakery",
+    link: href("/demo/bakery"),
     type: "Live Demo",
   },
   {
@@ -52,7 +53,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Trades",
     features: ["Six service cards", "Request Service links", "24/7 emergency callout", "Service pricing"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/plumber",
+    link: href("/demo/plumber"),
     type: "Live Demo",
   },
   {
@@ -62,7 +63,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Health & Fitness",
     features: ["Six program cards", "Free trial offer", "Coach profiles", "Membership enquiries"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/gym",
+    link: href("/demo/gym"),
     type: "Live Demo",
   },
   {
@@ -72,7 +73,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Beauty & Grooming",
     features: ["Nine priced services", "Five barber profiles", "Membership plans", "Opening hours"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/barbershop",
+    link: href("/demo/barbershop"),
     type: "Live Demo",
   },
   {
@@ -82,7 +83,7 @@ export const portfolioItems: PortfolioItem[] = [
     category: "Trades",
     features: ["Six service groups", "Certification badges", "Service areas", "Request Service form"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
-    link: "/demo/electrician",
+    link: href("/demo/electrician"),
     type: "Live Demo",
   },
 ];
@@ -92,8 +93,8 @@ export const portfolioCta = {
   eyebrow: "Your Business Next",
   title: "Like what you see? Let's build yours.",
   intro: "Every demo started as a conversation. Tell us about your business and get a free quote within 24 hours.",
-  primary: { label: "Start Your Project", to: "/contact" },
-  secondary: { label: "View Pricing", to: "/pricing" },
+  primary: { label: "Start Your Project", to: href("/contact") },
+  secondary: { label: "View Pricing", to: href("/pricing") },
 };
 
 /** Heading of the card grid (visually hidden: the page hero introduces it). */

@@ -1,7 +1,12 @@
 /**
  * Every public path (docs/product.md#routes) in one list. The prerenderer, the sitemap, the
- * SEO test and the end-to-end suite all read it, so a page added here is built,
+ * SEO test and the end-to-end suites all read it, so a page added here is built,
  * listed and tested everywhere at once.
+ *
+ * It is written by hand beside the route table (app/routes.ts) rather than derived from it:
+ * the table's helpers come from the build tooling and each handle would mean importing every
+ * page module here. route-registry.test.ts fails when the two disagree, and when a page's
+ * `hydration` disagrees with whether its module renders an <Island>.
  */
 export type PublicRoute = {
   path: string;
@@ -70,3 +75,15 @@ export const publicRoutes: readonly PublicRoute[] = [
 export function prerenderPaths(): string[] {
   return publicRoutes.filter((r) => r.prerender).map((r) => r.path);
 }
+
+/**
+ * Paths of the route table that are deliberately not public pages, and why. `path` is a
+ * route-table path as written there; `under` covers a whole section (itself and every path
+ * below it), e.g. staff pages rendered per request and never prerendered.
+ */
+export type UnlistedRoute = ({ path: string } | { under: string }) & { why: string };
+
+export const unlistedRoutes: readonly UnlistedRoute[] = [
+  { path: "/*", why: "the 404 page, rendered per request for any unknown path" },
+  { path: "/demo/portfolio/photos/:file", why: "photo files, prerendered from the photo list (react-router.config.ts)" },
+];

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { paymentSuccessContent as text } from "~/content/payment";
+import { href } from "~/lib/href";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
@@ -67,7 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <StudioContactLinks className="mt-4 sm:flex-row sm:gap-6" aria-label={text.contactPrompt} />
             {v.state === "pending" && sessionId && (
               <Button asChild variant="outline" className="mt-4">
-                <a href={`/payment-success?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>
+                <a href={`${href("/payment-success")}?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>
               </Button>
             )}
           </div>
@@ -75,11 +76,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/">{text.returnHome}</Link>
+            <Link to={href("/")}>{text.returnHome}</Link>
           </Button>
           {failed && (
             <Button asChild size="lg" variant="outline">
-              <Link to="/payment">{text.tryAgain}</Link>
+              <Link to={href("/payment")}>{text.tryAgain}</Link>
             </Button>
           )}
         </div>

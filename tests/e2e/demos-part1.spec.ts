@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { siteConfig } from "../../app/content/site";
+import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
 
 /**
@@ -7,21 +8,10 @@ import { expect, test } from "./fixtures";
  * Expected texts are the product's (docs/product.md#demo-sites), typed here on purpose rather
  * than read from the content modules, so a wrong edit there fails here.
  */
-const pages = [
-  "/demo/consultant",
-  "/demo/portfolio",
-  "/demo/landscaper",
-  "/demo/landscaper/services",
-  "/demo/landscaper/portfolio",
-  "/demo/landscaper/about",
-  "/demo/landscaper/contact",
-  "/demo/bakery",
-  "/demo/bakery/menu",
-  "/demo/bakery/about",
-  "/demo/bakery/contact",
-];
-
-const landings = ["/demo/consultant", "/demo/portfolio", "/demo/landscaper", "/demo/bakery"];
+const slugs = ["consultant", "portfolio", "landscaper", "bakery"];
+const landings = slugs.map((slug) => `/demo/${slug}`);
+// The pages come from the route registry, so a page added to one of these demos is tested here.
+const pages = publicRoutes.map((r) => r.path).filter((path) => landings.some((l) => path === l || path.startsWith(`${l}/`)));
 
 const headerNav = (page: Page) => page.getByRole("banner").getByRole("navigation");
 

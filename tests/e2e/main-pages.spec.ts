@@ -4,9 +4,10 @@ import { portfolioItems } from "../../app/content/portfolio";
 import { formatAddress, siteConfig } from "../../app/content/site";
 import { team } from "../../app/content/team";
 import { coreValues } from "../../app/content/values";
+import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
 
-const mainPages = ["/", "/portfolio", "/pricing", "/about", "/story", "/extras", "/contact"];
+const mainPages = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => r.path);
 
 test.describe("home", () => {
   test("shows the spec's hero, announcement, benefits, process, stack and prices", async ({ page, checkA11y }) => {

@@ -1,6 +1,7 @@
 import { Home } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { href } from "~/lib/href";
 
 /** Centered message with a way home, shared by the 404 page and the root error boundary. */
 export function ErrorScreen({
@@ -22,7 +23,7 @@ export function ErrorScreen({
         <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{title}</h1>
         <p className="mt-4 text-muted-foreground">{message}</p>
         <Button asChild size="lg" className="mt-8">
-          <Link to="/" reloadDocument={reload}>
+          <Link to={href("/")} reloadDocument={reload}>
             <Home aria-hidden /> Return to Home
           </Link>
         </Button>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ExtraService } from "~/content/extras";
 import { cn } from "~/lib/cn";
+import { href } from "~/lib/href";
 
 const icons: Record<ExtraService["id"], typeof Wrench> = { maintenance: Wrench, seo: TrendingUp, "mobile-app": Smartphone };
 
@@ -36,7 +37,7 @@ export function ExtraServices({ items, compact = false }: { items: readonly Extr
                   </ul>
                   <div className="mt-auto pt-7">
                     <Button asChild variant="outline" className="w-full">
-                      <Link to="/contact">
+                      <Link to={href("/contact")}>
                         Ask About {s.title}
                       </Link>
                     </Button>

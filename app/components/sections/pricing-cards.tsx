@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { type WebsitePackage, formatListPrice, popularLabel } from "~/content/packages";
 import { cn } from "~/lib/cn";
+import { href } from "~/lib/href";
 
 /** The two package cards of the pricing page, with the pricing-card list prices ($350+ / $700+). */
 export function PricingCards({ items }: { items: readonly WebsitePackage[] }) {
@@ -47,7 +48,7 @@ export function PricingCards({ items }: { items: readonly WebsitePackage[] }) {
                 ))}
               </ul>
               <Button asChild size="lg" variant={p.popular ? "default" : "outline"} className="mt-8 w-full">
-                <Link to="/contact">
+                <Link to={href("/contact")}>
                   Get Started<span className="sr-only"> with {p.name}</span>
                 </Link>
               </Button>

@@ -2,11 +2,12 @@ import { Cake, Clock, Croissant, Heart, Leaf, Users, Wheat } from "lucide-react"
 import type { BakeryArtKind } from "./art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import { href } from "~/lib/href";
 
 /** Golden Crust Bakery: a fictional neighbourhood bakery (multi-page demo, docs/product.md#demo-sites). */
-export const base = "/demo/bakery";
-export const contactPath = `${base}/contact`;
-export const menuPath = `${base}/menu`;
+export const base = href("/demo/bakery");
+export const contactPath = href("/demo/bakery/contact");
+export const menuPath = href("/demo/bakery/menu");
 
 export const site = {
   slug: "bakery",
@@ -16,7 +17,7 @@ export const site = {
   nav: [
     { label: "Home", to: base },
     { label: "Menu", to: menuPath },
-    { label: "Our Story", to: `${base}/about` },
+    { label: "Our Story", to: href("/demo/bakery/about") },
     { label: "Contact", to: contactPath },
   ],
   cta: { label: "Order Ahead", to: contactPath },
@@ -89,7 +90,7 @@ export const home = {
     eyebrow: "Our Story",
     title: "Three generations, one sourdough starter",
     text: "Anna's grandmother's starter crossed the Atlantic in a jam jar in 1962. It still goes into every loaf we bake.",
-    link: { label: "Read our story", to: `${base}/about` },
+    link: { label: "Read our story", to: href("/demo/bakery/about") },
   },
   testimonialsIntro: { eyebrow: "Kind words", title: "Loved on the Drive" },
   visit: { title: "Come in, the coffee's on", text: "Warm bread comes out of the oven at 6AM, 11AM and 3PM." },

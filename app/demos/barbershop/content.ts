@@ -1,6 +1,7 @@
 import { Armchair, Award, Coffee, Gem, HandHeart, type LucideIcon, Scissors, Sparkles, Timer, Users } from "lucide-react";
 import { barbershopTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
 
 /**
  * Crown & Clipper Barber Co.: the barbershop demo (docs/product.md#demo-sites).
@@ -8,7 +9,7 @@ import type { DemoSite } from "~/demos/frame/types";
  */
 
 const phone = "(604) 555-0188";
-export const contactPath = "/demo/barbershop/contact";
+export const contactPath = href("/demo/barbershop/contact");
 
 export const site: DemoSite = {
   slug: "barbershop",
@@ -16,10 +17,10 @@ export const site: DemoSite = {
   tagline: "Classic cuts, hot towel shaves and proper conversation in the heart of Gastown since 2011.",
   icon: Scissors,
   nav: [
-    { label: "Home", to: "/demo/barbershop" },
-    { label: "Services", to: "/demo/barbershop/services" },
-    { label: "About", to: "/demo/barbershop/about" },
-    { label: "Contact", to: "/demo/barbershop/contact" },
+    { label: "Home", to: href("/demo/barbershop") },
+    { label: "Services", to: href("/demo/barbershop/services") },
+    { label: "About", to: href("/demo/barbershop/about") },
+    { label: "Contact", to: href("/demo/barbershop/contact") },
   ],
   cta: { label: "Book Now", to: contactPath },
   contact: { phone, email: "chair@crownandclipper.ca", address: "214 Carrall Street, Vancouver, BC V6B 2J1" },
@@ -70,7 +71,7 @@ export const hero = {
   title: "Sharp Cuts. Hot Towels. Good Company.",
   text: "A proper barbershop in the old-school tradition: skilled barbers, straight-razor shaves and a cold drink while you wait.",
   bookLabel: "Book Appointment",
-  servicesLink: { label: "View Services", to: "/demo/barbershop/services" },
+  servicesLink: { label: "View Services", to: href("/demo/barbershop/services") },
 };
 
 export const services: BarberService[] = [
@@ -99,7 +100,7 @@ export const homeIntro = {
   title: "Where tradition meets the sharpest fade in town",
   text: "Step off the cobblestones of Carrall Street into leather chairs, warm towels and the hum of clippers. Our five barbers have more than seventy years of experience between them, and every one of them will take the time to get your cut exactly right.",
   featuredTitle: "House favourites",
-  fullMenuLink: { label: "See the full menu", to: "/demo/barbershop/services" },
+  fullMenuLink: { label: "See the full menu", to: href("/demo/barbershop/services") },
 };
 
 export const testimonialsIntro = { eyebrow: "Word on the street", title: "From the chair" };

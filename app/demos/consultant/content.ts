@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import { href } from "~/lib/href";
 
 /** Summit Advisory Group: a fictional strategy consultancy (one-page demo, docs/product.md#demo-sites). */
 export const site = {
@@ -25,11 +26,11 @@ export const site = {
   tagline: "Strategy, coaching and operations advice for owner-led businesses in Western Canada.",
   icon: Briefcase,
   nav: [
-    { label: "Services", to: "/demo/consultant#services" },
-    { label: "About", to: "/demo/consultant#about" },
-    { label: "Contact", to: "/demo/consultant#contact" },
+    { label: "Services", to: `${href("/demo/consultant")}#services` },
+    { label: "About", to: `${href("/demo/consultant")}#about` },
+    { label: "Contact", to: `${href("/demo/consultant")}#contact` },
   ],
-  cta: { label: "Book a Call", to: "/demo/consultant#contact" },
+  cta: { label: "Book a Call", to: `${href("/demo/consultant")}#contact` },
   contact: {
     phone: "(604) 555-0187",
     email: "hello@summitadvisorygroup.ca",
@@ -79,7 +80,7 @@ export const hero = {
   title: "Clear strategy for businesses ready for their next climb",
   lead: "We help founders and leadership teams turn ambition into a plan they can run: sharper positioning, healthier margins and a team that knows where it is going.",
   primaryCta: "Book a Discovery Call",
-  secondaryCta: { label: "Explore Services", to: "/demo/consultant#services" },
+  secondaryCta: { label: "Explore Services", to: `${href("/demo/consultant")}#services` },
   proof: [
     { value: "+38%", label: "median revenue growth after 12 months" },
     { value: "4.9/5", label: "average client rating" },

@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import { electricianTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
 
 /**
  * Brightline Electric: the electrical contractor demo (docs/product.md#demo-sites).
@@ -31,12 +32,12 @@ export const site: DemoSite = {
   tagline: "Licensed, insured and safety-focused electrical contractors serving homes and businesses since 2008.",
   icon: Zap,
   nav: [
-    { label: "Home", to: "/demo/electrician" },
-    { label: "Services", to: "/demo/electrician/services" },
-    { label: "About", to: "/demo/electrician/about" },
-    { label: "Contact", to: "/demo/electrician/contact" },
+    { label: "Home", to: href("/demo/electrician") },
+    { label: "Services", to: href("/demo/electrician/services") },
+    { label: "About", to: href("/demo/electrician/about") },
+    { label: "Contact", to: href("/demo/electrician/contact") },
   ],
-  cta: { label: "Request Service", to: "/demo/electrician/contact" },
+  cta: { label: "Request Service", to: href("/demo/electrician/contact") },
   contact: { phone, email: "service@brightline-electric.ca", address: "2150 Kingsway, Vancouver, BC V5N 2T4" },
   hours: [
     { days: "Mon - Fri", time: "7am - 6pm" },
@@ -46,7 +47,7 @@ export const site: DemoSite = {
   theme: electricianTheme,
 };
 
-export const contactPath = "/demo/electrician/contact";
+export const contactPath = href("/demo/electrician/contact");
 
 export const prices = {
   residential: "$120",
@@ -103,13 +104,13 @@ export const aboutIntro = {
     "Today our licensed, insured crew serves homeowners, landlords and businesses with everything from a single new circuit to full commercial fit-outs, and we answer the phone around the clock for emergencies.",
   ],
   points: ["Licensed and fully insured", "Safety-first on every site", "Homeowners and businesses", "24/7 emergency service"],
-  link: { label: "Our story", to: "/demo/electrician/about" },
+  link: { label: "Our story", to: href("/demo/electrician/about") },
 };
 
 export const homeServicesIntro = {
   eyebrow: "What we do",
   title: "Electrical services you can count on",
-  link: { label: "See all services", to: "/demo/electrician/services" },
+  link: { label: "See all services", to: href("/demo/electrician/services") },
 };
 
 export const homeServices: Service[] = [

@@ -2,6 +2,7 @@ import { ArrowLeft, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
+import { href } from "~/lib/href";
 
 /** Closes every demo landing page: says what this is and leads back to the studio. */
 export function DemoBanner() {
@@ -16,7 +17,7 @@ export function DemoBanner() {
           </span>
         </p>
         <Link
-          to="/portfolio"
+          to={href("/portfolio")}
           className="inline-flex shrink-0 items-center gap-2 rounded-md border border-input bg-background px-4 py-2 text-sm font-semibold text-foreground hover:bg-background/80"
         >
           <ArrowLeft aria-hidden className="size-4" /> Back to {siteConfig.shortName} portfolio

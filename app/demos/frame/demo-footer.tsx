@@ -4,6 +4,7 @@ import { CurrentYear } from "~/components/layout/current-year";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
 import { cn } from "~/lib/cn";
+import { href } from "~/lib/href";
 
 const footerTone = {
   inverse: "bg-foreground text-background",
@@ -59,7 +60,7 @@ export function DemoFooter({ site }: { site: DemoSite }) {
           </p>
           <p>
             Demo site by{" "}
-            <Link to="/portfolio" className="underline">
+            <Link to={href("/portfolio")} className="underline">
               {siteConfig.name}
             </Link>
           </p>

@@ -1,6 +1,7 @@
 import { Apple, Dumbbell, Flame, HeartPulse, type LucideIcon, ShowerHead, Timer, Trophy, UserCheck, Users, Zap } from "lucide-react";
 import { gymTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
 
 /**
  * Ironside Athletic Club: the gym demo (docs/product.md#demo-sites).
@@ -8,7 +9,7 @@ import type { DemoSite } from "~/demos/frame/types";
  */
 
 const phone = "(604) 555-0177";
-export const contactPath = "/demo/gym/contact";
+export const contactPath = href("/demo/gym/contact");
 
 export const site: DemoSite = {
   slug: "gym",
@@ -16,10 +17,10 @@ export const site: DemoSite = {
   tagline: "Strength, conditioning and coaching for every body. Train hard, recover well, come back stronger.",
   icon: Dumbbell,
   nav: [
-    { label: "Home", to: "/demo/gym" },
-    { label: "Programs", to: "/demo/gym/programs" },
-    { label: "About", to: "/demo/gym/about" },
-    { label: "Contact", to: "/demo/gym/contact" },
+    { label: "Home", to: href("/demo/gym") },
+    { label: "Programs", to: href("/demo/gym/programs") },
+    { label: "About", to: href("/demo/gym/about") },
+    { label: "Contact", to: href("/demo/gym/contact") },
   ],
   cta: { label: "Free Trial", to: contactPath },
   contact: { phone, email: "train@ironsideathletic.ca", address: "1480 Venables Street, Vancouver, BC V5L 2G2" },
@@ -73,7 +74,7 @@ export const hero = {
   titleLines: ["Stronger", "Every", "Week."],
   text: "Coached strength training, high-energy classes and a community that shows up. Whether it's your first deadlift or your fiftieth, we'll meet you where you are.",
   primaryCta: { label: "Claim Your Free 7-Day Trial", to: contactPath },
-  programsLink: { label: "Explore Programs", to: "/demo/gym/programs" },
+  programsLink: { label: "Explore Programs", to: href("/demo/gym/programs") },
 };
 
 export const stats: Stat[] = [
@@ -133,7 +134,7 @@ export const programsIntro = {
   title: "Find your program",
   text: "Six ways to train, all under one roof. Group classes and HIIT come with every membership.",
   ctaLabel: "Get Started",
-  allLink: { label: "All programs & prices", to: "/demo/gym/programs" },
+  allLink: { label: "All programs & prices", to: href("/demo/gym/programs") },
 };
 
 export const programsPage = {

@@ -19,10 +19,11 @@ import {
 import type { LandscapeScene } from "./art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import { href } from "~/lib/href";
 
 /** Evergreen Landscapes: a fictional landscaping company (multi-page demo, docs/product.md#demo-sites). */
-export const base = "/demo/landscaper";
-export const contactPath = `${base}/contact`;
+export const base = href("/demo/landscaper");
+export const contactPath = href("/demo/landscaper/contact");
 
 export const site = {
   slug: "landscaper",
@@ -31,9 +32,9 @@ export const site = {
   icon: Trees,
   nav: [
     { label: "Home", to: base },
-    { label: "Services", to: `${base}/services` },
-    { label: "Portfolio", to: `${base}/portfolio` },
-    { label: "About", to: `${base}/about` },
+    { label: "Services", to: href("/demo/landscaper/services") },
+    { label: "Portfolio", to: href("/demo/landscaper/portfolio") },
+    { label: "About", to: href("/demo/landscaper/about") },
     { label: "Contact", to: contactPath },
   ],
   cta: { label: "Free Quote", to: contactPath },
@@ -114,19 +115,19 @@ export const home = {
       icon: Leaf,
       title: "Our Services",
       description: "Design, installation, irrigation, lawn care, seasonal planting and lighting, with clear starting prices.",
-      link: { label: "View services", to: `${base}/services` },
+      link: { label: "View services", to: href("/demo/landscaper/services") },
     },
     {
       icon: Images,
       title: "Our Portfolio",
       description: "Backyards, storefronts and public spaces we have designed and built across Metro Vancouver.",
-      link: { label: "See our projects", to: `${base}/portfolio` },
+      link: { label: "See our projects", to: href("/demo/landscaper/portfolio") },
     },
     {
       icon: Users,
       title: "About Us",
       description: "A family-run team of designers, horticulturists and builders who treat every yard like their own.",
-      link: { label: "Meet the team", to: `${base}/about` },
+      link: { label: "Meet the team", to: href("/demo/landscaper/about") },
     },
   ],
   testimonialsIntro: { eyebrow: "Reviews", title: "Neighbours who trusted us with their yards" },

@@ -2,6 +2,8 @@ import { Aperture, Award, Camera, MapPin, Palette, Sparkles, SunMedium } from "l
 import type { PhotoScene } from "./photo-art";
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, Testimonial } from "~/demos/frame/schemas";
+// Relative: react-router.config.ts loads this module without the app's path aliases.
+import { href } from "../../lib/href";
 
 /** Lumen & Frame Studio: a fictional photographer's one-page portfolio (docs/product.md#demo-sites). */
 export const site = {
@@ -10,11 +12,11 @@ export const site = {
   tagline: "Landscape, portrait and editorial photography from the West Coast, by Elena Marsh.",
   icon: Aperture,
   nav: [
-    { label: "Portfolio", to: "/demo/portfolio#portfolio" },
-    { label: "Services", to: "/demo/portfolio#services" },
-    { label: "Contact", to: "/demo/portfolio#contact" },
+    { label: "Portfolio", to: `${href("/demo/portfolio")}#portfolio` },
+    { label: "Services", to: `${href("/demo/portfolio")}#services` },
+    { label: "Contact", to: `${href("/demo/portfolio")}#contact` },
   ],
-  cta: { label: "Book a Session", to: "/demo/portfolio#contact" },
+  cta: { label: "Book a Session", to: `${href("/demo/portfolio")}#contact` },
   contact: {
     phone: "(604) 555-0163",
     email: "studio@lumenandframe.ca",
@@ -62,7 +64,7 @@ export const hero = {
   eyebrow: "Photographer · Vancouver, BC",
   title: "Light, honestly captured.",
   lead: "I'm Elena Marsh. For twelve years I have photographed the coast, the mountains and the people who live between them, for magazines, brands and families.",
-  primaryCta: { label: "View the Work", to: "/demo/portfolio#portfolio" },
+  primaryCta: { label: "View the Work", to: `${href("/demo/portfolio")}#portfolio` },
   secondaryCta: "Book a Session",
   photo: {
     id: "hero",
@@ -109,7 +111,7 @@ export const photos: readonly Photo[] = [...gallery, about.portrait];
 
 /** Where a photograph's file is served (and prerendered to). */
 export function photoSrc(id: string) {
-  return `/demo/portfolio/photos/${id}.svg`;
+  return href("/demo/portfolio/photos/:file", { file: `${id}.svg` });
 }
 
 export const stats = [

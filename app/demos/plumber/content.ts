@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { plumberTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
 
 /**
  * Harbourline Plumbing & Heating: the plumber demo (docs/product.md#demo-sites).
@@ -25,7 +26,7 @@ import type { DemoSite } from "~/demos/frame/types";
  */
 
 const phone = "(604) 555-0163";
-export const contactPath = "/demo/plumber/contact";
+export const contactPath = href("/demo/plumber/contact");
 
 export const site: DemoSite = {
   slug: "plumber",
@@ -33,10 +34,10 @@ export const site: DemoSite = {
   tagline: "Family-run plumbing and heating for Vancouver homes, with upfront prices and 24/7 emergency service.",
   icon: Wrench,
   nav: [
-    { label: "Home", to: "/demo/plumber" },
-    { label: "Services", to: "/demo/plumber/services" },
-    { label: "About", to: "/demo/plumber/about" },
-    { label: "Contact", to: "/demo/plumber/contact" },
+    { label: "Home", to: href("/demo/plumber") },
+    { label: "Services", to: href("/demo/plumber/services") },
+    { label: "About", to: href("/demo/plumber/about") },
+    { label: "Contact", to: href("/demo/plumber/contact") },
   ],
   cta: { label: "Request Service", to: contactPath },
   contact: { phone, email: "help@harbourlineplumbing.ca", address: "3380 Fraser Street, Vancouver, BC V5V 4C3" },
@@ -152,7 +153,7 @@ export const servicesIntro = {
   title: "Honest prices for every plumbing job",
   text: "Every job starts with a clear, flat-rate quote. The price you approve is the price you pay.",
   requestLabel: "Request Service",
-  allLink: { label: "View all services", to: "/demo/plumber/services" },
+  allLink: { label: "View all services", to: href("/demo/plumber/services") },
 };
 
 export const servicesPage = {
