@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -25,5 +26,13 @@ describe("loadConfig", () => {
     const c = loadConfig({ SITE_URL: "https://example.ca/", SMTP_URL: "" });
     expect(c.SITE_URL).toBe("https://example.ca");
     expect(c.SMTP_URL).toBeUndefined();
+  });
+
+  it("serves with one process per core in production unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -23,8 +24,11 @@ export const envSchema = z
       .transform((u) => u.replace(/\/+$/, "")),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BUILD_DIR: z.string().min(1).default("build"),
-    /** Worker processes serving HTTP (node:cluster); 1 keeps a single process. */
-    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Worker processes serving HTTP (node:cluster); 1 keeps a single process.
+     * Unset: one per core in production, one otherwise (decision 0014).
+     */
+    WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
     TRUST_PROXY: booleanString,
 
@@ -50,7 +54,8 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });
       }
     }
-  });
+  })
+  .transform((env) => ({ ...env, WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1) }));
 
 export type AppConfig = z.infer<typeof envSchema>;
 
