@@ -267,9 +267,9 @@ async function main() {
     await db.connect();
     log(`3 app processes on ${appPorts.join(", ")}, nginx on ${proxyPort}, PostgreSQL database ${dbName}`);
 
-    // nginx answers its files with the app's headers.
+    // nginx answers its files with the app's headers; pages come from the app with their own CSP.
     const asset = firstAsset();
-    for (const file of [asset, "/favicon.svg"]) {
+    for (const file of [asset, "/favicon.svg", "/pricing"]) {
       const [viaNginx, viaApp] = await Promise.all([request(proxyPort, "GET", file), request(appPorts[0]!, "GET", file)]);
       assert.equal(viaNginx.status, 200);
       assert.equal(viaNginx.headers.via, undefined);
