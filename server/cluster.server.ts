@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { Logger } from "./logger.server";
+import { type Logger, exitAfterFlush } from "./logger.server";
 
 /**
  * The primary of a WEB_CONCURRENCY > 1 deployment: forks the HTTP workers
@@ -18,7 +18,7 @@ export function runPrimary(workers: number, logger: Logger) {
     if (closing) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info("all workers exited");
-        process.exit(0);
+        void exitAfterFlush(logger, 0);
       }
       return;
     }
@@ -29,7 +29,8 @@ export function runPrimary(workers: number, logger: Logger) {
     while (recentDeaths.length && recentDeaths[0]! < now - 10_000) recentDeaths.shift();
     if (recentDeaths.length > workers * 3) {
       logger.fatal("workers keep dying; giving up");
-      process.exit(1);
+      void exitAfterFlush(logger, 1);
+      return;
     }
     setTimeout(fork, 200 * recentDeaths.length);
   });
@@ -39,10 +40,10 @@ export function runPrimary(workers: number, logger: Logger) {
     closing = true;
     logger.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down workers");
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    if (Object.keys(cluster.workers ?? {}).length === 0) void exitAfterFlush(logger, 0);
     setTimeout(() => {
       logger.error("workers did not exit within 15 s");
-      process.exit(1);
+      void exitAfterFlush(logger, 1);
     }, 15_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -54,5 +55,13 @@ describe("loadConfig", () => {
     const hops = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
     expect([hops(), hops(""), hops("false"), hops("0"), hops("true"), hops("1"), hops("2")]).toEqual([0, 0, 0, 0, 1, 1, 2]);
     for (const bad of ["yes", "-1", "1.5", "100", "true,false"]) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("serves with one process per core in production unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -36,8 +37,11 @@ export const envSchema = z
     /** Key of the hash that stands in for client addresses in logs; unset: a random key per process. */
     LOG_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     BUILD_DIR: z.string().min(1).default("build"),
-    /** Worker processes serving HTTP (node:cluster); 1 keeps a single process. */
-    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Worker processes serving HTTP (node:cluster); 1 keeps a single process.
+     * Unset: one per core in production, one otherwise (decision 0014).
+     */
+    WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     /** Proxies of your own in front of the server (false, true = 1, or a count): the client address is read from X-Forwarded-For that many entries from the right. */
     TRUST_PROXY: proxyHops,
 
@@ -67,7 +71,8 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });
       }
     }
-  });
+  })
+  .transform((env) => ({ ...env, WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1) }));
 
 export type AppConfig = z.infer<typeof envSchema>;
 

@@ -9,7 +9,7 @@ import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/d
 import { closeHttpServer, createHttpServer } from "./http/node-server.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createOutboxWorker } from "./inquiries/outbox.server";
-import { createLogger } from "./logger.server";
+import { createLogger, exitAfterFlush } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 
@@ -38,7 +38,11 @@ async function main() {
       ? { ...dbOptions, backgroundCheckpoints: { onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
       : dbOptions,
   );
-  if (cluster.isPrimary) await migrateToLatest(database);
+  if (cluster.isPrimary) {
+    const applied = await migrateToLatest(database);
+    // Several processes may start together on one PostgreSQL: exactly one of them reports each migration.
+    if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
+  }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
     runPrimary(config.WEB_CONCURRENCY, logger);
@@ -51,7 +55,7 @@ async function main() {
     serverBuild = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   } catch {
     logger.fatal(`No build found in ${buildDir}. Run "npm run build" first (or "npm start", which builds).`);
-    process.exit(1);
+    return exitAfterFlush(logger, 1);
   }
 
   // Notifications (inquiry emails, form-service forwards, payment emails) leave through the outbox worker.
@@ -91,11 +95,11 @@ async function main() {
       mailer.close();
       await database.close();
       logger.info("closed");
-      process.exit(0);
+      await exitAfterFlush(logger, 0);
     });
     setTimeout(() => {
       logger.error("shutdown timed out after 10 s");
-      process.exit(1);
+      void exitAfterFlush(logger, 1);
     }, 10_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -127,8 +127,29 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest({ db, schema }: Pick<AppDatabase, "db" | "schema">) {
+/**
+ * Brings the schema up to date; throws with the failing migration's name.
+ * Safe when several processes start together on one database: on PostgreSQL
+ * Kysely's migrator holds an advisory lock while it migrates; on SQLite it
+ * takes none, so the whole run is one IMMEDIATE transaction, whose write lock
+ * makes the others wait (busy_timeout) and then find nothing left to apply.
+ */
+export async function migrateToLatest({ db, schema, kind }: Pick<AppDatabase, "db" | "schema" | "kind">) {
+  if (kind === "postgres") return runMigrator(db, schema);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const results = await runMigrator(conn, schema);
+      await sql`commit`.execute(conn);
+      return results;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw e;
+    }
+  });
+}
+
+async function runMigrator(db: Kysely<Database>, schema: string | undefined) {
   // With a custom schema, the migration tables must live in it too, or Kysely
   // finds another schema's bookkeeping tables and skips creating its own.
   const migrator = new Migrator({

@@ -38,6 +38,10 @@ export async function startFakeSmtp(port = 0) {
         });
       },
     });
+    // A client that dies mid-session (a killed server process) resets its connection: that is its business, not a crash of the fake.
+    server.on("error", (err: Error & { remoteAddress?: string }) => {
+      if (!err.remoteAddress) throw err;
+    });
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
       server!.listen(boundPort, "127.0.0.1", () => resolve());

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { type AppDatabase, type DatabaseOptions, migrateToLatest, openDatabase } from "../../server/db/database.server";
 
 /**
  * The databases a repository or integration test runs against. By default a
@@ -14,35 +14,33 @@ export const testDatabaseKind: "sqlite" | "postgres" = process.env.TEST_DATABASE
 
 export type TestDatabase = AppDatabase & { dispose(): Promise<void> };
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** A fresh, empty (unmigrated) database of the kind under test: its options, and how to remove it. */
+export async function createEmptyDatabase(): Promise<{ options: DatabaseOptions; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const database = openDatabase({ kind: "postgres", url, schema, poolSize: 5 });
-    await migrateToLatest(database);
-    return {
-      ...database,
-      async dispose() {
-        await database.close().catch(() => {});
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      },
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(statement);
+      await c.end();
     };
+    await admin(`create schema ${schema}`);
+    return { options: { kind: "postgres", url, schema, poolSize: 5 }, dispose: () => admin(`drop schema if exists ${schema} cascade`) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-db-"));
-  const database = openDatabase({ kind: "sqlite", path: path.join(dir, "test.db") });
+  return { options: { kind: "sqlite", path: path.join(dir, "test.db") }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const empty = await createEmptyDatabase();
+  const database = openDatabase(empty.options);
   await migrateToLatest(database);
   return {
     ...database,
     async dispose() {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.close().catch(() => {});
+      await empty.dispose();
     },
   };
 }
