@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as rateLimits from "./0001-rate-limits";
 import * as inquiries from "./0002-inquiries";
 import * as payments from "./0003-payments";
+import * as studio from "./0004-studio";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-rate-limits": rateLimits,
   "0002-inquiries": inquiries,
   "0003-payments": payments,
+  "0004-studio": studio,
 };
