@@ -15,7 +15,8 @@ export function neutraliseFormula(value: unknown): string {
 export function toCsv<T>(columns: readonly { header: string; value: (row: T) => unknown }[], rows: readonly T[]): string {
   return stringify(
     rows.map((row) => columns.map((c) => neutraliseFormula(c.value(row)))),
-    { header: true, columns: columns.map((c) => c.header), record_delimiter: "windows", bom: true },
+    // A lone \n inside a cell (a message's line break) must be quoted too, not only the CRLF record delimiter.
+    { header: true, columns: columns.map((c) => c.header), record_delimiter: "windows", bom: true, quoted_match: /[\r\n]/ },
   );
 }
 

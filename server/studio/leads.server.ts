@@ -38,6 +38,12 @@ export const leadQuerySchema = z.object({
 
 export type LeadQuery = z.infer<typeof leadQuerySchema>;
 
+/** A page's query string as filters; what does not parse is dropped, and `invalid` says so. */
+export function parseQuery<T>(schema: z.ZodType<T>, params: URLSearchParams): { query: T; invalid: boolean } {
+  const parsed = schema.safeParse(Object.fromEntries(params));
+  return parsed.success ? { query: parsed.data, invalid: false } : { query: schema.parse({}), invalid: true };
+}
+
 export const statusChangeSchema = z
   .object({ status: z.enum(LEAD_STATUSES), reason: optional(z.string().trim().min(1).max(500)) })
   .refine((v) => v.status !== "lost" || v.reason, { message: "Say why the lead was lost.", path: ["reason"] });
@@ -120,6 +126,8 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
   }
 
   return {
+    parseQuery: (params: URLSearchParams) => parseQuery(leadQuerySchema, params),
+
     async list(query: LeadQuery) {
       const rows = await page(query, PAGE_SIZE + 1).execute();
       const leads = rows.slice(0, PAGE_SIZE);
@@ -143,7 +151,7 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
         db.selectFrom("outbox").select(["id", "channel", "status", "attempts", "last_error", "next_attempt_at", "delivered_at", "created_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).orderBy("created_at").execute(),
         db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
       ]);
-      return { lead, deliveries, activity };
+      return { lead, deliveries, activity, next: NEXT_STATUSES[lead.status] };
     },
 
     async changeStatus(id: string, input: unknown, actor: StudioUser): Promise<LeadResult<LeadStatus>> {

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kyse
 import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { EXPORT_LIMIT, PAGE_SIZE } from "./leads.server";
+import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "./leads.server";
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
@@ -43,6 +43,8 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
   }
 
   return {
+    parseQuery: (params: URLSearchParams) => parseQuery(paymentQuerySchema, params),
+
     async list(query: PaymentQuery) {
       const rows = await page(query, PAGE_SIZE + 1).execute();
       const payments = rows.slice(0, PAGE_SIZE);
