@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Set once in the runner and inherited by its workers, so tests (the studio's account CLI) reach the server's database.
+const databasePath = (process.env.E2E_DATABASE_PATH ??= `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`);
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -45,7 +47,7 @@ export default defineConfig({
       PORT: String(port),
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "warn",
-      DATABASE_PATH: `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`,
+      DATABASE_PATH: databasePath,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

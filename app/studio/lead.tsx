@@ -86,7 +86,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {next.length === 0 ? (
             <p>This lead is closed.</p>
           ) : (
-            <Form method="post" className="grid gap-3">
+            // Keyed by status: after a change the form starts again from the new step's first option.
+            <Form key={lead.status} method="post" className="grid gap-3">
               <input type="hidden" name="intent" value="status" />
               <div className="grid gap-1.5">
                 <Label htmlFor="status">Move to</Label>
@@ -102,7 +103,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               </Button>
             </Form>
           )}
-          <Form method="post" className="grid gap-3">
+          {/* Keyed by the timeline's length: a note once recorded leaves an empty box for the next. */}
+          <Form key={activity.length} method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="note" />
             <div className="grid gap-1.5">
               <Label htmlFor="note">Private note</Label>
@@ -175,7 +177,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <Section id="payments" title="Payments">
         <p>
           Payments do not carry a link to a lead yet; see{" "}
-          <Link to="/studio/payments" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/studio/payments" className="text-primary underline underline-offset-4">
             all payments
           </Link>
           .
