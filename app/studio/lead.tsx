@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/lead";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -21,9 +21,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { leads, user } = requireStudio(context);
+  const { leads, privacy, user } = requireStudio(context);
   const form = Object.fromEntries(await request.formData());
   const intent = form.intent;
+  if (intent === "delete") {
+    if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
+    await privacy.delete(params.id);
+    return redirect("/studio");
+  }
   const result =
     intent === "status"
       ? await leads.changeStatus(params.id, form, user)
@@ -172,6 +177,25 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Table>
         )}
         {error("retry")}
+      </Section>
+
+      <Section id="privacy" title="Privacy">
+        <p>
+          <a href={`/api/studio/leads/${lead.id}/export.json`} download className="text-primary underline underline-offset-4">
+            Export this person&apos;s data (JSON)
+          </a>
+        </p>
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <p className="flex items-center gap-2">
+            <input id="confirm-delete" type="checkbox" name="confirm" value="yes" required className="size-4" />
+            <label htmlFor="confirm-delete">Delete this lead, its notes and its notifications for good</label>
+          </p>
+          {error("delete")}
+          <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+            Delete this person&apos;s data
+          </Button>
+        </Form>
       </Section>
 
       <Section id="payments" title="Payments">

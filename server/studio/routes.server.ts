@@ -12,6 +12,7 @@ import { createStudioAuth } from "./auth.server";
 import { csvResponse, toCsv } from "./csv.server";
 import { type LeadResult, createLeadService, leadQuerySchema } from "./leads.server";
 import { createPaymentsView, paymentQuerySchema } from "./payments-view.server";
+import { createLeadPrivacy } from "./privacy.server";
 import { type StudioUser, createStudioSessions } from "./session.server";
 
 export type StudioEnv = { Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] } };
@@ -48,6 +49,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   const sessions = createStudioSessions({ auth, database, now: deps.now });
   const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
+  const privacy = createLeadPrivacy({ database, now: deps.now });
   const studio = app as unknown as Hono<StudioEnv>;
 
   const guard = async (c: Context<StudioEnv>, next: Next) => {
@@ -112,6 +114,15 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
     const lead = await leads.get(c.req.param("id"));
     return lead ? c.json({ success: true, ...lead }) : c.json({ success: false, error: "No such lead." }, 404);
   });
+  api.get("/leads/:id/export.json", async (c) => {
+    const data = await privacy.export(c.req.param("id"));
+    if (!data) return c.json({ success: false, error: "No such lead." }, 404);
+    c.header("Content-Disposition", `attachment; filename="lead-${c.req.param("id")}.json"`);
+    return c.json(data);
+  });
+  api.post("/leads/:id/delete", async (c) =>
+    (await privacy.delete(c.req.param("id"))) ? c.json({ success: true }) : c.json({ success: false, error: "No such lead." }, 404),
+  );
   api.post("/leads/:id/status", async (c) => answer(c, await leads.changeStatus(c.req.param("id"), await form(c), user(c))));
   api.post("/leads/:id/notes", async (c) => answer(c, await leads.addNote(c.req.param("id"), await form(c), user(c))));
   api.post("/leads/:id/deliveries/:outboxId/retry", async (c) => answer(c, await leads.retryDelivery(c.req.param("id"), c.req.param("outboxId"), user(c))));
@@ -125,7 +136,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 
-  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, leads, payments } });
+  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, leads, payments, privacy } });
 }
 
 /** The rows the query string's filters select, as a CSV download. */
@@ -169,6 +180,7 @@ export type StudioServices = {
   sessions: ReturnType<typeof createStudioSessions>;
   leads: ReturnType<typeof createLeadService>;
   payments: ReturnType<typeof createPaymentsView>;
+  privacy: ReturnType<typeof createLeadPrivacy>;
 };
 
 type LeadRow = Awaited<ReturnType<ReturnType<typeof createLeadService>["exportRows"]>>[number];

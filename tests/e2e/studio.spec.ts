@@ -72,7 +72,8 @@ test.describe("studio back office", () => {
     }
 
     await page.getByRole("link", { name: "Back to the inbox" }).click();
-    await page.getByLabel("Status").selectOption("contacted");
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("row", { name: new RegExp(lastName) })).toContainText("Contacted");
     const download = page.waitForEvent("download");

@@ -4,8 +4,8 @@ import { SITE, type StudioHarness, createStudioHarness } from "../helpers/studio
 
 /** Every studio page (and its React Router data request) and every API endpoint. */
 const pages = ["/studio", "/studio/payments", "/studio/leads/some-id", "/studio/anything"];
-const apiReads = ["/api/studio/session", "/api/studio/leads", "/api/studio/leads.csv", "/api/studio/leads/some-id", "/api/studio/payments", "/api/studio/payments.csv"];
-const apiWrites = ["/api/studio/leads/some-id/status", "/api/studio/leads/some-id/notes", "/api/studio/leads/some-id/deliveries/x/retry", "/api/studio/sign-out"];
+const apiReads = ["/api/studio/session", "/api/studio/leads", "/api/studio/leads.csv", "/api/studio/leads/some-id", "/api/studio/leads/some-id/export.json", "/api/studio/payments", "/api/studio/payments.csv"];
+const apiWrites = ["/api/studio/leads/some-id/status", "/api/studio/leads/some-id/notes", "/api/studio/leads/some-id/deliveries/x/retry", "/api/studio/leads/some-id/delete", "/api/studio/sign-out"];
 const pageWrites = ["/studio/leads/some-id", "/studio/logout", "/studio/leads/some-id.data", "/studio"];
 
 describe(`studio access control on ${testDatabaseKind}`, () => {

@@ -122,3 +122,61 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     expect(text).not.toContain("Plain");
   });
 });
+
+describe(`studio privacy on ${testDatabaseKind}`, () => {
+  let h: StudioHarness;
+  beforeEach(async () => {
+    h = await createStudioHarness();
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  const everything = async (id: string, email: string) => {
+    const { db } = h.database;
+    const rows = await Promise.all([
+      db.selectFrom("inquiries").select("id").where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)])).execute(),
+      db.selectFrom("lead_activity").select("id").where("inquiry_id", "=", id).execute(),
+      db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute(),
+    ]);
+    return rows.flat().length;
+  };
+
+  it("exports a person's data as JSON, then deletes the lead, its timeline and its notifications", async () => {
+    const browser = h.client();
+    await browser.signIn();
+    const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: "forget-me@example.com" } });
+    const { id } = (await sent.json()) as { id: string };
+    await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: "Asked to be forgotten." } });
+
+    const exported = await browser.request(`/api/studio/leads/${id}/export.json`);
+    expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="lead-${id}.json"`);
+    const data = (await exported.json()) as { inquiry: { email: string }; activity: { body: string }[]; notifications: { channel: string }[] };
+    expect(data.inquiry.email).toBe("forget-me@example.com");
+    expect(data.activity.map((a) => a.body)).toEqual(["Asked to be forgotten."]);
+    expect(data.notifications.map((n) => n.channel)).toEqual(["inquiry-email"]);
+    expect(await everything(id, "forget-me@example.com")).toBe(3);
+
+    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    expect(await everything(id, "forget-me@example.com")).toBe(0);
+    expect((await browser.request(`/api/studio/leads/${id}/export.json`)).status).toBe(404);
+    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("purges closed leads past the retention period and keeps open and recent ones", async () => {
+    const { createLeadPrivacy } = await import("../../server/studio/privacy.server");
+    const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
+      h.database.db
+        .insertInto("inquiries")
+        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: createdAt, status })
+        .execute();
+    await insert("old-won", "won", "2023-01-01T00:00:00.000Z");
+    await insert("old-lost", "lost", "2023-06-01T00:00:00.000Z");
+    await insert("old-open", "new", "2023-01-01T00:00:00.000Z");
+    await insert("recent-won", "won", "2025-12-01T00:00:00.000Z");
+    const privacy = createLeadPrivacy({ database: h.database, now: () => Date.UTC(2026, 0, 15) });
+    expect(await privacy.purgeClosed(24)).toBe(2);
+    const left = await h.database.db.selectFrom("inquiries").select("id").orderBy("id").execute();
+    expect(left.map((r) => r.id)).toEqual(["old-open", "recent-won"]);
+  });
+});
