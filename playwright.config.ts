@@ -9,8 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // A production server refuses to start without a payments provider; specs that start their own inherit this.
 process.env.PAYMENTS_PROVIDER ??= "sandbox";
 const baseURL = `http://127.0.0.1:${port}`;
-// Set once by the runner, inherited by its workers: tests read the stored rows (tests/e2e/database.ts).
-process.env.E2E_DATABASE_PATH ??= `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`;
+// Set once in the runner and inherited by its workers, so tests (the studio's account CLI) reach the server's database.
+const databasePath = (process.env.E2E_DATABASE_PATH ??= `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`);
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -50,7 +50,7 @@ export default defineConfig({
       PORT: String(port),
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "warn",
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+      DATABASE_PATH: databasePath,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

@@ -1,4 +1,6 @@
 import type { AppServices } from "../server/services.server";
+import type { StudioServices } from "../server/studio/routes.server";
+import type { StudioUser } from "../server/studio/session.server";
 
 // Runtime requests (actions, dynamic pages) receive the server's services and
 // the response's CSP nonce through React Router's load context.
@@ -8,6 +10,8 @@ declare module "react-router" {
     services?: AppServices;
     /** The visitor's address as the server sees it (rate limits in form actions). */
     clientIp?: string;
+    /** Studio pages only: its services and the signed-in user (absent when signed out). */
+    studio?: StudioServices & { user?: StudioUser };
   }
 }
 

@@ -14,6 +14,12 @@ export default [
     route("payment-success", "routes/payment-success.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).
+  ...prefix("studio", [
+    route("login", "studio/login.tsx"),
+    route("logout", "studio/logout.tsx"),
+    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx")]),
+  ]),
   ...prefix("demo", [
     route("consultant", "demos/consultant/page.tsx"),
     route("portfolio", "demos/photographer/page.tsx"),

@@ -30,7 +30,7 @@ describe("sitemap and robots", () => {
   it("robots.txt points at the sitemap and blocks only the API and checkout sessions", () => {
     const txt = robotsTxt("https://example.ca");
     expect(txt).toContain("Sitemap: https://example.ca/sitemap.xml");
-    expect(txt.match(/^Disallow: .*$/gm)).toEqual(["Disallow: /api/", "Disallow: /checkout/"]);
+    expect(txt.match(/^Disallow: .*$/gm)).toEqual(["Disallow: /api/", "Disallow: /checkout/", "Disallow: /studio"]);
   });
 
   it("writes both files into the client build", () => {

@@ -26,8 +26,8 @@ export function sitemapXml(siteUrl: string) {
 
 export function robotsTxt(siteUrl: string) {
   // Noindex pages stay crawlable so search engines can read their noindex;
-  // the API and per-payment checkout pages have nothing to crawl.
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /checkout/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  // the API, per-payment checkout pages and the studio back office have nothing to crawl.
+  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /checkout/", "Disallow: /studio", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
 }
 
 export function writeSeoFiles(clientDir: string, siteUrl = buildSiteUrl()) {

@@ -21,6 +21,7 @@ import { type Logger, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
+import { mountStudio } from "./studio/routes.server";
 import type { AppServices } from "./services.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   mountPaymentRoutes(app, payments, deps);
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
+  mountStudio(app, deps, { config, payments: payments.service, inquiries });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 

@@ -64,4 +64,13 @@ describe("loadConfig", () => {
     expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
     expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
+
+  it("requires the studio sign-in secret in production on a public origin", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca" })).toThrow(/STUDIO_AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca", STUDIO_AUTH_SECRET: "short" })).toThrow(/STUDIO_AUTH_SECRET/);
+    const secret = "x".repeat(32);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", SITE_URL: "https://example.ca", BETTER_AUTH_SECRET: secret }).BETTER_AUTH_SECRET).toBe(secret);
+    // A production build served locally (npm start) keeps a per-install secret instead.
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).STUDIO_AUTH_SECRET).toBeUndefined();
+  });
 });

@@ -58,6 +58,13 @@ export const envSchema = z
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith("whsec_").optional()),
 
+    /** Studio sign-in: signs session cookies. Required in production; elsewhere a per-install value is kept in data/. */
+    STUDIO_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    /** The name better-auth's own documentation uses; STUDIO_AUTH_SECRET wins when both are set. */
+    BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
+    STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
+
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,
   })
@@ -66,6 +73,10 @@ export const envSchema = z
     if (env.NODE_ENV === "production" && !env.PAYMENTS_PROVIDER) {
       ctx.addIssue({ code: "custom", path: ["PAYMENTS_PROVIDER"], message: PAYMENTS_PROVIDER_REQUIRED });
     }
+    // A production build served on loopback (`npm start`, e2e, benchmarks) keeps its per-install secret in data/.
+    if (env.NODE_ENV === "production" && !isLoopbackSite(env.SITE_URL) && !env.STUDIO_AUTH_SECRET && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STUDIO_AUTH_SECRET"], message: "STUDIO_AUTH_SECRET (or BETTER_AUTH_SECRET) is required in production (e.g. openssl rand -base64 32)" });
+    }
     if (env.PAYMENTS_PROVIDER === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });
@@ -73,6 +84,10 @@ export const envSchema = z
     }
   })
   .transform((env) => ({ ...env, WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1) }));
+
+function isLoopbackSite(siteUrl: string) {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);
+}
 
 export type AppConfig = z.infer<typeof envSchema>;
 

@@ -12,6 +12,7 @@ import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger, exitAfterFlush } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
+import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -81,7 +82,17 @@ async function main() {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
     outbox.start();
+    // One process purges expired leads (the first worker when clustered).
+    if (!cluster.isWorker || cluster.worker?.id === 1) {
+      retention = startRetentionJob(
+        createLeadPrivacy({ database }),
+        config.STUDIO_RETENTION_MONTHS,
+        (purged) => purged > 0 && logger.info({ purged }, "retention: closed leads purged"),
+        (err) => logger.error({ error: { name: err.name } }, "retention purge failed"),
+      );
+    }
   });
+  let retention: { stop(): void } | undefined;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -91,6 +102,7 @@ async function main() {
     // Stop accepting; in-flight requests complete, then their connections close.
     closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
+      retention?.stop();
       await outbox.stop();
       mailer.close();
       await database.close();

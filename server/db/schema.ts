@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * Table types of the Kysely query layer, the same on SQLite and PostgreSQL.
  * Timestamps are ISO-8601 UTC text (sortable on both), money is integer cents.
@@ -55,6 +57,56 @@ export interface InquiryTable {
   /** "api" (JSON/fetch) or "form" (no-JavaScript post). */
   source: string;
   created_at: string;
+  /** Pipeline status, set by the studio (defaults to "new"). */
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  lost_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
+
+/** A change on a lead (status, note, notification retry), with who and when. */
+export interface LeadActivityTable {
+  id: string;
+  inquiry_id: string;
+  kind: "status" | "note" | "retry";
+  from_status: string | null;
+  to_status: string | null;
+  body: string | null;
+  actor_email: string;
+  created_at: string;
+}
+
+/** better-auth's tables (server/studio/auth.server.ts); dates are Date on PostgreSQL, ISO text on SQLite. */
+export interface StudioUserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A credential (provider "credential": the password hash) of a studio user; the OAuth columns stay empty. */
+export interface StudioAccountTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface StudioSessionTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date | string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 export type OutboxStatus = "pending" | "sending" | "delivered" | "failed";
@@ -82,4 +134,8 @@ export interface Database {
   payment_events: PaymentEventTable;
   inquiries: InquiryTable;
   outbox: OutboxTable;
+  lead_activity: LeadActivityTable;
+  studio_users: StudioUserTable;
+  studio_sessions: StudioSessionTable;
+  studio_accounts: StudioAccountTable;
 }

@@ -12,11 +12,15 @@ export function createRateLimiter(database: AppDatabase, bucket: string, windows
   const { db } = database;
   let lastSweep = 0;
 
+  const windowOf = (w: RateWindow, client: string, now: number) => {
+    const start = Math.floor(now / w.windowMs) * w.windowMs;
+    return { start, key: `${bucket}:${w.windowMs}:${client}:${start}` };
+  };
+
   async function hit(client: string, now = Date.now()): Promise<RateDecision> {
     let retryAfterSeconds = 0;
     for (const w of windows) {
-      const start = Math.floor(now / w.windowMs) * w.windowMs;
-      const key = `${bucket}:${w.windowMs}:${client}:${start}`;
+      const { start, key } = windowOf(w, client, now);
       const expiresAt = new Date(start + w.windowMs).toISOString();
       const row = await db
         .insertInto("rate_limits")
@@ -35,7 +39,18 @@ export function createRateLimiter(database: AppDatabase, bucket: string, windows
     return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
   }
 
-  return { hit };
+  /** Whether the client is over a limit now, without counting a hit (failure counters check this first). */
+  async function blocked(client: string, now = Date.now()): Promise<RateDecision> {
+    let retryAfterSeconds = 0;
+    for (const w of windows) {
+      const { start, key } = windowOf(w, client, now);
+      const row = await db.selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst();
+      if (row && Number(row.count) >= w.max) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((start + w.windowMs - now) / 1000));
+    }
+    return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
+  }
+
+  return { hit, blocked };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

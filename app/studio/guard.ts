@@ -1,0 +1,34 @@
+import { type AppLoadContext, redirect } from "react-router";
+
+export const LOGIN_PATH = "/studio/login";
+
+/**
+ * The studio's services and the signed-in user, or a redirect to the login page.
+ * The server's guard (server/studio/routes.server.ts) already refused anonymous
+ * requests; loaders and actions check again so no page can render without a user.
+ */
+export function requireStudio(context: AppLoadContext) {
+  const studio = context.studio;
+  if (!studio?.user) throw redirect(LOGIN_PATH);
+  return { ...studio, user: studio.user };
+}
+
+/** The robots rule and title every studio page carries. */
+export function studioMeta(title: string) {
+  return [{ title: `${title} · Studio` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const dateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
+
+/** Studio times in Vancouver time, the same on the server and in the browser (no hydration mismatch). */
+export function formatTime(value: string | Date | null | undefined) {
+  return value ? dateTime.format(new Date(value)) : "—";
+}
+
+/** Query string of a filter form's values, without the empty ones. */
+export function queryString(values: Record<string, string | undefined>) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

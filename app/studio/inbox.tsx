@@ -1,0 +1,116 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/inbox";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
+import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
+import { statusOptions } from "./labels";
+import { Table } from "./ui";
+
+export const meta: Route.MetaFunction = () => studioMeta("Inbox");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { leads } = requireStudio(context);
+  const { query, invalid } = leads.parseQuery(new URL(request.url).searchParams);
+  const { after: _after, ...filters } = query;
+  return {
+    ...(await leads.list(query)),
+    filters: { ...filters, q: filters.q ?? "" },
+    invalid,
+  };
+}
+
+const sortOptions = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+];
+
+const deliveryLabel = {
+  delivered: "Delivered",
+  pending: "Pending",
+  failed: "Failed",
+  none: "None",
+} as const;
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { leads, next, filters, invalid } = loaderData;
+  const exportQuery = queryString({
+    q: filters.q,
+    status: filters.status,
+    projectType: filters.projectType,
+    budget: filters.budget,
+    sort: filters.sort,
+  });
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Leads</h1>
+        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/leads.csv${exportQuery}`} download>
+          Export CSV
+        </a>
+      </div>
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" role="search" aria-label="Filter leads">
+        <div className="grid gap-1.5 lg:col-span-2">
+          <Label htmlFor="q">Search</Label>
+          <Input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
+        </div>
+        <Filter id="status" label="Status" options={statusOptions} value={filters.status} />
+        <Filter id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
+        <Filter id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="sort">Order</Label>
+          <Select id="sort" name="sort" options={sortOptions} defaultValue={filters.sort} />
+        </div>
+        <Button type="submit" className="lg:col-start-6">
+          Apply
+        </Button>
+      </Form>
+      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+      {leads.length === 0 ? (
+        <p>No leads match.</p>
+      ) : (
+        <Table
+          className="min-w-[56rem]"
+          caption={`Leads, ${filters.sort === "oldest" ? "oldest" : "newest"} first`}
+          headers={["Name", "Company", "Project type", "Budget", "Timeline", "Received", "Status", "Notification"]}
+        >
+          {leads.map((l) => (
+            <tr key={l.id} className="border-b align-top">
+              <th scope="row" className="px-2 py-2 font-normal">
+                <Link to={`/studio/leads/${l.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                  {l.first_name} {l.last_name}
+                </Link>
+              </th>
+              <td className="px-2 py-2">{l.company ?? "—"}</td>
+              <td className="px-2 py-2">{optionLabel(projectTypeOptions, l.project_type)}</td>
+              <td className="px-2 py-2">{optionLabel(budgetOptions, l.budget) ?? "—"}</td>
+              <td className="px-2 py-2">{optionLabel(timelineOptions, l.timeline) ?? "—"}</td>
+              <td className="px-2 py-2 whitespace-nowrap">{formatTime(l.created_at)}</td>
+              <td className="px-2 py-2">
+                <Badge variant="outline">{optionLabel(statusOptions, l.status)}</Badge>
+              </td>
+              <td className="px-2 py-2">{deliveryLabel[l.delivery]}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {next && (
+        <Link className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline" to={queryString({ ...filters, after: next })}>
+          Next page
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function Filter({ id, label, options, value }: { id: string; label: string; options: readonly { value: string; label: string }[]; value?: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} name={id} options={options} placeholder="Any" defaultValue={value ?? ""} />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/lead";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
+import { formatTime, requireStudio, studioMeta } from "./guard";
+import { statusOptions } from "./labels";
+import { Section, Table } from "./ui";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { leads } = requireStudio(context);
+  const found = await leads.get(params.id);
+  if (!found) throw data("No such lead.", { status: 404 });
+  return found;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { leads, privacy, user } = requireStudio(context);
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent;
+  if (intent === "delete") {
+    if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
+    await privacy.delete(params.id);
+    return redirect("/studio");
+  }
+  const result =
+    intent === "status"
+      ? await leads.changeStatus(params.id, form, user)
+      : intent === "note"
+        ? await leads.addNote(params.id, form, user)
+        : intent === "retry"
+          ? await leads.retryDelivery(params.id, String(form.outboxId ?? ""), user)
+          : ({ ok: false, status: 400, error: "Unknown action." } as const);
+  return result.ok ? { intent, error: undefined } : data({ intent, error: result.error }, { status: result.status });
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, deliveries, activity, next } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const error = (intent: string) =>
+    actionData?.intent === intent && actionData.error ? (
+      <p role="alert" className="text-sm text-destructive">
+        {actionData.error}
+      </p>
+    ) : null;
+  const fields: [string, string | null | undefined][] = [
+    ["Email", lead.email],
+    ["Phone", lead.phone],
+    ["Company", lead.company],
+    ["Project type", optionLabel(projectTypeOptions, lead.project_type)],
+    ["Budget", optionLabel(budgetOptions, lead.budget)],
+    ["Timeline", optionLabel(timelineOptions, lead.timeline)],
+    ["Received", formatTime(lead.created_at)],
+    ["Sent through", lead.source === "form" ? "Form without JavaScript" : "Contact form"],
+  ];
+  return (
+    <div className="grid gap-8">
+      <p>
+        <Link to="/studio" className="text-sm text-primary underline-offset-4 hover:underline">
+          Back to the inbox
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">
+          {lead.first_name} {lead.last_name}
+        </h1>
+        <Badge variant="outline">{optionLabel(statusOptions, lead.status)}</Badge>
+        {lead.lost_reason && <span className="text-sm">Lost: {lead.lost_reason}</span>}
+      </div>
+      <Section id="details" title="Details">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          {fields.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-semibold">{k}</dt>
+              <dd>{v || "—"}</dd>
+            </div>
+          ))}
+          <dt className="font-semibold">Message</dt>
+          <dd className="whitespace-pre-wrap">{lead.message}</dd>
+        </dl>
+      </Section>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <Section id="pipeline" title="Status">
+          {next.length === 0 ? (
+            <p>This lead is closed.</p>
+          ) : (
+            // Keyed by status: after a change the form starts again from the new step's first option.
+            <Form key={lead.status} method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="status" />
+              <div className="grid gap-1.5">
+                <Label htmlFor="status">Move to</Label>
+                <Select id="status" name="status" options={statusOptions.filter((o) => next.includes(o.value))} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="reason">Reason (required for Lost)</Label>
+                <Input id="reason" name="reason" maxLength={500} />
+              </div>
+              {error("status")}
+              <Button type="submit" disabled={busy} className="justify-self-start">
+                Update status
+              </Button>
+            </Form>
+          )}
+          {/* Keyed by the timeline's length: a note once recorded leaves an empty box for the next. */}
+          <Form key={activity.length} method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value="note" />
+            <div className="grid gap-1.5">
+              <Label htmlFor="note">Private note</Label>
+              <Textarea id="note" name="body" required maxLength={2000} rows={3} />
+            </div>
+            {error("note")}
+            <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
+              Add note
+            </Button>
+          </Form>
+        </Section>
+
+        <Section id="timeline" title="Timeline">
+          <ol className="grid gap-3">
+            {activity.map((a) => (
+              <li key={a.id} className="border-l-2 pl-3">
+                <p className="text-sm">
+                  <time dateTime={a.created_at}>{formatTime(a.created_at)}</time> · {a.actor_email}
+                </p>
+                <p>
+                  {a.kind === "status"
+                    ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
+                    : a.kind === "retry"
+                      ? `Retried the ${a.body} notification`
+                      : null}
+                </p>
+                {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
+              </li>
+            ))}
+            <li className="border-l-2 pl-3">
+              <p className="text-sm">
+                <time dateTime={lead.created_at}>{formatTime(lead.created_at)}</time>
+              </p>
+              <p>Inquiry received</p>
+            </li>
+          </ol>
+        </Section>
+      </div>
+
+      <Section id="deliveries" title="Notifications">
+        {deliveries.length === 0 ? (
+          <p>None were queued.</p>
+        ) : (
+          <Table className="min-w-[40rem]" headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}>
+            {deliveries.map((d) => (
+              <tr key={d.id} className="border-b">
+                <td className="px-2 py-2">{d.channel}</td>
+                <td className="px-2 py-2">{d.status}</td>
+                <td className="px-2 py-2">{d.attempts}</td>
+                <td className="px-2 py-2">{d.last_error ?? "—"}</td>
+                <td className="px-2 py-2">{formatTime(d.delivered_at)}</td>
+                <td className="px-2 py-2">
+                  {d.status === "failed" && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="outboxId" value={d.id} />
+                      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                        Retry now
+                      </Button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {error("retry")}
+      </Section>
+
+      <Section id="privacy" title="Privacy">
+        <p>
+          <a href={`/api/studio/leads/${lead.id}/export.json`} download className="text-primary underline underline-offset-4">
+            Export this person&apos;s data (JSON)
+          </a>
+        </p>
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <p className="flex items-center gap-2">
+            <input id="confirm-delete" type="checkbox" name="confirm" value="yes" required className="size-4" />
+            <label htmlFor="confirm-delete">Delete this lead, its notes and its notifications for good</label>
+          </p>
+          {error("delete")}
+          <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+            Delete this person&apos;s data
+          </Button>
+        </Form>
+      </Section>
+
+      <Section id="payments" title="Payments">
+        <p>
+          Payments do not carry a link to a lead yet; see{" "}
+          <Link to="/studio/payments" className="text-primary underline underline-offset-4">
+            all payments
+          </Link>
+          .
+        </p>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/payments";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { formatCad } from "~/lib/money";
+import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
+import { Section, Table } from "./ui";
+
+export const meta: Route.MetaFunction = () => studioMeta("Payments");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { payments } = requireStudio(context);
+  const { query, invalid } = payments.parseQuery(new URL(request.url).searchParams);
+  const { after: _after, ...filters } = query;
+  return { ...(await payments.list(query)), filters, invalid };
+}
+
+const filters = [
+  {
+    id: "status",
+    label: "Status",
+    options: [
+      { value: "pending", label: "Pending" },
+      { value: "paid", label: "Paid" },
+      { value: "failed", label: "Failed" },
+    ],
+  },
+  {
+    id: "provider",
+    label: "Provider",
+    options: [
+      { value: "stripe", label: "Stripe" },
+      { value: "sandbox", label: "Sandbox (test)" },
+    ],
+  },
+  {
+    id: "package",
+    label: "Package",
+    options: [
+      { value: "basic", label: "Basic" },
+      { value: "pro", label: "Pro" },
+    ],
+  },
+] as const;
+
+const amount = (cents: number, currency: string) =>
+  currency.toLowerCase() === "cad" ? formatCad(cents, { withCode: true }) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const { payments, totals, next, filters: current, invalid } = loaderData;
+  const values: Record<string, string | undefined> = current;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Payments</h1>
+        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/payments.csv${queryString(values)}`} download>
+          Export CSV
+        </a>
+      </div>
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter payments">
+        {filters.map((f) => (
+          <div key={f.id} className="grid gap-1.5">
+            <Label htmlFor={f.id}>{f.label}</Label>
+            <Select id={f.id} name={f.id} options={f.options} placeholder="Any" defaultValue={values[f.id] ?? ""} />
+          </div>
+        ))}
+        <div className="grid gap-1.5">
+          <Label htmlFor="month">Month created</Label>
+          <Input id="month" name="month" type="month" defaultValue={current.month ?? ""} />
+        </div>
+        <Button type="submit">Apply</Button>
+      </Form>
+      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+
+      <Section id="totals" title="Paid by month">
+        {totals.length === 0 ? (
+          <p>Nothing paid yet.</p>
+        ) : (
+          <Table className="max-w-md" headers={["Month", "Payments", "Total"]}>
+            {totals.map((t) => (
+              <tr key={`${t.month}-${t.currency}`} className="border-b">
+                <th scope="row" className="px-2 py-2 font-normal">
+                  {t.month}
+                </th>
+                <td className="px-2 py-2">{t.count}</td>
+                <td className="px-2 py-2">{amount(t.cents, t.currency)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+
+      <Section id="list" title="All payments">
+        {payments.length === 0 ? (
+          <p>No payments match.</p>
+        ) : (
+          <Table className="min-w-[56rem]" headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}>
+            {payments.map((p) => (
+              <tr key={p.id} className="border-b">
+                <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>
+                <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.paid_at)}</td>
+                <td className="px-2 py-2">{p.package === "pro" ? "Pro" : "Basic"}</td>
+                <td className="px-2 py-2">{amount(p.amount_cents, p.currency)}</td>
+                <td className="px-2 py-2">{p.provider}</td>
+                <td className="px-2 py-2">{p.status}</td>
+                <td className="px-2 py-2 font-mono text-xs break-all">{p.provider_session_id ?? "—"}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {next && (
+          <Link className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline" to={queryString({ ...values, after: next })}>
+            Next page
+          </Link>
+        )}
+      </Section>
+    </div>
+  );
+}

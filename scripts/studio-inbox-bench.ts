@@ -1,0 +1,115 @@
+/**
+ * `npx tsx scripts/studio-inbox-bench.ts [--leads N]`: seeds a fresh SQLite
+ * database with N leads (default 100,000) and their notification rows, then
+ * times the studio inbox's queries (the first page, a filtered page, a page
+ * deep in the keyset, a search) through the real lead service. Prints a
+ * Markdown table (recorded in reports/studio-inbox.md); exits non-zero when
+ * the first page's median is over 50 ms.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { migrateToLatest, openDatabase } from "../server/db/database.server";
+import type { LeadStatus } from "../server/db/schema";
+import { type LeadQuery, createLeadService, leadQuerySchema } from "../server/studio/leads.server";
+
+const BUDGET_MS = 50;
+const RUNS = 50;
+
+async function main() {
+  const arg = process.argv.indexOf("--leads");
+  const count = arg > -1 ? Number(process.argv[arg + 1]) : 100_000;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+  const database = openDatabase({ kind: "sqlite", path: path.join(dir, "bench.db") });
+  try {
+    await migrateToLatest(database);
+    const seeded = performance.now();
+    await seed(database, count);
+    console.error(`seeded ${count} leads in ${Math.round(performance.now() - seeded)} ms`);
+    const leads = createLeadService({ database });
+
+    const firstPage = await leads.list(leadQuerySchema.parse({}));
+    let deep = firstPage.next;
+    for (let i = 0; i < 20 && deep; i++) deep = (await leads.list(leadQuerySchema.parse({ after: deep }))).next;
+    const cases: [string, LeadQuery][] = [
+      ["first page, newest first", leadQuerySchema.parse({})],
+      ["first page, oldest first", leadQuerySchema.parse({ sort: "oldest" })],
+      ["status = quoted", leadQuerySchema.parse({ status: "quoted" })],
+      ["project type + budget", leadQuerySchema.parse({ projectType: "ecommerce", budget: "2500+" })],
+      ["page 22 (keyset cursor)", leadQuerySchema.parse({ after: deep })],
+      ["search 'hopper' (matches early)", leadQuerySchema.parse({ q: "hopper" })],
+      ["search with no match (full scan)", leadQuerySchema.parse({ q: "no such lead" })],
+    ];
+    const lines = [`Leads: ${count.toLocaleString("en-CA")} (SQLite, WAL), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`, "", "| Query | Median (ms) | p95 (ms) |", "|---|---|---|"];
+    let firstMedian = 0;
+    for (const [name, query] of cases) {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS + 5; i++) {
+        const t = performance.now();
+        await leads.list(query);
+        if (i >= 5) times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)]!;
+      const p95 = times[Math.floor(times.length * 0.95)]!;
+      if (name.startsWith("first page, newest")) firstMedian = median;
+      lines.push(`| ${name} | ${median.toFixed(2)} | ${p95.toFixed(2)} |`);
+    }
+    console.log(lines.join("\n"));
+    if (firstMedian > BUDGET_MS) {
+      console.error(`first page median ${firstMedian.toFixed(1)} ms is over the ${BUDGET_MS} ms budget`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const statuses: LeadStatus[] = ["new", "contacted", "quoted", "won", "lost"];
+const projectTypes = ["basic", "pro", "ecommerce", "maintenance", "seo", "mobile", "custom"];
+const budgets = ["220-340", "340-500", "500-1000", "1000-2500", "2500+"];
+const names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken"];
+const surnames = ["Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson"];
+
+async function seed(database: ReturnType<typeof openDatabase>, count: number) {
+  const start = Date.UTC(2024, 0, 1);
+  const batch = 500;
+  await database.db.transaction().execute(async (trx) => {
+    for (let offset = 0; offset < count; offset += batch) {
+      const leads = [];
+      const outbox = [];
+      for (let i = offset; i < Math.min(count, offset + batch); i++) {
+        const id = randomUUID();
+        const at = new Date(start + i * 60_000).toISOString();
+        leads.push({
+          id,
+          first_name: names[i % names.length]!,
+          last_name: `${surnames[(i * 7) % surnames.length]}${i}`,
+          email: `lead${i}@example.com`,
+          phone: null,
+          company: `Company ${i % 997}`,
+          project_type: projectTypes[i % projectTypes.length]!,
+          budget: budgets[(i * 3) % budgets.length]!,
+          timeline: "flexible",
+          message: `Lead number ${i}: we need a website with a booking form and a gallery.`,
+          source: "api",
+          created_at: at,
+          status: statuses[(i * 13) % statuses.length]!,
+        });
+        outbox.push({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel: "inquiry-email", status: i % 50 === 0 ? ("failed" as const) : ("delivered" as const), attempts: 1, next_attempt_at: at, created_at: at });
+      }
+      await trx.insertInto("inquiries").values(leads).execute();
+      await trx.insertInto("outbox").values(outbox).execute();
+    }
+  });
+  // Fresh statistics, as a long-running database has them, so the planner picks the indexes.
+  await sql`analyze`.execute(database.db);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { AppDatabase } from "../db/database.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
+
+export class AccountError extends Error {}
+
+const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`);
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AccountError(`${what}: ${result.error.issues[0]?.message ?? "invalid"}`);
+  return result.data;
+}
+
+/**
+ * Studio accounts, managed from the command line only (scripts/studio-user.ts):
+ * better-auth's own adapter creates the user and its credential account with
+ * the library's password hash.
+ */
+export function createStudioAccounts({ auth, database }: { auth: StudioAuth; database: AppDatabase }) {
+  const context = () => auth.$context;
+
+  async function find(email: string) {
+    const ctx = await context();
+    const found = await ctx.internalAdapter.findUserByEmail(parse(emailSchema, email, "Email"));
+    if (!found) throw new AccountError("No studio account has that email.");
+    return { ctx, user: found.user };
+  }
+
+  return {
+    async add(email: string, password: string) {
+      const address = parse(emailSchema, email, "Email");
+      const secret = parse(passwordSchema, password, "Password");
+      const ctx = await context();
+      if (await ctx.internalAdapter.findUserByEmail(address)) throw new AccountError("A studio account with that email already exists.");
+      const user = await ctx.internalAdapter.createUser({ email: address, name: address, emailVerified: true }, { method: "admin" });
+      await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(secret) });
+      return { id: user.id, email: address };
+    },
+
+    async list() {
+      const rows = await database.db
+        .selectFrom("studio_users")
+        .select((eb) => [
+          "studio_users.email",
+          "studio_users.created_at",
+          eb.selectFrom("studio_sessions").whereRef("studio_sessions.user_id", "=", "studio_users.id").select((s) => s.fn.countAll().as("n")).as("sessions"),
+        ])
+        .orderBy("studio_users.email")
+        .execute();
+      return rows.map((r) => ({ email: r.email, createdAt: new Date(r.created_at).toISOString(), sessions: Number(r.sessions ?? 0) }));
+    },
+
+    async remove(email: string) {
+      const { ctx, user } = await find(email);
+      await ctx.internalAdapter.deleteUserSessions(user.id);
+      await ctx.internalAdapter.deleteAccounts(user.id);
+      await ctx.internalAdapter.deleteUser(user.id);
+    },
+
+    /** A new password, and every open session of the account ends. */
+    async reset(email: string, password: string) {
+      const secret = parse(passwordSchema, password, "Password");
+      const { ctx, user } = await find(email);
+      await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(secret));
+      await ctx.internalAdapter.deleteUserSessions(user.id);
+    },
+  };
+}
+
+export type StudioAccounts = ReturnType<typeof createStudioAccounts>;

@@ -1,0 +1,105 @@
+import { execFile } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { expect, test } from "./fixtures";
+
+
+/** Creates a studio account in the e2e server's database through the real CLI, the password piped in. */
+async function addAccount(email: string, password: string) {
+  const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH!, DATABASE_URL: "" },
+  });
+  child.stdin!.end(`${password}\n`);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  expect(code).toBe(0);
+}
+
+test.describe("studio back office", () => {
+  test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const suffix = randomBytes(4).toString("hex");
+    const email = `owner-${suffix}@example.com`;
+    const password = `long passphrase ${suffix}`;
+    await addAccount(email, password);
+    const lastName = `Studio${suffix}`;
+    const sent = await page.request.post("/api/inquiries", {
+      headers: { origin: baseURL! },
+      data: { firstName: "Bea", lastName, email: `bea-${suffix}@example.com`, projectType: "basic", message: "A small site for our bakery, with the menu." },
+    });
+    expect(sent.ok()).toBe(true);
+
+    const csp: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") csp.push(m.text());
+    });
+
+    // Anonymous: to the login page.
+    await page.goto("/studio");
+    await expect(page).toHaveURL(/\/studio\/login$/);
+    await checkA11y();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That email and password do not match an account.");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page).toHaveURL(/\/studio$/);
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const row = page.getByRole("row", { name: new RegExp(lastName) });
+    await expect(row).toContainText("New");
+    await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`inbox-${width}.png`), fullPage: true });
+    }
+
+    await row.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+    await page.getByLabel("Move to").selectOption("contacted");
+    await page.getByRole("button", { name: "Update status" }).click();
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Status: New → Contacted");
+    await page.getByLabel("Private note").fill("Called Bea; sending a quote.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Called Bea; sending a quote.");
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText(email);
+    await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`lead-${width}.png`), fullPage: true });
+    }
+
+    await page.getByRole("link", { name: "Back to the inbox" }).click();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(lastName) })).toContainText("Contacted");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const csv = fs.readFileSync((await (await download).path())!, "utf8");
+    expect(csv).toContain(lastName);
+    expect(csv).toContain("contacted");
+
+    await page.getByRole("link", { name: "Payments" }).click();
+    await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
+    await checkA11y();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/studio\/login$/);
+    await page.goto("/studio/payments");
+    await expect(page).toHaveURL(/\/studio\/login$/);
+    // The axe fixture's own style tag is refused too (it names its hash); nothing of the studio's may be.
+    const axeStyle = createHash("sha256").update("* { content-visibility: visible !important; }").digest("base64");
+    expect(csp.filter((t) => /Content Security Policy/i.test(t) && !t.includes(axeStyle))).toEqual([]);
+  });
+
+  test("studio pages are not in the sitemap and robots.txt disallows them", async ({ request }) => {
+    expect(await (await request.get("/robots.txt")).text()).toMatch(/^Disallow: \/studio$/m);
+    expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/studio");
+    const login = await request.get("/studio/login");
+    expect(login.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(login.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  });
+});

@@ -1,0 +1,72 @@
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { createLogger } from "../../server/logger.server";
+import { createStudioAccounts } from "../../server/studio/accounts.server";
+import { createStudioAuth } from "../../server/studio/auth.server";
+import { type TestDatabase, openTestDatabase } from "./databases";
+import { randomIp } from "./inquiries";
+
+export const STUDIO_EMAIL = "owner@example.com";
+export const STUDIO_PASSWORD = "correct horse battery staple";
+export const SITE = "http://localhost:3000";
+
+/** A browser's cookie jar, enough for one origin. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/**
+ * The HTTP app on a fresh test database with one studio account, a movable
+ * clock for the rate limits, and a client that behaves like a same-origin
+ * browser (Origin on state changes, cookies kept).
+ */
+export async function createStudioHarness(env: Record<string, string> = {}, options: { database?: TestDatabase; skipAccount?: boolean } = {}) {
+  const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
+  const database = options.database ?? (await openTestDatabase());
+  const logger = createLogger(config);
+  const clock = { now: Date.now() };
+  const app = createApp({ config, database, logger, now: () => clock.now });
+  const accounts = createStudioAccounts({ auth: createStudioAuth({ config, database }), database });
+  if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
+
+  function client(ip = randomIp()) {
+    const jar = new CookieJar();
+    async function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+      const method = init.method ?? "GET";
+      const headers: Record<string, string> = { "x-forwarded-for": ip, host: "localhost:3000", ...(jar.cookies.size ? { cookie: jar.header() } : {}) };
+      if (method !== "GET") headers.origin = SITE;
+      if (init.body !== undefined) headers["content-type"] = "application/json";
+      const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      return jar.take(response);
+    }
+    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request("/api/studio/sign-in", { method: "POST", body: { email, password } });
+    return { jar, request, signIn };
+  }
+
+  return {
+    app,
+    config,
+    database,
+    accounts,
+    clock,
+    client,
+    async dispose() {
+      if (!options.database) await database.dispose();
+    },
+  };
+}
+
+export type StudioHarness = Awaited<ReturnType<typeof createStudioHarness>>;

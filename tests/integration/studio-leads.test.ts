@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../server/studio/leads.server";
+import { testDatabaseKind } from "../helpers/databases";
+import { validInquiry } from "../helpers/inquiries";
+import { STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
+
+type Lead = { id: string; first_name: string; status: string; delivery: string; created_at: string };
+
+describe(`studio inbox on ${testDatabaseKind}`, () => {
+  let h: StudioHarness;
+  let browser: ReturnType<StudioHarness["client"]>;
+  beforeEach(async () => {
+    h = await createStudioHarness();
+    browser = h.client();
+    await browser.signIn();
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  /** Submits an inquiry the way the contact form does; returns its id. */
+  async function submit(fields: Partial<typeof validInquiry> = {}) {
+    h.clock.now += 1000;
+    const response = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...fields } });
+    const body = (await response.json()) as { id: string };
+    return body.id;
+  }
+  const list = async (query = "") => (await (await browser.request(`/api/studio/leads${query}`)).json()) as { leads: Lead[]; next?: string };
+
+  it("lists leads newest first with their notification state, and filters and searches them", async () => {
+    const ada = await submit();
+    const grace = await submit({ firstName: "Grace", lastName: "Hopper", email: "grace@navy.example", company: "Compiler Co", projectType: "ecommerce", budget: "2500+" });
+    const { leads } = await list();
+    expect(leads.map((l) => l.id)).toEqual([grace, ada]);
+    expect(leads[0]).toMatchObject({ first_name: "Grace", status: "new", delivery: "pending" });
+    expect((await list("?projectType=ecommerce")).leads.map((l) => l.id)).toEqual([grace]);
+    expect((await list("?budget=500-1000")).leads.map((l) => l.id)).toEqual([ada]);
+    expect((await list("?q=grace%20hopper")).leads.map((l) => l.id)).toEqual([grace]);
+    expect((await list("?q=COMPILER")).leads.map((l) => l.id)).toEqual([grace]);
+    const hopper = await submit({ firstName: "Ines", message: "A menu page, please." });
+    expect((await list("?q=booking%20form")).leads.map((l) => l.id)).toEqual([grace, ada]);
+    expect((await list("?q=menu")).leads.map((l) => l.id)).toEqual([hopper]);
+    // LIKE wildcards in the search are literal.
+    expect((await list("?q=%25")).leads).toEqual([]);
+    expect((await list("?sort=oldest")).leads.map((l) => l.id)).toEqual([ada, grace, hopper]);
+    expect((await browser.request("/api/studio/leads?status=archived")).status).toBe(400);
+  });
+
+  it("pages with a keyset cursor, without repeating or skipping a lead", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < PAGE_SIZE + 3; i++) ids.push(await submit({ firstName: `Lead${i}` }));
+    const first = await list();
+    expect(first.leads).toHaveLength(PAGE_SIZE);
+    expect(first.next).toBeDefined();
+    const second = await list(`?after=${encodeURIComponent(first.next!)}`);
+    expect(second.next).toBeUndefined();
+    expect([...first.leads, ...second.leads].map((l) => l.id)).toEqual(ids.reverse());
+  });
+
+  it("moves a lead through the pipeline and records each change and note with who and when", async () => {
+    const id = await submit();
+    const post = (path: string, body: unknown) => {
+      h.clock.now += 1000;
+      return browser.request(`/api/studio/leads/${id}/${path}`, { method: "POST", body });
+    };
+    expect((await post("status", { status: "contacted" })).status).toBe(200);
+    expect((await post("notes", { body: "Called; wants a quote by Friday." })).status).toBe(200);
+    // Skipping a step, an unknown status and Lost without a reason are refused.
+    expect((await post("status", { status: "won" })).status).toBe(409);
+    expect((await post("status", { status: "done" })).status).toBe(400);
+    expect((await post("status", { status: "lost" })).status).toBe(400);
+    expect((await post("notes", { body: "   " })).status).toBe(400);
+    expect((await post("status", { status: "quoted" })).status).toBe(200);
+    expect((await post("status", { status: "lost", reason: "Went with a cousin" })).status).toBe(200);
+    expect((await post("status", { status: "won" })).status).toBe(409);
+
+    const detail = (await (await browser.request(`/api/studio/leads/${id}`)).json()) as {
+      lead: { status: string; lost_reason: string };
+      activity: { kind: string; from_status: string | null; to_status: string | null; body: string | null; actor_email: string; created_at: string }[];
+    };
+    expect(detail.lead).toMatchObject({ status: "lost", lost_reason: "Went with a cousin" });
+    const timeline = detail.activity.map(({ kind, from_status, to_status, body, actor_email }) => ({ kind, from_status, to_status, body, actor_email }));
+    expect(timeline.reverse()).toEqual([
+      { kind: "status", from_status: "new", to_status: "contacted", body: null, actor_email: STUDIO_EMAIL },
+      { kind: "note", from_status: null, to_status: null, body: "Called; wants a quote by Friday.", actor_email: STUDIO_EMAIL },
+      { kind: "status", from_status: "contacted", to_status: "quoted", body: null, actor_email: STUDIO_EMAIL },
+      { kind: "status", from_status: "quoted", to_status: "lost", body: "Went with a cousin", actor_email: STUDIO_EMAIL },
+    ]);
+    expect(detail.activity.every((a) => !Number.isNaN(Date.parse(a.created_at)))).toBe(true);
+    expect((await list("?status=lost")).leads.map((l) => l.id)).toEqual([id]);
+  });
+
+  it("retries a failed notification once, and only a failed one", async () => {
+    const id = await submit();
+    const [row] = await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute();
+    const retry = () => browser.request(`/api/studio/leads/${id}/deliveries/${row!.id}/retry`, { method: "POST" });
+    expect((await retry()).status).toBe(409);
+    await h.database.db.updateTable("outbox").set({ status: "failed", attempts: 30, last_error: "SMTP 550" }).where("id", "=", row!.id).execute();
+    expect((await list()).leads[0]!.delivery).toBe("failed");
+    expect((await retry()).status).toBe(200);
+    const after = await h.database.db.selectFrom("outbox").selectAll().where("id", "=", row!.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("pending");
+    expect(Date.parse(after.next_attempt_at)).toBeLessThanOrEqual(h.clock.now);
+    const detail = (await (await browser.request(`/api/studio/leads/${id}`)).json()) as { activity: { kind: string }[] };
+    expect(detail.activity.map((a) => a.kind)).toEqual(["retry"]);
+  });
+
+  it("exports the filtered leads as CSV with formula cells neutralised", async () => {
+    await submit({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+Plus, \"Quoted\" Ltd", message: "@SUM(A1)\nsecond line" });
+    await submit({ firstName: "Plain", projectType: "seo", company: "-minus" });
+    const response = await browser.request("/api/studio/leads.csv?projectType=pro");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="leads.csv"/);
+    const text = await response.text();
+    const lines = text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toMatch(/^Received,Status,First name,Last name,Email/);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(text).toContain(`"'+Plus, ""Quoted"" Ltd"`);
+    expect(text).toContain(`"'@SUM(A1)\nsecond line"`);
+    // The other project type is filtered out.
+    expect(text).not.toContain("Plain");
+  });
+});
+
+describe(`studio privacy on ${testDatabaseKind}`, () => {
+  let h: StudioHarness;
+  beforeEach(async () => {
+    h = await createStudioHarness();
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  const everything = async (id: string, email: string) => {
+    const { db } = h.database;
+    const rows = await Promise.all([
+      db.selectFrom("inquiries").select("id").where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)])).execute(),
+      db.selectFrom("lead_activity").select("id").where("inquiry_id", "=", id).execute(),
+      db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute(),
+    ]);
+    return rows.flat().length;
+  };
+
+  it("exports a person's data as JSON, then deletes the lead, its timeline and its notifications", async () => {
+    const browser = h.client();
+    await browser.signIn();
+    const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: "forget-me@example.com" } });
+    const { id } = (await sent.json()) as { id: string };
+    await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: "Asked to be forgotten." } });
+
+    const exported = await browser.request(`/api/studio/leads/${id}/export.json`);
+    expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="lead-${id}.json"`);
+    const data = (await exported.json()) as { inquiry: { email: string }; activity: { body: string }[]; notifications: { channel: string }[] };
+    expect(data.inquiry.email).toBe("forget-me@example.com");
+    expect(data.activity.map((a) => a.body)).toEqual(["Asked to be forgotten."]);
+    expect(data.notifications.map((n) => n.channel)).toEqual(["inquiry-email"]);
+    expect(await everything(id, "forget-me@example.com")).toBe(3);
+
+    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    expect(await everything(id, "forget-me@example.com")).toBe(0);
+    expect((await browser.request(`/api/studio/leads/${id}/export.json`)).status).toBe(404);
+    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("purges closed leads past the retention period and keeps open and recent ones", async () => {
+    const { createLeadPrivacy } = await import("../../server/studio/privacy.server");
+    const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
+      h.database.db
+        .insertInto("inquiries")
+        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: createdAt, status })
+        .execute();
+    await insert("old-won", "won", "2023-01-01T00:00:00.000Z");
+    await insert("old-lost", "lost", "2023-06-01T00:00:00.000Z");
+    await insert("old-open", "new", "2023-01-01T00:00:00.000Z");
+    await insert("recent-won", "won", "2025-12-01T00:00:00.000Z");
+    const privacy = createLeadPrivacy({ database: h.database, now: () => Date.UTC(2026, 0, 15) });
+    expect(await privacy.purgeClosed(24)).toBe(2);
+    const left = await h.database.db.selectFrom("inquiries").select("id").orderBy("id").execute();
+    expect(left.map((r) => r.id)).toEqual(["old-open", "recent-won"]);
+  });
+});
