@@ -6,7 +6,7 @@ import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from 
 import type { AppDeps, AppEnv } from "../app.server";
 import { compressResponse } from "../http/compress.server";
 import { createNonce } from "../http/security-headers.server";
-import { isCrossSiteRequest } from "../inquiries/origin.server";
+import { isCrossSiteRequest } from "../http/origin.server";
 import type { AppServices } from "../services.server";
 import { createStudioAuth } from "./auth.server";
 import { csvResponse, toCsv } from "./csv.server";
