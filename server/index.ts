@@ -12,6 +12,7 @@ import { createOutboxWorker } from "./inquiries/outbox.server";
 import { createLogger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
+import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -59,7 +60,11 @@ async function main() {
   const outbox = createOutboxWorker({
     database,
     logger,
-    handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }) },
+    handlers: {
+      ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...paymentDeliveryHandlers({ database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+    },
   });
 
   const { listener } = createNodeHandler({

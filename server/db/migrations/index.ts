@@ -3,6 +3,7 @@ import * as rateLimits from "./0001-rate-limits";
 import * as inquiries from "./0002-inquiries";
 import * as payments from "./0003-payments";
 import * as paymentChecks from "./0004-payment-checks";
+import * as quotes from "./0006-quotes";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-inquiries": inquiries,
   "0003-payments": payments,
   "0004-payment-checks": paymentChecks,
+  "0006-quotes": quotes,
 };
