@@ -71,9 +71,8 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
         const payment = await db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
         if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${row.subject_id} not found`);
         const q = await loadQuote(payment.quote_id);
-        // What is still owed once this payment and those before it are counted.
-        const paid = await db.selectFrom("payments").select("amount_cents").where("quote_id", "=", q.id).where("status", "=", "paid").where("paid_at", "<=", payment.paid_at!).execute();
-        const remaining = Math.max(0, Number(q.total_cents) - paid.reduce((s, p) => s + Number(p.amount_cents), 0));
+        // After the deposit the balance is owed; a balance or full payment leaves nothing.
+        const remaining = payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
         const email = await receiptEmail({
           firstName: q.first_name,
           reference: quoteReference(q.id),
