@@ -266,6 +266,14 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(await t.quotePayments(quote.id)).toEqual([]);
   });
 
+  it("the page's form post from another site opens no checkout", async () => {
+    const { quote, token } = await t.sentQuote();
+    const request = new Request(`${SITE_URL}/quote/${token}`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(await t.client.payRequest(request, token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 403 });
+    expect(await t.quotePayments(quote.id)).toEqual([]);
+    expect((await t.quoteRow(quote.id)).status).toBe("sent");
+  });
+
   it("unknown, malformed and draft tokens show nothing and pay nothing", async () => {
     const lead = await t.newLead();
     const draft = await t.studio.create({ inquiryId: lead, packageType: "basic", amountCents: 50000 }, "owner@studio.example");
