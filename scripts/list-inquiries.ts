@@ -3,7 +3,7 @@
  * delivery state of each notification channel, from the database the server
  * uses (the same environment: DATABASE_URL or DATABASE_PATH).
  */
-import { ConfigError, loadConfig } from "../server/config.server";
+import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { INQUIRY_SUBJECT } from "../server/inquiries/notifications.server";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
@@ -11,16 +11,7 @@ import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from 
 async function main() {
   const limitArg = process.argv.indexOf("--limit");
   const limit = limitArg > -1 ? Math.max(1, Number(process.argv[limitArg + 1]) || 20) : 20;
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);

@@ -22,6 +22,9 @@ import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unava
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
 import { mountStudio } from "./studio/routes.server";
+import { type LeadActivity, createQuoteEventsActivity } from "./quotes/activity.server";
+import { createQuoteCheckout } from "./quotes/checkout.server";
+import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -40,6 +43,8 @@ export type AppDeps = {
   mailConfigured?: boolean;
   /** Clock (ms) for rate limits and timestamps; tests move it. */
   now?: () => number;
+  /** The lead timeline quotes write to (the studio back office's); by default quote_events. */
+  leadActivity?: LeadActivity;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -62,7 +67,8 @@ export function createNodeHandler(deps: AppDeps) {
     onResponse: ({ reqId, method, path, status, started }) => logRequest(deps.logger, reqId, method, path, status, started),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (respondStatic(req, res)) return;
+    // A quote's payment link is answered by the app (a redirect), not by the prerendered /payment.
+    if (!isQuotePaymentLink(req.url ?? "/") && respondStatic(req, res)) return;
     const length = smallBodyLength(req);
     if (length !== undefined) return readSmallBody(req, length, () => void fallback(req, res));
     if (isModestOversize(req)) return discardBody(req, () => void fallback(req, res));
@@ -126,6 +132,11 @@ function readSmallBody(req: IncomingMessage & { rawBody?: Buffer }, length: numb
   req.on("error", () => {});
 }
 
+/** GET /payment?quote=...: the one query string that changes what a prerendered path answers. */
+export function isQuotePaymentLink(url: string) {
+  return url.startsWith("/payment?") && new URLSearchParams(url.slice("/payment?".length)).has("quote");
+}
+
 function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, started: number) {
   logger.info({ reqId, method, path, status, ms: Math.round(performance.now() - started) }, "request");
 }
@@ -180,16 +191,19 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
-  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, now: deps.now });
+  const activity = deps.leadActivity ?? createQuoteEventsActivity();
+  const onPaid = createQuoteSettlement({ activity, logger });
+  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
+  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
-  mountStudio(app, deps, { config, payments: payments.service, inquiries });
+  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
   if (deps.site) {
-    mountSite(app, deps, deps.site, files ?? loadStaticSite(deps.site.clientDir), { config, payments: payments.service, inquiries });
+    mountSite(app, deps, deps.site, files ?? loadStaticSite(deps.site.clientDir), { config, payments: payments.service, inquiries, quotes });
   }
 
   return app;
@@ -212,6 +226,14 @@ function mountSite(
       if (target !== undefined) return c.redirect(`${target}${search}`, 301);
     }
     await next();
+  });
+
+  // /payment?quote=TOKEN is that quote's page, which shows and pays the fixed amount;
+  // /payment itself stays the prerendered page (docs/decisions/0015-quotes-fix-the-amount.md).
+  app.on(["GET", "HEAD"], "/payment", async (c, next) => {
+    const token = c.req.query("quote");
+    if (token === undefined) return next();
+    return c.redirect(`/quote/${encodeURIComponent(token.slice(0, 100))}`, 303);
   });
 
   // Prerendered pages and assets straight from memory.

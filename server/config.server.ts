@@ -102,3 +102,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return result.data;
 }
+
+/** For command-line scripts: the config, or its error printed and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}

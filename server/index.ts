@@ -13,6 +13,7 @@ import { createLogger, exitAfterFlush } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
+import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -64,7 +65,11 @@ async function main() {
   const outbox = createOutboxWorker({
     database,
     logger,
-    handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }) },
+    handlers: {
+      ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...paymentDeliveryHandlers({ database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+    },
   });
 
   const { listener } = createNodeHandler({

@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.server";
 import type { InquiryService } from "./inquiries/service.server";
 import type { PaymentService } from "./payments/service.server";
+import type { QuoteCheckout } from "./quotes/checkout.server";
 
 /**
  * What route actions and loaders may use at runtime (through React Router's
@@ -12,4 +13,6 @@ export type AppServices = {
   payments: PaymentService;
   /** The contact page's no-JavaScript form action posts through this. */
   inquiries: Pick<InquiryService, "submitForm">;
+  /** The client's quote page: show a quote by its token, pay what is due. */
+  quotes: QuoteCheckout;
 };

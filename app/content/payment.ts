@@ -80,6 +80,8 @@ export const paymentSuccessContent = {
   packageLabel: "Package",
   amountLabel: "Amount paid",
   referenceLabel: "Reference",
+  quoteLabel: "Quote",
+  quoteKinds: { deposit: "deposit", balance: "balance", full: "paid in full" },
   pendingHeading: "Waiting for confirmation",
   pending:
     "We have not yet received confirmation of this payment from the payment provider. This usually takes a few moments: refresh this page shortly. If you were charged and this does not change, contact us and we will sort it out.",

@@ -55,6 +55,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               <dd className="text-right font-semibold">{v.packageName}</dd>
               <dt className="text-muted-foreground">{text.amountLabel}</dt>
               <dd className="text-right font-semibold">{formatCad(v.amountCents, { withCode: true })}</dd>
+              {v.quote && (
+                <>
+                  <dt className="text-muted-foreground">{text.quoteLabel}</dt>
+                  <dd className="text-right font-semibold">
+                    {v.quote.reference} ({text.quoteKinds[v.quote.kind]})
+                  </dd>
+                </>
+              )}
               <dt className="text-muted-foreground">{text.referenceLabel}</dt>
               <dd className="text-right font-mono text-sm">{v.reference}</dd>
             </dl>

@@ -34,6 +34,53 @@ export interface PaymentTable {
   failed_at: string | null;
   /** Last time the success page asked the provider about this (pending) session. */
   last_checked_at: string | null;
+  /** Set when paid through a quote: the quote, its lead and which part (deposit, balance or full). */
+  quote_id: string | null;
+  inquiry_id: string | null;
+  kind: PaymentKind | null;
+}
+
+export type PaymentKind = "deposit" | "balance" | "full";
+
+export type QuoteStatus = "draft" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn";
+
+export interface QuoteTable {
+  id: string;
+  inquiry_id: string;
+  /** The client's link (/quote/<token>): 256 random bits, kept as is so the studio can send it again. */
+  token: string;
+  package: "basic" | "pro";
+  /** JSON array of { label, amountCents }. */
+  lines: string;
+  subtotal_cents: number;
+  tax_label: string | null;
+  tax_basis_points: number | null;
+  tax_cents: number;
+  total_cents: number;
+  deposit_percent: number | null;
+  deposit_cents: number | null;
+  terms: string;
+  status: QuoteStatus;
+  expires_at: string;
+  sent_at: string | null;
+  viewed_at: string | null;
+  accepted_at: string | null;
+  deposit_paid_at: string | null;
+  balance_requested_at: string | null;
+  paid_at: string | null;
+  withdrawn_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuoteEventTable {
+  id: string;
+  inquiry_id: string;
+  kind: string;
+  detail: string;
+  actor: string;
+  created_at: string;
 }
 
 export interface PaymentEventTable {
@@ -138,4 +185,6 @@ export interface Database {
   studio_users: StudioUserTable;
   studio_sessions: StudioSessionTable;
   studio_accounts: StudioAccountTable;
+  quotes: QuoteTable;
+  quote_events: QuoteEventTable;
 }

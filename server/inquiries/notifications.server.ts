@@ -5,6 +5,7 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { InquiryTable } from "../db/schema";
 import { forwardToFormService } from "../mail/form-service.server";
+import { acknowledgementEmail } from "../mail/client-emails";
 import { inquiryEmail } from "../mail/inquiry-email.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { OutboxHandlers, OutboxItem } from "./outbox.server";
@@ -13,6 +14,8 @@ import type { OutboxHandlers, OutboxItem } from "./outbox.server";
 export const INQUIRY_EMAIL = "inquiry-email";
 export const INQUIRY_FORM_SERVICE = "inquiry-form-service";
 export const INQUIRY_SUBJECT = "inquiry";
+/** The visitor's acknowledgement (a copy of what they sent); delivered by its handler, not yet queued for new inquiries. */
+export const INQUIRY_ACK_EMAIL = "inquiry-ack-email";
 
 /** The notifications a new inquiry gets. Email is always queued, so it goes out once SMTP is set up. */
 export function inquiryOutboxItems(config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">, inquiryId: string): OutboxItem[] {
@@ -60,6 +63,14 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       async deliver(row) {
         const inquiry = await load(row.subject_id);
         await mailer.send({ ...inquiryEmail(inquiry), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+      },
+    },
+    [INQUIRY_ACK_EMAIL]: {
+      enabled: mailer.configured,
+      async deliver(row) {
+        const inquiry = await load(row.subject_id);
+        const email = await acknowledgementEmail(inquiry);
+        await mailer.send({ ...email, to: inquiry.email, replyTo: mailer.studioInbox, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
       },
     },
   };

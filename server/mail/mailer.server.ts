@@ -8,6 +8,8 @@ import { siteConfig } from "~/content/site";
 export type MailMessage = {
   subject: string;
   text: string;
+  /** An HTML version; the text stays as the plain alternative. */
+  html?: string;
   replyTo?: string;
   to?: string;
   /** A stable Message-ID (e.g. from the outbox row), so a rare resend is recognisable as the same mail. */
@@ -71,6 +73,7 @@ export function createMailer(
         to: message.to ?? studioInbox,
         subject: headerSafe(message.subject),
         text: message.text,
+        html: message.html,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
       });

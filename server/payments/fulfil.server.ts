@@ -1,6 +1,7 @@
+import type { Transaction } from "kysely";
 import type { AppDatabase } from "../db/database.server";
-import type { PaymentTable } from "../db/schema";
-import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import type { Database, PaymentTable } from "../db/schema";
+import { type OutboxItem, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
 import type { Logger } from "../logger.server";
 import { paymentOutboxItem } from "./notifications.server";
 
@@ -13,6 +14,12 @@ export type FulfilResult =
   | { result: "unchanged"; payment: PaymentTable }
   | { result: "unknown" };
 
+/**
+ * Runs inside fulfil's transaction when a payment becomes paid (e.g. a quote
+ * moving to deposit paid); the notifications it returns are queued with it.
+ */
+export type OnPaid = (trx: Transaction<Database>, payment: PaymentTable, now: number) => Promise<OutboxItem[]>;
+
 export type Fulfil = (sessionId: string, outcome: FulfilOutcome, source: string) => Promise<FulfilResult>;
 
 /**
@@ -22,7 +29,19 @@ export type Fulfil = (sessionId: string, outcome: FulfilOutcome, source: string)
  * changes the row. The studio's "payment received" email is queued in the
  * outbox in the same transaction, so it is delivered (and retried) once.
  */
-export function createFulfil({ database, logger, outbox, now = Date.now }: { database: AppDatabase; logger: Logger; outbox?: OutboxTrigger; now?: () => number }): Fulfil {
+export function createFulfil({
+  database,
+  logger,
+  outbox,
+  onPaid,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  logger: Logger;
+  outbox?: OutboxTrigger;
+  onPaid?: OnPaid;
+  now?: () => number;
+}): Fulfil {
   const { db } = database;
 
   return async function fulfil(sessionId, outcome, source) {
@@ -40,7 +59,10 @@ export function createFulfil({ database, logger, outbox, now = Date.now }: { dat
         .where("status", "=", "pending")
         .returningAll()
         .executeTakeFirst();
-      if (row && row.status === "paid") await enqueue(trx, [paymentOutboxItem(row.id)], t);
+      if (row && row.status === "paid") {
+        const more = onPaid ? await onPaid(trx, normalise(row), t) : [];
+        await enqueue(trx, [paymentOutboxItem(row.id), ...more], t);
+      }
       return row;
     });
 

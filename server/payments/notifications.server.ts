@@ -5,6 +5,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { PaymentTable } from "../db/schema";
 import type { OutboxHandlers, OutboxItem } from "../inquiries/outbox.server";
 import type { Mailer } from "../mail/mailer.server";
+import { quoteReference } from "./service.server";
 
 /** The outbox channel of the studio's "payment received" email. */
 export const PAYMENT_EMAIL = "payment-email";
@@ -20,7 +21,7 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string)
   const amount = formatCad(Number(payment.amount_cents), { withCode: true });
   const test = payment.provider === "sandbox";
   return {
-    subject: `${test ? "[TEST] " : ""}Payment received: ${pkg.name}, ${amount}`,
+    subject: `${test ? "[TEST] " : ""}Payment received: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
     text: [
       test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
       ``,
@@ -30,6 +31,7 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string)
       `Session:   ${payment.provider_session_id}`,
       `Payment:   ${payment.id}`,
       `Paid at:   ${payment.paid_at}`,
+      ...(payment.quote_id ? [`Quote:     ${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`, `Lead:      ${payment.inquiry_id}`] : []),
       `Queued:    ${confirmedAt}`,
       ``,
       `Next step: contact the customer about getting started.`,

@@ -3,7 +3,7 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import type { OutboxTrigger } from "../inquiries/outbox.server";
-import { createFulfil } from "./fulfil.server";
+import { type OnPaid, createFulfil } from "./fulfil.server";
 import { createSandboxProvider } from "./providers/sandbox.server";
 import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
@@ -32,6 +32,8 @@ export function createPayments(deps: {
   options?: PaymentsOptions;
   /** Nudged when a settlement queued the studio's email. */
   outbox?: OutboxTrigger;
+  /** What else a paid payment moves forward, in the same transaction (quotes). */
+  onPaid?: OnPaid;
   now?: () => number;
 }) {
   const { config, database, options = {} } = deps;
@@ -58,7 +60,7 @@ export function createPayments(deps: {
     logger.warn({ SITE_URL: config.SITE_URL }, "SITE_URL is localhost: Stripe will send customers back to the wrong address.");
   }
 
-  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, now: deps.now });
+  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, onPaid: deps.onPaid, now: deps.now });
   const service = createPaymentService({ config, database, provider, fulfil, logger, now: deps.now });
   const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger }) : undefined;
   return { provider: provider.name, service, webhook };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { paymentPackage } from "~/content/payment";
+import { type PackageType, paymentPackage } from "~/content/payment";
 import { createPaymentSchema, paymentFieldErrors } from "~/schemas/payment";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
@@ -7,7 +7,7 @@ import type { PaymentTable } from "../db/schema";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { Logger } from "../logger.server";
 import type { Fulfil } from "./fulfil.server";
-import type { PaymentProvider, PaymentVerification } from "./types";
+import type { PaymentProvider, PaymentVerification, QuoteReference } from "./types";
 import { describeError } from "./errors";
 
 export type CreatePaymentResult =
@@ -58,20 +58,39 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** Success-page loads of one session in this process share one look-up. */
   const checking = new Map<string, Promise<PaymentTable>>();
 
+  /** The create-payment limit, shared by the open form and quotes: an answer when over it. */
+  async function overLimit(client: PaymentClient): Promise<CreatePaymentResult | undefined> {
+    if (config.RATE_LIMIT_DISABLED) return undefined;
+    const decision = await createLimiter.hit(client.clientIp, clock());
+    if (decision.allowed) return undefined;
+    logger.warn("create-payment rate limit reached");
+    return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE, retryAfterSeconds: decision.retryAfterSeconds };
+  }
+
   async function createPayment(input: unknown, client: PaymentClient): Promise<CreatePaymentResult> {
-    if (!config.RATE_LIMIT_DISABLED) {
-      const decision = await createLimiter.hit(client.clientIp, clock());
-      if (!decision.allowed) {
-        logger.warn("create-payment rate limit reached");
-        return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE, retryAfterSeconds: decision.retryAfterSeconds };
-      }
-    }
+    const limited = await overLimit(client);
+    if (limited) return limited;
     const parsed = createPaymentSchema.safeParse(input ?? {});
     if (!parsed.success) {
       const fields = paymentFieldErrors(parsed.error);
       return { ok: false, status: 400, error: fields.amount ?? fields.packageType ?? "Invalid payment request.", fields };
     }
-    const { amountCents, packageType } = parsed.data;
+    return openCheckout(parsed.data);
+  }
+
+  /**
+   * A payment for a quote: the amount comes from the quote service (fixed on
+   * the server), never from the request; the ids travel with it.
+   */
+  async function createQuotePayment(
+    request: { amountCents: number; packageType: PackageType; quote: QuoteReference },
+    client: PaymentClient,
+  ): Promise<CreatePaymentResult> {
+    return (await overLimit(client)) ?? openCheckout(request);
+  }
+
+  /** Stores the payment pending, then opens the provider's checkout with an idempotency key kept on the row. */
+  async function openCheckout({ amountCents, packageType, quote }: { amountCents: number; packageType: PackageType; quote?: QuoteReference }): Promise<CreatePaymentResult> {
     const id = randomUUID();
     const idempotencyKey = `payment-${id}`;
     const now = new Date().toISOString();
@@ -92,6 +111,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
+        quote_id: quote?.quoteId ?? null,
+        inquiry_id: quote?.inquiryId ?? null,
+        kind: quote?.kind ?? null,
       })
       .execute();
 
@@ -104,6 +126,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         amountCents,
         currency: "cad",
         idempotencyKey,
+        quote,
       });
     } catch (err) {
       logger.error({ paymentId: id, provider: provider.name, error: describeError(err) }, "checkout session not created");
@@ -118,7 +141,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
     }
     await db.updateTable("payments").set({ provider_session_id: session.sessionId, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    logger.info({ paymentId: id, provider: provider.name, amountCents, packageType }, "checkout session created");
+    logger.info({ paymentId: id, provider: provider.name, amountCents, packageType, quoteId: quote?.quoteId }, "checkout session created");
     return { ok: true, url: session.url, paymentId: id, sessionId: session.sessionId };
   }
 
@@ -191,7 +214,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return ok;
   }
 
-  return { provider: provider.name, createPayment, findBySession, verify, matches, fulfil };
+  return { provider: provider.name, createPayment, createQuotePayment, findBySession, verify, matches, fulfil };
 }
 
 export function describe(payment: PaymentTable): PaymentVerification {
@@ -203,7 +226,13 @@ export function describe(payment: PaymentTable): PaymentVerification {
     currency: payment.currency,
     reference: payment.id.slice(0, 8).toUpperCase(),
     test: payment.provider === "sandbox",
+    ...(payment.quote_id && payment.kind ? { quote: { reference: quoteReference(payment.quote_id), kind: payment.kind } } : {}),
   };
+}
+
+/** The short reference a client and the studio quote for a quote: the start of its id. */
+export function quoteReference(quoteId: string) {
+  return `Q-${quoteId.slice(0, 8).toUpperCase()}`;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

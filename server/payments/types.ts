@@ -1,5 +1,5 @@
 import type { PackageType } from "~/content/payment";
-import type { PaymentStatus } from "../db/schema";
+import type { PaymentKind, PaymentStatus } from "../db/schema";
 
 export type ProviderName = "stripe" | "sandbox";
 
@@ -13,7 +13,11 @@ export type CheckoutRequest = {
   currency: "cad";
   /** Stored on the payment row before the call, so a retry opens the same session. */
   idempotencyKey: string;
+  /** A payment through a quote: its ids go to the provider as metadata, and Cancel returns to the quote. */
+  quote?: QuoteReference;
 };
+
+export type QuoteReference = { quoteId: string; inquiryId: string; kind: PaymentKind; cancelPath: string };
 
 export type CheckoutSession = { sessionId: string; url: string };
 
@@ -47,4 +51,6 @@ export type PaymentVerification =
       reference: string;
       /** Made through the sandbox: no money moved. */
       test: boolean;
+      /** Paid through a quote: its short reference and which part of it. */
+      quote?: { reference: string; kind: PaymentKind };
     };

@@ -4,6 +4,7 @@ import * as inquiries from "./0002-inquiries";
 import * as payments from "./0003-payments";
 import * as paymentChecks from "./0004-payment-checks";
 import * as studio from "./0005-studio";
+import * as quotes from "./0006-quotes";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-payments": payments,
   "0004-payment-checks": paymentChecks,
   "0005-studio": studio,
+  "0006-quotes": quotes,
 };

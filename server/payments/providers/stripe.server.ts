@@ -23,6 +23,8 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
   return {
     name: "stripe",
     async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
+      const metadata: Record<string, string> = { payment_id: request.paymentId, package: request.packageType };
+      if (request.quote) Object.assign(metadata, { quote_id: request.quote.quoteId, inquiry_id: request.quote.inquiryId, kind: request.quote.kind });
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -39,10 +41,10 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
           ],
           // Stripe replaces the literal {CHECKOUT_SESSION_ID} with the session id.
           success_url: `${siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${siteUrl}/payment`,
+          cancel_url: `${siteUrl}${request.quote?.cancelPath ?? "/payment"}`,
           client_reference_id: request.paymentId,
-          metadata: { payment_id: request.paymentId, package: request.packageType },
-          payment_intent_data: { metadata: { payment_id: request.paymentId, package: request.packageType } },
+          metadata,
+          payment_intent_data: { metadata },
         },
         { idempotencyKey: request.idempotencyKey },
       );

@@ -1,0 +1,168 @@
+import { Link, data, redirect } from "react-router";
+import type { Route } from "./+types/quote";
+import { PageHero } from "~/components/sections/page-hero";
+import { StudioContactLinks } from "~/components/sections/studio-contact-links";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
+import { paymentPackage } from "~/content/payment";
+import { siteConfig } from "~/content/site";
+import { formatCad } from "~/lib/money";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ params }) =>
+  seo({ title: "Your quote", description: `Your quote from ${siteConfig.name}.`, path: `/quote/${params.token}`, noindex: true });
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });
+
+/** Rendered per request: the quote as stored; the first view marks it viewed. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const quotes = context.services?.quotes;
+  if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
+  const quote = await quotes.view(params.token);
+  if (!quote) throw data(null, { status: 404 });
+  return { quote };
+}
+
+/**
+ * 'Accept and pay': a plain form post, answered 303 to checkout in the same
+ * tab. Only the token in the path counts; the amount is the stored quote's.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const quotes = context.services?.quotes;
+  if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
+  const result = await quotes.payRequest(request, params.token, { clientIp: context.clientIp ?? "unknown" });
+  if (result.ok) return redirect(result.url, 303);
+  const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return data({ error: result.error }, { status: result.status, headers });
+}
+
+const cad = (cents: number) => formatCad(cents, { withCode: true });
+const date = (iso: string) => new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone }).format(new Date(iso));
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const q = loaderData.quote;
+  const pkg = paymentPackage(q.packageType);
+  const closed = q.status === "expired" || q.status === "withdrawn";
+  const payLabel = q.due?.kind === "deposit" ? "Accept and pay deposit" : q.due?.kind === "balance" ? "Pay the balance" : "Accept and pay";
+  return (
+    <>
+      <PageHero title={`Quote ${q.reference}`}>
+        {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your {pkg.name}.
+      </PageHero>
+      <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
+        <Card className="p-5 sm:p-8 lg:col-span-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-xl font-bold">Scope and price</h2>
+            <Badge variant="outline">{statusText(q.status)}</Badge>
+          </div>
+          <p className="text-muted-foreground">{pkg.summary}</p>
+          <table className="w-full text-left">
+            <caption className="sr-only">Line items in Canadian dollars</caption>
+            <thead>
+              <tr className="border-b text-sm text-muted-foreground">
+                <th scope="col" className="py-2 font-medium">Item</th>
+                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.lines.map((line, i) => (
+                <tr key={i} className="border-b">
+                  <td className="py-2">{line.label}</td>
+                  <td className="py-2 text-right">{cad(line.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              {q.tax && (
+                <>
+                  <tr>
+                    <th scope="row" className="py-2 font-normal">Subtotal</th>
+                    <td className="py-2 text-right">{cad(q.subtotalCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" className="py-2 font-normal">
+                      {q.tax.label} ({q.tax.basisPoints / 100}%)
+                    </th>
+                    <td className="py-2 text-right">{cad(q.tax.cents)}</td>
+                  </tr>
+                </>
+              )}
+              <tr>
+                <th scope="row" className="py-2 font-bold">Total</th>
+                <td className="py-2 text-right font-bold" data-testid="quote-total">{cad(q.totalCents)}</td>
+              </tr>
+              {q.depositCents !== null && (
+                <>
+                  <tr>
+                    <th scope="row" className="py-2 font-normal">Deposit ({q.depositPercent}%), due to start</th>
+                    <td className="py-2 text-right">{cad(q.depositCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" className="py-2 font-normal">Balance, due on completion</th>
+                    <td className="py-2 text-right">{cad(q.balanceCents!)}</td>
+                  </tr>
+                </>
+              )}
+            </tfoot>
+          </table>
+
+          {q.due && (
+            <form method="post" className="flex flex-col gap-2">
+              <p>
+                Amount due now: <strong>{cad(q.due.amountCents)}</strong>
+              </p>
+              <Button type="submit" size="lg" className="self-start">
+                {payLabel}
+              </Button>
+              <p className="text-sm text-muted-foreground">You will finish on a secure checkout page. We never see your card details.</p>
+            </form>
+          )}
+          {actionData?.error && (
+            <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
+              {actionData.error}
+            </p>
+          )}
+          {closed && (
+            <div role="status" className="rounded-md border p-4">
+              <p className="font-semibold">{q.status === "expired" ? `This quote expired on ${date(q.expiresAt)}.` : "This quote has been withdrawn."}</p>
+              <p className="mt-1">
+                <Link to="/contact" className="underline">Contact us</Link> and we will prepare an up-to-date quote.
+              </p>
+            </div>
+          )}
+          {q.payments.length > 0 && (
+            <section aria-labelledby="receipt-heading">
+              <h2 id="receipt-heading" className="text-lg font-semibold">Receipt</h2>
+              <ul className="mt-2 flex flex-col gap-1">
+                {q.payments.map((p) => (
+                  <li key={p.reference}>
+                    {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </Card>
+        <aside className="flex flex-col gap-6 lg:col-span-2" aria-labelledby="terms-heading">
+          <div>
+            <h2 id="terms-heading" className="text-xl font-bold">Terms</h2>
+            <p className="mt-2 whitespace-pre-line text-muted-foreground">{q.terms}</p>
+            {!closed && q.status !== "paid" && <p className="mt-2 text-sm">Valid until {date(q.expiresAt)}.</p>}
+          </div>
+          <div className="rounded-xl border bg-secondary p-5">
+            <h2 className="font-semibold">Questions about your quote?</h2>
+            <StudioContactLinks className="mt-3" />
+          </div>
+        </aside>
+      </Container>
+    </>
+  );
+}
+
+function statusText(status: string) {
+  return (
+    { sent: "Awaiting acceptance", viewed: "Awaiting acceptance", accepted: "Accepted", deposit_paid: "Deposit paid", paid: "Paid in full", expired: "Expired", withdrawn: "Withdrawn" } as Record<string, string>
+  )[status] ?? status;
+}

@@ -1,0 +1,24 @@
+/**
+ * `npm run studio-quote -- create|send|withdraw|list ...`: the studio's quotes
+ * from the command line, on the database the server uses (DATABASE_URL or
+ * DATABASE_PATH). The server's outbox worker delivers the emails it queues.
+ */
+import { loadConfigOrExit } from "../server/config.server";
+import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+import { createQuoteEventsActivity } from "../server/quotes/activity.server";
+import { runQuoteCommand } from "../server/quotes/cli.server";
+import { createQuoteService } from "../server/quotes/service.server";
+
+async function main() {
+  const config = loadConfigOrExit();
+  const database = openDatabase(databaseOptionsFromConfig(config));
+  try {
+    await migrateToLatest(database);
+    const service = createQuoteService({ config, database, activity: createQuoteEventsActivity() });
+    process.exitCode = await runQuoteCommand(process.argv.slice(2), service, { out: console.log, err: console.error });
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

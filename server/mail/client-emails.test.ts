@@ -1,0 +1,99 @@
+import { simpleParser } from "mailparser";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/content/site";
+import { validInquiry } from "../../tests/helpers/inquiries";
+import type { PaymentTable } from "../db/schema";
+import { paymentReceivedEmail } from "../payments/notifications.server";
+import { type RenderedEmail } from "./emails";
+import { acknowledgementEmail, quoteEmail, receiptEmail } from "./client-emails";
+
+const quote = {
+  firstName: "Ada",
+  reference: "Q-0A1B2C3D",
+  packageName: "Pro Website",
+  totalCents: 123456,
+  depositCents: 61728,
+  balanceCents: 61728,
+  expiresOn: "December 23, 2026",
+  link: "https://cascadiawebstudio.ca/quote/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE",
+};
+
+const receipt = {
+  firstName: "Ada",
+  reference: "Q-0A1B2C3D",
+  paymentReference: "7F3A9C21",
+  packageName: "Pro Website",
+  kindLabel: "Deposit",
+  amountCents: 61728,
+  paidOn: "November 23, 2026",
+  remainingCents: 61728,
+  test: false,
+};
+
+/** Each email as the mailer sends it (nodemailer's MIME composer), read back by a MIME parser. */
+async function roundTrip(email: RenderedEmail) {
+  const raw = await new MailComposer({ from: siteConfig.email, to: "ada@example.com", subject: email.subject, text: email.text, html: email.html }).compile().build();
+  return simpleParser(raw);
+}
+
+const emails: Record<string, () => Promise<RenderedEmail>> = {
+  acknowledgement: () => acknowledgementEmail({ ...validInquiry, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" }),
+  quote: () => quoteEmail(quote),
+  "quote-balance": () => quoteEmail(quote, true),
+  "receipt-deposit": () => receiptEmail(receipt),
+  "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+};
+
+describe("client emails", () => {
+  for (const [name, build] of Object.entries(emails)) {
+    it(`${name}: HTML and plain text match their snapshots and parse as a multipart/alternative message`, async () => {
+      const email = await build();
+      await expect(email.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
+      await expect(email.text).toMatchFileSnapshot(`__snapshots__/${name}.txt`);
+      const parsed = await roundTrip(email);
+      expect(parsed.subject).toBe(email.subject);
+      expect(parsed.text?.trim()).toBe(email.text.trim());
+      expect(parsed.html).toBe(email.html);
+      // The studio's identity from the site config, and nothing fetched from elsewhere.
+      for (const part of [parsed.html as string, parsed.text!]) {
+        expect(part).toContain(siteConfig.name);
+        expect(part).toContain(siteConfig.address.street);
+        expect(part).toContain(siteConfig.phone.display);
+      }
+      expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
+    });
+  }
+
+  it("the quote email states the fixed amounts and the link", async () => {
+    const { text } = await quoteEmail(quote);
+    expect(text).toContain("$1,234.56 CAD");
+    expect(text).toContain("$617.28 CAD");
+    expect(text).toContain(quote.link);
+  });
+
+  it("the studio's payment notice names the quote and the lead", async () => {
+    const payment: PaymentTable = {
+      id: "7f3a9c21-0000-4000-8000-000000000000",
+      package: "pro",
+      amount_cents: 61728,
+      currency: "cad",
+      status: "paid",
+      provider: "stripe",
+      provider_session_id: "cs_test_1",
+      idempotency_key: "payment-1",
+      failure_reason: null,
+      created_at: "2026-11-23T10:00:00.000Z",
+      updated_at: "2026-11-23T10:01:00.000Z",
+      paid_at: "2026-11-23T10:01:00.000Z",
+      failed_at: null,
+      last_checked_at: null,
+      quote_id: "0a1b2c3d-0000-4000-8000-000000000000",
+      inquiry_id: "lead-1",
+      kind: "deposit",
+    };
+    const email = paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z");
+    expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
+    await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
+  });
+});

@@ -1,0 +1,104 @@
+import { siteConfig } from "~/content/site";
+import { type Inquiry, budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
+import { ButtonLink, EmailLayout, Facts, Paragraph, Preformatted, Title, cad, renderEmail } from "./emails";
+
+/** The visitor's acknowledgement: a copy of what they sent and the 24-hour promise. */
+export function acknowledgementEmail(inquiry: Inquiry) {
+  const or = (v: string | undefined) => v ?? "Not provided";
+  return renderEmail(
+    `We received your inquiry: ${siteConfig.name}`,
+    <EmailLayout preview="Thanks: we will reply with a tailored quote within 24 hours.">
+      <Title>Thanks, {inquiry.firstName}: we have your inquiry</Title>
+      <Paragraph>We will reply within 24 hours with a tailored quote. Here is a copy of what you sent us.</Paragraph>
+      <Facts
+        rows={[
+          ["Name", `${inquiry.firstName} ${inquiry.lastName}`],
+          ["Email", inquiry.email],
+          ["Phone", or(inquiry.phone)],
+          ["Company", or(inquiry.company)],
+          ["Project type", or(optionLabel(projectTypeOptions, inquiry.projectType))],
+          ["Budget", or(optionLabel(budgetOptions, inquiry.budget))],
+          ["Timeline", or(optionLabel(timelineOptions, inquiry.timeline))],
+        ]}
+      />
+      <Preformatted>{inquiry.message}</Preformatted>
+      <Paragraph>Anything to add? Just reply to this email.</Paragraph>
+    </EmailLayout>,
+  );
+}
+
+export type QuoteEmailData = {
+  firstName: string;
+  reference: string;
+  packageName: string;
+  totalCents: number;
+  depositCents: number | null;
+  balanceCents: number | null;
+  expiresOn: string;
+  link: string;
+};
+
+/** The client's quote (or, with `balance`, the request for the balance after the deposit). */
+export function quoteEmail(q: QuoteEmailData, balance = false) {
+  const due = balance ? q.balanceCents! : (q.depositCents ?? q.totalCents);
+  return renderEmail(
+    balance ? `Balance due on quote ${q.reference}: ${cad(due)}` : `Your quote ${q.reference} from ${siteConfig.name}`,
+    <EmailLayout preview={balance ? `The balance of ${cad(due)} is ready to pay.` : `${q.packageName}: ${cad(q.totalCents)}`}>
+      <Title>{balance ? `Your project is ready: balance due` : `Your quote is ready`}</Title>
+      <Paragraph>
+        Hello {q.firstName},{" "}
+        {balance ? "thank you for your deposit. The balance of your project is now due." : `here is our quote for your ${q.packageName}.`}
+      </Paragraph>
+      <Facts
+        rows={[
+          ["Quote", q.reference],
+          ["Package", q.packageName],
+          ["Total", cad(q.totalCents)],
+          ...(q.depositCents !== null ? ([["Deposit", cad(q.depositCents)], ["Balance", cad(q.balanceCents!)]] as [string, string][]) : []),
+          ...(balance ? [] : ([["Valid until", q.expiresOn]] as [string, string][])),
+        ]}
+      />
+      <ButtonLink href={q.link}>{balance ? `Pay the balance (${cad(due)})` : "View and accept the quote"}</ButtonLink>
+      <Paragraph>Or open this link: {q.link}</Paragraph>
+    </EmailLayout>,
+  );
+}
+
+export type ReceiptEmailData = {
+  firstName: string;
+  reference: string;
+  paymentReference: string;
+  packageName: string;
+  kindLabel: string;
+  amountCents: number;
+  paidOn: string;
+  remainingCents: number;
+  test: boolean;
+};
+
+/** The client's receipt for a settled quote payment. */
+export function receiptEmail(r: ReceiptEmailData) {
+  return renderEmail(
+    `${r.test ? "[TEST] " : ""}Receipt: ${cad(r.amountCents)} for quote ${r.reference}`,
+    <EmailLayout preview={`We received ${cad(r.amountCents)}. Thank you.`}>
+      <Title>Payment received: thank you</Title>
+      <Paragraph>Hello {r.firstName}, we received your payment.{r.test ? " (A test payment: no money moved.)" : ""}</Paragraph>
+      <Facts
+        rows={[
+          ["Package", r.packageName],
+          ["Quote", r.reference],
+          ["Payment", r.kindLabel],
+          ["Amount", cad(r.amountCents)],
+          ["Date", r.paidOn],
+          ["Payment reference", r.paymentReference],
+          ["Remaining balance", r.remainingCents > 0 ? cad(r.remainingCents) : "Nothing: paid in full"],
+        ]}
+      />
+      <Paragraph>
+        {r.remainingCents > 0
+          ? "What happens next: we start on your project and book a kickoff call within one business day. We will send the balance with the finished site, before launch."
+          : "What happens next: we prepare the launch with you and hand over everything you need to run your site."}
+      </Paragraph>
+    </EmailLayout>,
+  );
+}

@@ -1,0 +1,90 @@
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import type { ReactNode } from "react";
+import { siteConfig } from "~/content/site";
+import { formatCad } from "~/lib/money";
+
+/**
+ * The client-facing emails, as React components rendered by React Email to
+ * HTML with a plain-text alternative. Inline styles only, no images, no
+ * remote resources and no tracking: the studio's identity comes from siteConfig.
+ */
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export async function renderEmail(subject: string, element: ReactNode): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}
+
+const colors = { ink: "#1c2b33", muted: "#5b6b73", line: "#d9e1e5", accent: "#0f5c63" };
+const body = { backgroundColor: "#f4f7f8", color: colors.ink, fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" };
+const card = { backgroundColor: "#ffffff", border: `1px solid ${colors.line}`, borderRadius: "8px", maxWidth: "560px", padding: "32px" };
+const small = { color: colors.muted, fontSize: "13px", lineHeight: "20px", margin: "4px 0" };
+const p = { fontSize: "15px", lineHeight: "24px", margin: "12px 0" };
+
+/** Header, content and the studio's footer (name, address, contact). */
+export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+  const a = siteConfig.address;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Text style={{ color: colors.accent, fontSize: "18px", fontWeight: 700, margin: "0 0 16px" }}>{siteConfig.name}</Text>
+          {children}
+          <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
+          <Text style={small}>
+            {siteConfig.name}, {a.street}, {a.city}, {a.region} {a.postalCode}, Canada
+          </Text>
+          <Text style={small}>
+            <Link href={`mailto:${siteConfig.email}`}>{siteConfig.email}</Link> · {siteConfig.phone.display}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** Label/value rows, as a table so every mail client lines them up. */
+export function Facts({ rows }: { rows: [string, string][] }) {
+  return (
+    <Section style={{ margin: "16px 0" }}>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <td style={{ borderBottom: `1px solid ${colors.line}`, color: colors.muted, fontSize: "14px", padding: "8px 12px 8px 0" }}>{label}</td>
+              <td style={{ borderBottom: `1px solid ${colors.line}`, fontSize: "14px", fontWeight: 700, padding: "8px 0", textAlign: "right" }}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export const cad = (cents: number) => formatCad(cents, { withCode: true });
+
+export function Title({ children }: { children: ReactNode }) {
+  return <Heading style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 8px" }}>{children}</Heading>;
+}
+
+export function Paragraph({ children }: { children: ReactNode }) {
+  return <Text style={p}>{children}</Text>;
+}
+
+export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "20px 0" }}>
+      <Link href={href} style={{ backgroundColor: colors.accent, borderRadius: "6px", color: "#ffffff", display: "inline-block", fontSize: "15px", fontWeight: 700, padding: "12px 20px", textDecoration: "none" }}>
+        {children}
+      </Link>
+    </Section>
+  );
+}
+
+export function Preformatted({ children }: { children: string }) {
+  return <Text style={{ ...p, backgroundColor: "#f4f7f8", borderRadius: "6px", padding: "12px", whiteSpace: "pre-wrap" }}>{children}</Text>;
+}

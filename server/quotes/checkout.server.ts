@@ -1,0 +1,131 @@
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import { isCrossSiteRequest } from "../http/origin.server";
+import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/routes.server";
+import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { Logger } from "../logger.server";
+import { type CreatePaymentResult, type PaymentClient, type PaymentService, quoteReference } from "../payments/service.server";
+import type { LeadActivity } from "./activity.server";
+import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, parseLines } from "./model";
+
+/** base64url of 32 bytes; anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the client's page shows: no internal ids beyond the short reference. */
+export type QuoteView = {
+  reference: string;
+  status: QuoteStatus;
+  packageType: QuoteRow["package"];
+  lines: QuoteLine[];
+  subtotalCents: number;
+  tax: { label: string; basisPoints: number; cents: number } | null;
+  totalCents: number;
+  depositPercent: number | null;
+  depositCents: number | null;
+  balanceCents: number | null;
+  terms: string;
+  expiresAt: string;
+  /** The payment the client can make now, if any. */
+  due: { kind: PaymentKind; amountCents: number } | null;
+  /** Settled payments, for the receipt. */
+  payments: { kind: PaymentKind; amountCents: number; paidAt: string; reference: string }[];
+  clientName: string;
+};
+
+export type QuoteCheckoutResult = CreatePaymentResult | { ok: false; status: 403 | 404 | 409; error: string };
+
+export const QUOTE_NOT_PAYABLE = "This quote cannot be paid now. Please contact us.";
+
+/**
+ * The client's side of a quote (the /quote/:token page): view it (marks it
+ * viewed) and pay what is due. The amount and kind come from the stored quote
+ * alone; the request only says "pay".
+ */
+export function createQuoteCheckout(deps: {
+  config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">;
+  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment">; activity: LeadActivity; logger: Logger; now?: () => number }) {
+  const { database, payments, activity } = deps;
+  const { db } = database;
+  const clock = deps.now ?? Date.now;
+  const log = deps.logger.child({ module: "quotes" });
+
+  function byToken(token: string) {
+    if (!TOKEN_PATTERN.test(token)) return Promise.resolve(undefined);
+    return db.selectFrom("quotes").selectAll().where("token", "=", token).executeTakeFirst();
+  }
+
+  /** The quote for its page; the first view of a sent quote marks it viewed, and an open one past its expiry expired. */
+  async function view(token: string): Promise<QuoteView | undefined> {
+    let quote = await byToken(token);
+    if (!quote || quote.status === "draft") return undefined;
+    const t = clock();
+    const status = effectiveStatus(quote, t);
+    if (status === "expired" && quote.status !== "expired") quote = (await moveTo(quote, OPEN_STATUSES, "expired", {}, t)) ?? quote;
+    else if (quote.status === "sent") quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
+    const [paid, lead] = await Promise.all([
+      db.selectFrom("payments").select(["id", "kind", "amount_cents", "paid_at"]).where("quote_id", "=", quote.id).where("status", "=", "paid").orderBy("paid_at").execute(),
+      db.selectFrom("inquiries").select(["first_name"]).where("id", "=", quote.inquiry_id).executeTakeFirst(),
+    ]);
+    const total = Number(quote.total_cents);
+    const deposit = quote.deposit_cents === null ? null : Number(quote.deposit_cents);
+    return {
+      reference: quoteReference(quote.id),
+      status: effectiveStatus(quote, t),
+      packageType: quote.package,
+      lines: parseLines(quote),
+      subtotalCents: Number(quote.subtotal_cents),
+      tax: quote.tax_label && quote.tax_basis_points ? { label: quote.tax_label, basisPoints: Number(quote.tax_basis_points), cents: Number(quote.tax_cents) } : null,
+      totalCents: total,
+      depositPercent: quote.deposit_percent === null ? null : Number(quote.deposit_percent),
+      depositCents: deposit,
+      balanceCents: deposit === null ? null : total - deposit,
+      terms: quote.terms,
+      expiresAt: quote.expires_at,
+      due: duePayment(quote, t),
+      payments: paid.map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents), paidAt: p.paid_at ?? "", reference: p.id.slice(0, 8).toUpperCase() })),
+      clientName: lead?.first_name ?? "",
+    };
+  }
+
+  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: QuoteStatus, extra: Partial<QuoteRow>, t: number) {
+    const at = new Date(t).toISOString();
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable("quotes").set({ status: to, updated_at: at, ...extra }).where("id", "=", quote.id).where("status", "in", from).returningAll().executeTakeFirst();
+      if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor: "client" }, t);
+      return row;
+    });
+  }
+
+  /**
+   * Accept and pay: opens checkout for what the stored quote says is due
+   * (deposit, full amount, or the requested balance). Whatever else the
+   * client sent is ignored by construction: only the token reaches here.
+   */
+  async function pay(token: string, client: PaymentClient): Promise<QuoteCheckoutResult> {
+    let quote = await byToken(token);
+    if (!quote || quote.status === "draft") return { ok: false, status: 404, error: "No such quote." };
+    const t = clock();
+    const due = duePayment(quote, t);
+    if (!due) {
+      log.info({ quoteId: quote.id, status: effectiveStatus(quote, t) }, "quote payment refused: nothing due");
+      return { ok: false, status: 409, error: QUOTE_NOT_PAYABLE };
+    }
+    if (quote.status === "sent" || quote.status === "viewed") {
+      quote = (await moveTo(quote, ["sent", "viewed"], "accepted", { accepted_at: new Date(t).toISOString() }, t)) ?? quote;
+    }
+    return payments.createQuotePayment(
+      { amountCents: due.amountCents, packageType: quote.package, quote: { quoteId: quote.id, inquiryId: quote.inquiry_id, kind: due.kind, cancelPath: `/quote/${token}` } },
+      client,
+    );
+  }
+
+  /** The page's form post: refused from another site, then pay(); nothing in the body is read. */
+  function payRequest(request: Request, token: string, client: PaymentClient): Promise<QuoteCheckoutResult> {
+    if (isCrossSiteRequest(request.headers, request.url, deps.config)) return Promise.resolve({ ok: false, status: 403, error: CROSS_SITE_PAYMENT_MESSAGE });
+    return pay(token, client);
+  }
+
+  return { view, pay, payRequest };
+}
+
+export type QuoteCheckout = ReturnType<typeof createQuoteCheckout>;

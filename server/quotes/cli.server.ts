@@ -1,0 +1,136 @@
+import { parseArgs } from "node:util";
+import { parseCents } from "~/lib/money";
+import { formatCad } from "~/lib/money";
+import { z } from "~/lib/zod";
+import { quoteReference } from "../payments/service.server";
+import { type CreateQuoteInput, quoteStatusLabels } from "./model";
+import type { QuoteService } from "./service.server";
+
+export const QUOTE_CLI_USAGE = `Usage:
+  npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--tax "GST:5"] [--line "Extra pages:150"]... [--terms TEXT]
+  npm run studio-quote -- send QUOTE_ID        (a draft to the client; after the deposit, the balance request)
+  npm run studio-quote -- withdraw QUOTE_ID
+  npm run studio-quote -- list [--inquiry ID]`;
+
+const money = (what: string) =>
+  z.string().transform((v, ctx) => {
+    const r = parseCents(v);
+    if (r.ok && r.cents >= 0) return r.cents;
+    ctx.addIssue({ code: "custom", message: `${what} must be an amount in CAD such as 1234.56 (got "${v}").` });
+    return z.NEVER;
+  });
+
+const int = (what: string) => z.string().regex(/^\d+$/, `${what} must be a whole number.`).transform(Number);
+
+/** "Label:amount", split at the last colon so a label may contain one. */
+const lineArg = z.string().transform((v, ctx) => {
+  const i = v.lastIndexOf(":");
+  const cents = i > 0 ? parseCents(v.slice(i + 1)) : undefined;
+  if (i > 0 && cents?.ok && cents.cents >= 0) return { label: v.slice(0, i).trim(), amountCents: cents.cents };
+  ctx.addIssue({ code: "custom", message: `--line takes "Label:amount", e.g. "Extra pages:150" (got "${v}").` });
+  return z.NEVER;
+});
+
+const createArgs = z.object({
+  inquiry: z.string({ error: "--inquiry ID is required." }).min(1),
+  package: z.enum(["basic", "pro"], { error: "--package must be basic or pro." }),
+  amount: money("--amount").pipe(z.number()),
+  deposit: int("--deposit").optional(),
+  "expires-days": int("--expires-days").optional(),
+  tax: z
+    .string()
+    .regex(/^[^:]{1,40}:\d{1,2}(\.\d{1,2})?$/, '--tax takes "Label:percent", e.g. "GST:5".')
+    .transform((v) => ({ label: v.split(":")[0]!.trim(), basisPoints: Math.round(Number(v.split(":")[1]) * 100) }))
+    .optional(),
+  line: z.array(lineArg).max(20).default([]),
+  terms: z.string().optional(),
+});
+
+type Output = { out: (line: string) => void; err: (line: string) => void };
+
+/** Runs one studio-quote command; the exit code. Arguments are checked with zod and refused with a clear message. */
+export async function runQuoteCommand(argv: string[], service: QuoteService, io: Output, actor = "cli"): Promise<number> {
+  const [command, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        inquiry: { type: "string" },
+        package: { type: "string" },
+        amount: { type: "string" },
+        deposit: { type: "string" },
+        "expires-days": { type: "string" },
+        tax: { type: "string" },
+        line: { type: "string", multiple: true },
+        terms: { type: "string" },
+      },
+    });
+  } catch (e) {
+    io.err(`${(e as Error).message}\n\n${QUOTE_CLI_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+
+  switch (command) {
+    case "create": {
+      const args = createArgs.safeParse(values);
+      if (!args.success) {
+        io.err(`${args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
+        return 2;
+      }
+      const a = args.data;
+      const input: CreateQuoteInput = {
+        inquiryId: a.inquiry,
+        packageType: a.package,
+        amountCents: a.amount,
+        lines: a.line,
+        depositPercent: a.deposit,
+        expiresInDays: a["expires-days"],
+        tax: a.tax,
+        terms: a.terms,
+      };
+      const result = await service.create(input, actor);
+      if (!result.ok) {
+        io.err(result.error);
+        return 1;
+      }
+      const q = result.value.quote;
+      io.out(`Created quote ${quoteReference(q.id)} (id ${q.id}), draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
+      io.out(`Link: ${result.value.link}`);
+      io.out(`Send it to the client with: npm run studio-quote -- send ${q.id}`);
+      return 0;
+    }
+    case "send":
+    case "withdraw": {
+      const id = positionals[0];
+      if (!id || positionals.length > 1) {
+        io.err(`${command} takes one quote id.\n\n${QUOTE_CLI_USAGE}`);
+        return 2;
+      }
+      const result = command === "send" ? await service.send(id, actor) : await service.withdraw(id, actor);
+      if (!result.ok) {
+        io.err(result.error);
+        return 1;
+      }
+      const q = result.value;
+      io.out(command === "withdraw" ? `Quote ${quoteReference(q.id)} withdrawn.` : `Quote ${quoteReference(q.id)} ${q.status === "deposit_paid" ? "balance request" : ""} queued for the client.`.replace("  ", " "));
+      io.out(`Link: ${service.link(q)}`);
+      return 0;
+    }
+    case "list": {
+      await service.expireDue();
+      const quotes = await service.list({ inquiryId: values.inquiry });
+      if (quotes.length === 0) io.out("No quotes yet.");
+      for (const q of quotes) {
+        io.out(`${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.inquiry_id}  ${service.link(q)}`);
+      }
+      return 0;
+    }
+    default:
+      io.err(`${command ? `Unknown command "${command}".` : "No command given."}\n\n${QUOTE_CLI_USAGE}`);
+      return 2;
+  }
+}

@@ -1,0 +1,85 @@
+import { type PackageType, packageTypes, paymentPackage } from "~/content/payment";
+import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
+import { z } from "~/lib/zod";
+import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
+
+export const DEFAULT_TERMS =
+  "50% of the total is due to start the project and the balance on completion, before launch. " +
+  "The quote covers the scope listed; further work is quoted separately. Prices are in Canadian dollars.";
+
+export const quoteLineSchema = z.object({
+  label: z.string().trim().min(1, "Each line needs a label.").max(120),
+  amountCents: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
+});
+
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+/** What the studio enters (CLI or the back office); every amount in integer cents. */
+export const createQuoteSchema = z.object({
+  inquiryId: z.string().trim().min(1).max(64),
+  packageType: z.enum(packageTypes, { error: "The package must be 'basic' or 'pro'." }),
+  /** The package's own line. */
+  amountCents: z.number().int().min(MIN_AMOUNT_CENTS, "The amount must be at least 1.00 CAD.").max(MAX_AMOUNT_CENTS),
+  lines: z.array(quoteLineSchema).max(20).default([]),
+  depositPercent: z.number().int().min(1, "The deposit is a percentage from 1 to 99.").max(99, "The deposit is a percentage from 1 to 99.").optional(),
+  /** A tax line, off unless given: e.g. GST at 500 basis points (5%). */
+  tax: z.object({ label: z.string().trim().min(1).max(40), basisPoints: z.number().int().min(1).max(5000) }).optional(),
+  expiresInDays: z.number().int().min(1).max(365).default(30),
+  terms: z.string().trim().min(1).max(4000).default(DEFAULT_TERMS),
+});
+
+export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
+
+export type QuoteTotals = { lines: QuoteLine[]; subtotalCents: number; taxCents: number; totalCents: number; depositCents: number | null };
+
+/**
+ * The amounts, fixed once on the server: deposit = round(total × pct / 100),
+ * balance = total − deposit, so the two always add up to the total.
+ */
+export function computeTotals(input: z.output<typeof createQuoteSchema>): QuoteTotals {
+  const lines = [{ label: paymentPackage(input.packageType).name, amountCents: input.amountCents }, ...input.lines];
+  const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const taxCents = input.tax ? Math.round((subtotalCents * input.tax.basisPoints) / 10_000) : 0;
+  const totalCents = subtotalCents + taxCents;
+  const depositCents = input.depositPercent ? Math.round((totalCents * input.depositPercent) / 100) : null;
+  return { lines, subtotalCents, taxCents, totalCents, depositCents };
+}
+
+/** Statuses in which the client may still accept (and which expire). */
+export const OPEN_STATUSES = ["sent", "viewed", "accepted"] as const satisfies readonly QuoteStatus[];
+
+export type QuoteRow = QuoteTable;
+
+/** The status as the client sees it now: an open quote past its expiry is expired even before a job marks it. */
+export function effectiveStatus(quote: Pick<QuoteRow, "status" | "expires_at">, now: number): QuoteStatus {
+  return (OPEN_STATUSES as readonly string[]).includes(quote.status) && Date.parse(quote.expires_at) <= now ? "expired" : quote.status;
+}
+
+/** Which payment the client can make now, and for how much; null when none. */
+export function duePayment(quote: QuoteRow, now: number): { kind: PaymentKind; amountCents: number } | null {
+  const status = effectiveStatus(quote, now);
+  const total = Number(quote.total_cents);
+  const deposit = quote.deposit_cents === null ? null : Number(quote.deposit_cents);
+  if ((OPEN_STATUSES as readonly string[]).includes(status)) return deposit === null ? { kind: "full", amountCents: total } : { kind: "deposit", amountCents: deposit };
+  if (status === "deposit_paid" && quote.balance_requested_at && deposit !== null) return { kind: "balance", amountCents: total - deposit };
+  return null;
+}
+
+export function parseLines(quote: Pick<QuoteRow, "lines">): QuoteLine[] {
+  return z.array(quoteLineSchema).parse(JSON.parse(quote.lines));
+}
+
+export const quoteStatusLabels: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  accepted: "Accepted",
+  deposit_paid: "Deposit paid",
+  paid: "Paid in full",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+};
+
+export const paymentKindLabels: Record<PaymentKind, string> = { deposit: "Deposit", balance: "Balance", full: "Payment in full" };
+
+export type { PackageType };

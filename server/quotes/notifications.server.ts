@@ -1,0 +1,91 @@
+import { paymentPackage } from "~/content/payment";
+import { siteConfig } from "~/content/site";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import type { OutboxHandlers, OutboxItem, OutboxRow } from "../inquiries/outbox.server";
+import { quoteEmail, receiptEmail } from "../mail/client-emails";
+import type { Mailer } from "../mail/mailer.server";
+import { PAYMENT_SUBJECT } from "../payments/notifications.server";
+import { quoteReference } from "../payments/service.server";
+import { paymentKindLabels } from "./model";
+
+/** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
+export const QUOTE_SUBJECT = "quote";
+export const QUOTE_EMAIL = "quote-email";
+export const QUOTE_BALANCE_EMAIL = "quote-balance-email";
+export const RECEIPT_EMAIL = "receipt-email";
+
+export function receiptOutboxItem(paymentId: string): OutboxItem {
+  return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: RECEIPT_EMAIL };
+}
+
+/** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */
+export function formatDate(iso: string) {
+  return new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone }).format(new Date(iso));
+}
+
+const messageId = (row: OutboxRow) => `<${row.id}@${siteConfig.email.split("@")[1]}>`;
+
+/** How the outbox worker delivers the quote emails, each to the lead's address. */
+export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+  const { db } = database;
+
+  async function loadQuote(id: string) {
+    const row = await db
+      .selectFrom("quotes")
+      .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+      .selectAll("quotes")
+      .select(["inquiries.first_name", "inquiries.email"])
+      .where("quotes.id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new Error(`quote ${id} not found`);
+    return row;
+  }
+
+  async function sendQuote(row: OutboxRow, balance: boolean) {
+    const q = await loadQuote(row.subject_id);
+    const total = Number(q.total_cents);
+    const deposit = q.deposit_cents === null ? null : Number(q.deposit_cents);
+    const email = await quoteEmail(
+      {
+        firstName: q.first_name,
+        reference: quoteReference(q.id),
+        packageName: paymentPackage(q.package).name,
+        totalCents: total,
+        depositCents: deposit,
+        balanceCents: deposit === null ? null : total - deposit,
+        expiresOn: formatDate(q.expires_at),
+        link: `${config.SITE_URL}/quote/${q.token}`,
+      },
+      balance,
+    );
+    await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+  }
+
+  return {
+    [QUOTE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, false) },
+    [QUOTE_BALANCE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, true) },
+    [RECEIPT_EMAIL]: {
+      enabled: mailer.configured,
+      async deliver(row) {
+        const payment = await db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
+        if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${row.subject_id} not found`);
+        const q = await loadQuote(payment.quote_id);
+        // After the deposit the balance is owed; a balance or full payment leaves nothing.
+        const remaining = payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
+        const email = await receiptEmail({
+          firstName: q.first_name,
+          reference: quoteReference(q.id),
+          paymentReference: payment.id.slice(0, 8).toUpperCase(),
+          packageName: paymentPackage(payment.package).name,
+          kindLabel: paymentKindLabels[payment.kind],
+          amountCents: Number(payment.amount_cents),
+          paidOn: formatDate(payment.paid_at!),
+          remainingCents: remaining,
+          test: payment.provider === "sandbox",
+        });
+        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+      },
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { quoteReference } from "../payments/service.server";
+import type { LeadActivity } from "./activity.server";
+import { type CreateQuoteInput, OPEN_STATUSES, type QuoteRow, computeTotals, createQuoteSchema } from "./model";
+import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
+
+export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
+
+/** 32 random bytes (256 bits) as base64url: the client's link, a bearer secret. */
+export function newQuoteToken() {
+  return randomBytes(32).toString("base64url");
+}
+
+export function quoteLink(siteUrl: string, token: string) {
+  return `${siteUrl}/quote/${token}`;
+}
+
+export type QuoteServiceDeps = {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  activity: LeadActivity;
+  outbox?: OutboxTrigger;
+  now?: () => number;
+};
+
+/**
+ * The studio's side of quotes (the CLI and the back office's lead page):
+ * create, send (queues the client's email; on a deposit-paid quote it asks
+ * for the balance), withdraw, expire and list. Each change is recorded in the
+ * lead's timeline in the same transaction.
+ */
+export function createQuoteService(deps: QuoteServiceDeps) {
+  const { config, database, activity } = deps;
+  const { db } = database;
+  const clock = deps.now ?? Date.now;
+
+  const fail = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error });
+
+  async function create(input: CreateQuoteInput, actor: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+    const parsed = createQuoteSchema.safeParse(input);
+    if (!parsed.success) return fail(400, parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "));
+    const q = parsed.data;
+    const lead = await db.selectFrom("inquiries").select("id").where("id", "=", q.inquiryId).executeTakeFirst();
+    if (!lead) return fail(404, `No inquiry with id ${q.inquiryId}.`);
+    const totals = computeTotals(q);
+    const t = clock();
+    const at = new Date(t).toISOString();
+    const quote: QuoteRow = {
+      id: randomUUID(),
+      inquiry_id: q.inquiryId,
+      token: newQuoteToken(),
+      package: q.packageType,
+      lines: JSON.stringify(totals.lines),
+      subtotal_cents: totals.subtotalCents,
+      tax_label: q.tax?.label ?? null,
+      tax_basis_points: q.tax?.basisPoints ?? null,
+      tax_cents: totals.taxCents,
+      total_cents: totals.totalCents,
+      deposit_percent: q.depositPercent ?? null,
+      deposit_cents: totals.depositCents,
+      terms: q.terms,
+      status: "draft",
+      expires_at: new Date(t + q.expiresInDays * 86_400_000).toISOString(),
+      sent_at: null,
+      viewed_at: null,
+      accepted_at: null,
+      deposit_paid_at: null,
+      balance_requested_at: null,
+      paid_at: null,
+      withdrawn_at: null,
+      created_by: actor,
+      created_at: at,
+      updated_at: at,
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("quotes").values(quote).execute();
+      await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: "quote-created", detail: `${quoteReference(quote.id)} created`, actor }, t);
+    });
+    return { ok: true, value: { quote, link: quoteLink(config.SITE_URL, quote.token) } };
+  }
+
+  function get(id: string) {
+    return db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * Sends a draft to the client (the lead moves to Quoted), or, once the
+   * deposit is paid, asks for the balance. The email is queued with the change.
+   */
+  async function send(id: string, actor: string): Promise<QuoteResult<QuoteRow>> {
+    const quote = await get(id);
+    if (!quote) return fail(404, `No quote with id ${id}.`);
+    const t = clock();
+    const at = new Date(t).toISOString();
+    const balance = quote.status === "deposit_paid";
+    if (quote.status !== "draft" && !(balance && !quote.balance_requested_at)) {
+      return fail(409, `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft can be sent, and the balance requested once after the deposit.`);
+    }
+    if (!balance && Date.parse(quote.expires_at) <= t) return fail(409, `Quote ${quoteReference(id)} has expired: create a new one.`);
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("quotes")
+        .set(balance ? { balance_requested_at: at, updated_at: at } : { status: "sent", sent_at: at, updated_at: at })
+        .where("id", "=", id)
+        .where("status", "=", quote.status)
+        .where(balance ? "balance_requested_at" : "sent_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return undefined;
+      const ref = quoteReference(id);
+      await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: balance ? "quote-balance-requested" : "quote-sent", detail: balance ? `${ref} balance requested` : `${ref} sent`, actor }, t);
+      if (!balance) await activity.advanceLead(trx, quote.inquiry_id, "quoted", actor, t);
+      await enqueue(trx, [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }], t);
+      return updated;
+    });
+    if (!row) return fail(409, `Quote ${quoteReference(id)} changed meanwhile; try again.`);
+    deps.outbox?.wake();
+    return { ok: true, value: row };
+  }
+
+  async function withdraw(id: string, actor: string): Promise<QuoteResult<QuoteRow>> {
+    const t = clock();
+    const at = new Date(t).toISOString();
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("quotes")
+        .set({ status: "withdrawn", withdrawn_at: at, updated_at: at })
+        .where("id", "=", id)
+        .where("status", "in", ["draft", ...OPEN_STATUSES])
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) await activity.recordActivity(trx, { leadId: updated.inquiry_id, kind: "quote-withdrawn", detail: `${quoteReference(id)} withdrawn`, actor }, t);
+      return updated;
+    });
+    if (row) return { ok: true, value: row };
+    const quote = await get(id);
+    return quote ? fail(409, `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft or an unpaid quote can be withdrawn.`) : fail(404, `No quote with id ${id}.`);
+  }
+
+  /** Marks every open quote past its expiry expired, each with its timeline entry; returns how many. */
+  async function expireDue(actor = "system"): Promise<number> {
+    const t = clock();
+    const at = new Date(t).toISOString();
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable("quotes")
+        .set({ status: "expired", updated_at: at })
+        .where("status", "in", OPEN_STATUSES)
+        .where("expires_at", "<=", at)
+        .returning(["id", "inquiry_id"])
+        .execute();
+      for (const r of rows) await activity.recordActivity(trx, { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor }, t);
+      return rows.length;
+    });
+  }
+
+  function list(filter: { inquiryId?: string } = {}) {
+    let q = db.selectFrom("quotes").selectAll().orderBy("created_at", "desc").limit(500);
+    if (filter.inquiryId) q = q.where("inquiry_id", "=", filter.inquiryId);
+    return q.execute();
+  }
+
+  return { create, get, send, withdraw, expireDue, list, link: (quote: Pick<QuoteRow, "token">) => quoteLink(config.SITE_URL, quote.token) };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

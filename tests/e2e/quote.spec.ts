@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "./fixtures";
+import { storedInquiries } from "./database";
+
+/**
+ * A lead's quote end to end with the sandbox provider: the studio creates and
+ * sends it with the CLI (on the e2e server's database), the client opens the
+ * link in a fresh context, accepts and pays the server-fixed deposit in the
+ * same tab, and the success page shows the quote and the amount.
+ */
+test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the success page names the quote", async ({ page, request, baseURL }) => {
+  test.slow();
+  const email = `quote-${Date.now()}@example.com`;
+  const sent = await request.post("/api/inquiries", {
+    headers: { origin: baseURL! },
+    data: { firstName: "Grace", lastName: "Hopper", email, projectType: "basic", message: "A small site for our compiler workshop, please." },
+  });
+  expect(sent.status()).toBe(200);
+  const [lead] = storedInquiries(email);
+
+  const cli = (args: string[]) =>
+    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH, SITE_URL: baseURL! },
+    });
+  const created = cli(["create", "--inquiry", String(lead!.id), "--package", "pro", "--amount", "1234.56", "--deposit", "50"]);
+  const link = /Link: (\S+)/.exec(created)![1]!;
+  const id = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
+  cli(["send", id]);
+
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
+  await expect(page.getByText("Amount due now: $617.28 CAD")).toBeVisible();
+  await page.getByRole("button", { name: "Accept and pay deposit" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  await page.getByRole("button", { name: /617\.28/ }).click();
+
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  const reference = `Q-${id.slice(0, 8).toUpperCase()}`;
+  await expect(page.getByText(`${reference} (deposit)`)).toBeVisible();
+  await expect(page.getByText("$617.28 CAD")).toBeVisible();
+
+  // The quote now shows its receipt and nothing more to pay until the balance is requested.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText("Deposit paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /pay/i })).toHaveCount(0);
+  await expect(page.getByText(/Deposit of \$617\.28 CAD received/)).toBeVisible();
+});

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { createLogger } from "../../server/logger.server";
+import { createQuoteEventsActivity } from "../../server/quotes/activity.server";
+import { createQuoteService } from "../../server/quotes/service.server";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { randomIp, validInquiry } from "../helpers/inquiries";
+
+/**
+ * The client's quote page in the built site (sandbox provider): every way a
+ * browser can reach its action (the page, its .data request) pays exactly
+ * the stored amount whatever the form says, and /payment?quote= leads to it
+ * while /payment stays the prerendered file.
+ */
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+async function loadServerBuild(): Promise<ServerBuild> {
+  const entry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(entry)) throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
+  return (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
+}
+
+describe(`the quote page of the built site (${testDatabaseKind})`, () => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let quotes: ReturnType<typeof createQuoteService>;
+
+  beforeAll(async () => {
+    const serverBuild = await loadServerBuild();
+    database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
+    app = createApp({ config, database, logger: createLogger(config), site: { clientDir: path.join(buildDir, "client"), serverBuild } });
+    quotes = createQuoteService({ config, database, activity: createQuoteEventsActivity() });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  async function sentQuote(depositPercent?: number) {
+    const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const { id } = (await res.json()) as { id: string };
+    const created = await quotes.create({ inquiryId: id, packageType: "pro", amountCents: 123456, depositPercent }, "owner@studio.example");
+    if (!created.ok) throw new Error(created.error);
+    await quotes.send(created.value.quote.id, "owner@studio.example");
+    return created.value.quote;
+  }
+
+  const paymentsOf = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).orderBy("created_at").execute();
+  const post = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+    app.request(p, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": randomIp(), ...headers }, body: new URLSearchParams(body).toString() });
+
+  it("renders the quote at request time: fixed amounts, noindex, never cached", async () => {
+    const q = await sentQuote(50);
+    const res = await app.request(`/quote/${q.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Accept and pay deposit", "Pro Website"]) expect(html).toContain(text);
+    expect((await app.request("/quote/not-a-real-token")).status).toBe(404);
+    expect(fs.existsSync(path.join(buildDir, "client/quote"))).toBe(false);
+    expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
+  });
+
+  it("pays the stored amount whatever the form, the .data request or the package say", async () => {
+    const q = await sentQuote(50);
+    const tampered = { amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
+    for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
+      const res = await post(p, tampered);
+      // The page answers 303 to checkout; the data request carries the same redirect for the client router.
+      const target = res.status === 303 ? res.headers.get("location") : await res.text();
+      expect(target, p).toContain("/checkout/sandbox/");
+    }
+    const paid = await paymentsOf(q.id);
+    expect(paid.map((p) => [p.amount_cents, p.package, p.kind])).toEqual([
+      [61728, "pro", "deposit"],
+      [61728, "pro", "deposit"],
+    ]);
+  });
+
+  it("refuses the action posted from another site, storing nothing", async () => {
+    const q = await sentQuote();
+    for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
+      const res = await post(p, {}, { origin: "https://evil.example" });
+      // React Router refuses a cross-origin action post itself (400), before the action's own check (403).
+      expect(res.status, p).toBe(400);
+    }
+    expect(await paymentsOf(q.id)).toEqual([]);
+  });
+
+  it("/payment?quote=TOKEN leads to that quote; /payment itself is the prerendered file, byte for byte", async () => {
+    const q = await sentQuote();
+    const res = await app.request(`/payment?quote=${q.token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/quote/${q.token}`);
+    const page = await app.request("/payment", { headers: { "accept-encoding": "identity" } });
+    expect(await page.text()).toBe(fs.readFileSync(path.join(buildDir, "client/payment/index.html"), "utf8"));
+  });
+});

@@ -1,0 +1,397 @@
+import pino from "pino";
+import Stripe from "stripe";
+import { simpleParser } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
+import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createMailer } from "../../server/mail/mailer.server";
+import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
+import { createPayments } from "../../server/payments/payments.server";
+import { createQuoteEventsActivity } from "../../server/quotes/activity.server";
+import { createQuoteCheckout } from "../../server/quotes/checkout.server";
+import { runQuoteCommand } from "../../server/quotes/cli.server";
+import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, RECEIPT_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
+import { createQuoteService } from "../../server/quotes/service.server";
+import { createQuoteSettlement } from "../../server/quotes/settlement.server";
+import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { randomIp, validInquiry } from "../helpers/inquiries";
+
+const WEBHOOK_SECRET = "whsec_test_cascadia_quotes";
+const SITE_URL = "https://studio.example";
+
+/**
+ * The app with Stripe (the local fake), a real SMTP server in process and the
+ * outbox worker with every channel, on a fresh database; quotes are created
+ * and sent through the studio's service (as the CLI and back office do), paid
+ * through the client's checkout, settled by signed webhooks.
+ */
+async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SITE_URL,
+    TRUST_PROXY: "true",
+    PAYMENTS_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_cascadia",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+  });
+  const database: TestDatabase = await openTestDatabase();
+  const logger = pino({ level: "silent" });
+  const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
+  const worker = createOutboxWorker({ database, logger, handlers, now });
+  const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
+  const activity = createQuoteEventsActivity();
+  const studio = createQuoteService({ config, database, activity, now });
+  // The client's side on the same database and clock, as the /quote/:token page uses it.
+  const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger }) });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+
+  async function newLead() {
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  async function sentQuote(input: { amountCents?: number; depositPercent?: number; expiresInDays?: number } = {}) {
+    const inquiryId = await newLead();
+    const created = await studio.create({ inquiryId, packageType: "pro", amountCents: input.amountCents ?? 123456, depositPercent: input.depositPercent, expiresInDays: input.expiresInDays }, "owner@studio.example");
+    if (!created.ok) throw new Error(created.error);
+    const sent = await studio.send(created.value.quote.id, "owner@studio.example");
+    expect(sent.ok).toBe(true);
+    return { inquiryId, quote: created.value.quote, token: created.value.quote.token, link: created.value.link };
+  }
+
+  function webhook(sessionId: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
+    const payload = JSON.stringify({
+      id,
+      object: "event",
+      type: "checkout.session.completed",
+      api_version: "2025-01-01",
+      created: Math.floor(clock.now / 1000),
+      data: { object: { id: sessionId, object: "checkout.session", amount_total: amount, currency: "cad", payment_status: "paid", metadata: {} } },
+    });
+    return app.request("/api/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      body: payload,
+    });
+  }
+
+  async function pay(token: string) {
+    const result = await client.pay(token, { clientIp: randomIp() });
+    if (!result.ok) return { result, request: undefined };
+    return { result, request: stripe.requests.findLast((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")! };
+  }
+
+  const quoteRow = (id: string) => database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const quotePayments = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).orderBy("created_at").execute();
+  const events = (inquiryId: string) => database.db.selectFrom("quote_events").selectAll().where("inquiry_id", "=", inquiryId).orderBy("created_at").execute();
+
+  return {
+    app,
+    config,
+    database,
+    clock,
+    worker,
+    studio,
+    client,
+    newLead,
+    sentQuote,
+    webhook,
+    pay,
+    quoteRow,
+    quotePayments,
+    events,
+    async dispose() {
+      await worker.stop();
+      mailer.close();
+      await database.dispose();
+    },
+  };
+}
+
+type Harness = Awaited<ReturnType<typeof harness>>;
+
+describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => {
+  let stripe: FakeStripeApi;
+  let smtp: FakeSmtp;
+  let t: Harness;
+  beforeAll(async () => {
+    stripe = await startFakeStripeApi();
+    smtp = await startFakeSmtp();
+  });
+  afterAll(async () => {
+    await stripe.close();
+    await smtp.stop();
+  });
+  beforeEach(async () => {
+    t = await harness(stripe, smtp);
+    smtp.messages.length = 0;
+  });
+  afterEach(async () => {
+    await t.dispose();
+  });
+
+  it("fixes a 1,234.56 quote with a 50% deposit at 617.28 + 617.28, and an odd total's deposit rounds to the cent", async () => {
+    const { quote } = await t.sentQuote({ depositPercent: 50 });
+    expect([quote.total_cents, quote.deposit_cents]).toEqual([123456, 61728]);
+    const odd = await t.sentQuote({ amountCents: 100001, depositPercent: 33 });
+    // 100001 × 0.33 = 33000.33 → 33000; the balance takes the rest so both add up to the total.
+    expect(odd.quote.deposit_cents).toBe(33000);
+  });
+
+  it("deposit then balance: two payments at the fixed amounts, the quote ends paid in full and the lead Won once", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    expect((await t.client.view(token))?.status).toBe("viewed");
+
+    const deposit = await t.pay(token);
+    expect(deposit.result.ok).toBe(true);
+    // What Stripe is asked for: the stored deposit, with the quote and lead in the metadata.
+    expect(deposit.request?.params).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "61728",
+      "metadata[quote_id]": quote.id,
+      "metadata[inquiry_id]": inquiryId,
+      "metadata[kind]": "deposit",
+      "payment_intent_data[metadata][quote_id]": quote.id,
+      cancel_url: `${SITE_URL}/quote/${token}`,
+    });
+    expect((await t.quoteRow(quote.id)).status).toBe("accepted");
+    const [first] = await t.quotePayments(quote.id);
+    expect(first).toMatchObject({ amount_cents: 61728, kind: "deposit", inquiry_id: inquiryId, status: "pending" });
+
+    // The same webhook delivered twice settles once.
+    const event = `evt_dep_${quote.id.slice(0, 8)}`;
+    expect((await t.webhook(first!.provider_session_id!, 61728, event)).status).toBe(200);
+    expect((await t.webhook(first!.provider_session_id!, 61728, event)).status).toBe(200);
+    expect((await t.quoteRow(quote.id)).status).toBe("deposit_paid");
+
+    // Nothing is due until the studio asks for the balance.
+    const early = await t.pay(token);
+    expect(early.result).toMatchObject({ ok: false, status: 409 });
+    const asked = await t.studio.send(quote.id, "owner@studio.example");
+    expect(asked.ok).toBe(true);
+    expect((await t.studio.send(quote.id, "owner@studio.example")).ok).toBe(false);
+
+    const balance = await t.pay(token);
+    expect(balance.request?.params).toMatchObject({ "line_items[0][price_data][unit_amount]": "61728", "metadata[kind]": "balance" });
+    const second = (await t.quotePayments(quote.id))[1]!;
+    expect((await t.webhook(second.provider_session_id!, 61728)).status).toBe(200);
+
+    const final = await t.quoteRow(quote.id);
+    expect(final.status).toBe("paid");
+    const paid = await t.quotePayments(quote.id);
+    expect(paid.map((p) => [p.kind, p.status, p.amount_cents])).toEqual([
+      ["deposit", "paid", 61728],
+      ["balance", "paid", 61728],
+    ]);
+    expect(paid.reduce((s, p) => s + p.amount_cents, 0)).toBe(final.total_cents);
+    const timeline = (await t.events(inquiryId)).map((e) => `${e.kind}:${e.detail.replace(/ \(payment .*\)/, "")}`);
+    const ref = `Q-${quote.id.slice(0, 8).toUpperCase()}`;
+    expect(timeline).toEqual([
+      `quote-created:${ref} created`,
+      `quote-sent:${ref} sent`,
+      "lead-status:quoted",
+      `quote-viewed:${ref} viewed`,
+      `quote-accepted:${ref} accepted`,
+      `quote-deposit_paid:${ref} deposit paid`,
+      "lead-status:won",
+      `quote-balance-requested:${ref} balance requested`,
+      `quote-paid:${ref} paid in full`,
+    ]);
+    // A paid quote shows its receipt and offers nothing more to pay.
+    const view = await t.client.view(token);
+    expect(view?.due).toBeNull();
+    expect(view?.payments.map((p) => p.amountCents)).toEqual([61728, 61728]);
+  });
+
+  it("without a deposit, 'Accept and pay' charges the whole total once", async () => {
+    const { quote, token } = await t.sentQuote();
+    const { request } = await t.pay(token);
+    expect(request?.params).toMatchObject({ "line_items[0][price_data][unit_amount]": "123456", "metadata[kind]": "full" });
+    const [p] = await t.quotePayments(quote.id);
+    await t.webhook(p!.provider_session_id!, 123456);
+    expect((await t.quoteRow(quote.id)).status).toBe("paid");
+  });
+
+  it("an expired quote cannot be paid: no payment, no checkout, and it says expired", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50, expiresInDays: 1 });
+    const calls = stripe.requests.length;
+    t.clock.now += 86_400_000 + 1;
+    const result = await t.client.pay(token, { clientIp: randomIp() });
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect(await t.quotePayments(quote.id)).toEqual([]);
+    expect(stripe.requests.length).toBe(calls);
+    expect((await t.client.view(token))?.status).toBe("expired");
+    expect((await t.quoteRow(quote.id)).status).toBe("expired");
+  });
+
+  it("a withdrawn quote cannot be paid, and a paid one cannot be withdrawn", async () => {
+    const { quote, token } = await t.sentQuote();
+    expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
+    expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 409 });
+    expect((await t.client.view(token))?.status).toBe("withdrawn");
+
+    const other = await t.sentQuote();
+    await t.pay(other.token);
+    const [p] = await t.quotePayments(other.quote.id);
+    await t.webhook(p!.provider_session_id!, 123456);
+    expect(await t.studio.withdraw(other.quote.id, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("the client cannot set the amount: the JSON API's own amount makes an unlinked payment and leaves the quote as it was", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50 });
+    const res = await t.app.request("/api/create-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ amount: 1, packageType: "pro", quote: token, quoteId: quote.id, kind: "balance", amountCents: 1 }),
+    });
+    expect(res.status).toBe(200);
+    const stray = await t.database.db.selectFrom("payments").selectAll().where("amount_cents", "=", 100).executeTakeFirstOrThrow();
+    expect([stray.quote_id, stray.inquiry_id, stray.kind]).toEqual([null, null, null]);
+    // Paying it settles nothing on the quote.
+    await t.webhook(stray.provider_session_id!, 100);
+    expect((await t.quoteRow(quote.id)).status).toBe("sent");
+    expect(await t.quotePayments(quote.id)).toEqual([]);
+  });
+
+  it("the page's form post from another site opens no checkout", async () => {
+    const { quote, token } = await t.sentQuote();
+    const request = new Request(`${SITE_URL}/quote/${token}`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(await t.client.payRequest(request, token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 403 });
+    expect(await t.quotePayments(quote.id)).toEqual([]);
+    expect((await t.quoteRow(quote.id)).status).toBe("sent");
+  });
+
+  it("unknown, malformed and draft tokens show nothing and pay nothing", async () => {
+    const lead = await t.newLead();
+    const draft = await t.studio.create({ inquiryId: lead, packageType: "basic", amountCents: 50000 }, "owner@studio.example");
+    if (!draft.ok) throw new Error(draft.error);
+    for (const token of [draft.value.quote.token, "x".repeat(43), "short", "../../etc/passwd"]) {
+      expect(await t.client.view(token)).toBeUndefined();
+      expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 404 });
+    }
+    expect(draft.value.quote.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("delivers each email exactly once, with SMTP down then back: quote, receipts, balance request, studio notices", async () => {
+    await smtp.stop();
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    await t.pay(token);
+    const [dep] = await t.quotePayments(quote.id);
+    await t.webhook(dep!.provider_session_id!, 61728);
+    await t.studio.send(quote.id, "owner@studio.example");
+    await t.pay(token);
+    const bal = (await t.quotePayments(quote.id))[1]!;
+    await t.webhook(bal.provider_session_id!, 61728);
+
+    // Down: every attempt fails and stays queued.
+    const down = await t.worker.runOnce();
+    expect(down.delivered).toBe(0);
+    expect(down.retry).toBeGreaterThan(0);
+    expect(smtp.messages).toHaveLength(0);
+
+    await smtp.restart();
+    let delivered = 0;
+    for (let i = 0; i < 5; i++) {
+      t.clock.now += 60 * 60_000;
+      delivered += (await t.worker.runOnce()).delivered;
+    }
+    const rows = await t.database.db.selectFrom("outbox").select(["channel", "status"]).execute();
+    const byChannel = (c: string) => rows.filter((r) => r.channel === c);
+    expect(byChannel(INQUIRY_EMAIL)).toHaveLength(1);
+    expect(byChannel(QUOTE_EMAIL)).toHaveLength(1);
+    expect(byChannel(QUOTE_BALANCE_EMAIL)).toHaveLength(1);
+    expect(byChannel(RECEIPT_EMAIL)).toHaveLength(2);
+    expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
+    expect(rows.every((r) => r.status === "delivered")).toBe(true);
+    expect(delivered).toBe(7);
+    expect(smtp.messages).toHaveLength(7);
+
+    const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
+    const to = (address: string) => parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
+    const client = to(validInquiry.email);
+    expect(client.map((m) => m.subject).sort()).toEqual(
+      [
+        `Your quote Q-${quote.id.slice(0, 8).toUpperCase()} from Cascadia Web Studio`,
+        `Balance due on quote Q-${quote.id.slice(0, 8).toUpperCase()}: $617.28 CAD`,
+        `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
+        `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
+      ].sort(),
+    );
+    for (const m of client) {
+      // Every client email is HTML with a plain-text alternative.
+      expect(m.html).toBeTruthy();
+      expect(m.text).toBeTruthy();
+    }
+    const quoteMail = client.find((m) => m.subject?.startsWith("Your quote"))!;
+    expect(quoteMail.text).toContain(`${SITE_URL}/quote/${token}`);
+    const receipts = client.filter((m) => m.subject?.startsWith("Receipt"));
+    expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual(["$617.28 CAD", "Nothing: paid in full"]);
+    const notices = to("studio@example.com").filter((m) => m.subject?.startsWith("Payment received"));
+    expect(notices).toHaveLength(2);
+    for (const n of notices) expect(n.text).toContain(`Lead:      ${inquiryId}`);
+
+    // Nothing more to send on later passes.
+    t.clock.now += 24 * 60 * 60_000;
+    expect((await t.worker.runOnce()).claimed).toBe(0);
+    expect(smtp.messages).toHaveLength(7);
+  });
+
+  it("a submission taken as spam queues no email at all", async () => {
+    const res = await t.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, botcheck: "filled" }),
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(await t.database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+
+  it("the CLI creates a quote and prints its link, and refuses bad arguments with a clear message, storing nothing", async () => {
+    const lead = await t.newLead();
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    const code = await runQuoteCommand(
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--expires-days", "14", "--line", "Extra pages:150", "--tax", "GST:5"],
+      t.studio,
+      io,
+    );
+    expect(code, err.join("\n")).toBe(0);
+    const link = out.find((l) => l.startsWith("Link: "))!.slice(6);
+    expect(link).toMatch(new RegExp(`^${SITE_URL}/quote/[A-Za-z0-9_-]{43}$`));
+    const [q] = await t.studio.list({ inquiryId: lead });
+    // 1234.56 + 150 = 1384.56; GST 5% = 69.23; total 1453.79; deposit 726.90 (726.895 rounded).
+    expect([q!.subtotal_cents, q!.tax_cents, q!.total_cents, q!.deposit_cents, q!.status]).toEqual([138456, 6923, 145379, 72690, "draft"]);
+
+    for (const bad of [
+      ["create", "--inquiry", lead, "--package", "gold", "--amount", "10"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "12.345"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--deposit", "150"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--line", "no amount"],
+      ["create", "--inquiry", "no-such-lead", "--package", "pro", "--amount", "100"],
+      ["create", "--package", "pro", "--amount", "100", "--bogus"],
+      ["frobnicate"],
+    ]) {
+      err.length = 0;
+      expect(await runQuoteCommand(bad, t.studio, io), bad.join(" ")).toBeGreaterThan(0);
+      expect(err.join("\n").length).toBeGreaterThan(10);
+    }
+    expect(await t.studio.list()).toHaveLength(1);
+    expect(await runQuoteCommand(["send", q!.id], t.studio, io)).toBe(0);
+    expect(await runQuoteCommand(["list"], t.studio, io)).toBe(0);
+    expect(out.at(-1)).toContain("Sent");
+  });
+});
