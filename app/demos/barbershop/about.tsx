@@ -1,22 +1,18 @@
 import type { Route } from "./+types/about";
 import { BarberPole, Monogram, ShopSeal } from "./art";
 import { aboutPage, barbers, hero, reasons, seoText, site } from "./content";
-import { PageHeader, SectionTitle } from "./sections";
+import { SectionTitle } from "./sections";
 import { Container } from "~/components/ui/container";
+import { initials } from "~/demos/frame/initials-avatar";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/barbershop/about" });
 
-const initials = (name: string) =>
-  name
-    .split(" ")
-    .map((p) => p[0])
-    .join("");
-
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={aboutPage.eyebrow} title={aboutPage.title} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} />
       <section aria-labelledby="bb-story" className="py-16 sm:py-20">
         <Container className="grid items-center gap-12 md:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto]">
           <BarberPole className="mx-auto hidden h-72 w-auto md:block" />

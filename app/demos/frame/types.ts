@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { DemoMarks, DemoSlots } from "./slots";
 
 /**
  * Theme tokens of one demo site. They override the semantic colour variables
@@ -27,19 +28,23 @@ export type DemoTheme = {
   fonts: { heading: string; body: string };
   /** Corner radius, e.g. "0rem" for square, "1rem" for soft. */
   radius: string;
-  /** Header style: light bar, dark bar, or the primary colour. */
   /**
    * True when the primary colour is only ever a fill (with primary-foreground
    * text on it) or text on dark sections, never text on the light background;
    * the contrast check then skips that pair. E.g. safety yellow.
    */
   primaryIsFillOnly?: boolean;
+  /** Header style: light bar, dark bar, or the primary colour. */
   header: "light" | "dark" | "primary";
   /**
    * Footer style: "inverse" (foreground colour as background, the default),
    * the primary colour, or muted (for dark themes where inverse would be light).
    */
   footer?: "inverse" | "primary" | "muted";
+  /** Classes of the shared parts' `data-slot`s: the demo's look beyond its tokens. */
+  slots?: DemoSlots;
+  /** Decorations the demo draws into shared parts. */
+  marks?: DemoMarks;
 };
 
 export type DemoLink = { label: string; to: string };

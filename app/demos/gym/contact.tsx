@@ -1,9 +1,10 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { contactPage, seoText, site, trial } from "./content";
-import { CallButton, Heading, PageHeader } from "./sections";
+import { CallButton, Heading } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/gym/contact" });
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={contactPage.kicker} title={contactPage.title} text={contactPage.text} />
+      <PageHeader eyebrow={contactPage.kicker} title={contactPage.title} text={contactPage.text} />
       <section aria-labelledby="gym-trial-steps" className="py-16">
         <Container className="grid gap-10 lg:grid-cols-2">
           <div className="border border-primary bg-card p-8 sm:p-10">

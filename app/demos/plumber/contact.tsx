@@ -1,9 +1,10 @@
 import type { Route } from "./+types/contact";
 import { contactPage, seoText } from "./content";
-import { BookButton, CallButton, IconBadge, PageHero } from "./sections";
+import { BookButton, CallButton, IconBadge } from "./sections";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/
 export default function Page() {
   return (
     <>
-      <PageHero eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
+      <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
       <section aria-label="Contact details" className="pb-14">
         <Container className="grid gap-6 md:grid-cols-3">
           {contactPage.cards.map((c) => (
