@@ -1,10 +1,11 @@
 import type { Route } from "./+types/about";
 import { BakeryItemArt } from "./art";
 import { aboutPage, pageSeo, stats, team, values } from "./content";
-import { Eyebrow, PageIntro } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/bakery/about" });
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/de
 export default function BakeryAbout() {
   return (
     <>
-      <PageIntro eyebrow={aboutPage.eyebrow} title={aboutPage.title} lead={aboutPage.lead} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.lead} />
       <section aria-label="How it began" className="py-14 sm:py-20">
         <Container className="grid items-center gap-10 lg:grid-cols-[3fr_2fr]">
           <div className="grid gap-5 text-lg leading-relaxed">

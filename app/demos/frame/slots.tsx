@@ -9,6 +9,7 @@ import * as React from "react";
 export type DemoSlotName =
   | "eyebrow"
   | "section-heading"
+  | "section-heading-eyebrow"
   | "section-heading-title"
   | "section-heading-text"
   | "page-header"
@@ -31,6 +32,7 @@ export type DemoSlots = Partial<Record<DemoSlotName, string>>;
 /** Decorations a demo draws into shared parts (a leaf before each eyebrow, a wave under the page header). */
 export type DemoMarks = {
   eyebrow?: React.ReactNode;
+  sectionHeadingRule?: React.ReactNode;
   pageHeaderBackdrop?: React.ReactNode;
   pageHeaderRule?: React.ReactNode;
   pageHeaderEnd?: React.ReactNode;

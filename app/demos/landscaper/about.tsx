@@ -1,11 +1,12 @@
 import type { Route } from "./+types/about";
 import { GardenArt } from "./art";
 import { aboutPage, home, pageSeo, stats, team, values } from "./content";
-import { PageIntro, QuoteBand } from "./sections";
+import { QuoteBand } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/landscaper/about" });
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/de
 export default function LandscaperAbout() {
   return (
     <>
-      <PageIntro eyebrow={aboutPage.eyebrow} title={aboutPage.title} lead={aboutPage.story[0] ?? ""} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.story[0] ?? ""} />
       <section aria-label="Our story" className="py-16 sm:py-20">
         <Container className="grid items-center gap-10 lg:grid-cols-2">
           <div className="grid gap-5 text-lg">
@@ -36,7 +37,7 @@ export default function LandscaperAbout() {
       </section>
       <section aria-labelledby="values-title" className="py-16 sm:py-20">
         <Container>
-          <SectionHeading id="values-title" title={aboutPage.valuesTitle} align="center" titleClassName="font-extrabold" />
+          <SectionHeading id="values-title" title={aboutPage.valuesTitle} align="center" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {values.map(({ icon: Icon, ...v }) => (
               <li key={v.title} className="rounded-2xl border bg-card p-7 text-center">
@@ -52,7 +53,7 @@ export default function LandscaperAbout() {
       </section>
       <section aria-labelledby="team-title" className="bg-muted py-16 sm:py-20">
         <Container>
-          <SectionHeading id="team-title" title={aboutPage.teamTitle} align="center" titleClassName="font-extrabold" />
+          <SectionHeading id="team-title" title={aboutPage.teamTitle} align="center" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {team.map((m) => (
               <li key={m.name} className="rounded-2xl bg-card p-7 shadow-sm">
