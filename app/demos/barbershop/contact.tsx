@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/barbershop/contact" });
 
@@ -19,14 +20,7 @@ function HoursAndContact() {
         <div className="border-4 border-double border-secondary bg-card p-8 text-center">
           <h2 className="text-3xl font-bold italic">{contactPage.hoursTitle}</h2>
           <Ornament className="mt-4" />
-          <dl className="mt-6 grid gap-4 text-lg">
-            {contactPage.hours.map((h) => (
-              <div key={h.days} className="flex flex-wrap justify-between gap-x-4 border-b border-dotted border-input pb-3 last:border-0">
-                <dt className="font-semibold">{h.days}</dt>
-                <dd>{h.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursTable hours={contactPage.hours} className="mt-6 grid gap-4 text-lg" rowClassName="flex flex-wrap justify-between gap-x-4 border-b border-dotted border-input pb-3 last:border-0" daysClassName="font-semibold" />
         </div>
         <div className="flex flex-col justify-center gap-5 p-2 sm:p-8">
           <h2 className="text-3xl font-bold italic">{contactPage.contactTitle}</h2>

@@ -10,6 +10,7 @@ import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/barbershop" });
 
@@ -99,14 +100,7 @@ function Hours() {
             {hoursTeaser.title}
           </h2>
           <Ornament className="mt-4" />
-          <dl className="mt-6 grid gap-3 text-lg">
-            {hoursTeaser.rows.map((r) => (
-              <div key={r.days} className="flex justify-between gap-4">
-                <dt className="font-semibold">{r.days}</dt>
-                <dd>{r.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
         </div>
         <div className="text-center md:text-left">
           <p className="font-heading text-2xl leading-snug italic">{site.contact.address}</p>

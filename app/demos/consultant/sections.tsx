@@ -26,6 +26,7 @@ import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export function ConsultantHero() {
   return (
@@ -243,14 +244,7 @@ export function ConsultantContact() {
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
               <div className="w-full">
                 <h3 className="text-xs font-semibold uppercase tracking-wider opacity-85">{contactBlock.labels.hours}</h3>
-                <dl className="mt-1 grid gap-1 text-sm">
-                  {site.hours.map((h) => (
-                    <div key={h.days} className="flex justify-between gap-4">
-                      <dt>{h.days}</dt>
-                      <dd>{h.time}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <HoursTable hours={site.hours} className="mt-1 grid gap-1 text-sm" rowClassName="flex justify-between gap-4" />
               </div>
             </div>
           </div>

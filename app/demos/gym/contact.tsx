@@ -6,6 +6,7 @@ import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/gym/contact" });
 
@@ -56,14 +57,7 @@ export default function Page() {
             </div>
             <div>
               <Heading className="text-3xl sm:text-4xl">{contactPage.hoursTitle}</Heading>
-              <dl className="mt-6 grid border border-border">
-                {contactPage.hours.map((h) => (
-                  <div key={h.days} className="flex flex-wrap justify-between gap-2 border-b border-border p-4 last:border-0">
-                    <dt className="font-heading tracking-widest uppercase">{h.days}</dt>
-                    <dd className="text-muted-foreground">{h.time}</dd>
-                  </div>
-                ))}
-              </dl>
+              <HoursTable hours={contactPage.hours} className="mt-6 grid border border-border" rowClassName="flex flex-wrap justify-between gap-2 border-b border-border p-4 last:border-0" daysClassName="font-heading tracking-widest uppercase" timeClassName="text-muted-foreground" />
             </div>
           </div>
         </Container>

@@ -9,6 +9,7 @@ import { InertAction } from "~/demos/frame/inert-action";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export function PhotoHero() {
   return (
@@ -177,14 +178,7 @@ export function PhotoContact() {
           </div>
           <div>
             <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.hours}</h3>
-            <dl className="mt-2 grid gap-1 text-sm">
-              {site.hours.map((h) => (
-                <div key={h.days}>
-                  <dt className="text-muted-foreground">{h.days}</dt>
-                  <dd>{h.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursTable hours={site.hours} className="mt-2 grid gap-1 text-sm" daysClassName="text-muted-foreground" rowClassName="block" />
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
