@@ -6,6 +6,7 @@ import { Container } from "~/components/ui/container";
 import { initials } from "~/demos/frame/initials-avatar";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { ValueGrid } from "~/demos/frame/value-grid";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/barbershop/about" });
 
@@ -32,17 +33,7 @@ export default function Page() {
       <section aria-labelledby="bb-values" className="bg-muted py-16 sm:py-20">
         <Container>
           <SectionTitle title={aboutPage.valuesTitle} id="bb-values" />
-          <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {aboutPage.values.map((v) => (
-              <li key={v.title} className="text-center">
-                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent">
-                  <v.icon aria-hidden className="size-6" />
-                </span>
-                <h3 className="mt-4 font-heading text-xl font-bold">{v.title}</h3>
-                <p className="mt-2 text-muted-foreground">{v.description}</p>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={aboutPage.values} />
         </Container>
       </section>
       <section aria-labelledby="bb-barbers" className="py-16 sm:py-20">

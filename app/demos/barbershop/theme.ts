@@ -32,6 +32,12 @@ export const barbershopTheme: DemoTheme = {
   radius: "0.125rem",
   header: "dark",
   slots: {
+    "value-grid": "mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4",
+    value: "text-center",
+    "value-badge": "mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent",
+    "value-icon": "size-6",
+    "value-title": "mt-4 font-heading text-xl font-bold",
+    "value-text": "mt-2 text-muted-foreground",
     eyebrow: "text-xs font-semibold uppercase tracking-[0.35em] data-[tone=band]:text-accent",
     "page-header": "border-b-4 border-double border-accent bg-secondary text-secondary-foreground",
     "page-header-inner": "py-16 text-center sm:py-20",

@@ -25,7 +25,19 @@ export type DemoSlotName =
   | "testimonial-caption"
   | "testimonial-name"
   | "testimonial-service"
-  | "avatar";
+  | "value-grid"
+  | "value"
+  | "value-badge"
+  | "value-icon"
+  | "value-title"
+  | "value-text"
+  | "team-grid"
+  | "team-member"
+  | "team-avatar"
+  | "team-name"
+  | "team-role"
+  | "team-bio"
+  | "team-meta";
 
 export type DemoSlots = Partial<Record<DemoSlotName, string>>;
 

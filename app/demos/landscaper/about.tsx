@@ -3,11 +3,12 @@ import { GardenArt } from "./art";
 import { aboutPage, home, pageSeo, stats, team, values } from "./content";
 import { QuoteBand } from "./sections";
 import { Container } from "~/components/ui/container";
-import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { TeamGrid } from "~/demos/frame/team-grid";
+import { ValueGrid } from "~/demos/frame/value-grid";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/landscaper/about" });
 
@@ -38,35 +39,13 @@ export default function LandscaperAbout() {
       <section aria-labelledby="values-title" className="py-16 sm:py-20">
         <Container>
           <SectionHeading id="values-title" title={aboutPage.valuesTitle} align="center" />
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {values.map(({ icon: Icon, ...v }) => (
-              <li key={v.title} className="rounded-2xl border bg-card p-7 text-center">
-                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent">
-                  <Icon aria-hidden className="size-7" />
-                </span>
-                <h3 className="mt-4 font-heading text-xl font-bold">{v.title}</h3>
-                <p className="mt-2 text-muted-foreground">{v.description}</p>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={values} />
         </Container>
       </section>
       <section aria-labelledby="team-title" className="bg-muted py-16 sm:py-20">
         <Container>
           <SectionHeading id="team-title" title={aboutPage.teamTitle} align="center" />
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {team.map((m) => (
-              <li key={m.name} className="rounded-2xl bg-card p-7 shadow-sm">
-                <InitialsAvatar name={m.name} className="size-16 text-xl" />
-                <h3 className="mt-4 font-heading text-xl font-bold">{m.name}</h3>
-                <p className="text-sm font-semibold text-primary">{m.role}</p>
-                <p className="mt-3 text-muted-foreground">{m.bio}</p>
-                <p className="mt-3 text-sm text-muted-foreground">
-                  {m.experience} · {m.specialty}
-                </p>
-              </li>
-            ))}
-          </ul>
+          <TeamGrid team={team} />
         </Container>
       </section>
       <QuoteBand {...home.closing} />
