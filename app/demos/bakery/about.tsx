@@ -1,18 +1,20 @@
 import type { Route } from "./+types/about";
 import { BakeryItemArt } from "./art";
 import { aboutPage, pageSeo, stats, team, values } from "./content";
-import { Eyebrow, PageIntro } from "./sections";
 import { Container } from "~/components/ui/container";
-import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { TeamGrid } from "~/demos/frame/team-grid";
+import { ValueGrid } from "~/demos/frame/value-grid";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/bakery/about" });
 
 export default function BakeryAbout() {
   return (
     <>
-      <PageIntro eyebrow={aboutPage.eyebrow} title={aboutPage.title} lead={aboutPage.lead} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.lead} />
       <section aria-label="How it began" className="py-14 sm:py-20">
         <Container className="grid items-center gap-10 lg:grid-cols-[3fr_2fr]">
           <div className="grid gap-5 text-lg leading-relaxed">
@@ -51,15 +53,7 @@ export default function BakeryAbout() {
           <h2 id="values-title" className="text-center font-heading text-4xl font-semibold">
             {aboutPage.valuesTitle}
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {values.map(({ icon: Icon, ...v }) => (
-              <li key={v.title} className="rounded-[2rem] bg-card p-7 text-center">
-                <Icon aria-hidden className="mx-auto size-9 text-primary" />
-                <h3 className="mt-3 font-heading text-2xl font-semibold">{v.title}</h3>
-                <p className="mt-2 text-muted-foreground">{v.description}</p>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={values} />
         </Container>
       </section>
       <section aria-labelledby="team-title" className="py-14 sm:py-20">
@@ -70,19 +64,7 @@ export default function BakeryAbout() {
               {aboutPage.teamTitle}
             </h2>
           </div>
-          <ul className="mt-10 grid gap-8 md:grid-cols-3">
-            {team.map((m) => (
-              <li key={m.name} className="text-center">
-                <InitialsAvatar name={m.name} className="size-24 bg-secondary text-3xl text-primary ring-4 ring-accent" />
-                <h3 className="mt-4 font-heading text-2xl font-semibold">{m.name}</h3>
-                <p className="font-medium text-primary">{m.role}</p>
-                <p className="mx-auto mt-2 max-w-xs text-muted-foreground">{m.bio}</p>
-                <p className="mt-2 text-sm text-muted-foreground">
-                  {m.experience} · {m.specialty}
-                </p>
-              </li>
-            ))}
-          </ul>
+          <TeamGrid team={team} />
         </Container>
       </section>
     </>

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { cn } from "~/lib/cn";
 
 /**
  * Warm, outlined "hand-drawn" illustrations for the bakery demo: chocolate
@@ -155,6 +156,18 @@ export function BakeryMapArt({ label, className }: { label: string; className?: 
       <text x="122" y="101" fontFamily="sans-serif" fontSize="14" fontWeight="600" fill="#fffbf5" textAnchor="middle">
         Golden Crust
       </text>
+    </svg>
+  );
+}
+
+/** A scalloped edge between sections: the bakery's paper-doily signature. */
+export function Scallop({ className, flip = false }: { className?: string; flip?: boolean }) {
+  return (
+    <svg aria-hidden viewBox="0 0 1200 24" width={1200} height={24} preserveAspectRatio="none" className={cn("block h-4 w-full sm:h-6", flip && "rotate-180", className)}>
+      <path
+        d={`M0 0 ${Array.from({ length: 30 }, (_, i) => `Q${i * 40 + 20} 28 ${(i + 1) * 40} 0`).join(" ")} L1200 0Z`}
+        fill="currentColor"
+      />
     </svg>
   );
 }

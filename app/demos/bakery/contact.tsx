@@ -2,9 +2,9 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { BakeryMapArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
-import { PageIntro } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/bakery/contact" });
@@ -18,7 +18,7 @@ export default function BakeryContact() {
   ];
   return (
     <>
-      <PageIntro eyebrow={contactPage.eyebrow} title={contactPage.title} lead={contactPage.lead} />
+      <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.lead} />
       <section aria-label="Contact details" className="py-14 sm:py-20">
         <Container className="grid gap-8">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
-import { themeContrastIssues } from "~/demos/frame/contrast";
-import { coreValueSchema, demoSiteSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
+import { coreValueSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
 
 describe("bakery demo content", () => {
   it("matches the shared schemas", () => {
-    expect(() => demoSiteSchema.parse(c.site)).not.toThrow();
+    expectValidDemoSite(c.site, "bakery");
     for (const s of c.stats) statSchema.parse(s);
     for (const v of c.values) coreValueSchema.parse(v);
     for (const m of c.team) teamMemberSchema.parse(m);
@@ -32,9 +32,5 @@ describe("bakery demo content", () => {
     const pages = Object.values(c.pageSeo);
     expect(new Set(pages.map((p) => p.title)).size).toBe(pages.length);
     expect(new Set(pages.map((p) => p.description)).size).toBe(pages.length);
-  });
-
-  it("meets WCAG AA contrast with its palette", () => {
-    expect(themeContrastIssues(c.site.theme)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { Cake, Clock, Croissant, Heart, Leaf, Users, Wheat } from "lucide-react";
 import type { BakeryArtKind } from "./art";
+import { bakeryTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 import { href } from "~/lib/href";
@@ -27,32 +28,7 @@ export const site = {
     address: "1876 Commercial Drive, Vancouver, BC V5N 4A5",
   },
   hours: [{ days: "Every day", time: "6AM - 7PM" }],
-  theme: {
-    colors: {
-      background: "#fdf6ec",
-      foreground: "#3b2416",
-      card: "#fffbf5",
-      cardForeground: "#3b2416",
-      primary: "#9c3d1f",
-      primaryForeground: "#ffffff",
-      secondary: "#f6e3c6",
-      secondaryForeground: "#3b2416",
-      muted: "#f7ecdc",
-      mutedForeground: "#6b4a35",
-      accent: "#e8b04b",
-      accentForeground: "#3b2416",
-      border: "#ead8bf",
-      input: "#b39472",
-      ring: "#9c3d1f",
-    },
-    fonts: {
-      heading: '"Fraunces Variable", "Fraunces Fallback", Georgia, "Times New Roman", serif',
-      body: '"Outfit Variable", "Outfit Fallback", ui-sans-serif, system-ui, sans-serif',
-    },
-    radius: "1.25rem",
-    header: "light",
-    footer: "primary",
-  },
+  theme: bakeryTheme,
 } satisfies DemoSite;
 
 export const pageSeo = {

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BakeryHeroArt, BakeryItemArt } from "./art";
 import { home, menu, menuPath, pageSeo, site } from "./content";
-import { Eyebrow, OpenBadge, Reviews, Scallop } from "./sections";
+import { Scallop } from "./art";
+import { OpenBadge, Reviews } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 

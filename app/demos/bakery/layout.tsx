@@ -1,6 +1,5 @@
 import bodyFont from "~/styles/fonts/outfit-core.woff2?url";
 import type { Route } from "./+types/layout";
-import { Outlet } from "react-router";
 import { site } from "./content";
 import { DemoLayout } from "~/demos/frame/demo-layout";
 import { fontPreloads } from "~/lib/font-preload";
@@ -9,9 +8,5 @@ import { fontPreloads } from "~/lib/font-preload";
 export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function BakeryLayout() {
-  return (
-    <DemoLayout site={site}>
-      <Outlet />
-    </DemoLayout>
-  );
+  return <DemoLayout site={site} />;
 }

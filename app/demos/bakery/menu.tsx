@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/menu";
 import { BakeryItemArt } from "./art";
 import { contactPath, menu, menuPage, pageSeo } from "./content";
-import { PageIntro } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.menu, path: "/demo/bakery/menu" });
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => seo({ ...pageSeo.menu, path: "/dem
 export default function BakeryMenu() {
   return (
     <>
-      <PageIntro eyebrow={menuPage.eyebrow} title={menuPage.title} lead={menuPage.lead} />
+      <PageHeader eyebrow={menuPage.eyebrow} title={menuPage.title} text={menuPage.lead} />
       <section aria-label={menuPage.title} className="py-14 sm:py-20">
         <Container className="grid gap-10">
           {menu.map(({ icon: Icon, ...m }, i) => (

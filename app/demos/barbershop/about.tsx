@@ -1,22 +1,19 @@
 import type { Route } from "./+types/about";
 import { BarberPole, Monogram, ShopSeal } from "./art";
 import { aboutPage, barbers, hero, reasons, seoText, site } from "./content";
-import { PageHeader, SectionTitle } from "./sections";
+import { SectionTitle } from "./sections";
 import { Container } from "~/components/ui/container";
+import { initials } from "~/demos/frame/initials-avatar";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { ValueGrid } from "~/demos/frame/value-grid";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/barbershop/about" });
-
-const initials = (name: string) =>
-  name
-    .split(" ")
-    .map((p) => p[0])
-    .join("");
 
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={aboutPage.eyebrow} title={aboutPage.title} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} />
       <section aria-labelledby="bb-story" className="py-16 sm:py-20">
         <Container className="grid items-center gap-12 md:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto]">
           <BarberPole className="mx-auto hidden h-72 w-auto md:block" />
@@ -36,17 +33,7 @@ export default function Page() {
       <section aria-labelledby="bb-values" className="bg-muted py-16 sm:py-20">
         <Container>
           <SectionTitle title={aboutPage.valuesTitle} id="bb-values" />
-          <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {aboutPage.values.map((v) => (
-              <li key={v.title} className="text-center">
-                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent">
-                  <v.icon aria-hidden className="size-6" />
-                </span>
-                <h3 className="mt-4 font-heading text-xl font-bold">{v.title}</h3>
-                <p className="mt-2 text-muted-foreground">{v.description}</p>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={aboutPage.values} />
         </Container>
       </section>
       <section aria-labelledby="bb-barbers" className="py-16 sm:py-20">

@@ -2,11 +2,14 @@ import { Check, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { Ornament } from "./art";
 import { contactPage, memberships, seoText, site } from "./content";
-import { BookButton, Kicker, PageHeader, SectionTitle } from "./sections";
+import { BookButton, SectionTitle } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/barbershop/contact" });
 
@@ -17,14 +20,7 @@ function HoursAndContact() {
         <div className="border-4 border-double border-secondary bg-card p-8 text-center">
           <h2 className="text-3xl font-bold italic">{contactPage.hoursTitle}</h2>
           <Ornament className="mt-4" />
-          <dl className="mt-6 grid gap-4 text-lg">
-            {contactPage.hours.map((h) => (
-              <div key={h.days} className="flex flex-wrap justify-between gap-x-4 border-b border-dotted border-input pb-3 last:border-0">
-                <dt className="font-semibold">{h.days}</dt>
-                <dd>{h.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursTable hours={contactPage.hours} className="mt-6 grid gap-4 text-lg" rowClassName="flex flex-wrap justify-between gap-x-4 border-b border-dotted border-input pb-3 last:border-0" daysClassName="font-semibold" />
         </div>
         <div className="flex flex-col justify-center gap-5 p-2 sm:p-8">
           <h2 className="text-3xl font-bold italic">{contactPage.contactTitle}</h2>
@@ -70,7 +66,7 @@ function Memberships() {
             >
               {m.highlighted && <p className="absolute -top-3 left-1/2 -translate-x-1/2 bg-accent px-3 py-1 text-xs font-bold tracking-widest text-accent-foreground uppercase">Most popular</p>}
               <h3 className="font-heading text-3xl font-bold italic">{m.name}</h3>
-              <Kicker className={cn("mt-2", m.highlighted ? "text-accent" : "text-primary")}>{m.cuts}</Kicker>
+              <Eyebrow className={cn("mt-2", m.highlighted ? "text-accent" : "text-primary")}>{m.cuts}</Eyebrow>
               <p className="mt-6">
                 <span className="font-heading text-5xl font-bold">{m.price}</span>
                 <span className={cn("ml-1", m.highlighted ? "opacity-85" : "text-muted-foreground")}>{m.period}</span>
@@ -111,7 +107,7 @@ function MapBlock() {
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
+      <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
       <HoursAndContact />
       <Memberships />
       <MapBlock />

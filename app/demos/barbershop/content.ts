@@ -1,5 +1,6 @@
 import { Armchair, Award, Coffee, Gem, HandHeart, type LucideIcon, Scissors, Sparkles, Timer, Users } from "lucide-react";
 import { barbershopTheme } from "./theme";
+import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -44,7 +45,6 @@ export type BarberService = {
 export type Barber = { name: string; role: string; experience: string; specialty: string; bio: string };
 export type Value = { icon: LucideIcon; title: string; description: string };
 export type MembershipPlan = { name: string; price: string; period: string; cuts: string; benefits: string[]; highlighted?: boolean };
-export type Testimonial = { name: string; rating: number; text: string; service: string };
 
 export const seoText = {
   home: {

@@ -3,11 +3,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BarberPole, Ornament, ShopSeal } from "./art";
 import { hero, homeIntro, hoursTeaser, seoText, services, site, testimonials, testimonialsIntro } from "./content";
-import { BookButton, Kicker, QuoteCard, SectionTitle } from "./sections";
+import { BookButton, SectionTitle } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/barbershop" });
 
@@ -18,7 +21,7 @@ function Hero() {
       <BarberPole className="absolute top-1/2 right-8 hidden h-80 w-20 -translate-y-1/2 lg:block" />
       <Container className="flex flex-col items-center py-16 text-center sm:py-24">
         <ShopSeal name={site.name} established={hero.established} className="size-36 text-accent sm:size-44" />
-        <Kicker className="mt-8 text-accent">{hero.eyebrow}</Kicker>
+        <Eyebrow className="mt-8 text-accent">{hero.eyebrow}</Eyebrow>
         <h1 id="bb-hero" className="mt-4 max-w-3xl text-5xl leading-[1.05] font-bold sm:text-7xl">
           {hero.title}
         </h1>
@@ -82,11 +85,7 @@ function Testimonials() {
     <section aria-labelledby="bb-reviews" className="bg-primary py-16 text-primary-foreground sm:py-20">
       <Container>
         <SectionTitle kicker={testimonialsIntro.eyebrow} title={testimonialsIntro.title} id="bb-reviews" onDark="oxblood" />
-        <div className="mt-12 grid gap-12 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <QuoteCard key={t.name} testimonial={t} />
-          ))}
-        </div>
+        <TestimonialGrid testimonials={testimonials} mark="quote" />
       </Container>
     </section>
   );
@@ -101,14 +100,7 @@ function Hours() {
             {hoursTeaser.title}
           </h2>
           <Ornament className="mt-4" />
-          <dl className="mt-6 grid gap-3 text-lg">
-            {hoursTeaser.rows.map((r) => (
-              <div key={r.days} className="flex justify-between gap-4">
-                <dt className="font-semibold">{r.days}</dt>
-                <dd>{r.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
         </div>
         <div className="text-center md:text-left">
           <p className="font-heading text-2xl leading-snug italic">{site.contact.address}</p>

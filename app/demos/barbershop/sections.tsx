@@ -1,43 +1,24 @@
-import { CalendarCheck, Clock, Quote } from "lucide-react";
-import type * as React from "react";
+import { CalendarCheck, Clock } from "lucide-react";
 import { Ornament } from "./art";
-import type { BarberService, Testimonial } from "./content";
-import { Container } from "~/components/ui/container";
+import type { BarberService } from "./content";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 
 /** Section components of the barbershop demo: printed-menu typography, ornaments, double rules. */
-
-export function Kicker({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <p className={cn("text-xs font-semibold uppercase tracking-[0.35em]", className)}>{children}</p>;
-}
 
 /** A centred heading block with the diamond ornament under it. */
 export function SectionTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean | "oxblood" }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       {/* Brass passes AA on navy but not on oxblood, so dark bands say which they are. */}
-      {kicker && <Kicker className={onDark === "oxblood" ? "text-primary-foreground" : onDark ? "text-accent" : "text-primary"}>{kicker}</Kicker>}
+      {kicker && <Eyebrow className={onDark === "oxblood" ? "text-primary-foreground" : onDark ? "text-accent" : "text-primary"}>{kicker}</Eyebrow>}
       <h2 id={id} className="mt-3 text-3xl font-bold sm:text-4xl">
         {title}
       </h2>
       <Ornament className="mt-4" />
       {text && <p className={cn("mt-4", onDark ? "opacity-85" : "text-muted-foreground")}>{text}</p>}
     </div>
-  );
-}
-
-/** The navy page header shared by the inner pages. */
-export function PageHeader({ kicker, title, text }: { kicker: string; title: string; text?: string }) {
-  return (
-    <section className="border-b-4 border-double border-accent bg-secondary text-secondary-foreground">
-      <Container className="py-16 text-center sm:py-20">
-        <Kicker className="text-accent">{kicker}</Kicker>
-        <h1 className="mt-4 text-4xl font-bold italic sm:text-6xl">{title}</h1>
-        <Ornament className="mt-6" />
-        {text && <p className="mx-auto mt-6 max-w-2xl text-lg opacity-90">{text}</p>}
-      </Container>
-    </section>
   );
 }
 
@@ -66,18 +47,5 @@ export function BookButton({ label, className, variant = "default" }: { label: s
     <InertAction size="lg" variant={variant} className={cn("uppercase tracking-widest", className)}>
       <CalendarCheck aria-hidden /> {label}
     </InertAction>
-  );
-}
-
-export function QuoteCard({ testimonial }: { testimonial: Testimonial }) {
-  return (
-    <figure className="flex h-full flex-col items-center text-center">
-      <Quote aria-hidden className="size-8 text-accent" />
-      <blockquote className="mt-4 flex-1 font-heading text-xl leading-relaxed italic">“{testimonial.text}”</blockquote>
-      <figcaption className="mt-5 text-sm">
-        <span className="font-semibold tracking-wide uppercase">{testimonial.name}</span>
-        <span className="block opacity-85">{testimonial.service}</span>
-      </figcaption>
-    </figure>
   );
 }

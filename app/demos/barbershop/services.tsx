@@ -1,7 +1,8 @@
 import type { Route } from "./+types/services";
 import { seoText, services, servicesPage } from "./content";
-import { BookButton, MenuItem, PageHeader } from "./sections";
+import { BookButton, MenuItem } from "./sections";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/barbershop/services" });
@@ -11,7 +12,7 @@ export default function Page() {
   const columns = [services.slice(0, half), services.slice(half)];
   return (
     <>
-      <PageHeader kicker={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
+      <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
       <section aria-labelledby="bb-list" className="py-14 sm:py-20">
         <Container>
           <h2 id="bb-list" className="sr-only">

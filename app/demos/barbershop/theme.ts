@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { Ornament } from "./art";
 import type { DemoTheme } from "~/demos/frame/types";
 
 /**
@@ -29,4 +31,25 @@ export const barbershopTheme: DemoTheme = {
   },
   radius: "0.125rem",
   header: "dark",
+  slots: {
+    "value-grid": "mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4",
+    value: "text-center",
+    "value-badge": "mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent",
+    "value-icon": "size-6",
+    "value-title": "mt-4 font-heading text-xl font-bold",
+    "value-text": "mt-2 text-muted-foreground",
+    eyebrow: "text-xs font-semibold uppercase tracking-[0.35em] data-[tone=band]:text-accent",
+    "page-header": "border-b-4 border-double border-accent bg-secondary text-secondary-foreground",
+    "page-header-inner": "py-16 text-center sm:py-20",
+    "page-header-title": "mt-4 text-4xl font-bold italic sm:text-6xl",
+    "page-header-text": "mx-auto mt-6 max-w-2xl text-lg opacity-90",
+    "testimonial-grid": "mt-12 grid gap-12 md:grid-cols-3",
+    testimonial: "flex flex-col items-center text-center",
+    "testimonial-mark": "size-8 text-accent",
+    "testimonial-quote": "mt-4 flex-1 font-heading text-xl leading-relaxed italic",
+    "testimonial-caption": "mt-5 text-sm",
+    "testimonial-name": "font-semibold tracking-wide uppercase",
+    "testimonial-service": "block opacity-85",
+  },
+  marks: { pageHeaderRule: createElement(Ornament, { className: "mt-6" }) },
 };

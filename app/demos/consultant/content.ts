@@ -15,6 +15,7 @@ import {
   Users,
   Workflow,
 } from "lucide-react";
+import { consultantTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 import { href } from "~/lib/href";
@@ -41,32 +42,7 @@ export const site = {
     { days: "Friday", time: "8:30AM - 3PM" },
     { days: "Weekends", time: "By appointment" },
   ],
-  theme: {
-    colors: {
-      background: "#fbfaf7",
-      foreground: "#0f1b33",
-      card: "#ffffff",
-      cardForeground: "#0f1b33",
-      primary: "#1b2f5b",
-      primaryForeground: "#ffffff",
-      secondary: "#efe8d8",
-      secondaryForeground: "#0f1b33",
-      muted: "#f2efe8",
-      mutedForeground: "#4a5468",
-      accent: "#b8904a",
-      accentForeground: "#0f1b33",
-      border: "#e2dccd",
-      input: "#a59c88",
-      ring: "#1b2f5b",
-    },
-    fonts: {
-      heading: '"Playfair Display Variable", "Playfair Display Fallback", Georgia, "Times New Roman", serif',
-      body: '"DM Sans Variable", "DM Sans Fallback", ui-sans-serif, system-ui, sans-serif',
-    },
-    radius: "0.25rem",
-    header: "light",
-    footer: "inverse",
-  },
+  theme: consultantTheme,
 } satisfies DemoSite;
 
 export const seoCopy = {

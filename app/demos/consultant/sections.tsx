@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Clock, Mail, MapPin, Phone, Quote } from "lucide-react";
+import { ArrowRight, Check, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { SummitChart } from "./art";
 import {
@@ -24,8 +24,9 @@ import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
-import { StarRating } from "~/demos/frame/star-rating";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export function ConsultantHero() {
   return (
@@ -65,7 +66,7 @@ export function ConsultantServices() {
   return (
     <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
       <Container>
-        <SectionHeading id="services-title" {...servicesIntro} titleClassName="font-semibold" />
+        <SectionHeading id="services-title" {...servicesIntro} />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {services.map(({ icon: Icon, ...s }) => (
             <Card key={s.title} className="rounded border-t-4 border-t-accent p-7 shadow-none transition hover:shadow-md">
@@ -114,7 +115,7 @@ export function ConsultantProcess() {
   return (
     <section aria-labelledby="process-title" className="py-16 sm:py-24">
       <Container>
-        <SectionHeading id="process-title" {...processIntro} align="center" titleClassName="font-semibold" />
+        <SectionHeading id="process-title" {...processIntro} align="center" />
         <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
           <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
           {process.map((p) => (
@@ -139,7 +140,7 @@ export function ConsultantAbout() {
     <section id="about" aria-labelledby="about-title" className="border-y bg-muted py-16 sm:py-24">
       <Container className="grid gap-12 lg:grid-cols-2">
         <div>
-          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} titleClassName="font-semibold" />
+          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} />
           {about.paragraphs.map((p) => (
             <p key={p.slice(0, 24)} className="mt-5 text-muted-foreground">
               {p}
@@ -177,22 +178,8 @@ export function ConsultantTestimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
       <Container>
-        <SectionHeading id="testimonials-title" {...testimonialsIntro} titleClassName="font-semibold" />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <li key={t.name}>
-              <figure className="flex h-full flex-col rounded border bg-card p-7">
-                <Quote aria-hidden className="size-8 text-accent" />
-                <StarRating rating={t.rating} className="mt-4 text-accent" />
-                <blockquote className="mt-4 flex-1 font-heading text-lg leading-relaxed">“{t.text}”</blockquote>
-                <figcaption className="mt-6 border-t pt-4 text-sm">
-                  <span className="block font-semibold">{t.name}</span>
-                  <span className="text-muted-foreground">{t.service}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <SectionHeading id="testimonials-title" {...testimonialsIntro} />
+        <TestimonialGrid testimonials={testimonials} mark="both" />
       </Container>
     </section>
   );
@@ -202,7 +189,7 @@ export function ConsultantIndustries() {
   return (
     <section aria-labelledby="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
       <Container>
-        <SectionHeading id="industries-title" {...industriesIntro} align="center" titleClassName="font-semibold" />
+        <SectionHeading id="industries-title" {...industriesIntro} align="center" />
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {industries.map(({ icon: Icon, name }) => (
             <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
@@ -257,14 +244,7 @@ export function ConsultantContact() {
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
               <div className="w-full">
                 <h3 className="text-xs font-semibold uppercase tracking-wider opacity-85">{contactBlock.labels.hours}</h3>
-                <dl className="mt-1 grid gap-1 text-sm">
-                  {site.hours.map((h) => (
-                    <div key={h.days} className="flex justify-between gap-4">
-                      <dt>{h.days}</dt>
-                      <dd>{h.time}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <HoursTable hours={site.hours} className="mt-1 grid gap-1 text-sm" rowClassName="flex justify-between gap-4" />
               </div>
             </div>
           </div>

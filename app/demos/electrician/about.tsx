@@ -1,22 +1,19 @@
 import { BadgeCheck } from "lucide-react";
 import type { Route } from "./+types/about";
 import { aboutPage, certifications, coreValues, seoText, team } from "./content";
-import { DarkBand, Eyebrow, ValueCard } from "./sections";
+import { DarkBand, ValueCard } from "./sections";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/electrician/about" });
 
 function Header() {
   return (
-    <DarkBand>
-      <Container className="py-16 sm:py-20">
-        <Eyebrow onDark>Since 2008</Eyebrow>
-        <h1 className="mt-4 text-4xl font-bold sm:text-5xl">{aboutPage.title}</h1>
-        <p className="mt-4 text-xl text-primary">{aboutPage.tagline}</p>
-      </Container>
-    </DarkBand>
+    <PageHeader eyebrow="Since 2008" title={aboutPage.title}>
+      <p className="mt-4 text-xl text-primary">{aboutPage.tagline}</p>
+    </PageHeader>
   );
 }
 

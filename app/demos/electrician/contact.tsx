@@ -5,11 +5,12 @@ import type { Route } from "./+types/contact";
 import { contactPage, requestForm, seoText } from "./content";
 import { RequestServiceForm } from "./request-service-form";
 import { answerRequestService } from "./request-service-schema";
-import { CallButton, DarkBand, Eyebrow } from "./sections";
+import { CallButton, DarkBand } from "./sections";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { Island } from "~/islands/island";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
@@ -117,7 +118,7 @@ export default function Page() {
     <>
       <DarkBand>
         <Container className="py-14 sm:py-16">
-          <Eyebrow onDark>Contact</Eyebrow>
+          <Eyebrow tone="band">Contact</Eyebrow>
           <h1 className="mt-4 text-4xl font-bold sm:text-5xl">{contactPage.title}</h1>
           <p className="mt-4 max-w-2xl text-lg text-secondary-foreground/85">{contactPage.text}</p>
         </Container>

@@ -16,6 +16,7 @@ import {
   Zap,
 } from "lucide-react";
 import { electricianTheme } from "./theme";
+import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -56,7 +57,6 @@ export const prices = {
 } as const;
 
 export type Service = { icon: LucideIcon; title: string; description: string; features: string[]; price: string };
-export type Testimonial = { name: string; rating: number; text: string; service: string };
 export type CoreValue = { icon: LucideIcon; title: string; description: string };
 export type TeamMember = { name: string; initials: string; role: string; cert: string };
 export type Stat = { number: string; label: string; icon: LucideIcon };

@@ -3,9 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BreakerPanel, CircuitHouse } from "./art";
 import { aboutIntro, callToAction, hero, homeServices, homeServicesIntro, seoText, stats, testimonials, testimonialsIntro } from "./content";
-import { CallButton, DarkBand, Eyebrow, PrimaryLink, ServiceCard, TestimonialCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink, ServiceCard } from "./sections";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/electrician" });
@@ -15,7 +17,7 @@ function Hero() {
     <DarkBand aria-labelledby="el-hero-title">
       <Container className="grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
-          <Eyebrow onDark>{hero.eyebrow}</Eyebrow>
+          <Eyebrow tone="band">{hero.eyebrow}</Eyebrow>
           <h1 id="el-hero-title" className="mt-5 text-4xl font-bold leading-[1.05] sm:text-5xl lg:text-6xl">
             {hero.title}
           </h1>
@@ -123,11 +125,7 @@ function Testimonials() {
         <h2 id="el-reviews" className="mt-4 text-3xl font-bold sm:text-4xl">
           {testimonialsIntro.title}
         </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
-          ))}
-        </div>
+        <TestimonialGrid testimonials={testimonials} />
       </Container>
     </section>
   );

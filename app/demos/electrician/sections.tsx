@@ -1,25 +1,14 @@
-import { ArrowRight, Check, Phone, Star } from "lucide-react";
+import { ArrowRight, Check, Phone } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { BlueprintGrid } from "./art";
-import type { CoreValue, Service, Testimonial } from "./content";
-import { Badge } from "~/components/ui/badge";
+import type { CoreValue, Service } from "./content";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 
 /** Section components of the electrician demo: blueprint-dark bands, yellow rules, spec-sheet cards. */
-
-export function Eyebrow({ children, onDark = false }: { children: React.ReactNode; onDark?: boolean }) {
-  return (
-    <p className={cn("flex items-center gap-3 font-heading text-xs font-bold uppercase tracking-[0.2em]", onDark ? "text-primary" : "text-accent")}>
-      <span aria-hidden className="h-1 w-8 bg-primary" />
-      {children}
-    </p>
-  );
-}
 
 /** A dark graphite band with the blueprint grid behind it. */
 export function DarkBand({ className, children, ...props }: React.ComponentProps<"section">) {
@@ -82,29 +71,6 @@ export function ServiceCard({ service }: { service: Service }) {
   );
 }
 
-export function Stars({ rating }: { rating: number }) {
-  return (
-    <p className="flex gap-0.5" aria-label={`${rating} out of 5 stars`} role="img">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Star aria-hidden key={i} className={cn("size-4 stroke-secondary", i < rating ? "fill-primary" : "fill-transparent")} />
-      ))}
-    </p>
-  );
-}
-
-export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  return (
-    <Card className="h-full">
-      <Stars rating={testimonial.rating} />
-      <blockquote className="flex-1 text-base leading-relaxed">“{testimonial.text}”</blockquote>
-      <footer className="flex flex-wrap items-center justify-between gap-2 border-t pt-4 text-sm">
-        <cite className="font-semibold not-italic">{testimonial.name}</cite>
-        <Badge variant="secondary">{testimonial.service}</Badge>
-      </footer>
-    </Card>
-  );
-}
-
 export function ValueCard({ value }: { value: CoreValue }) {
   const Icon = value.icon;
   return (
@@ -117,17 +83,5 @@ export function ValueCard({ value }: { value: CoreValue }) {
         <p className="mt-1 text-sm text-muted-foreground">{value.description}</p>
       </div>
     </div>
-  );
-}
-
-export function PageHeader({ eyebrow, title, text }: { eyebrow: string; title: string; text: string }) {
-  return (
-    <DarkBand>
-      <Container className="py-16 sm:py-20">
-        <Eyebrow onDark>{eyebrow}</Eyebrow>
-        <h1 className="mt-4 max-w-3xl text-4xl font-bold sm:text-5xl">{title}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-secondary-foreground/85">{text}</p>
-      </Container>
-    </DarkBand>
   );
 }

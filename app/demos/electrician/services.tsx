@@ -1,8 +1,10 @@
 import { AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/services";
 import { assurances, assurancesIntro, contactPath, emergency, seoText, serviceGroups, servicesPage } from "./content";
-import { CallButton, DarkBand, Eyebrow, PageHeader, PrimaryLink, ServiceCard, ValueCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink, ServiceCard, ValueCard } from "./sections";
 import { Container } from "~/components/ui/container";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/electrician/services" });
@@ -45,7 +47,7 @@ function Emergency() {
     <DarkBand aria-labelledby="el-emergency">
       <Container className="grid gap-10 py-16 lg:grid-cols-2 lg:items-center">
         <div>
-          <Eyebrow onDark>{emergency.eyebrow}</Eyebrow>
+          <Eyebrow tone="band">{emergency.eyebrow}</Eyebrow>
           <h2 id="el-emergency" className="mt-4 text-3xl font-bold sm:text-4xl">
             {emergency.title}
           </h2>

@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { BlueprintGrid } from "./art";
+import { badgeVariants } from "~/components/ui/badge";
 import type { DemoTheme } from "~/demos/frame/types";
 
 /**
@@ -30,4 +33,22 @@ export const electricianTheme: DemoTheme = {
   radius: "0.375rem",
   header: "dark",
   primaryIsFillOnly: true,
+  slots: {
+    eyebrow: "flex items-center gap-3 font-heading text-xs font-bold uppercase tracking-[0.2em] text-accent data-[tone=band]:text-primary",
+    "page-header": "relative isolate overflow-hidden bg-secondary text-secondary-foreground",
+    "page-header-inner": "py-16 sm:py-20",
+    "page-header-title": "mt-4 max-w-3xl text-4xl font-bold sm:text-5xl",
+    "page-header-text": "mt-4 max-w-2xl text-lg text-secondary-foreground/85",
+    "testimonial-grid": "mt-10 grid gap-6 md:grid-cols-3",
+    testimonial: "flex flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm",
+    "testimonial-rating": "flex text-primary [&>svg]:stroke-secondary",
+    "testimonial-quote": "flex-1 text-base leading-relaxed",
+    "testimonial-caption": "flex flex-wrap items-center justify-between gap-2 border-t pt-4 text-sm",
+    "testimonial-name": "font-semibold",
+    "testimonial-service": badgeVariants({ variant: "secondary" }),
+  },
+  marks: {
+    eyebrow: createElement("span", { "aria-hidden": true, className: "h-1 w-8 bg-primary" }),
+    pageHeaderBackdrop: createElement(BlueprintGrid, { className: "absolute inset-0 -z-10 text-secondary-foreground" }),
+  },
 };

@@ -5,6 +5,7 @@ import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/href";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 const footerTone = {
   inverse: "bg-foreground text-background",
@@ -31,14 +32,7 @@ export function DemoFooter({ site }: { site: DemoSite }) {
         </div>
         <div>
           <h2 className="font-heading text-sm font-semibold uppercase tracking-wider">Hours</h2>
-          <dl className="mt-3 grid gap-1 text-sm opacity-85">
-            {site.hours.map((h) => (
-              <div key={h.days} className="flex justify-between gap-4">
-                <dt>{h.days}</dt>
-                <dd>{h.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursTable hours={site.hours} className="mt-3 grid gap-1 text-sm opacity-85" rowClassName="flex justify-between gap-4" />
         </div>
         <nav aria-label={`${site.name} footer`}>
           <h2 className="font-heading text-sm font-semibold uppercase tracking-wider">Explore</h2>

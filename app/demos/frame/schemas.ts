@@ -38,22 +38,25 @@ export const demoThemeSchema = z.object({
   radius: text,
   header: z.enum(["light", "dark", "primary"]),
   footer: z.enum(["inverse", "primary", "muted"]).optional(),
+  primaryIsFillOnly: z.boolean().optional(),
+  slots: z.record(z.string(), z.string()).optional(),
 });
 
 export const demoLinkSchema = z.object({ label: text, to: z.string().startsWith("/demo/") });
 
+/** A demo business: the identity the shared header and footer show. */
 export const demoSiteSchema = z.object({
   slug: z.string().regex(/^[a-z-]+$/),
-  name: text,
-  tagline: text,
+  name: text.min(3),
+  tagline: text.min(20),
   icon: iconSchema,
   nav: z.array(demoLinkSchema).min(2),
   cta: demoLinkSchema,
   contact: z.object({
-    // Fictional numbers only (docs/product.md#demo-sites).
-    phone: z.string().regex(/555-\d{4}/),
+    // Fictional numbers only: 555-01xx is reserved for fiction.
+    phone: z.string().regex(/^\(\d{3}\) 555-01\d{2}$/),
     email: z.email(),
-    address: text,
+    address: text.includes("Vancouver, BC"),
   }),
   hours: z.array(z.object({ days: text, time: text })).min(1),
   theme: demoThemeSchema,

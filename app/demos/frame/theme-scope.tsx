@@ -1,7 +1,8 @@
 import type * as React from "react";
+import { DemoStyleProvider } from "./slots";
 import type { DemoTheme } from "./types";
 
-/** Applies a demo's theme tokens to everything inside it. */
+/** Applies a demo's theme tokens (colours, fonts, radius) to everything inside it. */
 export function themeStyle(theme: DemoTheme): React.CSSProperties {
   const c = theme.colors;
   return {
@@ -29,7 +30,9 @@ export function themeStyle(theme: DemoTheme): React.CSSProperties {
 export function ThemeScope({ theme, children }: { theme: DemoTheme; children: React.ReactNode }) {
   return (
     <div style={themeStyle(theme)} className="flex min-h-screen flex-col bg-background font-sans text-foreground">
-      {children}
+      <DemoStyleProvider slots={theme.slots} marks={theme.marks}>
+        {children}
+      </DemoStyleProvider>
     </div>
   );
 }

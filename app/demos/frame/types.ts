@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { DemoMarks, DemoSlots } from "./slots";
 
 /**
  * Theme tokens of one demo site. They override the semantic colour variables
@@ -40,6 +41,10 @@ export type DemoTheme = {
    * the primary colour, or muted (for dark themes where inverse would be light).
    */
   footer?: "inverse" | "primary" | "muted";
+  /** Classes of the shared parts' `data-slot`s: the demo's look beyond its tokens. */
+  slots?: DemoSlots;
+  /** Decorations the demo draws into shared parts. */
+  marks?: DemoMarks;
 };
 
 export type DemoLink = { label: string; to: string };

@@ -1,22 +1,19 @@
 import type { Route } from "./+types/about";
 import { Kettlebell } from "./art";
 import { aboutPage, coaches, seoText } from "./content";
-import { Heading, Kicker, PageHeader } from "./sections";
+import { Heading } from "./sections";
 import { Container } from "~/components/ui/container";
+import { initials } from "~/demos/frame/initials-avatar";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/gym/about" });
 
-const initials = (name: string) =>
-  name
-    .split(" ")
-    .map((p) => p[0])
-    .join("");
-
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={aboutPage.kicker} title={aboutPage.title} text={aboutPage.text} />
+      <PageHeader eyebrow={aboutPage.kicker} title={aboutPage.title} text={aboutPage.text} />
       <section aria-labelledby="gym-story" className="py-16 sm:py-24">
         <Container className="grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
           <div>
@@ -42,7 +39,7 @@ export default function Page() {
       </section>
       <section aria-labelledby="gym-coaches" className="py-16 sm:py-24">
         <Container>
-          <Kicker>Team</Kicker>
+          <Eyebrow>Team</Eyebrow>
           <Heading id="gym-coaches" className="mt-3">
             {aboutPage.coachesTitle}
           </Heading>

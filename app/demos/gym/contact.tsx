@@ -1,17 +1,19 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { contactPage, seoText, site, trial } from "./content";
-import { CallButton, Heading, PageHeader } from "./sections";
+import { CallButton, Heading } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/gym/contact" });
 
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={contactPage.kicker} title={contactPage.title} text={contactPage.text} />
+      <PageHeader eyebrow={contactPage.kicker} title={contactPage.title} text={contactPage.text} />
       <section aria-labelledby="gym-trial-steps" className="py-16">
         <Container className="grid gap-10 lg:grid-cols-2">
           <div className="border border-primary bg-card p-8 sm:p-10">
@@ -55,14 +57,7 @@ export default function Page() {
             </div>
             <div>
               <Heading className="text-3xl sm:text-4xl">{contactPage.hoursTitle}</Heading>
-              <dl className="mt-6 grid border border-border">
-                {contactPage.hours.map((h) => (
-                  <div key={h.days} className="flex flex-wrap justify-between gap-2 border-b border-border p-4 last:border-0">
-                    <dt className="font-heading tracking-widest uppercase">{h.days}</dt>
-                    <dd className="text-muted-foreground">{h.time}</dd>
-                  </div>
-                ))}
-              </dl>
+              <HoursTable hours={contactPage.hours} className="mt-6 grid border border-border" rowClassName="flex flex-wrap justify-between gap-2 border-b border-border p-4 last:border-0" daysClassName="font-heading tracking-widest uppercase" timeClassName="text-muted-foreground" />
             </div>
           </div>
         </Container>

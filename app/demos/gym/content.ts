@@ -1,5 +1,6 @@
 import { Apple, Dumbbell, Flame, HeartPulse, type LucideIcon, ShowerHead, Timer, Trophy, UserCheck, Users, Zap } from "lucide-react";
 import { gymTheme } from "./theme";
+import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -41,7 +42,6 @@ export type Program = {
 };
 export type Stat = { number: string; label: string };
 export type Coach = { name: string; role: string; specialty: string; bio: string };
-export type Testimonial = { name: string; rating: number; text: string; service: string };
 
 export const seoText = {
   home: {

@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LoadedBarbell } from "./art";
 import { features, hero, programs, programsIntro, schedule, seoText, stats, testimonials, testimonialsIntro, trial } from "./content";
-import { Heading, Kicker, ProgramCard, TestimonialCard, TrialBand } from "./sections";
+import { Heading, ProgramCard, TrialBand } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/gym" });
@@ -18,7 +20,7 @@ function Hero() {
           <p className="inline-block -skew-x-12 bg-accent px-3 py-1 font-heading text-sm font-bold tracking-[0.2em] text-accent-foreground uppercase">
             <span className="inline-block skew-x-12">{trial.badge}</span>
           </p>
-          <Kicker className="mt-6">{hero.kicker}</Kicker>
+          <Eyebrow className="mt-6">{hero.kicker}</Eyebrow>
           <h1 id="gym-hero" className="mt-4 font-heading text-7xl leading-[0.85] font-bold uppercase sm:text-8xl lg:text-9xl">
             {hero.titleLines.map((line, i) => (
               <span key={line} className={i === hero.titleLines.length - 1 ? "block text-primary" : "block"}>
@@ -64,7 +66,7 @@ function Programs() {
       <Container>
         <div className="flex flex-col justify-between gap-4 lg:flex-row lg:items-end">
           <div>
-            <Kicker>{programsIntro.kicker}</Kicker>
+            <Eyebrow>{programsIntro.kicker}</Eyebrow>
             <Heading id="gym-programs" className="mt-3">
               {programsIntro.title}
             </Heading>
@@ -89,7 +91,7 @@ function Features() {
     <section aria-labelledby="gym-why" className="bg-secondary py-16 sm:py-24">
       <Container className="grid gap-12 lg:grid-cols-2">
         <div>
-          <Kicker>{features.kicker}</Kicker>
+          <Eyebrow>{features.kicker}</Eyebrow>
           <Heading id="gym-why" className="mt-3">
             {features.title}
           </Heading>
@@ -112,7 +114,7 @@ function Timetable() {
   return (
     <section aria-labelledby="gym-timetable" className="py-16 sm:py-24">
       <Container>
-        <Kicker>{schedule.kicker}</Kicker>
+        <Eyebrow>{schedule.kicker}</Eyebrow>
         <Heading id="gym-timetable" className="mt-3">
           {schedule.title}
         </Heading>
@@ -155,15 +157,11 @@ function Testimonials() {
   return (
     <section aria-labelledby="gym-reviews" className="pb-20">
       <Container>
-        <Kicker>{testimonialsIntro.kicker}</Kicker>
+        <Eyebrow>{testimonialsIntro.kicker}</Eyebrow>
         <Heading id="gym-reviews" className="mt-3">
           {testimonialsIntro.title}
         </Heading>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
-          ))}
-        </div>
+        <TestimonialGrid testimonials={testimonials} caption="inline" />
       </Container>
     </section>
   );

@@ -1,8 +1,9 @@
 import { Check } from "lucide-react";
 import type { Route } from "./+types/programs";
 import { programs, programsPage, seoText } from "./content";
-import { Heading, PageHeader, ProgramCard, TrialBand } from "./sections";
+import { Heading, ProgramCard, TrialBand } from "./sections";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.programs, path: "/demo/gym/programs" });
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => seo({ ...seoText.programs, path: "
 export default function Page() {
   return (
     <>
-      <PageHeader kicker={programsPage.kicker} title={programsPage.title} text={programsPage.text} />
+      <PageHeader eyebrow={programsPage.kicker} title={programsPage.title} text={programsPage.text} />
       <section aria-labelledby="gym-list" className="py-16">
         <h2 id="gym-list" className="sr-only">
           {programsPage.listTitle}

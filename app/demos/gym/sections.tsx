@@ -1,8 +1,7 @@
-import { ArrowUpRight, Check, Star } from "lucide-react";
+import { ArrowUpRight, Check } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Slashes } from "./art";
-import { type Program, type Testimonial, contactPath, programsIntro, trial } from "./content";
+import { type Program, contactPath, programsIntro, trial } from "./content";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
@@ -10,35 +9,11 @@ import { cn } from "~/lib/cn";
 
 /** Section components of the gym demo: condensed uppercase type, slashes, skewed bands, numbered cards. */
 
-export function Kicker({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <p className={cn("flex items-center gap-2 font-heading text-sm font-semibold tracking-[0.25em] text-primary uppercase", className)}>
-      <Slashes className="h-3 w-7" />
-      {children}
-    </p>
-  );
-}
-
 export function Heading({ id, children, className }: { id?: string; children: React.ReactNode; className?: string }) {
   return (
     <h2 id={id} className={cn("font-heading text-4xl leading-none font-bold tracking-tight uppercase sm:text-5xl", className)}>
       {children}
     </h2>
-  );
-}
-
-/** Inner-page header: huge uppercase title with a lime underline slash. */
-export function PageHeader({ kicker, title, text }: { kicker: string; title: string; text: string }) {
-  return (
-    <section className="relative overflow-hidden border-b border-border">
-      <div aria-hidden className="absolute inset-y-0 -right-24 w-1/2 -skew-x-12 bg-secondary" />
-      <Container className="relative py-16 sm:py-24">
-        <Kicker>{kicker}</Kicker>
-        <h1 className="mt-4 max-w-4xl font-heading text-5xl leading-[0.95] font-bold uppercase sm:text-7xl">{title}</h1>
-        <span aria-hidden className="mt-6 block h-2 w-24 -skew-x-12 bg-primary" />
-        <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{text}</p>
-      </Container>
-    </section>
   );
 }
 
@@ -98,22 +73,6 @@ export function TrialBand() {
         </Button>
       </Container>
     </section>
-  );
-}
-
-export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  return (
-    <figure className="flex h-full flex-col border-l-4 border-primary bg-card p-7">
-      <p role="img" aria-label={`${testimonial.rating} out of 5 stars`} className="flex gap-1 text-primary">
-        {Array.from({ length: testimonial.rating }, (_, i) => (
-          <Star key={i} aria-hidden className="size-4 fill-current" />
-        ))}
-      </p>
-      <blockquote className="mt-4 flex-1 text-lg">“{testimonial.text}”</blockquote>
-      <figcaption className="mt-5 font-heading tracking-widest uppercase">
-        {testimonial.name} <span className="text-muted-foreground">· {testimonial.service}</span>
-      </figcaption>
-    </figure>
   );
 }
 

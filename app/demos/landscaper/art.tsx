@@ -185,3 +185,13 @@ export function GardenArt({ scene, label, id, className }: { scene: LandscapeSce
     </svg>
   );
 }
+
+/** The big pale leaf behind the inner pages' header. */
+export function HeaderLeaf({ className }: { className?: string }) {
+  return (
+    <svg aria-hidden viewBox="0 0 200 200" width={200} height={200} className={className}>
+      <path d="M100 10 C160 40 190 100 100 190 C10 100 40 40 100 10Z" fill="currentColor" />
+      <path d="M100 30 L100 180" stroke="currentColor" strokeWidth="4" />
+    </svg>
+  );
+}

@@ -2,9 +2,9 @@ import { Clock, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
-import { PageIntro } from "./sections";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
@@ -27,7 +27,7 @@ export default function LandscaperContact() {
   ];
   return (
     <>
-      <PageIntro eyebrow={contactPage.eyebrow} title={contactPage.title} lead={contactPage.lead} />
+      <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.lead} />
       <section aria-label="Contact details" className="py-16 sm:py-20">
         <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr] [&>*]:min-w-0">
           <div className="grid content-start gap-6">

@@ -17,6 +17,7 @@ import {
   Wrench,
 } from "lucide-react";
 import type { LandscapeScene } from "./art";
+import { landscaperTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 import type { CoreValue, ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
 import { href } from "~/lib/href";
@@ -47,32 +48,7 @@ export const site = {
     { days: "Monday - Saturday", time: "7AM - 6PM" },
     { days: "Sunday", time: "Closed" },
   ],
-  theme: {
-    colors: {
-      background: "#f7f5ee",
-      foreground: "#1b281d",
-      card: "#ffffff",
-      cardForeground: "#1b281d",
-      primary: "#2f5d34",
-      primaryForeground: "#ffffff",
-      secondary: "#e2e9d6",
-      secondaryForeground: "#1b281d",
-      muted: "#ecefe3",
-      mutedForeground: "#4b584c",
-      accent: "#9a4a1f",
-      accentForeground: "#ffffff",
-      border: "#d8dccb",
-      input: "#8d9780",
-      ring: "#2f5d34",
-    },
-    fonts: {
-      heading: '"Archivo Variable", "Archivo Fallback", ui-sans-serif, system-ui, sans-serif',
-      body: '"Lora Variable", "Lora Fallback", Georgia, "Times New Roman", serif',
-    },
-    radius: "0.75rem",
-    header: "primary",
-    footer: "inverse",
-  },
+  theme: landscaperTheme,
 } satisfies DemoSite;
 
 /** Page titles and descriptions, one per page (unique <title> and meta description). */

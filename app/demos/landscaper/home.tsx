@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { GardenArt } from "./art";
 import { home, pageSeo, stats } from "./content";
-import { LeafEyebrow, QuoteBand, TestimonialStrip } from "./sections";
+import { QuoteBand, TestimonialStrip } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { InertAction } from "~/demos/frame/inert-action";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { seo } from "~/lib/seo";
@@ -20,7 +21,7 @@ function Hero() {
     <section className="relative overflow-hidden bg-secondary">
       <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
         <div>
-          <LeafEyebrow>{hero.eyebrow}</LeafEyebrow>
+          <Eyebrow>{hero.eyebrow}</Eyebrow>
           <h1 className="mt-4 font-heading text-4xl font-extrabold leading-[1.05] tracking-tight sm:text-5xl lg:text-6xl">{hero.title}</h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -63,7 +64,7 @@ function LinkCards() {
   return (
     <section aria-labelledby="explore-title" className="py-16 sm:py-24">
       <Container>
-        <SectionHeading id="explore-title" {...home.cardsIntro} align="center" eyebrowClassName="text-accent" titleClassName="font-extrabold" />
+        <SectionHeading id="explore-title" {...home.cardsIntro} align="center" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {home.cards.map(({ icon: Icon, ...c }) => (
             <li key={c.title}>

@@ -2,10 +2,11 @@ import { MapPin } from "lucide-react";
 import type { Route } from "./+types/portfolio";
 import { GardenArt } from "./art";
 import { home, pageSeo, portfolioPage, projects } from "./content";
-import { FeatureList, PageIntro, QuoteBand } from "./sections";
+import { FeatureList, QuoteBand } from "./sections";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.portfolio, path: "/demo/landscaper/portfolio" });
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => seo({ ...pageSeo.portfolio, path: 
 export default function LandscaperPortfolio() {
   return (
     <>
-      <PageIntro eyebrow={portfolioPage.eyebrow} title={portfolioPage.title} lead={portfolioPage.lead} />
+      <PageHeader eyebrow={portfolioPage.eyebrow} title={portfolioPage.title} text={portfolioPage.lead} />
       <section aria-label={portfolioPage.title} className="py-16 sm:py-20">
         <Container>
           <ul className="grid gap-16">

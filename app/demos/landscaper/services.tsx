@@ -2,9 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { contactPath, home, pageSeo, services, servicesPage } from "./content";
-import { FeatureList, PageIntro, QuoteBand } from "./sections";
+import { FeatureList, QuoteBand } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.services, path: "/demo/landscaper/services" });
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => seo({ ...pageSeo.services, path: "
 export default function LandscaperServices() {
   return (
     <>
-      <PageIntro eyebrow={servicesPage.eyebrow} title={servicesPage.title} lead={servicesPage.lead} />
+      <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.lead} />
       <section aria-label={servicesPage.title} className="py-16 sm:py-20">
         <Container>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
 import { photoSize } from "./photo-art";
-import { themeContrastIssues } from "~/demos/frame/contrast";
-import { demoSiteSchema, serviceCardSchema, statSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
+import { serviceCardSchema, statSchema, testimonialSchema } from "~/demos/frame/schemas";
 
 describe("photographer demo content", () => {
   it("matches the shared schemas", () => {
-    expect(() => demoSiteSchema.parse(c.site)).not.toThrow();
+    expectValidDemoSite(c.site, "portfolio");
     for (const s of c.services) serviceCardSchema.parse(s);
     for (const s of c.stats) statSchema.parse(s);
     for (const t of c.testimonials) testimonialSchema.parse(t);
@@ -32,9 +32,5 @@ describe("photographer demo content", () => {
 
   it("anchors its nav to #portfolio, #services and #contact", () => {
     expect(c.site.nav.map((l) => l.to)).toEqual(["/demo/portfolio#portfolio", "/demo/portfolio#services", "/demo/portfolio#contact"]);
-  });
-
-  it("meets WCAG AA contrast with its palette", () => {
-    expect(themeContrastIssues(c.site.theme)).toEqual([]);
   });
 });

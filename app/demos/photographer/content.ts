@@ -1,5 +1,6 @@
 import { Aperture, Award, Camera, MapPin, Palette, Sparkles, SunMedium } from "lucide-react";
 import type { PhotoScene } from "./photo-art";
+import { photographerTheme } from "./theme";
 import type { DemoSite } from "~/demos/frame/types";
 import type { ServiceCard, Stat, Testimonial } from "~/demos/frame/schemas";
 // Relative: react-router.config.ts loads this module without the app's path aliases.
@@ -26,32 +27,7 @@ export const site = {
     { days: "Tue - Sat", time: "10AM - 6PM" },
     { days: "Sun - Mon", time: "By appointment" },
   ],
-  theme: {
-    colors: {
-      background: "#121110",
-      foreground: "#f3efe8",
-      card: "#1b1a18",
-      cardForeground: "#f3efe8",
-      primary: "#e8b86a",
-      primaryForeground: "#121110",
-      secondary: "#2a2724",
-      secondaryForeground: "#f3efe8",
-      muted: "#1f1d1b",
-      mutedForeground: "#b0a99f",
-      accent: "#d98f6c",
-      accentForeground: "#121110",
-      border: "#35312c",
-      input: "#6b645b",
-      ring: "#e8b86a",
-    },
-    fonts: {
-      heading: '"Space Grotesk Variable", "Space Grotesk Fallback", ui-sans-serif, system-ui, sans-serif',
-      body: '"Inter Variable", "Inter Fallback", ui-sans-serif, system-ui, sans-serif',
-    },
-    radius: "0rem",
-    header: "light",
-    footer: "muted",
-  },
+  theme: photographerTheme,
 } satisfies DemoSite;
 
 export const seoCopy = {

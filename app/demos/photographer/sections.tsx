@@ -4,18 +4,18 @@ import { about, contactBlock, gallery, galleryIntro, hero, services, servicesInt
 import { PhotoArt, PhotoImage } from "./photo-art";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { SectionHeading } from "~/demos/frame/section-heading";
-import { StarRating } from "~/demos/frame/star-rating";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
-
-const eyebrow = "text-xs font-medium uppercase tracking-[0.35em] text-primary";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export function PhotoHero() {
   return (
     <section className="pt-12 sm:pt-20">
       <Container>
-        <p className={eyebrow}>{hero.eyebrow}</p>
+        <Eyebrow>{hero.eyebrow}</Eyebrow>
         <h1 className="mt-5 max-w-4xl font-heading text-5xl font-light leading-[0.95] tracking-tight sm:text-7xl lg:text-8xl">{hero.title}</h1>
         <div className="mt-8 grid gap-6 md:grid-cols-[1fr_auto] md:items-end">
           <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
@@ -46,12 +46,7 @@ export function PhotoGallery() {
     <section id="portfolio" aria-labelledby="portfolio-title" className="py-16 sm:py-24">
       <Container>
         <div className="flex flex-col justify-between gap-4 border-b pb-6 sm:flex-row sm:items-end">
-          <SectionHeading
-            id="portfolio-title"
-            {...galleryIntro}
-            eyebrowClassName={eyebrow}
-            titleClassName="text-4xl font-light sm:text-6xl"
-          />
+          <SectionHeading id="portfolio-title" {...galleryIntro} size="xl" />
           <p className="text-sm text-muted-foreground">{gallery.length} frames</p>
         </div>
         <ul className="mt-10 columns-1 gap-5 sm:columns-2 lg:columns-3">
@@ -94,7 +89,7 @@ export function PhotoAbout() {
           <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
         </figure>
         <div>
-          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} eyebrowClassName={eyebrow} titleClassName="font-light sm:text-5xl" />
+          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
           {about.paragraphs.map((p) => (
             <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
               {p}
@@ -117,7 +112,7 @@ export function PhotoServices() {
   return (
     <section id="services" aria-labelledby="services-title" className="py-16 sm:py-24">
       <Container>
-        <SectionHeading id="services-title" {...servicesIntro} eyebrowClassName={eyebrow} titleClassName="text-4xl font-light sm:text-6xl" />
+        <SectionHeading id="services-title" {...servicesIntro} size="xl" />
         <ol className="mt-12 border-t">
           {services.map(({ icon: Icon, ...s }, i) => (
             <li key={s.title} className="grid gap-4 border-b py-8 md:grid-cols-[5rem_1.2fr_1.5fr_auto] md:items-start md:gap-8">
@@ -141,19 +136,7 @@ export function PhotoServices() {
             </li>
           ))}
         </ol>
-        <ul className="mt-16 grid gap-10 md:grid-cols-2">
-          {testimonials.map((t) => (
-            <li key={t.name}>
-              <figure>
-                <StarRating rating={t.rating} className="text-primary" />
-                <blockquote className="mt-4 font-heading text-xl leading-snug font-light sm:text-2xl">“{t.text}”</blockquote>
-                <figcaption className="mt-4 text-sm text-muted-foreground">
-                  {t.name} · {t.service}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <TestimonialGrid testimonials={testimonials} caption="inline" />
       </Container>
     </section>
   );
@@ -163,7 +146,7 @@ export function PhotoContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
       <Container>
-        <p className={eyebrow}>{contactBlock.eyebrow}</p>
+        <Eyebrow>{contactBlock.eyebrow}</Eyebrow>
         <h2 id="contact-title" className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl">
           {contactBlock.title}
         </h2>
@@ -195,14 +178,7 @@ export function PhotoContact() {
           </div>
           <div>
             <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.hours}</h3>
-            <dl className="mt-2 grid gap-1 text-sm">
-              {site.hours.map((h) => (
-                <div key={h.days}>
-                  <dt className="text-muted-foreground">{h.days}</dt>
-                  <dd>{h.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursTable hours={site.hours} className="mt-2 grid gap-1 text-sm" daysClassName="text-muted-foreground" rowClassName="block" />
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">

@@ -1,23 +1,19 @@
 import type { Route } from "./+types/about";
 import { ServiceVan, Wave } from "./art";
 import { aboutPage, seoText } from "./content";
-import { IconBadge, PageHero } from "./sections";
+import { IconBadge } from "./sections";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
+import { InitialsAvatar } from "~/demos/frame/initials-avatar";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/plumber/about" });
 
-const initials = (name: string) =>
-  name
-    .split(" ")
-    .map((p) => p[0])
-    .join("");
-
 export default function Page() {
   return (
     <>
-      <PageHero eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.text} />
+      <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.text} />
       <section aria-labelledby="pl-story" className="pb-16">
         <Container className="grid items-center gap-12 lg:grid-cols-2">
           <div>
@@ -68,9 +64,7 @@ export default function Page() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {aboutPage.team.map((m) => (
               <li key={m.name} className="rounded-3xl bg-card p-6 text-center shadow-sm">
-                <span aria-hidden className="mx-auto flex size-20 items-center justify-center rounded-full bg-primary font-heading text-2xl font-bold text-primary-foreground">
-                  {initials(m.name)}
-                </span>
+                <InitialsAvatar name={m.name} className="mx-auto flex size-20 text-2xl font-bold" />
                 <h3 className="mt-4 font-heading text-lg font-semibold">{m.name}</h3>
                 <p className="font-medium text-primary">{m.role}</p>
                 <p className="mt-1 text-sm text-muted-foreground">{m.detail}</p>

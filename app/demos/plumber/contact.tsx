@@ -1,17 +1,19 @@
 import type { Route } from "./+types/contact";
 import { contactPage, seoText } from "./content";
-import { BookButton, CallButton, IconBadge, PageHero } from "./sections";
+import { BookButton, CallButton, IconBadge } from "./sections";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { HoursTable } from "~/demos/frame/hours-table";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
 
 export default function Page() {
   return (
     <>
-      <PageHero eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
+      <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.text} />
       <section aria-label="Contact details" className="pb-14">
         <Container className="grid gap-6 md:grid-cols-3">
           {contactPage.cards.map((c) => (
@@ -28,14 +30,7 @@ export default function Page() {
         <Container className="grid gap-6 lg:grid-cols-2">
           <Card className="rounded-3xl bg-muted p-8">
             <h2 className="font-heading text-2xl font-bold">{contactPage.hoursTitle}</h2>
-            <dl className="grid gap-3">
-              {contactPage.hours.map((h) => (
-                <div key={h.days} className="flex flex-wrap justify-between gap-2 border-b border-border pb-3 last:border-0">
-                  <dt className="font-medium">{h.days}</dt>
-                  <dd className="text-muted-foreground">{h.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursTable hours={contactPage.hours} className="grid gap-3" rowClassName="flex flex-wrap justify-between gap-2 border-b border-border pb-3 last:border-0" daysClassName="font-medium" timeClassName="text-muted-foreground" />
           </Card>
           <Card className="rounded-3xl bg-primary p-8 text-primary-foreground">
             <h2 className="font-heading text-2xl font-bold">{contactPage.bookTitle}</h2>

@@ -17,6 +17,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { plumberTheme } from "./theme";
+import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -57,7 +58,6 @@ export type PlumbingService = {
   price: string;
   priceNote: string;
 };
-export type Testimonial = { name: string; rating: number; text: string; service: string };
 export type Feature = { icon: LucideIcon; title: string; description: string };
 
 export const seoText = {

@@ -1,12 +1,15 @@
-import { ArrowRight, Star } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PipeScene, Wave } from "./art";
 import { contactPath, emergencyCta, hero, seoText, services, servicesIntro, steps, stepsIntro, testimonials, testimonialsIntro, trustPoints } from "./content";
-import { BookButton, CallButton, EmergencyBar, Eyebrow, IconBadge, ServiceCard, TestimonialCard } from "./sections";
+import { BookButton, CallButton, EmergencyBar, IconBadge, ServiceCard } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { StarRating } from "~/demos/frame/star-rating";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/plumber" });
@@ -16,7 +19,7 @@ function Hero() {
     <section aria-labelledby="pl-hero" className="bg-secondary text-secondary-foreground">
       <Container className="grid items-center gap-10 pt-12 pb-4 sm:pt-16 lg:grid-cols-2 lg:pt-20">
         <div>
-          <Eyebrow className="bg-background">{hero.eyebrow}</Eyebrow>
+          <Eyebrow tone="band">{hero.eyebrow}</Eyebrow>
           <h1 id="pl-hero" className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
             {hero.title}
           </h1>
@@ -30,11 +33,7 @@ function Hero() {
             <BookButton label={hero.bookLabel} />
           </div>
           <p className="mt-8 flex items-center gap-3 text-sm">
-            <span className="flex gap-0.5 text-primary" role="img" aria-label="5 out of 5 stars">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Star key={i} aria-hidden className="size-4 fill-current" />
-              ))}
-            </span>
+            <StarRating rating={5} className="flex text-primary" />
             <span>
               <strong>{hero.rating.score}</strong> {hero.rating.label}
             </span>
@@ -91,7 +90,7 @@ function Steps() {
     <section aria-labelledby="pl-steps" className="bg-muted py-14 sm:py-20">
       <Container>
         <div className="text-center">
-          <Eyebrow className="bg-background">{stepsIntro.eyebrow}</Eyebrow>
+          <Eyebrow tone="band">{stepsIntro.eyebrow}</Eyebrow>
           <h2 id="pl-steps" className="mt-4 text-3xl font-bold sm:text-4xl">
             {stepsIntro.title}
           </h2>
@@ -122,11 +121,7 @@ function Testimonials() {
         <h2 id="pl-reviews" className="mt-3 text-3xl font-bold sm:text-4xl">
           {testimonialsIntro.title}
         </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
-          ))}
-        </div>
+        <TestimonialGrid testimonials={testimonials} />
       </Container>
       <Wave className="text-background" />
     </section>

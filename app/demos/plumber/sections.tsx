@@ -1,8 +1,6 @@
-import { ArrowRight, CalendarCheck, Check, Phone, Star } from "lucide-react";
-import type * as React from "react";
+import { ArrowRight, CalendarCheck, Check, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { Wave } from "./art";
-import { type Feature, type PlumbingService, type Testimonial, contactPath, emergencyBar, servicesIntro } from "./content";
+import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
@@ -10,14 +8,6 @@ import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 
 /** Section components of the plumber demo: soft cards, round icon badges, wave dividers. */
-
-export function Eyebrow({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <p className={cn("inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-primary", className)}>
-      {children}
-    </p>
-  );
-}
 
 export function EmergencyBar() {
   return (
@@ -29,21 +19,6 @@ export function EmergencyBar() {
         </InertAction>
       </Container>
     </div>
-  );
-}
-
-/** A pale-blue page header that ends in a wave. */
-export function PageHero({ eyebrow, title, text, children }: { eyebrow: string; title: string; text: string; children?: React.ReactNode }) {
-  return (
-    <section className="bg-secondary text-secondary-foreground">
-      <Container className="py-14 text-center sm:py-20">
-        <Eyebrow className="bg-background">{eyebrow}</Eyebrow>
-        <h1 className="mx-auto mt-5 max-w-3xl text-4xl font-bold sm:text-5xl">{title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{text}</p>
-        {children}
-      </Container>
-      <Wave className="text-background" />
-    </section>
   );
 }
 
@@ -85,23 +60,6 @@ export function ServiceCard({ service }: { service: PlumbingService }) {
         </Link>
       </Button>
     </Card>
-  );
-}
-
-export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  return (
-    <figure className="flex h-full flex-col gap-4 rounded-3xl bg-background/10 p-7 ring-1 ring-background/20">
-      <p role="img" aria-label={`${testimonial.rating} out of 5 stars`} className="flex gap-1">
-        {Array.from({ length: testimonial.rating }, (_, i) => (
-          <Star key={i} aria-hidden className="size-5 fill-current" />
-        ))}
-      </p>
-      <blockquote className="flex-1 text-lg leading-relaxed">“{testimonial.text}”</blockquote>
-      <figcaption className="text-sm">
-        <span className="block font-semibold">{testimonial.name}</span>
-        <span className="opacity-85">{testimonial.service}</span>
-      </figcaption>
-    </figure>
   );
 }
 

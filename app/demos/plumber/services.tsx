@@ -1,8 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/services";
 import { emergencyCta, seoText, services, servicesPage } from "./content";
-import { CallButton, PageHero, ServiceCard } from "./sections";
+import { CallButton, ServiceCard } from "./sections";
 import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/plumber/services" });
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "
 export default function Page() {
   return (
     <>
-      <PageHero eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
+      <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
       <section aria-labelledby="pl-list" className="pb-16">
         <h2 id="pl-list" className="sr-only">
           {servicesPage.listTitle}

@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { Wave } from "./art";
 import type { DemoTheme } from "~/demos/frame/types";
 
 /**
@@ -28,4 +30,19 @@ export const plumberTheme: DemoTheme = {
   },
   radius: "1rem",
   header: "light",
+  slots: {
+    eyebrow: "inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-primary data-[tone=band]:bg-background",
+    "page-header": "bg-secondary text-secondary-foreground",
+    "page-header-inner": "py-14 text-center sm:py-20",
+    "page-header-title": "mx-auto mt-5 max-w-3xl text-4xl font-bold sm:text-5xl",
+    "page-header-text": "mx-auto mt-4 max-w-2xl text-lg text-muted-foreground",
+    "testimonial-grid": "mt-10 grid gap-6 md:grid-cols-3",
+    testimonial: "flex flex-col gap-4 rounded-3xl bg-background/10 p-7 ring-1 ring-background/20",
+    "testimonial-rating": "flex gap-1 [&>svg]:size-5",
+    "testimonial-quote": "flex-1 text-lg leading-relaxed",
+    "testimonial-caption": "text-sm",
+    "testimonial-name": "block font-semibold",
+    "testimonial-service": "opacity-85",
+  },
+  marks: { pageHeaderEnd: createElement(Wave, { className: "text-background" }) },
 };

@@ -1,0 +1,64 @@
+import { Leaf } from "lucide-react";
+import { createElement } from "react";
+import { HeaderLeaf } from "./art";
+import type { DemoTheme } from "~/demos/frame/types";
+
+/** Evergreen landscaping: forest and moss greens with a warm accent, extra-bold headings, a leaf on every eyebrow. */
+export const landscaperTheme: DemoTheme = {
+  colors: {
+    background: "#f7f5ee",
+    foreground: "#1b281d",
+    card: "#ffffff",
+    cardForeground: "#1b281d",
+    primary: "#2f5d34",
+    primaryForeground: "#ffffff",
+    secondary: "#e2e9d6",
+    secondaryForeground: "#1b281d",
+    muted: "#ecefe3",
+    mutedForeground: "#4b584c",
+    accent: "#9a4a1f",
+    accentForeground: "#ffffff",
+    border: "#d8dccb",
+    input: "#8d9780",
+    ring: "#2f5d34",
+  },
+  fonts: {
+    heading: '"Archivo Variable", "Archivo Fallback", ui-sans-serif, system-ui, sans-serif',
+    body: '"Lora Variable", "Lora Fallback", Georgia, "Times New Roman", serif',
+  },
+  radius: "0.75rem",
+  header: "primary",
+  footer: "inverse",
+  slots: {
+    "value-grid": "mt-10 grid gap-6 md:grid-cols-3",
+    value: "rounded-2xl border bg-card p-7 text-center",
+    "value-badge": "mx-auto flex size-14 items-center justify-center rounded-full bg-secondary text-accent",
+    "value-icon": "size-7",
+    "value-title": "mt-4 font-heading text-xl font-bold",
+    "value-text": "mt-2 text-muted-foreground",
+    "team-grid": "mt-10 grid gap-6 md:grid-cols-3",
+    "team-member": "rounded-2xl bg-card p-7 shadow-sm",
+    "team-avatar": "size-16 text-xl",
+    "team-name": "mt-4 font-heading text-xl font-bold",
+    "team-role": "text-sm font-semibold text-primary",
+    "team-bio": "mt-3 text-muted-foreground",
+    "team-meta": "mt-3 text-sm text-muted-foreground",
+    eyebrow: "flex items-center gap-2 font-heading text-sm font-semibold uppercase tracking-[0.16em] text-accent",
+    "section-heading-eyebrow": "text-accent",
+    "section-heading-title": "font-extrabold",
+    "page-header": "relative overflow-hidden bg-secondary",
+    "page-header-inner": "relative py-14 sm:py-20",
+    "page-header-title": "mt-3 max-w-3xl font-heading text-4xl font-extrabold tracking-tight sm:text-5xl",
+    "page-header-text": "mt-4 max-w-2xl text-lg text-muted-foreground",
+    "testimonial-grid": "mt-10 grid gap-6 md:grid-cols-3",
+    testimonial: "rounded-xl border bg-card p-6",
+    "testimonial-rating": "text-accent",
+    "testimonial-quote": "mt-4 italic",
+    "testimonial-name": "mt-5 block font-heading text-sm font-bold",
+    "testimonial-service": "block text-sm text-muted-foreground",
+  },
+  marks: {
+    eyebrow: createElement(Leaf, { "aria-hidden": true, className: "size-4" }),
+    pageHeaderBackdrop: createElement(HeaderLeaf, { className: "absolute -top-10 -right-10 size-64 text-primary/10 sm:size-80" }),
+  },
+};
