@@ -14,9 +14,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
 import { siteConfig } from "../app/content/site";
 import { publicRoutes } from "../app/lib/route-registry";
-import { launchBuildChromium } from "./build-chromium";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fallbackDir = path.join(root, "assets", "og");
@@ -91,8 +91,16 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
   }
   cards.push({ file: "default.png", title: siteConfig.tagline, description: siteConfig.description, url: host });
 
-  const browser = await launchBuildChromium("og-images", fallbackDir, outDir);
-  if (!browser) return fs.readdirSync(fallbackDir).length;
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(executablePath)) {
+    console.warn(`og-images: Chromium not found at ${executablePath}; using the committed images in assets/og/`);
+    for (const file of fs.readdirSync(fallbackDir)) fs.copyFileSync(path.join(fallbackDir, file), path.join(outDir, file));
+    return fs.readdirSync(fallbackDir).length;
+  }
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     for (const card of cards) {

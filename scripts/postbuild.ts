@@ -1,6 +1,6 @@
 /**
  * After `react-router build`: adds the SEO files (sitemap.xml, robots.txt and
- * the social preview images) and the portfolio's demo previews, then precompresses the client build with brotli
+ * the social preview images), then precompresses the client build with brotli
  * and gzip (max quality, once at build time) so the server answers from memory
  * without compressing per request.
  */
@@ -8,7 +8,6 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { CORE_TEXT, outsideCore } from "./fonts/core-fonts";
-import { renderDemoPreviews } from "./demo-previews";
 import { renderOgImages } from "./og-images";
 import { buildSiteUrl, writeSeoFiles } from "./seo-files";
 
@@ -16,8 +15,7 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 const siteUrl = buildSiteUrl();
 const listed = writeSeoFiles(clientDir, siteUrl);
 const images = await renderOgImages(clientDir, siteUrl);
-const previews = await renderDemoPreviews(clientDir);
-console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images, ${previews} demo previews`);
+console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images`);
 // Every prerendered page is checked for characters the core font subsets lack (they
 // still render, at the cost of the full latin font file).
 function eachHtml(dir: string, visit: (file: string) => void) {

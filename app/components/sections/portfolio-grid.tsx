@@ -3,37 +3,40 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { PortfolioItem } from "~/content/portfolio";
 import { cn } from "~/lib/cn";
-import { PREVIEW_WIDTHS, previewHeight, previewSrc, previewSrcSet } from "~/lib/demo-previews";
 
-/**
- * Rendered widths of a card's preview (the grid's columns inside the 1152 px container),
- * so the browser picks the smallest file of the srcset that stays sharp.
- */
-const previewSizes = {
-  full: "(min-width: 1152px) 532px, (min-width: 1024px) calc(50vw - 44px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)",
-  compact: "(min-width: 1152px) 346px, (min-width: 1024px) calc(33vw - 37px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)",
+/** Hue of each card's artwork, so the eight cards read as eight different businesses. */
+const hues: Record<string, number> = {
+  consultant: 225,
+  portfolio: 280,
+  landscaper: 145,
+  bakery: 30,
+  plumber: 200,
+  gym: 0,
+  barbershop: 330,
+  electrician: 48,
 };
 
-/** A screenshot of the demo's own home page (scripts/demo-previews.ts); eager only for a card above the fold. */
-function DemoPreview({ item, compact, eager }: { item: PortfolioItem; compact: boolean; eager: boolean }) {
-  const [small] = PREVIEW_WIDTHS;
+/** A small self-made thumbnail: a stylised page in the demo's hue. Decorative. */
+function DemoThumbnail({ id }: { id: string }) {
+  const hue = hues[id] ?? 220;
+  const strong = `hsl(${hue} 65% 42%)`;
+  const soft = `hsl(${hue} 70% 94%)`;
   return (
-    <img
-      src={previewSrc(item.id, small)}
-      srcSet={previewSrcSet(item.id)}
-      sizes={compact ? previewSizes.compact : previewSizes.full}
-      width={small}
-      height={previewHeight(small)}
-      alt={`Preview of the ${item.title} demo's home page`}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "auto"}
-      decoding="async"
-      className="h-auto w-full bg-muted"
-    />
+    <svg aria-hidden focusable="false" width="320" height="160" viewBox="0 0 320 160" className="h-auto w-full">
+      <rect width="320" height="160" fill={soft} />
+      <rect x="20" y="16" width="48" height="8" rx="4" fill={strong} />
+      <rect x="228" y="14" width="72" height="12" rx="6" fill={strong} />
+      <rect x="20" y="44" width="150" height="12" rx="6" fill="#0b1324" opacity="0.8" />
+      <rect x="20" y="62" width="110" height="12" rx="6" fill="#0b1324" opacity="0.8" />
+      <rect x="20" y="84" width="130" height="6" rx="3" fill="#0b1324" opacity="0.35" />
+      <rect x="20" y="104" width="60" height="18" rx="9" fill={strong} />
+      <circle cx="250" cy="90" r="44" fill={strong} opacity="0.18" />
+      <path d="M206 134 240 92l22 24 14-14 28 32Z" fill={strong} opacity="0.55" />
+    </svg>
   );
 }
 
-export function PortfolioCard({ item, compact = false, eager = false }: { item: PortfolioItem; compact?: boolean; eager?: boolean }) {
+export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; compact?: boolean }) {
   const titleId = `portfolio-${item.id}-title`;
   return (
     <article
@@ -41,7 +44,7 @@ export function PortfolioCard({ item, compact = false, eager = false }: { item: 
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg"
     >
       <div className="border-b">
-        <DemoPreview item={item} compact={compact} eager={eager} />
+        <DemoThumbnail id={item.id} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-2">
@@ -91,27 +94,12 @@ export function PortfolioCard({ item, compact = false, eager = false }: { item: 
   );
 }
 
-/**
- * The demo cards. The full grid stays at two columns so its eight cards fill every row;
- * the compact one (three cards on home) takes three at large widths. `eagerFirst` is for
- * a grid whose first card shows above the fold on a phone.
- */
-export function PortfolioGrid({
-  items,
-  compact = false,
-  eagerFirst = false,
-  className,
-}: {
-  items: readonly PortfolioItem[];
-  compact?: boolean;
-  eagerFirst?: boolean;
-  className?: string;
-}) {
+export function PortfolioGrid({ items, compact = false, className }: { items: readonly PortfolioItem[]; compact?: boolean; className?: string }) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2", compact && "lg:grid-cols-3", className)}>
-      {items.map((item, i) => (
+    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
+      {items.map((item) => (
         <li key={item.id} className="flex">
-          <PortfolioCard item={item} compact={compact} eager={eagerFirst && i === 0} />
+          <PortfolioCard item={item} compact={compact} />
         </li>
       ))}
     </ul>
