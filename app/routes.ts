@@ -19,7 +19,7 @@ export default [
   ...prefix("studio", [
     route("login", "studio/login.tsx"),
     route("logout", "studio/logout.tsx"),
-    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx")]),
+    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("account", "studio/account.tsx")]),
   ]),
   ...prefix("demo", [
     route("consultant", "demos/consultant/page.tsx"),

@@ -1,56 +1,127 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { hydratedRoute } from "~/lib/hydration";
-import { studioMeta } from "./guard";
+import { LOGIN_PATH, studioMeta } from "./guard";
+import { PasskeyError, passkeysUsableHere, signInWithPasskey } from "./passkeys";
 
 export const handle = hydratedRoute;
 export const meta: Route.MetaFunction = () => studioMeta("Sign in");
 
-export function loader({ context }: Route.LoaderArgs) {
+const CODE_STEP = `${LOGIN_PATH}?step=code`;
+
+export function loader({ context, request }: Route.LoaderArgs) {
   if (context.studio?.user) throw redirect("/studio");
-  return null;
+  // The code step while the password step's challenge cookie is there; otherwise back to the start.
+  const challenged = /(?:^|;\s*)(?:__Secure-)?studio\.two_factor=/.test(request.headers.get("cookie") ?? "");
+  const step = new URL(request.url).searchParams.get("step") === "code" && challenged ? "code" : "password";
+  return { step, rpId: context.studio?.sessions.rpId ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const studio = context.studio;
   if (!studio) throw new Response("Not found", { status: 404 });
   const form = await request.formData();
-  const result = await studio.sessions.signIn(
-    { email: form.get("email"), password: form.get("password") },
-    { headers: request.headers, clientIp: context.clientIp ?? "unknown" },
-  );
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  const client = { headers: request.headers, clientIp: context.clientIp ?? "unknown" };
+  const result =
+    form.get("intent") === "code"
+      ? await studio.sessions.verifyCode({ code: form.get("code") }, client)
+      : await studio.sessions.signIn({ email: form.get("email"), password: form.get("password") }, client);
+  if (!result.ok) return data({ error: result.error, restart: result.restart ?? false }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
-  return redirect("/studio", { headers });
+  return redirect(result.twoFactor ? CODE_STEP : "/studio", { headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const navigate = useNavigate();
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyReady, setPasskeyReady] = useState(false);
+  const error = actionData?.error ?? passkeyError;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  // Known only in the browser: rendered after hydration so server and client agree.
+  useEffect(() => setPasskeyReady(passkeysUsableHere(loaderData.rpId)), [loaderData.rpId]);
+  // A refused attempt moves focus to its message; a fresh code step to its field.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error, actionData]);
+  useEffect(() => {
+    if (loaderData.step === "code") codeRef.current?.focus();
+  }, [loaderData.step]);
+
+  async function passkey() {
+    setPasskeyError(null);
+    setPasskeyBusy(true);
+    try {
+      await signInWithPasskey();
+      await navigate("/studio");
+    } catch (e) {
+      setPasskeyError(e instanceof PasskeyError ? e.message : "The passkey did not work. Try again.");
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
+
+  const alert = error && (
+    <p id="sign-in-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive">
+      {error}
+    </p>
+  );
+
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 px-4 py-12">
       <h1 className="text-2xl font-semibold">Studio sign-in</h1>
-      <Form method="post" className="grid gap-4" aria-describedby={actionData?.error ? "sign-in-error" : undefined}>
-        {actionData?.error && (
-          <p id="sign-in-error" role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive">
-            {actionData.error}
-          </p>
-        )}
-        <div className="grid gap-1.5">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="username" required maxLength={254} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="password">Password</Label>
-          <Input id="password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
-        </div>
-        <Button type="submit" disabled={busy}>
-          Sign in
-        </Button>
-      </Form>
+      {loaderData.step === "code" ? (
+        <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error code-help" : "code-help"}>
+          {alert}
+          <input type="hidden" name="intent" value="code" />
+          <div className="grid gap-1.5">
+            <Label htmlFor="code">Authentication code</Label>
+            <p id="code-help" className="text-sm text-muted-foreground">
+              Enter the 6-digit code from your authenticator app, or one of your backup codes.
+            </p>
+            <Input ref={codeRef} id="code" name="code" autoComplete="one-time-code" required maxLength={32} aria-describedby="code-help" />
+          </div>
+          <Button type="submit" disabled={busy}>
+            Verify
+          </Button>
+          <Link to={LOGIN_PATH} className="text-sm text-primary underline-offset-4 hover:underline">
+            Start again with your password
+          </Link>
+        </Form>
+      ) : (
+        <>
+          <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error" : undefined}>
+            {alert}
+            <input type="hidden" name="intent" value="password" />
+            <div className="grid gap-1.5">
+              <Label htmlFor="email">Email</Label>
+              <Input id="email" name="email" type="email" autoComplete="username webauthn" required maxLength={254} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="password">Password</Label>
+              <Input id="password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
+            </div>
+            <Button type="submit" disabled={busy}>
+              Sign in
+            </Button>
+          </Form>
+          {passkeyReady && (
+            <div className="grid gap-3 border-t pt-6">
+              <Button type="button" variant="outline" onClick={passkey} disabled={passkeyBusy}>
+                Sign in with a passkey
+              </Button>
+            </div>
+          )}
+        </>
+      )}
     </main>
   );
 }

@@ -130,6 +130,7 @@ export interface StudioUserTable {
   email: string;
   email_verified: boolean | number;
   image: string | null;
+  two_factor_enabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -154,6 +155,32 @@ export interface StudioSessionTable {
   user_agent: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+}
+
+/** A WebAuthn credential of a studio user (better-auth's passkey plugin). */
+export interface StudioPasskeyTable {
+  id: string;
+  user_id: string;
+  name: string | null;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  device_type: string;
+  backed_up: boolean | number;
+  transports: string | null;
+  aaguid: string | null;
+  created_at: Date | string | null;
+}
+
+/** A studio user's TOTP secret and backup codes, both encrypted by better-auth's two-factor plugin. */
+export interface StudioTwoFactorTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: boolean | number;
+  failed_verification_count: number;
+  locked_until: Date | string | null;
 }
 
 export type OutboxStatus = "pending" | "sending" | "delivered" | "failed";
@@ -185,6 +212,8 @@ export interface Database {
   studio_users: StudioUserTable;
   studio_sessions: StudioSessionTable;
   studio_accounts: StudioAccountTable;
+  studio_passkeys: StudioPasskeyTable;
+  studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
   quote_events: QuoteEventTable;
 }

@@ -1,4 +1,7 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { studioAuthSecret } from "./secret.server";
@@ -15,12 +18,44 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
+/** The studio's name in passkey prompts. */
+export const STUDIO_APP_NAME = "Cascadia studio";
+/** Its name in authenticator apps: one word, as the otpauth URI better-auth writes turns a space into "+". */
+export const STUDIO_TOTP_ISSUER = "Cascadia";
+
+const isLoopback = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+
+/**
+ * The relying party of the studio's passkeys: SITE_URL's host name. A browser
+ * offers a passkey only on that host, so on a machine whose SITE_URL is
+ * localhost the studio must be opened at localhost (not 127.0.0.1) to use one.
+ */
+export const passkeyRpId = (config: Pick<AppConfig, "SITE_URL">) => new URL(config.SITE_URL).hostname;
+
+/**
+ * Whether a browser origin may run the better-auth endpoints the studio mounts
+ * (passkey ceremonies): SITE_URL's own origin, or on a loopback SITE_URL any
+ * port of the same host (tests and local servers listen on their own ports).
+ */
+export function isStudioOrigin(origin: string | null | undefined, config: Pick<AppConfig, "SITE_URL">): origin is string {
+  if (!origin) return false;
+  const site = new URL(config.SITE_URL);
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === site.origin) return true;
+  return isLoopback(site.hostname) && url.hostname === site.hostname && url.protocol === site.protocol;
+}
+
 /**
  * better-auth over the app's own Kysely instance. Its tables are created by
- * migration 0004 (snake_case, mapped here); public sign-up is off, accounts
- * come from scripts/studio-user.ts. Its HTTP handler is not mounted: the
- * studio calls auth.api.* from its own routes (session.server.ts), so no
- * endpoint exists beyond sign-in, sign-out and the session check.
+ * migrations 0005 and 0007 (snake_case, mapped here); public sign-up is off,
+ * accounts come from scripts/studio-user.ts. The studio calls auth.api.* from
+ * its own routes (session.server.ts); of its HTTP handler only the four passkey
+ * ceremony endpoints are reachable, through studio.passkeyCeremony (decision 0016).
  */
 export function createStudioAuth({ config, database }: { config: AppConfig; database: AppDatabase }) {
   return betterAuth({
@@ -63,13 +98,65 @@ export function createStudioAuth({ config, database }: { config: AppConfig; data
       useSecureCookies: config.SITE_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    trustedOrigins: [config.SITE_URL],
+    // The passkey ceremonies' origin check; our guard has already refused cross-site requests.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get("origin");
+      return isStudioOrigin(origin, config) ? [config.SITE_URL, origin] : [config.SITE_URL];
+    },
     // Failed sign-ins are limited in the app's own database-backed limiter (session.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Its log lines may quote an email address.
     logger: { disabled: true },
+    plugins: [
+      passkey({
+        rpID: passkeyRpId(config),
+        rpName: STUDIO_APP_NAME,
+        // null: the ceremony's origin is the request's Origin header, which passkeyCeremony has checked with isStudioOrigin.
+        origin: null,
+        // Discoverable credentials: the login page asks for no email before the passkey.
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        // The plugin verifies with requireUserVerification off; a passkey alone opens the studio, so it must prove its user.
+        registration: { afterVerification: ({ verification }) => requireUserVerified(verification.registrationInfo?.userVerified) },
+        authentication: { afterVerification: ({ verification }) => requireUserVerified(verification.authenticationInfo.userVerified) },
+        advanced: { webAuthnChallengeCookie: "passkey_challenge" },
+        schema: {
+          passkey: {
+            modelName: "studio_passkeys",
+            fields: {
+              userId: "user_id",
+              publicKey: "public_key",
+              credentialID: "credential_id",
+              deviceType: "device_type",
+              backedUp: "backed_up",
+              createdAt: "created_at",
+            },
+          },
+        },
+      }),
+      twoFactor({
+        issuer: STUDIO_TOTP_ISSUER,
+        // Five wrong codes on one sign-in end that challenge; ten in a row lock the second step for 15 minutes.
+        accountLockout: { maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        schema: {
+          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+          twoFactor: {
+            modelName: "studio_two_factors",
+            fields: {
+              userId: "user_id",
+              backupCodes: "backup_codes",
+              failedVerificationCount: "failed_verification_count",
+              lockedUntil: "locked_until",
+            },
+          },
+        },
+      }),
+    ],
   });
+}
+
+function requireUserVerified(verified: boolean | undefined) {
+  if (!verified) throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
 }
 
 export type StudioAuth = ReturnType<typeof createStudioAuth>;

@@ -13,7 +13,8 @@ import { csvResponse, toCsv } from "./csv.server";
 import { type LeadResult, createLeadService, leadQuerySchema } from "./leads.server";
 import { createPaymentsView, paymentQuerySchema } from "./payments-view.server";
 import { createLeadPrivacy } from "./privacy.server";
-import { type StudioUser, createStudioSessions } from "./session.server";
+import { createStudioSecurity } from "./security.server";
+import { type SignInResult, type StudioUser, createStudioSessions, isAnonymousPasskeyPath } from "./session.server";
 
 export type StudioEnv = { Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] } };
 
@@ -46,7 +47,8 @@ const isApiPath = (path: string) => path.startsWith("/api/studio/");
 export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServices) {
   const { config, database } = deps;
   const auth = createStudioAuth({ config, database });
-  const sessions = createStudioSessions({ auth, database, now: deps.now });
+  const sessions = createStudioSessions({ auth, database, config, now: deps.now });
+  const security = createStudioSecurity({ auth, database, sessions });
   const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
@@ -68,7 +70,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
       c.set("studioCookies", session.setCookie);
       for (const cookie of session.setCookie) c.header("Set-Cookie", cookie, { append: true });
     }
-    else if (!isLoginPath(path) && !(path === "/api/studio/sign-in")) {
+    else if (!isLoginPath(path) && !(path === "/api/studio/sign-in" || path === "/api/studio/sign-in/code") && !isAnonymousPasskeyPath(path)) {
       if (isApiPath(path) || stateChanging) return c.json({ success: false, error: "Sign in first." }, 401);
       // React Router's data requests reach the loaders, which answer with a redirect it can follow.
       if (!path.endsWith(".data")) return c.redirect(LOGIN, 302);
@@ -89,19 +91,22 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
     return type.startsWith("application/json") ? await c.req.json().catch(() => ({})) : Object.fromEntries(await c.req.formData().catch(() => new FormData()));
   };
 
-  api.post("/sign-in", async (c) => {
-    const result = await sessions.signIn(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") });
+  const signInAnswer = (c: Context<StudioEnv>, result: SignInResult) => {
     if (!result.ok) {
       if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
       return c.json({ success: false, error: result.error }, result.status);
     }
     for (const cookie of result.setCookie) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ success: true });
-  });
+    return c.json(result.twoFactor ? { success: true, twoFactor: true } : { success: true });
+  };
+  api.post("/sign-in", async (c) => signInAnswer(c, await sessions.signIn(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
+  api.post("/sign-in/code", async (c) => signInAnswer(c, await sessions.verifyCode(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
   api.post("/sign-out", async (c) => {
     for (const cookie of await sessions.signOut(c.req.raw.headers)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true });
   });
+  // Passkey ceremonies run in the browser, so these four better-auth endpoints are reachable (decision 0016).
+  api.on(["GET", "POST"], "/auth/passkey/:step", (c) => sessions.passkeyCeremony(c.req.raw, c.get("clientIp")));
   api.get("/session", (c) => c.json({ success: true, user: { email: user(c).email } }));
 
   api.get("/leads", async (c) => {
@@ -136,7 +141,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 
-  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, leads, payments, privacy } });
+  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, security, leads, payments, privacy } });
 }
 
 /** The rows the query string's filters select, as a CSV download. */
@@ -178,6 +183,7 @@ function mountStudioPages(app: Hono<StudioEnv>, build: ServerBuild, mode: string
 
 export type StudioServices = {
   sessions: ReturnType<typeof createStudioSessions>;
+  security: ReturnType<typeof createStudioSecurity>;
   leads: ReturnType<typeof createLeadService>;
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;

@@ -2,13 +2,17 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
 import { createRateLimiter } from "../http/rate-limit.server";
-import { MAX_PASSWORD_LENGTH, SESSION_ABSOLUTE_SECONDS, type StudioAuth } from "./auth.server";
+import type { AppConfig } from "../config.server";
+import { MAX_PASSWORD_LENGTH, SESSION_ABSOLUTE_SECONDS, type StudioAuth, isStudioOrigin, passkeyRpId } from "./auth.server";
 
 export type StudioUser = { id: string; email: string };
 
 /** One message for a wrong password and an unknown email: the form must not tell which accounts exist. */
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
 export const SIGN_IN_LOCKED = "Too many failed sign-ins. Try again later.";
+export const CODE_FAILED = "That code is not right.";
+export const CODE_EXPIRED = "That sign-in has expired. Sign in again.";
+export const PASSKEY_FAILED = "That passkey did not sign you in.";
 
 /** Failed sign-ins allowed per account and per client address in a window. */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perClient: 20 };
@@ -18,9 +22,27 @@ const credentials = z.object({
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
 
+/** A six-digit authenticator code, or one of the backup codes (xxxxx-xxxxx) shown when two-factor was turned on. */
+const secondFactor = z.object({
+  code: z.string().trim().max(32).transform((c) => c.replace(/\s/g, "")).pipe(z.union([z.string().regex(/^\d{6}$/), z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)])),
+});
+
+/** `twoFactor`: the password was right and the account asks for a code next (a short-lived challenge cookie is set, no session). */
 export type SignInResult =
-  | { ok: true; setCookie: string[] }
-  | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number };
+  | { ok: true; setCookie: string[]; twoFactor?: boolean }
+  | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number; restart?: boolean };
+
+/** The better-auth endpoints reachable over HTTP (decision 0016): the passkey ceremonies, which run in the browser. */
+const PASSKEY_STEPS: Record<string, { method: "GET" | "POST"; anonymous: boolean }> = {
+  "generate-register-options": { method: "GET", anonymous: false },
+  "verify-registration": { method: "POST", anonymous: false },
+  "generate-authenticate-options": { method: "GET", anonymous: true },
+  "verify-authentication": { method: "POST", anonymous: true },
+};
+export const PASSKEY_PATH = "/api/studio/auth/passkey/";
+export const isAnonymousPasskeyPath = (path: string) => path.startsWith(PASSKEY_PATH) && PASSKEY_STEPS[path.slice(PASSKEY_PATH.length)]?.anonymous === true;
+
+const accountKey = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("base64url");
 
 /**
  * Sign-in, the current session and sign-out on top of better-auth, with the
@@ -28,30 +50,134 @@ export type SignInResult =
  * the shared database (clock `now`), a new session on every sign-in (the one the browser
  * came with is ended), and an absolute lifetime on top of better-auth's idle one.
  */
-export function createStudioSessions({ auth, database, now = Date.now }: { auth: StudioAuth; database: AppDatabase; now?: () => number }) {
+export function createStudioSessions({
+  auth,
+  database,
+  config,
+  now = Date.now,
+}: {
+  auth: StudioAuth;
+  database: AppDatabase;
+  config: Pick<AppConfig, "SITE_URL">;
+  now?: () => number;
+}) {
   const window = (max: number) => [{ windowMs: SIGN_IN_LIMITS.windowMs, max }];
   const perAccount = createRateLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
   const perClient = createRateLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
+  // Each passkey challenge is a stored row: an anonymous address may ask for a few a minute, not thousands.
+  const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);
+
+  /** Over the failure limit for this account (when known) or this address: the lock answer to give. */
+  async function locked(account: string | null, clientIp: string): Promise<SignInResult | null> {
+    const at = now();
+    for (const decision of [account ? await perAccount.blocked(account, at) : { allowed: true as const }, await perClient.blocked(clientIp, at)]) {
+      if (!decision.allowed) return { ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds: decision.retryAfterSeconds };
+    }
+    return null;
+  }
+
+  /** Counts one failed attempt (a wrong password, code or passkey) against the account, when known, and the address. */
+  async function failed(account: string | null, clientIp: string) {
+    const at = now();
+    if (account) await perAccount.hit(account, at);
+    await perClient.hit(clientIp, at);
+  }
+
+  async function endPrevious(previous: { token: string } | null) {
+    if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.token);
+  }
 
   async function signIn(input: unknown, request: { headers: Headers; clientIp: string }): Promise<SignInResult> {
     const parsed = credentials.safeParse(input);
     if (!parsed.success) return { ok: false, status: 400, error: SIGN_IN_FAILED };
     const { email, password } = parsed.data;
     // The limiter keys are stored: a digest, not the address itself.
-    const account = createHash("sha256").update(email).digest("base64url");
-    const at = now();
-    for (const decision of [await perAccount.blocked(account, at), await perClient.blocked(request.clientIp, at)]) {
-      if (!decision.allowed) return { ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds: decision.retryAfterSeconds };
-    }
+    const account = accountKey(email);
+    const refused = await locked(account, request.clientIp);
+    if (refused) return refused;
     const previous = await current(request.headers);
     const response = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true });
     if (!response.ok) {
-      await perAccount.hit(account, at);
-      await perClient.hit(request.clientIp, at);
+      await failed(account, request.clientIp);
       return { ok: false, status: 401, error: SIGN_IN_FAILED };
     }
-    if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.token);
+    const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    // The session comes with the code: the one the browser has stays until then.
+    if (body?.twoFactorRedirect) return { ok: true, twoFactor: true, setCookie: response.headers.getSetCookie() };
+    await endPrevious(previous);
     return { ok: true, setCookie: response.headers.getSetCookie() };
+  }
+
+  /**
+   * The second step of a password sign-in on an account with two-factor on: an
+   * authenticator code or a backup code, against the challenge cookie the first
+   * step set. A wrong code counts as a failed sign-in of that account.
+   */
+  async function verifyCode(input: unknown, request: { headers: Headers; clientIp: string }): Promise<SignInResult> {
+    const account = await pendingAccount(request.headers);
+    if (!account) return { ok: false, status: 401, error: CODE_EXPIRED, restart: true };
+    const refused = await locked(account, request.clientIp);
+    if (refused) return refused;
+    const parsed = secondFactor.safeParse(input);
+    if (!parsed.success) {
+      await failed(account, request.clientIp);
+      return { ok: false, status: 400, error: CODE_FAILED };
+    }
+    const { code } = parsed.data;
+    const previous = await current(request.headers);
+    const call = { body: { code }, headers: request.headers, asResponse: true } as const;
+    const response = /^\d{6}$/.test(code) ? await auth.api.verifyTOTP(call) : await auth.api.verifyBackupCode(call);
+    if (response.ok) {
+      await endPrevious(previous);
+      return { ok: true, setCookie: response.headers.getSetCookie() };
+    }
+    await failed(account, request.clientIp);
+    if (response.status === 429) return { ok: false, status: 429, error: SIGN_IN_LOCKED };
+    const { code: reason } = ((await response.json().catch(() => ({}))) ?? {}) as { code?: string };
+    if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE") return { ok: false, status: 401, error: CODE_FAILED };
+    // The challenge expired or ran out of attempts: back to the password.
+    return { ok: false, status: 401, error: CODE_EXPIRED, restart: true };
+  }
+
+  /** The limiter key of the account whose password step set the challenge cookie, while that challenge lives. */
+  async function pendingAccount(headers: Headers): Promise<string | null> {
+    const raw = /(?:^|;\s*)(?:__Secure-)?studio\.two_factor=([^;]+)/.exec(headers.get("cookie") ?? "")?.[1];
+    // The cookie is "<identifier>.<signature>"; better-auth checks the signature when it verifies the code.
+    const identifier = raw ? decodeURIComponent(raw).split(".")[0] : undefined;
+    if (!identifier) return null;
+    const ctx = await auth.$context;
+    const challenge = await ctx.internalAdapter.findVerificationValue(identifier);
+    if (!challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) return null;
+    const user = await ctx.internalAdapter.findUserById(challenge.value);
+    return user ? accountKey(user.email) : null;
+  }
+
+  /**
+   * One step of a passkey ceremony, handed to better-auth's own handler: only
+   * the four steps in PASSKEY_STEPS, from a studio origin. Signing in with a
+   * passkey is limited per address like a password, ends the session the
+   * browser came with, and answers without the session token in the body.
+   */
+  async function passkeyCeremony(request: Request, clientIp: string): Promise<Response> {
+    const step = PASSKEY_STEPS[new URL(request.url).pathname.slice(PASSKEY_PATH.length)];
+    if (!step || step.method !== request.method) return Response.json({ success: false, error: "Not found." }, { status: 404 });
+    const origin = request.headers.get("origin");
+    if (step.method === "POST" && !isStudioOrigin(origin, config)) return Response.json({ success: false, error: "Cross-site request refused." }, { status: 403 });
+    if (step.anonymous) {
+      const refused = (await locked(null, clientIp)) ?? (step.method === "GET" && !(await challenges.hit(clientIp, now())).allowed ? { ok: false, status: 429, error: SIGN_IN_LOCKED } : null);
+      if (refused && !refused.ok) return Response.json({ success: false, error: refused.error }, { status: refused.status });
+    }
+    const previous = step.anonymous && step.method === "POST" ? await current(request.headers) : null;
+    const response = await auth.handler(request);
+    if (step.method === "GET") return response;
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    if (!response.ok) {
+      if (step.anonymous) await failed(null, clientIp);
+      return Response.json({ success: false, error: PASSKEY_FAILED }, { status: response.status === 403 ? 403 : 400, headers });
+    }
+    if (step.anonymous) await endPrevious(previous);
+    return Response.json({ success: true }, { headers });
   }
 
   /** The signed-in user, and cookies to send back when better-auth slid the session's expiry. */
@@ -74,7 +200,10 @@ export function createStudioSessions({ auth, database, now = Date.now }: { auth:
     return response.headers.getSetCookie();
   }
 
-  return { signIn, current, signOut };
+  /** The host passkeys belong to, for pages to tell whether the browser is on it. */
+  const rpId = passkeyRpId(config);
+
+  return { signIn, verifyCode, passkeyCeremony, current, signOut, locked, failed, accountKey, rpId };
 }
 
 export type StudioSessions = ReturnType<typeof createStudioSessions>;

@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, test as base, expect } from "@playwright/test";
 
@@ -5,13 +7,21 @@ import { type Page, test as base, expect } from "@playwright/test";
  * Shared test fixture: every test gets a fresh page from browser.newContext()
  * (axe needs one) and a helper that fails on any WCAG 2.2 A/AA violation.
  */
+const AXE_STYLE = "* { content-visibility: visible !important; }";
+
+/** Console errors that are CSP refusals of the page's own, leaving out the axe fixture's style tag (refused too; the error names its hash). */
+export function cspViolations(consoleErrors: string[]) {
+  const axeStyle = createHash("sha256").update(AXE_STYLE).digest("base64");
+  return consoleErrors.filter((t) => /Content Security Policy/i.test(t) && !t.includes(axeStyle));
+}
+
 export const test = base.extend<{ checkA11y: () => Promise<void> }>({
   checkA11y: async ({ page }, use) => {
     await use(async () => {
       // Blocks below the fold render only as they near the viewport (content-visibility:
       // auto, decision 0010); axe reads colours from what is painted, so paint them all first.
       // The studio's CSP refuses inline styles; its pages have no lazy blocks to paint.
-      await page.addStyleTag({ content: "* { content-visibility: visible !important; }" }).catch(() => {});
+      await page.addStyleTag({ content: AXE_STYLE }).catch(() => {});
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
       const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
@@ -45,4 +55,14 @@ export async function holdScripts(page: Page) {
     await route.continue();
   });
   return { release, requested };
+}
+
+/** Creates a studio account in the e2e server's database through the real CLI, the password piped in. */
+export async function addStudioAccount(email: string, password: string) {
+  const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH!, DATABASE_URL: "" },
+  });
+  child.stdin!.end(`${password}\n`);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  expect(code).toBe(0);
 }

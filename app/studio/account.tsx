@@ -1,0 +1,231 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, data, useFetcher, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/account";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { hydratedRoute } from "~/lib/hydration";
+import { formatTime, requireStudio, studioMeta } from "./guard";
+import { PasskeyError, passkeysUsableHere, registerPasskey } from "./passkeys";
+import { Section } from "./ui";
+
+export const handle = hydratedRoute;
+export const meta: Route.MetaFunction = () => studioMeta("Account");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const studio = requireStudio(context);
+  return {
+    email: studio.user.email,
+    passkeys: await studio.security.passkeys(request.headers),
+    twoFactor: await studio.security.twoFactorEnabled(studio.user),
+    rpId: studio.sessions.rpId,
+  };
+}
+
+type Setup = { totpURI: string; secret: string; backupCodes: string[] };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const studio = requireStudio(context);
+  const form = Object.fromEntries(await request.formData());
+  const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
+  const intent = String(form.intent ?? "");
+  const actions = {
+    "remove-passkey": studio.security.removePasskey,
+    "start-two-factor": studio.security.startTwoFactor,
+    "confirm-two-factor": studio.security.confirmTwoFactor,
+    "disable-two-factor": studio.security.disableTwoFactor,
+  } as const;
+  const run = actions[intent as keyof typeof actions];
+  if (!run) return data({ intent, error: "Unknown action.", setup: null as Setup | null }, { status: 400 });
+  const result = await run(form, who);
+  if (!result.ok) return data({ intent, error: result.error, setup: null as Setup | null }, { status: result.status });
+  const headers = new Headers();
+  // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
+  for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  const setup: Setup | null = "totpURI" in result ? (result as Setup & typeof result) : null;
+  return data({ intent, error: null, setup: setup && { totpURI: setup.totpURI, secret: setup.secret, backupCodes: setup.backupCodes } }, { headers });
+}
+
+/** A form's error, focused when it appears so a screen reader and the keyboard land on it. */
+function FormError({ id, error }: { id: string; error: string | null | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) ref.current?.focus();
+  }, [error]);
+  if (!error) return null;
+  return (
+    <p id={id} ref={ref} tabIndex={-1} role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive">
+      {error}
+    </p>
+  );
+}
+
+/** A change to two-factor, which asks for the account's password first. */
+function PasswordForm({ intent, error, busy, variant, children }: { intent: string; error: string | null | undefined; busy: boolean; variant?: "outline"; children: string }) {
+  return (
+    <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={error ? `${intent}-error` : undefined}>
+      <FormError id={`${intent}-error`} error={error} />
+      <input type="hidden" name="intent" value={intent} />
+      <div className="grid gap-1.5 sm:col-start-1">
+        <Label htmlFor={`${intent}-password`}>Password</Label>
+        <Input id={`${intent}-password`} name="password" type="password" autoComplete="current-password" required maxLength={256} />
+      </div>
+      <Button type="submit" variant={variant} disabled={busy}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { passkeys, twoFactor, rpId } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const revalidator = useRevalidator();
+  const confirm = useFetcher<typeof action>();
+  const [passkeyName, setPasskeyName] = useState("");
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [passkeyStatus, setPasskeyStatus] = useState("");
+  const [usable, setUsable] = useState<boolean | null>(null);
+  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : null);
+  // The setup (secret and backup codes) lives only in this answer: shown once, until two-factor is on.
+  const setup = !twoFactor && actionData?.intent === "start-two-factor" ? actionData.setup : undefined;
+
+  useEffect(() => setUsable(passkeysUsableHere(rpId)), [rpId]);
+
+  async function addPasskey() {
+    setPasskeyError(null);
+    setPasskeyStatus("Follow your browser's prompt…");
+    try {
+      await registerPasskey(passkeyName.trim());
+      setPasskeyName("");
+      setPasskeyStatus("Passkey added.");
+      await revalidator.revalidate();
+    } catch (e) {
+      setPasskeyStatus("");
+      setPasskeyError(e instanceof PasskeyError ? e.message : "The passkey could not be added. Try again.");
+    }
+  }
+
+  return (
+    <div className="grid max-w-2xl gap-8">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold">Account</h1>
+        <p className="text-sm text-muted-foreground">Signed in as {loaderData.email}. Ways to sign in besides your password.</p>
+      </div>
+
+      <Section id="passkeys" title="Passkeys">
+        <p className="text-sm">A passkey signs you in with this device's screen lock or a security key, without your password or a code.</p>
+        {passkeys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No passkeys yet.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Your passkeys">
+            {passkeys.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border px-3 py-2">
+                <div className="grid text-sm">
+                  <span className="font-semibold">{p.name || "Passkey"}</span>
+                  <span className="text-muted-foreground">
+                    Added {formatTime(p.createdAt)}
+                    {p.backedUp ? " · synced" : ""}
+                  </span>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-passkey" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove ${p.name || "passkey"}`}>
+                    Remove
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormError id="remove-passkey-error" error={errorFor("remove-passkey")} />
+        {usable === false ? (
+          <p className="text-sm text-muted-foreground">
+            Passkeys for this studio belong to {rpId}: open the studio at that address to add or use one.
+          </p>
+        ) : (
+          <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+            <FormError id="passkey-error" error={passkeyError} />
+            <div className="grid gap-1.5 sm:col-start-1">
+              <Label htmlFor="passkey-name">Name (optional)</Label>
+              <Input id="passkey-name" value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} maxLength={60} placeholder="e.g. Work laptop" />
+            </div>
+            <Button type="button" onClick={addPasskey} disabled={usable !== true}>
+              Add a passkey
+            </Button>
+            <p role="status" className="text-sm sm:col-span-2">
+              {passkeyStatus}
+            </p>
+          </div>
+        )}
+      </Section>
+
+      <Section id="two-factor" title="Two-factor authentication">
+        {twoFactor ? (
+          <>
+            <p className="text-sm">
+              <strong>On.</strong> Signing in with your password also asks for a code from your authenticator app (or a backup code). Passkey sign-in does not.
+            </p>
+            <PasswordForm intent="disable-two-factor" error={errorFor("disable-two-factor")} busy={busy} variant="outline">
+              Turn off two-factor
+            </PasswordForm>
+          </>
+        ) : setup ? (
+          <div className="grid gap-4">
+            <p className="text-sm">
+              Add this account to your authenticator app: open the link on your phone, or enter the key by hand. Then type the code the app shows.
+            </p>
+            <dl className="grid gap-2 text-sm">
+              <div className="grid gap-1">
+                <dt className="font-semibold">Setup key</dt>
+                <dd>
+                  <code className="break-all rounded bg-muted px-2 py-1 font-mono" data-testid="totp-secret">
+                    {setup.secret}
+                  </code>
+                </dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="font-semibold">Setup link</dt>
+                <dd>
+                  <a href={setup.totpURI} className="break-all text-primary underline underline-offset-4" data-testid="totp-uri">
+                    {setup.totpURI}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+            <div className="grid gap-2 rounded-md border p-3">
+              <h3 className="text-base font-semibold">Backup codes</h3>
+              <p className="text-sm">Each works once instead of a code if you lose your phone. Save them now: they are not shown again.</p>
+              <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5" aria-label="Backup codes">
+                {setup.backupCodes.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            </div>
+            <confirm.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={confirm.data?.error ? "confirm-error" : undefined}>
+              <FormError id="confirm-error" error={confirm.data?.error} />
+              <input type="hidden" name="intent" value="confirm-two-factor" />
+              <div className="grid gap-1.5 sm:col-start-1">
+                <Label htmlFor="confirm-code">Code from the app</Label>
+                <Input id="confirm-code" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" required maxLength={6} />
+              </div>
+              <Button type="submit" disabled={confirm.state !== "idle"}>
+                Turn on two-factor
+              </Button>
+            </confirm.Form>
+          </div>
+        ) : (
+          <>
+            <p className="text-sm">
+              <strong>Off.</strong> Turn it on to have password sign-in also ask for a 6-digit code from an authenticator app.
+            </p>
+            <PasswordForm intent="start-two-factor" error={errorFor("start-two-factor")} busy={busy}>
+              Set up two-factor
+            </PasswordForm>
+          </>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
+
+/**
+ * Passkeys belong to SITE_URL's host (localhost in playwright.config.ts), and a
+ * browser offers them only there: these tests open the studio at localhost on
+ * the server's port, not at 127.0.0.1.
+ */
+const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+async function newAccount() {
+  const suffix = randomBytes(4).toString("hex");
+  const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}` };
+  await addStudioAccount(account.email, account.password);
+  return account;
+}
+
+async function signInWithPassword(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto(`${origin}/studio/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/studio\/login$/);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/studio-auth-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test.describe("studio passkeys and two-factor", () => {
+  test("registers a passkey from the account page and signs in with it", async ({ page, checkA11y }) => {
+    test.setTimeout(90_000);
+    const account = await newAccount();
+    // Chromium's virtual authenticator: a platform passkey that verifies its user without a prompt.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+
+    await signInWithPassword(page, account);
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    await page.getByLabel("Name (optional)").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
+    const list = page.getByRole("list", { name: "Your passkeys" });
+    await expect(list).toContainText("Test laptop");
+    await checkA11y();
+    await screenshots(page, "account-passkey");
+
+    await signOut(page);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page).toHaveURL(`${origin}/studio`);
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    // Removing it: the list is empty again.
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
+    await list.getByRole("button", { name: "Remove Test laptop" }).click();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    // The WebAuthn chunk and its requests ran under the studio's CSP.
+    expect(cspViolations(errors)).toEqual([]);
+  });
+
+  test("turns on TOTP, then password sign-in asks for the code", async ({ page, checkA11y }) => {
+    test.setTimeout(90_000);
+    const account = await newAccount();
+    await signInWithPassword(page, account);
+    await page.goto(`${origin}/studio/account`);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Set up two-factor" }).click();
+    const uri = await page.getByTestId("totp-uri").getAttribute("href");
+    const totp = OTPAuth.URI.parse(uri!) as OTPAuth.TOTP;
+    await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+    await checkA11y();
+    await screenshots(page, "account-totp-setup");
+    await page.getByLabel("Code from the app").fill(totp.generate());
+    await page.getByRole("button", { name: "Turn on two-factor" }).click();
+    await expect(page.getByText(/^On\./)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
+    await checkA11y();
+
+    await signOut(page);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/studio\/login\?step=code$/);
+    await expect(page.getByLabel("Authentication code")).toBeFocused();
+    await checkA11y();
+    // A code from ten minutes ago is refused, and focus moves to the message.
+    await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: Date.now() - 10 * 60_000 }));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That code is not right.");
+    await expect(page.getByRole("alert")).toBeFocused();
+    await checkA11y();
+    await screenshots(page, "login-code");
+    await page.getByLabel("Authentication code").fill(totp.generate());
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(`${origin}/studio`);
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+  });
+});

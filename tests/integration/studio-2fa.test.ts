@@ -1,0 +1,183 @@
+import * as OTPAuth from "otpauth";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { STUDIO_TOTP_ISSUER, createStudioAuth } from "../../server/studio/auth.server";
+import { createStudioSecurity, WRONG_PASSWORD } from "../../server/studio/security.server";
+import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED, createStudioSessions } from "../../server/studio/session.server";
+import { testDatabaseKind } from "../helpers/databases";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness } from "../helpers/studio";
+
+const PASSKEY = "/api/studio/auth/passkey";
+
+describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
+  let h: StudioHarness;
+  let security: ReturnType<typeof createStudioSecurity>;
+  beforeEach(async () => {
+    h = await createStudioHarness();
+    const auth = createStudioAuth({ config: h.config, database: h.database });
+    const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
+    security = createStudioSecurity({ auth, database: h.database, sessions });
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  /** A signed-in browser and what the account page's actions need of it. */
+  async function signedIn() {
+    const browser = h.client();
+    expect((await browser.signIn()).status).toBe(200);
+    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
+    const request = () => ({ headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user });
+    return { browser, user, request };
+  }
+
+  /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
+  async function enableTotp() {
+    const { browser, request } = await signedIn();
+    const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
+    if (!started.ok) throw new Error(started.error);
+    const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
+    const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
+    if (!confirmed.ok) throw new Error(confirmed.error);
+    // Turning it on starts a new session: the page's answer carries its cookie.
+    const headers = new Headers();
+    for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
+    browser.jar.take(new Response(null, { headers }));
+    return { totp, backupCodes: started.backupCodes, browser };
+  }
+
+  it("turns TOTP on with the password and a first code, storing the secret encrypted", async () => {
+    const { request, user } = await signedIn();
+    expect(await security.startTwoFactor({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
+    if (!started.ok) throw new Error(started.error);
+    const totp = OTPAuth.URI.parse(started.totpURI);
+    expect(totp).toBeInstanceOf(OTPAuth.TOTP);
+    expect(totp.issuer).toBe(STUDIO_TOTP_ISSUER);
+    expect(totp.label).toBe(STUDIO_EMAIL);
+    expect(started.secret).toBe(totp.secret.base32);
+    expect(started.backupCodes).toHaveLength(10);
+    const stored = await h.database.db.selectFrom("studio_two_factors").selectAll().executeTakeFirstOrThrow();
+    expect(stored.secret).not.toContain(totp.secret.base32);
+    expect(stored.backup_codes).not.toContain(started.backupCodes[0]);
+    // Not on until the app proves it has the secret.
+    expect(await security.twoFactorEnabled(user)).toBe(false);
+    expect(await security.confirmTwoFactor({ code: "000000" === totp.generate() ? "111111" : "000000" }, request())).toMatchObject({ ok: false });
+    expect(await security.twoFactorEnabled(user)).toBe(false);
+    const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
+    expect(confirmed.ok).toBe(true);
+    expect(await security.twoFactorEnabled(user)).toBe(true);
+  });
+
+  it("asks a password sign-in for the code, and opens a session only with the right one", async () => {
+    const { totp } = await enableTotp();
+    const browser = h.client();
+    const first = await browser.signIn();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ success: true, twoFactor: true });
+    expect(browser.jar.cookies.has("studio.session_token")).toBe(false);
+    expect(browser.jar.cookies.has("studio.two_factor")).toBe(true);
+    expect((await browser.request("/api/studio/session")).status).toBe(401);
+
+    const wrong = await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate({ timestamp: Date.now() - 10 * 60_000 }) } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ success: false, error: CODE_FAILED });
+    expect((await browser.request("/api/studio/session")).status).toBe(401);
+
+    const right = await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
+    expect(right.status).toBe(200);
+    expect(await (await browser.request("/api/studio/session")).json()).toEqual({ success: true, user: { email: STUDIO_EMAIL } });
+  });
+
+  it("accepts each backup code once in place of the app's code", async () => {
+    const { backupCodes } = await enableTotp();
+    const browser = h.client();
+    await browser.signIn();
+    expect((await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(200);
+    const again = h.client();
+    await again.signIn();
+    expect((await again.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(401);
+  });
+
+  it("counts wrong codes toward the account's lockout", async () => {
+    const { totp } = await enableTotp();
+    const attacker = h.client("203.0.113.50");
+    await attacker.signIn();
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+      expect((await attacker.request("/api/studio/sign-in/code", { method: "POST", body: { code: String(100000 + i) } })).status).toBe(401);
+    }
+    // The account is locked for everyone, even with the right password and code.
+    const owner = h.client();
+    const locked = await owner.signIn();
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ success: false, error: SIGN_IN_LOCKED });
+    h.clock.now += SIGN_IN_LIMITS.windowMs;
+    expect(await (await owner.signIn()).json()).toEqual({ success: true, twoFactor: true });
+    expect((await owner.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } })).status).toBe(200);
+  });
+
+  it("refuses a code without the password step", async () => {
+    const { totp } = await enableTotp();
+    const response = await h.client().request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
+    expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
+  });
+
+  it("turns TOTP off with the password: sign-in needs no code again", async () => {
+    const { browser } = await enableTotp();
+    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
+    const request = { headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user };
+    expect(await security.disableTwoFactor({ password: "wrong password here" }, request)).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request)).toMatchObject({ ok: true });
+    expect(await (await h.client().signIn()).json()).toEqual({ success: true });
+    expect(await h.database.db.selectFrom("studio_two_factors").select("id").execute()).toEqual([]);
+  });
+
+  it("refuses the passkey registration steps without a session", async () => {
+    const anonymous = h.client();
+    expect((await anonymous.request(`${PASSKEY}/generate-register-options`)).status).toBe(401);
+    expect((await anonymous.request(`${PASSKEY}/verify-registration`, { method: "POST", body: { response: {} } })).status).toBe(401);
+  });
+
+  it("refuses cross-site passkey requests, even signed in", async () => {
+    const { browser } = await signedIn();
+    for (const step of ["verify-registration", "verify-authentication"]) {
+      const response = await browser.request(`${PASSKEY}/${step}`, { method: "POST", body: { response: {} }, headers: { origin: "https://evil.example" } });
+      expect(response.status).toBe(403);
+    }
+    const noOrigin = await h.app.request(`${PASSKEY}/verify-authentication`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("offers an anonymous passkey challenge for SITE_URL's host, and counts a failed passkey as a failed sign-in", async () => {
+    const browser = h.client("203.0.113.77");
+    const options = await browser.request(`${PASSKEY}/generate-authenticate-options`);
+    expect(options.status).toBe(200);
+    const body = (await options.json()) as { challenge: string; rpId: string; userVerification: string };
+    expect(body.rpId).toBe("localhost");
+    expect(body.challenge.length).toBeGreaterThan(20);
+    const forged = await browser.request(`${PASSKEY}/verify-authentication`, {
+      method: "POST",
+      body: { response: { id: "not-a-credential", rawId: "not-a-credential", type: "public-key", response: {}, clientExtensionResults: {} } },
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ success: false, error: PASSKEY_FAILED });
+    expect(forged.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
+    const keys = await h.database.db.selectFrom("rate_limits").select(["key", "count"]).execute();
+    expect(keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.77"))).toBe(true);
+  });
+
+  it("exposes no other better-auth endpoint", async () => {
+    const { browser } = await signedIn();
+    for (const [method, path] of [
+      ["GET", `${PASSKEY}/list-user-passkeys`],
+      ["POST", `${PASSKEY}/delete-passkey`],
+      ["POST", "/api/studio/auth/sign-up/email"],
+      ["POST", "/api/studio/auth/sign-in/email"],
+      ["POST", "/api/studio/auth/two-factor/enable"],
+      ["GET", "/api/studio/auth/get-session"],
+    ] as const) {
+      const response = await browser.request(path, { method, ...(method === "POST" ? { body: {} } : {}) });
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
