@@ -148,7 +148,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
             <FormError id="passkey-error" error={passkeyError} />
             <div className="grid gap-1.5 sm:col-start-1">
-              <Label htmlFor="passkey-name">Name (optional)</Label>
+              <Label htmlFor="passkey-name">Passkey name (optional)</Label>
               <Input id="passkey-name" value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} maxLength={60} placeholder="e.g. Work laptop" />
             </div>
             <Button type="button" onClick={addPasskey} disabled={usable !== true}>

@@ -57,7 +57,7 @@ test.describe("studio passkeys and two-factor", () => {
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
-    await page.getByLabel("Name (optional)").fill("Test laptop");
+    await page.getByLabel("Passkey name (optional)").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
     const list = page.getByRole("list", { name: "Your passkeys" });
