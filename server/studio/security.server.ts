@@ -52,7 +52,7 @@ export function createStudioSecurity({ auth, database, sessions }: { auth: Studi
     /** Step one of turning two-factor on: a new secret (as an otpauth URI) and backup codes, shown once; not on until a code is confirmed. */
     async startTwoFactor(input: unknown, request: Request): Promise<SecurityResult<{ totpURI: string; secret: string; backupCodes: string[] }>> {
       const refused = await sessions.locked(sessions.accountKey(request.user.email), request.clientIp);
-      if (refused && !refused.ok) return { ok: false, status: refused.status, error: refused.error };
+      if (refused) return refused;
       const parsed = password.safeParse(input);
       if (!parsed.success) return { ok: false, status: 400, error: WRONG_PASSWORD };
       const response = await auth.api.enableTwoFactor({ body: { password: parsed.data.password, issuer: STUDIO_TOTP_ISSUER }, headers: request.headers, asResponse: true });
@@ -73,7 +73,7 @@ export function createStudioSecurity({ auth, database, sessions }: { auth: Studi
 
     async disableTwoFactor(input: unknown, request: Request): Promise<SecurityResult> {
       const refused = await sessions.locked(sessions.accountKey(request.user.email), request.clientIp);
-      if (refused && !refused.ok) return { ok: false, status: refused.status, error: refused.error };
+      if (refused) return refused;
       const parsed = password.safeParse(input);
       if (!parsed.success) return { ok: false, status: 400, error: WRONG_PASSWORD };
       const response = await auth.api.disableTwoFactor({ body: parsed.data, headers: request.headers, asResponse: true });

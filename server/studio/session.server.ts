@@ -28,9 +28,8 @@ const secondFactor = z.object({
 });
 
 /** `twoFactor`: the password was right and the account asks for a code next (a short-lived challenge cookie is set, no session). */
-export type SignInResult =
-  | { ok: true; setCookie: string[]; twoFactor?: boolean }
-  | { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number; restart?: boolean };
+export type SignInRefusal = { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number; restart?: boolean };
+export type SignInResult = { ok: true; setCookie: string[]; twoFactor?: boolean } | SignInRefusal;
 
 /** The better-auth endpoints reachable over HTTP (decision 0016): the passkey ceremonies, which run in the browser. */
 const PASSKEY_STEPS: Record<string, { method: "GET" | "POST"; anonymous: boolean }> = {
@@ -68,7 +67,7 @@ export function createStudioSessions({
   const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);
 
   /** Over the failure limit for this account (when known) or this address: the lock answer to give. */
-  async function locked(account: string | null, clientIp: string): Promise<SignInResult | null> {
+  async function locked(account: string | null, clientIp: string): Promise<SignInRefusal | null> {
     const at = now();
     for (const decision of [account ? await perAccount.blocked(account, at) : { allowed: true as const }, await perClient.blocked(clientIp, at)]) {
       if (!decision.allowed) return { ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds: decision.retryAfterSeconds };
@@ -163,13 +162,19 @@ export function createStudioSessions({
     if (!step || step.method !== request.method) return Response.json({ success: false, error: "Not found." }, { status: 404 });
     const origin = request.headers.get("origin");
     if (step.method === "POST" && !isStudioOrigin(origin, config)) return Response.json({ success: false, error: "Cross-site request refused." }, { status: 403 });
+    const refuse = (error: string, status: number) => Response.json({ success: false, error }, { status });
     if (step.anonymous) {
-      const refused = (await locked(null, clientIp)) ?? (step.method === "GET" && !(await challenges.hit(clientIp, now())).allowed ? { ok: false, status: 429, error: SIGN_IN_LOCKED } : null);
-      if (refused && !refused.ok) return Response.json({ success: false, error: refused.error }, { status: refused.status });
+      const refused = await locked(null, clientIp);
+      if (refused) return refuse(refused.error, refused.status);
+      if (step.method === "GET" && !(await challenges.hit(clientIp, now())).allowed) return refuse(SIGN_IN_LOCKED, 429);
     }
     const previous = step.anonymous && step.method === "POST" ? await current(request.headers) : null;
     const response = await auth.handler(request);
-    if (step.method === "GET") return response;
+    if (step.method === "GET") {
+      if (response.ok) return response;
+      // Adding a passkey needs a session less than a day old (better-auth's freshness rule).
+      return refuse(response.status === 403 ? "Sign in again to add a passkey." : PASSKEY_FAILED, response.status);
+    }
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     if (!response.ok) {

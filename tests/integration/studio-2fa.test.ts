@@ -166,6 +166,15 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     expect(keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.77"))).toBe(true);
   });
 
+  it("limits anonymous passkey challenges per address, each one a stored row", async () => {
+    const browser = h.client("203.0.113.88");
+    for (let i = 0; i < 10; i++) expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
+    expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(429);
+    expect((await h.client().request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
+    h.clock.now += 60_000;
+    expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
+  });
+
   it("exposes no other better-auth endpoint", async () => {
     const { browser } = await signedIn();
     for (const [method, path] of [
