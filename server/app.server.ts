@@ -21,8 +21,8 @@ import { type Logger, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
+import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
-import { type LeadActivity, createQuoteEventsActivity } from "./quotes/activity.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
@@ -43,8 +43,6 @@ export type AppDeps = {
   mailConfigured?: boolean;
   /** Clock (ms) for rate limits and timestamps; tests move it. */
   now?: () => number;
-  /** The lead timeline quotes write to (the studio back office's); by default quote_events. */
-  leadActivity?: LeadActivity;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -191,7 +189,8 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
-  const activity = deps.leadActivity ?? createQuoteEventsActivity();
+  // Quotes write their steps into the studio's lead timeline and move the lead's status.
+  const activity = createStudioLeadActivity();
   const onPaid = createQuoteSettlement({ activity, logger });
   const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
   mountPaymentRoutes(app, payments, deps);

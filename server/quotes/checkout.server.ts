@@ -87,7 +87,7 @@ export function createQuoteCheckout(deps: {
     };
   }
 
-  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: QuoteStatus, extra: Partial<QuoteRow>, t: number) {
+  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: "viewed" | "accepted" | "expired", extra: Partial<QuoteRow>, t: number) {
     const at = new Date(t).toISOString();
     return db.transaction().execute(async (trx) => {
       const row = await trx.updateTable("quotes").set({ status: to, updated_at: at, ...extra }).where("id", "=", quote.id).where("status", "in", from).returningAll().executeTakeFirst();

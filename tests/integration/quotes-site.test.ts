@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { createQuoteEventsActivity } from "../../server/quotes/activity.server";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -36,7 +36,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
     app = createApp({ config, database, logger: createLogger(config), site: { clientDir: path.join(buildDir, "client"), serverBuild } });
-    quotes = createQuoteService({ config, database, activity: createQuoteEventsActivity() });
+    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity() });
   });
   afterAll(async () => {
     await database?.dispose();
