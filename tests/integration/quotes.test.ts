@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
+import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
 import { createOutboxWorker } from "../../server/inquiries/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
@@ -320,19 +320,21 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const rows = await t.database.db.selectFrom("outbox").select(["channel", "status"]).execute();
     const byChannel = (c: string) => rows.filter((r) => r.channel === c);
     expect(byChannel(INQUIRY_EMAIL)).toHaveLength(1);
+    expect(byChannel(INQUIRY_ACK_EMAIL)).toHaveLength(1);
     expect(byChannel(QUOTE_EMAIL)).toHaveLength(1);
     expect(byChannel(QUOTE_BALANCE_EMAIL)).toHaveLength(1);
     expect(byChannel(RECEIPT_EMAIL)).toHaveLength(2);
     expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
-    expect(delivered).toBe(7);
-    expect(smtp.messages).toHaveLength(7);
+    expect(delivered).toBe(8);
+    expect(smtp.messages).toHaveLength(8);
 
     const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
     const to = (address: string) => parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
     const client = to(validInquiry.email);
     expect(client.map((m) => m.subject).sort()).toEqual(
       [
+        "We received your inquiry: Cascadia Web Studio",
         `Your quote Q-${quote.id.slice(0, 8).toUpperCase()} from Cascadia Web Studio`,
         `Balance due on quote Q-${quote.id.slice(0, 8).toUpperCase()}: $617.28 CAD`,
         `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
@@ -355,7 +357,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     // Nothing more to send on later passes.
     t.clock.now += 24 * 60 * 60_000;
     expect((await t.worker.runOnce()).claimed).toBe(0);
-    expect(smtp.messages).toHaveLength(7);
+    expect(smtp.messages).toHaveLength(8);
   });
 
   it("a submission taken as spam queues no email at all", async () => {
