@@ -24,6 +24,7 @@ import { mountPaymentRoutes } from "./payments/routes.server";
 import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
+import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
 
@@ -197,7 +198,8 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
-  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes });
+  const quoteService = createQuoteService({ config, database, activity, outbox: deps.outbox, now: deps.now });
+  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
