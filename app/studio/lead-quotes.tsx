@@ -147,7 +147,7 @@ function CopyLink({ id, link }: { id: string; link: string }) {
 
 function NewQuote({ busy, error }: { busy: boolean; error: React.ReactNode }) {
   return (
-    <Form method="post" className="grid gap-4 rounded-md border p-4" aria-labelledby="new-quote">
+    <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
       <h3 id="new-quote" className="font-semibold">
         New quote
       </h3>
@@ -159,7 +159,7 @@ function NewQuote({ busy, error }: { busy: boolean; error: React.ReactNode }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="quote-amount">Package amount (CAD)</Label>
-          <Input id="quote-amount" name="amount" required inputMode="decimal" autoComplete="off" placeholder="1234.56" />
+          <Input id="quote-amount" name="amount" required inputMode="decimal" autoComplete="off" />
         </div>
       </div>
       <fieldset className="grid gap-2">
@@ -195,7 +195,9 @@ function NewQuote({ busy, error }: { busy: boolean; error: React.ReactNode }) {
         <legend className="mb-1 text-sm font-semibold">Tax</legend>
         <p className="flex items-center gap-2">
           <input id="quote-tax" type="checkbox" name="tax" value="on" className="size-4" />
-          <label htmlFor="quote-tax">Add a tax line</label>
+          <label htmlFor="quote-tax" className="text-sm">
+            Add a tax line
+          </label>
         </p>
         <div className="grid gap-2 sm:grid-cols-2">
           <div className="grid gap-1">
