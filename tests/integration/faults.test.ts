@@ -258,7 +258,7 @@ describe(`a webhook before, during and after the success-page check on ${testDat
     const app = createApp({ config, database, logger, payments: { stripeApi: stripe.api } });
     // The success page's loader calls this same service (verify), as the /payment-success route does.
     const { service } = createPayments({ config, database, logger, options: { stripeApi: stripe.api } });
-    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ database, mailer }) });
+    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }) });
     const webhook = async (sessionId: string, cents: number, n: number) => {
       const payload = JSON.stringify({
         id: `evt_${sessionId.slice(-8)}_${n}`,

@@ -45,7 +45,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
+  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ config, database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
   const activity = createStudioLeadActivity();
@@ -352,7 +352,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual(["$617.28 CAD", "Nothing: paid in full"]);
     const notices = to("studio@example.com").filter((m) => m.subject?.startsWith("Payment received"));
     expect(notices).toHaveLength(2);
-    for (const n of notices) expect(n.text).toContain(`Lead:      ${inquiryId}`);
+    for (const n of notices) {
+      expect(n.text).toContain(`Lead:      ${inquiryId}`);
+      expect(n.text).toContain(`Lead page: ${SITE_URL}/studio/leads/${inquiryId}`);
+    }
 
     // Nothing more to send on later passes.
     t.clock.now += 24 * 60 * 60_000;
