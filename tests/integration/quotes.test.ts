@@ -244,6 +244,8 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.requests.length).toBe(calls);
     expect((await t.client.view(token))?.status).toBe("expired");
     expect((await t.quoteRow(quote.id)).status).toBe("expired");
+    const expired = (await t.events(quote.inquiry_id)).filter((e) => e.kind === "quote-expired");
+    expect(expired.map((e) => e.actor_email)).toEqual(["system"]);
   });
 
   it("a withdrawn quote cannot be paid, and a paid one cannot be withdrawn", async () => {
