@@ -48,7 +48,7 @@ export function LeadQuotes({ quotes, busy, error }: { quotes: LeadQuote[]; busy:
       {quotes.length === 0 ? (
         <p>No quotes yet.</p>
       ) : (
-        <ul className="grid gap-4">
+        <ul className="grid max-w-3xl gap-4">
           {quotes.map((q) => (
             <QuoteItem key={q.id} quote={q} busy={busy} />
           ))}
