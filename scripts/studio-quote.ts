@@ -5,7 +5,7 @@
  */
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
-import { createQuoteEventsActivity } from "../server/quotes/activity.server";
+import { createStudioLeadActivity } from "../server/studio/activity.server";
 import { runQuoteCommand } from "../server/quotes/cli.server";
 import { createQuoteService } from "../server/quotes/service.server";
 
@@ -14,7 +14,7 @@ async function main() {
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
-    const service = createQuoteService({ config, database, activity: createQuoteEventsActivity() });
+    const service = createQuoteService({ config, database, activity: createStudioLeadActivity() });
     process.exitCode = await runQuoteCommand(process.argv.slice(2), service, { out: console.log, err: console.error });
   } finally {
     await database.close();

@@ -21,9 +21,10 @@ import { type Logger, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
+import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
-import { type LeadActivity, createQuoteEventsActivity } from "./quotes/activity.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
+import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
 
@@ -43,8 +44,6 @@ export type AppDeps = {
   mailConfigured?: boolean;
   /** Clock (ms) for rate limits and timestamps; tests move it. */
   now?: () => number;
-  /** The lead timeline quotes write to (the studio back office's); by default quote_events. */
-  leadActivity?: LeadActivity;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -191,14 +190,16 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
   });
 
   // API routes of each capability mount here (inquiries, payments).
-  const activity = deps.leadActivity ?? createQuoteEventsActivity();
+  // Quotes write their steps into the studio's lead timeline and move the lead's status.
+  const activity = createStudioLeadActivity();
   const onPaid = createQuoteSettlement({ activity, logger });
   const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
-  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes });
+  const quoteService = createQuoteService({ config, database, activity, outbox: deps.outbox, now: deps.now });
+  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 

@@ -67,7 +67,7 @@ async function main() {
     logger,
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
-      ...paymentDeliveryHandlers({ database, mailer }),
+      ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
     },
   });

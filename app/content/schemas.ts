@@ -171,6 +171,8 @@ export const siteConfigSchema = z.object({
   areaServed: z.array(z.string().min(1)).min(1),
   foundedYear: z.number().int(),
   social: z.array(z.object({ label: z.string().min(1), href: z.url() })),
+  /** The terms a new quote starts with (the studio may edit them per quote). */
+  quoteTerms: z.string().min(1).max(4000),
 });
 
 // team.ts

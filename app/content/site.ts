@@ -41,6 +41,9 @@ export const siteConfig = {
     { label: "LinkedIn", href: "https://www.linkedin.com/company/cascadia-web-studio" },
     { label: "Instagram", href: "https://www.instagram.com/cascadiawebstudio" },
   ],
+  quoteTerms:
+    "50% of the total is due to start the project and the balance on completion, before launch. " +
+    "The quote covers the scope listed; further work is quoted separately. Prices are in Canadian dollars.",
 } satisfies SiteConfig;
 
 export function formatAddress(a: SiteConfig["address"] = siteConfig.address) {

@@ -48,7 +48,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const payLabel = q.due?.kind === "deposit" ? "Accept and pay deposit" : q.due?.kind === "balance" ? "Pay the balance" : "Accept and pay";
   return (
     <>
-      <PageHero title={`Quote ${q.reference}`}>
+      {/* A non-breaking hyphen: the reference stays on one line on a narrow screen. */}
+      <PageHero title={`Quote ${q.reference.replace("-", "\u2011")}`}>
         {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your {pkg.name}.
       </PageHero>
       <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
@@ -63,14 +64,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <thead>
               <tr className="border-b text-sm text-muted-foreground">
                 <th scope="col" className="py-2 font-medium">Item</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                <th scope="col" className="whitespace-nowrap py-2 pl-3 text-right font-medium">Amount</th>
               </tr>
             </thead>
             <tbody>
               {q.lines.map((line, i) => (
                 <tr key={i} className="border-b">
                   <td className="py-2">{line.label}</td>
-                  <td className="py-2 text-right">{cad(line.amountCents)}</td>
+                  <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(line.amountCents)}</td>
                 </tr>
               ))}
             </tbody>
@@ -79,29 +80,29 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <>
                   <tr>
                     <th scope="row" className="py-2 font-normal">Subtotal</th>
-                    <td className="py-2 text-right">{cad(q.subtotalCents)}</td>
+                    <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.subtotalCents)}</td>
                   </tr>
                   <tr>
                     <th scope="row" className="py-2 font-normal">
                       {q.tax.label} ({q.tax.basisPoints / 100}%)
                     </th>
-                    <td className="py-2 text-right">{cad(q.tax.cents)}</td>
+                    <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.tax.cents)}</td>
                   </tr>
                 </>
               )}
               <tr>
                 <th scope="row" className="py-2 font-bold">Total</th>
-                <td className="py-2 text-right font-bold" data-testid="quote-total">{cad(q.totalCents)}</td>
+                <td className="whitespace-nowrap py-2 pl-3 text-right font-bold" data-testid="quote-total">{cad(q.totalCents)}</td>
               </tr>
               {q.depositCents !== null && (
                 <>
                   <tr>
                     <th scope="row" className="py-2 font-normal">Deposit ({q.depositPercent}%), due to start</th>
-                    <td className="py-2 text-right">{cad(q.depositCents)}</td>
+                    <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.depositCents)}</td>
                   </tr>
                   <tr>
                     <th scope="row" className="py-2 font-normal">Balance, due on completion</th>
-                    <td className="py-2 text-right">{cad(q.balanceCents!)}</td>
+                    <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.balanceCents!)}</td>
                   </tr>
                 </>
               )}

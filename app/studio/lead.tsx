@@ -9,21 +9,24 @@ import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { statusOptions } from "./labels";
+import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
 import { Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads } = requireStudio(context);
+  const { leads, quotes } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
-  return found;
+  return { ...found, quotes: await quotes.list(params.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { leads, privacy, user } = requireStudio(context);
+  const studio = requireStudio(context);
+  const { leads, privacy, user } = studio;
   const form = Object.fromEntries(await request.formData());
   const intent = form.intent;
+  if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
   if (intent === "delete") {
     if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
     await privacy.delete(params.id);
@@ -41,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next } = loaderData;
+  const { lead, deliveries, activity, next, quotes } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = (intent: string) =>
     actionData?.intent === intent && actionData.error ? (
@@ -134,7 +137,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                     ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
                     : a.kind === "retry"
                       ? `Retried the ${a.body} notification`
-                      : null}
+                      : a.kind.startsWith("quote-")
+                        ? `Quote ${a.body}`
+                        : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
               </li>
@@ -148,6 +153,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </ol>
         </Section>
       </div>
+
+      <LeadQuotes quotes={quotes} busy={busy} error={error} />
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (

@@ -74,15 +74,6 @@ export interface QuoteTable {
   updated_at: string;
 }
 
-export interface QuoteEventTable {
-  id: string;
-  inquiry_id: string;
-  kind: string;
-  detail: string;
-  actor: string;
-  created_at: string;
-}
-
 export interface PaymentEventTable {
   /** The provider's event id (evt_...): each is handled once. */
   id: string;
@@ -111,11 +102,14 @@ export interface InquiryTable {
 
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 
-/** A change on a lead (status, note, notification retry), with who and when. */
+/** A quote's step in the lead timeline (migration 0009's check lists them). */
+export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested"}`;
+
+/** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {
   id: string;
   inquiry_id: string;
-  kind: "status" | "note" | "retry";
+  kind: "status" | "note" | "retry" | QuoteActivityKind;
   from_status: string | null;
   to_status: string | null;
   body: string | null;
@@ -215,5 +209,4 @@ export interface Database {
   studio_passkeys: StudioPasskeyTable;
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
-  quote_events: QuoteEventTable;
 }

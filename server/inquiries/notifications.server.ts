@@ -14,12 +14,19 @@ import type { OutboxHandlers, OutboxItem } from "./outbox.server";
 export const INQUIRY_EMAIL = "inquiry-email";
 export const INQUIRY_FORM_SERVICE = "inquiry-form-service";
 export const INQUIRY_SUBJECT = "inquiry";
-/** The visitor's acknowledgement (a copy of what they sent); delivered by its handler, not yet queued for new inquiries. */
+/** The visitor's acknowledgement: a copy of what they sent and the 24-hour promise. */
 export const INQUIRY_ACK_EMAIL = "inquiry-ack-email";
 
-/** The notifications a new inquiry gets. Email is always queued, so it goes out once SMTP is set up. */
+/**
+ * The notifications a new (accepted, never spam) inquiry gets: the studio's
+ * email and the visitor's acknowledgement. Email is always queued, so it goes
+ * out once SMTP is set up.
+ */
 export function inquiryOutboxItems(config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">, inquiryId: string): OutboxItem[] {
-  const items: OutboxItem[] = [{ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL }];
+  const items: OutboxItem[] = [
+    { subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL },
+    { subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_ACK_EMAIL },
+  ];
   if (config.WEB3FORMS_ACCESS_KEY) items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_FORM_SERVICE });
   return items;
 }

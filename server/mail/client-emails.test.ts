@@ -92,7 +92,7 @@ describe("client emails", () => {
       inquiry_id: "lead-1",
       kind: "deposit",
     };
-    const email = paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z");
+    const email = paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
     expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
     await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
   });

@@ -54,7 +54,7 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
   function outboxWorker() {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
     const mailer = createMailer(config, logger);
-    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ database, mailer }), now });
+    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }), now });
     return { worker, close: () => mailer.close() };
   }
   const emailRows = () => database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();

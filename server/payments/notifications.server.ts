@@ -1,6 +1,7 @@
 import { paymentPackage } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentTable } from "../db/schema";
 import type { OutboxHandlers, OutboxItem } from "../inquiries/outbox.server";
@@ -16,7 +17,7 @@ export function paymentOutboxItem(paymentId: string): OutboxItem {
 }
 
 /** The studio's email about a paid payment; a sandbox one is marked [TEST] where the inbox shows it first. */
-export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string) {
+export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string, siteUrl: string) {
   const pkg = paymentPackage(payment.package);
   const amount = formatCad(Number(payment.amount_cents), { withCode: true });
   const test = payment.provider === "sandbox";
@@ -31,7 +32,9 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string)
       `Session:   ${payment.provider_session_id}`,
       `Payment:   ${payment.id}`,
       `Paid at:   ${payment.paid_at}`,
-      ...(payment.quote_id ? [`Quote:     ${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`, `Lead:      ${payment.inquiry_id}`] : []),
+      ...(payment.quote_id
+        ? [`Quote:     ${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`, `Lead:      ${payment.inquiry_id}`, `Lead page: ${siteUrl}/studio/leads/${payment.inquiry_id}`]
+        : []),
       `Queued:    ${confirmedAt}`,
       ``,
       `Next step: contact the customer about getting started.`,
@@ -40,7 +43,7 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string)
 }
 
 /** How the outbox worker delivers payment notifications. */
-export function paymentDeliveryHandlers({ database, mailer }: { database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+export function paymentDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
   return {
     [PAYMENT_EMAIL]: {
       enabled: mailer.configured,
@@ -48,7 +51,7 @@ export function paymentDeliveryHandlers({ database, mailer }: { database: AppDat
         const payment = await database.db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);
         // The outbox row id as Message-ID: a retry after a lost answer is recognisable as the same mail.
-        await mailer.send({ ...paymentReceivedEmail(payment, row.created_at), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...paymentReceivedEmail(payment, row.created_at, config.SITE_URL), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
       },
     },
   };

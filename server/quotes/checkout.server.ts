@@ -87,11 +87,13 @@ export function createQuoteCheckout(deps: {
     };
   }
 
-  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: QuoteStatus, extra: Partial<QuoteRow>, t: number) {
+  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: "viewed" | "accepted" | "expired", extra: Partial<QuoteRow>, t: number) {
     const at = new Date(t).toISOString();
     return db.transaction().execute(async (trx) => {
       const row = await trx.updateTable("quotes").set({ status: to, updated_at: at, ...extra }).where("id", "=", quote.id).where("status", "in", from).returningAll().executeTakeFirst();
-      if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor: "client" }, t);
+      // The client viewed or accepted; an expiry noticed on their visit is the system's doing.
+      const actor = to === "expired" ? "system" : "client";
+      if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor }, t);
       return row;
     });
   }

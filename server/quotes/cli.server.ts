@@ -3,7 +3,8 @@ import { parseCents } from "~/lib/money";
 import { formatCad } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { quoteReference } from "../payments/service.server";
-import { type CreateQuoteInput, quoteStatusLabels } from "./model";
+import { quoteStatusLabels } from "~/content/quotes";
+import type { CreateQuoteInput } from "./model";
 import type { QuoteService } from "./service.server";
 
 export const QUOTE_CLI_USAGE = `Usage:

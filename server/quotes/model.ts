@@ -1,11 +1,9 @@
 import { type PackageType, packageTypes, paymentPackage } from "~/content/payment";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
+import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
 
-export const DEFAULT_TERMS =
-  "50% of the total is due to start the project and the balance on completion, before launch. " +
-  "The quote covers the scope listed; further work is quoted separately. Prices are in Canadian dollars.";
 
 export const quoteLineSchema = z.object({
   label: z.string().trim().min(1, "Each line needs a label.").max(120),
@@ -25,7 +23,7 @@ export const createQuoteSchema = z.object({
   /** A tax line, off unless given: e.g. GST at 500 basis points (5%). */
   tax: z.object({ label: z.string().trim().min(1).max(40), basisPoints: z.number().int().min(1).max(5000) }).optional(),
   expiresInDays: z.number().int().min(1).max(365).default(30),
-  terms: z.string().trim().min(1).max(4000).default(DEFAULT_TERMS),
+  terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
 });
 
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
@@ -68,18 +66,5 @@ export function duePayment(quote: QuoteRow, now: number): { kind: PaymentKind; a
 export function parseLines(quote: Pick<QuoteRow, "lines">): QuoteLine[] {
   return z.array(quoteLineSchema).parse(JSON.parse(quote.lines));
 }
-
-export const quoteStatusLabels: Record<QuoteStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  accepted: "Accepted",
-  deposit_paid: "Deposit paid",
-  paid: "Paid in full",
-  expired: "Expired",
-  withdrawn: "Withdrawn",
-};
-
-export const paymentKindLabels: Record<PaymentKind, string> = { deposit: "Deposit", balance: "Balance", full: "Payment in full" };
 
 export type { PackageType };

@@ -7,7 +7,7 @@ import { quoteEmail, receiptEmail } from "../mail/client-emails";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../payments/service.server";
-import { paymentKindLabels } from "./model";
+import { paymentKindLabels } from "~/content/quotes";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
 export const QUOTE_SUBJECT = "quote";

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { formatCad } from "~/lib/money";
+import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
@@ -46,6 +48,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     const lead = await db.selectFrom("inquiries").select("id").where("id", "=", q.inquiryId).executeTakeFirst();
     if (!lead) return fail(404, `No inquiry with id ${q.inquiryId}.`);
     const totals = computeTotals(q);
+    if (totals.totalCents > MAX_AMOUNT_CENTS) return fail(400, `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`);
     const t = clock();
     const at = new Date(t).toISOString();
     const quote: QuoteRow = {

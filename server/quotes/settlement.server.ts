@@ -36,7 +36,8 @@ export function createQuoteSettlement({ activity, logger }: { activity: LeadActi
     }
     const ref = quoteReference(row.id);
     await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${ref} ${to === "paid" ? "paid in full" : "deposit paid"} (payment ${payment.id.slice(0, 8).toUpperCase()})`, actor: "client" }, t);
-    if (payment.kind !== "balance") await activity.advanceLead(trx, row.inquiry_id, "won", "client", t);
+    // The client paid; the pipeline move that follows is the system's.
+    if (payment.kind !== "balance") await activity.advanceLead(trx, row.inquiry_id, "won", "system", t);
     return items;
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { budgetOptions, optionValues, projectTypeOptions } from "~/schemas/inquiry-fields";
@@ -6,6 +5,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { Database, LeadStatus } from "../db/schema";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import type { OutboxTrigger } from "../inquiries/outbox.server";
+import { insertLeadActivity } from "./activity.server";
 import type { StudioUser } from "./session.server";
 
 export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const satisfies readonly LeadStatus[];
@@ -109,21 +109,10 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     return states;
   }
 
-  async function record(trx: typeof db, inquiryId: string, actor: StudioUser, entry: { kind: "status" | "note" | "retry"; from?: string; to?: string; body?: string }) {
-    await trx
-      .insertInto("lead_activity")
-      .values({
-        id: randomUUID(),
-        inquiry_id: inquiryId,
-        kind: entry.kind,
-        from_status: entry.from ?? null,
-        to_status: entry.to ?? null,
-        body: entry.body ?? null,
-        actor_email: actor.email,
-        created_at: new Date(now()).toISOString(),
-      })
-      .execute();
+  function record(trx: typeof db, inquiryId: string, actor: StudioUser, entry: { kind: "status" | "note" | "retry"; from?: string; to?: string; body?: string }) {
+    return insertLeadActivity(trx, { inquiry_id: inquiryId, kind: entry.kind, from_status: entry.from ?? null, to_status: entry.to ?? null, body: entry.body ?? null, actor_email: actor.email }, now());
   }
+
 
   return {
     parseQuery: (params: URLSearchParams) => parseQuery(leadQuerySchema, params),

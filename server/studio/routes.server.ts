@@ -7,6 +7,8 @@ import type { AppDeps, AppEnv } from "../app.server";
 import { compressResponse } from "../http/compress.server";
 import { createNonce } from "../http/security-headers.server";
 import { isCrossSiteRequest } from "../http/origin.server";
+import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
+import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
 import { createStudioAuth } from "./auth.server";
 import { csvResponse, toCsv } from "./csv.server";
@@ -44,7 +46,7 @@ const isApiPath = (path: string) => path.startsWith("/api/studio/");
  * /api/studio endpoint, the JSON and CSV API, and (with a built site) the
  * React Router pages, rendered per request under their own CSP.
  */
-export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServices) {
+export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServices, quoteService: QuoteService) {
   const { config, database } = deps;
   const auth = createStudioAuth({ config, database });
   const sessions = createStudioSessions({ auth, database, config, now: deps.now });
@@ -52,6 +54,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
+  const quotes = createLeadQuotes({ database, service: quoteService, now: deps.now });
   const studio = app as unknown as Hono<StudioEnv>;
 
   const guard = async (c: Context<StudioEnv>, next: Next) => {
@@ -141,7 +144,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 
-  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, security, leads, payments, privacy } });
+  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, security, leads, payments, privacy, quotes } });
 }
 
 /** The rows the query string's filters select, as a CSV download. */
@@ -187,6 +190,7 @@ export type StudioServices = {
   leads: ReturnType<typeof createLeadService>;
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
+  quotes: LeadQuotes;
 };
 
 type LeadRow = Awaited<ReturnType<ReturnType<typeof createLeadService>["exportRows"]>>[number];

@@ -350,20 +350,32 @@ async function main() {
     assert.deepEqual(lostLeads, [], "inquiries answered 200 but not stored");
     results.push(`leads: ${load.inquiries.size} answered 200, all stored (${rows.size} rows, with ${rows.size - load.inquiries.size} whose answer was lost or were probes)`);
 
-    // 3. Notifications: one mail per delivered outbox row; rows the killed process held wait for their lease.
-    const outbox = (await db.query<{ subject_id: string; status: string; locked_by: string | null }>(`select subject_id, status, locked_by from outbox where channel = 'inquiry-email'`)).rows;
-    const names = new Map((await db.query<{ id: string; last_name: string }>(`select id, last_name from inquiries`)).rows.map((r) => [r.id, r.last_name]));
-    const mailsFor = (lastName: string) => smtp.messages.filter((m) => m.subject.endsWith(` ${lastName}`)).length;
+    // 3. Notifications: each inquiry has two rows (the studio's email, the visitor's acknowledgement), one mail
+    //    per delivered row; rows the killed process held wait for their lease.
+    const outbox = (
+      await db.query<{ subject_id: string; channel: string; status: string; locked_by: string | null }>(
+        `select subject_id, channel, status, locked_by from outbox where channel in ('inquiry-email', 'inquiry-ack-email')`,
+      )
+    ).rows;
+    const leads = new Map((await db.query<{ id: string; last_name: string; email: string }>(`select id, last_name, email from inquiries`)).rows.map((r) => [r.id, r]));
+    const mailsFor = (row: { subject_id: string; channel: string }) => {
+      const lead = leads.get(row.subject_id)!;
+      return row.channel === "inquiry-email"
+        ? smtp.messages.filter((m) => m.subject.endsWith(` ${lead.last_name}`)).length
+        : smtp.messages.filter((m) => m.to.includes(lead.email) && m.subject.startsWith("We received your inquiry")).length;
+    };
     const held = outbox.filter((r) => r.status === "sending");
     assert.ok(new Set(held.map((r) => r.locked_by)).size <= 1, "rows held by more than one worker: only the killed one may hold any");
     for (const row of outbox) {
-      const mails = mailsFor(names.get(row.subject_id)!);
-      if (row.status === "delivered") assert.equal(mails, 1, `inquiry ${row.subject_id}: ${mails} mails for one delivered notification`);
-      else assert.ok(row.status === "sending" && mails <= 1, `inquiry ${row.subject_id}: ${row.status} with ${mails} mails`);
+      const mails = mailsFor(row);
+      if (row.status === "delivered") assert.equal(mails, 1, `inquiry ${row.subject_id} ${row.channel}: ${mails} mails for one delivered notification`);
+      else assert.ok(row.status === "sending" && mails <= 1, `inquiry ${row.subject_id} ${row.channel}: ${row.status} with ${mails} mails`);
     }
-    assert.equal(outbox.length, rows.size, "an inquiry without its notification row");
+    for (const channel of ["inquiry-email", "inquiry-ack-email"]) {
+      assert.equal(outbox.filter((r) => r.channel === channel).length, rows.size, `an inquiry without its ${channel} row`);
+    }
     results.push(
-      `notifications: ${outbox.length - held.length} delivered exactly once; ${held.length} held by the killed process's lease (redelivered when it expires, ${held.filter((r) => mailsFor(names.get(r.subject_id)!) === 1).length} of them already sent once)`,
+      `notifications: ${outbox.length - held.length} delivered exactly once (studio email and visitor acknowledgement per lead); ${held.length} held by the killed process's lease (redelivered when it expires, ${held.filter((r) => mailsFor(r) === 1).length} of them already sent once)`,
     );
 
     // 4. Payments: each Pay answered 303 is paid, once, with one studio mail.

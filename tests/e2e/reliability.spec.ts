@@ -208,14 +208,14 @@ const inquiry = {
 };
 
 test.describe("faults against a running server", () => {
-  test("SIGKILL after storing an inquiry and before notifying: after a restart the outbox delivers it exactly once", async () => {
+  test("SIGKILL after storing an inquiry and before notifying: after a restart the outbox delivers its two emails exactly once", async () => {
     test.setTimeout(90_000);
     const port = await freePort();
     const dbPath = path.join(os.tmpdir(), `cascadia-sigkill-${port}-${process.pid}.db`);
     const smtp = await startFakeSmtp();
     let server = await startServer(port, { DATABASE_PATH: dbPath });
     try {
-      // No mail server yet: the notification is stored with the lead and left pending.
+      // No mail server yet: the notifications (studio, visitor) are stored with the lead and left pending.
       const res = await fetch(`http://127.0.0.1:${port}/api/inquiries`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(inquiry) });
       expect(res.status).toBe(200);
       const { id } = (await res.json()) as { id: string };
@@ -226,25 +226,31 @@ test.describe("faults against a running server", () => {
         try {
           return {
             inquiries: db.prepare("select id from inquiries").all() as Array<{ id: string }>,
-            outbox: db.prepare("select status, subject_id from outbox").all() as Array<{ status: string; subject_id: string }>,
+            outbox: db.prepare("select channel, status, subject_id from outbox order by channel").all() as Array<{ channel: string; status: string; subject_id: string }>,
           };
         } finally {
           db.close();
         }
       };
-      expect(read()).toEqual({ inquiries: [{ id }], outbox: [{ status: "pending", subject_id: id }] });
+      expect(read()).toEqual({
+        inquiries: [{ id }],
+        outbox: [
+          { channel: "inquiry-ack-email", status: "pending", subject_id: id },
+          { channel: "inquiry-email", status: "pending", subject_id: id },
+        ],
+      });
 
       server = await startServer(port, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
-      await expect.poll(() => smtp.messages.length, { timeout: 20_000 }).toBe(1);
-      expect(smtp.messages[0]!.subject).toBe("New project inquiry from Katherine Johnson");
-      await expect.poll(() => read().outbox[0]?.status, { timeout: 10_000 }).toBe("delivered");
+      await expect.poll(() => smtp.messages.length, { timeout: 20_000 }).toBe(2);
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["New project inquiry from Katherine Johnson", "We received your inquiry: Cascadia Web Studio"]);
+      await expect.poll(() => read().outbox.map((r) => r.status), { timeout: 10_000 }).toEqual(["delivered", "delivered"]);
 
       // Killed again and restarted: nothing is sent twice.
       server.kill("SIGKILL");
       await killed(server);
       server = await startServer(port, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
       await new Promise((r) => setTimeout(r, 2_000));
-      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages).toHaveLength(2);
     } finally {
       server.kill("SIGKILL");
       await killed(server);

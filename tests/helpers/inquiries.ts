@@ -52,7 +52,8 @@ export async function createInquiryHarness(
   }
 
   const countInquiries = async () => Number((await database.db.selectFrom("inquiries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const outboxRows = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
+  // Rows queued together share a time; the channel orders them (the acknowledgement, then the studio's email).
+  const outboxRows = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").orderBy("channel").execute();
 
   return {
     app,

@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 /**
@@ -22,4 +24,13 @@ export function fakeSite(): { clientDir: string; serverBuild: ServerBuild } {
   } as unknown as ServerBuild;
   // A directory that does not exist: no prerendered pages or assets.
   return { clientDir: path.join(import.meta.dirname, "no-such-client-dir"), serverBuild };
+}
+
+/** The real built site (`npm run build`, or BUILD_DIR): its client files and server build. */
+export async function builtSite(): Promise<{ clientDir: string; serverBuild: ServerBuild }> {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const entry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(entry)) throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
+  const serverBuild = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
+  return { clientDir: path.join(buildDir, "client"), serverBuild };
 }

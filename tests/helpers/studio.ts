@@ -1,4 +1,4 @@
-import { createApp } from "../../server/app.server";
+import { type AppDeps, createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createStudioAccounts } from "../../server/studio/accounts.server";
@@ -33,23 +33,29 @@ export class CookieJar {
  * clock for the rate limits, and a client that behaves like a same-origin
  * browser (Origin on state changes, cookies kept).
  */
-export async function createStudioHarness(env: Record<string, string> = {}, options: { database?: TestDatabase; skipAccount?: boolean } = {}) {
+export async function createStudioHarness(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] } = {},
+) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
   const clock = { now: Date.now() };
-  const app = createApp({ config, database, logger, now: () => clock.now });
+  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site });
   const accounts = createStudioAccounts({ auth: createStudioAuth({ config, database }), database });
   if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
 
   function client(ip = randomIp()) {
     const jar = new CookieJar();
-    async function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    async function request(path: string, init: { method?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
       const method = init.method ?? "GET";
       const headers: Record<string, string> = { "x-forwarded-for": ip, host: "localhost:3000", ...(jar.cookies.size ? { cookie: jar.header() } : {}) };
       if (method !== "GET") headers.origin = SITE;
       if (init.body !== undefined) headers["content-type"] = "application/json";
-      const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      // A page's <Form> posts: url-encoded fields.
+      if (init.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+      const body = init.form !== undefined ? new URLSearchParams(init.form).toString() : init.body === undefined ? undefined : JSON.stringify(init.body);
+      const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body });
       return jar.take(response);
     }
     const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request("/api/studio/sign-in", { method: "POST", body: { email, password } });

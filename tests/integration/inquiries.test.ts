@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteConfig } from "~/content/site";
 import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
@@ -32,7 +33,7 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     await smtp.stop();
   });
 
-  it("stores a valid inquiry and delivers one email with exactly the spec's fields", async () => {
+  it("stores a valid inquiry and delivers the studio's email with exactly the spec's fields, and the visitor's acknowledgement, once each", async () => {
     const res = await t.post({ ...validInquiry, firstName: "  Ada ", email: " ada@example.com " });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; id: string };
@@ -50,23 +51,34 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
       timeline: "3-4weeks",
       source: "api",
     });
-    const [row] = await t.outboxRows();
-    expect(row).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-email", status: "pending", attempts: 0 });
+    const queued = await t.outboxRows();
+    expect(queued).toHaveLength(2);
+    expect(queued[0]).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-ack-email", status: "pending", attempts: 0 });
+    expect(queued[1]).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-email", status: "pending", attempts: 0 });
 
-    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
-    expect(smtp.messages).toHaveLength(1);
-    const mail = smtp.messages[0]!;
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(smtp.messages).toHaveLength(2);
+    const mail = smtp.messages.find((m) => m.to.includes("studio@example.com"))!;
     expect(mail.to).toEqual(["studio@example.com"]);
     expect(mail.subject).toBe("New project inquiry from Ada Lovelace");
     expect(mail.headers["reply-to"]).toBe("ada@example.com");
     expect(mail.text).toBe(expectedText);
+    // The visitor's copy goes to the address they gave; their reply reaches the studio.
+    const ack = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
+    expect(ack.subject).toBe(`We received your inquiry: ${siteConfig.name}`);
+    expect(ack.headers["reply-to"]).toBe("studio@example.com");
+    const parsed = await simpleParser(ack.raw);
+    expect(parsed.text).toContain("within 24 hours");
+    expect(parsed.text).toContain("We need a five-page site for our engine workshop,");
+    expect(parsed.html).toContain("Analytical Engines Ltd");
 
-    const [after] = await t.outboxRows();
-    expect(after).toMatchObject({ status: "delivered", attempts: 1, last_error: null, locked_by: null });
-    expect(after!.delivered_at).toBeTruthy();
+    for (const after of await t.outboxRows()) {
+      expect(after).toMatchObject({ status: "delivered", attempts: 1, last_error: null, locked_by: null });
+      expect(after.delivered_at).toBeTruthy();
+    }
     // Nothing more to do, also for a fresh worker (a restart).
     expect(await t.worker.runOnce()).toMatchObject({ claimed: 0 });
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(2);
   });
 
   it("says 'Not provided' for optional fields left blank and sends to the site inbox by default", async () => {
@@ -74,13 +86,14 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     const res = await plain.post({ ...validInquiry, phone: "", company: "   ", budget: "", timeline: undefined });
     expect(res.status).toBe(200);
     await plain.worker.runOnce();
-    const mail = smtp.messages.at(-1)!;
+    // The studio's email (the visitor's acknowledgement goes out in the same pass, in either order).
+    const mail = smtp.messages.find((m) => m.subject.startsWith("New project inquiry"))!;
     expect(mail.to).toEqual([siteConfig.email]);
     expect(mail.text).toContain("Phone: Not provided\nCompany: Not provided\nProject Type: Pro Website ($340+)\nBudget: Not provided\nTimeline: Not provided");
     await plain.dispose();
   });
 
-  it("keeps the inquiry when SMTP is down and delivers exactly one email once it is back", async () => {
+  it("keeps the inquiry when SMTP is down and delivers the studio's email and the acknowledgement exactly once each when it is back", async () => {
     const port = await freePort();
     const down = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { database: t.database });
     const res = await down.post(validInquiry);
@@ -88,23 +101,22 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     const { id } = (await res.json()) as { id: string };
     expect(await down.countInquiries()).toBe(1);
 
-    expect(await down.worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
-    let [row] = await down.outboxRows();
-    expect(row).toMatchObject({ status: "pending", attempts: 1, subject_id: id });
-    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(await down.worker.runOnce()).toMatchObject({ claimed: 2, retry: 2 });
+    for (const row of await down.outboxRows()) {
+      expect(row).toMatchObject({ status: "pending", attempts: 1, subject_id: id });
+      expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+    }
     // Not due again until the backoff has passed.
     expect(await down.worker.runOnce()).toMatchObject({ claimed: 0 });
 
     const back = await startFakeSmtp(port);
     try {
       down.clock.now += 60_000;
-      expect(await down.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await down.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
       down.clock.now += 24 * 60 * 60_000;
       expect(await down.worker.runOnce()).toMatchObject({ claimed: 0 });
-      expect(back.messages).toHaveLength(1);
-      expect(back.messages[0]!.subject).toBe("New project inquiry from Ada Lovelace");
-      [row] = await down.outboxRows();
-      expect(row).toMatchObject({ status: "delivered", attempts: 2 });
+      expect(back.messages.map((m) => m.subject).sort()).toEqual([`We received your inquiry: ${siteConfig.name}`, "New project inquiry from Ada Lovelace"].sort());
+      for (const row of await down.outboxRows()) expect(row).toMatchObject({ status: "delivered", attempts: 2 });
     } finally {
       await back.stop();
       await down.dispose();
@@ -215,19 +227,22 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(await t.countInquiries()).toBe(1);
   });
 
-  it("with no SMTP_URL stores the inquiry and leaves its notification pending", async () => {
+  it("with no SMTP_URL stores the inquiry and leaves its notifications pending", async () => {
     const dev = await createInquiryHarness({}, { database: t.database });
     const res = await dev.post(validInquiry);
     expect(res.status).toBe(200);
     expect(await dev.worker.runOnce()).toMatchObject({ claimed: 0 });
     const rows = await dev.outboxRows();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ channel: "inquiry-email", status: "pending", attempts: 0 });
+    expect(rows.map((r) => [r.channel, r.status, r.attempts])).toEqual([
+      ["inquiry-ack-email", "pending", 0],
+      ["inquiry-email", "pending", 0],
+    ]);
     await dev.dispose();
-    // Once SMTP is configured, the waiting notification goes out.
+    // Once SMTP is configured, the waiting notifications go out.
     t.clock.now = dev.clock.now + 1_000;
-    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
-    expect(smtp.messages).toHaveLength(1);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(smtp.messages.map((m) => m.to)).toEqual(expect.arrayContaining([["studio@example.com"], ["ada@example.com"]]));
+    expect(smtp.messages).toHaveLength(2);
   });
 });
 
@@ -245,8 +260,8 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
       expect(text).not.toContain(accessKey);
       for (const [, v] of res.headers) expect(v).not.toContain(accessKey);
 
-      expect((await t.outboxRows()).map((r) => r.channel).sort()).toEqual(["inquiry-email", "inquiry-form-service"]);
-      expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
+      expect((await t.outboxRows()).map((r) => r.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email", "inquiry-form-service"]);
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 3, delivered: 3 });
 
       expect(service.requests).toHaveLength(1);
       const sent = service.requests[0]!;
@@ -260,12 +275,13 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
         to_email: "studio@example.com",
         message: `${expectedText}\n`.replace(/\n/g, "\r\n"),
       });
-      expect(smtp.messages).toHaveLength(1);
+      // The studio's email and the visitor's acknowledgement.
+      expect(smtp.messages).toHaveLength(2);
 
       // A refusal (success false) is retried later; the key stays out of the stored error.
       service.setMode("refuse");
       await t.post(validInquiry);
-      expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 1, retry: 1 });
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 3, delivered: 2, retry: 1 });
       const failed = (await t.outboxRows()).find((r) => r.channel === "inquiry-form-service" && r.status === "pending")!;
       expect(failed.last_error).toMatch(/form service refused \(HTTP 200\): Invalid access key/);
       expect(failed.last_error).not.toContain(accessKey);

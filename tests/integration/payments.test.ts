@@ -57,7 +57,7 @@ async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; e
   const mailer = createMailer(config, logger);
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ database, mailer }), now });
+  const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }), now });
   const stripeApi = opts.stripe ? { ...opts.stripe.api, ...(opts.stripeTimeoutMs ? { timeout: opts.stripeTimeoutMs } : {}) } : undefined;
   const app = createApp({ config, database, logger, now, payments: { stripeApi } });
   const payments = () => database.db.selectFrom("payments").selectAll().execute();

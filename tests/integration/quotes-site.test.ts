@@ -1,15 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { createQuoteEventsActivity } from "../../server/quotes/activity.server";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
+import { builtSite } from "../helpers/site";
 
 /**
  * The client's quote page in the built site (sandbox provider): every way a
@@ -20,11 +19,6 @@ import { randomIp, validInquiry } from "../helpers/inquiries";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
-async function loadServerBuild(): Promise<ServerBuild> {
-  const entry = path.join(buildDir, "server/index.js");
-  if (!fs.existsSync(entry)) throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
-  return (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
-}
 
 describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   let database: TestDatabase;
@@ -32,11 +26,11 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   let quotes: ReturnType<typeof createQuoteService>;
 
   beforeAll(async () => {
-    const serverBuild = await loadServerBuild();
+    const site = await builtSite();
     database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
-    app = createApp({ config, database, logger: createLogger(config), site: { clientDir: path.join(buildDir, "client"), serverBuild } });
-    quotes = createQuoteService({ config, database, activity: createQuoteEventsActivity() });
+    app = createApp({ config, database, logger: createLogger(config), site });
+    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity() });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -4,12 +4,12 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
+import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
 import { createOutboxWorker } from "../../server/inquiries/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteEventsActivity } from "../../server/quotes/activity.server";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, RECEIPT_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
@@ -45,10 +45,10 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
+  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ config, database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const activity = createQuoteEventsActivity();
+  const activity = createStudioLeadActivity();
   const studio = createQuoteService({ config, database, activity, now });
   // The client's side on the same database and clock, as the /quote/:token page uses it.
   const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger }) });
@@ -97,7 +97,9 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
 
   const quoteRow = (id: string) => database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const quotePayments = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).orderBy("created_at").execute();
-  const events = (inquiryId: string) => database.db.selectFrom("quote_events").selectAll().where("inquiry_id", "=", inquiryId).orderBy("created_at").execute();
+  // The lead's timeline (the studio's lead_activity).
+  const events = (inquiryId: string) => database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", inquiryId).orderBy("created_at").execute();
+  const leadStatus = async (inquiryId: string) => (await database.db.selectFrom("inquiries").select("status").where("id", "=", inquiryId).executeTakeFirstOrThrow()).status;
 
   return {
     app,
@@ -114,6 +116,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     quoteRow,
     quotePayments,
     events,
+    leadStatus,
     async dispose() {
       await worker.stop();
       mailer.close();
@@ -197,19 +200,25 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       ["balance", "paid", 61728],
     ]);
     expect(paid.reduce((s, p) => s + p.amount_cents, 0)).toBe(final.total_cents);
-    const timeline = (await t.events(inquiryId)).map((e) => `${e.kind}:${e.detail.replace(/ \(payment .*\)/, "")}`);
+    // The studio's timeline; the test clock stands still, so the steps share one time and are compared as a set.
+    const timeline = (await t.events(inquiryId)).map((e) =>
+      e.kind === "status" ? `status:${e.from_status}->${e.to_status}:${e.actor_email}` : `${e.kind}:${e.body!.replace(/ \(payment .*\)/, "")}:${e.actor_email}`,
+    );
     const ref = `Q-${quote.id.slice(0, 8).toUpperCase()}`;
-    expect(timeline).toEqual([
-      `quote-created:${ref} created`,
-      `quote-sent:${ref} sent`,
-      "lead-status:quoted",
-      `quote-viewed:${ref} viewed`,
-      `quote-accepted:${ref} accepted`,
-      `quote-deposit_paid:${ref} deposit paid`,
-      "lead-status:won",
-      `quote-balance-requested:${ref} balance requested`,
-      `quote-paid:${ref} paid in full`,
-    ]);
+    expect(timeline.sort()).toEqual(
+      [
+        `quote-created:${ref} created:owner@studio.example`,
+        `quote-sent:${ref} sent:owner@studio.example`,
+        "status:new->quoted:owner@studio.example",
+        `quote-viewed:${ref} viewed:client`,
+        `quote-accepted:${ref} accepted:client`,
+        `quote-deposit_paid:${ref} deposit paid:client`,
+        "status:quoted->won:system",
+        `quote-balance-requested:${ref} balance requested:owner@studio.example`,
+        `quote-paid:${ref} paid in full:client`,
+      ].sort(),
+    );
+    expect(await t.leadStatus(inquiryId)).toBe("won");
     // A paid quote shows its receipt and offers nothing more to pay.
     const view = await t.client.view(token);
     expect(view?.due).toBeNull();
@@ -235,6 +244,8 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.requests.length).toBe(calls);
     expect((await t.client.view(token))?.status).toBe("expired");
     expect((await t.quoteRow(quote.id)).status).toBe("expired");
+    const expired = (await t.events(quote.inquiry_id)).filter((e) => e.kind === "quote-expired");
+    expect(expired.map((e) => e.actor_email)).toEqual(["system"]);
   });
 
   it("a withdrawn quote cannot be paid, and a paid one cannot be withdrawn", async () => {
@@ -311,19 +322,21 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const rows = await t.database.db.selectFrom("outbox").select(["channel", "status"]).execute();
     const byChannel = (c: string) => rows.filter((r) => r.channel === c);
     expect(byChannel(INQUIRY_EMAIL)).toHaveLength(1);
+    expect(byChannel(INQUIRY_ACK_EMAIL)).toHaveLength(1);
     expect(byChannel(QUOTE_EMAIL)).toHaveLength(1);
     expect(byChannel(QUOTE_BALANCE_EMAIL)).toHaveLength(1);
     expect(byChannel(RECEIPT_EMAIL)).toHaveLength(2);
     expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
-    expect(delivered).toBe(7);
-    expect(smtp.messages).toHaveLength(7);
+    expect(delivered).toBe(8);
+    expect(smtp.messages).toHaveLength(8);
 
     const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
     const to = (address: string) => parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
     const client = to(validInquiry.email);
     expect(client.map((m) => m.subject).sort()).toEqual(
       [
+        "We received your inquiry: Cascadia Web Studio",
         `Your quote Q-${quote.id.slice(0, 8).toUpperCase()} from Cascadia Web Studio`,
         `Balance due on quote Q-${quote.id.slice(0, 8).toUpperCase()}: $617.28 CAD`,
         `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
@@ -341,12 +354,15 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual(["$617.28 CAD", "Nothing: paid in full"]);
     const notices = to("studio@example.com").filter((m) => m.subject?.startsWith("Payment received"));
     expect(notices).toHaveLength(2);
-    for (const n of notices) expect(n.text).toContain(`Lead:      ${inquiryId}`);
+    for (const n of notices) {
+      expect(n.text).toContain(`Lead:      ${inquiryId}`);
+      expect(n.text).toContain(`Lead page: ${SITE_URL}/studio/leads/${inquiryId}`);
+    }
 
     // Nothing more to send on later passes.
     t.clock.now += 24 * 60 * 60_000;
     expect((await t.worker.runOnce()).claimed).toBe(0);
-    expect(smtp.messages).toHaveLength(7);
+    expect(smtp.messages).toHaveLength(8);
   });
 
   it("a submission taken as spam queues no email at all", async () => {

@@ -1,0 +1,160 @@
+import { packageTypes } from "~/content/payment";
+import { parseCents } from "~/lib/money";
+import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
+import { z } from "~/lib/zod";
+import type { AppDatabase } from "../db/database.server";
+import type { PaymentKind, QuoteStatus } from "../db/schema";
+import { quoteReference } from "../payments/service.server";
+import { type CreateQuoteInput, duePayment, effectiveStatus } from "./model";
+import type { QuoteResult, QuoteService } from "./service.server";
+
+/** Extra line rows the lead page's form offers (a fixed number, so it works without JavaScript). */
+export const QUOTE_FORM_LINES = 3;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+
+/** "1234.56" or "1,234.56" (thousands commas only) in CAD → integer cents; never a float. */
+const cad = (what: string) =>
+  z.string().transform((v, ctx) => {
+    const text = v.trim();
+    const r = parseCents(/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, "") : text);
+    if (r.ok && r.cents >= 0 && r.cents <= MAX_AMOUNT_CENTS) return r.cents;
+    ctx.addIssue({ code: "custom", message: `${what}: enter an amount in CAD such as 1234.56.` });
+    return z.NEVER;
+  });
+
+const whole = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, `${what} must be a whole number.`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`));
+
+const lineFields = Object.fromEntries(
+  Array.from({ length: QUOTE_FORM_LINES }, (_, i) => [
+    [`line${i + 1}Label`, optional(z.string().trim().max(120, "A line's description is at most 120 characters."))],
+    [`line${i + 1}Amount`, optional(cad(`Line ${i + 1}`))],
+  ]).flat(),
+) as Record<string, z.ZodType<unknown>>;
+
+/**
+ * The lead page's "New quote" form, as posted (strings): amounts are parsed
+ * to integer cents here and everything is checked again by the quote
+ * service's own schema (caps, lengths) before anything is stored.
+ */
+export const studioQuoteFormSchema = z
+  .object({
+    package: z.enum(packageTypes, { error: "Choose the Basic or Pro package." }),
+    amount: cad("Package amount"),
+    deposit: optional(whole("The deposit", 1, 99)),
+    tax: optional(z.literal("on")),
+    taxLabel: optional(z.string().trim().max(40)),
+    taxPercent: optional(z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, "The tax rate is a percentage such as 5.")),
+    expiresDays: whole("Valid for", 1, 365),
+    terms: z.string().trim().min(1, "Write the terms.").max(4000),
+    ...lineFields,
+  })
+  .transform((f, ctx): Omit<CreateQuoteInput, "inquiryId"> => {
+    const lines: { label: string; amountCents: number }[] = [];
+    for (let i = 1; i <= QUOTE_FORM_LINES; i++) {
+      const label = (f as Record<string, unknown>)[`line${i}Label`] as string | undefined;
+      const amountCents = (f as Record<string, unknown>)[`line${i}Amount`] as number | undefined;
+      if (label === undefined && amountCents === undefined) continue;
+      if (label === undefined || amountCents === undefined) {
+        ctx.addIssue({ code: "custom", message: `Line ${i} needs both a description and an amount.`, path: [`line${i}Label`] });
+        continue;
+      }
+      lines.push({ label, amountCents });
+    }
+    const tax = f.tax ? { label: f.taxLabel ?? "GST", basisPoints: Math.round(Number(f.taxPercent ?? "5") * 100) } : undefined;
+    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, tax, expiresInDays: f.expiresDays, terms: f.terms };
+  });
+
+/** One quote as the lead page lists it. */
+export type LeadQuote = {
+  id: string;
+  reference: string;
+  status: QuoteStatus;
+  packageType: "basic" | "pro";
+  totalCents: number;
+  depositCents: number | null;
+  paid: { kind: PaymentKind; amountCents: number }[];
+  link: string;
+  createdAt: string;
+  expiresAt: string;
+  balanceRequested: boolean;
+  /** What the studio may do now. */
+  can: { send: boolean; withdraw: boolean; requestBalance: boolean };
+};
+
+/**
+ * The quotes of one lead for the back office's lead page: list them with what
+ * was paid, create one from the form, send, withdraw, ask for the balance.
+ * Every action names the lead, and a quote of another lead is "not found".
+ */
+export function createLeadQuotes({ database, service, now = Date.now }: { database: AppDatabase; service: QuoteService; now?: () => number }) {
+  const { db } = database;
+
+  async function ofLead(leadId: string, quoteId: string) {
+    const quote = await service.get(quoteId);
+    return quote?.inquiry_id === leadId ? quote : undefined;
+  }
+
+  return {
+    async list(leadId: string): Promise<LeadQuote[]> {
+      const quotes = await service.list({ inquiryId: leadId });
+      if (quotes.length === 0) return [];
+      const payments = await db
+        .selectFrom("payments")
+        .select(["quote_id", "kind", "amount_cents"])
+        .where("quote_id", "in", quotes.map((q) => q.id))
+        .where("status", "=", "paid")
+        .orderBy("paid_at")
+        .execute();
+      const t = now();
+      return quotes.map((q) => {
+        const status = effectiveStatus(q, t);
+        return {
+          id: q.id,
+          reference: quoteReference(q.id),
+          status,
+          packageType: q.package,
+          totalCents: Number(q.total_cents),
+          depositCents: q.deposit_cents === null ? null : Number(q.deposit_cents),
+          paid: payments.filter((p) => p.quote_id === q.id).map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents) })),
+          link: service.link(q),
+          createdAt: q.created_at,
+          expiresAt: q.expires_at,
+          balanceRequested: q.balance_requested_at !== null,
+          can: {
+            send: status === "draft",
+            withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),
+            requestBalance: status === "deposit_paid" && q.balance_requested_at === null,
+          },
+        };
+      });
+    },
+
+    async create(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<{ id: string }>> {
+      const parsed = studioQuoteFormSchema.safeParse(form);
+      if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
+      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor);
+      return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
+    },
+
+    /** Sends a draft, or (deposit paid) asks for the balance: the quote service tells which from its state. */
+    async send(leadId: string, quoteId: string, actor: string): Promise<QuoteResult<unknown>> {
+      if (!(await ofLead(leadId, quoteId))) return { ok: false, status: 404, error: "No such quote for this lead." };
+      return service.send(quoteId, actor);
+    },
+
+    async withdraw(leadId: string, quoteId: string, actor: string): Promise<QuoteResult<unknown>> {
+      if (!(await ofLead(leadId, quoteId))) return { ok: false, status: 404, error: "No such quote for this lead." };
+      return service.withdraw(quoteId, actor);
+    },
+  };
+}
+
+export type LeadQuotes = ReturnType<typeof createLeadQuotes>;

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { addStudioAccount, expect, test } from "./fixtures";
+
+/**
+ * The issue's acceptance path in the back office: sign in, create a 1,234.56
+ * CAD quote with a 50% deposit on a lead's page and send it; the client opens
+ * the link in a fresh browser context, accepts and pays 617.28 on the sandbox
+ * checkout; the back office then shows the quote's deposit paid and the lead Won.
+ */
+test("a quote made on the lead page is sent, its deposit paid by the client, and the lead is Won", async ({ page, browser, checkA11y, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString("hex");
+  const email = `owner-${suffix}@example.com`;
+  const password = `long passphrase ${suffix}`;
+  await addStudioAccount(email, password);
+  const lastName = `Quote${suffix}`;
+  const sent = await page.request.post("/api/inquiries", {
+    headers: { origin: baseURL! },
+    data: { firstName: "Grace", lastName, email: `grace-${suffix}@example.com`, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
+  });
+  expect(sent.ok()).toBe(true);
+  const { id: leadId } = (await sent.json()) as { id: string };
+
+  await page.goto("/studio/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+  await page.goto(`/studio/leads/${leadId}`);
+  // Typed before React takes over the page, a field's value may be lost to hydration: wait for the scripts.
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+
+  const quotes = page.getByRole("region", { name: "Quotes" });
+  await expect(quotes).toContainText("No quotes yet.");
+  await quotes.getByLabel("Package", { exact: true }).selectOption("pro");
+  await quotes.getByLabel("Package amount (CAD)").fill("1,234.56");
+  await expect(quotes.getByLabel("Deposit (% of total, empty for none)")).toHaveValue("50");
+  await expect(quotes.getByLabel("Add a tax line")).not.toBeChecked();
+  await quotes.getByRole("button", { name: "Create draft quote" }).click();
+
+  const item = quotes.getByRole("listitem").filter({ hasText: /Quote Q-/ });
+  await expect(item.getByTestId("quote-state")).toHaveText("Draft");
+  await expect(item).toContainText("$1,234.56 CAD");
+  await expect(item).toContainText("$617.28 CAD");
+  await item.getByRole("button", { name: /Send to client/ }).click();
+  await expect(item.getByTestId("quote-state")).toHaveText("Sent");
+  await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("Quoted");
+  const link = await item.getByLabel("Client link").inputValue();
+  expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{43}$/);
+  await checkA11y();
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await quotes.screenshot({ path: `/tmp/quotes-lead-${width}.png` });
+  }
+
+  // The client, in a browser context of their own.
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await clientPage.goto(new URL(link).pathname);
+  await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
+  for (const width of [375, 1440]) {
+    await clientPage.setViewportSize({ width, height: 900 });
+    await clientPage.screenshot({ path: `/tmp/quotes-client-${width}.png`, fullPage: true });
+  }
+  await clientPage.getByRole("button", { name: "Accept and pay deposit" }).click();
+  // Decision 0015: from a quote, checkout opens in the same tab.
+  await expect(clientPage).toHaveURL(/\/checkout\/sandbox\//);
+  await clientPage.getByRole("button", { name: /617\.28/ }).click();
+  await expect(clientPage).toHaveURL(/\/payment-success\?session_id=/);
+  const reference = (await item.getByRole("heading").textContent())!.replace("Quote ", "").trim();
+  await expect(clientPage.getByText(`${reference} (deposit)`)).toBeVisible();
+  await expect(clientPage.getByText("$617.28 CAD")).toBeVisible();
+  await client.close();
+
+  await page.reload();
+  await expect(item.getByTestId("quote-state")).toHaveText("Deposit paid");
+  await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("Won");
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline).toContainText(`Quote ${reference} deposit paid`);
+  await expect(timeline).toContainText("Status: Quoted → Won");
+  await expect(item.getByRole("button", { name: /Send balance request/ })).toBeVisible();
+  await checkA11y();
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { testDatabaseKind } from "../helpers/databases";
+import { validInquiry } from "../helpers/inquiries";
+import { builtSite } from "../helpers/site";
+import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
+
+/**
+ * The lead page's quote actions in the built site: only a signed-in studio
+ * user on the studio's own pages can create, send or withdraw a quote; the
+ * amounts come from the form, checked on the server to integer cents within
+ * caps, and nothing else the form says (totals, deposit, status) is taken.
+ */
+describe(`studio quote actions on ${testDatabaseKind}`, () => {
+  let h: StudioHarness;
+  let browser: ReturnType<StudioHarness["client"]>;
+  beforeAll(async () => {
+    h = await createStudioHarness({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
+    browser = h.client();
+    expect((await browser.signIn()).status).toBe(200);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  async function newLead() {
+    h.clock.now += 1000;
+    const res = await h.client().request("/api/inquiries", { method: "POST", body: validInquiry });
+    return ((await res.json()) as { id: string }).id;
+  }
+  const quotesOf = (leadId: string) => h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
+  const lead = (id: string) => h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+  const timeline = (id: string) => h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute();
+  const form = { intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." };
+  // Full URLs: React Router checks a page action's Origin against the request's own host.
+  const act = (leadId: string, fields: Record<string, string>, client = browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
+
+  it("refuses quote actions from an anonymous visitor and from another site, storing nothing", async () => {
+    const id = await newLead();
+    for (const path of [`${SITE}/studio/leads/${id}`, `${SITE}/studio/leads/${id}.data`]) {
+      const anonymous = await h.client().request(path, { method: "POST", form });
+      expect(anonymous.status, path).toBe(401);
+      const cross = await browser.request(path, { method: "POST", form, headers: { origin: "https://evil.example" } });
+      expect(cross.status, path).toBe(403);
+    }
+    expect(await quotesOf(id)).toEqual([]);
+  });
+
+  it("creates a quote from the form in integer cents and ignores totals, deposit and status the form makes up", async () => {
+    const id = await newLead();
+    const res = await act(id, { ...form, line1Label: "Extra pages", line1Amount: "150", totalCents: "1", depositCents: "1", status: "paid", tax: "on", taxLabel: "GST", taxPercent: "5" });
+    expect(res.status).toBe(200);
+    const [q] = await quotesOf(id);
+    // 1234.56 + 150.00 = 1384.56; GST 5% = 69.23 (69.228 rounded); total 1453.79; deposit 50% = 726.90 (726.895 rounded).
+    expect(q).toMatchObject({ status: "draft", subtotal_cents: 138456, tax_cents: 6923, total_cents: 145379, deposit_cents: 72690, tax_label: "GST", created_by: STUDIO_EMAIL, terms: "Half now, half at launch." });
+    expect((await timeline(id)).map((a) => [a.kind, a.actor_email])).toEqual([["quote-created", STUDIO_EMAIL]]);
+  });
+
+  it("refuses amounts that are not cents in range, and half-filled lines, with a message and nothing stored", async () => {
+    const id = await newLead();
+    const bad: Record<string, string>[] = [
+      { amount: "12.345" },
+      { amount: "abc" },
+      { amount: "-5" },
+      { amount: "0.50" },
+      { amount: "1000000000" },
+      { deposit: "150" },
+      { deposit: "0" },
+      { expiresDays: "0" },
+      { line1Label: "Logo" },
+      { line1Amount: "99" },
+      // Each line within the cap, the total above what one payment can take.
+      { amount: "999999.99", line1Label: "More", line1Amount: "999999.99" },
+      { package: "enterprise" },
+      { terms: "" },
+    ];
+    for (const fields of bad) {
+      const res = await act(id, { ...form, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await quotesOf(id)).toEqual([]);
+    const page = await browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, amount: "12.345" } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Package amount: enter an amount in CAD such as 1234.56.");
+  });
+
+  it("sends (queues the email, lead Quoted), withdraws, and acts only on the lead's own quotes", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    await act(id, form);
+    await act(other, form);
+    const [q] = await quotesOf(id);
+    const [foreign] = await quotesOf(other);
+    // Another lead's quote through this lead's page is not found, and stays a draft.
+    expect((await act(id, { intent: "quote-send", quoteId: foreign!.id })).status).toBe(404);
+    expect((await act(id, { intent: "quote-withdraw", quoteId: foreign!.id })).status).toBe(404);
+    expect((await quotesOf(other))[0]!.status).toBe("draft");
+
+    expect((await act(id, { intent: "quote-send", quoteId: q!.id })).status).toBe(200);
+    expect((await quotesOf(id))[0]!.status).toBe("sent");
+    expect((await lead(id)).status).toBe("quoted");
+    const queued = await h.database.db.selectFrom("outbox").select(["channel"]).where("subject_id", "=", q!.id).execute();
+    expect(queued).toEqual([{ channel: QUOTE_EMAIL }]);
+    // Sent once: a second send is refused and queues nothing more.
+    expect((await act(id, { intent: "quote-send", quoteId: q!.id })).status).toBe(409);
+    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute()).toHaveLength(1);
+
+    expect((await act(id, { intent: "quote-withdraw", quoteId: q!.id })).status).toBe(200);
+    expect((await quotesOf(id))[0]!.status).toBe("withdrawn");
+    const kinds = (await timeline(id)).map((a) => (a.kind === "status" ? `status:${a.from_status}->${a.to_status}` : a.kind));
+    expect(kinds.sort()).toEqual(["quote-created", "quote-sent", "quote-withdrawn", "status:new->quoted"].sort());
+
+    const html = await (await browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("Withdrawn");
+    expect(html).toContain(`${SITE}/quote/${q!.token}`);
+  });
+
+  it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {
+    const activity = createStudioLeadActivity();
+    const db = h.database.db;
+    const [fresh, contacted, lost] = [await newLead(), await newLead(), await newLead()];
+    await db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", contacted).execute();
+    await db.updateTable("inquiries").set({ status: "lost", lost_reason: "Went elsewhere" }).where("id", "=", lost).execute();
+    const t = h.clock.now;
+    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await activity.advanceLead(db, fresh, "won", "system", t);
+    await activity.advanceLead(db, fresh, "quoted", STUDIO_EMAIL, t);
+    await activity.advanceLead(db, lost, "won", "system", t);
+    expect([(await lead(contacted)).status, (await lead(fresh)).status, (await lead(lost)).status]).toEqual(["quoted", "won", "lost"]);
+    const moves = async (id: string) => (await timeline(id)).map((a) => `${a.from_status}->${a.to_status}:${a.actor_email}`);
+    expect(await moves(contacted)).toEqual([`contacted->quoted:${STUDIO_EMAIL}`]);
+    expect(await moves(fresh)).toEqual(["new->won:system"]);
+    expect(await moves(lost)).toEqual([]);
+  });
+});
