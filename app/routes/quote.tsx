@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { paymentPackage } from "~/content/payment";
+import { paymentPackage, paymentPageContent } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -26,8 +26,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Accept and pay': a plain form post, answered 303 to checkout in the same
- * tab. Only the token in the path counts; the amount is the stored quote's.
+ * 'Accept and pay': a plain form post into a new tab (as /payment opens checkout),
+ * answered 303 to checkout; decision 0018. Only the token in the path counts;
+ * the amount is the stored quote's.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const quotes = context.services?.quotes;
@@ -110,14 +111,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </table>
 
           {q.due && (
-            <form method="post" className="flex flex-col gap-2">
+            <form method="post" target="_blank" rel="noopener" className="flex flex-col gap-2">
               <p>
                 Amount due now: <strong>{cad(q.due.amountCents)}</strong>
               </p>
               <Button type="submit" size="lg" className="self-start">
                 {payLabel}
               </Button>
-              <p className="text-sm text-muted-foreground">You will finish on a secure checkout page. We never see your card details.</p>
+              <p className="text-sm text-muted-foreground">{paymentPageContent.secureNote}</p>
             </form>
           )}
           {actionData?.error && (

@@ -6,7 +6,7 @@ import { storedInquiries } from "./database";
  * A lead's quote end to end with the sandbox provider: the studio creates and
  * sends it with the CLI (on the e2e server's database), the client opens the
  * link in a fresh context, accepts and pays the server-fixed deposit in the
- * same tab, and the success page shows the quote and the amount.
+ * checkout tab it opens, and the success page shows the quote and the amount.
  */
 test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the success page names the quote", async ({ page, request, baseURL }) => {
   test.slow();
@@ -31,15 +31,17 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
   await expect(page.getByText("Amount due now: $617.28 CAD")).toBeVisible();
-  await page.getByRole("button", { name: "Accept and pay deposit" }).click();
+  // Checkout opens in a new tab (decision 0018); the quote page stays where it was.
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Accept and pay deposit" }).click()]);
+  await expect(page).toHaveURL(/\/quote\//);
 
-  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
-  await page.getByRole("button", { name: /617\.28/ }).click();
+  await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);
+  await checkout.getByRole("button", { name: /617\.28/ }).click();
 
-  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
   const reference = `Q-${id.slice(0, 8).toUpperCase()}`;
-  await expect(page.getByText(`${reference} (deposit)`)).toBeVisible();
-  await expect(page.getByText("$617.28 CAD")).toBeVisible();
+  await expect(checkout.getByText(`${reference} (deposit)`)).toBeVisible();
+  await expect(checkout.getByText("$617.28 CAD")).toBeVisible();
 
   // The quote now shows its receipt and nothing more to pay until the balance is requested.
   await page.goto(new URL(link).pathname);

@@ -63,14 +63,15 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
     await clientPage.setViewportSize({ width, height: 900 });
     await clientPage.screenshot({ path: `/tmp/quotes-client-${width}.png`, fullPage: true });
   }
-  await clientPage.getByRole("button", { name: "Accept and pay deposit" }).click();
-  // Decision 0015: from a quote, checkout opens in the same tab.
-  await expect(clientPage).toHaveURL(/\/checkout\/sandbox\//);
-  await clientPage.getByRole("button", { name: /617\.28/ }).click();
-  await expect(clientPage).toHaveURL(/\/payment-success\?session_id=/);
+  // Decision 0018: checkout opens in a new tab; the quote stays in this one.
+  const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Accept and pay deposit" }).click()]);
+  await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);
+  await checkout.getByRole("button", { name: /617\.28/ }).click();
+  await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
   const reference = (await item.getByRole("heading").textContent())!.replace("Quote ", "").trim();
-  await expect(clientPage.getByText(`${reference} (deposit)`)).toBeVisible();
-  await expect(clientPage.getByText("$617.28 CAD")).toBeVisible();
+  await expect(checkout.getByText(`${reference} (deposit)`)).toBeVisible();
+  await expect(checkout.getByText("$617.28 CAD")).toBeVisible();
+  await expect(clientPage).toHaveURL(/\/quote\//);
   await client.close();
 
   await page.reload();
