@@ -74,7 +74,8 @@ class LineBatcher {
  * only a SIGKILL or a crash of the process itself can lose the last second.
  */
 function bufferedStdout(): pino.DestinationStream {
-  const batcher = new LineBatcher(pino.destination({ dest: 1, sync: false }));
+  // minLength > 0 only so that flush(cb) waits for a write in flight (at 0 sonic-boom calls back at once).
+  const batcher = new LineBatcher(pino.destination({ dest: 1, sync: false, minLength: 1 }));
   setInterval(() => batcher.flush(), LOG_FLUSH_INTERVAL_MS).unref();
   process.on("exit", () => {
     try {
