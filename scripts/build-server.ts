@@ -1,10 +1,41 @@
 /**
  * Compiles the server (server/index.ts and what it imports) into one ESM file,
  * build/node/index.js, so production runs plain `node` without a TypeScript
- * loader in memory. Packages stay external and load from node_modules.
+ * loader in memory. Packages stay external and load from node_modules, except
+ * React Email's components: its index re-exports every component (Tailwind,
+ * Markdown, a syntax highlighter), ~10 MB of heap in each worker for the ten
+ * the emails use; bundled, esbuild keeps only those (the packages declare no
+ * side effects). Its renderer stays external, loaded when a mail is first rendered.
  */
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { build } from "esbuild";
+import { type Plugin, build } from "esbuild";
+
+const BUNDLED = /^@react-email\/(?!render($|\/))/;
+
+/**
+ * Every bare import external (as `packages: "external"`), but for BUNDLED. The
+ * components' index minus its re-export of the (external) renderer: an `export *`
+ * from an external module would keep the whole index, and so every component.
+ */
+const externalPackages: Plugin = {
+  name: "external-packages",
+  setup(b) {
+    b.onResolve({ filter: /^@react-email\/components$/ }, () => ({
+      path: createRequire(import.meta.url).resolve("@react-email/components").replace(/index\.c?js$/, "index.mjs"),
+      namespace: "react-email-components",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "react-email-components" }, (args) => {
+      const source = fs.readFileSync(args.path, "utf8");
+      const contents = source.replace(/^export \* from "@react-email\/render";?$/m, "");
+      if (contents === source) throw new Error(`${args.path} no longer re-exports @react-email/render as expected: update scripts/build-server.ts`);
+      return { contents, resolveDir: path.dirname(args.path), loader: "js" };
+    });
+    // Not "./x", "/x" or the app's "~/x" alias (tsconfig paths): a package or a node: builtin.
+    b.onResolve({ filter: /^[^./~]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
 
 const outDir = path.resolve(process.env.BUILD_DIR ?? "build", "node");
 
@@ -15,7 +46,7 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  plugins: [externalPackages],
   sourcemap: true,
   // Server code shares app/ modules (schemas, content) and their build-time constant.
   define: { __SITE_URL__: JSON.stringify((process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "")) },

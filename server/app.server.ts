@@ -17,7 +17,7 @@ import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
-import { type Logger, errorKind, requestContext } from "./logger.server";
+import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
@@ -57,13 +57,14 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  */
 export function createNodeHandler(deps: AppDeps) {
   const files = deps.site ? loadStaticSite(deps.site.clientDir) : new Map<string, StaticEntry>();
-  const app = createApp(deps, files);
+  const accessLog = createAccessLog(deps.logger);
+  const app = createApp(deps, files, accessLog);
   const fallback = getRequestListener(app.fetch);
   const respondStatic = createStaticResponder(files, {
     securityHeaders: baseSecurityHeaders(deps.config.NODE_ENV === "production"),
     nonHtmlCsp: NON_HTML_CSP,
     requestId: randomUUID,
-    onResponse: ({ reqId, method, path, status, started }) => logRequest(deps.logger, reqId, method, path, status, started),
+    onResponse: ({ reqId, method, path, status, started }) => logRequest(accessLog, reqId, method, path, status, started),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     // A quote's payment link is answered by the app (a redirect), not by the prerendered /payment.
@@ -136,16 +137,16 @@ export function isQuotePaymentLink(url: string) {
   return url.startsWith("/payment?") && new URLSearchParams(url.slice("/payment?".length)).has("quote");
 }
 
-function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, started: number) {
-  logger.info({ reqId, method, path, status, ms: Math.round(performance.now() - started) }, "request");
+function logRequest(accessLog: AccessLog, reqId: string, method: string, path: string, status: number, started: number) {
+  accessLog(reqId, method, path, status, Math.round(performance.now() - started));
 }
 
 /**
  * Builds the HTTP app. Tests call this without listening on a port.
- * `files` shares an already loaded build (createNodeHandler); by default the
- * site's client directory is loaded here.
+ * `files` and `accessLog` are shared with the static hot path (createNodeHandler);
+ * by default the site's client directory is loaded here.
  */
-export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
+export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, accessLog: AccessLog = createAccessLog(deps.logger)) {
   const { config, database, logger } = deps;
   const production = config.NODE_ENV === "production";
   const securityHeaders = baseSecurityHeaders(production);
@@ -161,7 +162,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>) {
     // Everything logged while answering carries this request's id.
     await requestContext.run({ reqId: requestId }, next);
     setResponseHeaders(c, securityHeaders, requestId);
-    logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, started);
+    logRequest(accessLog, requestId, c.req.method, c.req.path, c.res.status, started);
   });
 
   const limitBody = bodyLimit({

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
-import { migrateToLatest, openDatabase, withStatementCache } from "./database.server";
+import { lockRetryDelay, migrateToLatest, openDatabase, withStatementCache } from "./database.server";
 import { migrations } from "./migrations";
 
 describe(`database on ${testDatabaseKind}`, () => {
@@ -78,5 +78,68 @@ describe("SQLite statement cache", () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("SQLite's write lock, shared by several processes", () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-lock-"));
+    file = path.join(dir, "app.db");
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("waits for the lock off the event loop, then commits the transaction and the lone statement", async () => {
+    const database = openDatabase({ kind: "sqlite", path: file });
+    // Another process's connection, holding the write lock.
+    const other = new SQLite(file);
+    try {
+      await migrateToLatest(database);
+      other.exec("begin immediate");
+      other.prepare("insert into rate_limits (key, count, expires_at) values ('other', 1, '2030-01-01')").run();
+      const row = (key: string) => ({ key, count: 1, expires_at: "2030-01-01T00:00:00.000Z" });
+      let transactionDone = false;
+      const transaction = database.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto("rate_limits").values(row("a")).execute();
+          await trx.insertInto("rate_limits").values(row("b")).execute();
+        })
+        .then(() => (transactionDone = true));
+      // While the lock is held, a timer fires: the event loop is free (SQLite's own
+      // busy handler would hold it until the lock came free or 5 s passed).
+      await new Promise((r) => setTimeout(r, 50));
+      expect(transactionDone).toBe(false);
+      const lone = database.db.insertInto("rate_limits").values(row("c")).execute();
+      other.exec("commit");
+      await Promise.all([transaction, lone]);
+      const keys = await database.db.selectFrom("rate_limits").select("key").orderBy("key").execute();
+      expect(keys.map((k) => k.key)).toEqual(["a", "b", "c", "other"]);
+    } finally {
+      other.close();
+      await database.close();
+    }
+  });
+
+  it("takes the lock when a transaction begins, so its statements never meet a busy lock", async () => {
+    const database = openDatabase({ kind: "sqlite", path: file });
+    const other = new SQLite(file, { timeout: 0 });
+    try {
+      await migrateToLatest(database);
+      await database.db.transaction().execute(async () => {
+        // Before any statement of ours, another writer already finds the lock taken.
+        expect(() => other.exec("begin immediate")).toThrow(expect.objectContaining({ code: "SQLITE_BUSY" }));
+      });
+    } finally {
+      other.close();
+      await database.close();
+    }
+  });
+
+  it("retries on the next turns first, then sleeps a jittered, bounded while", () => {
+    expect([0, 1, 7].map((a) => lockRetryDelay(a, 0.5))).toEqual([0, 0, 0]);
+    expect(lockRetryDelay(8, 3, () => 0)).toBe(1);
+    expect(lockRetryDelay(30, 1000, () => 0.999)).toBe(10);
   });
 });

@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+  sql,
+} from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -48,12 +59,15 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     // can lose the commits since the last checkpoint; FULL would fsync every
     // inquiry for that.
     sqlite.pragma("synchronous = NORMAL");
-    sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
+    // SQLite's own busy handler sleeps on the event loop (1, 2, 5, 10, 15, 20, 25 ms...):
+    // a process waiting for the write lock stopped answering anything. It waits
+    // asynchronously instead (WriteLockDriver), so SQLite returns BUSY at once.
+    sqlite.pragma("busy_timeout = 0");
     if (options.backgroundCheckpoints && options.path !== ":memory:") {
       checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
     }
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite) });
   } else {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -90,6 +104,109 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
       await db.destroy();
     },
   };
+}
+
+/** How long a statement waits for SQLite's write lock before it fails (SQLITE_BUSY, answered 503). */
+export const SQLITE_LOCK_WAIT_MS = 5_000;
+
+function isBusy(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/**
+ * The wait before the next try for the write lock: the first few on the next turn of
+ * the event loop (a transaction holds the lock for a fraction of a millisecond, and the
+ * turn answers this process's other requests meanwhile), then a jittered, growing
+ * sleep, so a long holder (a migration, a backup) is not polled in a tight loop.
+ */
+export function lockRetryDelay(attempt: number, waitedMs: number, random = Math.random) {
+  if (attempt < 8 && waitedMs < 2) return 0;
+  return 1 + Math.floor(random() * Math.min(2 ** Math.max(attempt - 6, 0), 10));
+}
+
+const nextTurn = (ms: number) => new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
+
+/**
+ * SQLite behind Kysely, waiting for the write lock off the event loop. Several
+ * processes (the cluster's workers) share one write lock. Every transaction begins
+ * IMMEDIATE, taking the lock before its first statement, so inside a transaction no
+ * statement meets BUSY and nothing has to be redone; a BEGIN IMMEDIATE or a single
+ * statement outside a transaction that finds the lock taken did nothing, and is
+ * simply tried again (lockRetryDelay) until SQLITE_LOCK_WAIT_MS have passed. A BUSY
+ * inside a transaction (only a deferred "begin" written by hand could get one) is
+ * thrown as before, and Kysely rolls back.
+ */
+class WriteLockSqliteDialect extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
+  override createDriver(): Driver {
+    return new WriteLockDriver(super.createDriver(), this.#sqlite);
+  }
+}
+
+class WriteLockDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #sqlite: SQLite.Database;
+  readonly #connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  constructor(inner: Driver, sqlite: SQLite.Database) {
+    this.#inner = inner;
+    this.#sqlite = sqlite;
+  }
+  init() {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection();
+    let wrapped = this.#connections.get(connection);
+    if (!wrapped) {
+      const sqlite = this.#sqlite;
+      wrapped = {
+        async executeQuery<R>(query: CompiledQuery) {
+          const started = performance.now();
+          for (let attempt = 0; ; attempt++) {
+            try {
+              return await connection.executeQuery<R>(query);
+            } catch (error) {
+              const waited = performance.now() - started;
+              if (!isBusy(error) || sqlite.inTransaction || waited >= SQLITE_LOCK_WAIT_MS) throw error;
+              await nextTurn(lockRetryDelay(attempt, waited));
+            }
+          }
+        },
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+      this.#connections.set(connection, wrapped);
+    }
+    return wrapped;
+  }
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.#inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.#inner.rollbackTransaction(connection);
+  }
+  savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+    return this.#inner.savepoint!(connection, name, compile);
+  }
+  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+    return this.#inner.rollbackToSavepoint!(connection, name, compile);
+  }
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+    return this.#inner.releaseSavepoint!(connection, name, compile);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.#inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.#inner.destroy();
+  }
 }
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -113,7 +113,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (database.kind === "postgres") due = due.forUpdate().skipLocked();
     // One statement, so one transaction. On SQLite a writing statement takes the
     // database's single write lock before it reads, so two processes cannot both
-    // select the same due rows (the second waits on busy_timeout, then sees them taken).
+    // select the same due rows (the second waits for the lock, then sees them taken).
     return db
       .updateTable("outbox")
       .set({ status: "sending", locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })

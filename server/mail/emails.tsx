@@ -1,5 +1,4 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
 import type { ReactNode } from "react";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
@@ -13,6 +12,8 @@ import { formatCad } from "~/lib/money";
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 export async function renderEmail(subject: string, element: ReactNode): Promise<RenderedEmail> {
+  // Loaded with the first mail, not at start-up: a serving process may never send one.
+  const { render } = await import("@react-email/render");
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
 }
