@@ -5,6 +5,7 @@ import * as payments from "./0003-payments";
 import * as paymentChecks from "./0004-payment-checks";
 import * as studio from "./0005-studio";
 import * as quotes from "./0006-quotes";
+import * as leadSources from "./0008-lead-sources";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-payment-checks": paymentChecks,
   "0005-studio": studio,
   "0006-quotes": quotes,
+  "0008-lead-sources": leadSources,
 };
