@@ -23,5 +23,15 @@ export function sourceQuery(location: { pathname: string; search: string }) {
 /** A ref names a campaign or a demo: a short lower-case slug. */
 export const REF_PATTERN = /^[a-z0-9-]{1,40}$/;
 
-/** The ref of a demo site's "Get a site like this" link. */
-export const demoRef = (slug: string) => `demo-${slug}`;
+/**
+ * Inlined after the contact form (routes/contact.tsx) and run as the page is parsed, before
+ * its first paint and before anyone can type: picks the project type for the URL's ref while
+ * the select still shows its placeholder. React's hydration keeps a select's chosen option.
+ * Self-contained: it is serialised with Function#toString.
+ */
+export function preselectProjectType(doc: Document, types: Record<string, string>) {
+  const ref = new URLSearchParams(doc.defaultView?.location.search ?? "").get("ref");
+  const type = ref && Object.hasOwn(types, ref) ? types[ref] : undefined;
+  const select = doc.querySelector<HTMLSelectElement>('[data-island="inquiry-form"] select[name="projectType"]');
+  if (type && select && select.value === "") select.value = type;
+}

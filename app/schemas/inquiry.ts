@@ -103,7 +103,7 @@ const utm = dropInvalid(
  * a path on this site (never a URL: no scheme, no host, no `//`), `ref` a short slug.
  */
 export const inquirySourceSchema = z.object({
-  page: dropInvalid(z.string().max(sourceLimits.page).regex(/^\/(?!.*\/\/)[A-Za-z0-9\-._~/]*$/)),
+  page: dropInvalid(z.string().max(sourceLimits.page).regex(/^(?!.*\/\/)\/[A-Za-z0-9\-._~/]*$/)),
   ref: dropInvalid(z.string().regex(REF_PATTERN)),
   utm_source: utm,
   utm_medium: utm,

@@ -10,6 +10,8 @@ import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from 
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { statusOptions } from "./labels";
 import { Section, Table } from "./ui";
+import { LeadPayments } from "./lead-payments";
+import { LeadSource } from "./lead-source";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
@@ -41,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next } = loaderData;
+  const { lead, deliveries, activity, next, payments } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = (intent: string) =>
     actionData?.intent === intent && actionData.error ? (
@@ -85,6 +87,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <dd className="whitespace-pre-wrap">{lead.message}</dd>
         </dl>
       </Section>
+
+      <LeadSource lead={lead} />
 
       <div className="grid gap-8 md:grid-cols-2">
         <Section id="pipeline" title="Status">
@@ -198,15 +202,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </Section>
 
-      <Section id="payments" title="Payments">
-        <p>
-          Payments do not carry a link to a lead yet; see{" "}
-          <Link to="/studio/payments" className="text-primary underline underline-offset-4">
-            all payments
-          </Link>
-          .
-        </p>
-      </Section>
+      <LeadPayments payments={payments} />
     </div>
   );
 }

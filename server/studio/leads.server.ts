@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kyse
 import { z } from "zod";
 import { budgetOptions, optionValues, projectTypeOptions } from "~/schemas/inquiry-fields";
 import { REF_PATTERN } from "~/schemas/inquiry-source";
+import { NO_REF, type sortOptions } from "~/studio/labels";
 import type { AppDatabase } from "../db/database.server";
 // The indexed expressions, so the queries repeat them exactly (a planner matches an expression index by its text).
 import { BUDGET_RANK, PG_SEARCH_VECTOR, STATUS_RANK } from "../db/migrations/0008-lead-sources";
@@ -28,9 +29,6 @@ export const EXPORT_LIMIT = 10_000;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-/** The `ref` filter's value for leads that came with no ref (a slug never has `_`). */
-export const NO_REF = "_none";
-
 /**
  * The inbox's orders. Each pages by a keyset of the same direction on every key, which an
  * index of migration 0008 (or 0005) serves; the expressions are the indexed ones, verbatim.
@@ -42,7 +40,7 @@ const SORTS = {
   name: { keys: ["lower(last_name)", "lower(first_name)", "id"], desc: false },
   status: { keys: [STATUS_RANK, "created_at", "id"], desc: false },
   budget: { keys: [BUDGET_RANK, "created_at", "id"], desc: true },
-} as const;
+} as const satisfies Record<(typeof sortOptions)[number]["value"], { keys: readonly string[]; desc: boolean }>;
 export type LeadSort = keyof typeof SORTS;
 export const LEAD_SORTS = Object.keys(SORTS) as [LeadSort, ...LeadSort[]];
 
@@ -143,6 +141,16 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     return q.limit(limit);
   }
 
+  /** Payments whose quote belongs to this lead (payments.inquiry_id, set with the quote's). */
+  function leadPayments(id: string) {
+    return db
+      .selectFrom("payments")
+      .select(["id", "package", "kind", "quote_id", "amount_cents", "currency", "provider", "status", "provider_session_id", "created_at", "paid_at"])
+      .where("inquiry_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+  }
+
   /** Delivery state per lead: failed if any notification failed, else pending if any waits, else delivered. */
   async function deliveryStates(ids: string[]) {
     const states = new Map<string, DeliveryState>();
@@ -208,11 +216,12 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     async get(id: string) {
       const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
       if (!lead) return undefined;
-      const [deliveries, activity] = await Promise.all([
+      const [deliveries, activity, payments] = await Promise.all([
         db.selectFrom("outbox").select(["id", "channel", "status", "attempts", "last_error", "next_attempt_at", "delivered_at", "created_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).orderBy("created_at").execute(),
         db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
+        leadPayments(id),
       ]);
-      return { lead, deliveries, activity, next: NEXT_STATUSES[lead.status] };
+      return { lead, deliveries, activity, payments, next: NEXT_STATUSES[lead.status] };
     },
 
     async changeStatus(id: string, input: unknown, actor: StudioUser): Promise<LeadResult<LeadStatus>> {

@@ -33,6 +33,8 @@ export async function up(db: Kysely<unknown>) {
   }
   // The inbox's source filter: one ref, newest first.
   await db.schema.createIndex("inquiries_ref_created_at").on("inquiries").columns(["ref", "created_at", "id"]).execute();
+  // A lead's payments (lead page, privacy export and deletion).
+  await db.schema.createIndex("payments_inquiry_id").on("payments").column("inquiry_id").execute();
   await sql`create index inquiries_name_order on inquiries (lower(last_name), lower(first_name), id)`.execute(db);
   await sql.raw(`create index inquiries_status_order on inquiries (${STATUS_RANK}, created_at, id)`).execute(db);
   await sql.raw(`create index inquiries_budget_order on inquiries (${BUDGET_RANK}, created_at, id)`).execute(db);
@@ -62,7 +64,7 @@ export async function down(db: Kysely<unknown>) {
     for (const t of ["inquiries_fts_insert", "inquiries_fts_delete", "inquiries_fts_update"]) await sql.raw(`drop trigger ${t}`).execute(db);
     await sql`drop table inquiries_fts`.execute(db);
   }
-  for (const i of ["inquiries_budget_order", "inquiries_status_order", "inquiries_name_order", "inquiries_ref_created_at"]) await db.schema.dropIndex(i).execute();
+  for (const i of ["inquiries_budget_order", "inquiries_status_order", "inquiries_name_order", "payments_inquiry_id", "inquiries_ref_created_at"]) await db.schema.dropIndex(i).execute();
   for (const column of ["privacy_notice_at", "privacy_notice_version", "utm_content", "utm_term", "utm_campaign", "utm_medium", "utm_source", "ref", "page"]) {
     await db.schema.alterTable("inquiries").dropColumn(column).execute();
   }
