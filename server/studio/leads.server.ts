@@ -78,6 +78,11 @@ export function parseQuery<T>(schema: z.ZodType<T>, params: URLSearchParams): { 
   return parsed.success ? { query: parsed.data, invalid: false } : { query: schema.parse({}), invalid: true };
 }
 
+/** SQLite FTS5 query: every word, each as a quoted prefix (no operator of the visitor's gets through). */
+const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(" ");
+/** Matches past which a search counts as dense (see matches()). */
+const DENSE_MATCHES = 2000;
+
 /** The words of a search, lower case, at most eight: what both full-text indexes match by prefix. */
 export function searchTerms(q: string) {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
@@ -104,27 +109,37 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
   const postgres = database.kind === "postgres";
 
   /** Full text, by word prefix, through SQLite's FTS5 table or PostgreSQL's GIN index (migration 0008). */
-  function matches(q: string) {
+  function matches(q: string, dense: boolean) {
     const terms = searchTerms(q);
     // Nothing searchable (only punctuation): nothing matches, as a literal search for it would find.
     if (terms.length === 0) return sql<SqlBool>`1 = 0`;
     if (postgres) return sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
-    return sql<SqlBool>`inquiries.rowid in (select rowid from inquiries_fts where inquiries_fts match ${terms.map((t) => `"${t}"*`).join(" ")})`;
+    // Few matches: fetch them by rowid and sort them. Many: `+rowid` keeps SQLite off that plan, so it
+    // walks the order's index and checks each lead against the matches, stopping at a page's worth.
+    return sql<SqlBool>`${sql.raw(dense ? "+inquiries.rowid" : "inquiries.rowid")} in (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)})`;
   }
 
-  function filtered(query: LeadQuery) {
+  /** Whether a search matches so many leads (SQLite) that walking the order beats sorting the matches. */
+  async function isDense(q: string | undefined) {
+    const terms = q ? searchTerms(q) : [];
+    if (postgres || terms.length === 0) return false;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)} limit ${DENSE_MATCHES})`.execute(db);
+    return Number(rows[0]?.n) >= DENSE_MATCHES;
+  }
+
+  function filtered(query: LeadQuery, dense = false) {
     return (eb: ExpressionBuilder<Database, "inquiries">) => {
       const where: Expression<SqlBool>[] = [];
       if (query.status) where.push(eb("status", "=", query.status));
       if (query.projectType) where.push(eb("project_type", "=", query.projectType));
       if (query.budget) where.push(eb("budget", "=", query.budget));
       if (query.ref) where.push(query.ref === NO_REF ? eb("ref", "is", null) : eb("ref", "=", query.ref));
-      if (query.q) where.push(matches(query.q));
+      if (query.q) where.push(matches(query.q, dense));
       return eb.and(where);
     };
   }
 
-  function page(query: LeadQuery, limit: number) {
+  async function page(query: LeadQuery, limit: number) {
     const { keys, desc } = SORTS[query.sort];
     const key = (k: string) => sql.raw(k);
     let q = db
@@ -134,11 +149,11 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
         ...["page", "ref", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const,
       ])
       .select(sql<string | (string | number)[]>`${sql.raw(postgres ? "json_build_array" : "json_array")}(${sql.join(keys.map(key))})`.as("sort_keys"))
-      .where(filtered(query));
+      .where(filtered(query, await isDense(query.q)));
     const cursor = query.after ? decodeCursor(query.after) : undefined;
     if (cursor) q = q.where(sql<SqlBool>`(${sql.join(keys.map(key))}) ${sql.raw(desc ? "<" : ">")} (${sql.join(cursor)})`);
     for (const k of keys) q = q.orderBy(key(k), desc ? "desc" : "asc");
-    return q.limit(limit);
+    return q.limit(limit).execute();
   }
 
   /** Payments whose quote belongs to this lead (payments.inquiry_id, set with the quote's). */
@@ -184,7 +199,7 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     parseQuery: (params: URLSearchParams) => parseQuery(leadQuerySchema, params),
 
     async list(query: LeadQuery) {
-      const rows = await page(query, PAGE_SIZE + 1).execute();
+      const rows = await page(query, PAGE_SIZE + 1);
       const leads = rows.slice(0, PAGE_SIZE);
       const states = await deliveryStates(leads.map((l) => l.id));
       const last = leads.at(-1);
@@ -210,7 +225,7 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
 
     /** Every lead the filters match (no cursor), for the CSV export. */
     async exportRows(query: LeadQuery) {
-      return (await page({ ...query, after: undefined }, EXPORT_LIMIT).execute()).map(({ sort_keys: _k, ...l }) => l);
+      return (await page({ ...query, after: undefined }, EXPORT_LIMIT)).map(({ sort_keys: _k, ...l }) => l);
     },
 
     async get(id: string) {
