@@ -16,8 +16,7 @@ export function Section({ id, title, className, children }: { id: string; title:
 /** A data table that scrolls sideways on a narrow screen instead of squeezing its columns. */
 export function Table({ headers, caption, className, children }: { headers: string[]; caption?: string; className?: string; children: React.ReactNode }) {
   return (
-    // min-w-0: inside a grid the wrapper would otherwise grow to the table's width and widen the page.
-    <div className="min-w-0 overflow-x-auto">
+    <div className="overflow-x-auto">
       <table className={cn("w-full text-left text-sm", className)}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b">

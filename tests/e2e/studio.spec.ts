@@ -1,18 +1,7 @@
-import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { expect, test } from "./fixtures";
-
-
-/** Creates a studio account in the e2e server's database through the real CLI, the password piped in. */
-async function addAccount(email: string, password: string) {
-  const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH!, DATABASE_URL: "" },
-  });
-  child.stdin!.end(`${password}\n`);
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  expect(code).toBe(0);
-}
+import { addAccount } from "./studio-account";
 
 test.describe("studio back office", () => {
   test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, baseURL }, testInfo) => {
