@@ -1,8 +1,9 @@
 /**
  * `npx tsx scripts/studio-inbox-bench.ts [--leads N]`: seeds a fresh SQLite
  * database with N leads (default 100,000) and their notification rows, then
- * times the studio inbox's queries (the first page, a filtered page, a page
- * deep in the keyset, a search) through the real lead service. Prints a
+ * times the studio inbox's queries (the first page, filtered pages, every order
+ * and a page deep in its keyset, full-text searches that match early, match
+ * everything, or match nothing) through the real lead service. Prints a
  * Markdown table (recorded in reports/studio-inbox.md); exits non-zero when
  * the first page's median is over 50 ms.
  */
@@ -30,17 +31,30 @@ async function main() {
     console.error(`seeded ${count} leads in ${Math.round(performance.now() - seeded)} ms`);
     const leads = createLeadService({ database });
 
-    const firstPage = await leads.list(leadQuerySchema.parse({}));
-    let deep = firstPage.next;
-    for (let i = 0; i < 20 && deep; i++) deep = (await leads.list(leadQuerySchema.parse({ after: deep }))).next;
+    /** The cursor of page 22 in an order. */
+    const deepCursor = async (sort: string) => {
+      let deep = (await leads.list(leadQuerySchema.parse({ sort }))).next;
+      for (let i = 0; i < 20 && deep; i++) deep = (await leads.list(leadQuerySchema.parse({ sort, after: deep }))).next;
+      return deep;
+    };
     const cases: [string, LeadQuery][] = [
       ["first page, newest first", leadQuerySchema.parse({})],
       ["first page, oldest first", leadQuerySchema.parse({ sort: "oldest" })],
       ["status = quoted", leadQuerySchema.parse({ status: "quoted" })],
       ["project type + budget", leadQuerySchema.parse({ projectType: "ecommerce", budget: "2500+" })],
-      ["page 22 (keyset cursor)", leadQuerySchema.parse({ after: deep })],
-      ["search 'hopper' (matches early)", leadQuerySchema.parse({ q: "hopper" })],
-      ["search with no match (full scan)", leadQuerySchema.parse({ q: "no such lead" })],
+      ["source ref = demo-bakery", leadQuerySchema.parse({ ref: "demo-bakery" })],
+      ["page 22 (keyset cursor)", leadQuerySchema.parse({ after: await deepCursor("newest") })],
+      ["sorted by name, first page", leadQuerySchema.parse({ sort: "name" })],
+      ["sorted by name, page 22", leadQuerySchema.parse({ sort: "name", after: await deepCursor("name") })],
+      ["sorted by status, first page", leadQuerySchema.parse({ sort: "status" })],
+      ["sorted by status, page 22", leadQuerySchema.parse({ sort: "status", after: await deepCursor("status") })],
+      ["sorted by budget, first page", leadQuerySchema.parse({ sort: "budget" })],
+      ["sorted by budget, page 22", leadQuerySchema.parse({ sort: "budget", after: await deepCursor("budget") })],
+      ["search 'hopper' (1 lead in 8)", leadQuerySchema.parse({ q: "hopper" })],
+      ["search 'lovelace42' (a few leads)", leadQuerySchema.parse({ q: "lovelace42" })],
+      ["search 'booking' (every lead)", leadQuerySchema.parse({ q: "booking" })],
+      ["search with no match", leadQuerySchema.parse({ q: "quixotic zeppelin" })],
+      ["search with no match, by name", leadQuerySchema.parse({ q: "quixotic", sort: "name" })],
     ];
     const lines = [`Leads: ${count.toLocaleString("en-CA")} (SQLite, WAL), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`, "", "| Query | Median (ms) | p95 (ms) |", "|---|---|---|"];
     let firstMedian = 0;
@@ -71,6 +85,7 @@ async function main() {
 const statuses: LeadStatus[] = ["new", "contacted", "quoted", "won", "lost"];
 const projectTypes = ["basic", "pro", "ecommerce", "maintenance", "seo", "mobile", "custom"];
 const budgets = ["220-340", "340-500", "500-1000", "1000-2500", "2500+"];
+const demos = ["bakery", "gym", "plumber", "consultant"];
 const names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken"];
 const surnames = ["Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson"];
 
@@ -97,6 +112,10 @@ async function seed(database: ReturnType<typeof openDatabase>, count: number) {
           message: `Lead number ${i}: we need a website with a booking form and a gallery.`,
           source: "api",
           created_at: at,
+          page: "/contact",
+          // One lead in ten from a demo banner, one in twenty-five with a campaign.
+          ref: i % 10 === 0 ? `demo-${demos[(i / 10) % demos.length]}` : null,
+          utm_campaign: i % 25 === 0 ? "spring-2026" : null,
           status: statuses[(i * 13) % statuses.length]!,
         });
         outbox.push({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel: "inquiry-email", status: i % 50 === 0 ? ("failed" as const) : ("delivered" as const), attempts: 1, next_attempt_at: at, created_at: at });

@@ -8,8 +8,12 @@ import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
 import { StudioJsonLd } from "~/components/seo/studio-json-ld";
 import { Island } from "~/islands/island";
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
+import { preselectProjectType } from "~/schemas/inquiry-source";
+import { refProjectTypes } from "~/content/lead-sources";
 
 const copy = pageCopy.contact;
+const preselect = inlineSource(preselectProjectType, refProjectTypes);
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
@@ -32,6 +36,8 @@ export default function Page() {
         <div className="min-w-0">
           {/* The form's in-page states need React; the rest of the page is static. */}
           <Island name="inquiry-form" component={InquiryForm} props={{ answer }} />
+          {/* A visitor from a demo's "Get a site like this" link finds its project type chosen. */}
+          <InlineScript source={preselect} />
         </div>
       </Section>
     </>

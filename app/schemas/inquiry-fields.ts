@@ -75,6 +75,8 @@ export type InquiryFieldName = (typeof inquiryFieldNames)[number];
  */
 export const HONEYPOT_FIELD = "botcheck";
 export const ELAPSED_FIELD = "elapsedMs";
+/** The hidden field carrying the version of the privacy notice the form showed (content/privacy-notice.ts). */
+export const PRIVACY_NOTICE_FIELD = "privacyNotice";
 /** Submissions filled faster than this are taken for a bot's. */
 export const MIN_FILL_MS = 3000;
 

@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
+  PRIVACY_NOTICE_FIELD,
   type InquiryFieldErrors,
   type InquiryFieldName,
   budgetOptions,
@@ -11,6 +12,7 @@ import {
   projectTypeOptions,
   timelineOptions,
 } from "./inquiry-fields";
+import { REF_PATTERN } from "./inquiry-source";
 
 export * from "./inquiry-fields";
 
@@ -79,7 +81,41 @@ export const inquiryFieldsSchema = z.strictObject(
 export const inquirySubmissionSchema = inquiryFieldsSchema.extend({
   [HONEYPOT_FIELD]: z.string().optional(),
   [ELAPSED_FIELD]: z.coerce.number().finite().nonnegative().optional(),
+  [PRIVACY_NOTICE_FIELD]: z.string().max(40).optional(),
 });
+
+export const sourceLimits = { page: 200, utm: 100 } as const;
+
+/** Each value is the visitor's (or a link's): one that does not fit is dropped, never the inquiry. */
+const dropInvalid = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const utm = dropInvalid(
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(sourceLimits.utm)
+    // No control characters (line breaks, NUL): the value ends up in CSV cells and logs.
+    .regex(/^[^\p{Cc}]*$/u),
+);
+
+/**
+ * Where an inquiry came from (./inquiry-source.ts): the query of the form's post. `page` is
+ * a path on this site (never a URL: no scheme, no host, no `//`), `ref` a short slug.
+ */
+export const inquirySourceSchema = z.object({
+  page: dropInvalid(z.string().max(sourceLimits.page).regex(/^(?!.*\/\/)\/[A-Za-z0-9\-._~/]*$/)),
+  ref: dropInvalid(z.string().regex(REF_PATTERN)),
+  utm_source: utm,
+  utm_medium: utm,
+  utm_campaign: utm,
+  utm_term: utm,
+  utm_content: utm,
+});
+
+export type InquirySource = z.output<typeof inquirySourceSchema>;
+
+/** The source fields of a query string; repeated names count once (the last). */
+export const parseInquirySource = (params: URLSearchParams): InquirySource => inquirySourceSchema.parse(Object.fromEntries(params));
 
 export type Inquiry = z.output<typeof inquiryFieldsSchema>;
 

@@ -7,8 +7,9 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
-import { statusOptions } from "./labels";
+import { NO_REF, sortOptions, statusOptions } from "./labels";
 import { Table } from "./ui";
+import { LeadSourceSummary } from "./lead-source";
 
 export const meta: Route.MetaFunction = () => studioMeta("Inbox");
 
@@ -16,17 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { leads } = requireStudio(context);
   const { query, invalid } = leads.parseQuery(new URL(request.url).searchParams);
   const { after: _after, ...filters } = query;
+  const [page, refs] = await Promise.all([leads.list(query), leads.refs()]);
   return {
-    ...(await leads.list(query)),
+    ...page,
+    refs,
     filters: { ...filters, q: filters.q ?? "" },
     invalid,
   };
 }
-
-const sortOptions = [
-  { value: "newest", label: "Newest first" },
-  { value: "oldest", label: "Oldest first" },
-];
 
 const deliveryLabel = {
   delivered: "Delivered",
@@ -36,14 +34,16 @@ const deliveryLabel = {
 } as const;
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { leads, next, filters, invalid } = loaderData;
+  const { leads, next, filters, invalid, refs } = loaderData;
   const exportQuery = queryString({
     q: filters.q,
     status: filters.status,
     projectType: filters.projectType,
     budget: filters.budget,
+    ref: filters.ref,
     sort: filters.sort,
   });
+  const refOptions = [{ value: NO_REF, label: "No ref (direct)" }, ...refs.map((r) => ({ value: r.ref, label: `${r.ref} (${r.count})` }))];
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -52,7 +52,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Export CSV
         </a>
       </div>
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" role="search" aria-label="Filter leads">
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7 lg:items-end" role="search" aria-label="Filter leads">
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="q">Search</Label>
           <Input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
@@ -60,11 +60,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <Filter id="status" label="Status" options={statusOptions} value={filters.status} />
         <Filter id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
         <Filter id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
+        <Filter id="ref" label="Source" options={refOptions} value={filters.ref} />
         <div className="grid gap-1.5">
           <Label htmlFor="sort">Order</Label>
           <Select id="sort" name="sort" options={sortOptions} defaultValue={filters.sort} />
         </div>
-        <Button type="submit" className="lg:col-start-6">
+        <Button type="submit" className="lg:col-start-7">
           Apply
         </Button>
       </Form>
@@ -74,8 +75,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <Table
           className="min-w-[56rem]"
-          caption={`Leads, ${filters.sort === "oldest" ? "oldest" : "newest"} first`}
-          headers={["Name", "Company", "Project type", "Budget", "Timeline", "Received", "Status", "Notification"]}
+          caption={`Leads, ${sortOptions.find((o) => o.value === filters.sort)?.label.toLowerCase()}`}
+          headers={["Name", "Company", "Project type", "Budget", "Timeline", "Source", "Received", "Status", "Notification"]}
         >
           {leads.map((l) => (
             <tr key={l.id} className="border-b align-top">
@@ -88,6 +89,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <td className="px-2 py-2">{optionLabel(projectTypeOptions, l.project_type)}</td>
               <td className="px-2 py-2">{optionLabel(budgetOptions, l.budget) ?? "—"}</td>
               <td className="px-2 py-2">{optionLabel(timelineOptions, l.timeline) ?? "—"}</td>
+              <td className="px-2 py-2">
+                <LeadSourceSummary lead={l} />
+              </td>
               <td className="px-2 py-2 whitespace-nowrap">{formatTime(l.created_at)}</td>
               <td className="px-2 py-2">
                 <Badge variant="outline">{optionLabel(statusOptions, l.status)}</Badge>

@@ -6,3 +6,15 @@ export const statusOptions = [
   { value: "won", label: "Won" },
   { value: "lost", label: "Lost" },
 ] as const;
+
+/** The inbox's orders (server/studio/leads.server.ts pages each by its own keyset). */
+export const sortOptions = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "name", label: "Name (A to Z)" },
+  { value: "status", label: "Status (pipeline order)" },
+  { value: "budget", label: "Budget (highest first)" },
+] as const;
+
+/** The source filter's value for leads that came with no ref (a ref slug never has `_`). */
+export const NO_REF = "_none";

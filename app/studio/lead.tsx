@@ -9,7 +9,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { statusOptions } from "./labels";
+import { LeadPayments } from "./lead-payments";
 import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
+import { LeadSource } from "./lead-source";
 import { Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
@@ -44,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = (intent: string) =>
     actionData?.intent === intent && actionData.error ? (
@@ -88,6 +90,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <dd className="whitespace-pre-wrap">{lead.message}</dd>
         </dl>
       </Section>
+
+      <LeadSource lead={lead} />
 
       <div className="grid gap-8 md:grid-cols-2">
         <Section id="pipeline" title="Status">
@@ -205,15 +209,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </Section>
 
-      <Section id="payments" title="Payments">
-        <p>
-          Payments do not carry a link to a lead yet; see{" "}
-          <Link to="/studio/payments" className="text-primary underline underline-offset-4">
-            all payments
-          </Link>
-          .
-        </p>
-      </Section>
+      <LeadPayments payments={payments} />
     </div>
   );
 }

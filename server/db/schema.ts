@@ -98,7 +98,21 @@ export interface InquiryTable {
   /** Pipeline status, set by the studio (defaults to "new"). */
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
   lost_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where it came from (docs/product.md#lead-sources): the form's page path, a ref slug, UTM parameters. */
+  page: Optional<string>;
+  ref: Optional<string>;
+  utm_source: Optional<string>;
+  utm_medium: Optional<string>;
+  utm_campaign: Optional<string>;
+  utm_term: Optional<string>;
+  utm_content: Optional<string>;
+  /** The privacy notice the form showed (app/content/privacy-notice.ts) and when it was sent under it. */
+  privacy_notice_version: Optional<string>;
+  privacy_notice_at: Optional<string>;
 }
+
+/** A nullable column an insert may leave out. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { InquiryApiResponse } from "~/schemas/inquiry";
+import { type InquiryApiResponse, parseInquirySource } from "~/schemas/inquiry";
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import { preReadBody } from "../http/pre-read-body.server";
@@ -19,7 +19,9 @@ export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "
     const read = await readSubmission(c.req.raw, preReadBody(c));
     if (!read.ok) return answer({ success: false, error: read.error }, read.status);
 
-    const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api" });
+    // The contact form names its page and the visitor's ref/UTM in this URL's query (schemas/inquiry-source.ts).
+    const from = parseInquirySource(new URL(c.req.url).searchParams);
+    const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api", from });
     switch (result.kind) {
       case "accepted":
       case "spam":

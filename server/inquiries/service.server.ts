@@ -4,6 +4,8 @@ import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
   type InquiryActionData,
+  type InquirySource,
+  PRIVACY_NOTICE_FIELD,
   type InquiryFieldErrors,
   type InquiryFormValues,
   MIN_FILL_MS,
@@ -12,7 +14,9 @@ import {
   inquiryIssues,
   inquirySubmissionSchema,
   missingRequiredFields,
+  parseInquirySource,
 } from "~/schemas/inquiry";
+import { privacyNotice } from "~/content/privacy-notice";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createRateLimiter } from "../http/rate-limit.server";
@@ -34,7 +38,8 @@ export const rateLimitedMessage = (retryAfterSeconds: number) =>
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
 export const CROSS_SITE_MESSAGE = "Cross-site form submissions are not accepted.";
 
-export type SubmitContext = { clientIp: string; source: "api" | "form" };
+/** `source` is the transport (JSON API or form post); `from` where the visitor came from (docs/product.md#lead-sources). */
+export type SubmitContext = { clientIp: string; source: "api" | "form"; from?: InquirySource };
 
 export type SubmitResult =
   | { kind: "accepted"; id: string }
@@ -90,10 +95,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       log.info({ client: clientTag(ctx.clientIp), reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
       return { kind: "spam", id: randomUUID(), reason: "too-fast" };
     }
-    const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, ...inquiry } = parsed.data;
+    const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = parsed.data;
 
     const id = randomUUID();
     const t = now();
+    const from = ctx.from ?? {};
+    // Only the notice this site shows now is recorded; a client that showed none (or a stale one) records none.
+    const noticeShown = notice === privacyNotice.version;
     await database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("inquiries")
@@ -110,11 +118,20 @@ export function createInquiryService(deps: InquiryServiceDeps) {
           message: inquiry.message,
           source: ctx.source,
           created_at: new Date(t).toISOString(),
+          page: from.page ?? null,
+          ref: from.ref ?? null,
+          utm_source: from.utm_source ?? null,
+          utm_medium: from.utm_medium ?? null,
+          utm_campaign: from.utm_campaign ?? null,
+          utm_term: from.utm_term ?? null,
+          utm_content: from.utm_content ?? null,
+          privacy_notice_version: noticeShown ? privacyNotice.version : null,
+          privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
         })
         .execute();
       await enqueue(trx, inquiryOutboxItems(config, id), t);
     });
-    log.info({ inquiryId: id, source: ctx.source, projectType: inquiry.projectType }, "inquiry stored");
+    log.info({ inquiryId: id, source: ctx.source, ref: from.ref, projectType: inquiry.projectType }, "inquiry stored");
     if (deps.mailConfigured === false) {
       // Development without SMTP: say so, keep the notification queued for when it is set up.
       log.info(
@@ -143,7 +160,10 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     }
     let result: SubmitResult;
     try {
-      result = await submit(read.body, { clientIp, source: "form" });
+      // The form posts to its own page's URL, so the path and query are the page's (docs/product.md#lead-sources).
+      const url = new URL(request.url);
+      const from = parseInquirySource(new URLSearchParams([...url.searchParams, ["page", url.pathname]]));
+      result = await submit(read.body, { clientIp, source: "form", from });
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       // Like the API's 503: the page shows the spec's error with every value kept.

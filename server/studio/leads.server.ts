@@ -1,7 +1,11 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { budgetOptions, optionValues, projectTypeOptions } from "~/schemas/inquiry-fields";
+import { REF_PATTERN } from "~/schemas/inquiry-source";
+import { NO_REF, type sortOptions } from "~/studio/labels";
 import type { AppDatabase } from "../db/database.server";
+// The indexed expressions, so the queries repeat them exactly (a planner matches an expression index by its text).
+import { BUDGET_RANK, PG_SEARCH_VECTOR, STATUS_RANK } from "../db/migrations/0008-lead-sources";
 import type { Database, LeadStatus } from "../db/schema";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import type { OutboxTrigger } from "../inquiries/outbox.server";
@@ -25,16 +29,46 @@ export const EXPORT_LIMIT = 10_000;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
+/**
+ * The inbox's orders. Each pages by a keyset of the same direction on every key, which an
+ * index of migration 0008 (or 0005) serves; the expressions are the indexed ones, verbatim.
+ * Within a status the longest-waiting lead comes first; within a budget, the newest.
+ */
+const SORTS = {
+  newest: { keys: ["created_at", "id"], desc: true },
+  oldest: { keys: ["created_at", "id"], desc: false },
+  name: { keys: ["lower(last_name)", "lower(first_name)", "id"], desc: false },
+  status: { keys: [STATUS_RANK, "created_at", "id"], desc: false },
+  budget: { keys: [BUDGET_RANK, "created_at", "id"], desc: true },
+} as const satisfies Record<(typeof sortOptions)[number]["value"], { keys: readonly string[]; desc: boolean }>;
+export type LeadSort = keyof typeof SORTS;
+export const LEAD_SORTS = Object.keys(SORTS) as [LeadSort, ...LeadSort[]];
+
+/** A keyset cursor: the sort keys of the last lead on the previous page, as base64url JSON. */
+const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString("base64url");
+function decodeCursor(cursor: string): (string | number)[] | undefined {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    return Array.isArray(values) && values.every((v) => typeof v === "string" || typeof v === "number") ? values : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The inbox's query string: search, filters, order and the keyset cursor. */
-export const leadQuerySchema = z.object({
-  q: optional(z.string().trim().max(200)),
-  status: optional(z.enum(LEAD_STATUSES)),
-  projectType: optional(z.enum(optionValues(projectTypeOptions))),
-  budget: optional(z.enum(optionValues(budgetOptions))),
-  sort: optional(z.enum(["newest", "oldest"])).transform((v) => v ?? "newest"),
-  /** created_at and id of the last lead on the previous page. */
-  after: optional(z.string().max(200).regex(/^[^|]+\|[^|]+$/)),
-});
+export const leadQuerySchema = z
+  .object({
+    q: optional(z.string().trim().max(200)),
+    status: optional(z.enum(LEAD_STATUSES)),
+    projectType: optional(z.enum(optionValues(projectTypeOptions))),
+    budget: optional(z.enum(optionValues(budgetOptions))),
+    /** Where leads came from: one ref, or NO_REF for those without. */
+    ref: optional(z.union([z.string().regex(REF_PATTERN), z.literal(NO_REF)])),
+    sort: optional(z.enum(LEAD_SORTS)).transform((v) => v ?? "newest"),
+    after: optional(z.string().max(600).regex(/^[\w-]+$/)),
+  })
+  // A cursor is only meaningful for the order it was made in.
+  .refine((v) => !v.after || decodeCursor(v.after)?.length === SORTS[v.sort].keys.length, { message: "Invalid cursor.", path: ["after"] });
 
 export type LeadQuery = z.infer<typeof leadQuerySchema>;
 
@@ -42,6 +76,16 @@ export type LeadQuery = z.infer<typeof leadQuerySchema>;
 export function parseQuery<T>(schema: z.ZodType<T>, params: URLSearchParams): { query: T; invalid: boolean } {
   const parsed = schema.safeParse(Object.fromEntries(params));
   return parsed.success ? { query: parsed.data, invalid: false } : { query: schema.parse({}), invalid: true };
+}
+
+/** SQLite FTS5 query: every word, each as a quoted prefix (no operator of the visitor's gets through). */
+const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(" ");
+/** Matches past which a search counts as dense (see matches()). */
+const DENSE_MATCHES = 2000;
+
+/** The words of a search, lower case, at most eight: what both full-text indexes match by prefix. */
+export function searchTerms(q: string) {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
 export const statusChangeSchema = z
@@ -54,11 +98,6 @@ export type DeliveryState = "delivered" | "pending" | "failed" | "none";
 
 export type LeadResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
 
-/** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
-function containsPattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The studio's view of the leads (the inquiries table): the inbox with search,
  * filters and keyset pagination on (created_at, id), each lead's pipeline
@@ -67,33 +106,64 @@ function containsPattern(text: string) {
 export function createLeadService({ database, outbox, now = Date.now }: { database: AppDatabase; outbox?: OutboxTrigger; now?: () => number }) {
   const { db } = database;
 
-  function filtered(query: LeadQuery) {
+  const postgres = database.kind === "postgres";
+
+  /** Full text, by word prefix, through SQLite's FTS5 table or PostgreSQL's GIN index (migration 0008). */
+  function matches(q: string, dense: boolean) {
+    const terms = searchTerms(q);
+    // Nothing searchable (only punctuation): nothing matches, as a literal search for it would find.
+    if (terms.length === 0) return sql<SqlBool>`1 = 0`;
+    if (postgres) return sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
+    // Few matches: fetch them by rowid and sort them. Many: `+rowid` keeps SQLite off that plan, so it
+    // walks the order's index and checks each lead against the matches, stopping at a page's worth.
+    return sql<SqlBool>`${sql.raw(dense ? "+inquiries.rowid" : "inquiries.rowid")} in (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)})`;
+  }
+
+  /** Whether a search matches so many leads (SQLite) that walking the order beats sorting the matches. */
+  async function isDense(q: string | undefined) {
+    const terms = q ? searchTerms(q) : [];
+    if (postgres || terms.length === 0) return false;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)} limit ${DENSE_MATCHES})`.execute(db);
+    return Number(rows[0]?.n) >= DENSE_MATCHES;
+  }
+
+  function filtered(query: LeadQuery, dense = false) {
     return (eb: ExpressionBuilder<Database, "inquiries">) => {
       const where: Expression<SqlBool>[] = [];
       if (query.status) where.push(eb("status", "=", query.status));
       if (query.projectType) where.push(eb("project_type", "=", query.projectType));
       if (query.budget) where.push(eb("budget", "=", query.budget));
-      if (query.q) {
-        const pattern = containsPattern(query.q);
-        const like = (column: "first_name" | "last_name" | "email" | "company" | "message") =>
-          sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-        where.push(eb.or([like("first_name"), like("last_name"), sql<SqlBool>`lower(first_name || ' ' || last_name) like ${pattern} escape '\\'`, like("email"), like("company"), like("message")]));
-      }
+      if (query.ref) where.push(query.ref === NO_REF ? eb("ref", "is", null) : eb("ref", "=", query.ref));
+      if (query.q) where.push(matches(query.q, dense));
       return eb.and(where);
     };
   }
 
-  function page(query: LeadQuery, limit: number) {
-    const newest = query.sort === "newest";
+  async function page(query: LeadQuery, limit: number) {
+    const { keys, desc } = SORTS[query.sort];
+    const key = (k: string) => sql.raw(k);
     let q = db
       .selectFrom("inquiries")
-      .select(["id", "first_name", "last_name", "email", "company", "project_type", "budget", "timeline", "status", "source", "created_at", "phone", "message", "lost_reason"])
-      .where(filtered(query));
-    if (query.after) {
-      const [createdAt, id] = query.after.split("|") as [string, string];
-      q = q.where((eb) => eb(eb.refTuple("created_at", "id"), newest ? "<" : ">", eb.tuple(createdAt, id)));
-    }
-    return q.orderBy("created_at", newest ? "desc" : "asc").orderBy("id", newest ? "desc" : "asc").limit(limit);
+      .select([
+        ...["id", "first_name", "last_name", "email", "company", "project_type", "budget", "timeline", "status", "source", "created_at", "phone", "message", "lost_reason"] as const,
+        ...["page", "ref", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const,
+      ])
+      .select(sql<string | (string | number)[]>`${sql.raw(postgres ? "json_build_array" : "json_array")}(${sql.join(keys.map(key))})`.as("sort_keys"))
+      .where(filtered(query, await isDense(query.q)));
+    const cursor = query.after ? decodeCursor(query.after) : undefined;
+    if (cursor) q = q.where(sql<SqlBool>`(${sql.join(keys.map(key))}) ${sql.raw(desc ? "<" : ">")} (${sql.join(cursor)})`);
+    for (const k of keys) q = q.orderBy(key(k), desc ? "desc" : "asc");
+    return q.limit(limit).execute();
+  }
+
+  /** Payments whose quote belongs to this lead (payments.inquiry_id, set with the quote's). */
+  function leadPayments(id: string) {
+    return db
+      .selectFrom("payments")
+      .select(["id", "package", "kind", "quote_id", "amount_cents", "currency", "provider", "status", "provider_session_id", "created_at", "paid_at"])
+      .where("inquiry_id", "=", id)
+      .orderBy("created_at")
+      .execute();
   }
 
   /** Delivery state per lead: failed if any notification failed, else pending if any waits, else delivered. */
@@ -118,29 +188,44 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     parseQuery: (params: URLSearchParams) => parseQuery(leadQuerySchema, params),
 
     async list(query: LeadQuery) {
-      const rows = await page(query, PAGE_SIZE + 1).execute();
+      const rows = await page(query, PAGE_SIZE + 1);
       const leads = rows.slice(0, PAGE_SIZE);
       const states = await deliveryStates(leads.map((l) => l.id));
       const last = leads.at(-1);
       return {
-        leads: leads.map((l) => ({ ...l, delivery: states.get(l.id) ?? ("none" as DeliveryState) })),
-        next: rows.length > PAGE_SIZE && last ? `${last.created_at}|${last.id}` : undefined,
+        leads: leads.map(({ sort_keys: _k, ...l }) => ({ ...l, delivery: states.get(l.id) ?? ("none" as DeliveryState) })),
+        // PostgreSQL's json_build_array is a json value already; SQLite's json_array its text.
+        next: rows.length > PAGE_SIZE && last ? encodeCursor(typeof last.sort_keys === "string" ? JSON.parse(last.sort_keys) : last.sort_keys) : undefined,
       };
     },
 
+    /** The refs leads came with, and how many each, for the inbox's source filter. */
+    async refs() {
+      const rows = await db
+        .selectFrom("inquiries")
+        .select(["ref", (eb) => eb.fn.countAll<number | string>().as("count")])
+        .where("ref", "is not", null)
+        .groupBy("ref")
+        .orderBy("ref")
+        .limit(200)
+        .execute();
+      return rows.map((r) => ({ ref: r.ref!, count: Number(r.count) }));
+    },
+
     /** Every lead the filters match (no cursor), for the CSV export. */
-    exportRows(query: LeadQuery) {
-      return page({ ...query, after: undefined }, EXPORT_LIMIT).execute();
+    async exportRows(query: LeadQuery) {
+      return (await page({ ...query, after: undefined }, EXPORT_LIMIT)).map(({ sort_keys: _k, ...l }) => l);
     },
 
     async get(id: string) {
       const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
       if (!lead) return undefined;
-      const [deliveries, activity] = await Promise.all([
+      const [deliveries, activity, payments] = await Promise.all([
         db.selectFrom("outbox").select(["id", "channel", "status", "attempts", "last_error", "next_attempt_at", "delivered_at", "created_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).orderBy("created_at").execute(),
         db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
+        leadPayments(id),
       ]);
-      return { lead, deliveries, activity, next: NEXT_STATUSES[lead.status] };
+      return { lead, deliveries, activity, payments, next: NEXT_STATUSES[lead.status] };
     },
 
     async changeStatus(id: string, input: unknown, actor: StudioUser): Promise<LeadResult<LeadStatus>> {

@@ -6,8 +6,9 @@ export const DEFAULT_RETENTION_MONTHS = 24;
 
 /**
  * A person's data held about one lead (PIPEDA / BC PIPA access and deletion):
- * the inquiry, its timeline and its notifications. Payments hold no personal
- * field and no link to a lead, so they are neither exported nor touched.
+ * the inquiry (with its source and privacy-notice columns), its timeline and its
+ * notifications, and the payments linked to it. Payments hold no personal field:
+ * deletion keeps them for the accounts and only cuts their link to the lead.
  */
 export function createLeadPrivacy({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
   const { db } = database;
@@ -16,11 +17,12 @@ export function createLeadPrivacy({ database, now = Date.now }: { database: AppD
     async export(id: string) {
       const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
       if (!lead) return undefined;
-      const [activity, notifications] = await Promise.all([
+      const [activity, notifications, payments] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
         db.selectFrom("outbox").select(["channel", "status", "attempts", "created_at", "delivered_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).execute(),
+        db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
       ]);
-      return { exportedAt: new Date(now()).toISOString(), inquiry: lead, activity, notifications };
+      return { exportedAt: new Date(now()).toISOString(), inquiry: lead, activity, notifications, payments };
     },
 
     /** Deletes the lead, its timeline and its notifications in one transaction; false when there was no such lead. */
@@ -28,6 +30,7 @@ export function createLeadPrivacy({ database, now = Date.now }: { database: AppD
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom("outbox").where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
+        await trx.updateTable("payments").set({ inquiry_id: null }).where("inquiry_id", "=", id).execute();
         const deleted = await trx.deleteFrom("inquiries").where("id", "=", id).executeTakeFirst();
         return Number(deleted.numDeletedRows) === 1;
       });

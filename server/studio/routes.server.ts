@@ -207,6 +207,13 @@ const LEAD_COLUMNS: { header: string; value: (row: LeadRow) => unknown }[] = [
   { header: "Timeline", value: (r) => optionLabel(timelineOptions, r.timeline) },
   { header: "Message", value: (r) => r.message },
   { header: "Lost reason", value: (r) => r.lost_reason },
+  { header: "Page", value: (r) => r.page },
+  { header: "Ref", value: (r) => r.ref },
+  { header: "UTM source", value: (r) => r.utm_source },
+  { header: "UTM medium", value: (r) => r.utm_medium },
+  { header: "UTM campaign", value: (r) => r.utm_campaign },
+  { header: "UTM term", value: (r) => r.utm_term },
+  { header: "UTM content", value: (r) => r.utm_content },
   { header: "Id", value: (r) => r.id },
 ];
 

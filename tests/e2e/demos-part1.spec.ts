@@ -91,12 +91,13 @@ test.describe("every demo page", () => {
 
 test.describe("demo banner", () => {
   for (const path of landings) {
-    test(`${path} ends with the banner naming the studio and linking to its portfolio`, async ({ page }) => {
+    test(`${path} ends with the banner naming the studio, linking to its portfolio and to a contact form that names the demo`, async ({ page }) => {
       await page.goto(path);
       const banner = page.getByTestId("demo-banner");
       await expect(banner).toContainText("This is a demo site");
       await expect(banner).toContainText(siteConfig.name);
-      await expect(banner.getByRole("link")).toHaveAttribute("href", "/portfolio");
+      await expect(banner.getByRole("link", { name: /portfolio/ })).toHaveAttribute("href", "/portfolio");
+      await expect(banner.getByRole("link", { name: "Get a site like this" })).toHaveAttribute("href", `/contact?ref=demo-${path.split("/")[2]}`);
       const isLast = await banner.evaluate((el) => el.parentElement?.lastElementChild === el && el.parentElement.tagName === "MAIN");
       expect(isLast).toBe(true);
     });

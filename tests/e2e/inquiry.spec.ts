@@ -68,7 +68,7 @@ test.describe("inquiry form with JavaScript", () => {
   test("reads 'Sending...' while the request is pending, then succeeds and resets", async ({ page, checkA11y }) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/inquiries", async (route) => {
+    await page.route(/\/api\/inquiries(\?|$)/, async (route) => {
       await held;
       await route.fulfill({ json: { success: true, id: "held" } });
     });
@@ -92,7 +92,7 @@ test.describe("inquiry form with JavaScript", () => {
     await fillForm(page, email);
     // A person takes a few seconds; faster submissions are taken for a bot's (and dropped silently).
     await page.waitForTimeout(MIN_FILL_MS + 200);
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/inquiries"));
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/inquiries");
     await page.getByRole("button", { name: "Send Message" }).click();
     const answer = await response;
     expect(answer.status()).toBe(200);
@@ -111,7 +111,7 @@ test.describe("inquiry form with JavaScript", () => {
   });
 
   test("keeps the data and shows the spec's error when the server fails", async ({ page, checkA11y }) => {
-    await page.route("**/api/inquiries", (route) => route.fulfill({ status: 500, json: { success: false, error: "Internal server error." } }));
+    await page.route(/\/api\/inquiries(\?|$)/, (route) => route.fulfill({ status: 500, json: { success: false, error: "Internal server error." } }));
     const errors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
@@ -145,8 +145,8 @@ test.describe("inquiry form with JavaScript", () => {
     await expect(page.getByLabel("First Name")).toHaveValue("Grace");
     await expect(page.getByLabel("Budget Range")).toHaveValue("340-500");
 
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/inquiries"));
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/inquiries"));
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/inquiries");
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/inquiries");
     await page.getByRole("button", { name: "Send Message" }).click();
     const body = (await request).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({

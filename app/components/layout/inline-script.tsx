@@ -1,8 +1,8 @@
 import { useNonce } from "~/lib/nonce";
 
-/** The source that runs a self-contained `(doc) => void` inline: `(fn)(document);`. */
-export function inlineSource(run: (doc: Document) => void) {
-  return `(${run.toString()})(document);`;
+/** The source that runs a self-contained `(doc, data?) => void` inline: `(fn)(document, data);`, data as JSON. */
+export function inlineSource<T>(run: (doc: Document, data: T) => void, ...data: [T] | []) {
+  return `(${run.toString()})(document${data.length ? `, ${JSON.stringify(data[0])}` : ""});`;
 }
 
 /** An inline script: no request, and the CSP allows it by hash (prerendered) or nonce (runtime). */

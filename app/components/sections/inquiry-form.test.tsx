@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { privacyNotice } from "~/content/privacy-notice";
 import { siteConfig } from "~/content/site";
 import type { InquiryActionData } from "~/schemas/inquiry";
 import { InquiryForm } from "./inquiry-form";
@@ -52,7 +53,8 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     expect(field(/^email/i)).toHaveAttribute("type", "email");
     const form = container.querySelector("form")!;
     expect(form).toHaveAttribute("method", "post");
-    expect(form.getAttribute("action")).toMatch(/^\/contact/);
+    // Only a fragment: the post goes to the page's own URL, its ?ref=... included (docs/product.md#lead-sources).
+    expect(form.getAttribute("action")).toBe("#inquiry-status");
     expect(form.noValidate).toBe(true);
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(
       expect.arrayContaining(["Basic Website ($220+)", "Pro Website ($340+)", "$2,500+", "Flexible"]),
@@ -103,6 +105,7 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
 
   it("sends JSON, shows 'Sending...' while pending, then the success message and an empty form", async () => {
     const user = userEvent.setup();
+    window.history.replaceState(null, "", "/contact?ref=demo-bakery&utm_campaign=spring&email=ada%40example.com");
     renderForm();
     await screen.findByRole("heading", { name: "Request a Free Quote" });
     await fillRequired(user);
@@ -114,7 +117,8 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     expect(button).toBeDisabled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
-    expect(url).toBe("/api/inquiries");
+    // The page and its ref/UTM parameters (and no other query parameter) travel in the query.
+    expect(url).toBe("/api/inquiries?page=%2Fcontact&ref=demo-bakery&utm_campaign=spring");
     expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
     expect(JSON.parse(init.body as string)).toEqual({
@@ -129,6 +133,7 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
       message: "A five-page site.",
       botcheck: "",
       elapsedMs: expect.any(Number),
+      privacyNotice: privacyNotice.version,
     });
 
     answer(Response.json({ success: true, id: "abc" }));

@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
+  PRIVACY_NOTICE_FIELD,
   type InquiryActionData,
   type InquiryApiResponse,
   type InquiryFieldErrors,
@@ -22,6 +23,8 @@ import {
   projectTypeOptions,
   timelineOptions,
 } from "~/schemas/inquiry-fields";
+import { sourceQuery } from "~/schemas/inquiry-source";
+import { privacyNotice } from "~/content/privacy-notice";
 
 type Status = { kind: "idle" } | { kind: "missing" } | { kind: "success" } | { kind: "error"; detail?: string };
 
@@ -111,13 +114,15 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
     setStatus({ kind: "idle" });
     try {
       const honeypot = new FormData(form).get(HONEYPOT_FIELD);
-      const response = await fetch(INQUIRY_ENDPOINT, {
+      // The page and the visitor's ref/UTM travel in the query, as in the no-JavaScript post to this page's URL.
+      const response = await fetch(INQUIRY_ENDPOINT + sourceQuery(window.location), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({
           ...values,
           [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : "",
           [ELAPSED_FIELD]: Math.round(performance.now() - shownAt.current),
+          [PRIVACY_NOTICE_FIELD]: privacyNotice.version,
         }),
       });
       const body = (await response.json().catch(() => null)) as InquiryApiResponse | null;
@@ -175,7 +180,8 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
 
       <form
         method="post"
-        action="/contact#inquiry-status"
+        // Fragment only: the post goes to this page's own URL, keeping its query (?ref=..., UTM) for the lead's source.
+        action="#inquiry-status"
         noValidate
         onSubmit={onSubmit}
         data-hydrated={hydrated || undefined}
@@ -214,6 +220,16 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
           <label htmlFor={`inquiry-${HONEYPOT_FIELD}`}>Leave this field empty</label>
           <input id={`inquiry-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+
+        <input type="hidden" name={PRIVACY_NOTICE_FIELD} value={privacyNotice.version} />
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          {privacyNotice.before}
+          <a href={privacyNotice.href} target="_blank" rel="noopener" className="font-semibold text-primary underline underline-offset-4">
+            {privacyNotice.linkText}
+            <span className="sr-only"> (PDF, opens in a new tab)</span>
+          </a>
+          {privacyNotice.after}
+        </p>
 
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

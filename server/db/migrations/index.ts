@@ -6,6 +6,7 @@ import * as paymentChecks from "./0004-payment-checks";
 import * as studio from "./0005-studio";
 import * as quotes from "./0006-quotes";
 import * as studioTwoFactor from "./0007-studio-2fa";
+import * as leadSources from "./0008-lead-sources";
 import * as quoteActivity from "./0009-quote-activity";
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0005-studio": studio,
   "0006-quotes": quotes,
   "0007-studio-2fa": studioTwoFactor,
+  "0008-lead-sources": leadSources,
   "0009-quote-activity": quoteActivity,
 };
