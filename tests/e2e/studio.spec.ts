@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
 
