@@ -11,6 +11,7 @@ import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.home, path: "/demo/bakery" });
 
@@ -47,10 +48,7 @@ function Featured() {
       <Scallop className="text-background" />
       <Container className="py-16 sm:py-20">
         <div className="text-center">
-          <Eyebrow>{home.featuredIntro.eyebrow}</Eyebrow>
-          <h2 id="featured-title" className="mt-1 font-heading text-4xl font-semibold">
-            {home.featuredIntro.title}
-          </h2>
+          <SectionTitle id="featured-title" eyebrow={home.featuredIntro.eyebrow} title={home.featuredIntro.title} className="mt-1 font-heading text-4xl font-semibold" />
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {menu.map((m) => (
@@ -78,45 +76,34 @@ function Featured() {
 function StoryTeaser() {
   const t = home.storyTeaser;
   return (
-    <section aria-labelledby="story-title" className="pt-16 sm:pt-24">
-      <Container>
-        <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
-        <div>
-          <p className="font-heading text-lg italic opacity-90">{t.eyebrow}</p>
-          <h2 id="story-title" className="mt-1 font-heading text-3xl font-semibold sm:text-4xl">
-            {t.title}
-          </h2>
-          <p className="mt-3 max-w-2xl opacity-90">{t.text}</p>
-        </div>
-        <Button asChild size="lg" variant="secondary" className="rounded-full">
-          <Link to={t.link.to}>
-            {t.link.label} <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="story-title" className="pt-16 sm:pt-24">
+      <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
+      <div>
+        <SectionTitle id="story-title" eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
+      </div>
+      <Button asChild size="lg" variant="secondary" className="rounded-full">
+        <Link to={t.link.to}>
+          {t.link.label} <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+      </div>
+    </DemoSection>
   );
 }
 
 function Visit() {
   return (
-    <section aria-labelledby="visit-title" className="pb-16 sm:pb-24">
-      <Container>
-        <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
-        <h2 id="visit-title" className="font-heading text-3xl font-semibold">
-          {home.visit.title}
-        </h2>
-        <p className="text-muted-foreground">{home.visit.text}</p>
-        <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <OpenBadge label={site.hours[0]?.days ?? ""} />
-          <p className="inline-flex items-center gap-2 text-sm">
-            <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
-          </p>
-        </div>
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="visit-title" className="pb-16 sm:pb-24">
+      <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
+      <SectionTitle id="visit-title" title={home.visit.title} className="font-heading text-3xl font-semibold" text={home.visit.text} textClassName="text-muted-foreground" />
+      <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <OpenBadge label={site.hours[0]?.days ?? ""} />
+        <p className="inline-flex items-center gap-2 text-sm">
+          <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
+        </p>
+      </div>
+      </div>
+    </DemoSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { ArrowRight, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { SummitChart } from "./art";
 import {
@@ -27,6 +27,7 @@ import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export function ConsultantHero() {
   return (
@@ -76,13 +77,7 @@ export function ConsultantServices() {
                 <CardDescription className="text-base">{s.description}</CardDescription>
               </CardHeader>
               <CardContent>
-                <ul className="grid gap-2 text-sm">
-                  {s.features.map((f) => (
-                    <li key={f} className="flex gap-2">
-                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={s.features} className="grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
               </CardContent>
               <CardFooter className="border-t pt-5">
                 <p className="font-heading text-xl font-semibold text-primary">{s.price}</p>
@@ -97,41 +92,34 @@ export function ConsultantServices() {
 
 export function ConsultantResults() {
   return (
-    <section aria-labelledby="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
-      <Container>
-        <div className="flex flex-col gap-2 text-center">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{resultsIntro.eyebrow}</p>
-          <h2 id="results-title" className="font-heading text-3xl font-semibold sm:text-4xl">
-            {resultsIntro.title}
-          </h2>
-        </div>
-        <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
-      </Container>
-    </section>
+    <DemoSection titleId="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
+      <div className="flex flex-col gap-2 text-center">
+        <SectionTitle id="results-title" eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} className="font-heading text-3xl font-semibold sm:text-4xl" />
+      </div>
+      <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
+    </DemoSection>
   );
 }
 
 export function ConsultantProcess() {
   return (
-    <section aria-labelledby="process-title" className="py-16 sm:py-24">
-      <Container>
-        <SectionHeading id="process-title" {...processIntro} align="center" />
-        <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
-          <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
-          {process.map((p) => (
-            <li key={p.title} className="relative flex gap-5 md:flex-col md:items-center md:text-center">
-              <span className="relative flex size-14 shrink-0 items-center justify-center rounded-full border-2 border-accent bg-background font-heading text-lg font-semibold text-primary">
-                {p.step}
-              </span>
-              <div>
-                <h3 className="font-heading text-xl font-semibold">{p.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{p.description}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+    <DemoSection titleId="process-title" className="py-16 sm:py-24">
+      <SectionHeading id="process-title" {...processIntro} align="center" />
+      <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
+        <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
+        {process.map((p) => (
+          <li key={p.title} className="relative flex gap-5 md:flex-col md:items-center md:text-center">
+            <span className="relative flex size-14 shrink-0 items-center justify-center rounded-full border-2 border-accent bg-background font-heading text-lg font-semibold text-primary">
+              {p.step}
+            </span>
+            <div>
+              <h3 className="font-heading text-xl font-semibold">{p.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{p.description}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </DemoSection>
   );
 }
 
@@ -176,30 +164,26 @@ export function ConsultantAbout() {
 
 export function ConsultantTestimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
-      <Container>
-        <SectionHeading id="testimonials-title" {...testimonialsIntro} />
-        <TestimonialGrid testimonials={testimonials} mark="both" />
-      </Container>
-    </section>
+    <DemoSection titleId="testimonials-title" className="py-16 sm:py-24">
+      <SectionHeading id="testimonials-title" {...testimonialsIntro} />
+      <TestimonialGrid testimonials={testimonials} mark="both" />
+    </DemoSection>
   );
 }
 
 export function ConsultantIndustries() {
   return (
-    <section aria-labelledby="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
-      <Container>
-        <SectionHeading id="industries-title" {...industriesIntro} align="center" />
-        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {industries.map(({ icon: Icon, name }) => (
-            <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
-              <Icon aria-hidden className="size-5 shrink-0 text-primary" />
-              {name}
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <DemoSection titleId="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
+      <SectionHeading id="industries-title" {...industriesIntro} align="center" />
+      <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {industries.map(({ icon: Icon, name }) => (
+          <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
+            <Icon aria-hidden className="size-5 shrink-0 text-primary" />
+            {name}
+          </li>
+        ))}
+      </ul>
+    </DemoSection>
   );
 }
 
@@ -214,11 +198,7 @@ export function ConsultantContact() {
       <Container>
         <div className="grid gap-10 overflow-hidden rounded bg-primary p-8 text-primary-foreground sm:p-12 lg:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{contactBlock.eyebrow}</p>
-            <h2 id="contact-title" className="mt-2 font-heading text-3xl font-semibold sm:text-4xl">
-              {contactBlock.title}
-            </h2>
-            <p className="mt-4 opacity-90">{contactBlock.description}</p>
+            <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={contactBlock.title} className="mt-2 font-heading text-3xl font-semibold sm:text-4xl" text={contactBlock.description} textClassName="mt-4 opacity-90" />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <InertAction size="lg" variant="accent">
                 {contactBlock.primaryCta}

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Phone } from "lucide-react";
+import { ArrowRight, Phone } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { BlueprintGrid } from "./art";
@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
+import { CheckList } from "~/demos/frame/section";
 
 /** Section components of the electrician demo: blueprint-dark bands, yellow rules, spec-sheet cards. */
 
@@ -55,14 +56,7 @@ export function ServiceCard({ service }: { service: Service }) {
         <CardDescription className="text-base">{service.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-2 text-sm">
-          {service.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={service.features} className="grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-accent" />
       </CardContent>
       <CardFooter className="border-t pt-4">
         <p className="font-heading text-lg font-bold">{service.price}</p>

@@ -10,6 +10,7 @@ import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export function PhotoHero() {
   return (
@@ -82,29 +83,27 @@ export function PhotoGallery() {
 
 export function PhotoAbout() {
   return (
-    <section aria-labelledby="about-title" className="border-y bg-card py-16 sm:py-24">
-      <Container className="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
-        <figure>
-          <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
-          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
-        </figure>
-        <div>
-          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
-          {about.paragraphs.map((p) => (
-            <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
-              {p}
-            </p>
+    <DemoSection titleId="about-title" className="border-y bg-card py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
+      <figure>
+        <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
+        <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
+      </figure>
+      <div>
+        <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
+        {about.paragraphs.map((p) => (
+          <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
+            {p}
+          </p>
+        ))}
+        <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
+        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
+          {about.publications.map((p) => (
+            <li key={p}>{p}</li>
           ))}
-          <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
-          <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
-          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
-            {about.publications.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </Container>
-    </section>
+        </ul>
+      </div>
+    </DemoSection>
   );
 }
 
@@ -146,11 +145,7 @@ export function PhotoContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
       <Container>
-        <Eyebrow>{contactBlock.eyebrow}</Eyebrow>
-        <h2 id="contact-title" className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl">
-          {contactBlock.title}
-        </h2>
-        <p className="mt-6 max-w-xl text-muted-foreground">{contactBlock.description}</p>
+        <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" text={contactBlock.description} textClassName="mt-6 max-w-xl text-muted-foreground" />
         <a
           href={`mailto:${site.contact.email}`}
           className="mt-8 inline-flex max-w-full items-center gap-2 break-all font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"

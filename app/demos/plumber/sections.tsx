@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck, Check, Phone } from "lucide-react";
+import { ArrowRight, CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
+import { CheckList } from "~/demos/frame/section";
 
 /** Section components of the plumber demo: soft cards, round icon badges, wave dividers. */
 
@@ -43,14 +44,7 @@ export function ServiceCard({ service }: { service: PlumbingService }) {
       <div className="flex-1">
         <h3 className="font-heading text-xl font-semibold">{service.title}</h3>
         <p className="mt-2 text-muted-foreground">{service.description}</p>
-        <ul className="mt-4 grid gap-2 text-sm">
-          {service.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={service.features} className="mt-4 grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </div>
       <Button asChild className="w-full rounded-full">
         <Link to={contactPath}>
