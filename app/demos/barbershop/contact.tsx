@@ -1,4 +1,4 @@
-import { Check, Mail, MapPin, Phone } from "lucide-react";
+import { Check, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { Ornament } from "./art";
 import { contactPage, memberships, seoText, site } from "./content";
@@ -11,6 +11,7 @@ import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { DemoSection } from "~/demos/frame/section";
+import { ContactList } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/barbershop/contact" });
 
@@ -25,20 +26,7 @@ function HoursAndContact() {
         </div>
         <div className="flex flex-col justify-center gap-5 p-2 sm:p-8">
           <h2 className="text-3xl font-bold italic">{contactPage.contactTitle}</h2>
-          <ul className="grid gap-4 text-lg">
-            <li className="flex items-start gap-3">
-              <MapPin aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-              <address className="not-italic">{site.contact.address}</address>
-            </li>
-            <li className="flex items-start gap-3">
-              <Phone aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-              {site.contact.phone}
-            </li>
-            <li className="flex items-start gap-3 break-all">
-              <Mail aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-              {site.contact.email}
-            </li>
-          </ul>
+          <ContactList contact={site.contact} className="grid gap-4 text-lg" itemClassName="flex items-start gap-3 [overflow-wrap:anywhere]" iconClassName="mt-1 size-5 shrink-0 text-primary" />
           <div className="flex flex-col gap-3 sm:flex-row">
             <BookButton label={contactPage.bookLabel} />
             <InertAction size="lg" variant="outline" className="tracking-widest uppercase">

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { ArrowRight, Clock, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { SummitChart } from "./art";
 import {
@@ -28,6 +28,7 @@ import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ContactDetails } from "~/demos/frame/contact-card";
 
 export function ConsultantHero() {
   return (
@@ -188,11 +189,6 @@ export function ConsultantIndustries() {
 }
 
 export function ConsultantContact() {
-  const rows = [
-    { icon: Phone, label: contactBlock.labels.phone, value: site.contact.phone },
-    { icon: Mail, label: contactBlock.labels.email, value: site.contact.email },
-    { icon: MapPin, label: contactBlock.labels.address, value: site.contact.address },
-  ];
   return (
     <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-24">
       <Container>
@@ -209,17 +205,16 @@ export function ConsultantContact() {
             </div>
           </div>
           <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">
-            <dl className="grid gap-4">
-              {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="relative pl-8">
-                  <dt className="text-xs font-semibold uppercase tracking-wider opacity-85">
-                    <Icon aria-hidden className="absolute top-0.5 left-0 size-5 text-accent" />
-                    {label}
-                  </dt>
-                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <ContactDetails
+              contact={site.contact}
+              labels={contactBlock.labels}
+              fields={["phone", "email", "address"]}
+              className="grid gap-4"
+              itemClassName="relative pl-8"
+              termClassName="text-xs font-semibold uppercase tracking-wider opacity-85"
+              iconClassName="absolute top-0.5 left-0 size-5 text-accent"
+              valueClassName="[overflow-wrap:anywhere]"
+            />
             <div className="flex gap-3 border-t border-primary-foreground/15 pt-5">
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
               <div className="w-full">

@@ -13,6 +13,7 @@ import { Island } from "~/islands/island";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { EmailAddress } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 
@@ -68,7 +69,9 @@ function GetInTouch() {
           <p>{g.phone.note}</p>
         </InfoRow>
         <InfoRow icon={Mail} label={g.email.label}>
-          <p className="break-words text-base font-semibold text-foreground">{g.email.value}</p>
+          <p className="break-words text-base font-semibold text-foreground">
+            <EmailAddress email={g.email.value} />
+          </p>
           <p>{g.email.note}</p>
         </InfoRow>
         <InfoRow icon={MapPin} label={g.office.label}>

@@ -1,4 +1,3 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { contactPage, seoText, site, trial } from "./content";
 import { CallButton, Heading } from "./sections";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { DemoSection } from "~/demos/frame/section";
+import { ContactList } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/gym/contact" });
 
@@ -37,20 +37,7 @@ export default function Page() {
         <div className="grid content-start gap-10">
           <div>
             <Heading className="text-3xl sm:text-4xl" title={contactPage.visitTitle} />
-            <ul className="mt-6 grid gap-4 text-lg">
-              <li className="flex gap-3">
-                <MapPin aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-                <address className="not-italic">{site.contact.address}</address>
-              </li>
-              <li className="flex gap-3">
-                <Phone aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-                {site.contact.phone}
-              </li>
-              <li className="flex gap-3 break-all">
-                <Mail aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-                {site.contact.email}
-              </li>
-            </ul>
+            <ContactList contact={site.contact} className="mt-6 grid gap-4 text-lg" itemClassName="flex gap-3 [overflow-wrap:anywhere]" iconClassName="mt-1 size-5 shrink-0 text-primary" />
           </div>
           <div>
             <Heading className="text-3xl sm:text-4xl" title={contactPage.hoursTitle} />

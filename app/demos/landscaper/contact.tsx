@@ -1,4 +1,4 @@
-import { Clock, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, type LucideIcon, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
@@ -6,6 +6,7 @@ import { Container } from "~/components/ui/container";
 import { InertAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { ContactDetails } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
 
@@ -20,27 +21,22 @@ function IconBubble({ icon: Icon }: { icon: LucideIcon }) {
 
 export default function LandscaperContact() {
   const { labels } = contactPage;
-  const rows = [
-    { icon: Phone, label: labels.phone, value: site.contact.phone },
-    { icon: Mail, label: labels.email, value: site.contact.email },
-    { icon: MapPin, label: labels.address, value: site.contact.address },
-  ];
   return (
     <>
       <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.lead} />
       <section aria-label="Contact details" className="py-16 sm:py-20">
         <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr] [&>*]:min-w-0">
           <div className="grid content-start gap-6">
-            <dl className="grid gap-5 rounded-2xl border bg-card p-7">
-              {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="relative min-h-11 pl-15">
-                  <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
-                    <IconBubble icon={Icon} />
-                    {label}
-                  </dt>
-                  <dd className="mt-0.5 text-lg [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
+            <ContactDetails
+              contact={site.contact}
+              labels={labels}
+              fields={["phone", "email", "address"]}
+              className="grid gap-5 rounded-2xl border bg-card p-7"
+              itemClassName="relative min-h-11 pl-15"
+              termClassName="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground"
+              renderIcon={(icon) => <IconBubble icon={icon} />}
+              valueClassName="mt-0.5 text-lg [overflow-wrap:anywhere]"
+            >
               <div className="relative min-h-11 pl-15">
                 <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
                   <IconBubble icon={Clock} />
@@ -57,7 +53,7 @@ export default function LandscaperContact() {
                   </ul>
                 </dd>
               </div>
-            </dl>
+            </ContactDetails>
             <div className="rounded-2xl border bg-card p-7">
               <h2 className="font-heading text-lg font-bold">{contactPage.areasTitle}</h2>
               <ul className="mt-3 flex flex-wrap gap-2">

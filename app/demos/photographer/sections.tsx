@@ -11,6 +11,7 @@ import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { EmailAddress } from "~/demos/frame/contact-card";
 
 export function PhotoHero() {
   return (
@@ -148,9 +149,9 @@ export function PhotoContact() {
         <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" text={contactBlock.description} textClassName="mt-6 max-w-xl text-muted-foreground" />
         <a
           href={`mailto:${site.contact.email}`}
-          className="mt-8 inline-flex max-w-full items-center gap-2 break-all font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
+          className="mt-8 inline-flex max-w-full items-center gap-2 [overflow-wrap:anywhere] font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
         >
-          {site.contact.email} <ArrowUpRight aria-hidden className="size-6 shrink-0" />
+          <EmailAddress email={site.contact.email} /> <ArrowUpRight aria-hidden className="size-6 shrink-0" />
         </a>
         <div className="mt-12 grid gap-8 border-t pt-8 sm:grid-cols-2 lg:grid-cols-4">
           <div>
@@ -161,8 +162,8 @@ export function PhotoContact() {
           </div>
           <div>
             <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.email}</h3>
-            <p className="mt-2 flex items-center gap-2 break-all">
-              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> {site.contact.email}
+            <p className="mt-2 flex items-center gap-2 [overflow-wrap:anywhere]">
+              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> <EmailAddress email={site.contact.email} />
             </p>
           </div>
           <div>
