@@ -31,7 +31,7 @@ const demos: Record<string, { contact: string; pages: PageCheck[] }> = {
         h1: "Programs Built for Results",
         texts: ["$60/session", "$80/month", "$50/month", "$100/month", "Group Classes", "HIIT", "Included with membership"],
       },
-      { path: "/demo/gym/about", h1: "Built by Coaches. Powered by Community.", texts: ["Meet the coaches", "Maya Chen"] },
+      { path: "/demo/gym/about", h1: "Built by Coaches. Powered by Community.", texts: ["Meet the coaches", "Tessa Nakamura"] },
       { path: "/demo/gym/contact", h1: "Start Your Free 7-Day Trial", texts: ["Opening hours", "(604) 555-0177", "5:00 AM - 11:00 PM"] },
     ],
   },
