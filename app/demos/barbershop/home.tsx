@@ -42,7 +42,7 @@ function Intro() {
   return (
     <DemoSection titleId="bb-intro" className="py-16 sm:py-24">
       <MenuTitle kicker={homeIntro.eyebrow} title={homeIntro.title} id="bb-intro" />
-      <p className="mx-auto mt-6 max-w-2xl text-center text-lg leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
+      <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
         {homeIntro.text}
       </p>
     </DemoSection>
@@ -88,7 +88,7 @@ function Hours() {
   return (
     <DemoSection titleId="bb-hours" className="py-16 sm:py-20" containerClassName="grid items-center gap-10 md:grid-cols-2">
       <div className="border-4 border-double border-secondary p-8 text-center">
-        <SectionTitle id="bb-hours" title={hoursTeaser.title} className="text-3xl font-bold italic" />
+        <SectionTitle title={hoursTeaser.title} className="text-3xl font-bold italic" />
         <Ornament className="mt-4" />
         <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
       </div>
