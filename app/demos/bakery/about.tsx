@@ -33,7 +33,7 @@ export default function BakeryAbout() {
         </Container>
       </section>
       <DemoSection titleId="timeline-title" className="py-14 sm:py-20" containerClassName="max-w-3xl">
-        <SectionTitle id="timeline-title" title={aboutPage.timelineTitle} className="text-center font-heading text-4xl font-semibold" />
+        <SectionTitle title={aboutPage.timelineTitle} className="text-center font-heading text-4xl font-semibold" />
         <ol className="mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6">
           {aboutPage.timeline.map((t) => (
             <li key={t.year} className="relative">
@@ -45,12 +45,12 @@ export default function BakeryAbout() {
         </ol>
       </DemoSection>
       <DemoSection titleId="values-title" className="bg-secondary py-14 text-secondary-foreground sm:py-20">
-        <SectionTitle id="values-title" title={aboutPage.valuesTitle} className="text-center font-heading text-4xl font-semibold" />
+        <SectionTitle title={aboutPage.valuesTitle} className="text-center font-heading text-4xl font-semibold" />
         <ValueGrid values={values} />
       </DemoSection>
       <DemoSection titleId="team-title" className="py-14 sm:py-20">
         <div className="text-center">
-          <SectionTitle id="team-title" eyebrow={aboutPage.eyebrow} title={aboutPage.teamTitle} className="mt-1 font-heading text-4xl font-semibold" />
+          <SectionTitle eyebrow={aboutPage.eyebrow} title={aboutPage.teamTitle} className="mt-1 font-heading text-4xl font-semibold" />
         </div>
         <TeamGrid team={team} />
       </DemoSection>

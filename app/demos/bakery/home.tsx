@@ -79,7 +79,7 @@ function StoryTeaser() {
     <DemoSection titleId="story-title" className="pt-16 sm:pt-24">
       <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
       <div>
-        <SectionTitle id="story-title" eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
+        <SectionTitle eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
       </div>
       <Button asChild size="lg" variant="secondary" className="rounded-full">
         <Link to={t.link.to}>
@@ -95,7 +95,7 @@ function Visit() {
   return (
     <DemoSection titleId="visit-title" className="pb-16 sm:pb-24">
       <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
-      <SectionTitle id="visit-title" title={home.visit.title} className="font-heading text-3xl font-semibold" text={home.visit.text} textClassName="text-muted-foreground" />
+      <SectionTitle title={home.visit.title} className="font-heading text-3xl font-semibold" text={home.visit.text} textClassName="text-muted-foreground" />
       <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
         <OpenBadge label={site.hours[0]?.days ?? ""} />
         <p className="inline-flex items-center gap-2 text-sm">

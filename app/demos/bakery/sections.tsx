@@ -20,7 +20,7 @@ export function Reviews({ eyebrow, title }: { eyebrow: string; title: string }) 
   return (
     <DemoSection titleId="reviews-title" className="py-16 sm:py-24">
       <div className="text-center">
-        <SectionTitle id="reviews-title" eyebrow={eyebrow} title={title} className="mt-1 font-heading text-4xl font-semibold" />
+        <SectionTitle eyebrow={eyebrow} title={title} className="mt-1 font-heading text-4xl font-semibold" />
       </div>
       <TestimonialGrid testimonials={testimonials} />
     </DemoSection>

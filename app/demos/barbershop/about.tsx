@@ -17,7 +17,7 @@ export default function Page() {
       <DemoSection titleId="bb-story" className="py-16 sm:py-20" containerClassName="grid items-center gap-12 md:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto]">
         <BarberPole className="mx-auto hidden h-72 w-auto md:block" />
         <div className="max-w-2xl">
-          <SectionTitle id="bb-story" title={aboutPage.storyTitle} className="text-3xl font-bold italic sm:text-4xl" text={aboutPage.story} textClassName="mt-5 text-lg leading-relaxed" />
+          <SectionTitle title={aboutPage.storyTitle} className="text-3xl font-bold italic sm:text-4xl" text={aboutPage.story} textClassName="mt-5 text-lg leading-relaxed" />
         </div>
         <ShopSeal name={site.name} established={hero.established} className="hidden size-56 text-primary lg:block" />
       </DemoSection>

@@ -14,7 +14,7 @@ export default function Page() {
     <>
       <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
       <DemoSection titleId="bb-list" className="py-14 sm:py-20">
-        <SectionTitle id="bb-list" title={servicesPage.listTitle} className="sr-only" />
+        <SectionTitle title={servicesPage.listTitle} className="sr-only" />
         <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
           <div className="grid gap-x-12 lg:grid-cols-2">
             {columns.map((col, i) => (

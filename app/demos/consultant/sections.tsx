@@ -95,7 +95,7 @@ export function ConsultantResults() {
   return (
     <DemoSection titleId="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
       <div className="flex flex-col gap-2 text-center">
-        <SectionTitle id="results-title" eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} className="font-heading text-3xl font-semibold sm:text-4xl" />
+        <SectionTitle eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} className="font-heading text-3xl font-semibold sm:text-4xl" />
       </div>
       <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
     </DemoSection>

@@ -22,7 +22,7 @@ function History() {
   return (
     <DemoSection titleId="el-history" className="py-16 sm:py-20" containerClassName="grid gap-10 lg:grid-cols-[1fr_2fr]">
       <div>
-        <SectionTitle id="el-history" title={aboutPage.historyTitle} className="text-3xl font-bold" />
+        <SectionTitle title={aboutPage.historyTitle} className="text-3xl font-bold" />
         {/* Decorative year, drawn as SVG so it is plainly not body text. */}
         <svg aria-hidden viewBox="0 0 240 90" width="240" height="90" className="mt-4 h-auto w-48 text-muted-foreground/30">
           <text x="0" y="80" fontFamily="Space Grotesk Variable, sans-serif" fontWeight="700" fontSize="96" fill="currentColor">
@@ -45,7 +45,7 @@ function History() {
 function Values() {
   return (
     <DemoSection titleId="el-values" className="bg-muted py-16 sm:py-20">
-      <SectionTitle id="el-values" title={aboutPage.valuesTitle} className="text-3xl font-bold" />
+      <SectionTitle title={aboutPage.valuesTitle} className="text-3xl font-bold" />
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         {coreValues.map((v) => (
           <ValueCard key={v.title} value={v} />
@@ -58,7 +58,7 @@ function Values() {
 function Team() {
   return (
     <DemoSection titleId="el-team" className="py-16 sm:py-20">
-      <SectionTitle id="el-team" title={aboutPage.teamTitle} className="text-3xl font-bold" />
+      <SectionTitle title={aboutPage.teamTitle} className="text-3xl font-bold" />
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
         {team.map((m) => (
           <li key={m.name}>

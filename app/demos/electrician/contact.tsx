@@ -30,7 +30,7 @@ function EmergencyBanner() {
       <div className="flex items-center gap-3">
         <Siren aria-hidden className="size-8 shrink-0" />
         <div>
-          <SectionTitle id="el-emergency-banner" title={b.title} className="font-heading text-lg font-bold" text={b.text} textClassName="text-sm" />
+          <SectionTitle title={b.title} className="font-heading text-lg font-bold" text={b.text} textClassName="text-sm" />
         </div>
       </div>
       <InertAction size="lg" variant="secondary">

@@ -52,7 +52,7 @@ function About() {
     <DemoSection titleId="el-about" className="py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-2">
       <BreakerPanel className="mx-auto h-auto w-full max-w-xs" />
       <div>
-        <SectionTitle id="el-about" eyebrow={aboutIntro.eyebrow} title={aboutIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={aboutIntro.paragraphs} textClassName="mt-4 text-muted-foreground" />
+        <SectionTitle eyebrow={aboutIntro.eyebrow} title={aboutIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={aboutIntro.paragraphs} textClassName="mt-4 text-muted-foreground" />
         <CheckList items={aboutIntro.points} className="mt-6 grid gap-3 sm:grid-cols-2" itemClassName="flex items-center gap-2 font-medium" badgeClassName="flex size-6 items-center justify-center rounded-sm bg-primary text-primary-foreground" iconClassName="size-4" />
         <Link to={aboutIntro.link.to} className="mt-6 inline-block font-semibold text-accent underline underline-offset-4">
           {aboutIntro.link.label}
@@ -67,7 +67,7 @@ function Services() {
     <DemoSection titleId="el-services" className="bg-muted py-16 sm:py-24">
       <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
         <div>
-          <SectionTitle id="el-services" eyebrow={homeServicesIntro.eyebrow} title={homeServicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+          <SectionTitle eyebrow={homeServicesIntro.eyebrow} title={homeServicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
         </div>
         <Link to={homeServicesIntro.link.to} className="font-semibold text-accent underline underline-offset-4">
           {homeServicesIntro.link.label}
@@ -85,7 +85,7 @@ function Services() {
 function Testimonials() {
   return (
     <DemoSection titleId="el-reviews" className="py-16 sm:py-24">
-      <SectionTitle id="el-reviews" eyebrow={testimonialsIntro.eyebrow} title={testimonialsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+      <SectionTitle eyebrow={testimonialsIntro.eyebrow} title={testimonialsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
       <TestimonialGrid testimonials={testimonials} />
     </DemoSection>
   );

@@ -61,7 +61,7 @@ function Emergency() {
 function Assurances() {
   return (
     <DemoSection titleId="el-assurances" className="py-16 sm:py-20">
-      <SectionTitle id="el-assurances" title={assurancesIntro.title} className="text-3xl font-bold sm:text-4xl" />
+      <SectionTitle title={assurancesIntro.title} className="text-3xl font-bold sm:text-4xl" />
       <div className="mt-8 grid gap-4 md:grid-cols-3">
         {assurances.map((a) => (
           <ValueCard key={a.title} value={a} />

@@ -17,7 +17,7 @@ export default function Page() {
       <DemoSection titleId="gym-trial-steps" className="py-16" containerClassName="grid gap-10 lg:grid-cols-2">
         <div className="border border-primary bg-card p-8 sm:p-10">
           <p className="inline-block bg-primary px-3 py-1 font-heading text-sm font-bold tracking-[0.2em] text-primary-foreground uppercase">{trial.badge}</p>
-          <Heading id="gym-trial-steps" className="mt-5 text-3xl sm:text-4xl" title={contactPage.stepsTitle} />
+          <Heading className="mt-5 text-3xl sm:text-4xl" title={contactPage.stepsTitle} />
           <ol className="mt-8 grid gap-6">
             {contactPage.steps.map((s, i) => (
               <li key={s} className="flex items-center gap-5">

@@ -51,7 +51,7 @@ export function TrialBand() {
   return (
     <DemoSection titleId="gym-trial" className="bg-primary text-primary-foreground [clip-path:polygon(0_8%,100%_0,100%_92%,0_100%)]" containerClassName="flex flex-col items-start gap-6 py-20 lg:flex-row lg:items-center lg:justify-between">
       <div>
-        <SectionTitle id="gym-trial" eyebrow={trial.badge} eyebrowClassName="font-heading text-sm font-bold tracking-[0.25em] uppercase" title={trial.title} className="mt-2 font-heading text-4xl leading-none font-bold uppercase sm:text-6xl" text={trial.text} textClassName="mt-4 max-w-xl text-lg" />
+        <SectionTitle eyebrow={trial.badge} eyebrowClassName="font-heading text-sm font-bold tracking-[0.25em] uppercase" title={trial.title} className="mt-2 font-heading text-4xl leading-none font-bold uppercase sm:text-6xl" text={trial.text} textClassName="mt-4 max-w-xl text-lg" />
       </div>
       <Button asChild size="lg" variant="secondary" className="font-heading text-base tracking-widest uppercase">
         <Link to={contactPath}>{trial.ctaLabel}</Link>

@@ -30,7 +30,7 @@ export default function LandscaperAbout() {
         </Container>
       </section>
       <DemoSection titleId="figures-title" className="bg-primary py-14 text-primary-foreground">
-        <SectionTitle id="figures-title" title={aboutPage.figuresTitle} className="text-center font-heading text-2xl font-extrabold" />
+        <SectionTitle title={aboutPage.figuresTitle} className="text-center font-heading text-2xl font-extrabold" />
         <StatsRow stats={stats} className="mt-8" numberClassName="font-extrabold" />
       </DemoSection>
       <DemoSection titleId="values-title" className="py-16 sm:py-20">

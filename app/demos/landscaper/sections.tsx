@@ -26,7 +26,7 @@ export function QuoteBand({ title, text, cta }: { title: string; text: string; c
   return (
     <DemoSection titleId="quote-band-title" className="bg-primary text-primary-foreground" containerClassName="flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
       <div className="max-w-2xl">
-        <SectionTitle id="quote-band-title" title={title} className="font-heading text-3xl font-extrabold" text={text} textClassName="mt-3 opacity-90" />
+        <SectionTitle title={title} className="font-heading text-3xl font-extrabold" text={text} textClassName="mt-3 opacity-90" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild size="lg" variant="secondary">

@@ -17,7 +17,7 @@ export default function Page() {
       <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.text} />
       <DemoSection titleId="pl-story" className="pb-16" containerClassName="grid items-center gap-12 lg:grid-cols-2">
         <div>
-          <SectionTitle id="pl-story" title={aboutPage.storyTitle} className="text-3xl font-bold sm:text-4xl" text={aboutPage.story} textClassName="mt-4 leading-relaxed text-muted-foreground" />
+          <SectionTitle title={aboutPage.storyTitle} className="text-3xl font-bold sm:text-4xl" text={aboutPage.story} textClassName="mt-4 leading-relaxed text-muted-foreground" />
         </div>
         <ServiceVan className="mx-auto h-auto w-full max-w-lg" />
       </DemoSection>
@@ -32,7 +32,7 @@ export default function Page() {
         </Container>
       </section>
       <DemoSection titleId="pl-values" className="py-16">
-        <SectionTitle id="pl-values" title={aboutPage.valuesTitle} className="text-center text-3xl font-bold sm:text-4xl" />
+        <SectionTitle title={aboutPage.valuesTitle} className="text-center text-3xl font-bold sm:text-4xl" />
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {aboutPage.values.map((v) => (
             <Card key={v.title} className="items-center rounded-3xl p-8 text-center">

@@ -44,7 +44,7 @@ export default function Page() {
         </Container>
       </section>
       <DemoSection titleId="pl-faq" className="pb-20" containerClassName="max-w-3xl">
-        <SectionTitle id="pl-faq" title={contactPage.faqTitle} className="text-center text-3xl font-bold" />
+        <SectionTitle title={contactPage.faqTitle} className="text-center text-3xl font-bold" />
         <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
           {contactPage.faq.map((f) => (
             <AccordionItem key={f.q}>

@@ -64,7 +64,7 @@ function FeaturedServices() {
   return (
     <DemoSection titleId="pl-services" className="py-14 sm:py-20">
       <div className="mx-auto max-w-2xl text-center">
-        <SectionTitle id="pl-services" eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={servicesIntro.text} textClassName="mt-3 text-muted-foreground" />
+        <SectionTitle eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={servicesIntro.text} textClassName="mt-3 text-muted-foreground" />
       </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {services.map((s) => (
@@ -79,7 +79,7 @@ function Steps() {
   return (
     <DemoSection titleId="pl-steps" className="bg-muted py-14 sm:py-20">
       <div className="text-center">
-        <SectionTitle id="pl-steps" eyebrow={stepsIntro.eyebrow} eyebrowTone="band" title={stepsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+        <SectionTitle eyebrow={stepsIntro.eyebrow} eyebrowTone="band" title={stepsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
       </div>
       <ol className="relative mt-12 grid gap-10 md:grid-cols-3">
         <span aria-hidden className="absolute top-8 right-[16%] left-[16%] hidden border-t-4 border-dashed border-primary/30 md:block" />
@@ -117,7 +117,7 @@ function Emergency() {
         <svg aria-hidden viewBox="0 0 200 200" width="200" height="200" className="absolute -top-10 -right-10 size-48 opacity-15">
           <path d="M100 10 C 60 70 40 100 40 130 a60 60 0 0 0 120 0 c0 -30 -20 -60 -60 -120 Z" fill="currentColor" />
         </svg>
-        <SectionTitle id="pl-emergency" title={emergencyCta.title} className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" text={emergencyCta.text} textClassName="mx-auto mt-4 max-w-2xl opacity-90" />
+        <SectionTitle title={emergencyCta.title} className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" text={emergencyCta.text} textClassName="mx-auto mt-4 max-w-2xl opacity-90" />
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <CallButton label={emergencyCta.callLabel} />
           <Button asChild size="lg" variant="secondary" className="rounded-full">

@@ -23,13 +23,13 @@ export default function Page() {
       </section>
       <DemoSection titleId="pl-included" className="pb-16">
         <div className="grid gap-8 rounded-[2rem] bg-muted p-8 sm:p-12 lg:grid-cols-[1fr_1.2fr] lg:items-center">
-          <SectionTitle id="pl-included" title={servicesPage.guaranteeTitle} className="text-3xl font-bold" />
+          <SectionTitle title={servicesPage.guaranteeTitle} className="text-3xl font-bold" />
           <CheckList items={servicesPage.guarantees} className="grid gap-4 sm:grid-cols-2" itemClassName="flex items-center gap-3 font-medium" iconClassName="size-6 shrink-0 text-primary" icon={CheckCircle2} />
         </div>
       </DemoSection>
       <DemoSection titleId="pl-247" className="bg-foreground py-14 text-background" containerClassName="flex flex-col items-start justify-between gap-6 lg:flex-row lg:items-center">
         <div>
-          <SectionTitle id="pl-247" title={emergencyCta.title} className="text-3xl font-bold" text={emergencyCta.text} textClassName="mt-3 max-w-2xl opacity-90" />
+          <SectionTitle title={emergencyCta.title} className="text-3xl font-bold" text={emergencyCta.text} textClassName="mt-3 max-w-2xl opacity-90" />
         </div>
         <CallButton label={emergencyCta.callLabel} />
       </DemoSection>
