@@ -42,7 +42,7 @@ function Intro() {
   return (
     <DemoSection titleId="bb-intro" className="py-16 sm:py-24">
       <MenuTitle kicker={homeIntro.eyebrow} title={homeIntro.title} id="bb-intro" />
-      <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
+      <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed first-letter:float-left first-letter:mr-1 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
         {homeIntro.text}
       </p>
     </DemoSection>
