@@ -1,12 +1,13 @@
-import { Clock, Phone } from "lucide-react";
+import { Clock } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { BakeryMapArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { ContactDetails } from "~/demos/frame/contact-card";
+import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/bakery/contact" });
 
@@ -46,17 +47,8 @@ export default function BakeryContact() {
             <div className="rounded-[2rem] bg-secondary p-8 text-secondary-foreground sm:p-10">
               <h2 className="font-heading text-3xl font-semibold">{contactPage.orders.title}</h2>
               <p className="mt-3 text-lg">{contactPage.orders.text}</p>
-              <ol className="mt-6 grid gap-3">
-                {contactPage.orders.steps.map((s, i) => (
-                  <li key={s} className="flex items-center gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground">{i + 1}</span>
-                    {s}
-                  </li>
-                ))}
-              </ol>
-              <InertAction size="lg" className="mt-8 rounded-full">
-                <Phone aria-hidden /> {contactPage.orders.cta}
-              </InertAction>
+              <StepList steps={contactPage.orders.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground" />
+              <CallAction label={contactPage.orders.cta} className="mt-8 rounded-full" />
             </div>
           </div>
         </Container>

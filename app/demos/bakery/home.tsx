@@ -1,4 +1,4 @@
-import { ArrowRight, MapPin, Phone } from "lucide-react";
+import { ArrowRight, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BakeryHeroArt, BakeryItemArt } from "./art";
@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -31,9 +31,7 @@ function Hero() {
                 {hero.primaryCta.label} <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <InertAction size="lg" variant="outline" className="rounded-full">
-              <Phone aria-hidden /> {hero.secondaryCta}
-            </InertAction>
+            <CallAction label={hero.secondaryCta} variant="outline" className="rounded-full" />
           </div>
         </div>
         <BakeryHeroArt label={hero.art} className="mx-auto h-auto w-full max-w-xl" />

@@ -1,10 +1,10 @@
-import { Check, Phone } from "lucide-react";
+import { Check } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { Ornament } from "./art";
 import { contactPage, memberships, seoText, site } from "./content";
 import { BookButton, MenuTitle } from "./sections";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { PageHeader } from "~/demos/frame/page-header";
@@ -29,9 +29,7 @@ function HoursAndContact() {
           <ContactList contact={site.contact} className="grid gap-4 text-lg" itemClassName="flex items-start gap-3 [overflow-wrap:anywhere]" iconClassName="mt-1 size-5 shrink-0 text-primary" />
           <div className="flex flex-col gap-3 sm:flex-row">
             <BookButton label={contactPage.bookLabel} />
-            <InertAction size="lg" variant="outline" className="tracking-widest uppercase">
-              <Phone aria-hidden /> {contactPage.callLabel}
-            </InertAction>
+            <CallAction label={contactPage.callLabel} variant="outline" className="tracking-widest uppercase" />
           </div>
         </div>
       </Container>

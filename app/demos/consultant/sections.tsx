@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Phone } from "lucide-react";
+import { ArrowRight, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { SummitChart } from "./art";
 import {
@@ -21,7 +21,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
@@ -199,9 +199,7 @@ export function ConsultantContact() {
               <InertAction size="lg" variant="accent">
                 {contactBlock.primaryCta}
               </InertAction>
-              <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-                <Phone aria-hidden /> {contactBlock.secondaryCta}
-              </InertAction>
+              <CallAction label={contactBlock.secondaryCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
             </div>
           </div>
           <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">

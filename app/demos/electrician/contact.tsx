@@ -8,7 +8,7 @@ import { answerRequestService } from "./request-service-schema";
 import { CallButton, DarkBand } from "./sections";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { Island } from "~/islands/island";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
@@ -33,9 +33,7 @@ function EmergencyBanner() {
           <SectionTitle title={b.title} className="font-heading text-lg font-bold" text={b.text} textClassName="text-sm" />
         </div>
       </div>
-      <InertAction size="lg" variant="secondary">
-        <Phone aria-hidden /> {b.callLabel}
-      </InertAction>
+      <CallAction label={b.callLabel} variant="secondary" />
     </DemoSection>
   );
 }

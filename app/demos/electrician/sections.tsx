@@ -1,11 +1,11 @@
-import { ArrowRight, Phone } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { BlueprintGrid } from "./art";
 import type { CoreValue, Service } from "./content";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 import { CheckList } from "~/demos/frame/section";
 
@@ -24,13 +24,7 @@ export function DarkBand({ className, children, ...props }: React.ComponentProps
 /** Demo phone button: looks like Call Now, never dials (docs/product.md#demo-sites). */
 export function CallButton({ label, onDark = false, className }: { label: string; onDark?: boolean; className?: string }) {
   return (
-    <InertAction
-      size="lg"
-      variant="outline"
-      className={cn(onDark && "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10", className)}
-    >
-      <Phone aria-hidden /> {label}
-    </InertAction>
+    <CallAction label={label} variant="outline" className={cn(onDark && "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10", className)} />
   );
 }
 

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { Phone } from "lucide-react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
 /** What pressing a demo button says (docs/product.md#demo-sites: demo buttons never dial or book). */
@@ -17,5 +18,14 @@ export function InertAction({ children, ...props }: Omit<ButtonProps, "onClick" 
     <Button type="button" data-notice-title={demoActionNotice.title} data-notice-description={demoActionNotice.description} {...props}>
       {children}
     </Button>
+  );
+}
+
+/** The demo's "Call" button: a phone icon before the label, inert like every demo action. */
+export function CallAction({ label, size = "lg", ...props }: Omit<React.ComponentProps<typeof InertAction>, "children"> & { label: string }) {
+  return (
+    <InertAction size={size} {...props}>
+      <Phone aria-hidden /> {label}
+    </InertAction>
   );
 }

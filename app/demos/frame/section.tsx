@@ -112,3 +112,19 @@ export function CheckList({
     </ul>
   );
 }
+
+/** Numbered steps ("1 Call us, 2 …"), each number on the demo's badge; the demo gives every class. */
+export function StepList({ steps, className, itemClassName, numberClassName, textClassName }: { steps: readonly string[]; className?: string; itemClassName?: string; numberClassName?: string; textClassName?: string }) {
+  return (
+    <ol data-slot="step-list" className={className}>
+      {steps.map((step, i) => (
+        <li key={step} data-slot="step" className={itemClassName}>
+          <span data-slot="step-number" className={numberClassName}>
+            {i + 1}
+          </span>
+          {textClassName ? <span className={textClassName}>{step}</span> : step}
+        </li>
+      ))}
+    </ol>
+  );
+}

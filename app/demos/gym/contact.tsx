@@ -5,7 +5,7 @@ import { InertAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection } from "~/demos/frame/section";
+import { DemoSection, StepList } from "~/demos/frame/section";
 import { ContactList } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/gym/contact" });
@@ -18,14 +18,7 @@ export default function Page() {
         <div className="border border-primary bg-card p-8 sm:p-10">
           <p className="inline-block bg-primary px-3 py-1 font-heading text-sm font-bold tracking-[0.2em] text-primary-foreground uppercase">{trial.badge}</p>
           <Heading className="mt-5 text-3xl sm:text-4xl" title={contactPage.stepsTitle} />
-          <ol className="mt-8 grid gap-6">
-            {contactPage.steps.map((s, i) => (
-              <li key={s} className="flex items-center gap-5">
-                <span className="flex size-12 shrink-0 items-center justify-center bg-primary font-heading text-2xl font-bold text-primary-foreground">{i + 1}</span>
-                <span className="text-lg">{s}</span>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={contactPage.steps} className="mt-8 grid gap-6" itemClassName="flex items-center gap-5" numberClassName="flex size-12 shrink-0 items-center justify-center bg-primary font-heading text-2xl font-bold text-primary-foreground" textClassName="text-lg" />
           <p className="mt-8 text-muted-foreground">{trial.text}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <InertAction size="lg" className="font-heading text-base tracking-widest uppercase">

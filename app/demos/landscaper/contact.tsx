@@ -1,12 +1,13 @@
-import { Clock, type LucideIcon, Phone } from "lucide-react";
+import { Clock, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { ContactDetails } from "~/demos/frame/contact-card";
+import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
 
@@ -70,21 +71,12 @@ export default function LandscaperContact() {
             <div className="p-7 sm:p-9">
               <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">{contactPage.consultation.title}</h2>
               <p className="mt-3 opacity-90">{contactPage.consultation.text}</p>
-              <ol className="mt-6 grid gap-3">
-                {contactPage.consultation.steps.map((s, i) => (
-                  <li key={s} className="flex items-center gap-3">
-                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary">{i + 1}</span>
-                    {s}
-                  </li>
-                ))}
-              </ol>
+              <StepList steps={contactPage.consultation.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary" />
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <InertAction size="lg" variant="secondary">
                   {contactPage.consultation.cta}
                 </InertAction>
-                <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-                  <Phone aria-hidden /> {contactPage.callCta}
-                </InertAction>
+                <CallAction label={contactPage.callCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
               </div>
             </div>
           </div>

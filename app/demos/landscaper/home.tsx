@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Phone } from "lucide-react";
+import { ArrowRight, BadgeCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { GardenArt } from "./art";
@@ -7,7 +7,7 @@ import { QuoteBand, TestimonialStrip } from "./sections";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { StatsRow } from "~/demos/frame/stats-row";
@@ -31,9 +31,7 @@ function Hero() {
                 {hero.primaryCta.label} <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <InertAction size="lg" variant="outline">
-              <Phone aria-hidden /> {hero.secondaryCta}
-            </InertAction>
+            <CallAction label={hero.secondaryCta} variant="outline" />
           </div>
           <CheckList items={hero.badges} className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-sm" itemClassName="flex items-center gap-1.5" iconClassName="size-4 text-primary" icon={BadgeCheck} />
         </div>

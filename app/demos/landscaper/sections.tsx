@@ -1,9 +1,9 @@
-import { ArrowRight, Phone } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { contactPath, site, testimonials } from "./content";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/demos/frame/section-heading";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -34,9 +34,7 @@ export function QuoteBand({ title, text, cta }: { title: string; text: string; c
             {cta.label} <ArrowRight aria-hidden />
           </Link>
         </Button>
-        <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-          <Phone aria-hidden /> {site.contact.phone}
-        </InertAction>
+        <CallAction label={site.contact.phone} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
       </div>
     </DemoSection>
   );

@@ -5,7 +5,7 @@ import { PhotoArt, PhotoImage } from "./photo-art";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
@@ -179,9 +179,7 @@ export function PhotoContact() {
         </div>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <InertAction size="lg">{contactBlock.primaryCta}</InertAction>
-          <InertAction size="lg" variant="outline" className="bg-transparent">
-            <Phone aria-hidden /> {contactBlock.secondaryCta}
-          </InertAction>
+          <CallAction label={contactBlock.secondaryCta} variant="outline" className="bg-transparent" />
         </div>
       </Container>
     </section>

@@ -1,10 +1,10 @@
-import { ArrowRight, CalendarCheck, Phone } from "lucide-react";
+import { ArrowRight, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 import { CheckList } from "~/demos/frame/section";
 
@@ -15,9 +15,7 @@ export function EmergencyBar() {
     <div className="bg-accent text-accent-foreground">
       <Container className="flex flex-col items-center justify-between gap-2 py-2 text-center text-sm font-semibold sm:flex-row sm:text-left">
         <p>{emergencyBar.text}</p>
-        <InertAction size="sm" variant="secondary" className="rounded-full">
-          <Phone aria-hidden /> {emergencyBar.callLabel}
-        </InertAction>
+        <CallAction label={emergencyBar.callLabel} size="sm" variant="secondary" className="rounded-full" />
       </Container>
     </div>
   );
@@ -67,8 +65,6 @@ export function BookButton({ label, className }: { label: string; className?: st
 
 export function CallButton({ label, className, variant = "accent" }: { label: string; className?: string; variant?: "accent" | "secondary" }) {
   return (
-    <InertAction size="lg" variant={variant} className={cn("rounded-full", className)}>
-      <Phone aria-hidden /> {label}
-    </InertAction>
+    <CallAction label={label} variant={variant} className={cn("rounded-full", className)} />
   );
 }
