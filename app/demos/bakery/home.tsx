@@ -1,15 +1,13 @@
 import { ArrowRight, MapPin } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BakeryHeroArt, BakeryItemArt } from "./art";
 import { home, menu, menuPath, pageSeo, site } from "./content";
 import { Scallop } from "./art";
 import { OpenBadge, Reviews } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { CallAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -26,11 +24,9 @@ function Hero() {
           <h1 className="mt-2 font-heading text-5xl font-semibold leading-[1.02] sm:text-6xl lg:text-7xl">{hero.title}</h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-muted-foreground lg:mx-0">{hero.lead}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button asChild size="lg" className="rounded-full">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg" className="rounded-full">
+              {hero.primaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
             <CallAction label={hero.secondaryCta} variant="outline" className="rounded-full" />
           </div>
         </div>
@@ -59,11 +55,9 @@ function Featured() {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Button asChild variant="outline" size="lg" className="rounded-full">
-            <Link to={menuPath}>
-              {home.featuredLink} <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <ButtonLink to={menuPath} variant="outline" size="lg" className="rounded-full">
+            {home.featuredLink} <ArrowRight aria-hidden />
+          </ButtonLink>
         </p>
       </Container>
       <Scallop className="text-background" flip />
@@ -79,11 +73,9 @@ function StoryTeaser() {
       <div>
         <SectionTitle eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
       </div>
-      <Button asChild size="lg" variant="secondary" className="rounded-full">
-        <Link to={t.link.to}>
-          {t.link.label} <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <ButtonLink to={t.link.to} size="lg" variant="secondary" className="rounded-full">
+        {t.link.label} <ArrowRight aria-hidden />
+      </ButtonLink>
       </div>
     </DemoSection>
   );

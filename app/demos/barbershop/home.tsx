@@ -4,7 +4,6 @@ import type { Route } from "./+types/home";
 import { BarberPole, Ornament, ShopSeal } from "./art";
 import { hero, homeIntro, hoursTeaser, seoText, services, site, testimonials, testimonialsIntro } from "./content";
 import { BookButton, MenuTitle } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
@@ -12,6 +11,7 @@ import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/barbershop" });
 
@@ -28,9 +28,7 @@ function Hero() {
         <p className="mt-6 max-w-xl text-lg opacity-90">{hero.text}</p>
         <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <BookButton label={hero.bookLabel} />
-          <Button asChild size="lg" variant="outline" className="border-accent bg-transparent tracking-widest text-secondary-foreground uppercase hover:bg-secondary-foreground/10">
-            <Link to={hero.servicesLink.to}>{hero.servicesLink.label}</Link>
-          </Button>
+          <ButtonLink to={hero.servicesLink.to} size="lg" variant="outline" className="border-accent bg-transparent tracking-widest text-secondary-foreground uppercase hover:bg-secondary-foreground/10">{hero.servicesLink.label}</ButtonLink>
         </div>
       </Container>
       <div aria-hidden className="h-3 bg-[repeating-linear-gradient(135deg,var(--primary)_0_14px,var(--background)_14px_28px,var(--secondary)_28px_42px,var(--background)_42px_56px)]" />

@@ -1,5 +1,4 @@
 import { ArrowRight, Clock } from "lucide-react";
-import { Link } from "react-router";
 import { SummitChart } from "./art";
 import {
   about,
@@ -18,10 +17,9 @@ import {
   testimonials,
   testimonialsIntro,
 } from "./content";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { CallAction, InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
@@ -40,11 +38,9 @@ export function ConsultantHero() {
           <p className="mt-6 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <InertAction size="lg">{hero.primaryCta}</InertAction>
-            <Button asChild size="lg" variant="outline">
-              <Link to={hero.secondaryCta.to}>
-                {hero.secondaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.secondaryCta.to} size="lg" variant="outline">
+              {hero.secondaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-2 gap-6 border-t pt-6">
             {hero.proof.map((p) => (

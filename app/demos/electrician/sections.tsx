@@ -1,11 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { BlueprintGrid } from "./art";
 import type { CoreValue, Service } from "./content";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { CallAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 import { CheckList } from "~/demos/frame/section";
 
@@ -30,11 +28,9 @@ export function CallButton({ label, onDark = false, className }: { label: string
 
 export function PrimaryLink({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) {
   return (
-    <Button asChild size="lg" className={className}>
-      <Link to={to}>
-        {children} <ArrowRight aria-hidden />
-      </Link>
-    </Button>
+    <ButtonLink to={to} size="lg" className={className}>
+      {children} <ArrowRight aria-hidden />
+    </ButtonLink>
   );
 }
 

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { Link } from "react-router";
 import { Phone } from "lucide-react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
@@ -27,5 +28,14 @@ export function CallAction({ label, size = "lg", ...props }: Omit<React.Componen
     <InertAction size={size} {...props}>
       <Phone aria-hidden /> {label}
     </InertAction>
+  );
+}
+
+/** A link inside the demo styled as its button (a real page of the demo, unlike the inert actions). */
+export function ButtonLink({ to, children, ...props }: Omit<ButtonProps, "asChild"> & { to: string; children: React.ReactNode }) {
+  return (
+    <Button asChild {...props}>
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }

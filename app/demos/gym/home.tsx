@@ -3,13 +3,13 @@ import type { Route } from "./+types/home";
 import { LoadedBarbell } from "./art";
 import { features, hero, programs, programsIntro, schedule, seoText, stats, testimonials, testimonialsIntro, trial } from "./content";
 import { Heading, ProgramCard, TrialBand } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
 import { DemoSection } from "~/demos/frame/section";
+import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/gym" });
 
@@ -31,12 +31,8 @@ function Hero() {
         </h1>
         <p className="mt-8 max-w-lg text-lg text-muted-foreground">{hero.text}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg" className="font-heading text-base tracking-widest uppercase">
-            <Link to={hero.primaryCta.to}>{hero.primaryCta.label}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="font-heading text-base tracking-widest uppercase">
-            <Link to={hero.programsLink.to}>{hero.programsLink.label}</Link>
-          </Button>
+          <ButtonLink to={hero.primaryCta.to} size="lg" className="font-heading text-base tracking-widest uppercase">{hero.primaryCta.label}</ButtonLink>
+          <ButtonLink to={hero.programsLink.to} size="lg" variant="outline" className="font-heading text-base tracking-widest uppercase">{hero.programsLink.label}</ButtonLink>
         </div>
       </div>
       <LoadedBarbell className="mx-auto h-auto w-full max-w-xl" />

@@ -1,9 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { type Program, contactPath, programsIntro, trial } from "./content";
-import { Button } from "~/components/ui/button";
-import { InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, InertAction } from "~/demos/frame/inert-action";
 import { CheckList, DemoSection, SectionTitle, type SectionTitleProps } from "~/demos/frame/section";
 import { cn } from "~/lib/cn";
 
@@ -27,22 +25,18 @@ export function ProgramCard({ program, index }: { program: Program; index: numbe
       <p className="mt-2 text-muted-foreground">{program.description}</p>
       <CheckList items={program.features} className="mt-5 grid flex-1 content-start gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       <p className={cn("mt-6 border-t border-border pt-5 font-heading font-bold uppercase", included ? "text-lg text-accent" : "text-3xl")}>{program.price}</p>
-      <Button asChild className="mt-5 w-full font-heading text-base tracking-widest uppercase">
-        <Link to={contactPath}>
-          {programsIntro.ctaLabel}
-          <span className="sr-only">: {program.title}</span>
-          <ArrowUpRight aria-hidden />
-        </Link>
-      </Button>
+      <ButtonLink to={contactPath} className="mt-5 w-full font-heading text-base tracking-widest uppercase">
+        {programsIntro.ctaLabel}
+        <span className="sr-only">: {program.title}</span>
+        <ArrowUpRight aria-hidden />
+      </ButtonLink>
     </article>
   );
 }
 
 export function TrialButton({ className }: { className?: string }) {
   return (
-    <Button asChild size="lg" className={cn("font-heading text-base tracking-widest uppercase", className)}>
-      <Link to={contactPath}>{trial.ctaLabel}</Link>
-    </Button>
+    <ButtonLink to={contactPath} size="lg" className={cn("font-heading text-base tracking-widest uppercase", className)}>{trial.ctaLabel}</ButtonLink>
   );
 }
 
@@ -53,9 +47,7 @@ export function TrialBand() {
       <div>
         <SectionTitle eyebrow={trial.badge} eyebrowClassName="font-heading text-sm font-bold tracking-[0.25em] uppercase" title={trial.title} className="mt-2 font-heading text-4xl leading-none font-bold uppercase sm:text-6xl" text={trial.text} textClassName="mt-4 max-w-xl text-lg" />
       </div>
-      <Button asChild size="lg" variant="secondary" className="font-heading text-base tracking-widest uppercase">
-        <Link to={contactPath}>{trial.ctaLabel}</Link>
-      </Button>
+      <ButtonLink to={contactPath} size="lg" variant="secondary" className="font-heading text-base tracking-widest uppercase">{trial.ctaLabel}</ButtonLink>
     </DemoSection>
   );
 }

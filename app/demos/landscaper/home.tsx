@@ -4,10 +4,9 @@ import type { Route } from "./+types/home";
 import { GardenArt } from "./art";
 import { home, pageSeo, stats } from "./content";
 import { QuoteBand, TestimonialStrip } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
-import { CallAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { StatsRow } from "~/demos/frame/stats-row";
@@ -26,11 +25,9 @@ function Hero() {
           <h1 className="mt-4 font-heading text-4xl font-extrabold leading-[1.05] tracking-tight sm:text-5xl lg:text-6xl">{hero.title}</h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg">
+              {hero.primaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
             <CallAction label={hero.secondaryCta} variant="outline" />
           </div>
           <CheckList items={hero.badges} className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-sm" itemClassName="flex items-center gap-1.5" iconClassName="size-4 text-primary" icon={BadgeCheck} />

@@ -1,9 +1,7 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { contactPath, site, testimonials } from "./content";
-import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/demos/frame/section-heading";
-import { CallAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -29,11 +27,9 @@ export function QuoteBand({ title, text, cta }: { title: string; text: string; c
         <SectionTitle title={title} className="font-heading text-3xl font-extrabold" text={text} textClassName="mt-3 opacity-90" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg" variant="secondary">
-          <Link to={cta.to}>
-            {cta.label} <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <ButtonLink to={cta.to} size="lg" variant="secondary">
+          {cta.label} <ArrowRight aria-hidden />
+        </ButtonLink>
         <CallAction label={site.contact.phone} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
       </div>
     </DemoSection>

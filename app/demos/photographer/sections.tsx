@@ -1,11 +1,9 @@
 import { ArrowDown, ArrowUpRight, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { about, contactBlock, gallery, galleryIntro, hero, services, servicesIntro, site, stats, testimonials } from "./content";
 import { PhotoArt, PhotoImage } from "./photo-art";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { CallAction, InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
@@ -22,11 +20,9 @@ export function PhotoHero() {
         <div className="mt-8 grid gap-6 md:grid-cols-[1fr_auto] md:items-end">
           <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowDown aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg">
+              {hero.primaryCta.label} <ArrowDown aria-hidden />
+            </ButtonLink>
             <InertAction size="lg" variant="outline" className="bg-transparent">
               {hero.secondaryCta}
             </InertAction>

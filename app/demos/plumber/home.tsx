@@ -1,16 +1,15 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PipeScene, Wave } from "./art";
 import { contactPath, emergencyCta, hero, seoText, services, servicesIntro, steps, stepsIntro, testimonials, testimonialsIntro, trustPoints } from "./content";
 import { BookButton, CallButton, EmergencyBar, IconBadge, ServiceCard } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { StarRating } from "~/demos/frame/star-rating";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/plumber" });
 
@@ -21,11 +20,9 @@ function Hero() {
         <div>
           <SectionTitle as="h1" id="pl-hero" eyebrow={hero.eyebrow} eyebrowTone="band" title={hero.title} className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl" text={hero.text} textClassName="mt-5 max-w-xl text-lg text-muted-foreground" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="rounded-full">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg" className="rounded-full">
+              {hero.primaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
             <BookButton label={hero.bookLabel} />
           </div>
           <p className="mt-8 flex items-center gap-3 text-sm">
@@ -120,9 +117,7 @@ function Emergency() {
         <SectionTitle title={emergencyCta.title} className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" text={emergencyCta.text} textClassName="mx-auto mt-4 max-w-2xl opacity-90" />
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <CallButton label={emergencyCta.callLabel} />
-          <Button asChild size="lg" variant="secondary" className="rounded-full">
-            <Link to={contactPath}>{emergencyCta.requestLabel}</Link>
-          </Button>
+          <ButtonLink to={contactPath} size="lg" variant="secondary" className="rounded-full">{emergencyCta.requestLabel}</ButtonLink>
         </div>
       </div>
     </DemoSection>

@@ -1,10 +1,8 @@
 import { ArrowRight, CalendarCheck } from "lucide-react";
-import { Link } from "react-router";
 import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { CallAction, InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 import { CheckList } from "~/demos/frame/section";
 
@@ -44,13 +42,11 @@ export function ServiceCard({ service }: { service: PlumbingService }) {
         <p className="mt-2 text-muted-foreground">{service.description}</p>
         <CheckList items={service.features} className="mt-4 grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </div>
-      <Button asChild className="w-full rounded-full">
-        <Link to={contactPath}>
-          {servicesIntro.requestLabel}
-          <span className="sr-only">: {service.title}</span>
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <ButtonLink to={contactPath} className="w-full rounded-full">
+        {servicesIntro.requestLabel}
+        <span className="sr-only">: {service.title}</span>
+        <ArrowRight aria-hidden />
+      </ButtonLink>
     </Card>
   );
 }
