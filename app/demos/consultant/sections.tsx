@@ -17,7 +17,6 @@ import {
   testimonials,
   testimonialsIntro,
 } from "./content";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
@@ -25,8 +24,9 @@ import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 import { ContactDetails } from "~/demos/frame/contact-card";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export function ConsultantHero() {
   return (
@@ -66,20 +66,8 @@ export function ConsultantServices() {
       <Container>
         <SectionHeading id="services-title" {...servicesIntro} />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {services.map(({ icon: Icon, ...s }) => (
-            <Card key={s.title} className="rounded border-t-4 border-t-accent p-7 shadow-none transition hover:shadow-md">
-              <CardHeader>
-                <Icon aria-hidden className="size-8 text-primary" />
-                <CardTitle className="mt-3 font-heading text-2xl font-semibold">{s.title}</CardTitle>
-                <CardDescription className="text-base">{s.description}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <CheckList items={s.features} className="grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
-              </CardContent>
-              <CardFooter className="border-t pt-5">
-                <p className="font-heading text-xl font-semibold text-primary">{s.price}</p>
-              </CardFooter>
-            </Card>
+          {services.map((s) => (
+            <ServiceCard key={s.title} service={s} />
           ))}
         </div>
       </Container>

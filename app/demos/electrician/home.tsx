@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BreakerPanel, CircuitHouse } from "./art";
 import { aboutIntro, callToAction, hero, homeServices, homeServicesIntro, seoText, stats, testimonials, testimonialsIntro } from "./content";
-import { CallButton, DarkBand, PrimaryLink, ServiceCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink } from "./sections";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 import { seo } from "~/lib/seo";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/electrician" });
 

@@ -1,11 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import type * as React from "react";
 import { BlueprintGrid } from "./art";
-import type { CoreValue, Service } from "./content";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import type { CoreValue } from "./content";
 import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
-import { CheckList } from "~/demos/frame/section";
 
 /** Section components of the electrician demo: blueprint-dark bands, yellow rules, spec-sheet cards. */
 
@@ -31,27 +29,6 @@ export function PrimaryLink({ to, children, className }: { to: string; children:
     <ButtonLink to={to} size="lg" className={className}>
       {children} <ArrowRight aria-hidden />
     </ButtonLink>
-  );
-}
-
-export function ServiceCard({ service }: { service: Service }) {
-  const Icon = service.icon;
-  return (
-    <Card className="gap-5 border-t-4 border-t-primary">
-      <CardHeader className="gap-3">
-        <span className="flex size-12 items-center justify-center rounded-md bg-secondary text-primary">
-          <Icon aria-hidden className="size-6" />
-        </span>
-        <CardTitle className="text-xl">{service.title}</CardTitle>
-        <CardDescription className="text-base">{service.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <CheckList items={service.features} className="grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-accent" />
-      </CardContent>
-      <CardFooter className="border-t pt-4">
-        <p className="font-heading text-lg font-bold">{service.price}</p>
-      </CardFooter>
-    </Card>
   );
 }
 

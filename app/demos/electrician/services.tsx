@@ -1,11 +1,12 @@
 import { AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/services";
 import { assurances, assurancesIntro, contactPath, emergency, seoText, serviceGroups, servicesPage } from "./content";
-import { CallButton, DarkBand, PrimaryLink, ServiceCard, ValueCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink, ValueCard } from "./sections";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/electrician/services" });
 
