@@ -11,8 +11,8 @@ import { decodeHTML } from "entities";
 
 const clientDir = path.resolve(process.argv[2] ?? path.join(process.env.BUILD_DIR ?? "build", "client"));
 
-// Tags that only style text inside a line; every other tag starts a new line.
-const inline = new Set(["a", "abbr", "b", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u"]);
+// Tags that only style text (or mark a break opportunity) inside a line; every other tag starts a new line.
+const inline = new Set(["a", "abbr", "b", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u", "wbr"]);
 
 export function visibleText(html: string): string[] {
   const body = html

@@ -12,6 +12,8 @@ export function HeroIllustration({ className }: { className?: string }) {
       height="440"
       viewBox="0 0 560 440"
       className={className}
+      // The launch badge sits at the canvas edge; its shadow may spill past the box.
+      overflow="visible"
       xmlns="http://www.w3.org/2000/svg"
     >
       <defs>
@@ -27,7 +29,8 @@ export function HeroIllustration({ className }: { className?: string }) {
           <stop offset="0" stopColor="var(--accent)" stopOpacity="0.35" />
           <stop offset="1" stopColor="var(--accent)" stopOpacity="0" />
         </linearGradient>
-        <filter id="hero-shadow" x="-20%" y="-20%" width="140%" height="150%">
+        {/* One region in canvas units for every card: a share of a small card's box clipped its shadow. */}
+        <filter id="hero-shadow" filterUnits="userSpaceOnUse" x="-40" y="-40" width="640" height="540">
           <feDropShadow dx="0" dy="14" stdDeviation="14" floodColor="#0b1324" floodOpacity="0.14" />
         </filter>
       </defs>

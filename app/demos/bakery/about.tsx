@@ -3,11 +3,11 @@ import { BakeryItemArt } from "./art";
 import { aboutPage, pageSeo, stats, team, values } from "./content";
 import { Container } from "~/components/ui/container";
 import { StatsRow } from "~/demos/frame/stats-row";
-import { Eyebrow } from "~/demos/frame/eyebrow";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { TeamGrid } from "~/demos/frame/team-grid";
 import { ValueGrid } from "~/demos/frame/value-grid";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/bakery/about" });
 
@@ -32,41 +32,28 @@ export default function BakeryAbout() {
           <StatsRow stats={stats} className="grid-cols-1 sm:grid-cols-3 lg:grid-cols-3" numberClassName="font-semibold" iconClassName="text-accent" />
         </Container>
       </section>
-      <section aria-labelledby="timeline-title" className="py-14 sm:py-20">
-        <Container className="max-w-3xl">
-          <h2 id="timeline-title" className="text-center font-heading text-4xl font-semibold">
-            {aboutPage.timelineTitle}
-          </h2>
-          <ol className="mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6">
-            {aboutPage.timeline.map((t) => (
-              <li key={t.year} className="relative">
-                <span aria-hidden className="absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary" />
-                <p className="font-heading text-2xl font-semibold text-primary">{t.year}</p>
-                <p className="mt-1 text-lg">{t.text}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
-      <section aria-labelledby="values-title" className="bg-secondary py-14 text-secondary-foreground sm:py-20">
-        <Container>
-          <h2 id="values-title" className="text-center font-heading text-4xl font-semibold">
-            {aboutPage.valuesTitle}
-          </h2>
-          <ValueGrid values={values} />
-        </Container>
-      </section>
-      <section aria-labelledby="team-title" className="py-14 sm:py-20">
-        <Container>
-          <div className="text-center">
-            <Eyebrow>{aboutPage.eyebrow}</Eyebrow>
-            <h2 id="team-title" className="mt-1 font-heading text-4xl font-semibold">
-              {aboutPage.teamTitle}
-            </h2>
-          </div>
-          <TeamGrid team={team} />
-        </Container>
-      </section>
+      <DemoSection titleId="timeline-title" className="py-14 sm:py-20" containerClassName="max-w-3xl">
+        <SectionTitle title={aboutPage.timelineTitle} className="text-center font-heading text-4xl font-semibold" />
+        <ol className="mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6">
+          {aboutPage.timeline.map((t) => (
+            <li key={t.year} className="relative">
+              <span aria-hidden className="absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary" />
+              <p className="font-heading text-2xl font-semibold text-primary">{t.year}</p>
+              <p className="mt-1 text-lg">{t.text}</p>
+            </li>
+          ))}
+        </ol>
+      </DemoSection>
+      <DemoSection titleId="values-title" className="bg-secondary py-14 text-secondary-foreground sm:py-20">
+        <SectionTitle title={aboutPage.valuesTitle} className="text-center font-heading text-4xl font-semibold" />
+        <ValueGrid values={values} />
+      </DemoSection>
+      <DemoSection titleId="team-title" className="py-14 sm:py-20">
+        <div className="text-center">
+          <SectionTitle eyebrow={aboutPage.eyebrow} title={aboutPage.teamTitle} className="mt-1 font-heading text-4xl font-semibold" />
+        </div>
+        <TeamGrid team={team} />
+      </DemoSection>
     </>
   );
 }

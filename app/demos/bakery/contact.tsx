@@ -1,36 +1,32 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { BakeryMapArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/bakery/contact" });
 
 export default function BakeryContact() {
   const { labels } = contactPage;
-  const cards = [
-    { icon: MapPin, label: labels.address, value: site.contact.address },
-    { icon: Phone, label: labels.phone, value: site.contact.phone },
-    { icon: Mail, label: labels.email, value: site.contact.email },
-  ];
   return (
     <>
       <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.lead} />
       <section aria-label="Contact details" className="py-14 sm:py-20">
         <Container className="grid gap-8">
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="rounded-[1.75rem] bg-card p-6 text-center ring-1 ring-border">
-                <dt className="font-heading text-lg font-semibold">
-                  <Icon aria-hidden className="mx-auto mb-3 size-7 text-primary" />
-                  {label}
-                </dt>
-                <dd className="mt-1 text-muted-foreground [overflow-wrap:anywhere]">{value}</dd>
-              </div>
-            ))}
+          <ContactDetails
+            contact={site.contact}
+            labels={labels}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+            itemClassName="rounded-[1.75rem] bg-card p-6 text-center ring-1 ring-border"
+            termClassName="font-heading text-lg font-semibold"
+            iconClassName="mx-auto mb-3 size-7 text-primary"
+            valueClassName="mt-1 text-muted-foreground [overflow-wrap:anywhere]"
+          >
             <div className="rounded-[1.75rem] bg-primary p-6 text-center text-primary-foreground">
               <dt className="font-heading text-lg font-semibold">
                 <Clock aria-hidden className="mx-auto mb-3 size-7" />
@@ -42,7 +38,7 @@ export default function BakeryContact() {
                 </dd>
               ))}
             </div>
-          </dl>
+          </ContactDetails>
           <div className="grid gap-8 lg:grid-cols-2">
             <figure className="overflow-hidden rounded-[2rem] ring-1 ring-border">
               <BakeryMapArt label={contactPage.mapLabel} className="block h-auto w-full" />
@@ -51,17 +47,8 @@ export default function BakeryContact() {
             <div className="rounded-[2rem] bg-secondary p-8 text-secondary-foreground sm:p-10">
               <h2 className="font-heading text-3xl font-semibold">{contactPage.orders.title}</h2>
               <p className="mt-3 text-lg">{contactPage.orders.text}</p>
-              <ol className="mt-6 grid gap-3">
-                {contactPage.orders.steps.map((s, i) => (
-                  <li key={s} className="flex items-center gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground">{i + 1}</span>
-                    {s}
-                  </li>
-                ))}
-              </ol>
-              <InertAction size="lg" className="mt-8 rounded-full">
-                <Phone aria-hidden /> {contactPage.orders.cta}
-              </InertAction>
+              <StepList steps={contactPage.orders.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground" />
+              <CallAction label={contactPage.orders.cta} className="mt-8 rounded-full" />
             </div>
           </div>
         </Container>

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
-import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
-import { coreValueSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
 
 describe("bakery demo content", () => {
-  it("matches the shared schemas", () => {
-    expectValidDemoSite(c.site, "bakery");
-    for (const s of c.stats) statSchema.parse(s);
-    for (const v of c.values) coreValueSchema.parse(v);
-    for (const m of c.team) teamMemberSchema.parse(m);
-    for (const t of c.testimonials) testimonialSchema.parse(t);
-  });
+  it("matches the shared schemas", () => expectValidDemoContent(c, "bakery"));
 
   it("has the three menu items with the demo's prices (docs/product.md#demo-sites) and an Order Now link", () => {
     expect(c.menu.map((m) => [m.title, m.price])).toEqual([

@@ -1,16 +1,15 @@
-import { ArrowRight, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, MapPin } from "lucide-react";
 import type { Route } from "./+types/home";
 import { BakeryHeroArt, BakeryItemArt } from "./art";
 import { home, menu, menuPath, pageSeo, site } from "./content";
 import { Scallop } from "./art";
 import { OpenBadge, Reviews } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { seo } from "~/lib/seo";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.home, path: "/demo/bakery" });
 
@@ -25,14 +24,10 @@ function Hero() {
           <h1 className="mt-2 font-heading text-5xl font-semibold leading-[1.02] sm:text-6xl lg:text-7xl">{hero.title}</h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-muted-foreground lg:mx-0">{hero.lead}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button asChild size="lg" className="rounded-full">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <InertAction size="lg" variant="outline" className="rounded-full">
-              <Phone aria-hidden /> {hero.secondaryCta}
-            </InertAction>
+            <ButtonLink to={hero.primaryCta.to} size="lg" className="rounded-full">
+              {hero.primaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
+            <CallAction label={hero.secondaryCta} variant="outline" className="rounded-full" />
           </div>
         </div>
         <BakeryHeroArt label={hero.art} className="mx-auto h-auto w-full max-w-xl" />
@@ -47,10 +42,7 @@ function Featured() {
       <Scallop className="text-background" />
       <Container className="py-16 sm:py-20">
         <div className="text-center">
-          <Eyebrow>{home.featuredIntro.eyebrow}</Eyebrow>
-          <h2 id="featured-title" className="mt-1 font-heading text-4xl font-semibold">
-            {home.featuredIntro.title}
-          </h2>
+          <SectionTitle id="featured-title" eyebrow={home.featuredIntro.eyebrow} title={home.featuredIntro.title} className="mt-1 font-heading text-4xl font-semibold" />
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {menu.map((m) => (
@@ -63,11 +55,9 @@ function Featured() {
           ))}
         </ul>
         <p className="mt-10 text-center">
-          <Button asChild variant="outline" size="lg" className="rounded-full">
-            <Link to={menuPath}>
-              {home.featuredLink} <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <ButtonLink to={menuPath} variant="outline" size="lg" className="rounded-full">
+            {home.featuredLink} <ArrowRight aria-hidden />
+          </ButtonLink>
         </p>
       </Container>
       <Scallop className="text-background" flip />
@@ -78,45 +68,32 @@ function Featured() {
 function StoryTeaser() {
   const t = home.storyTeaser;
   return (
-    <section aria-labelledby="story-title" className="pt-16 sm:pt-24">
-      <Container>
-        <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
-        <div>
-          <p className="font-heading text-lg italic opacity-90">{t.eyebrow}</p>
-          <h2 id="story-title" className="mt-1 font-heading text-3xl font-semibold sm:text-4xl">
-            {t.title}
-          </h2>
-          <p className="mt-3 max-w-2xl opacity-90">{t.text}</p>
-        </div>
-        <Button asChild size="lg" variant="secondary" className="rounded-full">
-          <Link to={t.link.to}>
-            {t.link.label} <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="story-title" className="pt-16 sm:pt-24">
+      <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
+      <div>
+        <SectionTitle eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
+      </div>
+      <ButtonLink to={t.link.to} size="lg" variant="secondary" className="rounded-full">
+        {t.link.label} <ArrowRight aria-hidden />
+      </ButtonLink>
+      </div>
+    </DemoSection>
   );
 }
 
 function Visit() {
   return (
-    <section aria-labelledby="visit-title" className="pb-16 sm:pb-24">
-      <Container>
-        <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
-        <h2 id="visit-title" className="font-heading text-3xl font-semibold">
-          {home.visit.title}
-        </h2>
-        <p className="text-muted-foreground">{home.visit.text}</p>
-        <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <OpenBadge label={site.hours[0]?.days ?? ""} />
-          <p className="inline-flex items-center gap-2 text-sm">
-            <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
-          </p>
-        </div>
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="visit-title" className="pb-16 sm:pb-24">
+      <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
+      <SectionTitle title={home.visit.title} className="font-heading text-3xl font-semibold" text={home.visit.text} textClassName="text-muted-foreground" />
+      <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <OpenBadge label={site.hours[0]?.days ?? ""} />
+        <p className="inline-flex items-center gap-2 text-sm">
+          <MapPin aria-hidden className="size-4 text-primary" /> {site.contact.address}
+        </p>
+      </div>
+      </div>
+    </DemoSection>
   );
 }
 

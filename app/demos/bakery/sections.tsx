@@ -1,9 +1,8 @@
 import { Clock } from "lucide-react";
 import type * as React from "react";
 import { site, testimonials } from "./content";
-import { Container } from "~/components/ui/container";
-import { Eyebrow } from "~/demos/frame/eyebrow";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export function OpenBadge({ label }: { label: string }) {
   const h = site.hours[0];
@@ -19,16 +18,11 @@ export function OpenBadge({ label }: { label: string }) {
 
 export function Reviews({ eyebrow, title }: { eyebrow: string; title: string }) {
   return (
-    <section aria-labelledby="reviews-title" className="py-16 sm:py-24">
-      <Container>
-        <div className="text-center">
-          <Eyebrow>{eyebrow}</Eyebrow>
-          <h2 id="reviews-title" className="mt-1 font-heading text-4xl font-semibold">
-            {title}
-          </h2>
-        </div>
-        <TestimonialGrid testimonials={testimonials} />
-      </Container>
-    </section>
+    <DemoSection titleId="reviews-title" className="py-16 sm:py-24">
+      <div className="text-center">
+        <SectionTitle eyebrow={eyebrow} title={title} className="mt-1 font-heading text-4xl font-semibold" />
+      </div>
+      <TestimonialGrid testimonials={testimonials} />
+    </DemoSection>
   );
 }

@@ -48,9 +48,10 @@ export const bakeryTheme: DemoTheme = {
     "page-header-title": "mt-2 font-heading text-5xl font-semibold sm:text-6xl",
     "page-header-text": "mx-auto mt-4 max-w-2xl text-lg text-muted-foreground",
     "testimonial-grid": "mt-12 grid gap-6 md:grid-cols-3 md:[&>li:nth-child(2)]:-translate-y-4",
-    testimonial: "rounded-[1.75rem] bg-card p-7 shadow-sm ring-1 ring-border",
+    // Column cards: the quote takes the spare height so every name sits on the same line.
+    testimonial: "flex flex-col rounded-[1.75rem] bg-card p-7 shadow-sm ring-1 ring-border",
     "testimonial-rating": "text-primary",
-    "testimonial-quote": "mt-4 font-heading text-lg leading-relaxed",
+    "testimonial-quote": "mt-4 flex-1 font-heading text-lg leading-relaxed",
     "testimonial-name": "mt-5 block font-semibold",
     "testimonial-service": "block text-sm text-muted-foreground",
   },

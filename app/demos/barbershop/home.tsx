@@ -3,14 +3,15 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BarberPole, Ornament, ShopSeal } from "./art";
 import { hero, homeIntro, hoursTeaser, seoText, services, site, testimonials, testimonialsIntro } from "./content";
-import { BookButton, SectionTitle } from "./sections";
-import { Button } from "~/components/ui/button";
+import { BookButton, MenuTitle } from "./sections";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/barbershop" });
 
@@ -22,16 +23,12 @@ function Hero() {
       <Container className="flex flex-col items-center py-16 text-center sm:py-24">
         <ShopSeal name={site.name} established={hero.established} className="size-36 text-accent sm:size-44" />
         <Eyebrow className="mt-8 text-accent">{hero.eyebrow}</Eyebrow>
-        <h1 id="bb-hero" className="mt-4 max-w-3xl text-5xl leading-[1.05] font-bold sm:text-7xl">
-          {hero.title}
-        </h1>
+        <SectionTitle as="h1" id="bb-hero" title={hero.title} className="mt-4 max-w-3xl text-5xl leading-[1.05] font-bold sm:text-7xl" />
         <Ornament className="mt-8" />
         <p className="mt-6 max-w-xl text-lg opacity-90">{hero.text}</p>
         <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <BookButton label={hero.bookLabel} />
-          <Button asChild size="lg" variant="outline" className="border-accent bg-transparent tracking-widest text-secondary-foreground uppercase hover:bg-secondary-foreground/10">
-            <Link to={hero.servicesLink.to}>{hero.servicesLink.label}</Link>
-          </Button>
+          <ButtonLink to={hero.servicesLink.to} size="lg" variant="outline" className="border-accent bg-transparent tracking-widest text-secondary-foreground uppercase hover:bg-secondary-foreground/10">{hero.servicesLink.label}</ButtonLink>
         </div>
       </Container>
       <div aria-hidden className="h-3 bg-[repeating-linear-gradient(135deg,var(--primary)_0_14px,var(--background)_14px_28px,var(--secondary)_28px_42px,var(--background)_42px_56px)]" />
@@ -41,79 +38,69 @@ function Hero() {
 
 function Intro() {
   return (
-    <section aria-labelledby="bb-intro" className="py-16 sm:py-24">
-      <Container>
-        <SectionTitle kicker={homeIntro.eyebrow} title={homeIntro.title} id="bb-intro" />
-        <p className="mx-auto mt-6 max-w-2xl text-center text-lg leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
-          {homeIntro.text}
-        </p>
-      </Container>
-    </section>
+    <DemoSection titleId="bb-intro" className="py-16 sm:py-24">
+      <MenuTitle kicker={homeIntro.eyebrow} title={homeIntro.title} id="bb-intro" />
+      <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed first-letter:float-left first-letter:mr-1 first-letter:font-heading first-letter:text-6xl first-letter:leading-none first-letter:text-primary">
+        {homeIntro.text}
+      </p>
+    </DemoSection>
   );
 }
 
 function Favourites() {
   const featured = services.filter((s) => s.featured);
   return (
-    <section aria-labelledby="bb-favs" className="bg-muted py-16 sm:py-20">
-      <Container>
-        <SectionTitle title={homeIntro.featuredTitle} id="bb-favs" />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {featured.map((s) => (
-            <li key={s.title} className="flex flex-col items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border">
-              <p className="flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary">{s.price}</p>
-              <h3 className="mt-4 font-heading text-xl font-bold">{s.title}</h3>
-              <p className="mt-2 flex-1 text-sm text-muted-foreground">{s.description}</p>
-              <p className="mt-4 inline-flex items-center gap-1 text-sm font-semibold">
-                <Clock aria-hidden className="size-3.5" /> {s.duration}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-10 text-center">
-          <Link to={homeIntro.fullMenuLink.to} className="font-heading text-lg font-semibold text-primary italic underline underline-offset-4">
-            {homeIntro.fullMenuLink.label}
-          </Link>
-        </p>
-      </Container>
-    </section>
+    <DemoSection titleId="bb-favs" className="bg-muted py-16 sm:py-20">
+      <MenuTitle title={homeIntro.featuredTitle} id="bb-favs" />
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {featured.map((s) => (
+          <li key={s.title} className="flex flex-col items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border">
+            <p className="flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary">{s.price}</p>
+            <h3 className="mt-4 font-heading text-xl font-bold">{s.title}</h3>
+            <p className="mt-2 flex-1 text-sm text-muted-foreground">{s.description}</p>
+            <p className="mt-4 inline-flex items-center gap-1 text-sm font-semibold">
+              <Clock aria-hidden className="size-3.5" /> {s.duration}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10 text-center">
+        <Link to={homeIntro.fullMenuLink.to} className="font-heading text-lg font-semibold text-primary italic underline underline-offset-4">
+          {homeIntro.fullMenuLink.label}
+        </Link>
+      </p>
+    </DemoSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section aria-labelledby="bb-reviews" className="bg-primary py-16 text-primary-foreground sm:py-20">
-      <Container>
-        <SectionTitle kicker={testimonialsIntro.eyebrow} title={testimonialsIntro.title} id="bb-reviews" onDark="oxblood" />
-        <TestimonialGrid testimonials={testimonials} mark="quote" />
-      </Container>
-    </section>
+    <DemoSection titleId="bb-reviews" className="bg-primary py-16 text-primary-foreground sm:py-20">
+      <MenuTitle kicker={testimonialsIntro.eyebrow} title={testimonialsIntro.title} id="bb-reviews" onDark="oxblood" />
+      <TestimonialGrid testimonials={testimonials} mark="quote" />
+    </DemoSection>
   );
 }
 
 function Hours() {
   return (
-    <section aria-labelledby="bb-hours" className="py-16 sm:py-20">
-      <Container className="grid items-center gap-10 md:grid-cols-2">
-        <div className="border-4 border-double border-secondary p-8 text-center">
-          <h2 id="bb-hours" className="text-3xl font-bold italic">
-            {hoursTeaser.title}
-          </h2>
-          <Ornament className="mt-4" />
-          <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
+    <DemoSection titleId="bb-hours" className="py-16 sm:py-20" containerClassName="grid items-center gap-10 md:grid-cols-2">
+      <div className="border-4 border-double border-secondary p-8 text-center">
+        <SectionTitle title={hoursTeaser.title} className="text-3xl font-bold italic" />
+        <Ornament className="mt-4" />
+        <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
+      </div>
+      <div className="text-center md:text-left">
+        <p className="font-heading text-2xl leading-snug italic">{site.contact.address}</p>
+        <p className="mt-2 text-muted-foreground">{site.contact.phone}</p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row md:justify-start">
+          <BookButton label={hero.bookLabel} />
         </div>
-        <div className="text-center md:text-left">
-          <p className="font-heading text-2xl leading-snug italic">{site.contact.address}</p>
-          <p className="mt-2 text-muted-foreground">{site.contact.phone}</p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row md:justify-start">
-            <BookButton label={hero.bookLabel} />
-          </div>
-          <Link to={hoursTeaser.link.to} className="mt-6 inline-block font-semibold text-primary underline underline-offset-4">
-            {hoursTeaser.link.label}
-          </Link>
-        </div>
-      </Container>
-    </section>
+        <Link to={hoursTeaser.link.to} className="mt-6 inline-block font-semibold text-primary underline underline-offset-4">
+          {hoursTeaser.link.label}
+        </Link>
+      </div>
+    </DemoSection>
   );
 }
 

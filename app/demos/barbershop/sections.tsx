@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 /** Section components of the barbershop demo: printed-menu typography, ornaments, double rules. */
 
 /** A centred heading block with the diamond ornament under it. */
-export function SectionTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean | "oxblood" }) {
+export function MenuTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean | "oxblood" }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       {/* Brass passes AA on navy but not on oxblood, so dark bands say which they are. */}

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/services";
 import { seoText, services, servicesPage } from "./content";
 import { BookButton, MenuItem } from "./sections";
-import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/barbershop/services" });
 
@@ -13,28 +13,24 @@ export default function Page() {
   return (
     <>
       <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
-      <section aria-labelledby="bb-list" className="py-14 sm:py-20">
-        <Container>
-          <h2 id="bb-list" className="sr-only">
-            {servicesPage.listTitle}
-          </h2>
-          <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
-            <div className="grid gap-x-12 lg:grid-cols-2">
-              {columns.map((col, i) => (
-                <ul key={i} className="divide-y divide-border">
-                  {col.map((s) => (
-                    <MenuItem key={s.title} service={s} />
-                  ))}
-                </ul>
-              ))}
-            </div>
+      <DemoSection titleId="bb-list" className="py-14 sm:py-20">
+        <SectionTitle title={servicesPage.listTitle} className="sr-only" />
+        <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
+          <div className="grid gap-x-12 lg:grid-cols-2">
+            {columns.map((col, i) => (
+              <ul key={i} className="divide-y divide-border">
+                {col.map((s) => (
+                  <MenuItem key={s.title} service={s} />
+                ))}
+              </ul>
+            ))}
           </div>
-          <div className="mt-10 flex flex-col items-center gap-5 text-center">
-            <p className="max-w-xl text-muted-foreground italic">{servicesPage.note}</p>
-            <BookButton label={servicesPage.bookLabel} />
-          </div>
-        </Container>
-      </section>
+        </div>
+        <div className="mt-10 flex flex-col items-center gap-5 text-center">
+          <p className="max-w-xl text-muted-foreground italic">{servicesPage.note}</p>
+          <BookButton label={servicesPage.bookLabel} />
+        </div>
+      </DemoSection>
     </>
   );
 }

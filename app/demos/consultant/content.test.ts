@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
-import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
-import { serviceCardSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
 
 describe("consultant demo content", () => {
-  it("matches the shared schemas", () => {
-    expectValidDemoSite(c.site, "consultant");
-    for (const s of c.services) serviceCardSchema.parse(s);
-    for (const s of c.stats) statSchema.parse(s);
-    for (const t of c.testimonials) testimonialSchema.parse(t);
-    for (const m of c.team) teamMemberSchema.parse(m);
-  });
+  it("matches the shared schemas", () => expectValidDemoContent(c, "consultant"));
 
   it("prices the three services as docs/product.md#demo-sites says", () => {
     expect(c.services.map((s) => s.price)).toEqual(["From $150/hour", "From $200/session", "From $2500/project"]);

@@ -1,5 +1,4 @@
-import { ArrowRight, Check, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, Clock } from "lucide-react";
 import { SummitChart } from "./art";
 import {
   about,
@@ -18,15 +17,16 @@ import {
   testimonials,
   testimonialsIntro,
 } from "./content";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export function ConsultantHero() {
   return (
@@ -38,11 +38,9 @@ export function ConsultantHero() {
           <p className="mt-6 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <InertAction size="lg">{hero.primaryCta}</InertAction>
-            <Button asChild size="lg" variant="outline">
-              <Link to={hero.secondaryCta.to}>
-                {hero.secondaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.secondaryCta.to} size="lg" variant="outline">
+              {hero.secondaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-2 gap-6 border-t pt-6">
             {hero.proof.map((p) => (
@@ -68,26 +66,8 @@ export function ConsultantServices() {
       <Container>
         <SectionHeading id="services-title" {...servicesIntro} />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {services.map(({ icon: Icon, ...s }) => (
-            <Card key={s.title} className="rounded border-t-4 border-t-accent p-7 shadow-none transition hover:shadow-md">
-              <CardHeader>
-                <Icon aria-hidden className="size-8 text-primary" />
-                <CardTitle className="mt-3 font-heading text-2xl font-semibold">{s.title}</CardTitle>
-                <CardDescription className="text-base">{s.description}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ul className="grid gap-2 text-sm">
-                  {s.features.map((f) => (
-                    <li key={f} className="flex gap-2">
-                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> {f}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-              <CardFooter className="border-t pt-5">
-                <p className="font-heading text-xl font-semibold text-primary">{s.price}</p>
-              </CardFooter>
-            </Card>
+          {services.map((s) => (
+            <ServiceCard key={s.title} service={s} />
           ))}
         </div>
       </Container>
@@ -97,41 +77,34 @@ export function ConsultantServices() {
 
 export function ConsultantResults() {
   return (
-    <section aria-labelledby="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
-      <Container>
-        <div className="flex flex-col gap-2 text-center">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{resultsIntro.eyebrow}</p>
-          <h2 id="results-title" className="font-heading text-3xl font-semibold sm:text-4xl">
-            {resultsIntro.title}
-          </h2>
-        </div>
-        <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
-      </Container>
-    </section>
+    <DemoSection titleId="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
+      <div className="flex flex-col gap-2 text-center">
+        <SectionTitle eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} className="font-heading text-3xl font-semibold sm:text-4xl" />
+      </div>
+      <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
+    </DemoSection>
   );
 }
 
 export function ConsultantProcess() {
   return (
-    <section aria-labelledby="process-title" className="py-16 sm:py-24">
-      <Container>
-        <SectionHeading id="process-title" {...processIntro} align="center" />
-        <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
-          <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
-          {process.map((p) => (
-            <li key={p.title} className="relative flex gap-5 md:flex-col md:items-center md:text-center">
-              <span className="relative flex size-14 shrink-0 items-center justify-center rounded-full border-2 border-accent bg-background font-heading text-lg font-semibold text-primary">
-                {p.step}
-              </span>
-              <div>
-                <h3 className="font-heading text-xl font-semibold">{p.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{p.description}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+    <DemoSection titleId="process-title" className="py-16 sm:py-24">
+      <SectionHeading id="process-title" {...processIntro} align="center" />
+      <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
+        <span aria-hidden className="absolute top-7 right-[12%] left-[12%] hidden h-px bg-border md:block" />
+        {process.map((p) => (
+          <li key={p.title} className="relative flex gap-5 md:flex-col md:items-center md:text-center">
+            <span className="relative flex size-14 shrink-0 items-center justify-center rounded-full border-2 border-accent bg-background font-heading text-lg font-semibold text-primary">
+              {p.step}
+            </span>
+            <div>
+              <h3 className="font-heading text-xl font-semibold">{p.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{p.description}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </DemoSection>
   );
 }
 
@@ -176,70 +149,54 @@ export function ConsultantAbout() {
 
 export function ConsultantTestimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
-      <Container>
-        <SectionHeading id="testimonials-title" {...testimonialsIntro} />
-        <TestimonialGrid testimonials={testimonials} mark="both" />
-      </Container>
-    </section>
+    <DemoSection titleId="testimonials-title" className="py-16 sm:py-24">
+      <SectionHeading id="testimonials-title" {...testimonialsIntro} />
+      <TestimonialGrid testimonials={testimonials} mark="both" />
+    </DemoSection>
   );
 }
 
 export function ConsultantIndustries() {
   return (
-    <section aria-labelledby="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
-      <Container>
-        <SectionHeading id="industries-title" {...industriesIntro} align="center" />
-        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {industries.map(({ icon: Icon, name }) => (
-            <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
-              <Icon aria-hidden className="size-5 shrink-0 text-primary" />
-              {name}
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <DemoSection titleId="industries-title" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
+      <SectionHeading id="industries-title" {...industriesIntro} align="center" />
+      <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {industries.map(({ icon: Icon, name }) => (
+          <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
+            <Icon aria-hidden className="size-5 shrink-0 text-primary" />
+            {name}
+          </li>
+        ))}
+      </ul>
+    </DemoSection>
   );
 }
 
 export function ConsultantContact() {
-  const rows = [
-    { icon: Phone, label: contactBlock.labels.phone, value: site.contact.phone },
-    { icon: Mail, label: contactBlock.labels.email, value: site.contact.email },
-    { icon: MapPin, label: contactBlock.labels.address, value: site.contact.address },
-  ];
   return (
     <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-24">
       <Container>
         <div className="grid gap-10 overflow-hidden rounded bg-primary p-8 text-primary-foreground sm:p-12 lg:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] opacity-85">{contactBlock.eyebrow}</p>
-            <h2 id="contact-title" className="mt-2 font-heading text-3xl font-semibold sm:text-4xl">
-              {contactBlock.title}
-            </h2>
-            <p className="mt-4 opacity-90">{contactBlock.description}</p>
+            <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={contactBlock.title} className="mt-2 font-heading text-3xl font-semibold sm:text-4xl" text={contactBlock.description} textClassName="mt-4 opacity-90" />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <InertAction size="lg" variant="accent">
                 {contactBlock.primaryCta}
               </InertAction>
-              <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-                <Phone aria-hidden /> {contactBlock.secondaryCta}
-              </InertAction>
+              <CallAction label={contactBlock.secondaryCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
             </div>
           </div>
           <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">
-            <dl className="grid gap-4">
-              {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="relative pl-8">
-                  <dt className="text-xs font-semibold uppercase tracking-wider opacity-85">
-                    <Icon aria-hidden className="absolute top-0.5 left-0 size-5 text-accent" />
-                    {label}
-                  </dt>
-                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <ContactDetails
+              contact={site.contact}
+              labels={contactBlock.labels}
+              fields={["phone", "email", "address"]}
+              className="grid gap-4"
+              itemClassName="relative pl-8"
+              termClassName="text-xs font-semibold uppercase tracking-wider opacity-85"
+              iconClassName="absolute top-0.5 left-0 size-5 text-accent"
+              valueClassName="[overflow-wrap:anywhere]"
+            />
             <div className="flex gap-3 border-t border-primary-foreground/15 pt-5">
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
               <div className="w-full">

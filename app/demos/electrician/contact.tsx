@@ -8,10 +8,12 @@ import { answerRequestService } from "./request-service-schema";
 import { CallButton, DarkBand } from "./sections";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction } from "~/demos/frame/inert-action";
 import { Island } from "~/islands/island";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
+import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { EmailAddress } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 
@@ -24,22 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
 function EmergencyBanner() {
   const b = contactPage.emergencyBanner;
   return (
-    <section aria-labelledby="el-emergency-banner" className="bg-primary text-primary-foreground">
-      <Container className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-3">
-          <Siren aria-hidden className="size-8 shrink-0" />
-          <div>
-            <h2 id="el-emergency-banner" className="font-heading text-lg font-bold">
-              {b.title}
-            </h2>
-            <p className="text-sm">{b.text}</p>
-          </div>
+    <DemoSection titleId="el-emergency-banner" className="bg-primary text-primary-foreground" containerClassName="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-center gap-3">
+        <Siren aria-hidden className="size-8 shrink-0" />
+        <div>
+          <SectionTitle title={b.title} className="font-heading text-lg font-bold" text={b.text} textClassName="text-sm" />
         </div>
-        <InertAction size="lg" variant="secondary">
-          <Phone aria-hidden /> {b.callLabel}
-        </InertAction>
-      </Container>
-    </section>
+      </div>
+      <CallAction label={b.callLabel} variant="secondary" />
+    </DemoSection>
   );
 }
 
@@ -72,7 +67,9 @@ function GetInTouch() {
           <p>{g.phone.note}</p>
         </InfoRow>
         <InfoRow icon={Mail} label={g.email.label}>
-          <p className="break-words text-base font-semibold text-foreground">{g.email.value}</p>
+          <p className="break-words text-base font-semibold text-foreground">
+            <EmailAddress email={g.email.value} />
+          </p>
           <p>{g.email.note}</p>
         </InfoRow>
         <InfoRow icon={MapPin} label={g.office.label}>
@@ -100,14 +97,7 @@ function ServiceAreas() {
       <CardHeader>
         <CardTitle className="font-heading text-2xl">{a.title}</CardTitle>
       </CardHeader>
-      <ul className="grid grid-cols-2 gap-2 text-sm">
-        {a.areas.map((area) => (
-          <li key={area} className="flex items-center gap-2">
-            <span aria-hidden className="size-2 rotate-45 bg-primary ring-1 ring-secondary" />
-            {area}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={a.areas} className="grid grid-cols-2 gap-2 text-sm" itemClassName="flex items-center gap-2" iconClassName="size-2 rotate-45 bg-primary ring-1 ring-secondary" icon="span" />
     </Card>
   );
 }
@@ -132,10 +122,7 @@ export default function Page() {
         <section aria-labelledby="rs-title">
           <Card className="gap-6 border-t-4 border-t-primary sm:p-8">
             <div>
-              <h2 id="rs-title" className="font-heading text-3xl font-bold">
-                {requestForm.title}
-              </h2>
-              <p className="mt-2 text-muted-foreground">{requestForm.intro}</p>
+              <SectionTitle id="rs-title" title={requestForm.title} className="font-heading text-3xl font-bold" text={requestForm.intro} textClassName="mt-2 text-muted-foreground" />
               <p className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-muted p-3 text-sm font-semibold">
                 <span className="flex items-center gap-2">
                   <Siren aria-hidden className="size-5 shrink-0" />

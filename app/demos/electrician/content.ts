@@ -100,7 +100,7 @@ export const aboutIntro = {
   eyebrow: "About us",
   title: "A master electrician's standards on every job",
   paragraphs: [
-    "Brightline Electric was founded in 2008 by master electrician Daniel Okafor with a simple promise: do the work safely, do it to code, and leave every home and business better protected than we found it.",
+    "Brightline Electric was founded in 2008 by master electrician Kwame Mensah with a simple promise: do the work safely, do it to code, and leave every home and business better protected than we found it.",
     "Today our licensed, insured crew serves homeowners, landlords and businesses with everything from a single new circuit to full commercial fit-outs, and we answer the phone around the clock for emergencies.",
   ],
   points: ["Licensed and fully insured", "Safety-first on every site", "Homeowners and businesses", "24/7 emergency service"],
@@ -143,7 +143,7 @@ export const testimonials: Testimonial[] = [
   {
     name: "Karen M.",
     rating: 5,
-    text: "Our panel was original to the 1970s house. Daniel's crew upgraded it in a day, pulled the permit, and cleaned up better than they found it.",
+    text: "Our panel was original to the 1970s house. Kwame's crew upgraded it in a day, pulled the permit, and cleaned up better than they found it.",
     service: "Panel Upgrade",
   },
   {
@@ -245,10 +245,10 @@ export const aboutPage = {
   tagline: "Your trusted electrical contractor since 2008",
   historyTitle: "Our history",
   history: [
-    "Brightline Electric began in 2008 with one van, one toolbox and one master electrician. Daniel Okafor had spent fifteen years wiring hospitals and high-rises, and he wanted to bring that same discipline to the homes and small businesses in his own neighbourhood.",
+    "Brightline Electric began in 2008 with one van, one toolbox and one master electrician. Kwame Mensah had spent fifteen years wiring hospitals and high-rises, and he wanted to bring that same discipline to the homes and small businesses in his own neighbourhood.",
     "Word spread quickly. Homeowners appreciated a contractor who explained the work in plain language, showed up when promised and cleaned up afterwards. Within three years, Brightline had added a second crew and its first commercial maintenance contracts.",
     "As the company grew, so did our commitment to safety. We invested in ongoing training, earned our commercial and emergency services certifications, and launched round-the-clock emergency service so no customer is ever left in the dark.",
-    "Today Brightline Electric is a team of licensed electricians, apprentices and project managers serving homeowners and businesses across Metro Vancouver. The promise is the same one Daniel made in 2008: safe work, done right, at a fair price.",
+    "Today Brightline Electric is a team of licensed electricians, apprentices and project managers serving homeowners and businesses across Metro Vancouver. The promise is the same one Kwame made in 2008: safe work, done right, at a fair price.",
   ],
   valuesTitle: "Our core values",
   teamTitle: "Meet the team",
@@ -263,7 +263,7 @@ export const coreValues: CoreValue[] = [
 ];
 
 export const team: TeamMember[] = [
-  { name: "Daniel Okafor", initials: "DO", role: "Master Electrician & Founder", cert: "Master Electrician Licence #ME-40871" },
+  { name: "Kwame Mensah", initials: "KM", role: "Master Electrician & Founder", cert: "Master Electrician Licence #ME-40871" },
   { name: "Priya Sandhu", initials: "PS", role: "Project Manager", cert: "14 years of experience" },
   { name: "Marco Bellini", initials: "MB", role: "Lead Electrician", cert: "Red Seal certified, 11 years of experience" },
 ];

@@ -1,14 +1,14 @@
-import { Check } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BreakerPanel, CircuitHouse } from "./art";
 import { aboutIntro, callToAction, hero, homeServices, homeServicesIntro, seoText, stats, testimonials, testimonialsIntro } from "./content";
-import { CallButton, DarkBand, PrimaryLink, ServiceCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink } from "./sections";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
-import { Eyebrow } from "~/demos/frame/eyebrow";
+import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 import { seo } from "~/lib/seo";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/electrician" });
 
@@ -17,22 +17,12 @@ function Hero() {
     <DarkBand aria-labelledby="el-hero-title">
       <Container className="grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
-          <Eyebrow tone="band">{hero.eyebrow}</Eyebrow>
-          <h1 id="el-hero-title" className="mt-5 text-4xl font-bold leading-[1.05] sm:text-5xl lg:text-6xl">
-            {hero.title}
-          </h1>
-          <p className="mt-6 max-w-xl text-lg text-secondary-foreground/85">{hero.text}</p>
+          <SectionTitle as="h1" id="el-hero-title" eyebrow={hero.eyebrow} eyebrowTone="band" title={hero.title} className="mt-5 text-4xl font-bold leading-[1.05] sm:text-5xl lg:text-6xl" text={hero.text} textClassName="mt-6 max-w-xl text-lg text-secondary-foreground/85" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <PrimaryLink to={hero.primaryCta.to}>{hero.primaryCta.label}</PrimaryLink>
             <CallButton label={hero.callLabel} onDark />
           </div>
-          <ul className="mt-8 grid gap-2 text-sm sm:grid-cols-3">
-            {hero.highlights.map((h) => (
-              <li key={h} className="flex items-center gap-2">
-                <Check aria-hidden className="size-4 text-primary" /> {h}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={hero.highlights} className="mt-8 grid gap-2 text-sm sm:grid-cols-3" itemClassName="flex items-center gap-2" iconClassName="size-4 text-primary" />
         </div>
         <CircuitHouse className="mx-auto h-auto w-full max-w-md" />
       </Container>
@@ -60,74 +50,45 @@ function StatsStrip() {
 
 function About() {
   return (
-    <section aria-labelledby="el-about" className="py-16 sm:py-24">
-      <Container className="grid items-center gap-12 lg:grid-cols-2">
-        <BreakerPanel className="mx-auto h-auto w-full max-w-xs" />
-        <div>
-          <Eyebrow>{aboutIntro.eyebrow}</Eyebrow>
-          <h2 id="el-about" className="mt-4 text-3xl font-bold sm:text-4xl">
-            {aboutIntro.title}
-          </h2>
-          {aboutIntro.paragraphs.map((p) => (
-            <p key={p} className="mt-4 text-muted-foreground">
-              {p}
-            </p>
-          ))}
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-            {aboutIntro.points.map((p) => (
-              <li key={p} className="flex items-center gap-2 font-medium">
-                <span className="flex size-6 items-center justify-center rounded-sm bg-primary text-primary-foreground">
-                  <Check aria-hidden className="size-4" />
-                </span>
-                {p}
-              </li>
-            ))}
-          </ul>
-          <Link to={aboutIntro.link.to} className="mt-6 inline-block font-semibold text-accent underline underline-offset-4">
-            {aboutIntro.link.label}
-          </Link>
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="el-about" className="py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-2">
+      <BreakerPanel className="mx-auto h-auto w-full max-w-xs" />
+      <div>
+        <SectionTitle eyebrow={aboutIntro.eyebrow} title={aboutIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={aboutIntro.paragraphs} textClassName="mt-4 text-muted-foreground" />
+        <CheckList items={aboutIntro.points} className="mt-6 grid gap-3 sm:grid-cols-2" itemClassName="flex items-center gap-2 font-medium" badgeClassName="flex size-6 items-center justify-center rounded-sm bg-primary text-primary-foreground" iconClassName="size-4" />
+        <Link to={aboutIntro.link.to} className="mt-6 inline-block font-semibold text-accent underline underline-offset-4">
+          {aboutIntro.link.label}
+        </Link>
+      </div>
+    </DemoSection>
   );
 }
 
 function Services() {
   return (
-    <section aria-labelledby="el-services" className="bg-muted py-16 sm:py-24">
-      <Container>
-        <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
-          <div>
-            <Eyebrow>{homeServicesIntro.eyebrow}</Eyebrow>
-            <h2 id="el-services" className="mt-4 text-3xl font-bold sm:text-4xl">
-              {homeServicesIntro.title}
-            </h2>
-          </div>
-          <Link to={homeServicesIntro.link.to} className="font-semibold text-accent underline underline-offset-4">
-            {homeServicesIntro.link.label}
-          </Link>
+    <DemoSection titleId="el-services" className="bg-muted py-16 sm:py-24">
+      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
+        <div>
+          <SectionTitle eyebrow={homeServicesIntro.eyebrow} title={homeServicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
         </div>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {homeServices.map((s) => (
-            <ServiceCard key={s.title} service={s} />
-          ))}
-        </div>
-      </Container>
-    </section>
+        <Link to={homeServicesIntro.link.to} className="font-semibold text-accent underline underline-offset-4">
+          {homeServicesIntro.link.label}
+        </Link>
+      </div>
+      <div className="mt-10 grid gap-6 md:grid-cols-3">
+        {homeServices.map((s) => (
+          <ServiceCard key={s.title} service={s} />
+        ))}
+      </div>
+    </DemoSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section aria-labelledby="el-reviews" className="py-16 sm:py-24">
-      <Container>
-        <Eyebrow>{testimonialsIntro.eyebrow}</Eyebrow>
-        <h2 id="el-reviews" className="mt-4 text-3xl font-bold sm:text-4xl">
-          {testimonialsIntro.title}
-        </h2>
-        <TestimonialGrid testimonials={testimonials} />
-      </Container>
-    </section>
+    <DemoSection titleId="el-reviews" className="py-16 sm:py-24">
+      <SectionTitle eyebrow={testimonialsIntro.eyebrow} title={testimonialsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+      <TestimonialGrid testimonials={testimonials} />
+    </DemoSection>
   );
 }
 
@@ -136,10 +97,7 @@ function CallToAction() {
     <DarkBand aria-labelledby="el-cta">
       <Container className="flex flex-col items-start gap-8 py-16 lg:flex-row lg:items-center lg:justify-between">
         <div className="border-l-4 border-primary pl-6">
-          <h2 id="el-cta" className="text-3xl font-bold sm:text-4xl">
-            {callToAction.title}
-          </h2>
-          <p className="mt-3 max-w-xl text-secondary-foreground/85">{callToAction.text}</p>
+          <SectionTitle id="el-cta" title={callToAction.title} className="text-3xl font-bold sm:text-4xl" text={callToAction.text} textClassName="mt-3 max-w-xl text-secondary-foreground/85" />
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <PrimaryLink to={callToAction.primary.to}>{callToAction.primary.label}</PrimaryLink>

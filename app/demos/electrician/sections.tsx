@@ -1,11 +1,8 @@
-import { ArrowRight, Check, Phone } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { BlueprintGrid } from "./art";
-import type { CoreValue, Service } from "./content";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { InertAction } from "~/demos/frame/inert-action";
+import type { CoreValue } from "./content";
+import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 
 /** Section components of the electrician demo: blueprint-dark bands, yellow rules, spec-sheet cards. */
@@ -23,51 +20,15 @@ export function DarkBand({ className, children, ...props }: React.ComponentProps
 /** Demo phone button: looks like Call Now, never dials (docs/product.md#demo-sites). */
 export function CallButton({ label, onDark = false, className }: { label: string; onDark?: boolean; className?: string }) {
   return (
-    <InertAction
-      size="lg"
-      variant="outline"
-      className={cn(onDark && "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10", className)}
-    >
-      <Phone aria-hidden /> {label}
-    </InertAction>
+    <CallAction label={label} variant="outline" className={cn(onDark && "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10", className)} />
   );
 }
 
 export function PrimaryLink({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) {
   return (
-    <Button asChild size="lg" className={className}>
-      <Link to={to}>
-        {children} <ArrowRight aria-hidden />
-      </Link>
-    </Button>
-  );
-}
-
-export function ServiceCard({ service }: { service: Service }) {
-  const Icon = service.icon;
-  return (
-    <Card className="gap-5 border-t-4 border-t-primary">
-      <CardHeader className="gap-3">
-        <span className="flex size-12 items-center justify-center rounded-md bg-secondary text-primary">
-          <Icon aria-hidden className="size-6" />
-        </span>
-        <CardTitle className="text-xl">{service.title}</CardTitle>
-        <CardDescription className="text-base">{service.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-2 text-sm">
-          {service.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-              {f}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-      <CardFooter className="border-t pt-4">
-        <p className="font-heading text-lg font-bold">{service.price}</p>
-      </CardFooter>
-    </Card>
+    <ButtonLink to={to} size="lg" className={className}>
+      {children} <ArrowRight aria-hidden />
+    </ButtonLink>
   );
 }
 

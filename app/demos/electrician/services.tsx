@@ -1,11 +1,12 @@
 import { AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/services";
 import { assurances, assurancesIntro, contactPath, emergency, seoText, serviceGroups, servicesPage } from "./content";
-import { CallButton, DarkBand, PrimaryLink, ServiceCard, ValueCard } from "./sections";
+import { CallButton, DarkBand, PrimaryLink, ValueCard } from "./sections";
 import { Container } from "~/components/ui/container";
-import { Eyebrow } from "~/demos/frame/eyebrow";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/electrician/services" });
 
@@ -27,18 +28,16 @@ function PriceStrip() {
 
 function ServiceGroups() {
   return (
-    <section aria-labelledby="el-groups" className="py-16 sm:py-20">
-      <Container>
-        <h2 id="el-groups" className="text-3xl font-bold sm:text-4xl">
-          What we can do for you
-        </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {serviceGroups.map((s) => (
-            <ServiceCard key={s.title} service={s} />
-          ))}
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="el-groups" className="py-16 sm:py-20">
+      <h2 id="el-groups" className="text-3xl font-bold sm:text-4xl">
+        What we can do for you
+      </h2>
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {serviceGroups.map((s) => (
+          <ServiceCard key={s.title} service={s} />
+        ))}
+      </div>
+    </DemoSection>
   );
 }
 
@@ -47,25 +46,14 @@ function Emergency() {
     <DarkBand aria-labelledby="el-emergency">
       <Container className="grid gap-10 py-16 lg:grid-cols-2 lg:items-center">
         <div>
-          <Eyebrow tone="band">{emergency.eyebrow}</Eyebrow>
-          <h2 id="el-emergency" className="mt-4 text-3xl font-bold sm:text-4xl">
-            {emergency.title}
-          </h2>
-          <p className="mt-4 text-secondary-foreground/85">{emergency.text}</p>
+          <SectionTitle id="el-emergency" eyebrow={emergency.eyebrow} eyebrowTone="band" title={emergency.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={emergency.text} textClassName="mt-4 text-secondary-foreground/85" />
           <p className="mt-4 inline-block rounded-md bg-primary px-3 py-1 font-heading font-bold text-primary-foreground">{emergency.price}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <CallButton label={emergency.callLabel} onDark />
             <PrimaryLink to={contactPath}>Request Service</PrimaryLink>
           </div>
         </div>
-        <ul className="grid gap-3">
-          {emergency.signs.map((s) => (
-            <li key={s} className="flex items-center gap-3 rounded-md border border-secondary-foreground/15 bg-secondary-foreground/5 px-4 py-3">
-              <AlertTriangle aria-hidden className="size-5 shrink-0 text-primary" />
-              {s}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={emergency.signs} className="grid gap-3" itemClassName="flex items-center gap-3 rounded-md border border-secondary-foreground/15 bg-secondary-foreground/5 px-4 py-3" iconClassName="size-5 shrink-0 text-primary" icon={AlertTriangle} />
       </Container>
     </DarkBand>
   );
@@ -73,18 +61,14 @@ function Emergency() {
 
 function Assurances() {
   return (
-    <section aria-labelledby="el-assurances" className="py-16 sm:py-20">
-      <Container>
-        <h2 id="el-assurances" className="text-3xl font-bold sm:text-4xl">
-          {assurancesIntro.title}
-        </h2>
-        <div className="mt-8 grid gap-4 md:grid-cols-3">
-          {assurances.map((a) => (
-            <ValueCard key={a.title} value={a} />
-          ))}
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="el-assurances" className="py-16 sm:py-20">
+      <SectionTitle title={assurancesIntro.title} className="text-3xl font-bold sm:text-4xl" />
+      <div className="mt-8 grid gap-4 md:grid-cols-3">
+        {assurances.map((a) => (
+          <ValueCard key={a.title} value={a} />
+        ))}
+      </div>
+    </DemoSection>
   );
 }
 

@@ -6,6 +6,7 @@ import { siteConfig } from "~/content/site";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/href";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { EmailAddress } from "./contact-card";
 
 const footerTone = {
   inverse: "bg-foreground text-background",
@@ -27,7 +28,9 @@ export function DemoFooter({ site }: { site: DemoSite }) {
           <address className="mt-4 grid gap-1 text-sm not-italic opacity-85">
             <span>{site.contact.address}</span>
             <span>{site.contact.phone}</span>
-            <span>{site.contact.email}</span>
+            <span className="[overflow-wrap:anywhere]">
+              <EmailAddress email={site.contact.email} />
+            </span>
           </address>
         </div>
         <div>

@@ -37,7 +37,18 @@ export type DemoSlotName =
   | "team-name"
   | "team-role"
   | "team-bio"
-  | "team-meta";
+  | "team-meta"
+  | "service"
+  | "service-header"
+  | "service-badge"
+  | "service-icon"
+  | "service-title"
+  | "service-text"
+  | "service-features"
+  | "service-feature"
+  | "service-feature-icon"
+  | "service-footer"
+  | "service-price";
 
 export type DemoSlots = Partial<Record<DemoSlotName, string>>;
 

@@ -183,7 +183,7 @@ export const aboutPage = {
   text: "Ironside opened in a converted East Van warehouse in 2015 with six squat racks and a simple belief: great coaching changes lives.",
   storyTitle: "From warehouse to home base",
   story: [
-    "Former university strength coach Maya Chen and physiotherapist Andre Dubois opened Ironside because they were tired of gyms that sold memberships, not results. They wanted a place where every member is coached, every program is progressive and nobody trains alone.",
+    "Former university strength coach Tessa Nakamura and physiotherapist Andre Dubois opened Ironside because they were tired of gyms that sold memberships, not results. They wanted a place where every member is coached, every program is progressive and nobody trains alone.",
     "Eleven years later we have nine coaches, a 12,000 sq ft floor and more than 900 members aged 16 to 78. The warehouse doors still roll up on sunny days.",
   ],
   stats: [
@@ -202,7 +202,7 @@ export const aboutPage = {
 };
 
 export const coaches: Coach[] = [
-  { name: "Maya Chen", role: "Co-founder · Head Coach", specialty: "Strength & powerlifting", bio: "Former university strength coach, CSCS, and three-time provincial powerlifting champion." },
+  { name: "Tessa Nakamura", role: "Co-founder · Head Coach", specialty: "Strength & powerlifting", bio: "Former university strength coach, CSCS, and three-time provincial powerlifting champion." },
   { name: "Andre Dubois", role: "Co-founder · Physiotherapist", specialty: "Mobility & recovery", bio: "Registered physiotherapist who keeps members moving well and training pain-free." },
   { name: "Tasha Greene", role: "HIIT & Conditioning Lead", specialty: "Metabolic conditioning", bio: "Former sprinter whose 6am HIIT class has a waiting list and a playlist to match." },
   { name: "Omar Haddad", role: "Nutrition Coach", specialty: "Habit-based nutrition", bio: "Registered nutrition coach focused on simple changes that stick for life." },

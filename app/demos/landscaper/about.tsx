@@ -9,6 +9,7 @@ import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { TeamGrid } from "~/demos/frame/team-grid";
 import { ValueGrid } from "~/demos/frame/value-grid";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/landscaper/about" });
 
@@ -28,26 +29,18 @@ export default function LandscaperAbout() {
           </div>
         </Container>
       </section>
-      <section aria-labelledby="figures-title" className="bg-primary py-14 text-primary-foreground">
-        <Container>
-          <h2 id="figures-title" className="text-center font-heading text-2xl font-extrabold">
-            {aboutPage.figuresTitle}
-          </h2>
-          <StatsRow stats={stats} className="mt-8" numberClassName="font-extrabold" />
-        </Container>
-      </section>
-      <section aria-labelledby="values-title" className="py-16 sm:py-20">
-        <Container>
-          <SectionHeading id="values-title" title={aboutPage.valuesTitle} align="center" />
-          <ValueGrid values={values} />
-        </Container>
-      </section>
-      <section aria-labelledby="team-title" className="bg-muted py-16 sm:py-20">
-        <Container>
-          <SectionHeading id="team-title" title={aboutPage.teamTitle} align="center" />
-          <TeamGrid team={team} />
-        </Container>
-      </section>
+      <DemoSection titleId="figures-title" className="bg-primary py-14 text-primary-foreground">
+        <SectionTitle title={aboutPage.figuresTitle} className="text-center font-heading text-2xl font-extrabold" />
+        <StatsRow stats={stats} className="mt-8" numberClassName="font-extrabold" />
+      </DemoSection>
+      <DemoSection titleId="values-title" className="py-16 sm:py-20">
+        <SectionHeading id="values-title" title={aboutPage.valuesTitle} align="center" />
+        <ValueGrid values={values} />
+      </DemoSection>
+      <DemoSection titleId="team-title" className="bg-muted py-16 sm:py-20">
+        <SectionHeading id="team-title" title={aboutPage.teamTitle} align="center" />
+        <TeamGrid team={team} />
+      </DemoSection>
       <QuoteBand {...home.closing} />
     </>
   );

@@ -1,11 +1,13 @@
-import { Clock, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
 
@@ -20,27 +22,22 @@ function IconBubble({ icon: Icon }: { icon: LucideIcon }) {
 
 export default function LandscaperContact() {
   const { labels } = contactPage;
-  const rows = [
-    { icon: Phone, label: labels.phone, value: site.contact.phone },
-    { icon: Mail, label: labels.email, value: site.contact.email },
-    { icon: MapPin, label: labels.address, value: site.contact.address },
-  ];
   return (
     <>
       <PageHeader eyebrow={contactPage.eyebrow} title={contactPage.title} text={contactPage.lead} />
       <section aria-label="Contact details" className="py-16 sm:py-20">
         <Container className="grid gap-8 lg:grid-cols-[1fr_1.1fr] [&>*]:min-w-0">
           <div className="grid content-start gap-6">
-            <dl className="grid gap-5 rounded-2xl border bg-card p-7">
-              {rows.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="relative min-h-11 pl-15">
-                  <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
-                    <IconBubble icon={Icon} />
-                    {label}
-                  </dt>
-                  <dd className="mt-0.5 text-lg [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
+            <ContactDetails
+              contact={site.contact}
+              labels={labels}
+              fields={["phone", "email", "address"]}
+              className="grid gap-5 rounded-2xl border bg-card p-7"
+              itemClassName="relative min-h-11 pl-15"
+              termClassName="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground"
+              renderIcon={(icon) => <IconBubble icon={icon} />}
+              valueClassName="mt-0.5 text-lg [overflow-wrap:anywhere]"
+            >
               <div className="relative min-h-11 pl-15">
                 <dt className="font-heading text-sm font-bold uppercase tracking-wider text-muted-foreground">
                   <IconBubble icon={Clock} />
@@ -57,7 +54,7 @@ export default function LandscaperContact() {
                   </ul>
                 </dd>
               </div>
-            </dl>
+            </ContactDetails>
             <div className="rounded-2xl border bg-card p-7">
               <h2 className="font-heading text-lg font-bold">{contactPage.areasTitle}</h2>
               <ul className="mt-3 flex flex-wrap gap-2">
@@ -74,21 +71,12 @@ export default function LandscaperContact() {
             <div className="p-7 sm:p-9">
               <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">{contactPage.consultation.title}</h2>
               <p className="mt-3 opacity-90">{contactPage.consultation.text}</p>
-              <ol className="mt-6 grid gap-3">
-                {contactPage.consultation.steps.map((s, i) => (
-                  <li key={s} className="flex items-center gap-3">
-                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary">{i + 1}</span>
-                    {s}
-                  </li>
-                ))}
-              </ol>
+              <StepList steps={contactPage.consultation.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary" />
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <InertAction size="lg" variant="secondary">
                   {contactPage.consultation.cta}
                 </InertAction>
-                <InertAction size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-                  <Phone aria-hidden /> {contactPage.callCta}
-                </InertAction>
+                <CallAction label={contactPage.callCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
               </div>
             </div>
           </div>

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
-import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
-import { coreValueSchema, serviceCardSchema, statSchema, teamMemberSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
 
 describe("landscaper demo content", () => {
-  it("matches the shared schemas", () => {
-    expectValidDemoSite(c.site, "landscaper");
-    for (const s of c.services) serviceCardSchema.parse(s);
-    for (const s of c.stats) statSchema.parse(s);
-    for (const v of c.values) coreValueSchema.parse(v);
-    for (const m of c.team) teamMemberSchema.parse(m);
-    for (const t of c.testimonials) testimonialSchema.parse(t);
-  });
+  it("matches the shared schemas", () => expectValidDemoContent(c, "landscaper"));
 
   it("has the six services with the starting prices of docs/product.md#demo-sites", () => {
     expect(c.services.map((s) => [s.title, s.price])).toEqual([

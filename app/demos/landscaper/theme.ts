@@ -51,14 +51,16 @@ export const landscaperTheme: DemoTheme = {
     "page-header-title": "mt-3 max-w-3xl font-heading text-4xl font-extrabold tracking-tight sm:text-5xl",
     "page-header-text": "mt-4 max-w-2xl text-lg text-muted-foreground",
     "testimonial-grid": "mt-10 grid gap-6 md:grid-cols-3",
-    testimonial: "rounded-xl border bg-card p-6",
+    // Column cards: the quote takes the spare height so every name sits on the same line.
+    testimonial: "flex flex-col rounded-xl border bg-card p-6",
     "testimonial-rating": "text-accent",
-    "testimonial-quote": "mt-4 italic",
+    "testimonial-quote": "mt-4 flex-1 italic",
     "testimonial-name": "mt-5 block font-heading text-sm font-bold",
     "testimonial-service": "block text-sm text-muted-foreground",
   },
   marks: {
     eyebrow: createElement(Leaf, { "aria-hidden": true, className: "size-4" }),
-    pageHeaderBackdrop: createElement(HeaderLeaf, { className: "absolute -top-10 -right-10 size-64 text-primary/10 sm:size-80" }),
+    // Small and high on phones so it stays clear of the title and intro.
+    pageHeaderBackdrop: createElement(HeaderLeaf, { className: "absolute -top-16 -right-16 size-48 text-primary/10 sm:-top-10 sm:-right-10 sm:size-80" }),
   },
 };

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./content";
 import { photoSize } from "./photo-art";
-import { expectValidDemoSite } from "~/demos/frame/content-test-kit";
-import { serviceCardSchema, statSchema, testimonialSchema } from "~/demos/frame/schemas";
+import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
 
 describe("photographer demo content", () => {
-  it("matches the shared schemas", () => {
-    expectValidDemoSite(c.site, "portfolio");
-    for (const s of c.services) serviceCardSchema.parse(s);
-    for (const s of c.stats) statSchema.parse(s);
-    for (const t of c.testimonials) testimonialSchema.parse(t);
-  });
+  it("matches the shared schemas", () => expectValidDemoContent(c, "portfolio"));
 
   it("prices photography, design and creative direction as docs/product.md#demo-sites says", () => {
     expect(c.services.map((s) => [s.title, s.price])).toEqual([

@@ -1,15 +1,15 @@
 import { ArrowDown, ArrowUpRight, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { about, contactBlock, gallery, galleryIntro, hero, services, servicesIntro, site, stats, testimonials } from "./content";
 import { PhotoArt, PhotoImage } from "./photo-art";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Eyebrow } from "~/demos/frame/eyebrow";
-import { InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { EmailAddress } from "~/demos/frame/contact-card";
 
 export function PhotoHero() {
   return (
@@ -20,11 +20,9 @@ export function PhotoHero() {
         <div className="mt-8 grid gap-6 md:grid-cols-[1fr_auto] md:items-end">
           <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowDown aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg">
+              {hero.primaryCta.label} <ArrowDown aria-hidden />
+            </ButtonLink>
             <InertAction size="lg" variant="outline" className="bg-transparent">
               {hero.secondaryCta}
             </InertAction>
@@ -82,29 +80,27 @@ export function PhotoGallery() {
 
 export function PhotoAbout() {
   return (
-    <section aria-labelledby="about-title" className="border-y bg-card py-16 sm:py-24">
-      <Container className="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
-        <figure>
-          <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
-          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
-        </figure>
-        <div>
-          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
-          {about.paragraphs.map((p) => (
-            <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
-              {p}
-            </p>
+    <DemoSection titleId="about-title" className="border-y bg-card py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
+      <figure>
+        <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
+        <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
+      </figure>
+      <div>
+        <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
+        {about.paragraphs.map((p) => (
+          <p key={p.slice(0, 20)} className="mt-5 text-muted-foreground">
+            {p}
+          </p>
+        ))}
+        <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
+        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
+          {about.publications.map((p) => (
+            <li key={p}>{p}</li>
           ))}
-          <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
-          <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
-          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
-            {about.publications.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </Container>
-    </section>
+        </ul>
+      </div>
+    </DemoSection>
   );
 }
 
@@ -146,16 +142,12 @@ export function PhotoContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
       <Container>
-        <Eyebrow>{contactBlock.eyebrow}</Eyebrow>
-        <h2 id="contact-title" className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl">
-          {contactBlock.title}
-        </h2>
-        <p className="mt-6 max-w-xl text-muted-foreground">{contactBlock.description}</p>
+        <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" text={contactBlock.description} textClassName="mt-6 max-w-xl text-muted-foreground" />
         <a
           href={`mailto:${site.contact.email}`}
-          className="mt-8 inline-flex max-w-full items-center gap-2 break-all font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
+          className="mt-8 inline-flex max-w-full items-center gap-2 [overflow-wrap:anywhere] font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
         >
-          {site.contact.email} <ArrowUpRight aria-hidden className="size-6 shrink-0" />
+          <EmailAddress email={site.contact.email} /> <ArrowUpRight aria-hidden className="size-6 shrink-0" />
         </a>
         <div className="mt-12 grid gap-8 border-t pt-8 sm:grid-cols-2 lg:grid-cols-4">
           <div>
@@ -166,8 +158,8 @@ export function PhotoContact() {
           </div>
           <div>
             <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.email}</h3>
-            <p className="mt-2 flex items-center gap-2 break-all">
-              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> {site.contact.email}
+            <p className="mt-2 flex items-center gap-2 [overflow-wrap:anywhere]">
+              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> <EmailAddress email={site.contact.email} />
             </p>
           </div>
           <div>
@@ -183,9 +175,7 @@ export function PhotoContact() {
         </div>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <InertAction size="lg">{contactBlock.primaryCta}</InertAction>
-          <InertAction size="lg" variant="outline" className="bg-transparent">
-            <Phone aria-hidden /> {contactBlock.secondaryCta}
-          </InertAction>
+          <CallAction label={contactBlock.secondaryCta} variant="outline" className="bg-transparent" />
         </div>
       </Container>
     </section>

@@ -7,6 +7,7 @@ import { Container } from "~/components/ui/container";
 import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/plumber/about" });
 
@@ -14,21 +15,12 @@ export default function Page() {
   return (
     <>
       <PageHeader eyebrow={aboutPage.eyebrow} title={aboutPage.title} text={aboutPage.text} />
-      <section aria-labelledby="pl-story" className="pb-16">
-        <Container className="grid items-center gap-12 lg:grid-cols-2">
-          <div>
-            <h2 id="pl-story" className="text-3xl font-bold sm:text-4xl">
-              {aboutPage.storyTitle}
-            </h2>
-            {aboutPage.story.map((p) => (
-              <p key={p} className="mt-4 leading-relaxed text-muted-foreground">
-                {p}
-              </p>
-            ))}
-          </div>
-          <ServiceVan className="mx-auto h-auto w-full max-w-lg" />
-        </Container>
-      </section>
+      <DemoSection titleId="pl-story" className="pb-16" containerClassName="grid items-center gap-12 lg:grid-cols-2">
+        <div>
+          <SectionTitle title={aboutPage.storyTitle} className="text-3xl font-bold sm:text-4xl" text={aboutPage.story} textClassName="mt-4 leading-relaxed text-muted-foreground" />
+        </div>
+        <ServiceVan className="mx-auto h-auto w-full max-w-lg" />
+      </DemoSection>
       <section aria-label="Harbourline in numbers" className="bg-primary text-primary-foreground">
         <Container className="grid grid-cols-2 gap-8 py-12 text-center lg:grid-cols-4">
           {aboutPage.stats.map((s) => (
@@ -39,28 +31,22 @@ export default function Page() {
           ))}
         </Container>
       </section>
-      <section aria-labelledby="pl-values" className="py-16">
-        <Container>
-          <h2 id="pl-values" className="text-center text-3xl font-bold sm:text-4xl">
-            {aboutPage.valuesTitle}
-          </h2>
-          <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {aboutPage.values.map((v) => (
-              <Card key={v.title} className="items-center rounded-3xl p-8 text-center">
-                <IconBadge icon={v.icon} />
-                <h3 className="font-heading text-xl font-semibold">{v.title}</h3>
-                <p className="text-muted-foreground">{v.description}</p>
-              </Card>
-            ))}
-          </div>
-        </Container>
-      </section>
+      <DemoSection titleId="pl-values" className="py-16">
+        <SectionTitle title={aboutPage.valuesTitle} className="text-center text-3xl font-bold sm:text-4xl" />
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {aboutPage.values.map((v) => (
+            <Card key={v.title} className="items-center rounded-3xl p-8 text-center">
+              <IconBadge icon={v.icon} />
+              <h3 className="font-heading text-xl font-semibold">{v.title}</h3>
+              <p className="text-muted-foreground">{v.description}</p>
+            </Card>
+          ))}
+        </div>
+      </DemoSection>
       <section aria-labelledby="pl-team" className="bg-muted">
         <Wave className="text-background" flip />
         <Container className="py-14">
-          <h2 id="pl-team" className="text-center text-3xl font-bold sm:text-4xl">
-            {aboutPage.teamTitle}
-          </h2>
+          <SectionTitle id="pl-team" title={aboutPage.teamTitle} className="text-center text-3xl font-bold sm:text-4xl" />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {aboutPage.team.map((m) => (
               <li key={m.name} className="rounded-3xl bg-card p-6 text-center shadow-sm">

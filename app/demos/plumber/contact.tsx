@@ -7,6 +7,7 @@ import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
 
@@ -42,21 +43,17 @@ export default function Page() {
           </Card>
         </Container>
       </section>
-      <section aria-labelledby="pl-faq" className="pb-20">
-        <Container className="max-w-3xl">
-          <h2 id="pl-faq" className="text-center text-3xl font-bold">
-            {contactPage.faqTitle}
-          </h2>
-          <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
-            {contactPage.faq.map((f) => (
-              <AccordionItem key={f.q}>
-                <AccordionTrigger className="font-heading text-lg">{f.q}</AccordionTrigger>
-                <AccordionContent>{f.a}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
-        </Container>
-      </section>
+      <DemoSection titleId="pl-faq" className="pb-20" containerClassName="max-w-3xl">
+        <SectionTitle title={contactPage.faqTitle} className="text-center text-3xl font-bold" />
+        <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
+          {contactPage.faq.map((f) => (
+            <AccordionItem key={f.q}>
+              <AccordionTrigger className="font-heading text-lg">{f.q}</AccordionTrigger>
+              <AccordionContent>{f.a}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </DemoSection>
     </>
   );
 }

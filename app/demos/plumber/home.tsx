@@ -1,16 +1,15 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PipeScene, Wave } from "./art";
 import { contactPath, emergencyCta, hero, seoText, services, servicesIntro, steps, stepsIntro, testimonials, testimonialsIntro, trustPoints } from "./content";
 import { BookButton, CallButton, EmergencyBar, IconBadge, ServiceCard } from "./sections";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
-import { Eyebrow } from "~/demos/frame/eyebrow";
 import { StarRating } from "~/demos/frame/star-rating";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
+import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/plumber" });
 
@@ -19,17 +18,11 @@ function Hero() {
     <section aria-labelledby="pl-hero" className="bg-secondary text-secondary-foreground">
       <Container className="grid items-center gap-10 pt-12 pb-4 sm:pt-16 lg:grid-cols-2 lg:pt-20">
         <div>
-          <Eyebrow tone="band">{hero.eyebrow}</Eyebrow>
-          <h1 id="pl-hero" className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
-            {hero.title}
-          </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted-foreground">{hero.text}</p>
+          <SectionTitle as="h1" id="pl-hero" eyebrow={hero.eyebrow} eyebrowTone="band" title={hero.title} className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl" text={hero.text} textClassName="mt-5 max-w-xl text-lg text-muted-foreground" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="rounded-full">
-              <Link to={hero.primaryCta.to}>
-                {hero.primaryCta.label} <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ButtonLink to={hero.primaryCta.to} size="lg" className="rounded-full">
+              {hero.primaryCta.label} <ArrowRight aria-hidden />
+            </ButtonLink>
             <BookButton label={hero.bookLabel} />
           </div>
           <p className="mt-8 flex items-center gap-3 text-sm">
@@ -66,49 +59,38 @@ function Trust() {
 
 function FeaturedServices() {
   return (
-    <section aria-labelledby="pl-services" className="py-14 sm:py-20">
-      <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <Eyebrow>{servicesIntro.eyebrow}</Eyebrow>
-          <h2 id="pl-services" className="mt-4 text-3xl font-bold sm:text-4xl">
-            {servicesIntro.title}
-          </h2>
-          <p className="mt-3 text-muted-foreground">{servicesIntro.text}</p>
-        </div>
-        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {services.map((s) => (
-            <ServiceCard key={s.title} service={s} />
-          ))}
-        </div>
-      </Container>
-    </section>
+    <DemoSection titleId="pl-services" className="py-14 sm:py-20">
+      <div className="mx-auto max-w-2xl text-center">
+        <SectionTitle eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={servicesIntro.text} textClassName="mt-3 text-muted-foreground" />
+      </div>
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {services.map((s) => (
+          <ServiceCard key={s.title} service={s} />
+        ))}
+      </div>
+    </DemoSection>
   );
 }
 
 function Steps() {
   return (
-    <section aria-labelledby="pl-steps" className="bg-muted py-14 sm:py-20">
-      <Container>
-        <div className="text-center">
-          <Eyebrow tone="band">{stepsIntro.eyebrow}</Eyebrow>
-          <h2 id="pl-steps" className="mt-4 text-3xl font-bold sm:text-4xl">
-            {stepsIntro.title}
-          </h2>
-        </div>
-        <ol className="relative mt-12 grid gap-10 md:grid-cols-3">
-          <span aria-hidden className="absolute top-8 right-[16%] left-[16%] hidden border-t-4 border-dashed border-primary/30 md:block" />
-          {steps.map((s, i) => (
-            <li key={s.title} className="relative text-center">
-              <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-primary font-heading text-2xl font-bold text-primary-foreground ring-8 ring-muted">
-                {i + 1}
-              </span>
-              <h3 className="mt-5 font-heading text-xl font-semibold">{s.title}</h3>
-              <p className="mx-auto mt-2 max-w-xs text-muted-foreground">{s.text}</p>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+    <DemoSection titleId="pl-steps" className="bg-muted py-14 sm:py-20">
+      <div className="text-center">
+        <SectionTitle eyebrow={stepsIntro.eyebrow} eyebrowTone="band" title={stepsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+      </div>
+      <ol className="relative mt-12 grid gap-10 md:grid-cols-3">
+        <span aria-hidden className="absolute top-8 right-[16%] left-[16%] hidden border-t-4 border-dashed border-primary/30 md:block" />
+        {steps.map((s, i) => (
+          <li key={s.title} className="relative text-center">
+            <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-primary font-heading text-2xl font-bold text-primary-foreground ring-8 ring-muted">
+              {i + 1}
+            </span>
+            <h3 className="mt-5 font-heading text-xl font-semibold">{s.title}</h3>
+            <p className="mx-auto mt-2 max-w-xs text-muted-foreground">{s.text}</p>
+          </li>
+        ))}
+      </ol>
+    </DemoSection>
   );
 }
 
@@ -117,10 +99,7 @@ function Testimonials() {
     <section aria-labelledby="pl-reviews" className="bg-foreground text-background">
       <Wave className="text-muted" flip />
       <Container className="py-14 sm:py-16">
-        <p className="text-sm font-semibold uppercase tracking-widest opacity-85">{testimonialsIntro.eyebrow}</p>
-        <h2 id="pl-reviews" className="mt-3 text-3xl font-bold sm:text-4xl">
-          {testimonialsIntro.title}
-        </h2>
+        <SectionTitle id="pl-reviews" eyebrow={testimonialsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-widest opacity-85" title={testimonialsIntro.title} className="mt-3 text-3xl font-bold sm:text-4xl" />
         <TestimonialGrid testimonials={testimonials} />
       </Container>
       <Wave className="text-background" />
@@ -130,25 +109,18 @@ function Testimonials() {
 
 function Emergency() {
   return (
-    <section aria-labelledby="pl-emergency" className="py-14 sm:py-20">
-      <Container>
-        <div className="relative overflow-hidden rounded-[2rem] bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
-          <svg aria-hidden viewBox="0 0 200 200" width="200" height="200" className="absolute -top-10 -right-10 size-48 opacity-15">
-            <path d="M100 10 C 60 70 40 100 40 130 a60 60 0 0 0 120 0 c0 -30 -20 -60 -60 -120 Z" fill="currentColor" />
-          </svg>
-          <h2 id="pl-emergency" className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl">
-            {emergencyCta.title}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl opacity-90">{emergencyCta.text}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <CallButton label={emergencyCta.callLabel} />
-            <Button asChild size="lg" variant="secondary" className="rounded-full">
-              <Link to={contactPath}>{emergencyCta.requestLabel}</Link>
-            </Button>
-          </div>
+    <DemoSection titleId="pl-emergency" className="py-14 sm:py-20">
+      <div className="relative overflow-hidden rounded-[2rem] bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
+        <svg aria-hidden viewBox="0 0 200 200" width="200" height="200" className="absolute -top-10 -right-10 size-48 opacity-15">
+          <path d="M100 10 C 60 70 40 100 40 130 a60 60 0 0 0 120 0 c0 -30 -20 -60 -60 -120 Z" fill="currentColor" />
+        </svg>
+        <SectionTitle title={emergencyCta.title} className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" text={emergencyCta.text} textClassName="mx-auto mt-4 max-w-2xl opacity-90" />
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <CallButton label={emergencyCta.callLabel} />
+          <ButtonLink to={contactPath} size="lg" variant="secondary" className="rounded-full">{emergencyCta.requestLabel}</ButtonLink>
         </div>
-      </Container>
-    </section>
+      </div>
+    </DemoSection>
   );
 }
 

@@ -1,11 +1,10 @@
-import { ArrowRight, CalendarCheck, Check, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, CalendarCheck } from "lucide-react";
 import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InertAction } from "~/demos/frame/inert-action";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
+import { CheckList } from "~/demos/frame/section";
 
 /** Section components of the plumber demo: soft cards, round icon badges, wave dividers. */
 
@@ -14,9 +13,7 @@ export function EmergencyBar() {
     <div className="bg-accent text-accent-foreground">
       <Container className="flex flex-col items-center justify-between gap-2 py-2 text-center text-sm font-semibold sm:flex-row sm:text-left">
         <p>{emergencyBar.text}</p>
-        <InertAction size="sm" variant="secondary" className="rounded-full">
-          <Phone aria-hidden /> {emergencyBar.callLabel}
-        </InertAction>
+        <CallAction label={emergencyBar.callLabel} size="sm" variant="secondary" className="rounded-full" />
       </Container>
     </div>
   );
@@ -43,22 +40,13 @@ export function ServiceCard({ service }: { service: PlumbingService }) {
       <div className="flex-1">
         <h3 className="font-heading text-xl font-semibold">{service.title}</h3>
         <p className="mt-2 text-muted-foreground">{service.description}</p>
-        <ul className="mt-4 grid gap-2 text-sm">
-          {service.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={service.features} className="mt-4 grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
       </div>
-      <Button asChild className="w-full rounded-full">
-        <Link to={contactPath}>
-          {servicesIntro.requestLabel}
-          <span className="sr-only">: {service.title}</span>
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <ButtonLink to={contactPath} className="w-full rounded-full">
+        {servicesIntro.requestLabel}
+        <span className="sr-only">: {service.title}</span>
+        <ArrowRight aria-hidden />
+      </ButtonLink>
     </Card>
   );
 }
@@ -73,8 +61,6 @@ export function BookButton({ label, className }: { label: string; className?: st
 
 export function CallButton({ label, className, variant = "accent" }: { label: string; className?: string; variant?: "accent" | "secondary" }) {
   return (
-    <InertAction size="lg" variant={variant} className={cn("rounded-full", className)}>
-      <Phone aria-hidden /> {label}
-    </InertAction>
+    <CallAction label={label} variant={variant} className={cn("rounded-full", className)} />
   );
 }
