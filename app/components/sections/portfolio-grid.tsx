@@ -3,40 +3,40 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { PortfolioItem } from "~/content/portfolio";
 import { cn } from "~/lib/cn";
+import { PREVIEW_WIDTHS, previewHeight, previewSrc, previewSrcSet } from "~/lib/demo-previews";
 
-/** Hue of each card's artwork, so the eight cards read as eight different businesses. */
-const hues: Record<string, number> = {
-  consultant: 225,
-  portfolio: 280,
-  landscaper: 145,
-  bakery: 30,
-  plumber: 200,
-  gym: 0,
-  barbershop: 330,
-  electrician: 48,
+/**
+ * Rendered widths of a card's preview (Container padding 16/24/32 px, 24 px gaps), so
+ * the browser takes the smallest file of the srcset that stays sharp.
+ */
+const previewSizes = {
+  full: "(min-width: 1152px) 532px, (min-width: 1024px) calc(50vw - 44px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 34px)",
+  compact: "(min-width: 1152px) 347px, (min-width: 1024px) calc(33vw - 37px), (min-width: 768px) calc(33vw - 33px), calc(100vw - 34px)",
 };
 
-/** A small self-made thumbnail: a stylised page in the demo's hue. Decorative. */
-function DemoThumbnail({ id }: { id: string }) {
-  const hue = hues[id] ?? 220;
-  const strong = `hsl(${hue} 65% 42%)`;
-  const soft = `hsl(${hue} 70% 94%)`;
+/**
+ * A picture of the demo's own home page (scripts/demo-previews.ts). Eager, and first
+ * in line, only for a card that shows above the fold; the others load when scrolled near.
+ */
+function DemoPreview({ item, compact, eager }: { item: PortfolioItem; compact: boolean; eager: boolean }) {
+  const [small] = PREVIEW_WIDTHS;
   return (
-    <svg aria-hidden focusable="false" width="320" height="160" viewBox="0 0 320 160" className="h-auto w-full">
-      <rect width="320" height="160" fill={soft} />
-      <rect x="20" y="16" width="48" height="8" rx="4" fill={strong} />
-      <rect x="228" y="14" width="72" height="12" rx="6" fill={strong} />
-      <rect x="20" y="44" width="150" height="12" rx="6" fill="#0b1324" opacity="0.8" />
-      <rect x="20" y="62" width="110" height="12" rx="6" fill="#0b1324" opacity="0.8" />
-      <rect x="20" y="84" width="130" height="6" rx="3" fill="#0b1324" opacity="0.35" />
-      <rect x="20" y="104" width="60" height="18" rx="9" fill={strong} />
-      <circle cx="250" cy="90" r="44" fill={strong} opacity="0.18" />
-      <path d="M206 134 240 92l22 24 14-14 28 32Z" fill={strong} opacity="0.55" />
-    </svg>
+    <img
+      src={previewSrc(item.id, small)}
+      srcSet={previewSrcSet(item.id)}
+      sizes={compact ? previewSizes.compact : previewSizes.full}
+      width={small}
+      height={previewHeight(small)}
+      alt={`Preview of the ${item.title} demo's home page`}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "low"}
+      decoding="async"
+      className="block h-auto w-full bg-muted"
+    />
   );
 }
 
-export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; compact?: boolean }) {
+export function PortfolioCard({ item, compact = false, eager = false }: { item: PortfolioItem; compact?: boolean; eager?: boolean }) {
   const titleId = `portfolio-${item.id}-title`;
   return (
     <article
@@ -44,7 +44,7 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg"
     >
       <div className="border-b">
-        <DemoThumbnail id={item.id} />
+        <DemoPreview item={item} compact={compact} eager={eager} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-2">
@@ -94,12 +94,28 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
   );
 }
 
-export function PortfolioGrid({ items, compact = false, className }: { items: readonly PortfolioItem[]; compact?: boolean; className?: string }) {
+/**
+ * The demo cards. The full grid takes two columns so its eight cards fill every row; the
+ * compact one (three cards on home) goes from one column to three, never two over one.
+ * `eagerFirst` is for a grid whose first card shows above the fold.
+ */
+export function PortfolioGrid({
+  items,
+  compact = false,
+  eagerFirst = false,
+  className,
+}: {
+  items: readonly PortfolioItem[];
+  compact?: boolean;
+  eagerFirst?: boolean;
+  className?: string;
+}) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
-      {items.map((item) => (
-        <li key={item.id} className="flex">
-          <PortfolioCard item={item} compact={compact} />
+    <ul className={cn("grid gap-6", compact ? "md:grid-cols-3" : "sm:grid-cols-2", className)}>
+      {items.map((item, i) => (
+        // Cards after the first are laid out, and their pictures fetched, only as they near the viewport.
+        <li key={item.id} className={cn("flex", i > 0 && "lazy-item [contain-intrinsic-size:none_auto_600px]")}>
+          <PortfolioCard item={item} compact={compact} eager={eagerFirst && i === 0} />
         </li>
       ))}
     </ul>
