@@ -19,7 +19,7 @@ export default function Page() {
         <h2 id="demos-title" className="sr-only">
           {portfolioGridTitle}
         </h2>
-        <PortfolioGrid items={portfolioItems} eagerFirst />
+        <PortfolioGrid items={portfolioItems} />
       </Section>
       <CtaBand id="portfolio-cta" {...portfolioCta} />
     </>

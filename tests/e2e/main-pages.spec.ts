@@ -84,6 +84,19 @@ for (const width of [375, 800, 1440]) {
   });
 }
 
+test("on a phone a portfolio card opens with a thumbnail beside its title, smaller than the intro", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/portfolio");
+  const card = page.getByRole("main").locator("article").first();
+  const [item] = portfolioItems;
+  await expectPreviewShown(card, item!.title);
+  const picture = await card.getByRole("img").boundingBox();
+  const title = await card.getByRole("heading", { level: 3 }).boundingBox();
+  const intro = await page.getByRole("main").locator("section").first().locator("p").last().boundingBox();
+  expect(picture!.x + picture!.width).toBeLessThanOrEqual(title!.x);
+  expect(picture!.width * picture!.height).toBeLessThan(intro!.width * intro!.height);
+});
+
 test("portfolio shows eight Live Demo cards linking to their demos", async ({ page, checkA11y }) => {
   await page.goto("/portfolio");
   const cards = page.getByRole("main").locator("article");

@@ -24,13 +24,18 @@ describe("PortfolioGrid previews", () => {
     }
   });
 
-  it("fetches only the first preview at once when asked, the others when scrolled near", () => {
-    const { unmount } = renderGrid({ items: portfolioItems, eagerFirst: true });
+  it("fetches every preview lazily at low priority, after the page's own text and fonts", () => {
+    renderGrid({ items: portfolioItems });
     const imgs = screen.getAllByRole("img");
-    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual(["eager", ...Array<string>(portfolioItems.length - 1).fill("lazy")]);
-    expect(imgs.map((img) => img.getAttribute("fetchpriority"))).toEqual(["high", ...Array<string>(portfolioItems.length - 1).fill("low")]);
+    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual(Array<string>(portfolioItems.length).fill("lazy"));
+    expect(imgs.map((img) => img.getAttribute("fetchpriority"))).toEqual(Array<string>(portfolioItems.length).fill("low"));
+  });
+
+  it("asks phones for the thumbnail's width on the full grid, the card's width on the compact one", () => {
+    const { unmount } = renderGrid({ items: portfolioItems.slice(0, 1) });
+    expect(screen.getByRole("img").getAttribute("sizes")).toMatch(/, calc\(40vw - 36px\)$/);
     unmount();
-    renderGrid({ items: portfolioItems.slice(0, 3), compact: true });
-    expect(screen.getAllByRole("img").map((img) => img.getAttribute("loading"))).toEqual(["lazy", "lazy", "lazy"]);
+    renderGrid({ items: portfolioItems.slice(0, 1), compact: true });
+    expect(screen.getByRole("img").getAttribute("sizes")).toMatch(/, calc\(100vw - 34px\)$/);
   });
 });

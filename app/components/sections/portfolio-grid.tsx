@@ -10,15 +10,16 @@ import { PREVIEW_WIDTHS, previewHeight, previewSrc, previewSrcSet } from "~/lib/
  * the browser takes the smallest file of the srcset that stays sharp.
  */
 const previewSizes = {
-  full: "(min-width: 1152px) 532px, (min-width: 1024px) calc(50vw - 44px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 34px)",
+  // Under 640 px the full card's picture is a thumbnail: 2/5 of the card less padding and gap.
+  full: "(min-width: 1152px) 532px, (min-width: 1024px) calc(50vw - 44px), (min-width: 640px) calc(50vw - 36px), calc(40vw - 36px)",
   compact: "(min-width: 1152px) 347px, (min-width: 1024px) calc(33vw - 37px), (min-width: 768px) calc(33vw - 33px), calc(100vw - 34px)",
 };
 
 /**
- * A picture of the demo's own home page (scripts/demo-previews.ts). Eager, and first
- * in line, only for a card that shows above the fold; the others load when scrolled near.
+ * A picture of the demo's own home page (scripts/demo-previews.ts). Lazy and low priority
+ * on every card, so the page's stylesheet, fonts and text come first (decision 0017).
  */
-function DemoPreview({ item, compact, eager }: { item: PortfolioItem; compact: boolean; eager: boolean }) {
+function DemoPreview({ item, compact }: { item: PortfolioItem; compact: boolean }) {
   const [small] = PREVIEW_WIDTHS;
   return (
     <img
@@ -28,40 +29,45 @@ function DemoPreview({ item, compact, eager }: { item: PortfolioItem; compact: b
       width={small}
       height={previewHeight(small)}
       alt={`Preview of the ${item.title} demo's home page`}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "low"}
+      loading="lazy"
+      fetchPriority="low"
       decoding="async"
       className="block h-auto w-full bg-muted"
     />
   );
 }
 
-export function PortfolioCard({ item, compact = false, eager = false }: { item: PortfolioItem; compact?: boolean; eager?: boolean }) {
+export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; compact?: boolean }) {
   const titleId = `portfolio-${item.id}-title`;
   return (
     <article
       aria-labelledby={titleId}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg"
+      className={cn(
+        "group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg",
+        // On a phone the full card opens with a thumbnail beside its badges and title, so
+        // the page's intro stays the largest thing in the first view and eight cards scan quickly.
+        !compact && "max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:content-start max-sm:gap-x-4 max-sm:p-5",
+      )}
     >
-      <div className="border-b">
-        <DemoPreview item={item} compact={compact} eager={eager} />
+      <div className={cn("border-b", !compact && "max-sm:row-span-2 max-sm:self-center max-sm:overflow-hidden max-sm:rounded-md max-sm:border")}>
+        <DemoPreview item={item} compact={compact} />
       </div>
-      <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className={cn("flex flex-1 flex-col p-6", !compact && "max-sm:contents")}>
+        <div className={cn("flex flex-wrap items-center gap-2", !compact && "max-sm:col-start-2 max-sm:self-end")}>
           <Badge variant="secondary">{item.category}</Badge>
           <Badge variant="outline" className="border-accent/40 text-accent">
             <span aria-hidden className="size-1.5 rounded-full bg-accent" />
             {item.type}
           </Badge>
         </div>
-        <h3 id={titleId} className="mt-4 text-xl font-bold">
+        <h3 id={titleId} className={cn("mt-4 text-xl font-bold", !compact && "max-sm:col-start-2 max-sm:mt-2 max-sm:self-start")}>
           {item.title}
         </h3>
-        <p className="mt-2 leading-relaxed text-muted-foreground">{item.description}</p>
+        <p className={cn("mt-2 leading-relaxed text-muted-foreground", !compact && "max-sm:col-span-2 max-sm:mt-4")}>{item.description}</p>
         {!compact && (
           <>
             <h4 className="sr-only">Features</h4>
-            <ul className="mt-4 grid gap-1.5 text-sm">
+            <ul className="mt-4 grid gap-1.5 text-sm max-sm:col-span-2">
               {item.features.map((f) => (
                 <li key={f} className="flex items-start gap-2">
                   <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -70,7 +76,7 @@ export function PortfolioCard({ item, compact = false, eager = false }: { item: 
               ))}
             </ul>
             <h4 className="sr-only">Technologies</h4>
-            <ul className="mt-4 flex flex-wrap gap-1.5">
+            <ul className="mt-4 flex flex-wrap gap-1.5 max-sm:col-span-2">
               {item.technologies.map((t) => (
                 <li key={t} className="rounded-md bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                   {t}
@@ -79,7 +85,7 @@ export function PortfolioCard({ item, compact = false, eager = false }: { item: 
             </ul>
           </>
         )}
-        <div className="mt-auto pt-6">
+        <div className={cn("mt-auto pt-6", !compact && "max-sm:col-span-2")}>
           <Link
             to={item.link}
             className="inline-flex items-center gap-1.5 font-semibold text-primary after:absolute after:inset-0 after:content-[''] hover:underline"
@@ -97,17 +103,14 @@ export function PortfolioCard({ item, compact = false, eager = false }: { item: 
 /**
  * The demo cards. The full grid takes two columns so its eight cards fill every row; the
  * compact one (three cards on home) goes from one column to three, never two over one.
- * `eagerFirst` is for a grid whose first card shows above the fold.
  */
 export function PortfolioGrid({
   items,
   compact = false,
-  eagerFirst = false,
   className,
 }: {
   items: readonly PortfolioItem[];
   compact?: boolean;
-  eagerFirst?: boolean;
   className?: string;
 }) {
   return (
@@ -115,7 +118,7 @@ export function PortfolioGrid({
       {items.map((item, i) => (
         // Cards after the first are laid out, and their pictures fetched, only as they near the viewport.
         <li key={item.id} className={cn("flex", i > 0 && "lazy-item [contain-intrinsic-size:none_auto_600px]")}>
-          <PortfolioCard item={item} compact={compact} eager={eagerFirst && i === 0} />
+          <PortfolioCard item={item} compact={compact} />
         </li>
       ))}
     </ul>
