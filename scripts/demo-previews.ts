@@ -1,5 +1,5 @@
 /**
- * Portfolio previews (decision 0016): the top of each demo's home page as built
+ * Portfolio previews (decision 0017): the top of each demo's home page as built
  * (1280x640 CSS px, without JavaScript, as a visitor first sees it), as AVIF at every
  * width of PREVIEW_WIDTHS.
  *
@@ -22,7 +22,7 @@ import { visibleText } from "./visible-text";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const previewFallbackDir = path.join(root, "assets", "previews");
 export const MANIFEST = "manifest.json";
-/** AVIF quality: the lowest at which the demos' headings and buttons stay clean at card size (decision 0016). */
+/** AVIF quality: the lowest at which the demos' headings and buttons stay clean at card size (decision 0017). */
 const QUALITY = 40;
 const ORIGIN = "http://previews.invalid";
 

@@ -1,7 +1,7 @@
 /**
  * Pictures of each demo's home page on the portfolio and home cards: committed AVIF
  * files in assets/previews/ (made by `npm run previews`), copied into the client
- * build under /previews/ (decision 0016).
+ * build under /previews/ (decision 0017).
  */
 
 /** The top of the demo's home page at a desktop width, shown at 2:1 like the card slot. */
