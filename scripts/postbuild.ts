@@ -1,12 +1,13 @@
 /**
  * After `react-router build`: adds the SEO files (sitemap.xml, robots.txt and
- * the social preview images), then precompresses the client build with brotli
+ * the social preview images) and the portfolio's demo previews, then precompresses the client build with brotli
  * and gzip (max quality, once at build time) so the server answers from memory
  * without compressing per request.
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { copyDemoPreviews } from "./demo-previews";
 import { CORE_TEXT, outsideCore } from "./fonts/core-fonts";
 import { renderOgImages } from "./og-images";
 import { buildSiteUrl, writeSeoFiles } from "./seo-files";
@@ -15,7 +16,11 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 const siteUrl = buildSiteUrl();
 const listed = writeSeoFiles(clientDir, siteUrl);
 const images = await renderOgImages(clientDir, siteUrl);
-console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images`);
+const stale = copyDemoPreviews(clientDir);
+console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images, demo previews`);
+if (stale.length > 0) {
+  console.warn(`postbuild: the previews of ${stale.join(", ")} show an older landing page; run npm run previews, then build again`);
+}
 // Every prerendered page is checked for characters the core font subsets lack (they
 // still render, at the cost of the full latin font file).
 function eachHtml(dir: string, visit: (file: string) => void) {

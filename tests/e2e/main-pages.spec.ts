@@ -5,6 +5,7 @@ import { formatAddress, siteConfig } from "../../app/content/site";
 import { team } from "../../app/content/team";
 import { coreValues } from "../../app/content/values";
 import { publicRoutes } from "../../app/lib/route-registry";
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const mainPages = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => r.path);
@@ -37,6 +38,7 @@ test.describe("home", () => {
     await expect(page.getByTestId("starting-price-basic")).toHaveText("$220+");
     await expect(page.getByTestId("starting-price-pro")).toHaveText("$340+");
     await expect(page.locator("#portfolio").getByRole("link", { name: "View Portfolio" })).toHaveAttribute("href", "/portfolio");
+    for (const [i, item] of portfolioItems.slice(0, 3).entries()) await expectPreviewShown(page.locator("#portfolio article").nth(i), item.title);
     const cta = page.locator("#contact");
     await expect(cta.getByRole("link", { name: "Start Your Project" })).toHaveAttribute("href", "/contact");
     await expect(cta.getByRole("link", { name: "View Pricing" })).toHaveAttribute("href", "/pricing");
@@ -55,6 +57,46 @@ test.describe("home", () => {
   });
 });
 
+/** The card's picture of its demo's home page has loaded (lazy ones once scrolled to). */
+async function expectPreviewShown(card: Locator, title: string) {
+  const preview = card.getByRole("img", { name: `Preview of the ${title} demo's home page` });
+  await preview.scrollIntoViewIfNeeded();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+}
+
+/** How many cards share each row of a grid: equal counts mean no row is left with a hole. */
+async function cardsPerRow(cards: Locator) {
+  const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  const rows = new Map<number, number>();
+  for (const top of tops) rows.set(top, (rows.get(top) ?? 0) + 1);
+  return [...rows.values()];
+}
+
+for (const width of [375, 800, 1440]) {
+  test(`the portfolio cards fill every row at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/portfolio");
+    const perRow = await cardsPerRow(page.getByRole("main").locator("article"));
+    expect(new Set(perRow).size, `cards per row: ${perRow.join(", ")}`).toBe(1);
+    await page.goto("/");
+    const home = await cardsPerRow(page.locator("#portfolio article"));
+    expect(new Set(home).size, `home cards per row: ${home.join(", ")}`).toBe(1);
+  });
+}
+
+test("on a phone a portfolio card opens with a thumbnail beside its title, smaller than the intro", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/portfolio");
+  const card = page.getByRole("main").locator("article").first();
+  const [item] = portfolioItems;
+  await expectPreviewShown(card, item!.title);
+  const picture = await card.getByRole("img").boundingBox();
+  const title = await card.getByRole("heading", { level: 3 }).boundingBox();
+  const intro = await page.getByRole("main").locator("section").first().locator("p").last().boundingBox();
+  expect(picture!.x + picture!.width).toBeLessThanOrEqual(title!.x);
+  expect(picture!.width * picture!.height).toBeLessThan(intro!.width * intro!.height);
+});
+
 test("portfolio shows eight Live Demo cards linking to their demos", async ({ page, checkA11y }) => {
   await page.goto("/portfolio");
   const cards = page.getByRole("main").locator("article");
@@ -65,6 +107,7 @@ test("portfolio shows eight Live Demo cards linking to their demos", async ({ pa
     await expect(card).toContainText("Live Demo");
     await expect(card).toContainText(item.category);
     await expect(card.getByRole("link")).toHaveAttribute("href", item.link);
+    await expectPreviewShown(card, item.title);
   }
   await expect(cards.nth(7).getByRole("link")).toHaveAttribute("href", "/demo/electrician");
   await checkA11y();

@@ -3,36 +3,37 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { PortfolioItem } from "~/content/portfolio";
 import { cn } from "~/lib/cn";
+import { PREVIEW_WIDTHS, previewHeight, previewSrc, previewSrcSet } from "~/lib/demo-previews";
 
-/** Hue of each card's artwork, so the eight cards read as eight different businesses. */
-const hues: Record<string, number> = {
-  consultant: 225,
-  portfolio: 280,
-  landscaper: 145,
-  bakery: 30,
-  plumber: 200,
-  gym: 0,
-  barbershop: 330,
-  electrician: 48,
+/**
+ * Rendered widths of a card's preview (Container padding 16/24/32 px, 24 px gaps), so
+ * the browser takes the smallest file of the srcset that stays sharp.
+ */
+const previewSizes = {
+  // Under 640 px the full card's picture is a thumbnail: 2/5 of the card less padding and gap.
+  full: "(min-width: 1152px) 532px, (min-width: 1024px) calc(50vw - 44px), (min-width: 640px) calc(50vw - 36px), calc(40vw - 36px)",
+  compact: "(min-width: 1152px) 347px, (min-width: 1024px) calc(33vw - 37px), (min-width: 768px) calc(33vw - 33px), calc(100vw - 34px)",
 };
 
-/** A small self-made thumbnail: a stylised page in the demo's hue. Decorative. */
-function DemoThumbnail({ id }: { id: string }) {
-  const hue = hues[id] ?? 220;
-  const strong = `hsl(${hue} 65% 42%)`;
-  const soft = `hsl(${hue} 70% 94%)`;
+/**
+ * A picture of the demo's own home page (scripts/demo-previews.ts). Lazy and low priority
+ * on every card, so the page's stylesheet, fonts and text come first (decision 0017).
+ */
+function DemoPreview({ item, compact }: { item: PortfolioItem; compact: boolean }) {
+  const [small] = PREVIEW_WIDTHS;
   return (
-    <svg aria-hidden focusable="false" width="320" height="160" viewBox="0 0 320 160" className="h-auto w-full">
-      <rect width="320" height="160" fill={soft} />
-      <rect x="20" y="16" width="48" height="8" rx="4" fill={strong} />
-      <rect x="228" y="14" width="72" height="12" rx="6" fill={strong} />
-      <rect x="20" y="44" width="150" height="12" rx="6" fill="#0b1324" opacity="0.8" />
-      <rect x="20" y="62" width="110" height="12" rx="6" fill="#0b1324" opacity="0.8" />
-      <rect x="20" y="84" width="130" height="6" rx="3" fill="#0b1324" opacity="0.35" />
-      <rect x="20" y="104" width="60" height="18" rx="9" fill={strong} />
-      <circle cx="250" cy="90" r="44" fill={strong} opacity="0.18" />
-      <path d="M206 134 240 92l22 24 14-14 28 32Z" fill={strong} opacity="0.55" />
-    </svg>
+    <img
+      src={previewSrc(item.id, small)}
+      srcSet={previewSrcSet(item.id)}
+      sizes={compact ? previewSizes.compact : previewSizes.full}
+      width={small}
+      height={previewHeight(small)}
+      alt={`Preview of the ${item.title} demo's home page`}
+      loading="lazy"
+      fetchPriority="low"
+      decoding="async"
+      className="block h-auto w-full bg-muted"
+    />
   );
 }
 
@@ -41,27 +42,32 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
   return (
     <article
       aria-labelledby={titleId}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg"
+      className={cn(
+        "group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-lg",
+        // On a phone the full card opens with a thumbnail beside its badges and title, so
+        // the page's intro stays the largest thing in the first view and eight cards scan quickly.
+        !compact && "max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:content-start max-sm:gap-x-4 max-sm:p-5",
+      )}
     >
-      <div className="border-b">
-        <DemoThumbnail id={item.id} />
+      <div className={cn("border-b", !compact && "max-sm:row-span-2 max-sm:self-center max-sm:overflow-hidden max-sm:rounded-md max-sm:border")}>
+        <DemoPreview item={item} compact={compact} />
       </div>
-      <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className={cn("flex flex-1 flex-col p-6", !compact && "max-sm:contents")}>
+        <div className={cn("flex flex-wrap items-center gap-2", !compact && "max-sm:col-start-2 max-sm:self-end")}>
           <Badge variant="secondary">{item.category}</Badge>
           <Badge variant="outline" className="border-accent/40 text-accent">
             <span aria-hidden className="size-1.5 rounded-full bg-accent" />
             {item.type}
           </Badge>
         </div>
-        <h3 id={titleId} className="mt-4 text-xl font-bold">
+        <h3 id={titleId} className={cn("mt-4 text-xl font-bold", !compact && "max-sm:col-start-2 max-sm:mt-2 max-sm:self-start")}>
           {item.title}
         </h3>
-        <p className="mt-2 leading-relaxed text-muted-foreground">{item.description}</p>
+        <p className={cn("mt-2 leading-relaxed text-muted-foreground", !compact && "max-sm:col-span-2 max-sm:mt-4")}>{item.description}</p>
         {!compact && (
           <>
             <h4 className="sr-only">Features</h4>
-            <ul className="mt-4 grid gap-1.5 text-sm">
+            <ul className="mt-4 grid gap-1.5 text-sm max-sm:col-span-2">
               {item.features.map((f) => (
                 <li key={f} className="flex items-start gap-2">
                   <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -70,7 +76,7 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
               ))}
             </ul>
             <h4 className="sr-only">Technologies</h4>
-            <ul className="mt-4 flex flex-wrap gap-1.5">
+            <ul className="mt-4 flex flex-wrap gap-1.5 max-sm:col-span-2">
               {item.technologies.map((t) => (
                 <li key={t} className="rounded-md bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                   {t}
@@ -79,7 +85,7 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
             </ul>
           </>
         )}
-        <div className="mt-auto pt-6">
+        <div className={cn("mt-auto pt-6", !compact && "max-sm:col-span-2")}>
           <Link
             to={item.link}
             className="inline-flex items-center gap-1.5 font-semibold text-primary after:absolute after:inset-0 after:content-[''] hover:underline"
@@ -94,11 +100,24 @@ export function PortfolioCard({ item, compact = false }: { item: PortfolioItem; 
   );
 }
 
-export function PortfolioGrid({ items, compact = false, className }: { items: readonly PortfolioItem[]; compact?: boolean; className?: string }) {
+/**
+ * The demo cards. The full grid takes two columns so its eight cards fill every row; the
+ * compact one (three cards on home) goes from one column to three, never two over one.
+ */
+export function PortfolioGrid({
+  items,
+  compact = false,
+  className,
+}: {
+  items: readonly PortfolioItem[];
+  compact?: boolean;
+  className?: string;
+}) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
-      {items.map((item) => (
-        <li key={item.id} className="flex">
+    <ul className={cn("grid gap-6", compact ? "md:grid-cols-3" : "sm:grid-cols-2", className)}>
+      {items.map((item, i) => (
+        // Cards after the first are laid out, and their pictures fetched, only as they near the viewport.
+        <li key={item.id} className={cn("flex", i > 0 && "lazy-item [contain-intrinsic-size:none_auto_600px]")}>
           <PortfolioCard item={item} compact={compact} />
         </li>
       ))}
