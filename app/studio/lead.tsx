@@ -200,7 +200,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="delete" />
           <p className="flex items-center gap-2">
             <input id="confirm-delete" type="checkbox" name="confirm" value="yes" required className="size-4" />
-            <label htmlFor="confirm-delete">Delete this lead, its notes and its notifications for good</label>
+            <label htmlFor="confirm-delete">Delete this lead, its notes, its quotes and its emails for good</label>
           </p>
           {error("delete")}
           <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
