@@ -83,11 +83,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {fields.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-semibold">{k}</dt>
-              <dd>{v || "—"}</dd>
+              <dd className="[overflow-wrap:anywhere]">{v || "—"}</dd>
             </div>
           ))}
           <dt className="font-semibold">Message</dt>
-          <dd className="whitespace-pre-wrap">{lead.message}</dd>
+          <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
         </dl>
       </Section>
 
@@ -164,7 +164,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {deliveries.length === 0 ? (
           <p>None were queued.</p>
         ) : (
-          <Table className="min-w-[40rem]" headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}>
+          <Table className="min-w-[40rem]" caption="Delivery history of this lead's notifications" headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}>
             {deliveries.map((d) => (
               <tr key={d.id} className="border-b">
                 <td className="px-2 py-2">{d.channel}</td>
@@ -200,7 +200,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="delete" />
           <p className="flex items-center gap-2">
             <input id="confirm-delete" type="checkbox" name="confirm" value="yes" required className="size-4" />
-            <label htmlFor="confirm-delete">Delete this lead, its notes and its notifications for good</label>
+            <label htmlFor="confirm-delete">Delete this lead, its notes, its quotes and its emails for good</label>
           </p>
           {error("delete")}
           <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">

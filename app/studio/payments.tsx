@@ -78,7 +78,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {totals.length === 0 ? (
           <p>Nothing paid yet.</p>
         ) : (
-          <Table className="max-w-md" headers={["Month", "Payments", "Total"]}>
+          <Table className="max-w-md" caption="Totals paid by month" headers={["Month", "Payments", "Total"]}>
             {totals.map((t) => (
               <tr key={`${t.month}-${t.currency}`} className="border-b">
                 <th scope="row" className="px-2 py-2 font-normal">
@@ -96,7 +96,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {payments.length === 0 ? (
           <p>No payments match.</p>
         ) : (
-          <Table className="min-w-[56rem]" headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}>
+          <Table className="min-w-[56rem]" caption="Payments, newest first" headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}>
             {payments.map((p) => (
               <tr key={p.id} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>

@@ -1,8 +1,8 @@
-import type * as React from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "~/lib/cn";
 
 /** A titled region of a studio page (its heading names it for assistive technology). */
-export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={cn("grid content-start gap-3", className)}>
       <h2 id={id} className="text-lg font-semibold">
@@ -13,12 +13,19 @@ export function Section({ id, title, className, children }: { id: string; title:
   );
 }
 
-/** A data table that scrolls sideways on a narrow screen instead of squeezing its columns. */
-export function Table({ headers, caption, className, children }: { headers: string[]; caption?: string; className?: string; children: React.ReactNode }) {
+/**
+ * A data table that scrolls sideways on a narrow screen instead of squeezing its columns
+ * or widening the page: the scrolling box is a named region a keyboard can focus and scroll.
+ * It is `relative` so the visually hidden (absolute) header texts scroll with it instead of widening the page.
+ */
+export function Table({ headers, caption, className, children }: { headers: string[]; caption: string; className?: string; children: ReactNode }) {
+  const captionId = useId();
   return (
-    <div className="overflow-x-auto">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
       <table className={cn("w-full text-left text-sm", className)}>
-        {caption && <caption className="sr-only">{caption}</caption>}
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="border-b">
           <tr>
             {headers.map((h, i) => (

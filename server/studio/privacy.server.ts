@@ -1,36 +1,79 @@
+import type { Kysely } from "kysely";
 import type { AppDatabase } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
+import { PAYMENT_SUBJECT } from "../payments/notifications.server";
+import { quoteReference } from "../payments/service.server";
+import { parseLines } from "../quotes/model";
+import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 
 /** Closed leads (Won, Lost) older than this many months are purged; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;
 
 /**
  * A person's data held about one lead (PIPEDA / BC PIPA access and deletion):
- * the inquiry (with its source and privacy-notice columns), its timeline and its
- * notifications, and the payments linked to it. Payments hold no personal field:
- * deletion keeps them for the accounts and only cuts their link to the lead.
+ * the inquiry (with its source and privacy-notice columns), its timeline, its
+ * quotes, and the emails about it: the inquiry's, the quotes' (to the client)
+ * and the client's payment receipts. Payments hold no personal field:
+ * deletion keeps them for the accounts (amount, package, status, times,
+ * session) and only cuts their link to the lead and its quote. The studio's
+ * own "payment received" notice names no client, so it stays with its payment.
  */
 export function createLeadPrivacy({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
   const { db } = database;
+
+  /** The lead's quotes, the payments made through it, and the outbox rows of emails about it. */
+  async function linked(executor: Kysely<Database>, id: string) {
+    const quoteIds = (await executor.selectFrom("quotes").select("id").where("inquiry_id", "=", id).execute()).map((q) => q.id);
+    const payments = executor.selectFrom("payments").where((eb) => eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
+    const paymentIds = (await payments.select("id").execute()).map((p) => p.id);
+    const emails = executor.selectFrom("outbox").where((eb) =>
+      eb.or([
+        eb.and([eb("subject_type", "=", INQUIRY_SUBJECT), eb("subject_id", "=", id)]),
+        ...(quoteIds.length ? [eb.and([eb("subject_type", "=", QUOTE_SUBJECT), eb("subject_id", "in", quoteIds)])] : []),
+        ...(paymentIds.length ? [eb.and([eb("subject_type", "=", PAYMENT_SUBJECT), eb("channel", "=", RECEIPT_EMAIL), eb("subject_id", "in", paymentIds)])] : []),
+      ]),
+    );
+    return { quoteIds, paymentIds, emails };
+  }
 
   return {
     async export(id: string) {
       const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
       if (!lead) return undefined;
-      const [activity, notifications, payments] = await Promise.all([
+      const { paymentIds, emails } = await linked(db, id);
+      const [activity, quotes, notifications, payments] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
-        db.selectFrom("outbox").select(["channel", "status", "attempts", "created_at", "delivered_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).execute(),
-        db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
+        // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
+        db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
+        emails.select(["subject_type", "channel", "status", "attempts", "last_error", "created_at", "delivered_at"]).orderBy("created_at").orderBy("channel").execute(),
+        paymentIds.length
+          ? db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("id", "in", paymentIds).orderBy("created_at").execute()
+          : [],
       ]);
-      return { exportedAt: new Date(now()).toISOString(), inquiry: lead, activity, notifications, payments };
+      return {
+        exportedAt: new Date(now()).toISOString(),
+        inquiry: lead,
+        activity,
+        quotes: quotes.map(({ token: _token, lines, ...q }) => ({ ...q, reference: quoteReference(q.id), lines: parseLines({ lines }) })),
+        notifications,
+        payments,
+      };
     },
 
-    /** Deletes the lead, its timeline and its notifications in one transaction; false when there was no such lead. */
+    /**
+     * Deletes the lead, its timeline, its quotes and the emails about them in
+     * one transaction, and unlinks its payments; false when there was no such
+     * lead. Quotes are deleted here, not left to the foreign key's cascade.
+     */
     async delete(id: string) {
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("outbox").where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).execute();
+        const { quoteIds, paymentIds, emails } = await linked(trx, id);
+        const outboxIds = (await emails.select("id").execute()).map((r) => r.id);
+        if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
+        if (paymentIds.length) await trx.updateTable("payments").set({ inquiry_id: null, quote_id: null }).where("id", "in", paymentIds).execute();
+        if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
-        await trx.updateTable("payments").set({ inquiry_id: null }).where("inquiry_id", "=", id).execute();
         const deleted = await trx.deleteFrom("inquiries").where("id", "=", id).executeTakeFirst();
         return Number(deleted.numDeletedRows) === 1;
       });

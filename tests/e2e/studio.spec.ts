@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
+
+/** The page fits the viewport's width: wide tables scroll inside their own region, the page never sideways. */
+async function expectNoSideScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
 
 test.describe("studio back office", () => {
   test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, baseURL }, testInfo) => {
@@ -42,6 +48,7 @@ test.describe("studio back office", () => {
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: testInfo.outputPath(`inbox-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
     }
 
     await row.getByRole("link").click();
@@ -57,6 +64,7 @@ test.describe("studio back office", () => {
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: testInfo.outputPath(`lead-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
     }
 
     await page.getByRole("link", { name: "Back to the inbox" }).click();
@@ -73,6 +81,18 @@ test.describe("studio back office", () => {
     await page.getByRole("link", { name: "Payments" }).click();
     await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
     await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`payments-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
+    }
+    await page.getByRole("link", { name: "Account" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`account-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
+    }
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/studio\/login$/);

@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
-import { STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { builtSite } from "../helpers/site";
+import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
 
 type Lead = { id: string; first_name: string; status: string; delivery: string; created_at: string };
 
@@ -126,7 +128,8 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
 describe(`studio privacy on ${testDatabaseKind}`, () => {
   let h: StudioHarness;
   beforeEach(async () => {
-    h = await createStudioHarness();
+    // The built site and the sandbox provider: a quote is made on the lead page and paid through the client's page.
+    h = await createStudioHarness({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
   });
   afterEach(async () => {
     await h.dispose();
@@ -161,6 +164,68 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect(await everything(id, "forget-me@example.com")).toBe(0);
     expect((await browser.request(`/api/studio/leads/${id}/export.json`)).status).toBe(404);
     expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(404);
+  });
+
+  /** Every row of every table as text, so nothing of the person can hide in a column or table the test did not think of. */
+  async function everyRow() {
+    const tables = await h.database.db.introspection.getTables();
+    const dumps = await Promise.all(tables.map(async (t) => JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(h.database.db)).rows)));
+    return dumps.join("\n");
+  }
+
+  it("deletes a lead with a sent quote, a paid deposit and its emails, leaving none of the person's data and the payment's accounts", async () => {
+    const person = {
+      firstName: "Zenobia",
+      lastName: "Forgetmenot",
+      email: "zenobia.forget@example.com",
+      phone: "250-555-0142",
+      company: "Quillfeather Bindery",
+      message: "Please build a catalogue for our hand-bound quillfeather notebooks.",
+    };
+    const browser = h.client();
+    await browser.signIn();
+    const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...person } });
+    const { id } = (await sent.json()) as { id: string };
+    await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: `Called ${person.firstName} at ${person.phone}.` } });
+    // The studio makes and sends a quote on the lead page; the client pays its deposit in the sandbox checkout.
+    const act = (fields: Record<string, string>) => browser.request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
+    expect((await act({ intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." })).status).toBe(200);
+    const quote = await h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).executeTakeFirstOrThrow();
+    expect((await act({ intent: "quote-send", quoteId: quote.id })).status).toBe(200);
+    const checkout = await h.client().request(`${SITE}/quote/${quote.token}`, { method: "POST", form: {} });
+    expect(checkout.status).toBe(303);
+    expect((await h.client().request(`${SITE}${checkout.headers.get("location")}/pay`, { method: "POST", form: {} })).status).toBe(303);
+    const [payment] = await h.database.db.selectFrom("payments").selectAll().where("quote_id", "=", quote.id).execute();
+    expect(payment).toMatchObject({ status: "paid", kind: "deposit", amount_cents: 61728, inquiry_id: id });
+    const emails = await h.database.db.selectFrom("outbox").select(["id", "subject_type", "channel"]).execute();
+    expect(emails.map((e) => e.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email", "payment-email", "quote-email", "receipt-email"]);
+    // A mail server's refusal is kept as the row's last error, and it names the recipient.
+    await h.database.db.updateTable("outbox").set({ last_error: `Can't send mail - all recipients were rejected: 550 5.1.1 <${person.email}>: Recipient address rejected` }).where("channel", "!=", "payment-email").execute();
+
+    const exported = (await (await browser.request(`/api/studio/leads/${id}/export.json`)).json()) as {
+      quotes: { reference: string; status: string; total_cents: number; deposit_cents: number; lines: { label: string; amountCents: number }[]; token?: string; sent_at: string; deposit_paid_at: string }[];
+      notifications: { subject_type: string; channel: string }[];
+      payments: { kind: string; amount_cents: number; status: string }[];
+    };
+    expect(exported.quotes).toHaveLength(1);
+    expect(exported.quotes[0]).toMatchObject({ status: "deposit_paid", total_cents: 123456, deposit_cents: 61728, lines: [{ label: "Pro Website", amountCents: 123456 }] });
+    expect(exported.quotes[0]!.sent_at && exported.quotes[0]!.deposit_paid_at).toBeTruthy();
+    expect(exported.quotes[0]!.token).toBeUndefined();
+    expect(exported.notifications.map((n) => `${n.subject_type}/${n.channel}`).sort()).toEqual(["inquiry/inquiry-ack-email", "inquiry/inquiry-email", "payment/receipt-email", "quote/quote-email"]);
+    expect(exported.payments).toEqual([expect.objectContaining({ kind: "deposit", amount_cents: 61728, status: "paid" })]);
+
+    const before = await everyRow();
+    for (const value of Object.values(person)) expect(before, value).toContain(value);
+    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    const after = await everyRow();
+    for (const value of [...Object.values(person), id, quote.id, quote.token]) expect(after, value).not.toContain(value);
+
+    // The payment stays for the accounts, cut from the lead and its quote; the studio's own notice (no client named) stays with it.
+    const kept = await h.database.db.selectFrom("payments").selectAll().where("id", "=", payment!.id).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ amount_cents: 61728, currency: "cad", package: "pro", status: "paid", kind: "deposit", provider: "sandbox", quote_id: null, inquiry_id: null });
+    expect(kept.provider_session_id).toBe(payment!.provider_session_id);
+    expect(kept.paid_at).toBe(payment!.paid_at);
+    expect(await h.database.db.selectFrom("outbox").select(["subject_id", "channel"]).execute()).toEqual([{ subject_id: payment!.id, channel: "payment-email" }]);
   });
 
   it("purges closed leads past the retention period and keeps open and recent ones", async () => {
