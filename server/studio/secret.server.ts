@@ -15,13 +15,20 @@ export function studioAuthSecret(config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | 
   if (config.NODE_ENV === "test" || config.DATABASE_PATH === ":memory:") return testSecret;
   const file = path.join(path.dirname(path.resolve(config.DATABASE_PATH)), "studio-auth-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole to a private file, then linked into place: of several processes starting at
+  // once, one link wins and the others read a complete secret, never an empty file.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  fs.writeFileSync(draft, randomBytes(32).toString("base64"), { mode: 0o600 });
   try {
-    // "wx": of two processes starting at once, one writes and the other reads it.
-    fs.writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+    fs.linkSync(draft, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
-  return fs.readFileSync(file, "utf8").trim();
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret (under 32 characters): delete it or set STUDIO_AUTH_SECRET`);
+  return secret;
 }
 
 /** Tests sign cookies with a fresh secret per process. */
