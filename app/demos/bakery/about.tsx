@@ -6,6 +6,7 @@ import { StatsRow } from "~/demos/frame/stats-row";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { TeamGrid } from "~/demos/frame/team-grid";
+import { Timeline } from "~/demos/frame/timeline";
 import { ValueGrid } from "~/demos/frame/value-grid";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -34,15 +35,7 @@ export default function BakeryAbout() {
       </section>
       <DemoSection titleId="timeline-title" className="py-14 sm:py-20" containerClassName="max-w-3xl">
         <SectionTitle title={aboutPage.timelineTitle} className="text-center font-heading text-4xl font-semibold" />
-        <ol className="mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6">
-          {aboutPage.timeline.map((t) => (
-            <li key={t.year} className="relative">
-              <span aria-hidden className="absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary" />
-              <p className="font-heading text-2xl font-semibold text-primary">{t.year}</p>
-              <p className="mt-1 text-lg">{t.text}</p>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={aboutPage.timeline.map((t) => ({ label: t.year, text: t.text }))} />
       </DemoSection>
       <DemoSection titleId="values-title" className="bg-secondary py-14 text-secondary-foreground sm:py-20">
         <SectionTitle title={aboutPage.valuesTitle} className="text-center font-heading text-4xl font-semibold" />

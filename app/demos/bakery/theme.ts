@@ -29,6 +29,11 @@ export const bakeryTheme: DemoTheme = {
   header: "light",
   footer: "primary",
   slots: {
+    timeline: "mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6",
+    "timeline-entry": "relative",
+    "timeline-dot": "absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary",
+    "timeline-label": "font-heading text-2xl font-semibold text-primary",
+    "timeline-text": "mt-1 text-lg",
     "value-grid": "mt-10 grid gap-6 md:grid-cols-3",
     value: "rounded-[2rem] bg-card p-7 text-center",
     "value-badge": "contents",

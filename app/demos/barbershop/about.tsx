@@ -2,11 +2,13 @@ import type { Route } from "./+types/about";
 import { BarberPole, Monogram, ShopSeal } from "./art";
 import { aboutPage, barbers, hero, reasons, seoText, site } from "./content";
 import { MenuTitle } from "./sections";
+import { reasonSlots } from "./theme";
 import { initials } from "~/demos/frame/initials-avatar";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { ValueGrid } from "~/demos/frame/value-grid";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoStyleProvider } from "~/demos/frame/slots";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/barbershop/about" });
 
@@ -50,17 +52,9 @@ export default function Page() {
       </DemoSection>
       <DemoSection titleId="bb-reasons" className="bg-secondary py-16 text-secondary-foreground sm:py-20">
         <MenuTitle title={aboutPage.reasonsTitle} id="bb-reasons" onDark />
-        <ul className="mt-12 grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
-          {reasons.map((r) => (
-            <li key={r.title} className="flex gap-4">
-              <r.icon aria-hidden className="size-7 shrink-0 text-accent" />
-              <div>
-                <h3 className="font-heading text-xl font-bold">{r.title}</h3>
-                <p className="mt-1 opacity-90">{r.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DemoStyleProvider slots={reasonSlots}>
+          <ValueGrid values={reasons} />
+        </DemoStyleProvider>
       </DemoSection>
     </>
   );

@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { Ornament } from "./art";
+import type { DemoSlots } from "~/demos/frame/slots";
 import type { DemoTheme } from "~/demos/frame/types";
 
 /**
@@ -52,4 +53,17 @@ export const barbershopTheme: DemoTheme = {
     "testimonial-service": "block opacity-85",
   },
   marks: { pageHeaderRule: createElement(Ornament, { className: "mt-6" }) },
+};
+
+/**
+ * The "Why choose us" list on the about page: the same value parts as the values section, drawn as
+ * icon-beside-text rows on the navy band (a scoped style, so the values section keeps its own).
+ */
+export const reasonSlots: DemoSlots = {
+  "value-grid": "mt-12 grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3",
+  value: "grid grid-cols-[auto_1fr] gap-x-4",
+  "value-badge": "row-span-2 flex",
+  "value-icon": "size-7 shrink-0 text-accent",
+  "value-title": "col-start-2 font-heading text-xl font-bold",
+  "value-text": "col-start-2 mt-1 opacity-90",
 };

@@ -5,6 +5,7 @@ import { DarkBand, ValueCard } from "./sections";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
+import { Timeline } from "~/demos/frame/timeline";
 import { seo } from "~/lib/seo";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -30,14 +31,7 @@ function History() {
           </text>
         </svg>
       </div>
-      <ol className="relative grid gap-8 border-l-2 border-primary pl-8">
-        {aboutPage.history.map((p, i) => (
-          <li key={i} className="relative">
-            <span aria-hidden className="absolute top-1.5 -left-[2.45rem] size-4 rounded-full border-4 border-background bg-primary ring-2 ring-primary" />
-            <p className="leading-relaxed">{p}</p>
-          </li>
-        ))}
-      </ol>
+      <Timeline entries={aboutPage.history.map((text) => ({ text }))} />
     </DemoSection>
   );
 }

@@ -34,6 +34,10 @@ export const electricianTheme: DemoTheme = {
   header: "dark",
   primaryIsFillOnly: true,
   slots: {
+    timeline: "relative grid gap-8 border-l-2 border-primary pl-8",
+    "timeline-entry": "relative",
+    "timeline-dot": "absolute top-1.5 -left-[2.45rem] size-4 rounded-full border-4 border-background bg-primary ring-2 ring-primary",
+    "timeline-text": "leading-relaxed",
     service: "gap-5 border-t-4 border-t-primary",
     "service-header": "gap-3",
     "service-badge": "flex size-12 items-center justify-center rounded-md bg-secondary text-primary",

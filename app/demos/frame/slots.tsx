@@ -48,7 +48,12 @@ export type DemoSlotName =
   | "service-feature"
   | "service-feature-icon"
   | "service-footer"
-  | "service-price";
+  | "service-price"
+  | "timeline"
+  | "timeline-entry"
+  | "timeline-dot"
+  | "timeline-label"
+  | "timeline-text";
 
 export type DemoSlots = Partial<Record<DemoSlotName, string>>;
 
