@@ -33,10 +33,9 @@ export class CookieJar {
  * clock for the rate limits, and a client that behaves like a same-origin
  * browser (Origin on state changes, cookies kept).
  */
-export async function createStudioHarness(
-  env: Record<string, string> = {},
-  options: { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] } = {},
-) {
+export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
+
+export async function createStudioHarness(env: Record<string, string> = {}, options: StudioHarnessOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
@@ -76,3 +75,22 @@ export async function createStudioHarness(
 }
 
 export type StudioHarness = Awaited<ReturnType<typeof createStudioHarness>>;
+
+/**
+ * The harness with a browser already signed in as the studio account, and
+ * that account's row: where most studio tests start. A failed sign-in throws
+ * here, so it shows as itself rather than as a 401 deep inside a test.
+ */
+export async function signedInStudio(env: Record<string, string> = {}, options: Omit<StudioHarnessOptions, "skipAccount"> = {}) {
+  const harness = await createStudioHarness(env, options);
+  const browser = harness.client();
+  const response = await browser.signIn();
+  if (response.status !== 200) {
+    await harness.dispose();
+    throw new Error(`The studio account could not sign in: HTTP ${response.status}`);
+  }
+  const user = await harness.database.db.selectFrom("studio_users").select(["id", "email"]).where("email", "=", STUDIO_EMAIL).executeTakeFirstOrThrow();
+  return { ...harness, browser, user };
+}
+
+export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;

@@ -4,15 +4,15 @@ import { STUDIO_TOTP_ISSUER, createStudioAuth } from "../../server/studio/auth.s
 import { createStudioSecurity, WRONG_PASSWORD } from "../../server/studio/security.server";
 import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED, createStudioSessions } from "../../server/studio/session.server";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
+  let h: SignedInStudio;
   let security: ReturnType<typeof createStudioSecurity>;
   beforeEach(async () => {
-    h = await createStudioHarness();
+    h = await signedInStudio();
     const auth = createStudioAuth({ config: h.config, database: h.database });
     const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
     security = createStudioSecurity({ auth, database: h.database, sessions });
@@ -21,18 +21,11 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     await h.dispose();
   });
 
-  /** A signed-in browser and what the account page's actions need of it. */
-  async function signedIn() {
-    const browser = h.client();
-    expect((await browser.signIn()).status).toBe(200);
-    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
-    const request = () => ({ headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user });
-    return { browser, user, request };
-  }
+  /** What the account page's actions take of the signed-in browser's request. */
+  const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
 
   /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
   async function enableTotp() {
-    const { browser, request } = await signedIn();
     const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
     if (!started.ok) throw new Error(started.error);
     const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
@@ -41,12 +34,12 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     // Turning it on starts a new session: the page's answer carries its cookie.
     const headers = new Headers();
     for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
-    browser.jar.take(new Response(null, { headers }));
-    return { totp, backupCodes: started.backupCodes, browser };
+    h.browser.jar.take(new Response(null, { headers }));
+    return { totp, backupCodes: started.backupCodes };
   }
 
   it("turns TOTP on with the password and a first code, storing the secret encrypted", async () => {
-    const { request, user } = await signedIn();
+    const { user } = h;
     expect(await security.startTwoFactor({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
     const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
     if (!started.ok) throw new Error(started.error);
@@ -123,11 +116,9 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("turns TOTP off with the password: sign-in needs no code again", async () => {
-    const { browser } = await enableTotp();
-    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
-    const request = { headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user };
-    expect(await security.disableTwoFactor({ password: "wrong password here" }, request)).toMatchObject({ ok: false, error: WRONG_PASSWORD });
-    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request)).toMatchObject({ ok: true });
+    await enableTotp();
+    expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
     expect(await (await h.client().signIn()).json()).toEqual({ success: true });
     expect(await h.database.db.selectFrom("studio_two_factors").select("id").execute()).toEqual([]);
   });
@@ -139,7 +130,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("refuses cross-site passkey requests, even signed in", async () => {
-    const { browser } = await signedIn();
+    const { browser } = h;
     for (const step of ["verify-registration", "verify-authentication"]) {
       const response = await browser.request(`${PASSKEY}/${step}`, { method: "POST", body: { response: {} }, headers: { origin: "https://evil.example" } });
       expect(response.status).toBe(403);
@@ -176,7 +167,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("exposes no other better-auth endpoint", async () => {
-    const { browser } = await signedIn();
+    const { browser } = h;
     for (const [method, path] of [
       ["GET", `${PASSKEY}/list-user-passkeys`],
       ["POST", `${PASSKEY}/delete-passkey`],
