@@ -1,8 +1,11 @@
+import * as OTPAuth from "otpauth";
 import { type AppDeps, createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createStudioAccounts } from "../../server/studio/accounts.server";
 import { createStudioAuth } from "../../server/studio/auth.server";
+import { createStudioSecurity } from "../../server/studio/security.server";
+import { createStudioSessions } from "../../server/studio/session.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
 
@@ -94,3 +97,27 @@ export async function signedInStudio(env: Record<string, string> = {}, options: 
 }
 
 export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
+
+/** The account page's security actions for the signed-in browser, and the request they take from it. */
+export function studioSecurity(h: SignedInStudio) {
+  const auth = createStudioAuth({ config: h.config, database: h.database });
+  const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
+  const security = createStudioSecurity({ auth, database: h.database, sessions });
+  const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
+  return { security, request };
+}
+
+/** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
+export async function enableTotp(h: SignedInStudio) {
+  const { security, request } = studioSecurity(h);
+  const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
+  if (!started.ok) throw new Error(started.error);
+  const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
+  const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
+  if (!confirmed.ok) throw new Error(confirmed.error);
+  // Turning it on starts a new session: the page's answer carries its cookie.
+  const headers = new Headers();
+  for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
+  h.browser.jar.take(new Response(null, { headers }));
+  return { totp, backupCodes: started.backupCodes };
+}

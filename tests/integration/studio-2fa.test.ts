@@ -1,42 +1,24 @@
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { STUDIO_TOTP_ISSUER, createStudioAuth } from "../../server/studio/auth.server";
-import { createStudioSecurity, WRONG_PASSWORD } from "../../server/studio/security.server";
-import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED, createStudioSessions } from "../../server/studio/session.server";
+import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";
+import { WRONG_PASSWORD } from "../../server/studio/security.server";
+import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity } from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
-  let security: ReturnType<typeof createStudioSecurity>;
+  let security: ReturnType<typeof studioSecurity>["security"];
+  let request: ReturnType<typeof studioSecurity>["request"];
   beforeEach(async () => {
     h = await signedInStudio();
-    const auth = createStudioAuth({ config: h.config, database: h.database });
-    const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
-    security = createStudioSecurity({ auth, database: h.database, sessions });
+    ({ security, request } = studioSecurity(h));
   });
   afterEach(async () => {
     await h.dispose();
   });
-
-  /** What the account page's actions take of the signed-in browser's request. */
-  const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
-
-  /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
-  async function enableTotp() {
-    const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
-    if (!started.ok) throw new Error(started.error);
-    const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
-    const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
-    if (!confirmed.ok) throw new Error(confirmed.error);
-    // Turning it on starts a new session: the page's answer carries its cookie.
-    const headers = new Headers();
-    for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
-    h.browser.jar.take(new Response(null, { headers }));
-    return { totp, backupCodes: started.backupCodes };
-  }
 
   it("turns TOTP on with the password and a first code, storing the secret encrypted", async () => {
     const { user } = h;
@@ -62,7 +44,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("asks a password sign-in for the code, and opens a session only with the right one", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const browser = h.client();
     const first = await browser.signIn();
     expect(first.status).toBe(200);
@@ -82,7 +64,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("accepts each backup code once in place of the app's code", async () => {
-    const { backupCodes } = await enableTotp();
+    const { backupCodes } = await enableTotp(h);
     const browser = h.client();
     await browser.signIn();
     expect((await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(200);
@@ -92,7 +74,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("counts wrong codes toward the account's lockout", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const attacker = h.client("203.0.113.50");
     await attacker.signIn();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
@@ -109,14 +91,14 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("refuses a code without the password step", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const response = await h.client().request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
   });
 
   it("turns TOTP off with the password: sign-in needs no code again", async () => {
-    await enableTotp();
+    await enableTotp(h);
     expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
     expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
     expect(await (await h.client().signIn()).json()).toEqual({ success: true });
