@@ -1,9 +1,11 @@
 /**
- * `npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL`:
+ * `npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]`:
  * the studio's accounts, from the command line only (there is no sign-up
  * page). add and reset read the password from standard input: typed without
- * echo on a terminal (asked twice), or the first line of a pipe. Uses the
- * server's environment (DATABASE_URL or DATABASE_PATH) and migrates first.
+ * echo on a terminal (asked twice), or the first line of a pipe. reset is for
+ * a person who lost access: it also turns two-factor off and removes the
+ * passkeys (unless --keep-passkeys). Uses the server's environment
+ * (DATABASE_URL or DATABASE_PATH) and migrates first.
  */
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -12,15 +14,18 @@ import { type AppDatabase, databaseOptionsFromConfig, migrateToLatest, openDatab
 import { AccountError, createStudioAccounts } from "../server/studio/accounts.server";
 import { createStudioAuth } from "../server/studio/auth.server";
 
-const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL";
+const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]";
 
 type Io = { stdin: Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown }; stdout: Writable; stderr: Writable };
 
 /** Runs one command against an open, migrated database; returns the exit code. */
 export async function runStudioUser(args: string[], { config, database, io }: { config: AppConfig; database: AppDatabase; io: Io }): Promise<number> {
-  const [command, email, ...rest] = args;
+  const flags = args.filter((a) => a.startsWith("--"));
+  const [command, email, ...rest] = args.filter((a) => !a.startsWith("--"));
+  const keepPasskeys = flags.includes("--keep-passkeys");
   const needsEmail = command === "add" || command === "remove" || command === "reset";
-  if (!command || !["add", "list", "remove", "reset"].includes(command) || (needsEmail && !email) || rest.length > 0 || (command === "list" && email)) {
+  const badFlags = flags.some((f) => f !== "--keep-passkeys") || (keepPasskeys && command !== "reset");
+  if (!command || !["add", "list", "remove", "reset"].includes(command) || (needsEmail && !email) || rest.length > 0 || (command === "list" && email) || badFlags) {
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -31,10 +36,20 @@ export async function runStudioUser(args: string[], { config, database, io }: { 
         await accounts.add(email!, await readPassword(io));
         io.stdout.write(`Added ${email!.trim().toLowerCase()}. Sign in at ${config.SITE_URL}/studio/login\n`);
         break;
-      case "reset":
-        await accounts.reset(email!, await readPassword(io));
-        io.stdout.write("Password changed; the account's open sessions have ended.\n");
+      case "reset": {
+        const removed = await accounts.reset(email!, await readPassword(io), { keepPasskeys });
+        // Counts only: what the owner needs to tell the person, no secret or credential id.
+        io.stdout.write(
+          [
+            "Password changed.",
+            `Ended ${plural(removed.sessions, "open session")}.`,
+            removed.twoFactors > 0 ? "Two-factor is off: removed its authenticator secret and backup codes." : "Two-factor was already off.",
+            removed.passkeys === null ? "Kept the account's passkeys (--keep-passkeys)." : `Removed ${plural(removed.passkeys, "passkey")}.`,
+            `Cleared ${plural(removed.lockouts, "sign-in failure counter")}.`,
+          ].join("\n") + "\n",
+        );
         break;
+      }
       case "remove":
         await accounts.remove(email!);
         io.stdout.write("Removed; the account's open sessions have ended.\n");
@@ -55,6 +70,8 @@ export async function runStudioUser(args: string[], { config, database, io }: { 
     throw e;
   }
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 async function main() {
   const config = loadConfig();

@@ -12,7 +12,7 @@ import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import type { LeadQuote } from "../../server/quotes/studio.server";
 import { formatTime, type requireStudio } from "./guard";
-import { Section } from "./ui";
+import { Details, Section } from "./ui";
 
 /** Extra line rows of the form (server/quotes/studio.server.ts reads the same count). */
 const LINES = [1, 2, 3] as const;
@@ -99,14 +99,8 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
           {quoteStatusLabels[q.status]}
         </Badge>
       </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {facts.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-semibold">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      {/* Compact inside the quote's card: two columns at every width. */}
+      <Details rows={facts} className="grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" />
       {q.paid.length > 0 && (
         <p className="text-sm">Received: {q.paid.map((p) => `${paymentKindLabels[p.kind]} ${cad(p.amountCents)}`).join(", ")}</p>
       )}

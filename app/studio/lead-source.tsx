@@ -1,5 +1,5 @@
 import { formatTime } from "./guard";
-import { Section } from "./ui";
+import { Details, Section } from "./ui";
 
 /** A lead's origin columns (docs/product.md#lead-sources). */
 type SourceFields = {
@@ -38,14 +38,7 @@ export function LeadSource({ lead }: { lead: SourceFields & { privacy_notice_ver
   ];
   return (
     <Section id="source" title="Source">
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-semibold">{k}</dt>
-            <dd className="break-all">{v || "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Details rows={rows} />
     </Section>
   );
 }

@@ -12,7 +12,7 @@ import { statusOptions } from "./labels";
 import { LeadPayments } from "./lead-payments";
 import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
-import { Section, Table } from "./ui";
+import { Details, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
@@ -79,16 +79,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {lead.lost_reason && <span className="text-sm">Lost: {lead.lost_reason}</span>}
       </div>
       <Section id="details" title="Details">
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          {fields.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-semibold">{k}</dt>
-              <dd className="[overflow-wrap:anywhere]">{v || "—"}</dd>
-            </div>
-          ))}
+        <Details rows={fields}>
           <dt className="font-semibold">Message</dt>
           <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
-        </dl>
+        </Details>
       </Section>
 
       <LeadSource lead={lead} />

@@ -40,3 +40,22 @@ export function Table({ headers, caption, className, children }: { headers: stri
     </div>
   );
 }
+
+/**
+ * Facts as a description list, term beside value from the small breakpoint up; an empty value
+ * shows as a dash. Long unbroken values (emails, URLs) wrap instead of widening the page.
+ * `children`: further dt/dd pairs after the rows.
+ */
+export function Details({ rows, className, children }: { rows: [term: string, value: string | null | undefined][]; className?: string; children?: ReactNode }) {
+  return (
+    <dl className={cn("grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]", className)}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold">{term}</dt>
+          <dd className="[overflow-wrap:anywhere]">{value || "—"}</dd>
+        </div>
+      ))}
+      {children}
+    </dl>
+  );
+}

@@ -55,6 +55,22 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     expect(await b.hit("ip", t)).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 
+  it("clears one client's counts in every window, leaving other clients and buckets", async () => {
+    const windows = [{ windowMs: 60_000, max: 1 }, { windowMs: 3_600_000, max: 5 }];
+    const limiter = createRateLimiter(database, "lock", windows);
+    const t = Date.UTC(2026, 0, 1, 12, 0, 0);
+    // "a_b" would match "a-b" as a LIKE pattern: the clear must compare the text itself.
+    for (const client of ["a_b", "a-b", "a_bc"]) await limiter.hit(client, t);
+    await limiter.hit("a_b", t - 120_000);
+    await createRateLimiter(database, "other", windows).hit("a_b", t);
+    expect(await limiter.blocked("a_b", t)).toMatchObject({ allowed: false });
+    expect(await limiter.clear("a_b")).toBe(3);
+    expect(await limiter.blocked("a_b", t)).toEqual({ allowed: true });
+    expect(await limiter.blocked("a-b", t)).toMatchObject({ allowed: false });
+    expect(await limiter.blocked("a_bc", t)).toMatchObject({ allowed: false });
+    expect(await createRateLimiter(database, "other", windows).blocked("a_b", t)).toMatchObject({ allowed: false });
+  });
+
   it("counts concurrent hits exactly", async () => {
     const limiter = createRateLimiter(database, "burst", [{ windowMs: 3_600_000, max: 20 }]);
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -50,7 +50,19 @@ export function createRateLimiter(database: AppDatabase, bucket: string, windows
     return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
   }
 
-  return { hit, blocked };
+  /** Forgets the client's counts in every window, current or not (an owner lifting a lock). */
+  async function clear(client: string): Promise<number> {
+    let cleared = 0;
+    for (const w of windows) {
+      // The key's start is the window's, so a prefix names them all; compared as text, not LIKE, since keys may hold "_".
+      const prefix = `${bucket}:${w.windowMs}:${client}:`;
+      const result = await db.deleteFrom("rate_limits").where(sql<string>`substr(key, 1, ${prefix.length})`, "=", prefix).executeTakeFirst();
+      cleared += Number(result.numDeletedRows);
+    }
+    return cleared;
+  }
+
+  return { hit, blocked, clear };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

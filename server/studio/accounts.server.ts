@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
+import { accountFailures, accountKey } from "./session.server";
 
 export class AccountError extends Error {}
 
@@ -62,12 +63,29 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
       await ctx.internalAdapter.deleteUser(user.id);
     },
 
-    /** A new password, and every open session of the account ends. */
-    async reset(email: string, password: string) {
+    /**
+     * What an owner does when a person lost access: a new password, every open
+     * session ended, two-factor off (its secret and backup codes deleted), the
+     * passkeys removed unless `keepPasskeys`, and the account's sign-in lockout
+     * lifted. Returns what was removed, as counts.
+     */
+    async reset(email: string, password: string, { keepPasskeys = false }: { keepPasskeys?: boolean } = {}) {
       const secret = parse(passwordSchema, password, "Password");
       const { ctx, user } = await find(email);
+      const { db } = database;
+      // The new password first: a failure after it never leaves the old password without its second factor.
       await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(secret));
+      const open = await db.selectFrom("studio_sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", user.id).executeTakeFirst();
+      // Sessions end before the second factors go, so none can add a passkey back in between.
       await ctx.internalAdapter.deleteUserSessions(user.id);
+      const removed = await db.transaction().execute(async (trx) => {
+        const twoFactors = await trx.deleteFrom("studio_two_factors").where("user_id", "=", user.id).executeTakeFirst();
+        await trx.updateTable("studio_users").set({ two_factor_enabled: database.kind === "postgres" ? false : 0 }).where("id", "=", user.id).execute();
+        const passkeys = keepPasskeys ? null : await trx.deleteFrom("studio_passkeys").where("user_id", "=", user.id).executeTakeFirst();
+        return { twoFactors: Number(twoFactors.numDeletedRows), passkeys: passkeys ? Number(passkeys.numDeletedRows) : null };
+      });
+      const lockouts = await accountFailures(database).clear(accountKey(user.email));
+      return { sessions: Number(open?.n ?? 0), ...removed, lockouts };
     },
   };
 }

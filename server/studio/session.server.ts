@@ -41,7 +41,12 @@ const PASSKEY_STEPS: Record<string, { method: "GET" | "POST"; anonymous: boolean
 export const PASSKEY_PATH = "/api/studio/auth/passkey/";
 export const isAnonymousPasskeyPath = (path: string) => path.startsWith(PASSKEY_PATH) && PASSKEY_STEPS[path.slice(PASSKEY_PATH.length)]?.anonymous === true;
 
-const accountKey = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("base64url");
+/** The key of an account's failure counts: a digest, not the address itself. */
+export const accountKey = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("base64url");
+const window = (max: number) => [{ windowMs: SIGN_IN_LIMITS.windowMs, max }];
+
+/** Failed sign-ins per account (keyed by `accountKey`); shared with the CLI's reset, which clears an account's. */
+export const accountFailures = (database: AppDatabase) => createRateLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
 
 /**
  * Sign-in, the current session and sign-out on top of better-auth, with the
@@ -60,8 +65,7 @@ export function createStudioSessions({
   config: Pick<AppConfig, "SITE_URL">;
   now?: () => number;
 }) {
-  const window = (max: number) => [{ windowMs: SIGN_IN_LIMITS.windowMs, max }];
-  const perAccount = createRateLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
+  const perAccount = accountFailures(database);
   const perClient = createRateLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
   // Each passkey challenge is a stored row: an anonymous address may ask for a few a minute, not thousands.
   const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);

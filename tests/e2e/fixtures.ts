@@ -3,10 +3,6 @@ import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, test as base, expect } from "@playwright/test";
 
-/**
- * Shared test fixture: every test gets a fresh page from browser.newContext()
- * (axe needs one) and a helper that fails on any WCAG 2.2 A/AA violation.
- */
 const AXE_STYLE = "* { content-visibility: visible !important; }";
 
 /** Console errors that are CSP refusals of the page's own, leaving out the axe fixture's style tag (refused too; the error names its hash). */
@@ -15,7 +11,18 @@ export function cspViolations(consoleErrors: string[]) {
   return consoleErrors.filter((t) => /Content Security Policy/i.test(t) && !t.includes(axeStyle));
 }
 
-export const test = base.extend<{ checkA11y: () => Promise<void> }>({
+/**
+ * Shared fixtures: every test gets a fresh page from browser.newContext()
+ * (axe needs one), a helper that fails on any WCAG 2.2 A/AA violation, and
+ * the studio's steps that several specs take on the page.
+ */
+type Fixtures = {
+  checkA11y: () => Promise<void>;
+  /** On a new lead's studio page: moves it to Contacted, then adds the private note; waits for both on the timeline. */
+  contactLead: (note: string) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
   checkA11y: async ({ page }, use) => {
     await use(async () => {
       // Blocks below the fold render only as they near the viewport (content-visibility:
@@ -25,6 +32,17 @@ export const test = base.extend<{ checkA11y: () => Promise<void> }>({
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
       const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+  contactLead: async ({ page }, use) => {
+    await use(async (note) => {
+      const timeline = page.getByRole("region", { name: "Timeline" });
+      await page.getByLabel("Move to").selectOption("contacted");
+      await page.getByRole("button", { name: "Update status" }).click();
+      await expect(timeline).toContainText("Status: New → Contacted");
+      await page.getByLabel("Private note").fill(note);
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(timeline).toContainText(note);
     });
   },
 });

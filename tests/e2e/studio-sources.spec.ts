@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { expect, test } from "./fixtures";
-import { addStudioAccount } from "./fixtures";
+import { addStudioAccount, expect, test } from "./fixtures";
 
-test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({ page, checkA11y }, testInfo) => {
+test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({ page, checkA11y, contactLead }, testInfo) => {
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString("hex");
   const lastName = `Source${suffix}`;
@@ -68,12 +67,7 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await expect(source).toContainText("demo-bakery");
   await expect(source).toContainText(/Version \d{4}-\d{2}-\d{2}, accepted/);
   await expect(page.getByRole("region", { name: "Payments" })).toContainText("No payment is linked to this lead.");
-  await page.getByLabel("Move to").selectOption("contacted");
-  await page.getByRole("button", { name: "Update status" }).click();
-  await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Status: New → Contacted");
-  await page.getByLabel("Private note").fill("Came from the bakery demo; wants orders.");
-  await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Came from the bakery demo; wants orders.");
+  await contactLead("Came from the bakery demo; wants orders.");
   await checkA11y();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,8 +1,11 @@
+import * as OTPAuth from "otpauth";
 import { type AppDeps, createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createStudioAccounts } from "../../server/studio/accounts.server";
 import { createStudioAuth } from "../../server/studio/auth.server";
+import { createStudioSecurity } from "../../server/studio/security.server";
+import { createStudioSessions } from "../../server/studio/session.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
 
@@ -33,10 +36,9 @@ export class CookieJar {
  * clock for the rate limits, and a client that behaves like a same-origin
  * browser (Origin on state changes, cookies kept).
  */
-export async function createStudioHarness(
-  env: Record<string, string> = {},
-  options: { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] } = {},
-) {
+export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
+
+export async function createStudioHarness(env: Record<string, string> = {}, options: StudioHarnessOptions = {}) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
@@ -76,3 +78,46 @@ export async function createStudioHarness(
 }
 
 export type StudioHarness = Awaited<ReturnType<typeof createStudioHarness>>;
+
+/**
+ * The harness with a browser already signed in as the studio account, and
+ * that account's row: where most studio tests start. A failed sign-in throws
+ * here, so it shows as itself rather than as a 401 deep inside a test.
+ */
+export async function signedInStudio(env: Record<string, string> = {}, options: Omit<StudioHarnessOptions, "skipAccount"> = {}) {
+  const harness = await createStudioHarness(env, options);
+  const browser = harness.client();
+  const response = await browser.signIn();
+  if (response.status !== 200) {
+    await harness.dispose();
+    throw new Error(`The studio account could not sign in: HTTP ${response.status}`);
+  }
+  const user = await harness.database.db.selectFrom("studio_users").select(["id", "email"]).where("email", "=", STUDIO_EMAIL).executeTakeFirstOrThrow();
+  return { ...harness, browser, user };
+}
+
+export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
+
+/** The account page's security actions for the signed-in browser, and the request they take from it. */
+export function studioSecurity(h: SignedInStudio) {
+  const auth = createStudioAuth({ config: h.config, database: h.database });
+  const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
+  const security = createStudioSecurity({ auth, database: h.database, sessions });
+  const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
+  return { security, request };
+}
+
+/** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
+export async function enableTotp(h: SignedInStudio) {
+  const { security, request } = studioSecurity(h);
+  const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
+  if (!started.ok) throw new Error(started.error);
+  const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
+  const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
+  if (!confirmed.ok) throw new Error(confirmed.error);
+  // Turning it on starts a new session: the page's answer carries its cookie.
+  const headers = new Headers();
+  for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
+  h.browser.jar.take(new Response(null, { headers }));
+  return { totp, backupCodes: started.backupCodes };
+}

@@ -1,52 +1,27 @@
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { STUDIO_TOTP_ISSUER, createStudioAuth } from "../../server/studio/auth.server";
-import { createStudioSecurity, WRONG_PASSWORD } from "../../server/studio/security.server";
-import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED, createStudioSessions } from "../../server/studio/session.server";
+import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";
+import { WRONG_PASSWORD } from "../../server/studio/security.server";
+import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity } from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
-  let security: ReturnType<typeof createStudioSecurity>;
+  let h: SignedInStudio;
+  let security: ReturnType<typeof studioSecurity>["security"];
+  let request: ReturnType<typeof studioSecurity>["request"];
   beforeEach(async () => {
-    h = await createStudioHarness();
-    const auth = createStudioAuth({ config: h.config, database: h.database });
-    const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
-    security = createStudioSecurity({ auth, database: h.database, sessions });
+    h = await signedInStudio();
+    ({ security, request } = studioSecurity(h));
   });
   afterEach(async () => {
     await h.dispose();
   });
 
-  /** A signed-in browser and what the account page's actions need of it. */
-  async function signedIn() {
-    const browser = h.client();
-    expect((await browser.signIn()).status).toBe(200);
-    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
-    const request = () => ({ headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user });
-    return { browser, user, request };
-  }
-
-  /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
-  async function enableTotp() {
-    const { browser, request } = await signedIn();
-    const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
-    if (!started.ok) throw new Error(started.error);
-    const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;
-    const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
-    if (!confirmed.ok) throw new Error(confirmed.error);
-    // Turning it on starts a new session: the page's answer carries its cookie.
-    const headers = new Headers();
-    for (const cookie of confirmed.setCookie) headers.append("set-cookie", cookie);
-    browser.jar.take(new Response(null, { headers }));
-    return { totp, backupCodes: started.backupCodes, browser };
-  }
-
   it("turns TOTP on with the password and a first code, storing the secret encrypted", async () => {
-    const { request, user } = await signedIn();
+    const { user } = h;
     expect(await security.startTwoFactor({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
     const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
     if (!started.ok) throw new Error(started.error);
@@ -69,7 +44,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("asks a password sign-in for the code, and opens a session only with the right one", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const browser = h.client();
     const first = await browser.signIn();
     expect(first.status).toBe(200);
@@ -89,7 +64,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("accepts each backup code once in place of the app's code", async () => {
-    const { backupCodes } = await enableTotp();
+    const { backupCodes } = await enableTotp(h);
     const browser = h.client();
     await browser.signIn();
     expect((await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(200);
@@ -99,7 +74,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("counts wrong codes toward the account's lockout", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const attacker = h.client("203.0.113.50");
     await attacker.signIn();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
@@ -116,18 +91,16 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("refuses a code without the password step", async () => {
-    const { totp } = await enableTotp();
+    const { totp } = await enableTotp(h);
     const response = await h.client().request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
   });
 
   it("turns TOTP off with the password: sign-in needs no code again", async () => {
-    const { browser } = await enableTotp();
-    const user = (await h.database.db.selectFrom("studio_users").select(["id", "email"]).executeTakeFirstOrThrow()) as { id: string; email: string };
-    const request = { headers: new Headers({ cookie: browser.jar.header() }), clientIp: "198.51.100.7", user };
-    expect(await security.disableTwoFactor({ password: "wrong password here" }, request)).toMatchObject({ ok: false, error: WRONG_PASSWORD });
-    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request)).toMatchObject({ ok: true });
+    await enableTotp(h);
+    expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
     expect(await (await h.client().signIn()).json()).toEqual({ success: true });
     expect(await h.database.db.selectFrom("studio_two_factors").select("id").execute()).toEqual([]);
   });
@@ -139,7 +112,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("refuses cross-site passkey requests, even signed in", async () => {
-    const { browser } = await signedIn();
+    const { browser } = h;
     for (const step of ["verify-registration", "verify-authentication"]) {
       const response = await browser.request(`${PASSKEY}/${step}`, { method: "POST", body: { response: {} }, headers: { origin: "https://evil.example" } });
       expect(response.status).toBe(403);
@@ -176,7 +149,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   });
 
   it("exposes no other better-auth endpoint", async () => {
-    const { browser } = await signedIn();
+    const { browser } = h;
     for (const [method, path] of [
       ["GET", `${PASSKEY}/list-user-passkeys`],
       ["POST", `${PASSKEY}/delete-passkey`],

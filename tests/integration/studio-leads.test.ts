@@ -4,17 +4,14 @@ import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
 type Lead = { id: string; first_name: string; status: string; delivery: string; created_at: string };
 
 describe(`studio inbox on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
-  let browser: ReturnType<StudioHarness["client"]>;
+  let h: SignedInStudio;
   beforeEach(async () => {
-    h = await createStudioHarness();
-    browser = h.client();
-    await browser.signIn();
+    h = await signedInStudio();
   });
   afterEach(async () => {
     await h.dispose();
@@ -27,7 +24,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const body = (await response.json()) as { id: string };
     return body.id;
   }
-  const list = async (query = "") => (await (await browser.request(`/api/studio/leads${query}`)).json()) as { leads: Lead[]; next?: string };
+  const list = async (query = "") => (await (await h.browser.request(`/api/studio/leads${query}`)).json()) as { leads: Lead[]; next?: string };
 
   it("lists leads newest first with their notification state, and filters and searches them", async () => {
     const ada = await submit();
@@ -45,7 +42,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     // LIKE wildcards in the search are literal.
     expect((await list("?q=%25")).leads).toEqual([]);
     expect((await list("?sort=oldest")).leads.map((l) => l.id)).toEqual([ada, grace, hopper]);
-    expect((await browser.request("/api/studio/leads?status=archived")).status).toBe(400);
+    expect((await h.browser.request("/api/studio/leads?status=archived")).status).toBe(400);
   });
 
   it("pages with a keyset cursor, without repeating or skipping a lead", async () => {
@@ -63,7 +60,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const id = await submit();
     const post = (path: string, body: unknown) => {
       h.clock.now += 1000;
-      return browser.request(`/api/studio/leads/${id}/${path}`, { method: "POST", body });
+      return h.browser.request(`/api/studio/leads/${id}/${path}`, { method: "POST", body });
     };
     expect((await post("status", { status: "contacted" })).status).toBe(200);
     expect((await post("notes", { body: "Called; wants a quote by Friday." })).status).toBe(200);
@@ -76,7 +73,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     expect((await post("status", { status: "lost", reason: "Went with a cousin" })).status).toBe(200);
     expect((await post("status", { status: "won" })).status).toBe(409);
 
-    const detail = (await (await browser.request(`/api/studio/leads/${id}`)).json()) as {
+    const detail = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as {
       lead: { status: string; lost_reason: string };
       activity: { kind: string; from_status: string | null; to_status: string | null; body: string | null; actor_email: string; created_at: string }[];
     };
@@ -95,7 +92,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
   it("retries a failed notification once, and only a failed one", async () => {
     const id = await submit();
     const [row] = await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute();
-    const retry = () => browser.request(`/api/studio/leads/${id}/deliveries/${row!.id}/retry`, { method: "POST" });
+    const retry = () => h.browser.request(`/api/studio/leads/${id}/deliveries/${row!.id}/retry`, { method: "POST" });
     expect((await retry()).status).toBe(409);
     await h.database.db.updateTable("outbox").set({ status: "failed", attempts: 30, last_error: "SMTP 550" }).where("id", "=", row!.id).execute();
     expect((await list()).leads[0]!.delivery).toBe("failed");
@@ -103,14 +100,14 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const after = await h.database.db.selectFrom("outbox").selectAll().where("id", "=", row!.id).executeTakeFirstOrThrow();
     expect(after.status).toBe("pending");
     expect(Date.parse(after.next_attempt_at)).toBeLessThanOrEqual(h.clock.now);
-    const detail = (await (await browser.request(`/api/studio/leads/${id}`)).json()) as { activity: { kind: string }[] };
+    const detail = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as { activity: { kind: string }[] };
     expect(detail.activity.map((a) => a.kind)).toEqual(["retry"]);
   });
 
   it("exports the filtered leads as CSV with formula cells neutralised", async () => {
     await submit({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+Plus, \"Quoted\" Ltd", message: "@SUM(A1)\nsecond line" });
     await submit({ firstName: "Plain", projectType: "seo", company: "-minus" });
-    const response = await browser.request("/api/studio/leads.csv?projectType=pro");
+    const response = await h.browser.request("/api/studio/leads.csv?projectType=pro");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="leads.csv"/);
@@ -126,10 +123,10 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
 });
 
 describe(`studio privacy on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
+  let h: SignedInStudio;
   beforeEach(async () => {
     // The built site and the sandbox provider: a quote is made on the lead page and paid through the client's page.
-    h = await createStudioHarness({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
+    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
   });
   afterEach(async () => {
     await h.dispose();
@@ -146,8 +143,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   };
 
   it("exports a person's data as JSON, then deletes the lead, its timeline and its notifications", async () => {
-    const browser = h.client();
-    await browser.signIn();
+    const { browser } = h;
     const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: "forget-me@example.com" } });
     const { id } = (await sent.json()) as { id: string };
     await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: "Asked to be forgotten." } });
@@ -182,8 +178,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       company: "Quillfeather Bindery",
       message: "Please build a catalogue for our hand-bound quillfeather notebooks.",
     };
-    const browser = h.client();
-    await browser.signIn();
+    const { browser } = h;
     const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...person } });
     const { id } = (await sent.json()) as { id: string };
     await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: `Called ${person.firstName} at ${person.phone}.` } });

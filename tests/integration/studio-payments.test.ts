@@ -2,17 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PaymentStatus } from "../../server/db/schema";
 import { testDatabaseKind } from "../helpers/databases";
-import { type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { type SignedInStudio, signedInStudio } from "../helpers/studio";
 
 type Listed = { payments: { id: string; amount_cents: number; status: string }[]; totals: { month: string; currency: string; cents: number; count: number }[] };
 
 describe(`studio payments on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
-  let browser: ReturnType<StudioHarness["client"]>;
+  let h: SignedInStudio;
   beforeEach(async () => {
-    h = await createStudioHarness();
-    browser = h.client();
-    await browser.signIn();
+    h = await signedInStudio();
   });
   afterEach(async () => {
     await h.dispose();
@@ -46,20 +43,20 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     const jan2 = await payment("2026-01-31T23:00:00.000Z", "paid", 50_050, { package: "pro" });
     const feb = await payment("2026-02-01T08:00:00.000Z", "failed", 12_300, { provider: "sandbox" });
     const mar = await payment("2026-03-02T08:00:00.000Z", "pending", 22_000);
-    const all = (await (await browser.request("/api/studio/payments")).json()) as Listed;
+    const all = (await (await h.browser.request("/api/studio/payments")).json()) as Listed;
     expect(all.payments.map((p) => p.id)).toEqual([mar, feb, jan2, jan]);
     expect(all.totals).toEqual([{ month: "2026-01", currency: "cad", cents: 84_050, count: 2 }]);
-    const get = async (q: string) => ((await (await browser.request(`/api/studio/payments${q}`)).json()) as Listed).payments.map((p) => p.id);
+    const get = async (q: string) => ((await (await h.browser.request(`/api/studio/payments${q}`)).json()) as Listed).payments.map((p) => p.id);
     expect(await get("?status=paid")).toEqual([jan2, jan]);
     expect(await get("?provider=sandbox")).toEqual([feb]);
     expect(await get("?package=pro")).toEqual([jan2]);
     expect(await get("?month=2026-01")).toEqual([jan2, jan]);
-    expect((await browser.request("/api/studio/payments?month=2026-13")).status).toBe(400);
+    expect((await h.browser.request("/api/studio/payments?month=2026-13")).status).toBe(400);
   });
 
   it("exports payments as CSV, amounts in dollars, a hostile session id neutralised", async () => {
     await payment("2026-01-15T10:00:00.000Z", "paid", 34_000, { session: "=cmd|' /C calc'!A0" });
-    const response = await browser.request("/api/studio/payments.csv?status=paid");
+    const response = await h.browser.request("/api/studio/payments.csv?status=paid");
     expect(response.headers.get("content-disposition")).toMatch(/filename="payments.csv"/);
     const [header, row] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe("Created,Paid,Package,Amount,Currency,Provider,Status,Session id,Id");

@@ -4,7 +4,7 @@ import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
 /**
  * The lead page's quote actions in the built site: only a signed-in studio
@@ -13,12 +13,9 @@ import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness } from "../
  * caps, and nothing else the form says (totals, deposit, status) is taken.
  */
 describe(`studio quote actions on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
-  let browser: ReturnType<StudioHarness["client"]>;
+  let h: SignedInStudio;
   beforeAll(async () => {
-    h = await createStudioHarness({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
-    browser = h.client();
-    expect((await browser.signIn()).status).toBe(200);
+    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
   });
   afterAll(async () => {
     await h?.dispose();
@@ -34,14 +31,14 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   const timeline = (id: string) => h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute();
   const form = { intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." };
   // Full URLs: React Router checks a page action's Origin against the request's own host.
-  const act = (leadId: string, fields: Record<string, string>, client = browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
+  const act = (leadId: string, fields: Record<string, string>, client = h.browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
 
   it("refuses quote actions from an anonymous visitor and from another site, storing nothing", async () => {
     const id = await newLead();
     for (const path of [`${SITE}/studio/leads/${id}`, `${SITE}/studio/leads/${id}.data`]) {
       const anonymous = await h.client().request(path, { method: "POST", form });
       expect(anonymous.status, path).toBe(401);
-      const cross = await browser.request(path, { method: "POST", form, headers: { origin: "https://evil.example" } });
+      const cross = await h.browser.request(path, { method: "POST", form, headers: { origin: "https://evil.example" } });
       expect(cross.status, path).toBe(403);
     }
     expect(await quotesOf(id)).toEqual([]);
@@ -80,7 +77,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
     }
     expect(await quotesOf(id)).toEqual([]);
-    const page = await browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, amount: "12.345" } });
+    const page = await h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, amount: "12.345" } });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Package amount: enter an amount in CAD such as 1234.56.");
   });
@@ -111,7 +108,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const kinds = (await timeline(id)).map((a) => (a.kind === "status" ? `status:${a.from_status}->${a.to_status}` : a.kind));
     expect(kinds.sort()).toEqual(["quote-created", "quote-sent", "quote-withdrawn", "status:new->quoted"].sort());
 
-    const html = await (await browser.request(`/studio/leads/${id}`)).text();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Withdrawn");
     expect(html).toContain(`${SITE}/quote/${q!.token}`);
   });

@@ -6,17 +6,14 @@ import { createLogger } from "../../server/logger.server";
 import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
-import { SITE, type StudioHarness, createStudioHarness } from "../helpers/studio";
+import { SITE, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
 type Lead = { id: string; first_name: string; last_name: string; status: string; budget: string | null; created_at: string; ref: string | null; page: string | null; utm_campaign: string | null };
 
 describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
-  let h: StudioHarness;
-  let browser: ReturnType<StudioHarness["client"]>;
+  let h: SignedInStudio;
   beforeEach(async () => {
-    h = await createStudioHarness();
-    browser = h.client();
-    await browser.signIn();
+    h = await signedInStudio();
   });
   afterEach(async () => {
     await h.dispose();
@@ -31,7 +28,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
   }
   const row = (id: string) => h.database.db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const list = async (query = "") => {
-    const response = await browser.request(`/api/studio/leads${query}`);
+    const response = await h.browser.request(`/api/studio/leads${query}`);
     expect(response.status).toBe(200);
     return (await response.json()) as { leads: Lead[]; next?: string };
   };
@@ -106,9 +103,9 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
     expect((await list("?ref=demo-bakery")).leads.map((l) => l.id)).toEqual([bakery]);
     expect((await list("?ref=_none")).leads.map((l) => l.id)).toEqual([direct]);
     expect((await list()).leads.find((l) => l.id === bakery)).toMatchObject({ ref: "demo-bakery", page: "/contact", utm_campaign: "spring" });
-    expect((await browser.request("/api/studio/leads?ref=%3Cscript%3E")).status).toBe(400);
+    expect((await h.browser.request("/api/studio/leads?ref=%3Cscript%3E")).status).toBe(400);
 
-    const csv = await (await browser.request("/api/studio/leads.csv?ref=demo-gym")).text();
+    const csv = await (await h.browser.request("/api/studio/leads.csv?ref=demo-gym")).text();
     const [header, first, ...rest] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(header).toContain("Page,Ref,UTM source,UTM medium,UTM campaign,UTM term,UTM content");
     expect(rest).toEqual([]);
@@ -138,7 +135,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
     expect(await ids("a")).toEqual([grace, ada]);
     expect((await list("?q=a&sort=name")).leads.map((l) => l.id)).toEqual([grace, ada]);
 
-    expect((await browser.request(`/api/studio/leads/${grace}/delete`, { method: "POST" })).status).toBe(200);
+    expect((await h.browser.request(`/api/studio/leads/${grace}/delete`, { method: "POST" })).status).toBe(200);
     expect(await ids("hopper")).toEqual([]);
     if (testDatabaseKind === "sqlite") {
       const { sql } = await import("kysely");
@@ -207,8 +204,8 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
 
     // A cursor made for one order is refused for another.
     const first = await list("?sort=name");
-    expect((await browser.request(`/api/studio/leads?sort=newest&after=${first.next}`)).status).toBe(400);
-    expect((await browser.request("/api/studio/leads?after=bm90LWpzb24")).status).toBe(400);
+    expect((await h.browser.request(`/api/studio/leads?sort=newest&after=${first.next}`)).status).toBe(400);
+    expect((await h.browser.request("/api/studio/leads?after=bm90LWpzb24")).status).toBe(400);
   });
 
   it("shows a lead's payments, exports them with its source, and cuts the link when the person is deleted", async () => {
@@ -219,15 +216,15 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       .insertInto("payments")
       .values({ id: paymentId, package: "pro", amount_cents: 45_000, currency: "cad", status: "paid", provider: "sandbox", provider_session_id: "sbx_1", idempotency_key: randomUUID(), failure_reason: null, created_at: at, updated_at: at, paid_at: at, failed_at: null, quote_id: null, inquiry_id: id, kind: "deposit" })
       .execute();
-    const lead = (await (await browser.request(`/api/studio/leads/${id}`)).json()) as { lead: Lead; payments: { id: string; amount_cents: number; kind: string }[] };
+    const lead = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as { lead: Lead; payments: { id: string; amount_cents: number; kind: string }[] };
     expect(lead.lead).toMatchObject({ ref: "demo-bakery", page: "/contact" });
     expect(lead.payments).toMatchObject([{ id: paymentId, amount_cents: 45_000, kind: "deposit" }]);
 
-    const exported = (await (await browser.request(`/api/studio/leads/${id}/export.json`)).json()) as { inquiry: Record<string, unknown>; payments: unknown[] };
+    const exported = (await (await h.browser.request(`/api/studio/leads/${id}/export.json`)).json()) as { inquiry: Record<string, unknown>; payments: unknown[] };
     expect(exported.inquiry).toMatchObject({ ref: "demo-bakery", page: "/contact", utm_source: "newsletter", privacy_notice_version: privacyNotice.version });
     expect(exported.payments).toMatchObject([{ package: "pro", amount_cents: 45_000, status: "paid" }]);
 
-    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    expect((await h.browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
     const payment = await h.database.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ inquiry_id: null, amount_cents: 45_000, status: "paid" });
     expect(await h.database.db.selectFrom("inquiries").select("id").where("ref", "=", "demo-bakery").execute()).toEqual([]);

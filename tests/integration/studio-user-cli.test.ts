@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStudioUser } from "../../scripts/studio-user";
 import { loadConfig } from "../../server/config.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { SITE, createStudioHarness } from "../helpers/studio";
+import { SIGN_IN_LIMITS } from "../../server/studio/session.server";
+import { SITE, STUDIO_EMAIL, createStudioHarness, enableTotp, signedInStudio } from "../helpers/studio";
 
 const PASSWORD = "a long enough passphrase";
 
@@ -74,6 +76,78 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect((await h.client().signIn("a@example.com", "another long passphrase")).status).toBe(401);
     expect(await database.db.selectFrom("studio_users").select("id").execute()).toEqual([]);
     expect(await run(["remove", "a@example.com"])).toMatchObject({ code: 1, err: expect.stringContaining("No studio account") });
+  });
+
+  /** An account with TOTP on, a passkey, an open session and a sign-in lockout: someone who lost access and a guesser at the door. */
+  async function lockedOutAccount() {
+    const h = await signedInStudio({}, { database });
+    await enableTotp(h);
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto("studio_passkeys")
+      .values({ id: randomUUID(), user_id: h.user.id, name: "Lost phone", credential_id: randomUUID(), public_key: "pk", counter: 0, device_type: "singleDevice", backed_up: database.kind === "postgres" ? false : 0, transports: "internal", aaguid: null, created_at: at })
+      .execute();
+    const guesser = h.client("203.0.113.9");
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) expect((await guesser.signIn(STUDIO_EMAIL, "not the password at all")).status).toBe(401);
+    expect((await h.client().signIn()).status).toBe(429);
+    return h;
+  }
+  const rowsOf = async (userId: string) => ({
+    twoFactors: await database.db.selectFrom("studio_two_factors").select("id").where("user_id", "=", userId).execute(),
+    passkeys: await database.db.selectFrom("studio_passkeys").select("id").where("user_id", "=", userId).execute(),
+    sessions: await database.db.selectFrom("studio_sessions").select("id").where("user_id", "=", userId).execute(),
+    flag: Boolean((await database.db.selectFrom("studio_users").select("two_factor_enabled").where("id", "=", userId).executeTakeFirstOrThrow()).two_factor_enabled),
+  });
+
+  it("resets a lost account: two-factor off, passkeys removed, sessions ended, lockout lifted; the new password alone signs in", async () => {
+    const h = await lockedOutAccount();
+    expect(await rowsOf(h.user.id)).toMatchObject({ twoFactors: [expect.anything()], passkeys: [expect.anything()], sessions: [expect.anything()], flag: true });
+
+    const reset = await run(["reset", STUDIO_EMAIL], "another long passphrase\n");
+    expect(reset.code).toBe(0);
+    expect(reset.out).toBe(
+      [
+        "Password changed.",
+        "Ended 1 open session.",
+        "Two-factor is off: removed its authenticator secret and backup codes.",
+        "Removed 1 passkey.",
+        "Cleared 1 sign-in failure counter.",
+        "",
+      ].join("\n"),
+    );
+    expect(await rowsOf(h.user.id)).toEqual({ twoFactors: [], passkeys: [], sessions: [], flag: false });
+    // The guesser's own address stays counted: only the account's lock is the owner's to lift.
+    const counters = await database.db.selectFrom("rate_limits").select("key").execute();
+    expect(counters.map((c) => c.key.split(":")[0])).toContain("studio-sign-in-client");
+    expect(counters.filter((c) => c.key.startsWith("studio-sign-in-account:"))).toEqual([]);
+    expect((await h.browser.request("/api/studio/session")).status).toBe(401);
+
+    // Signing in now takes the new password and nothing else: no code step, no lock.
+    const browser = h.client();
+    const signedIn = await browser.signIn(STUDIO_EMAIL, "another long passphrase");
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toEqual({ success: true });
+    expect(browser.jar.cookies.has("studio.two_factor")).toBe(false);
+    expect(await (await browser.request("/api/studio/session")).json()).toEqual({ success: true, user: { email: STUDIO_EMAIL } });
+
+    // Run again on a clean account, it says there was nothing to remove.
+    expect((await run(["reset", STUDIO_EMAIL], "a third long passphrase\n")).out).toContain("Two-factor was already off.\nRemoved 0 passkeys.\nCleared 0 sign-in failure counters.");
+    await h.dispose();
+  });
+
+  it("keeps the passkeys with --keep-passkeys, and refuses the flag elsewhere", async () => {
+    const h = await lockedOutAccount();
+    const reset = await run(["reset", STUDIO_EMAIL, "--keep-passkeys"], "another long passphrase\n");
+    expect(reset.code).toBe(0);
+    expect(reset.out).toContain("Kept the account's passkeys (--keep-passkeys).");
+    expect(await rowsOf(h.user.id)).toMatchObject({ twoFactors: [], passkeys: [expect.anything()], sessions: [], flag: false });
+    expect(await (await h.client().signIn(STUDIO_EMAIL, "another long passphrase")).json()).toEqual({ success: true });
+
+    for (const args of [["add", "b@example.com", "--keep-passkeys"], ["reset", STUDIO_EMAIL, "--keep-passkey"], ["list", "--keep-passkeys"]]) {
+      expect((await run(args, `${PASSWORD}\n`)).code, args.join(" ")).toBe(2);
+    }
+    expect(await rowsOf(h.user.id)).toMatchObject({ passkeys: [expect.anything()] });
+    await h.dispose();
   });
 });
 
