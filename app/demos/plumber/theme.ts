@@ -43,6 +43,12 @@ export const plumberTheme: DemoTheme = {
     "testimonial-caption": "text-sm",
     "testimonial-name": "block font-semibold",
     "testimonial-service": "opacity-85",
+    "team-grid": "mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4",
+    "team-member": "rounded-3xl bg-card p-6 text-center shadow-sm",
+    "team-avatar": "mx-auto flex size-20 text-2xl font-bold",
+    "team-name": "mt-4 font-heading text-lg font-semibold",
+    "team-role": "font-medium text-primary",
+    "team-bio": "mt-1 text-sm text-muted-foreground",
   },
   marks: { pageHeaderEnd: createElement(Wave, { className: "text-background" }) },
 };
