@@ -8,6 +8,7 @@ import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
+import { PriceList } from "~/demos/frame/price-list";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -44,16 +45,7 @@ function Featured() {
         <div className="text-center">
           <SectionTitle id="featured-title" eyebrow={home.featuredIntro.eyebrow} title={home.featuredIntro.title} className="mt-1 font-heading text-4xl font-semibold" />
         </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {menu.map((m) => (
-            <li key={m.id} className="flex flex-col items-center rounded-[2rem] bg-card p-6 text-center shadow-sm">
-              <BakeryItemArt kind={m.art} label={m.artLabel} className="h-auto w-full max-w-64" />
-              <h3 className="mt-2 font-heading text-2xl font-semibold">{m.title}</h3>
-              <p className="mt-2 text-muted-foreground">{m.description}</p>
-              <p className="mt-4 font-heading text-2xl font-semibold text-primary">{m.price}</p>
-            </li>
-          ))}
-        </ul>
+        <PriceList items={menu} media={(m) => <BakeryItemArt kind={m.art} label={m.artLabel} className="h-auto w-full max-w-64" />} />
         <p className="mt-10 text-center">
           <ButtonLink to={menuPath} variant="outline" size="lg" className="rounded-full">
             {home.featuredLink} <ArrowRight aria-hidden />

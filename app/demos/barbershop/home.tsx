@@ -1,9 +1,9 @@
-import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BarberPole, Ornament, ShopSeal } from "./art";
 import { hero, homeIntro, hoursTeaser, seoText, services, site, testimonials, testimonialsIntro } from "./content";
-import { BookButton, MenuTitle } from "./sections";
+import { BookButton, Duration, MenuTitle } from "./sections";
+import { favouriteSlots } from "./theme";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { Eyebrow } from "~/demos/frame/eyebrow";
@@ -12,6 +12,8 @@ import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 import { ButtonLink } from "~/demos/frame/inert-action";
+import { PriceList } from "~/demos/frame/price-list";
+import { DemoStyleProvider } from "~/demos/frame/slots";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/barbershop" });
 
@@ -52,18 +54,9 @@ function Favourites() {
   return (
     <DemoSection titleId="bb-favs" className="bg-muted py-16 sm:py-20">
       <MenuTitle title={homeIntro.featuredTitle} id="bb-favs" />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {featured.map((s) => (
-          <li key={s.title} className="flex flex-col items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border">
-            <p className="flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary">{s.price}</p>
-            <h3 className="mt-4 font-heading text-xl font-bold">{s.title}</h3>
-            <p className="mt-2 flex-1 text-sm text-muted-foreground">{s.description}</p>
-            <p className="mt-4 inline-flex items-center gap-1 text-sm font-semibold">
-              <Clock aria-hidden className="size-3.5" /> {s.duration}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <DemoStyleProvider slots={favouriteSlots}>
+        <PriceList items={featured} price="first" detail={(s) => <Duration duration={s.duration} className="mt-4 text-sm" />} />
+      </DemoStyleProvider>
       <p className="mt-10 text-center">
         <Link to={homeIntro.fullMenuLink.to} className="font-heading text-lg font-semibold text-primary italic underline underline-offset-4">
           {homeIntro.fullMenuLink.label}

@@ -1,6 +1,5 @@
 import { CalendarCheck, Clock } from "lucide-react";
 import { Ornament } from "./art";
-import type { BarberService } from "./content";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
@@ -22,23 +21,13 @@ export function MenuTitle({ kicker, title, id, text, onDark = false }: { kicker?
   );
 }
 
-/** One line of the price board: name, dotted leader, price; description and time below. */
-export function MenuItem({ service }: { service: BarberService }) {
+/** How long a service takes, with a clock: the detail under each price on the board and the tiles. */
+export function Duration({ duration, className }: { duration: string; className?: string }) {
   return (
-    <li className="py-5">
-      <div className="flex items-baseline gap-3">
-        <h3 className="font-heading text-xl font-bold">{service.title}</h3>
-        <span aria-hidden className="min-w-6 flex-1 translate-y-[-0.25rem] border-b-2 border-dotted border-input" />
-        <p className="font-heading text-2xl font-bold text-primary">{service.price}</p>
-      </div>
-      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
-        <p className="text-muted-foreground">{service.description}</p>
-        <p className="inline-flex items-center gap-1 font-semibold">
-          <Clock aria-hidden className="size-3.5" />
-          {service.duration}
-        </p>
-      </div>
-    </li>
+    <p className={cn("inline-flex items-center gap-1 font-semibold", className)}>
+      <Clock aria-hidden className="size-3.5" />
+      {duration}
+    </p>
   );
 }
 

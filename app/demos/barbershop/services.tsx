@@ -1,7 +1,8 @@
 import type { Route } from "./+types/services";
 import { seoText, services, servicesPage } from "./content";
-import { BookButton, MenuItem } from "./sections";
+import { BookButton, Duration } from "./sections";
 import { PageHeader } from "~/demos/frame/page-header";
+import { PriceList } from "~/demos/frame/price-list";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -18,11 +19,7 @@ export default function Page() {
         <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
           <div className="grid gap-x-12 lg:grid-cols-2">
             {columns.map((col, i) => (
-              <ul key={i} className="divide-y divide-border">
-                {col.map((s) => (
-                  <MenuItem key={s.title} service={s} />
-                ))}
-              </ul>
+              <PriceList key={i} items={col} price="leader" detail={(s) => <Duration duration={s.duration} />} />
             ))}
           </div>
         </div>

@@ -51,6 +51,13 @@ export const barbershopTheme: DemoTheme = {
     "testimonial-caption": "mt-5 text-sm",
     "testimonial-name": "font-semibold tracking-wide uppercase",
     "testimonial-service": "block opacity-85",
+    "price-list": "divide-y divide-border",
+    "price-item": "py-5",
+    "price-name": "font-heading text-xl font-bold",
+    "price-leader": "translate-y-[-0.25rem] border-input",
+    "price-value": "font-heading text-2xl font-bold text-primary",
+    "price-details": "mt-1 text-sm",
+    "price-text": "text-muted-foreground",
   },
   marks: { pageHeaderRule: createElement(Ornament, { className: "mt-6" }) },
 };
@@ -66,4 +73,13 @@ export const reasonSlots: DemoSlots = {
   "value-icon": "size-7 shrink-0 text-accent",
   "value-title": "col-start-2 font-heading text-xl font-bold",
   "value-text": "col-start-2 mt-1 opacity-90",
+};
+
+/** The favourites on the home page: the same price parts as the services board, drawn as framed tiles led by a round price. */
+export const favouriteSlots: DemoSlots = {
+  "price-list": "mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4",
+  "price-item": "items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border",
+  "price-value": "flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary",
+  "price-name": "mt-4 font-heading text-xl font-bold",
+  "price-text": "mt-2 flex-1 text-sm text-muted-foreground",
 };

@@ -1,11 +1,13 @@
 import { BadgeCheck } from "lucide-react";
+import type * as React from "react";
 import type { Route } from "./+types/about";
 import { aboutPage, certifications, coreValues, seoText, team } from "./content";
 import { DarkBand, ValueCard } from "./sections";
-import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
+import { TeamGrid } from "~/demos/frame/team-grid";
 import { Timeline } from "~/demos/frame/timeline";
+import { cn } from "~/lib/cn";
 import { seo } from "~/lib/seo";
 import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -36,39 +38,12 @@ function History() {
   );
 }
 
-function Values() {
+/** A titled band of the about page, its heading the size of every other on it. */
+function Band({ id, title, className, children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
   return (
-    <DemoSection titleId="el-values" className="bg-muted py-16 sm:py-20">
-      <SectionTitle title={aboutPage.valuesTitle} className="text-3xl font-bold" />
-      <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        {coreValues.map((v) => (
-          <ValueCard key={v.title} value={v} />
-        ))}
-      </div>
-    </DemoSection>
-  );
-}
-
-function Team() {
-  return (
-    <DemoSection titleId="el-team" className="py-16 sm:py-20">
-      <SectionTitle title={aboutPage.teamTitle} className="text-3xl font-bold" />
-      <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {team.map((m) => (
-          <li key={m.name}>
-            <Card className="items-center text-center">
-              <span aria-hidden className="flex size-20 items-center justify-center rounded-full bg-secondary font-heading text-2xl font-bold text-primary ring-4 ring-primary">
-                {m.initials}
-              </span>
-              <div>
-                <h3 className="font-heading text-xl font-bold">{m.name}</h3>
-                <p className="font-medium text-accent">{m.role}</p>
-                <p className="mt-2 text-sm text-muted-foreground">{m.cert}</p>
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
+    <DemoSection titleId={id} className={cn("py-16 sm:py-20", className)}>
+      <SectionTitle title={title} className="text-3xl font-bold" />
+      {children}
     </DemoSection>
   );
 }
@@ -89,8 +64,16 @@ export default function Page() {
     <>
       <Header />
       <History />
-      <Values />
-      <Team />
+      <Band id="el-values" title={aboutPage.valuesTitle} className="bg-muted">
+        <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          {coreValues.map((v) => (
+            <ValueCard key={v.title} value={v} />
+          ))}
+        </div>
+      </Band>
+      <Band id="el-team" title={aboutPage.teamTitle}>
+        <TeamGrid team={team} />
+      </Band>
       <Certifications />
     </>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectValidDemoSite } from "../frame/content-test-kit";
+import { teamMemberSchema } from "../frame/schemas";
 import * as c from "./content";
 
 describe("electrician content", () => {
@@ -25,8 +26,8 @@ describe("electrician content", () => {
     expect(c.coreValues).toHaveLength(4);
     expect(c.team.map((m) => m.role)).toEqual(["Master Electrician & Founder", "Project Manager", "Lead Electrician"]);
     for (const m of c.team) {
-      expect(m.initials).toBe(m.name.split(" ").map((p) => p[0]).join(""));
-      expect(m.cert).toMatch(/licence #|years of experience/i);
+      teamMemberSchema.parse(m);
+      expect(m.bio).toMatch(/licence #|years of experience/i);
     }
     expect(c.certifications).toEqual([
       "Master Electrician License",

@@ -16,7 +16,7 @@ import {
   Zap,
 } from "lucide-react";
 import { electricianTheme } from "./theme";
-import type { Testimonial } from "~/demos/frame/schemas";
+import type { TeamMember, Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -58,7 +58,6 @@ export const prices = {
 
 export type Service = { icon: LucideIcon; title: string; description: string; features: string[]; price: string };
 export type CoreValue = { icon: LucideIcon; title: string; description: string };
-export type TeamMember = { name: string; initials: string; role: string; cert: string };
 export type Stat = { number: string; label: string; icon: LucideIcon };
 
 export const seoText = {
@@ -262,11 +261,11 @@ export const coreValues: CoreValue[] = [
   { icon: Clock, title: "Reliability", description: "We show up when we say we will, and we answer emergencies 24/7." },
 ];
 
-export const team: TeamMember[] = [
-  { name: "Kwame Mensah", initials: "KM", role: "Master Electrician & Founder", cert: "Master Electrician Licence #ME-40871" },
-  { name: "Priya Sandhu", initials: "PS", role: "Project Manager", cert: "14 years of experience" },
-  { name: "Marco Bellini", initials: "MB", role: "Lead Electrician", cert: "Red Seal certified, 11 years of experience" },
-];
+export const team = [
+  { name: "Kwame Mensah", role: "Master Electrician & Founder", bio: "Master Electrician Licence #ME-40871" },
+  { name: "Priya Sandhu", role: "Project Manager", bio: "14 years of experience" },
+  { name: "Marco Bellini", role: "Lead Electrician", bio: "Red Seal certified, 11 years of experience" },
+] satisfies TeamMember[];
 
 export const certifications = [
   "Master Electrician License",

@@ -2,8 +2,11 @@ import { render, screen } from "@testing-library/react";
 import { Award, Users } from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { InitialsAvatar, initials } from "./initials-avatar";
+import { PriceList } from "./price-list";
+import { DemoStyleProvider } from "./slots";
 import { StarRating } from "./star-rating";
 import { StatsRow } from "./stats-row";
+import { TeamGrid } from "./team-grid";
 
 describe("initials", () => {
   it("takes the first and last name, skipping titles", () => {
@@ -48,5 +51,50 @@ describe("StatsRow", () => {
     const defs = screen.getAllByRole("definition").map((d) => d.textContent);
     expect(terms).toEqual(["Clients", "Awards"]);
     expect(defs).toEqual(["120+", "15"]);
+  });
+});
+
+describe("PriceList", () => {
+  const items = [
+    { title: "Beard Trim", description: "Shape and line-up.", price: "$20" },
+    { title: "Hot Towel Shave", price: "$35" },
+  ];
+  const order = (li: Element) => [...li.querySelectorAll("[data-slot]")].map((el) => el.getAttribute("data-slot"));
+
+  it("reads in the order it is drawn: price first, last, or on the name's line", () => {
+    const { container, rerender } = render(<PriceList items={items} price="first" />);
+    expect(order(container.querySelector("li")!)).toEqual(["price-value", "price-name", "price-text"]);
+    rerender(<PriceList items={items} />);
+    expect(order(container.querySelector("li")!)).toEqual(["price-name", "price-text", "price-value"]);
+    rerender(<PriceList items={items} price="leader" />);
+    expect(order(container.querySelector("li")!)).toEqual(["price-line", "price-name", "price-leader", "price-value", "price-details", "price-text"]);
+    expect(container.querySelector("[data-slot=price-leader]")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("leaves out a missing description and takes the demo's classes per slot", () => {
+    render(
+      <DemoStyleProvider slots={{ "price-value": "text-primary" }}>
+        <PriceList items={items} />
+      </DemoStyleProvider>,
+    );
+    const shave = screen.getByRole("heading", { name: "Hot Towel Shave" }).closest("li")!;
+    expect(shave.querySelector("[data-slot=price-text]")).toBeNull();
+    expect(screen.getByText("$35")).toHaveClass("text-primary");
+  });
+});
+
+describe("TeamGrid", () => {
+  it("prints the experience line only for members who have one", () => {
+    render(
+      <TeamGrid
+        team={[
+          { name: "Maja Kowalski", role: "Head Baker", bio: "Trained in Kraków.", experience: "18 years", specialty: "Sourdough" },
+          { name: "Kwame Mensah", role: "Founder", bio: "Master Electrician Licence" },
+        ]}
+      />,
+    );
+    expect(screen.getByText("18 years · Sourdough")).toBeInTheDocument();
+    expect(document.querySelectorAll("[data-slot=team-meta]")).toHaveLength(1);
+    expect(screen.getByText("KM")).toHaveAttribute("aria-hidden", "true");
   });
 });

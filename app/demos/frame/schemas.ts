@@ -83,13 +83,17 @@ export const serviceCardSchema = z.object({
 
 export const coreValueSchema = z.object({ icon: iconSchema, title: text, description: text });
 
-export const teamMemberSchema = z.object({
-  name: text,
-  role: text,
-  experience: text,
-  specialty: text,
-  bio: text,
-});
+export const teamMemberSchema = z
+  .object({
+    name: text,
+    role: text,
+    /** One line about them: their story, a licence, their years. */
+    bio: text,
+    experience: text.optional(),
+    specialty: text.optional(),
+  })
+  // The two print as one "18 years · Sourdough" line, so a member has both or neither.
+  .refine((m) => (m.experience === undefined) === (m.specialty === undefined), "experience and specialty go together");
 
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Stat = z.infer<typeof statSchema>;

@@ -19,9 +19,11 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
           <p data-slot="team-bio" className={slots["team-bio"]}>
             {m.bio}
           </p>
-          <p data-slot="team-meta" className={slots["team-meta"]}>
-            {m.experience} · {m.specialty}
-          </p>
+          {m.experience && m.specialty && (
+            <p data-slot="team-meta" className={slots["team-meta"]}>
+              {m.experience} · {m.specialty}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -4,8 +4,8 @@ import { aboutPage, seoText } from "./content";
 import { IconBadge } from "./sections";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { InitialsAvatar } from "~/demos/frame/initials-avatar";
 import { PageHeader } from "~/demos/frame/page-header";
+import { TeamGrid } from "~/demos/frame/team-grid";
 import { seo } from "~/lib/seo";
 import { DemoSection, SectionTitle } from "~/demos/frame/section";
 
@@ -47,16 +47,7 @@ export default function Page() {
         <Wave className="text-background" flip />
         <Container className="py-14">
           <SectionTitle id="pl-team" title={aboutPage.teamTitle} className="text-center text-3xl font-bold sm:text-4xl" />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {aboutPage.team.map((m) => (
-              <li key={m.name} className="rounded-3xl bg-card p-6 text-center shadow-sm">
-                <InitialsAvatar name={m.name} className="mx-auto flex size-20 text-2xl font-bold" />
-                <h3 className="mt-4 font-heading text-lg font-semibold">{m.name}</h3>
-                <p className="font-medium text-primary">{m.role}</p>
-                <p className="mt-1 text-sm text-muted-foreground">{m.detail}</p>
-              </li>
-            ))}
-          </ul>
+          <TeamGrid team={aboutPage.team} />
         </Container>
       </section>
     </>

@@ -17,7 +17,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { plumberTheme } from "./theme";
-import type { Testimonial } from "~/demos/frame/schemas";
+import type { TeamMember, Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
 
@@ -211,11 +211,11 @@ export const aboutPage = {
   ] satisfies Feature[],
   teamTitle: "Meet the crew",
   team: [
-    { name: "Claire Moreau", role: "Owner & Master Plumber", detail: "Red Seal plumber and gas fitter, 17 years" },
-    { name: "Walt Moreau", role: "Founder (semi-retired)", detail: "Still answers the phone on Saturdays" },
-    { name: "Dev Malhotra", role: "Lead Service Plumber", detail: "Water heaters and drains, 12 years" },
-    { name: "Sofia Reyes", role: "Gas Fitter", detail: "Class A gas fitter, 9 years" },
-  ],
+    { name: "Claire Moreau", role: "Owner & Master Plumber", bio: "Red Seal plumber and gas fitter, 17 years" },
+    { name: "Walt Moreau", role: "Founder (semi-retired)", bio: "Still answers the phone on Saturdays" },
+    { name: "Dev Malhotra", role: "Lead Service Plumber", bio: "Water heaters and drains, 12 years" },
+    { name: "Sofia Reyes", role: "Gas Fitter", bio: "Class A gas fitter, 9 years" },
+  ] satisfies TeamMember[],
 };
 
 export const contactPage = {

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { Route } from "./+types/home";
 import { PipeScene, Wave } from "./art";
 import { contactPath, emergencyCta, hero, seoText, services, servicesIntro, steps, stepsIntro, testimonials, testimonialsIntro, trustPoints } from "./content";
-import { BookButton, CallButton, EmergencyBar, IconBadge, ServiceCard } from "./sections";
+import { BookButton, CallButton, EmergencyBar, IconBadge, PlumbingServiceCard } from "./sections";
 import { Container } from "~/components/ui/container";
 import { DemoBanner } from "~/demos/frame/demo-banner";
 import { StarRating } from "~/demos/frame/star-rating";
@@ -65,7 +65,7 @@ function FeaturedServices() {
       </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {services.map((s) => (
-          <ServiceCard key={s.title} service={s} />
+          <PlumbingServiceCard key={s.title} service={s} />
         ))}
       </div>
     </DemoSection>

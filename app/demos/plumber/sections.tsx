@@ -1,10 +1,9 @@
 import { ArrowRight, CalendarCheck } from "lucide-react";
 import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
-import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
-import { CheckList } from "~/demos/frame/section";
+import { ServiceCard } from "~/demos/frame/service-card";
 
 /** Section components of the plumber demo: soft cards, round icon badges, wave dividers. */
 
@@ -27,27 +26,22 @@ export function IconBadge({ icon: Icon, className }: { icon: Feature["icon"]; cl
   );
 }
 
-export function ServiceCard({ service }: { service: PlumbingService }) {
+/** A plumbing service on the frame's card, its flat rate at the top and a request link under it. */
+export function PlumbingServiceCard({ service }: { service: PlumbingService }) {
   return (
-    <Card className="h-full gap-5 rounded-3xl p-7 transition-shadow hover:shadow-lg">
-      <div className="flex items-start justify-between gap-4">
-        <IconBadge icon={service.icon} />
-        <p className="text-right">
-          <span className="block text-xs font-semibold uppercase tracking-wide text-muted-foreground">{service.priceNote}</span>
-          <span className="font-heading text-3xl font-bold text-primary">{service.price}</span>
-        </p>
-      </div>
-      <div className="flex-1">
-        <h3 className="font-heading text-xl font-semibold">{service.title}</h3>
-        <p className="mt-2 text-muted-foreground">{service.description}</p>
-        <CheckList items={service.features} className="mt-4 grid gap-2 text-sm" itemClassName="flex gap-2" iconClassName="mt-0.5 size-4 shrink-0 text-primary" />
-      </div>
-      <ButtonLink to={contactPath} className="w-full rounded-full">
-        {servicesIntro.requestLabel}
-        <span className="sr-only">: {service.title}</span>
-        <ArrowRight aria-hidden />
-      </ButtonLink>
-    </Card>
+    <ServiceCard
+      service={service}
+      price="top"
+      priceNote={service.priceNote}
+      className="h-full"
+      action={
+        <ButtonLink to={contactPath} className="mt-5 w-full rounded-full">
+          {servicesIntro.requestLabel}
+          <span className="sr-only">: {service.title}</span>
+          <ArrowRight aria-hidden />
+        </ButtonLink>
+      }
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/services";
 import { emergencyCta, seoText, services, servicesPage } from "./content";
-import { CallButton, ServiceCard } from "./sections";
+import { CallButton, PlumbingServiceCard } from "./sections";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
@@ -17,7 +17,7 @@ export default function Page() {
         <SectionTitle id="pl-list" title={servicesPage.listTitle} className="sr-only" />
         <Container className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {services.map((s) => (
-            <ServiceCard key={s.title} service={s} />
+            <PlumbingServiceCard key={s.title} service={s} />
           ))}
         </Container>
       </section>
