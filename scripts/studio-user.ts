@@ -29,7 +29,7 @@ export async function runStudioUser(args: string[], { config, database, io }: { 
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const accounts = createStudioAccounts({ auth: createStudioAuth({ config, database }), database });
+  const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   try {
     switch (command) {
       case "add":

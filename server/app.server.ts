@@ -12,7 +12,7 @@ import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { preReadBody } from "./http/pre-read-body.server";
-import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, staticHeaders } from "./http/static.server";
+import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, notModifiedHeaders, staticHeaders } from "./http/static.server";
 import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import type { OutboxTrigger } from "./inquiries/outbox.server";
@@ -293,9 +293,7 @@ function sendStatic(request: Request, entry: StaticEntry) {
   // Security headers and the CSP are added by the first middleware.
   const { headers, body } = staticHeaders(entry, encoding, {}, NON_HTML_CSP);
   if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-    delete headers["Content-Length"];
-    delete headers["Content-Encoding"];
-    return new Response(null, { status: 304, headers });
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   }
   // A Buffer is a Uint8Array; the DOM typings only lack the ArrayBufferLike variance.
   return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { status: 200, headers });

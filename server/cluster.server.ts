@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { serveWriteTurns } from "./db/write-turn.server";
 import { type Logger, exitAfterFlush } from "./logger.server";
 
 /**
@@ -7,8 +8,9 @@ import { type Logger, exitAfterFlush } from "./logger.server";
  * SIGTERM/SIGINT asks every worker to finish its in-flight requests and exit.
  * The primary serves no requests; migrations have already run in it, once.
  */
-export function runPrimary(workers: number, logger: Logger) {
+export function runPrimary(workers: number, logger: Logger, options: { writeTurns: boolean }) {
   let closing = false;
+  if (options.writeTurns) serveWriteTurns(cluster);
   const recentDeaths: number[] = [];
 
   const fork = () => cluster.fork();

@@ -6,6 +6,7 @@ import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
 import { ConfigError, loadConfig } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
+import { askForWriteTurns } from "./db/write-turn.server";
 import { closeHttpServer, createHttpServer } from "./http/node-server.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createOutboxWorker } from "./inquiries/outbox.server";
@@ -35,9 +36,10 @@ async function main() {
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
   const dbOptions = databaseOptionsFromConfig(config);
   const database = openDatabase(
-    // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve.
+    // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
+    // a cluster's workers take turns at its write lock through the primary (decision 0021).
     dbOptions.kind === "sqlite" && serving
-      ? { ...dbOptions, backgroundCheckpoints: { onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
+      ? { ...dbOptions, writeTurns: cluster.isWorker ? askForWriteTurns(process) : undefined, backgroundCheckpoints: { onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
       : dbOptions,
   );
   if (cluster.isPrimary) {
@@ -47,7 +49,7 @@ async function main() {
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
-    runPrimary(config.WEB_CONCURRENCY, logger);
+    runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
     return;
   }
 

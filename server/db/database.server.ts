@@ -17,6 +17,7 @@ import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 import { type WalCheckpointer, type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
+import type { WriteTurns } from "./write-turn.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -38,6 +39,8 @@ export type DatabaseOptions =
       path: string;
       /** Checkpoint the WAL on a worker thread (the server); off for tests and scripts. */
       backgroundCheckpoints?: boolean | WalCheckpointerOptions;
+      /** A cluster worker's turns at the write lock, shared with the other workers (write-turn.server.ts). */
+      writeTurns?: WriteTurns;
     }
   | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number };
 
@@ -67,7 +70,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     if (options.backgroundCheckpoints && options.path !== ":memory:") {
       checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
     }
-    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite) });
+    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, options.writeTurns) });
   } else {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -139,22 +142,31 @@ const nextTurn = (ms: number) => new Promise<void>((resolve) => (ms === 0 ? setI
  */
 class WriteLockSqliteDialect extends SqliteDialect {
   readonly #sqlite: SQLite.Database;
-  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+  readonly #turns: WriteTurns | undefined;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database, turns: WriteTurns | undefined) {
     super(config);
     this.#sqlite = sqlite;
+    this.#turns = turns;
   }
   override createDriver(): Driver {
-    return new WriteLockDriver(super.createDriver(), this.#sqlite);
+    return new WriteLockDriver(super.createDriver(), this.#sqlite, this.#turns);
   }
 }
+
+/** Statements that take the write lock outside a transaction (Kysely's builders; raw SQL is left to the retry). */
+const WRITE_NODES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
 
 class WriteLockDriver implements Driver {
   readonly #inner: Driver;
   readonly #sqlite: SQLite.Database;
+  readonly #turns: WriteTurns | undefined;
   readonly #connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  constructor(inner: Driver, sqlite: SQLite.Database) {
+  /** The open transaction's turn, given back at commit or rollback (one connection: one transaction at a time). */
+  #giveBack: (() => void) | undefined;
+  constructor(inner: Driver, sqlite: SQLite.Database, turns: WriteTurns | undefined) {
     this.#inner = inner;
     this.#sqlite = sqlite;
+    this.#turns = turns;
   }
   init() {
     return this.#inner.init();
@@ -164,17 +176,28 @@ class WriteLockDriver implements Driver {
     let wrapped = this.#connections.get(connection);
     if (!wrapped) {
       const sqlite = this.#sqlite;
+      const turns = this.#turns;
+      const untilNotBusy = async <R>(query: CompiledQuery) => {
+        const started = performance.now();
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await connection.executeQuery<R>(query);
+          } catch (error) {
+            const waited = performance.now() - started;
+            if (!isBusy(error) || sqlite.inTransaction || waited >= SQLITE_LOCK_WAIT_MS) throw error;
+            await nextTurn(lockRetryDelay(attempt, waited));
+          }
+        }
+      };
       wrapped = {
         async executeQuery<R>(query: CompiledQuery) {
-          const started = performance.now();
-          for (let attempt = 0; ; attempt++) {
-            try {
-              return await connection.executeQuery<R>(query);
-            } catch (error) {
-              const waited = performance.now() - started;
-              if (!isBusy(error) || sqlite.inTransaction || waited >= SQLITE_LOCK_WAIT_MS) throw error;
-              await nextTurn(lockRetryDelay(attempt, waited));
-            }
+          // A write outside a transaction takes a turn of its own.
+          if (!turns || sqlite.inTransaction || !WRITE_NODES.has(query.query.kind)) return untilNotBusy<R>(query);
+          const giveBack = await turns.take(SQLITE_LOCK_WAIT_MS);
+          try {
+            return await untilNotBusy<R>(query);
+          } finally {
+            giveBack();
           }
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
@@ -184,13 +207,33 @@ class WriteLockDriver implements Driver {
     return wrapped;
   }
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    const giveBack = await this.#turns?.take(SQLITE_LOCK_WAIT_MS);
+    try {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    } catch (error) {
+      giveBack?.();
+      throw error;
+    }
+    this.#giveBack = giveBack;
   }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.#inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection) {
+    try {
+      await this.#inner.commitTransaction(connection);
+    } finally {
+      this.#endTurn();
+    }
   }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.#inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.#inner.rollbackTransaction(connection);
+    } finally {
+      this.#endTurn();
+    }
+  }
+  #endTurn() {
+    const giveBack = this.#giveBack;
+    this.#giveBack = undefined;
+    giveBack?.();
   }
   savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
     return this.#inner.savepoint!(connection, name, compile);

@@ -1,7 +1,7 @@
 import { type Kysely, Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
-import { type AppDatabase, migrateToLatest, openDatabase } from "./database.server";
+import { type AppDatabase, openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 
 /** Only the migrations up to and including `last`, as a database deployed before the next one was. */
@@ -41,7 +41,7 @@ describe(`migration 0009-quote-activity on ${testDatabaseKind}`, () => {
       ])
       .execute();
 
-    await migrateToLatest(database);
+    expect((await migratorUpTo(database, "0009-quote-activity").migrateToLatest()).error).toBeUndefined();
     const rows = await db.selectFrom("lead_activity").select(["id", "kind", "body", "actor_email"]).orderBy("id").execute();
     expect(rows).toEqual([
       { id: "a1", kind: "note", body: "Called her.", actor_email: "owner@example.com" },

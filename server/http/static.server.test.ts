@@ -107,6 +107,10 @@ describe("static responder (the hot path on node:http)", () => {
       const res = await fetch(`${base}/about`, { headers: { "if-none-match": inm } });
       expect(res.status).toBe(304);
       expect(res.headers.get("etag")).toBe(etag);
+      // What updates the cached copy stays (its validators, caching and security headers); no body metadata.
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      expect(res.headers.get("content-security-policy")).toBe(site.get("/about")!.csp);
+      expect([res.headers.get("content-type"), res.headers.get("content-length"), res.headers.get("content-encoding")]).toEqual([null, null, null]);
     }
     expect((await fetch(`${base}/about`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
   });

@@ -19,6 +19,7 @@ import {
 import { privacyNotice } from "~/content/privacy-notice";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { createGroupCommit } from "../db/group-commit.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import { type Logger, createLogTag } from "../logger.server";
@@ -63,6 +64,8 @@ export function createInquiryService(deps: InquiryServiceDeps) {
   const { config, database, logger } = deps;
   const now = deps.now ?? Date.now;
   const limiter = createRateLimiter(database, "inquiries", INQUIRY_RATE_LIMITS);
+  // The public write that comes in bursts: on SQLite, inquiries arriving together share a commit.
+  const writes = createGroupCommit(database);
   const log = logger.child({ component: "inquiries" });
   // Rate-limit and spam lines name the client by a keyed hash of its address, never the address.
   const clientTag = createLogTag(config.LOG_HASH_KEY);
@@ -102,7 +105,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     const from = ctx.from ?? {};
     // Only the notice this site shows now is recorded; a client that showed none (or a stale one) records none.
     const noticeShown = notice === privacyNotice.version;
-    await database.db.transaction().execute(async (trx) => {
+    await writes.run(async (trx) => {
       await trx
         .insertInto("inquiries")
         .values({

@@ -1,7 +1,3 @@
-import { passkey } from "@better-auth/passkey";
-import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins/two-factor";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { studioAuthSecret } from "./secret.server";
@@ -57,7 +53,19 @@ export function isStudioOrigin(origin: string | null | undefined, config: Pick<A
  * its own routes (session.server.ts); of its HTTP handler only the four passkey
  * ceremony endpoints are reachable, through studio.passkeyCeremony (decision 0016).
  */
-export function createStudioAuth({ config, database }: { config: AppConfig; database: AppDatabase }) {
+export async function createStudioAuth({ config, database }: { config: AppConfig; database: AppDatabase }) {
+  // Imported here, not at the top: a process loads the library (~24 MB of its memory) with the
+  // studio's first request, and one that serves only the public site never does (decision 0022).
+  const [{ betterAuth }, { passkey }, { twoFactor }, { APIError }] = await Promise.all([
+    import("better-auth"),
+    import("@better-auth/passkey"),
+    import("better-auth/plugins/two-factor"),
+    import("better-auth/api"),
+  ]);
+  // A passkey alone opens the studio, so it must prove its user.
+  const requireUserVerified = (verified: boolean | undefined) => {
+    if (!verified) throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
+  };
   return betterAuth({
     appName: "Cascadia studio",
     baseURL: config.SITE_URL,
@@ -155,8 +163,4 @@ export function createStudioAuth({ config, database }: { config: AppConfig; data
   });
 }
 
-function requireUserVerified(verified: boolean | undefined) {
-  if (!verified) throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
-}
-
-export type StudioAuth = ReturnType<typeof createStudioAuth>;
+export type StudioAuth = Awaited<ReturnType<typeof createStudioAuth>>;

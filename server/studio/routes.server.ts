@@ -48,9 +48,19 @@ const isApiPath = (path: string) => path.startsWith("/api/studio/");
  */
 export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServices, quoteService: QuoteService) {
   const { config, database } = deps;
-  const auth = createStudioAuth({ config, database });
-  const sessions = createStudioSessions({ auth, database, config, now: deps.now });
-  const security = createStudioSecurity({ auth, database, sessions });
+  // Sign-in comes with the studio's first request (createStudioAuth); a failed load is tried again.
+  let signIn: Promise<SignIn> | undefined;
+  const loadSignIn = () =>
+    (signIn ??= createStudioAuth({ config, database }).then(
+      (auth) => {
+        const sessions = createStudioSessions({ auth, database, config, now: deps.now });
+        return { sessions, security: createStudioSecurity({ auth, database, sessions }) };
+      },
+      (error: unknown) => {
+        signIn = undefined;
+        throw error;
+      },
+    ));
   const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
@@ -67,6 +77,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
     if (stateChanging && (isCrossSiteRequest(headers, c.req.url, config) || (!headers.get("origin") && !headers.get("sec-fetch-site")))) {
       return c.json({ success: false, error: "Cross-site request refused." }, 403);
     }
+    const { sessions } = await loadSignIn();
     const session = await sessions.current(headers);
     if (session) {
       c.set("studioUser", session.user);
@@ -102,14 +113,16 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
     for (const cookie of result.setCookie) c.header("Set-Cookie", cookie, { append: true });
     return c.json(result.twoFactor ? { success: true, twoFactor: true } : { success: true });
   };
-  api.post("/sign-in", async (c) => signInAnswer(c, await sessions.signIn(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
-  api.post("/sign-in/code", async (c) => signInAnswer(c, await sessions.verifyCode(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
+  // The guard has loaded sign-in before any of these runs.
+  const sessions = async () => (await loadSignIn()).sessions;
+  api.post("/sign-in", async (c) => signInAnswer(c, await (await sessions()).signIn(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
+  api.post("/sign-in/code", async (c) => signInAnswer(c, await (await sessions()).verifyCode(await form(c), { headers: c.req.raw.headers, clientIp: c.get("clientIp") })));
   api.post("/sign-out", async (c) => {
-    for (const cookie of await sessions.signOut(c.req.raw.headers)) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of await (await sessions()).signOut(c.req.raw.headers)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true });
   });
   // Passkey ceremonies run in the browser, so these four better-auth endpoints are reachable (decision 0016).
-  api.on(["GET", "POST"], "/auth/passkey/:step", (c) => sessions.passkeyCeremony(c.req.raw, c.get("clientIp")));
+  api.on(["GET", "POST"], "/auth/passkey/:step", async (c) => (await sessions()).passkeyCeremony(c.req.raw, c.get("clientIp")));
   api.get("/session", (c) => c.json({ success: true, user: { email: user(c).email } }));
 
   api.get("/leads", async (c) => {
@@ -144,8 +157,10 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 
-  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, { ...services, studio: { sessions, security, leads, payments, privacy, quotes } });
+  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, config.NODE_ENV, services, async () => ({ ...(await loadSignIn()), leads, payments, privacy, quotes }));
 }
+
+type SignIn = Pick<StudioServices, "sessions" | "security">;
 
 /** The rows the query string's filters select, as a CSV download. */
 async function exportCsv<Q, R>(
@@ -161,15 +176,17 @@ async function exportCsv<Q, R>(
 }
 
 /** Per-request rendering of the studio's React Router pages, with the signed-in user in the load context. */
-function mountStudioPages(app: Hono<StudioEnv>, build: ServerBuild, mode: string, services: AppServices & { studio: StudioServices }) {
+function mountStudioPages(app: Hono<StudioEnv>, build: ServerBuild, mode: string, services: AppServices, studioServices: () => Promise<StudioServices>) {
   const handleDocument = createRequestHandler(build, mode);
   const render = async (c: Context<StudioEnv>) => {
     const nonce = createNonce();
+    const studio = await studioServices();
+    const withStudio: AppServices & { studio: StudioServices } = { ...services, studio };
     const response = await handleDocument(c.req.raw, {
       cspNonce: nonce,
-      services,
+      services: withStudio,
       clientIp: c.get("clientIp"),
-      studio: { ...services.studio, user: c.get("studioUser") },
+      studio: { ...studio, user: c.get("studioUser") },
     });
     const headers = new Headers(response.headers);
     headers.set("Content-Security-Policy", studioContentSecurityPolicy(nonce));

@@ -44,7 +44,7 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
   const logger = createLogger(config);
   const clock = { now: Date.now() };
   const app = createApp({ config, database, logger, now: () => clock.now, site: options.site });
-  const accounts = createStudioAccounts({ auth: createStudioAuth({ config, database }), database });
+  const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
 
   function client(ip = randomIp()) {
@@ -99,8 +99,8 @@ export async function signedInStudio(env: Record<string, string> = {}, options: 
 export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
 
 /** The account page's security actions for the signed-in browser, and the request they take from it. */
-export function studioSecurity(h: SignedInStudio) {
-  const auth = createStudioAuth({ config: h.config, database: h.database });
+export async function studioSecurity(h: SignedInStudio) {
+  const auth = await createStudioAuth({ config: h.config, database: h.database });
   const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
   const security = createStudioSecurity({ auth, database: h.database, sessions });
   const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
@@ -109,7 +109,7 @@ export function studioSecurity(h: SignedInStudio) {
 
 /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */
 export async function enableTotp(h: SignedInStudio) {
-  const { security, request } = studioSecurity(h);
+  const { security, request } = await studioSecurity(h);
   const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
   if (!started.ok) throw new Error(started.error);
   const totp = OTPAuth.URI.parse(started.totpURI) as OTPAuth.TOTP;

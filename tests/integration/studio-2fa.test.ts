@@ -10,11 +10,11 @@ const PASSKEY = "/api/studio/auth/passkey";
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
-  let security: ReturnType<typeof studioSecurity>["security"];
-  let request: ReturnType<typeof studioSecurity>["request"];
+  let security: Awaited<ReturnType<typeof studioSecurity>>["security"];
+  let request: Awaited<ReturnType<typeof studioSecurity>>["request"];
   beforeEach(async () => {
     h = await signedInStudio();
-    ({ security, request } = studioSecurity(h));
+    ({ security, request } = await studioSecurity(h));
   });
   afterEach(async () => {
     await h.dispose();

@@ -8,6 +8,7 @@ import * as quotes from "./0006-quotes";
 import * as studioTwoFactor from "./0007-studio-2fa";
 import * as leadSources from "./0008-lead-sources";
 import * as quoteActivity from "./0009-quote-activity";
+import * as oneCreatedAtIndex from "./0010-one-created-at-index";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007-studio-2fa": studioTwoFactor,
   "0008-lead-sources": leadSources,
   "0009-quote-activity": quoteActivity,
+  "0010-one-created-at-index": oneCreatedAtIndex,
 };

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { migrateToLatest, openDatabase } from "./database.server";
+import { GROUP_COMMIT_MAX, createGroupCommit } from "./group-commit.server";
+
+const lead = (lastName: string) => ({
+  id: randomUUID(),
+  first_name: "Ada",
+  last_name: lastName,
+  email: "ada@example.com",
+  project_type: "basic",
+  message: "A site for the shop.",
+  source: "api",
+  created_at: new Date().toISOString(),
+});
+
+describe(`group commit on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase();
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  const names = async () =>
+    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map((r) => r.last_name);
+
+  it("stores every write asked for together, and a failing one alone rolls back", async () => {
+    const writes = createGroupCommit(database);
+    const results = await Promise.allSettled(
+      ["A", "B", "C", "D"].map((name) =>
+        writes.run(async (trx) => {
+          await trx.insertInto("inquiries").values(lead(name)).execute();
+          // C inserts, then fails: its row must go, the others' stay.
+          if (name === "C") throw new Error("C failed after its insert");
+          return name;
+        }),
+      ),
+    );
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual(["A", "B", "C failed after its insert", "D"]);
+    expect(await names()).toEqual(["A", "B", "D"]);
+  });
+
+  it("rejects every write of a transaction that fails as a whole (here: the database is gone)", async () => {
+    const writes = createGroupCommit(database);
+    await database.close();
+    const results = await Promise.allSettled(["E", "F"].map((name) => writes.run((trx) => trx.insertInto("inquiries").values(lead(name)).execute())));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+});
+
+describe("group commit on SQLite", () => {
+  it("shares one transaction among the writes asked for in one turn, at most GROUP_COMMIT_MAX each", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-group-"));
+    const database = openDatabase({ kind: "sqlite", path: path.join(dir, "app.db") });
+    onTestFinished(async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    await migrateToLatest(database);
+    const writes = createGroupCommit(database);
+    // Another connection (another process, say) counts the committed rows while each write runs.
+    const other = new SQLite(path.join(dir, "app.db"), { readonly: true });
+    onTestFinished(() => {
+      other.close();
+    });
+    const committed = () => (other.prepare("select count(*) as n from inquiries").get() as { n: number }).n;
+    const seen = await Promise.all(
+      Array.from({ length: GROUP_COMMIT_MAX + 3 }, (_, i) =>
+        writes.run(async (trx) => {
+          await trx.insertInto("inquiries").values(lead(`L${i}`)).execute();
+          return committed();
+        }),
+      ),
+    );
+    // The first 32 share a transaction not yet committed; the next 3 run after its commit.
+    expect(seen).toEqual([...Array<number>(GROUP_COMMIT_MAX).fill(0), GROUP_COMMIT_MAX, GROUP_COMMIT_MAX, GROUP_COMMIT_MAX]);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from inquiries`.execute(database.db)).rows[0]!.n)).toBe(GROUP_COMMIT_MAX + 3);
+  });
+});
