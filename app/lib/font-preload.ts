@@ -8,6 +8,8 @@
  * Preloading both faces on the demos ended the swaps but moved Lighthouse's simulated
  * first paint ahead of the first layout, which then counted as blocking time: 16 demo
  * pages over the TBT budget (66–152 ms), re-measured 2026-11-21 (decision 0010).
+ * One route adds its body face: /portfolio, whose first-layout thumbnails would otherwise
+ * share the phone's simulated link with Inter (decision 0020).
  */
 export function fontPreloads(...hrefs: string[]) {
   return hrefs.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const);
