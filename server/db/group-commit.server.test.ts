@@ -84,4 +84,36 @@ describe("group commit on SQLite", () => {
     expect(seen).toEqual([...Array<number>(GROUP_COMMIT_MAX).fill(0), GROUP_COMMIT_MAX, GROUP_COMMIT_MAX, GROUP_COMMIT_MAX]);
     expect(Number((await sql<{ n: number }>`select count(*) as n from inquiries`.execute(database.db)).rows[0]!.n)).toBe(GROUP_COMMIT_MAX + 3);
   });
+
+  it("lets the writes asked for while it waits for the lock join the batch", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-group-"));
+    const file = path.join(dir, "app.db");
+    const database = openDatabase({ kind: "sqlite", path: file });
+    const holder = new SQLite(file);
+    const reader = new SQLite(file, { readonly: true });
+    onTestFinished(async () => {
+      holder.close();
+      reader.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    await migrateToLatest(database);
+    const writes = createGroupCommit(database);
+    const committed = () => (reader.prepare("select count(*) as n from inquiries").get() as { n: number }).n;
+    const write = (name: string) =>
+      writes.run(async (trx) => {
+        await trx.insertInto("inquiries").values(lead(name)).execute();
+        return committed();
+      });
+    // Another process holds the write lock; the first write waits for it, two more arrive meanwhile.
+    holder.exec("begin immediate");
+    const first = write("A");
+    await new Promise((r) => setTimeout(r, 30));
+    const later = [write("B"), write("C")];
+    await new Promise((r) => setTimeout(r, 30));
+    holder.exec("commit");
+    // All three ran in one transaction: none saw another's row committed.
+    expect(await Promise.all([first, ...later])).toEqual([0, 0, 0]);
+    expect(committed()).toBe(3);
+  });
 });
