@@ -13,7 +13,7 @@ import type { Database } from "./schema";
  * process whose lock follows another's rereads the pages it had cached: an inquiry
  * alone cost 300 µs of SQLite, four in one transaction 126 µs each. Taking the batch
  * once the lock is held, rather than when asking for it, took two workers from 2,265
- * to 3,300 inquiries/s (reports/bench.md). On PostgreSQL, whose transactions run side
+ * to 3,300 inquiries/s (reports/sqlite-inquiries.md). On PostgreSQL, whose transactions run side
  * by side, each write is an ordinary transaction.
  */
 export type GroupCommit = {
