@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-type Setup = { totpURI: string; secret: string; backupCodes: string[] };
+type Setup = { totpURI: string; qrCode: string; secret: string; backupCodes: string[] };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const studio = requireStudio(context);
@@ -43,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   const setup: Setup | null = "totpURI" in result ? (result as Setup & typeof result) : null;
-  return data({ intent, error: null, setup: setup && { totpURI: setup.totpURI, secret: setup.secret, backupCodes: setup.backupCodes } }, { headers });
+  return data({ intent, error: null, setup: setup && { totpURI: setup.totpURI, qrCode: setup.qrCode, secret: setup.secret, backupCodes: setup.backupCodes } }, { headers });
 }
 
 /** A form's error, focused when it appears so a screen reader and the keyboard land on it. */
@@ -174,8 +174,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : setup ? (
           <div className="grid gap-4">
             <p className="text-sm">
-              Add this account to your authenticator app: open the link on your phone, or enter the key by hand. Then type the code the app shows.
+              Add this account to your authenticator app: scan the code, open the link on your phone, or enter the key by hand. Then type the code the app shows.
             </p>
+            {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/studio/security.server.ts). */}
+            <img src={setup.qrCode} alt="QR code of the setup link below" width={200} height={200} className="rounded-md border bg-white" data-testid="totp-qr" />
             <dl className="grid gap-2 text-sm">
               <div className="grid gap-1">
                 <dt className="font-semibold">Setup key</dt>

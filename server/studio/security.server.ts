@@ -49,8 +49,11 @@ export function createStudioSecurity({ auth, database, sessions }: { auth: Studi
       return Boolean(row?.two_factor_enabled);
     },
 
-    /** Step one of turning two-factor on: a new secret (as an otpauth URI) and backup codes, shown once; not on until a code is confirmed. */
-    async startTwoFactor(input: unknown, request: Request): Promise<SecurityResult<{ totpURI: string; secret: string; backupCodes: string[] }>> {
+    /**
+     * Step one of turning two-factor on: a new secret (as an otpauth URI, its QR code and the bare key)
+     * and backup codes, shown once; not on until a code is confirmed.
+     */
+    async startTwoFactor(input: unknown, request: Request): Promise<SecurityResult<{ totpURI: string; qrCode: string; secret: string; backupCodes: string[] }>> {
       const refused = await sessions.locked(sessions.accountKey(request.user.email), request.clientIp);
       if (refused) return refused;
       const parsed = password.safeParse(input);
@@ -59,7 +62,7 @@ export function createStudioSecurity({ auth, database, sessions }: { auth: Studi
       if (!response.ok) return (await refusedPassword(response, request)) as SecurityResult<never>;
       const { totpURI, backupCodes } = (await response.json()) as { totpURI: string; backupCodes: string[] };
       const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-      return { ok: true, setCookie: cookies(response), totpURI, secret, backupCodes };
+      return { ok: true, setCookie: cookies(response), totpURI, qrCode: await qrCodeOf(totpURI), secret, backupCodes };
     },
 
     /** Step two: the first code from the app turns two-factor on (better-auth starts a new session for it). */
@@ -83,3 +86,14 @@ export function createStudioSecurity({ auth, database, sessions }: { auth: Studi
 }
 
 export type StudioSecurity = ReturnType<typeof createStudioSecurity>;
+
+/**
+ * The setup link as a QR code for an authenticator app's camera: a PNG data URL, drawn on the
+ * server (the page ships no QR code), loaded on first use like the rest of sign-in (decision 0022).
+ */
+export const QR_CODE_SIZE = 200;
+
+async function qrCodeOf(totpURI: string) {
+  const { toDataURL } = await import("qrcode");
+  return toDataURL(totpURI, { errorCorrectionLevel: "M", margin: 2, width: QR_CODE_SIZE });
+}

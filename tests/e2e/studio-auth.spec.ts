@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import jsQR from "jsqr";
 import * as OTPAuth from "otpauth";
 import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
 
@@ -87,7 +88,20 @@ test.describe("studio passkeys and two-factor", () => {
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     const uri = await page.getByTestId("totp-uri").getAttribute("href");
-    const totp = OTPAuth.URI.parse(uri!) as OTPAuth.TOTP;
+    // The QR code, read as a phone's camera would: the picture shown decodes to the setup link.
+    const qr = page.getByTestId("totp-qr");
+    await expect(qr).toBeVisible();
+    const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+      const context = canvas.getContext("2d")!;
+      context.drawImage(img, 0, 0);
+      return { width: canvas.width, height: canvas.height, data: [...context.getImageData(0, 0, canvas.width, canvas.height).data] };
+    });
+    const scanned = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
+    expect(scanned).toBe(uri);
+    const totp = OTPAuth.URI.parse(scanned!) as OTPAuth.TOTP;
     await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
     await checkA11y();
     await screenshots(page, "account-totp-setup");

@@ -30,6 +30,8 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     expect(totp.issuer).toBe(STUDIO_TOTP_ISSUER);
     expect(totp.label).toBe(STUDIO_EMAIL);
     expect(started.secret).toBe(totp.secret.base32);
+    // The same link as a QR code, drawn on the server (tests/e2e/studio-auth.spec.ts scans it).
+    expect(started.qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     expect(started.backupCodes).toHaveLength(10);
     const stored = await h.database.db.selectFrom("studio_two_factors").selectAll().executeTakeFirstOrThrow();
     expect(stored.secret).not.toContain(totp.secret.base32);
