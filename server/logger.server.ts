@@ -67,15 +67,16 @@ class LineBatcher {
 }
 
 /**
- * Stdout, written asynchronously in batches. One synchronous write per access
- * log line cost more than half a prerendered page's throughput (issue 21).
- * Lines wait at most LOG_FLUSH_INTERVAL_MS; a clean exit flushes them first
- * (exitAfterFlush), and any process.exit writes them synchronously, so
- * only a SIGKILL or a crash of the process itself can lose the last second.
+ * Stdout in batches: one write(2) per LOG_BUFFER_BYTES of lines, not one per line,
+ * which cost more than half a prerendered page's throughput (issue 21). The batch is
+ * written synchronously (decision 0023): an asynchronous write still in flight, or
+ * waiting out a full pipe, when the process exits was lost (one batch in a CI run),
+ * while a synchronous one is either done or still in the array for the exit flush.
+ * Lines wait at most LOG_FLUSH_INTERVAL_MS; any exit writes them, so only a SIGKILL
+ * or a crash of the process itself can lose the last second.
  */
 function bufferedStdout(): pino.DestinationStream {
-  // minLength > 0 only so that flush(cb) waits for a write in flight (at 0 sonic-boom calls back at once).
-  const batcher = new LineBatcher(pino.destination({ dest: 1, sync: false, minLength: 1 }));
+  const batcher = new LineBatcher(pino.destination({ dest: 1, sync: true, minLength: 0 }));
   setInterval(() => batcher.flush(), LOG_FLUSH_INTERVAL_MS).unref();
   process.on("exit", () => {
     try {
