@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 import { migrateToLatest, openDatabase } from "./database.server";
@@ -57,42 +56,16 @@ describe(`group commit on ${testDatabaseKind}`, () => {
 });
 
 describe("group commit on SQLite", () => {
-  it("shares one transaction among the writes asked for in one turn, at most GROUP_COMMIT_MAX each", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-group-"));
-    const database = openDatabase({ kind: "sqlite", path: path.join(dir, "app.db") });
-    onTestFinished(async () => {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
-    await migrateToLatest(database);
-    const writes = createGroupCommit(database);
-    // Another connection (another process, say) counts the committed rows while each write runs.
-    const other = new SQLite(path.join(dir, "app.db"), { readonly: true });
-    onTestFinished(() => {
-      other.close();
-    });
-    const committed = () => (other.prepare("select count(*) as n from inquiries").get() as { n: number }).n;
-    const seen = await Promise.all(
-      Array.from({ length: GROUP_COMMIT_MAX + 3 }, (_, i) =>
-        writes.run(async (trx) => {
-          await trx.insertInto("inquiries").values(lead(`L${i}`)).execute();
-          return committed();
-        }),
-      ),
-    );
-    // The first 32 share a transaction not yet committed; the next 3 run after its commit.
-    expect(seen).toEqual([...Array<number>(GROUP_COMMIT_MAX).fill(0), GROUP_COMMIT_MAX, GROUP_COMMIT_MAX, GROUP_COMMIT_MAX]);
-    expect(Number((await sql<{ n: number }>`select count(*) as n from inquiries`.execute(database.db)).rows[0]!.n)).toBe(GROUP_COMMIT_MAX + 3);
-  });
-
-  it("lets the writes asked for while it waits for the lock join the batch", async () => {
+  /**
+   * A migrated SQLite file with group commit, and a second connection (another process, say):
+   * `write` inserts a lead and returns how many rows that connection saw committed meanwhile.
+   */
+  async function sqliteFile() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-group-"));
     const file = path.join(dir, "app.db");
     const database = openDatabase({ kind: "sqlite", path: file });
-    const holder = new SQLite(file);
     const reader = new SQLite(file, { readonly: true });
     onTestFinished(async () => {
-      holder.close();
       reader.close();
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -105,6 +78,23 @@ describe("group commit on SQLite", () => {
         await trx.insertInto("inquiries").values(lead(name)).execute();
         return committed();
       });
+    return { file, write, committed };
+  }
+
+  it("shares one transaction among the writes asked for in one turn, at most GROUP_COMMIT_MAX each", async () => {
+    const { write, committed } = await sqliteFile();
+    const seen = await Promise.all(Array.from({ length: GROUP_COMMIT_MAX + 3 }, (_, i) => write(`L${i}`)));
+    // The first 32 share a transaction not yet committed; the next 3 run after its commit.
+    expect(seen).toEqual([...Array<number>(GROUP_COMMIT_MAX).fill(0), GROUP_COMMIT_MAX, GROUP_COMMIT_MAX, GROUP_COMMIT_MAX]);
+    expect(committed()).toBe(GROUP_COMMIT_MAX + 3);
+  });
+
+  it("lets the writes asked for while it waits for the lock join the batch", async () => {
+    const { file, write, committed } = await sqliteFile();
+    const holder = new SQLite(file);
+    onTestFinished(() => {
+      holder.close();
+    });
     // Another process holds the write lock; the first write waits for it, two more arrive meanwhile.
     holder.exec("begin immediate");
     const first = write("A");
