@@ -6,6 +6,7 @@
  * configuration, not a copy.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -40,9 +41,12 @@ export function writeNginxConfig(dir: string, site: NginxSite) {
   fs.copyFileSync(path.join(here, "cascadia-security-headers.conf"), path.join(dir, "cascadia-security-headers.conf"));
   const mimeTypes = fs.existsSync("/etc/nginx/mime.types") ? "include /etc/nginx/mime.types;" : "";
   const conf = path.join(dir, "nginx.conf");
+  // Started as root, nginx runs its workers as "nobody", who cannot read a checkout inside a
+  // private (0700) directory such as mktemp -d's: they answered 404. Here they run as the caller.
+  const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : "";
   fs.writeFileSync(
     conf,
-    `worker_processes ${site.workers ?? 1};
+    `${user}worker_processes ${site.workers ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
