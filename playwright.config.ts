@@ -50,6 +50,8 @@ export default defineConfig({
       PORT: String(port),
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "warn",
+      // As behind nginx: each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
+      TRUST_PROXY: "1",
       DATABASE_PATH: databasePath,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
