@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/studio-inbox-bench.ts [--leads N]`: seeds a fresh SQLite
- * database with N leads (default 100,000) and their notification rows, then
+ * database (`npm run bench:studio`), or the PostgreSQL of TEST_DATABASE_URL
+ * (`npm run bench:studio:pg`, a throwaway cluster), with N leads (default 100,000) and their notification rows, then
  * times the studio inbox's queries (the first page, filtered pages, every order
  * and a page deep in its keyset, full-text searches that match early, match
  * everything, or match nothing) through the real lead service. Prints a
@@ -23,7 +24,8 @@ async function main() {
   const arg = process.argv.indexOf("--leads");
   const count = arg > -1 ? Number(process.argv[arg + 1]) : 100_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
-  const database = openDatabase({ kind: "sqlite", path: path.join(dir, "bench.db") });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const database = openDatabase(pgUrl ? { kind: "postgres", url: pgUrl } : { kind: "sqlite", path: path.join(dir, "bench.db") });
   try {
     await migrateToLatest(database);
     const seeded = performance.now();
@@ -56,7 +58,8 @@ async function main() {
       ["search with no match", leadQuerySchema.parse({ q: "quixotic zeppelin" })],
       ["search with no match, by name", leadQuerySchema.parse({ q: "quixotic", sort: "name" })],
     ];
-    const lines = [`Leads: ${count.toLocaleString("en-CA")} (SQLite, WAL), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`, "", "| Query | Median (ms) | p95 (ms) |", "|---|---|---|"];
+    const engine = pgUrl ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}` : "SQLite, WAL";
+    const lines = [`Leads: ${count.toLocaleString("en-CA")} (${engine}), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`, "", "| Query | Median (ms) | p95 (ms) |", "|---|---|---|"];
     let firstMedian = 0;
     for (const [name, query] of cases) {
       const times: number[] = [];
