@@ -9,7 +9,9 @@
  *      page, a hashed asset, a 304 revalidation of the page. Then Node's own
  *      ceiling for the page and the 304: a bare node:http responder (same
  *      process count) answering the same bytes with the same headers, no log,
- *      so a gap to nginx is split into Node's share and ours.
+ *      so a gap to nginx is split into Node's share and ours. Last, the page's
+ *      p99 in BENCH_TAIL_ROUNDS (3) rounds taking the three in turn; the tail
+ *      goal compares medians.
  *   2. POST /api/inquiries with distinct valid bodies and RATE_LIMIT_DISABLED,
  *      on SQLite and on PostgreSQL (`npm run bench` runs under
  *      scripts/with-postgres.ts, which starts a throwaway cluster); the rows
@@ -395,16 +397,51 @@ async function case1() {
   check("page", us.page, ng.page, 0.7, barePage);
   check("asset", us.asset, ng.asset, 0.8);
   check("304", us.revalidate, ng.revalidate, 0.8, bare304);
-  const p99Ratio = us.page.p99 / ng.page.p99;
-  const bareP99 = barePage.p99 / ng.page.p99;
+  const tail = await pageTailRounds(bareScript, bareEnv, cores);
+  const p99Ratio = tail.ours / tail.nginx;
+  const bareP99 = tail.bare / tail.nginx;
   goal(
     "page p99 ≤ 2× nginx's",
-    `${us.page.p99.toFixed(2)} ms vs ${ng.page.p99.toFixed(2)} ms (${p99Ratio.toFixed(2)}×)`,
+    `median of ${TAIL_ROUNDS} alternating rounds: ${tail.ours.toFixed(2)} ms vs ${tail.nginx.toFixed(2)} ms (${p99Ratio.toFixed(2)}×)`,
     p99Ratio <= 2,
     bareP99 > 2
-      ? `bare node:http's own p99 for the same page is ${barePage.p99.toFixed(2)} ms (${bareP99.toFixed(2)}× nginx's): Node's pauses (garbage collection of each request's objects) and its processes sharing the cores with wrk`
-      : `bare node:http's p99 is ${barePage.p99.toFixed(2)} ms (${bareP99.toFixed(2)}× nginx's); the rest is our per-request work and its garbage`,
+      ? `bare node:http's own median p99 for the same page is ${tail.bare.toFixed(2)} ms (${bareP99.toFixed(2)}× nginx's): Node's pauses (garbage collection of each request's objects) and its processes sharing the cores with wrk`
+      : `bare node:http's median p99 is ${tail.bare.toFixed(2)} ms (${bareP99.toFixed(2)}× nginx's); the rest is our per-request work and its garbage`,
   );
+}
+
+/**
+ * One 10 s p99 of a page swung 0.9-1.9 ms for our server and 0.4-1.1 ms for nginx
+ * between back-to-back runs on these shared cores, so the tail goal is judged on the
+ * median of rounds that take the three servers in turn (all running, two idle).
+ */
+const TAIL_ROUNDS = Number(process.env.BENCH_TAIL_ROUNDS ?? (quick ? 1 : 3));
+
+async function pageTailRounds(bareScript: string, bareEnv: Record<string, string>, cores: number) {
+  const nginx = startNginx("nginx", ports.nginx, "static");
+  const ours = startOurs(ports.ours);
+  const bare = start(process.execPath, [bareScript], bareEnv, "bare node:http");
+  const targets = [
+    { key: "nginx", base: `http://127.0.0.1:${ports.nginx}` },
+    { key: "ours", base: `http://127.0.0.1:${ports.ours}` },
+    { key: "bare", base: `http://127.0.0.1:${ports.api}` },
+  ] as const;
+  await Promise.all(targets.map((t) => waitFor(`${t.base}${PAGE}`)));
+  const p99s: Record<(typeof targets)[number]["key"], number[]> = { nginx: [], ours: [], bare: [] };
+  for (let round = 0; round < TAIL_ROUNDS; round++) {
+    for (const t of targets) {
+      const r = load(`${t.base}${PAGE}`, { headers: ENCODING }).result;
+      p99s[t.key].push(r.p99);
+      log(`1 page tail round ${round + 1} ${t.key}: ${Math.round(r.rps)} req/s, p99 ${r.p99.toFixed(2)} ms`);
+    }
+  }
+  await Promise.all([stop(nginx), stop(ours), stop(bare)]);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(", ");
+  notes.push(
+    `Page p99 over ${TAIL_ROUNDS} rounds taking nginx, our server and bare node:http in turn (${cores} workers each, ${WARMUP} s warm-up and ${DURATION} s each), in ms: nginx ${list(p99s.nginx)}; ours ${list(p99s.ours)}; bare node:http ${list(p99s.bare)}. The goal compares the medians.`,
+  );
+  return { nginx: median(p99s.nginx), ours: median(p99s.ours), bare: median(p99s.bare) };
 }
 
 /** A valid inquiry, as the contact form sends it. */
