@@ -411,9 +411,9 @@ async function case1() {
 }
 
 /**
- * One 10 s p99 of a page swung 0.9-1.9 ms for our server and 0.4-1.1 ms for nginx
- * between back-to-back runs on these shared cores, so the tail goal is judged on the
- * median of rounds that take the three servers in turn (all running, two idle).
+ * A single 10 s p99 of a page swung by 2× and more between back-to-back runs on these
+ * shared cores, nginx's as much as ours (reports/page-tail.md), so the tail goal is
+ * judged on the median of rounds that take the three servers in turn (all running).
  */
 const TAIL_ROUNDS = Number(process.env.BENCH_TAIL_ROUNDS ?? (quick ? 1 : 3));
 

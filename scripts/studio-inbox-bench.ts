@@ -1,10 +1,11 @@
 /**
  * `npx tsx scripts/studio-inbox-bench.ts [--leads N]`: seeds a fresh SQLite
  * database (`npm run bench:studio`), or the PostgreSQL of TEST_DATABASE_URL
- * (`npm run bench:studio:pg`, a throwaway cluster), with N leads (default 100,000) and their notification rows, then
- * times the studio inbox's queries (the first page, filtered pages, every order
- * and a page deep in its keyset, full-text searches that match early, match
- * everything, or match nothing) through the real lead service. Prints a
+ * (`npm run bench:studio:pg`, a throwaway cluster), with N leads (default
+ * 100,000) and their notification rows, then times the studio inbox's queries
+ * (the first page, filtered pages, every order and a page deep in its keyset,
+ * full-text searches that match early, match everything, or match nothing)
+ * through the real lead service. Prints a
  * Markdown table (recorded in reports/studio-inbox.md); exits non-zero when
  * the first page's median is over 50 ms.
  */

@@ -56,8 +56,9 @@ export { expect };
 /**
  * The address the e2e server (TRUST_PROXY=1, playwright.config.ts) counts a test's
  * requests under, as nginx would send it: one per run of a test (repeats and retries
- * too), so the per-visitor rate limits (5 inquiries a minute) count each test alone. With one address for the whole suite,
- * whichever test posted the sixth inquiry of a clock minute got a 429.
+ * too), so the per-visitor rate limits (5 inquiries a minute) count each test alone.
+ * With one address for the whole suite, whichever test posted the sixth inquiry of a
+ * clock minute got a 429.
  */
 export function visitorAddress(run: string) {
   const [a, b, c] = createHash("sha256").update(run).digest();
