@@ -67,6 +67,7 @@ async function main() {
   const outbox = createOutboxWorker({
     database,
     logger,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
