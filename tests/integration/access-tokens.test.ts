@@ -121,11 +121,12 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     );
   });
 
-  it("the quote page keeps its own Referrer-Policy: no-referrer; other pages get the default", async () => {
+  it("the quote page keeps its own Referrer-Policy (no Referer to other sites); other pages get the default", async () => {
     const q = await sentQuote();
     const page = await request("GET", `/quote/${q.token}`);
     expect(page.status).toBe(200);
-    expect(page.headers["referrer-policy"]).toBe("no-referrer");
+    // same-origin: a Referer (the token) only to this site; tests/e2e/studio-quote.spec.ts pays through the page under it.
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
     // The rest of the base headers still apply to it.
     expect(page.headers["x-frame-options"]).toBe("DENY");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
