@@ -135,6 +135,16 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
 });
 
 describe("masking a secret in a log value", () => {
+  it("any logger line: a token, a session id and a path are masked; personal fields still dropped", () => {
+    const { raw, lines, stream } = captureLogs();
+    const logger = createLogger(loadConfig({ NODE_ENV: "test" }), { stream, level: "info" });
+    const token = "QuoteTokenQuoteTokenQuoteToken0123456789xyz";
+    logger.warn({ sessionId: "cs_test_SessionSessionSession42", nested: { token, message: "secret words" }, path: `/quote/${token}`, url: `http://127.0.0.1/quote/${token}.data` }, "odd");
+    expect(raw.join("\n")).not.toContain("SessionSession");
+    expect(raw.join("\n")).not.toContain(token);
+    expect(lines[0]).toEqual(expect.objectContaining({ sessionId: "cs_test_…on42", nested: { token: "…9xyz" }, path: "/quote/…9xyz", url: "http://127.0.0.1/quote/…9xyz.data" }));
+  });
+
   it("keeps a public prefix and the last four characters of a long secret, nothing of a short one", () => {
     expect(maskSecret("sbx_abcdefghijklmnopqrstuvwx")).toBe("sbx_…uvwx");
     expect(maskSecret("cs_test_a1b2c3d4e5f6g7h8i9j0k1")).toBe("cs_test_…j0k1");
