@@ -150,8 +150,8 @@ describe(`a job's lease held by real processes on ${testDatabaseKind}`, () => {
 
     await winner.kill();
     expect(winner.child.signalCode).toBe("SIGKILL");
-    // Its lease still stands until it expires (the survivors keep renewing only their
-    // standby); past expiry the next to ask, here with its clock moved, takes the job.
+    // Its lease stands until it expires (the two survivors, asking every 200 ms, stay on
+    // standby); past expiry the next to ask, here one with its clock moved, takes the job.
     expect(await successor.tick()).toBe("standby");
     const late = startLeasedJob(
       { database, name: "retention", holder: "successor", everyMs: 0, ttlMs, now: () => Date.now() + ttlMs + 1000, run: async () => {}, onError: (e) => expect.fail(e.message) },
