@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -9,8 +12,16 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // A production server refuses to start without a payments provider; specs that start their own inherit this.
 process.env.PAYMENTS_PROVIDER ??= "sandbox";
 const baseURL = `http://127.0.0.1:${port}`;
-// Set once in the runner and inherited by its workers, so tests (the studio's account CLI) reach the server's database.
-const databasePath = (process.env.E2E_DATABASE_PATH ??= `${process.env.TMPDIR ?? "/tmp"}/cascadia-e2e-${port}-${process.pid}.db`);
+// One directory per run, made in the runner and inherited by its workers, for the server's database
+// and what is kept beside it (the studio's auth secret), and removed when the runner exits: fixed
+// /tmp names were shared by every checkout and never removed.
+if (!process.env.E2E_RUN_DIR) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-"));
+  process.env.E2E_RUN_DIR = runDir;
+  process.on("exit", () => fs.rmSync(runDir, { recursive: true, force: true }));
+}
+// Tests (the studio's account CLI) reach the server's database through this.
+const databasePath = (process.env.E2E_DATABASE_PATH ??= path.join(process.env.E2E_RUN_DIR!, "app.db"));
 
 export const chromiumArgs = [
   "--no-sandbox",

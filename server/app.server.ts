@@ -266,8 +266,8 @@ function mountSite(
 }
 
 /**
- * Adds the security headers, the default CSP and the request id to the
- * finished response, in place. Hono's c.header() after the handler rebuilds
+ * Adds the security headers a response does not set itself, the default CSP
+ * and the request id to the finished response, in place. Hono's c.header() after the handler rebuilds
  * the Response on every call (eleven times here), which also turns its body
  * into a web stream that @hono/node-server then pipes chunk by chunk instead
  * of writing in one go: a third of the CPU of a small JSON answer. A Response
@@ -283,7 +283,8 @@ function setResponseHeaders(c: Context<AppEnv>, securityHeaders: Record<string, 
     headers = c.res.headers;
     headers.set("X-Request-Id", requestId);
   }
-  for (const k in securityHeaders) headers.set(k, securityHeaders[k]!);
+  // Defaults: a page's own header wins (the quote page's Referrer-Policy: no-referrer keeps its token off other sites).
+  for (const k in securityHeaders) if (!headers.has(k)) headers.set(k, securityHeaders[k]!);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_HTML_CSP);
 }
 

@@ -65,6 +65,9 @@ export const envSchema = z
     /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
     STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
 
+    /** How long a process's claim on a notification lasts: a killed process's notifications go out again after this (docs/deploy.md). */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,
   })

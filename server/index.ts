@@ -10,7 +10,7 @@ import { askForWriteTurns } from "./db/write-turn.server";
 import { closeHttpServer, createHttpServer } from "./http/node-server.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createOutboxWorker } from "./inquiries/outbox.server";
-import { createLogger, exitAfterFlush } from "./logger.server";
+import { createLogger, errorKind, exitAfterFlush } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
@@ -67,6 +67,7 @@ async function main() {
   const outbox = createOutboxWorker({
     database,
     logger,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
@@ -89,17 +90,16 @@ async function main() {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
     outbox.start();
-    // One process purges expired leads (the first worker when clustered).
-    if (!cluster.isWorker || cluster.worker?.id === 1) {
-      retention = startRetentionJob(
-        createLeadPrivacy({ database }),
-        config.STUDIO_RETENTION_MONTHS,
-        (purged) => purged > 0 && logger.info({ purged }, "retention: closed leads purged"),
-        (err) => logger.error({ error: { name: err.name } }, "retention purge failed"),
-      );
-    }
+    // Every serving process competes for the purge's lease; the holder runs it daily.
+    retention = startRetentionJob(
+      createLeadPrivacy({ database }),
+      config.STUDIO_RETENTION_MONTHS,
+      (purged) => purged > 0 && logger.info({ purged }, "retention: closed leads purged"),
+      (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
+      { database },
+    );
   });
-  let retention: { stop(): void } | undefined;
+  let retention: { stop(): Promise<void> } | undefined;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -109,7 +109,7 @@ async function main() {
     // Stop accepting; in-flight requests complete, then their connections close.
     closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
-      retention?.stop();
+      await retention?.stop();
       await outbox.stop();
       mailer.close();
       await database.close();

@@ -88,13 +88,57 @@ function bufferedStdout(): pino.DestinationStream {
   return batcher;
 }
 
+const REMOVED_KEYS = ["req.headers.cookie", "req.headers.authorization", "*.message", "*.email", "*.phone"];
+/** Keys whose value is a bearer credential: a quote's token, a checkout session's id (it shows the receipt). */
+const MASKED_KEYS = ["token", "sessionId", "*.token", "*.sessionId"];
+const MASKED_PATH_KEYS = ["path", "url", "*.path", "*.url"];
+
+function censorLogValue(value: unknown, path: string[]) {
+  const key = path.at(-1)!;
+  if (typeof value !== "string") return MASKED_KEYS.includes(key) ? "…" : key === "path" || key === "url" ? value : undefined;
+  if (key === "token" || key === "sessionId") return maskSecret(value);
+  if (key === "path" || key === "url") return maskSecretPath(value);
+  return undefined;
+}
+
+/** Prefixes of session ids that say what kind of id it is and nothing of its secret part. */
+const PUBLIC_PREFIX = /^(?:sbx_|cs_live_|cs_test_|cs_)/;
+
+/**
+ * A bearer credential as a log line may show it: its public prefix and last four characters
+ * (enough to match a line with a row or Stripe's dashboard, 24 bits of a 144-bit or longer secret).
+ */
+export function maskSecret(value: string): string {
+  const prefix = PUBLIC_PREFIX.exec(value)?.[0] ?? "";
+  const rest = value.length - prefix.length;
+  return rest >= 16 ? `${prefix}…${value.slice(-4)}` : `${prefix}…`;
+}
+
+/**
+ * The segment after /quote/ (a quote's link and its .data request) or /checkout/sandbox/ (a sandbox
+ * checkout and its pay/cancel posts) grants access. Case-insensitive: React Router answers /QUOTE/…
+ * too; an encoded slash (%2F) counts as one. Query strings are not logged (paths only), which
+ * keeps /payment?quote= and /payment-success?session_id= out.
+ */
+const SECRET_SEGMENT = /(\/(?:quote|checkout(?:\/|%2f)+sandbox)(?:\/|%2f)+)([^/]+?)(\.data)?(?=\/|$)/gi;
+/** Cheap pre-check: every path with a secret segment has one of these (lower or upper case). */
+const MAYBE_SECRET = /quote|sandbox/i;
+
+/** A path with its access tokens masked (maskSecret); other paths are returned as they are. */
+export function maskSecretPath(path: string): string {
+  if (!MAYBE_SECRET.test(path)) return path;
+  return path.replace(SECRET_SEGMENT, (_m, before: string, secret: string, data: string | undefined) => `${before}${maskSecret(secret)}${data ?? ""}`);
+}
+
 export function createLogger(config: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">, options: LoggerOptions = {}): Logger {
   const level = options.level ?? (config.NODE_ENV === "test" ? "silent" : config.LOG_LEVEL);
   return pino(
     {
       level,
       base: undefined,
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.message", "*.email", "*.phone"], remove: true },
+      // Personal data and credentials go (censor undefined: the key is left out of the line); a
+      // bearer token or a path carrying one stays recognisable but masked (maskSecret, maskSecretPath).
+      redact: { paths: [...REMOVED_KEYS, ...MASKED_KEYS, ...MASKED_PATH_KEYS], censor: censorLogValue },
       // A line logged inside a request gets its id, unless the line names one itself.
       mixin: (_context, _level) => {
         const store = requestContext.getStore();
@@ -112,7 +156,8 @@ export type AccessLog = (reqId: string, method: string, path: string, status: nu
  * status, ms }, "request")` writes, built by hand and written to the logger's own
  * destination (so it keeps its place among the other lines). pino's general path
  * (redaction, mixin, serialisation of an object) cost a 304 a fifth of its CPU; these
- * fields hold no personal data, so there is nothing to redact.
+ * fields hold no personal data, and the one redaction they need, a path's access token, is
+ * maskSecretPath's (a case-insensitive test that fails fast on every other path).
  */
 export function createAccessLog(logger: Logger): AccessLog {
   const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
@@ -120,7 +165,7 @@ export function createAccessLog(logger: Logger): AccessLog {
   return (reqId, method, path, status, ms) => {
     if (logger.levelVal > info) return;
     stream.write(
-      `{"level":${info},"time":${Date.now()},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+      `{"level":${info},"time":${Date.now()},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(maskSecretPath(path))},"status":${status},"ms":${ms},"msg":"request"}\n`,
     );
   };
 }

@@ -14,7 +14,9 @@ import { seo } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ params }) =>
   seo({ title: "Your quote", description: `Your quote from ${siteConfig.name}.`, path: `/quote/${params.token}`, noindex: true });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });
+// The link's token never leaves in a Referer to another site. "same-origin", not "no-referrer": under
+// no-referrer the browser sends Origin: null with the page's own Accept-and-pay post, which is refused.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
 
 /** Rendered per request: the quote as stored; the first view marks it viewed. */
 export async function loader({ params, context }: Route.LoaderArgs) {

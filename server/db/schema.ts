@@ -210,6 +210,14 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** Which process runs a periodic job (server/jobs/lease.server.ts), until expires_at unless renewed. */
+export interface JobLeaseTable {
+  job: string;
+  holder: string;
+  expires_at: string;
+  last_run_at: string | null;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   payments: PaymentTable;
@@ -223,4 +231,5 @@ export interface Database {
   studio_passkeys: StudioPasskeyTable;
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
+  job_leases: JobLeaseTable;
 }

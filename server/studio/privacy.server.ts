@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../payments/service.server";
@@ -95,11 +96,19 @@ export function createLeadPrivacy({ database, now = Date.now }: { database: AppD
 
 export type LeadPrivacy = ReturnType<typeof createLeadPrivacy>;
 
-/** Runs the retention purge at start-up and then daily, in the process that serves (index.ts). */
-export function startRetentionJob(privacy: LeadPrivacy, months: number, onResult: (purged: number) => void, onError: (err: Error) => void) {
-  const run = () => privacy.purgeClosed(months).then(onResult, onError);
-  void run();
-  const timer = setInterval(run, 24 * 60 * 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export const RETENTION_JOB = "retention";
+
+/**
+ * Runs the retention purge daily in exactly one of the serving processes: the one
+ * holding the job's lease (server/jobs/lease.server.ts); another takes over when it dies.
+ */
+export function startRetentionJob(
+  privacy: LeadPrivacy,
+  months: number,
+  onResult: (purged: number) => void,
+  onError: (err: Error) => void,
+  schedule: Omit<LeasedJobOptions, "name" | "everyMs" | "run" | "onError">,
+  options?: { timers?: boolean },
+) {
+  return startLeasedJob({ ...schedule, name: RETENTION_JOB, everyMs: 24 * 60 * 60_000, run: () => privacy.purgeClosed(months).then(onResult), onError }, options);
 }

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -211,7 +210,7 @@ test.describe("faults against a running server", () => {
   test("SIGKILL after storing an inquiry and before notifying: after a restart the outbox delivers its two emails exactly once", async () => {
     test.setTimeout(90_000);
     const port = await freePort();
-    const dbPath = path.join(os.tmpdir(), `cascadia-sigkill-${port}-${process.pid}.db`);
+    const dbPath = path.join(process.env.E2E_RUN_DIR!, `sigkill-${port}.db`);
     const smtp = await startFakeSmtp();
     let server = await startServer(port, { DATABASE_PATH: dbPath });
     try {
@@ -266,7 +265,7 @@ test.describe("faults against a running server", () => {
     let lock: SQLite.Database;
     test.beforeAll(async () => {
       port = await freePort();
-      dbPath = path.join(os.tmpdir(), `cascadia-dbdown-${port}-${process.pid}.db`);
+      dbPath = path.join(process.env.E2E_RUN_DIR!, `dbdown-${port}.db`);
       server = await startServer(port, { DATABASE_PATH: dbPath, RATE_LIMIT_DISABLED: "true" });
       lock = new SQLite(dbPath);
     });

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
@@ -23,7 +22,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
-      DATABASE_PATH: path.join(os.tmpdir(), `cascadia-shutdown-${port}-${process.pid}.db`),
+      DATABASE_PATH: path.join(process.env.E2E_RUN_DIR!, `shutdown-${port}.db`),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

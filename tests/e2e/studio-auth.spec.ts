@@ -34,7 +34,7 @@ async function signOut(page: Page) {
 async function screenshots(page: Page, name: string) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/studio-auth-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`studio-auth-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -51,7 +51,7 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await checkA11y();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await quotes.screenshot({ path: `/tmp/quotes-lead-${width}.png` });
+    await quotes.screenshot({ path: test.info().outputPath(`quotes-lead-${width}.png`) });
   }
 
   // The client, in a browser context of their own.
@@ -61,7 +61,7 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
   for (const width of [375, 1440]) {
     await clientPage.setViewportSize({ width, height: 900 });
-    await clientPage.screenshot({ path: `/tmp/quotes-client-${width}.png`, fullPage: true });
+    await clientPage.screenshot({ path: test.info().outputPath(`quotes-client-${width}.png`), fullPage: true });
   }
   // Decision 0018: checkout opens in a new tab; the quote stays in this one.
   const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Accept and pay deposit" }).click()]);
