@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import * as OTPAuth from "otpauth";
+import { securityNotices } from "./database";
 import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
 
 /**
@@ -68,6 +69,8 @@ test.describe("studio passkeys and two-factor", () => {
     await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
     const list = page.getByRole("list", { name: "Your passkeys" });
     await expect(list).toContainText("Test laptop");
+    // The owner is told by email (queued in the outbox for the account's address).
+    expect(securityNotices(account.email)).toEqual(["studio-security:passkey-added"]);
     await checkA11y();
     await screenshots(page, "account-passkey");
 
@@ -85,6 +88,7 @@ test.describe("studio passkeys and two-factor", () => {
     await passkeys.getByRole("button", { name: "Confirm password" }).click();
     await list.getByRole("button", { name: "Remove Test laptop" }).click();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    expect(securityNotices(account.email)).toEqual(["studio-security:passkey-added", "studio-security:passkey-removed"]);
     // The WebAuthn chunk and its requests ran under the studio's CSP.
     expect(cspViolations(errors)).toEqual([]);
   });
