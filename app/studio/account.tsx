@@ -119,6 +119,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="passkeys" title="Passkeys">
         <p className="text-sm">A passkey signs you in with this device's screen lock or a security key, without your password or a code.</p>
+        {canChangePasskeys && <p className="text-sm text-muted-foreground">Password confirmed: you can add or remove passkeys for the next few minutes.</p>}
         {passkeys.length === 0 ? (
           <p className="text-sm text-muted-foreground">No passkeys yet.</p>
         ) : (

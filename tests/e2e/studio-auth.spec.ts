@@ -64,6 +64,7 @@ test.describe("studio passkeys and two-factor", () => {
     await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
     await passkeys.getByLabel("Password").fill(account.password);
     await passkeys.getByRole("button", { name: "Confirm password" }).click();
+    await expect(passkeys.getByText("Password confirmed: you can add or remove passkeys for the next few minutes.")).toBeVisible();
     await page.getByLabel("Passkey name (optional)").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
