@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { securityNoticeHandlers } from "./studio/security-notices.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -72,6 +73,7 @@ async function main() {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...securityNoticeHandlers({ database, mailer }),
     },
   });
 

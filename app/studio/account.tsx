@@ -18,6 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     email: studio.user.email,
     passkeys: await studio.security.passkeys(request.headers),
     twoFactor: await studio.security.twoFactorEnabled(studio.user),
+    canChangePasskeys: await studio.security.canChangePasskeys(request.headers),
     rpId: studio.sessions.rpId,
   };
 }
@@ -30,6 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
   const intent = String(form.intent ?? "");
   const actions = {
+    "confirm-password": studio.security.confirmPassword,
     "remove-passkey": studio.security.removePasskey,
     "start-two-factor": studio.security.startTwoFactor,
     "confirm-two-factor": studio.security.confirmTwoFactor,
@@ -78,7 +80,7 @@ function PasswordForm({ intent, error, busy, variant, children }: { intent: stri
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { passkeys, twoFactor, rpId } = loaderData;
+  const { passkeys, twoFactor, rpId, canChangePasskeys } = loaderData;
   const busy = useNavigation().state === "submitting";
   const revalidator = useRevalidator();
   const confirm = useFetcher<typeof action>();
@@ -103,6 +105,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     } catch (e) {
       setPasskeyStatus("");
       setPasskeyError(e instanceof PasskeyError ? e.message : "The passkey could not be added. Try again.");
+      // The confirmation may have run out: the page asks for the password again.
+      await revalidator.revalidate();
     }
   }
 
@@ -115,6 +119,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="passkeys" title="Passkeys">
         <p className="text-sm">A passkey signs you in with this device's screen lock or a security key, without your password or a code.</p>
+        {canChangePasskeys && <p className="text-sm text-muted-foreground">Password confirmed: you can add or remove passkeys for the next few minutes.</p>}
         {passkeys.length === 0 ? (
           <p className="text-sm text-muted-foreground">No passkeys yet.</p>
         ) : (
@@ -128,19 +133,28 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     {p.backedUp ? " · synced" : ""}
                   </span>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-passkey" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove ${p.name || "passkey"}`}>
-                    Remove
-                  </Button>
-                </Form>
+                {canChangePasskeys && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove ${p.name || "passkey"}`}>
+                      Remove
+                    </Button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>
         )}
         <FormError id="remove-passkey-error" error={errorFor("remove-passkey")} />
-        {usable === false ? (
+        {!canChangePasskeys ? (
+          <>
+            <p className="text-sm">To add or remove a passkey, enter your password again. Each change is emailed to {loaderData.email}.</p>
+            <PasswordForm intent="confirm-password" error={errorFor("confirm-password")} busy={busy}>
+              Confirm password
+            </PasswordForm>
+          </>
+        ) : usable === false ? (
           <p className="text-sm text-muted-foreground">
             Passkeys for this studio belong to {rpId}: open the studio at that address to add or use one.
           </p>

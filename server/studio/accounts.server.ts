@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
+import { weakPasswordReason } from "./password-policy.server";
 import { accountFailures, accountKey } from "./session.server";
 
 export class AccountError extends Error {}
@@ -10,6 +11,14 @@ const passwordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_LENGTH, `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`);
+
+/** The password's length, then that it is not common, breached or guessable from the email (password-policy.server.ts). */
+async function newPassword(password: string, email: string) {
+  const secret = parse(passwordSchema, password, "Password");
+  const weak = await weakPasswordReason(secret, [email]);
+  if (weak) throw new AccountError(`Password: ${weak}`);
+  return secret;
+}
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
@@ -35,7 +44,7 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
   return {
     async add(email: string, password: string) {
       const address = parse(emailSchema, email, "Email");
-      const secret = parse(passwordSchema, password, "Password");
+      const secret = await newPassword(password, address);
       const ctx = await context();
       if (await ctx.internalAdapter.findUserByEmail(address)) throw new AccountError("A studio account with that email already exists.");
       const user = await ctx.internalAdapter.createUser({ email: address, name: address, emailVerified: true }, { method: "admin" });
@@ -70,8 +79,8 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
      * lifted. Returns what was removed, as counts.
      */
     async reset(email: string, password: string, { keepPasskeys = false }: { keepPasskeys?: boolean } = {}) {
-      const secret = parse(passwordSchema, password, "Password");
       const { ctx, user } = await find(email);
+      const secret = await newPassword(password, user.email);
       const { db } = database;
       // The new password first: a failure after it never leaves the old password without its second factor.
       await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(secret));

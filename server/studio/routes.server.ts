@@ -15,6 +15,7 @@ import { csvResponse, toCsv } from "./csv.server";
 import { type LeadResult, createLeadService, leadQuerySchema } from "./leads.server";
 import { createPaymentsView, paymentQuerySchema } from "./payments-view.server";
 import { createLeadPrivacy } from "./privacy.server";
+import { createSecurityNotices } from "./security-notices.server";
 import { createStudioSecurity } from "./security.server";
 import { type SignInResult, type StudioUser, createStudioSessions, isAnonymousPasskeyPath } from "./session.server";
 
@@ -53,7 +54,8 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   const loadSignIn = () =>
     (signIn ??= createStudioAuth({ config, database }).then(
       (auth) => {
-        const sessions = createStudioSessions({ auth, database, config, now: deps.now });
+        const notice = createSecurityNotices({ database, outbox: deps.outbox, now: deps.now });
+        const sessions = createStudioSessions({ auth, database, config, now: deps.now, notice });
         return { sessions, security: createStudioSecurity({ auth, database, sessions }) };
       },
       (error: unknown) => {

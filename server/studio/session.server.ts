@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
+import { createAttemptLimiter } from "../http/attempt-limit.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { AppConfig } from "../config.server";
+import type { SecurityNotice } from "./security-notices.server";
 import { MAX_PASSWORD_LENGTH, SESSION_ABSOLUTE_SECONDS, type StudioAuth, isStudioOrigin, passkeyRpId } from "./auth.server";
 
 export type StudioUser = { id: string; email: string };
@@ -13,8 +15,15 @@ export const SIGN_IN_LOCKED = "Too many failed sign-ins. Try again later.";
 export const CODE_FAILED = "That code is not right.";
 export const CODE_EXPIRED = "That sign-in has expired. Sign in again.";
 export const PASSKEY_FAILED = "That passkey did not sign you in.";
+export const REAUTH_NEEDED = "Enter your password again to change your passkeys.";
 
-/** Failed sign-ins allowed per account and per client address in a window. */
+/** How long entering the password again on the account page lets a session add or remove passkeys. */
+export const REAUTH_SECONDS = 5 * 60;
+
+/**
+ * Failed sign-ins allowed per account and per client address in a window that
+ * starts at the first failure; the failure that fills it locks for a whole window.
+ */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perClient: 20 };
 
 const credentials = z.object({
@@ -43,10 +52,13 @@ export const isAnonymousPasskeyPath = (path: string) => path.startsWith(PASSKEY_
 
 /** The key of an account's failure counts: a digest, not the address itself. */
 export const accountKey = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("base64url");
-const window = (max: number) => [{ windowMs: SIGN_IN_LIMITS.windowMs, max }];
+const window = (max: number) => ({ windowMs: SIGN_IN_LIMITS.windowMs, max });
 
-/** Failed sign-ins per account (keyed by `accountKey`); shared with the CLI's reset, which clears an account's. */
-export const accountFailures = (database: AppDatabase) => createRateLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
+/** Attempts per account (keyed by `accountKey`); shared with the CLI's reset, which clears an account's. */
+export const accountFailures = (database: AppDatabase) => createAttemptLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
+
+/** A reserved attempt: `release` gives the slot back when the secret was right. */
+export type Attempt = { ok: false; refusal: SignInRefusal } | { ok: true; release(): Promise<void> };
 
 /**
  * Sign-in, the current session and sign-out on top of better-auth, with the
@@ -59,31 +71,46 @@ export function createStudioSessions({
   database,
   config,
   now = Date.now,
+  notice,
 }: {
   auth: StudioAuth;
   database: AppDatabase;
   config: Pick<AppConfig, "SITE_URL">;
   now?: () => number;
+  /** Tells an account's owner of a change to their sign-in methods (security-notices.server.ts). */
+  notice?: SecurityNotice;
 }) {
   const perAccount = accountFailures(database);
-  const perClient = createRateLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
+  const perClient = createAttemptLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
   // Each passkey challenge is a stored row: an anonymous address may ask for a few a minute, not thousands.
   const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);
+  const lockAnswer = (retryAfterSeconds: number): SignInRefusal => ({ ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds });
 
-  /** Over the failure limit for this account (when known) or this address: the lock answer to give. */
-  async function locked(account: string | null, clientIp: string): Promise<SignInRefusal | null> {
+  /**
+   * Reserves one attempt at a secret (password, code, passkey) against the
+   * account, when known, and the address, BEFORE the secret is checked: of
+   * requests in flight together, only as many as the limits leave get checked.
+   * The caller keeps the reservation for a failure and releases it for a success.
+   */
+  async function reserve(account: string | null, clientIp: string): Promise<Attempt> {
     const at = now();
-    for (const decision of [account ? await perAccount.blocked(account, at) : { allowed: true as const }, await perClient.blocked(clientIp, at)]) {
-      if (!decision.allowed) return { ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds: decision.retryAfterSeconds };
+    const client = await perClient.reserve(clientIp, at);
+    if (!client.allowed) return { ok: false, refusal: lockAnswer(client.retryAfterSeconds) };
+    if (account) {
+      const own = await perAccount.reserve(account, at);
+      if (!own.allowed) {
+        // No secret is checked, so the address's slot goes back.
+        await perClient.release(clientIp, at);
+        return { ok: false, refusal: lockAnswer(own.retryAfterSeconds) };
+      }
     }
-    return null;
-  }
-
-  /** Counts one failed attempt (a wrong password, code or passkey) against the account, when known, and the address. */
-  async function failed(account: string | null, clientIp: string) {
-    const at = now();
-    if (account) await perAccount.hit(account, at);
-    await perClient.hit(clientIp, at);
+    return {
+      ok: true,
+      async release() {
+        await perClient.release(clientIp, now());
+        if (account) await perAccount.release(account, now());
+      },
+    };
   }
 
   async function endPrevious(previous: { token: string } | null) {
@@ -95,15 +122,13 @@ export function createStudioSessions({
     if (!parsed.success) return { ok: false, status: 400, error: SIGN_IN_FAILED };
     const { email, password } = parsed.data;
     // The limiter keys are stored: a digest, not the address itself.
-    const account = accountKey(email);
-    const refused = await locked(account, request.clientIp);
-    if (refused) return refused;
+    const attempt = await reserve(accountKey(email), request.clientIp);
+    if (!attempt.ok) return attempt.refusal;
     const previous = await current(request.headers);
     const response = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true });
-    if (!response.ok) {
-      await failed(account, request.clientIp);
-      return { ok: false, status: 401, error: SIGN_IN_FAILED };
-    }
+    // A failure keeps its reservation: it is the count.
+    if (!response.ok) return { ok: false, status: 401, error: SIGN_IN_FAILED };
+    await attempt.release();
     const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
     // The session comes with the code: the one the browser has stays until then.
     if (body?.twoFactorRedirect) return { ok: true, twoFactor: true, setCookie: response.headers.getSetCookie() };
@@ -119,22 +144,19 @@ export function createStudioSessions({
   async function verifyCode(input: unknown, request: { headers: Headers; clientIp: string }): Promise<SignInResult> {
     const account = await pendingAccount(request.headers);
     if (!account) return { ok: false, status: 401, error: CODE_EXPIRED, restart: true };
-    const refused = await locked(account, request.clientIp);
-    if (refused) return refused;
+    const attempt = await reserve(account, request.clientIp);
+    if (!attempt.ok) return attempt.refusal;
     const parsed = secondFactor.safeParse(input);
-    if (!parsed.success) {
-      await failed(account, request.clientIp);
-      return { ok: false, status: 400, error: CODE_FAILED };
-    }
+    if (!parsed.success) return { ok: false, status: 400, error: CODE_FAILED };
     const { code } = parsed.data;
     const previous = await current(request.headers);
     const call = { body: { code }, headers: request.headers, asResponse: true } as const;
     const response = /^\d{6}$/.test(code) ? await auth.api.verifyTOTP(call) : await auth.api.verifyBackupCode(call);
     if (response.ok) {
+      await attempt.release();
       await endPrevious(previous);
       return { ok: true, setCookie: response.headers.getSetCookie() };
     }
-    await failed(account, request.clientIp);
     if (response.status === 429) return { ok: false, status: 429, error: SIGN_IN_LOCKED };
     const { code: reason } = ((await response.json().catch(() => ({}))) ?? {}) as { code?: string };
     if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE") return { ok: false, status: 401, error: CODE_FAILED };
@@ -158,8 +180,10 @@ export function createStudioSessions({
   /**
    * One step of a passkey ceremony, handed to better-auth's own handler: only
    * the four steps in PASSKEY_STEPS, from a studio origin. Signing in with a
-   * passkey is limited per address like a password, ends the session the
-   * browser came with, and answers without the session token in the body.
+   * passkey is limited per address like a password (the attempt reserved before
+   * it is checked), ends the session the browser came with, and answers without
+   * the session token in the body. Adding one needs the password entered again
+   * within REAUTH_SECONDS on this session, and tells the account's owner.
    */
   async function passkeyCeremony(request: Request, clientIp: string): Promise<Response> {
     const step = PASSKEY_STEPS[new URL(request.url).pathname.slice(PASSKEY_PATH.length)];
@@ -167,10 +191,19 @@ export function createStudioSessions({
     const origin = request.headers.get("origin");
     if (step.method === "POST" && !isStudioOrigin(origin, config)) return Response.json({ success: false, error: "Cross-site request refused." }, { status: 403 });
     const refuse = (error: string, status: number) => Response.json({ success: false, error }, { status });
-    if (step.anonymous) {
-      const refused = await locked(null, clientIp);
-      if (refused) return refuse(refused.error, refused.status);
-      if (step.method === "GET" && !(await challenges.hit(clientIp, now())).allowed) return refuse(SIGN_IN_LOCKED, 429);
+    let attempt: Attempt | null = null;
+    let adding: Awaited<ReturnType<typeof current>> = null;
+    if (step.anonymous && step.method === "GET") {
+      const lock = await perClient.blocked(clientIp, now());
+      if (!lock.allowed) return refuse(SIGN_IN_LOCKED, 429);
+      if (!(await challenges.hit(clientIp, now())).allowed) return refuse(SIGN_IN_LOCKED, 429);
+    } else if (step.anonymous) {
+      attempt = await reserve(null, clientIp);
+      if (!attempt.ok) return refuse(attempt.refusal.error, attempt.refusal.status);
+    } else {
+      adding = await current(request.headers);
+      if (!adding) return refuse("Sign in first.", 401);
+      if (!(await reauthenticated(adding))) return refuse(REAUTH_NEEDED, 403);
     }
     const previous = step.anonymous && step.method === "POST" ? await current(request.headers) : null;
     const response = await auth.handler(request);
@@ -181,16 +214,31 @@ export function createStudioSessions({
     }
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    if (!response.ok) {
-      if (step.anonymous) await failed(null, clientIp);
-      return Response.json({ success: false, error: PASSKEY_FAILED }, { status: response.status === 403 ? 403 : 400, headers });
-    }
+    // A failed passkey keeps its reserved attempt.
+    if (!response.ok) return Response.json({ success: false, error: PASSKEY_FAILED }, { status: response.status === 403 ? 403 : 400, headers });
+    if (attempt?.ok) await attempt.release();
     if (step.anonymous) await endPrevious(previous);
+    if (adding) await notice?.(adding.user, "passkey-added");
     return Response.json({ success: true }, { headers });
   }
 
+  const reauthMark = (sessionId: string) => `studio-reauth:${sessionId}`;
+
+  /** Marks this session as having just entered the password again (the account page's confirm step). */
+  async function markReauthenticated(session: { sessionId: string; user: StudioUser }) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteVerificationByIdentifier(reauthMark(session.sessionId));
+    await ctx.internalAdapter.createVerificationValue({ identifier: reauthMark(session.sessionId), value: session.user.id, expiresAt: new Date(now() + REAUTH_SECONDS * 1000) });
+  }
+
+  /** Whether this session entered the password again less than REAUTH_SECONDS ago. */
+  async function reauthenticated(session: { sessionId: string; user: StudioUser }): Promise<boolean> {
+    const mark = await (await auth.$context).internalAdapter.findVerificationValue(reauthMark(session.sessionId));
+    return Boolean(mark && mark.value === session.user.id && new Date(mark.expiresAt).getTime() > now());
+  }
+
   /** The signed-in user, and cookies to send back when better-auth slid the session's expiry. */
-  async function current(headers: Headers): Promise<{ user: StudioUser; token: string; setCookie: string[] } | null> {
+  async function current(headers: Headers): Promise<{ user: StudioUser; token: string; sessionId: string; setCookie: string[] } | null> {
     if (!headers.get("cookie")?.includes("studio.")) return null;
     const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
     if (!response) return null;
@@ -200,7 +248,7 @@ export function createStudioSessions({
       await (await auth.$context).internalAdapter.deleteSession(response.session.token);
       return null;
     }
-    return { user: { id: response.user.id, email: response.user.email }, token: response.session.token, setCookie: out.getSetCookie() };
+    return { user: { id: response.user.id, email: response.user.email }, token: response.session.token, sessionId: response.session.id, setCookie: out.getSetCookie() };
   }
 
   /** Ends the session in the database and returns the cookies that clear it in the browser. */
@@ -212,7 +260,7 @@ export function createStudioSessions({
   /** The host passkeys belong to, for pages to tell whether the browser is on it. */
   const rpId = passkeyRpId(config);
 
-  return { signIn, verifyCode, passkeyCeremony, current, signOut, locked, failed, accountKey, rpId };
+  return { signIn, verifyCode, passkeyCeremony, current, signOut, reserve, markReauthenticated, reauthenticated, notice, accountKey, rpId };
 }
 
 export type StudioSessions = ReturnType<typeof createStudioSessions>;

@@ -15,3 +15,16 @@ export function storedInquiries(email: string) {
     db.close();
   }
 }
+
+/** The outbox channels queued about a studio account (its security emails), oldest first. */
+export function securityNotices(email: string) {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare("select o.channel from outbox o join studio_users u on u.id = o.subject_id where o.subject_type = 'studio-user' and u.email = ? order by o.created_at, o.rowid")
+      .all(email) as { channel: string }[];
+    return rows.map((r) => r.channel);
+  } finally {
+    db.close();
+  }
+}

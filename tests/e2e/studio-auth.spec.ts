@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import * as OTPAuth from "otpauth";
+import { securityNotices } from "./database";
 import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
 
 /**
@@ -58,11 +59,19 @@ test.describe("studio passkeys and two-factor", () => {
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    // A session alone may not add one: the password first.
+    const passkeys = page.getByRole("region", { name: "Passkeys" });
+    await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+    await passkeys.getByLabel("Password").fill(account.password);
+    await passkeys.getByRole("button", { name: "Confirm password" }).click();
+    await expect(passkeys.getByText("Password confirmed: you can add or remove passkeys for the next few minutes.")).toBeVisible();
     await page.getByLabel("Passkey name (optional)").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
     const list = page.getByRole("list", { name: "Your passkeys" });
     await expect(list).toContainText("Test laptop");
+    // The owner is told by email (queued in the outbox for the account's address).
+    expect(securityNotices(account.email)).toEqual(["studio-security:passkey-added"]);
     await checkA11y();
     await screenshots(page, "account-passkey");
 
@@ -74,8 +83,13 @@ test.describe("studio passkeys and two-factor", () => {
 
     // Removing it: the list is empty again.
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
+    // A passkey sign-in is a new session: removing asks for the password again too.
+    await expect(list.getByRole("button", { name: "Remove Test laptop" })).toHaveCount(0);
+    await passkeys.getByLabel("Password").fill(account.password);
+    await passkeys.getByRole("button", { name: "Confirm password" }).click();
     await list.getByRole("button", { name: "Remove Test laptop" }).click();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    expect(securityNotices(account.email)).toEqual(["studio-security:passkey-added", "studio-security:passkey-removed"]);
     // The WebAuthn chunk and its requests ran under the studio's CSP.
     expect(cspViolations(errors)).toEqual([]);
   });
@@ -85,7 +99,7 @@ test.describe("studio passkeys and two-factor", () => {
     const account = await newAccount();
     await signInWithPassword(page, account);
     await page.goto(`${origin}/studio/account`);
-    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     const uri = await page.getByTestId("totp-uri").getAttribute("href");
     // The QR code, read as a phone's camera would: the picture shown decodes to the setup link.

@@ -4,6 +4,7 @@ import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createStudioAccounts } from "../../server/studio/accounts.server";
 import { createStudioAuth } from "../../server/studio/auth.server";
+import { createSecurityNotices } from "../../server/studio/security-notices.server";
 import { createStudioSecurity } from "../../server/studio/security.server";
 import { createStudioSessions } from "../../server/studio/session.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
@@ -101,10 +102,11 @@ export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
 /** The account page's security actions for the signed-in browser, and the request they take from it. */
 export async function studioSecurity(h: SignedInStudio) {
   const auth = await createStudioAuth({ config: h.config, database: h.database });
-  const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now });
+  const notice = createSecurityNotices({ database: h.database, now: () => h.clock.now });
+  const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now, notice });
   const security = createStudioSecurity({ auth, database: h.database, sessions });
   const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
-  return { security, request };
+  return { security, sessions, request };
 }
 
 /** Turns TOTP on the way the account page does, returning the authenticator app's view of it. */

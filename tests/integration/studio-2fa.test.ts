@@ -1,12 +1,36 @@
+import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createLogger } from "../../server/logger.server";
+import { createMailer } from "../../server/mail/mailer.server";
 import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";
+import { securityNoticeHandlers } from "../../server/studio/security-notices.server";
 import { WRONG_PASSWORD } from "../../server/studio/security.server";
-import { CODE_FAILED, PASSKEY_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
+import { CODE_FAILED, PASSKEY_FAILED, REAUTH_NEEDED, REAUTH_SECONDS, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
+import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
 import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity } from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
+const OPTIONS = `${PASSKEY}/generate-register-options`;
+
+/** A passkey row as the plugin stores one (the ceremony itself needs a browser: tests/e2e/studio-auth.spec.ts). */
+async function storedPasskey(h: SignedInStudio, id = "pk-1") {
+  await h.database.db
+    .insertInto("studio_passkeys")
+    .values({ id, user_id: h.user.id, name: "Laptop", credential_id: `cred-${id}`, public_key: "key", counter: 0, device_type: "singleDevice", backed_up: h.database.kind === "postgres" ? false : 0, transports: null, aaguid: null, created_at: new Date().toISOString() })
+    .execute();
+}
+/** The page's answer carries the new session's cookie after a two-factor change: the browser keeps it. */
+function keep(h: SignedInStudio, result: { ok: boolean; setCookie?: string[] }) {
+  const headers = new Headers();
+  for (const cookie of result.setCookie ?? []) headers.append("set-cookie", cookie);
+  h.browser.jar.take(new Response(null, { headers }));
+  return result;
+}
+const passkeyIds = (h: SignedInStudio) => h.database.db.selectFrom("studio_passkeys").select("id").execute();
+
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
@@ -163,5 +187,79 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
       const response = await browser.request(path, { method, ...(method === "POST" ? { body: {} } : {}) });
       expect(response.status, path).toBe(404);
     }
+  });
+
+  // Issue 27: a session alone must not change passkeys, and every change is emailed.
+  it("gives a bare session no passkey registration options and no removal", async () => {
+    const options = await h.browser.request(OPTIONS);
+    expect(options.status).toBe(403);
+    expect(await options.json()).toEqual({ success: false, error: REAUTH_NEEDED });
+    const verify = await h.browser.request("/api/studio/auth/passkey/verify-registration", { method: "POST", body: { response: {} } });
+    expect(verify.status).toBe(403);
+    await storedPasskey(h);
+    expect(await security.removePasskey({ id: "pk-1" }, request())).toEqual({ ok: false, status: 403, error: REAUTH_NEEDED });
+    expect(await passkeyIds(h)).toEqual([{ id: "pk-1" }]);
+    expect(await security.canChangePasskeys(request().headers)).toBe(false);
+  });
+
+  it("opens passkey changes for 5 minutes after the password, on that session only", async () => {
+    expect(await security.confirmPassword({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect((await h.browser.request(OPTIONS)).status).toBe(403);
+    expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
+    expect(await security.canChangePasskeys(request().headers)).toBe(true);
+    const options = await h.browser.request(OPTIONS);
+    expect(options.status).toBe(200);
+    expect(((await options.json()) as { challenge: string }).challenge.length).toBeGreaterThan(20);
+    // Another session of the same account has not confirmed anything.
+    const other = h.client();
+    expect((await other.signIn()).status).toBe(200);
+    expect((await other.request(OPTIONS)).status).toBe(403);
+    await storedPasskey(h);
+    expect(await security.removePasskey({ id: "pk-1" }, request())).toMatchObject({ ok: true });
+    expect(await passkeyIds(h)).toEqual([]);
+    // The confirmation runs out.
+    h.clock.now += REAUTH_SECONDS * 1000;
+    expect((await h.browser.request(OPTIONS)).status).toBe(403);
+    await storedPasskey(h, "pk-2");
+    expect(await security.removePasskey({ id: "pk-2" }, request())).toMatchObject({ ok: false, status: 403 });
+  });
+
+  describe("with mail", () => {
+    let smtp: FakeSmtp;
+    beforeEach(async () => {
+      smtp = await startFakeSmtp();
+    });
+    afterEach(async () => {
+      await smtp.stop();
+    });
+
+    it("emails the account's owner when two-factor is turned on or off and when a passkey is removed", async () => {
+      await enableTotp(h);
+      ({ security, request } = await studioSecurity(h));
+      expect(keep(h, await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request()))).toMatchObject({ ok: true });
+      await storedPasskey(h);
+      expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
+      expect(await security.removePasskey({ id: "pk-1" }, request())).toMatchObject({ ok: true });
+      // A refused change tells no one.
+      expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false });
+
+      const logger = createLogger({ ...h.config, LOG_LEVEL: "silent" });
+      const mailer = createMailer({ SMTP_URL: smtp.url, SMTP_FROM: undefined, INQUIRY_TO: undefined }, logger);
+      const worker = createOutboxWorker({ database: h.database, logger, handlers: securityNoticeHandlers({ database: h.database, mailer }), now: () => h.clock.now });
+      expect(await worker.runOnce()).toMatchObject({ claimed: 3, delivered: 3 });
+      mailer.close();
+      expect(smtp.messages.map((m) => m.to)).toEqual([[STUDIO_EMAIL], [STUDIO_EMAIL], [STUDIO_EMAIL]]);
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
+        "A passkey was removed from your studio account",
+        "Two-factor sign-in was turned off for your studio account",
+        "Two-factor sign-in was turned on for your studio account",
+      ]);
+      // It tells the owner what to do if it was not them, and carries no link to follow.
+      for (const m of smtp.messages) {
+        const { text } = await simpleParser(m.raw);
+        expect(text).toMatch(/If it was not, ask the studio's owner to reset your account/);
+        expect(text).not.toMatch(/https?:\/\//);
+      }
+    });
   });
 });

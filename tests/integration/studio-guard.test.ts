@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../helpers/databases";
+import { builtSite } from "../helpers/site";
 import { SITE, type StudioHarness, createStudioHarness } from "../helpers/studio";
 
 /** Every studio page (and its React Router data request) and every API endpoint. */
@@ -11,7 +12,8 @@ const pageWrites = ["/studio/leads/some-id", "/studio/logout", "/studio/leads/so
 describe(`studio access control on ${testDatabaseKind}`, () => {
   let h: StudioHarness;
   beforeAll(async () => {
-    h = await createStudioHarness();
+    // The built site: the login page is rendered, as a visitor gets it.
+    h = await createStudioHarness({}, { site: await builtSite() });
   });
   afterAll(async () => {
     await h.dispose();
@@ -52,8 +54,20 @@ describe(`studio access control on ${testDatabaseKind}`, () => {
 
   it("lets the login page and the sign-in endpoint through without a session", async () => {
     const login = await h.app.request("/studio/login");
-    // No built site in this test: the page itself is rendered in the e2e suite; what matters is no redirect loop.
-    expect(login.status).not.toBe(302);
+    expect(login.status).toBe(200);
+    expect(login.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(login.headers.get("cache-control")).toBe("no-store");
+    const html = await login.text();
+    // The sign-in form itself, posting to its page: email, password and the button.
+    const form = /<form\b[^>]*\baction="\/studio\/login"[^>]*\bmethod="post"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+    const tag = (id: string) => new RegExp(`<input\\b[^>]*\\bid="${id}"[^>]*>`).exec(form)?.[0] ?? "";
+    expect(form).toMatch(/<label\b[^>]*\bfor="email"[^>]*>Email<\/label>/);
+    expect(form).toMatch(/<label\b[^>]*\bfor="password"[^>]*>Password<\/label>/);
+    expect(tag("email")).toMatch(/\bname="email"/);
+    expect(tag("email")).toMatch(/\btype="email"/);
+    expect(tag("password")).toMatch(/\bname="password"/);
+    expect(tag("password")).toMatch(/\btype="password"/);
+    expect(form).toMatch(/<button\b[^>]*\btype="submit"[^>]*>Sign in<\/button>/);
     expect((await h.client().signIn()).status).toBe(200);
   });
 

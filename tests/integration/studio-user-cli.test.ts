@@ -62,6 +62,17 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect((await run(["remove"])).code).toBe(2);
   });
 
+  it("refuses a common, breached or email-based password on add and reset, saying why and changing nothing", async () => {
+    const added = await run(["add", "a@example.com"], "password1234\n");
+    expect(added).toMatchObject({ code: 1, err: expect.stringContaining("That password is refused: it is a common password with small changes.") });
+    expect((await run(["list"])).out).toContain("No studio accounts yet.");
+    expect((await run(["add", "a@example.com"], `${PASSWORD}\n`)).code).toBe(0);
+    expect(await run(["reset", "a@example.com"], "a@example.com1\n")).toMatchObject({ code: 1, err: expect.stringContaining("the account's email") });
+    // The old password still signs in.
+    const h = await createStudioHarness({}, { database, skipAccount: true });
+    expect((await h.client().signIn("a@example.com", PASSWORD)).status).toBe(200);
+  });
+
   it("resets a password, ending the account's sessions; removes an account", async () => {
     await run(["add", "a@example.com"], `${PASSWORD}\n`);
     const h = await createStudioHarness({}, { database, skipAccount: true });

@@ -1,0 +1,42 @@
+import { siteConfig } from "~/content/site";
+import type { AppDatabase } from "../db/database.server";
+import { type OutboxHandlers, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { type SecurityChange, securityChangeEmail } from "../mail/account-emails";
+import type { Mailer } from "../mail/mailer.server";
+
+export type { SecurityChange } from "../mail/account-emails";
+
+const SUBJECT = "studio-user";
+const CHANGES: SecurityChange[] = ["passkey-added", "passkey-removed", "totp-on", "totp-off"];
+/** One outbox channel per change, so the row itself says what changed (the subject is the user). */
+export const securityChannel = (change: SecurityChange) => `studio-security:${change}`;
+
+/** Queues the owner's email about a change to their sign-in methods; the worker sends it. */
+export function createSecurityNotices({ database, outbox, now = Date.now }: { database: AppDatabase; outbox?: OutboxTrigger; now?: () => number }) {
+  return async function notice(user: { id: string }, change: SecurityChange) {
+    await enqueue(database.db, [{ subjectType: SUBJECT, subjectId: user.id, channel: securityChannel(change) }], now());
+    outbox?.wake();
+  };
+}
+
+export type SecurityNotice = ReturnType<typeof createSecurityNotices>;
+
+const when = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone: siteConfig.timeZone });
+
+/** How the outbox worker sends those emails, to the account's address as it is at sending time. */
+export function securityNoticeHandlers({ database, mailer }: { database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+  const handlers: OutboxHandlers = {};
+  for (const change of CHANGES) {
+    handlers[securityChannel(change)] = {
+      enabled: mailer.configured,
+      async deliver(row) {
+        const user = await database.db.selectFrom("studio_users").select("email").where("id", "=", row.subject_id).executeTakeFirst();
+        // An account removed since has no one left to tell.
+        if (!user) return;
+        const email = await securityChangeEmail(change, `${when.format(new Date(row.created_at))} ${siteConfig.timeZoneLabel}`);
+        await mailer.send({ ...email, to: user.email, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+      },
+    };
+  }
+  return handlers;
+}

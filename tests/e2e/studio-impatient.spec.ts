@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { addStudioAccount, expect, test } from "./fixtures";
+
+/**
+ * The sign-in page used the impatient way (issue 27): typed and submitted
+ * before React has arrived, Sign in clicked twice, and Back pressed after
+ * signing out, which must not bring a lead's data back from the browser's cache.
+ */
+const SCRIPT_DELAY_MS = 3000;
+
+async function newAccount() {
+  const suffix = randomBytes(4).toString("hex");
+  const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}`, suffix };
+  await addStudioAccount(account.email, account.password);
+  return account;
+}
+
+/** Every document and data request ("METHOD /path (type)"), in order. */
+function recordRequests(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (["document", "fetch", "xhr"].includes(r.resourceType())) sent.push(`${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()})`);
+  });
+  return sent;
+}
+
+/** React's script files answer late, as on a slow link: the page is there, React is not. */
+async function delayScripts(page: Page) {
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+}
+
+/** True once React Router has hydrated the page (its router is on window only then). */
+const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules" in window && Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter));
+
+test.describe("studio sign-in, the impatient way", () => {
+  test("signs in when the form is typed and submitted before React has loaded", async ({ page }) => {
+    test.slow();
+    const account = await newAccount();
+    await delayScripts(page);
+    const sent = recordRequests(page);
+    // Not waiting for load or networkidle: the first paint is enough for a person.
+    await page.goto("/studio/login", { waitUntil: "commit" });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    expect(await hydrated(page), "typed before React took the page").toBe(false);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/studio$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible({ timeout: 20_000 });
+    // The browser posted the form itself (a document request), and the page's action signed in.
+    expect(sent).toContain("POST /studio/login (document)");
+    expect(sent.filter((s) => s.startsWith("POST /studio/login.data"))).toEqual([]);
+  });
+
+  test("a double-click on Sign in signs in once, before React and after it", async ({ page }) => {
+    test.slow();
+    const account = await newAccount();
+    // After React: one sign-in, the Leads page, no error.
+    await page.goto("/studio/login");
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/studio\/login$/);
+
+    // Before React: the browser's own submits, twice.
+    await delayScripts(page);
+    await page.goto("/studio/login", { waitUntil: "commit" });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    expect(await hydrated(page)).toBe(false);
+    await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    // Signed in for real: the session answers.
+    expect((await page.request.get("/api/studio/session")).status()).toBe(200);
+  });
+
+  test("Back after signing out shows no lead's data, from the cache or otherwise", async ({ page, baseURL }) => {
+    test.slow();
+    const account = await newAccount();
+    const lastName = `Cached${account.suffix}`;
+    const sent = await page.request.post("/api/inquiries", {
+      headers: { origin: baseURL! },
+      data: { firstName: "Bea", lastName, email: `bea-${account.suffix}@example.com`, projectType: "basic", message: "A private message about our bakery's finances." },
+    });
+    expect(sent.ok()).toBe(true);
+    await page.goto("/studio/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+    // The lead's page, loaded as a document too (a reload), so both kinds of history entry are tried.
+    const document = await page.reload();
+    expect(document?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByText("A private message about our bakery's finances.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/studio\/login$/);
+    for (let i = 0; i < 3; i++) {
+      await page.goBack();
+      await expect(page.getByText(lastName)).toHaveCount(0);
+      await expect(page.getByText("A private message about our bakery's finances.")).toHaveCount(0);
+      if (!/\/studio\/leads\//.test(page.url())) continue;
+      // Still on the lead's address: it must be the sign-in page there, not the lead.
+      await expect(page.getByRole("heading", { name: "Studio sign-in" })).toBeVisible();
+    }
+    expect((await page.request.get("/api/studio/session")).status()).toBe(401);
+  });
+
+  test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({ page, baseURL }) => {
+    test.slow();
+    const account = await newAccount();
+    const lastName = `Restored${account.suffix}`;
+    const sent = await page.request.post("/api/inquiries", {
+      headers: { origin: baseURL! },
+      data: { firstName: "Bea", lastName, email: `bea-${account.suffix}@example.com`, projectType: "basic", message: "Another private message, about payroll." },
+    });
+    expect(sent.ok()).toBe(true);
+    await page.goto("/studio/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const href = await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").getAttribute("href");
+    // The lead's page as a document: a candidate for the back/forward cache.
+    await page.goto(href!);
+    await expect(page.getByText("Another private message, about payroll.")).toBeVisible();
+    // Sign out the way a browser does without React (a native form post), so the next page is a new document.
+    await page.getByRole("button", { name: "Sign out" }).evaluate((button: HTMLButtonElement) => HTMLFormElement.prototype.submit.call(button.form!));
+    await expect(page).toHaveURL(/\/studio\/login$/);
+    await expect(page.getByRole("heading", { name: "Studio sign-in" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Studio sign-in" })).toBeVisible();
+    await expect(page.getByText("Another private message, about payroll.")).toHaveCount(0);
+    await expect(page.getByText(lastName)).toHaveCount(0);
+  });
+});
