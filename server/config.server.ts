@@ -65,6 +65,9 @@ export const envSchema = z
     /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
     STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
 
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (docs/deploy.md#metrics). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,
   })
