@@ -15,6 +15,8 @@ import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
+import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./metrics.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -34,7 +36,9 @@ async function main() {
   }
   const logger = createLogger(config);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
-  const dbOptions = databaseOptionsFromConfig(config);
+  // The processes that serve count their requests and queries; a cluster's primary aggregates its workers' (decision in metrics.server.ts).
+  const metrics = serving ? getProcessMetrics() : undefined;
+  const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
     // a cluster's workers take turns at its write lock through the primary (decision 0021).
@@ -49,6 +53,7 @@ async function main() {
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
+    serveClusterScrapes();
     runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
     return;
   }
@@ -71,7 +76,10 @@ async function main() {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...undeliverableAlertHandlers({ config, database, mailer }),
     },
+    metrics,
+    onUndeliverable: undeliverableAlertItem,
   });
 
   const { listener } = createNodeHandler({
@@ -80,6 +88,8 @@ async function main() {
     logger,
     outbox,
     mailConfigured: mailer.configured,
+    // A scrape that lands on one worker reports every worker (through the primary).
+    metrics: metrics && cluster.isWorker ? { ...metrics, scrape: scrapeThroughPrimary(metrics) } : metrics,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);
