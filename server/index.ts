@@ -37,7 +37,10 @@ async function main() {
   const logger = createLogger(config);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
   // The processes that serve count their requests and queries; a cluster's primary aggregates its workers' (decision in metrics.server.ts).
-  const metrics = serving ? getProcessMetrics() : undefined;
+  const processMetrics = serving ? getProcessMetrics() : undefined;
+  // A worker answers the primary's collection from the start (a scrape waits for every worker),
+  // and its own /metrics reports every worker, through the primary.
+  const metrics = processMetrics && cluster.isWorker ? { ...processMetrics, scrape: scrapeThroughPrimary(processMetrics) } : processMetrics;
   const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
@@ -88,8 +91,7 @@ async function main() {
     logger,
     outbox,
     mailConfigured: mailer.configured,
-    // A scrape that lands on one worker reports every worker (through the primary).
-    metrics: metrics && cluster.isWorker ? { ...metrics, scrape: scrapeThroughPrimary(metrics) } : metrics,
+    metrics,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);

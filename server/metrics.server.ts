@@ -194,7 +194,9 @@ export function registerDatabaseGauges(metrics: Metrics, database: AppDatabase, 
 /**
  * The process's metrics, for modules that are not handed them (backups, scripts run
  * in the server): created on first use with the process metrics on. The server
- * (server/index.ts) uses this one, so what they set is in its /metrics.
+ * (server/index.ts) uses this one, so what they set is in its /metrics. A node:cluster
+ * primary serves no scrape of its own: set metrics in a serving process (as the
+ * retention job runs in worker 1), and give a timestamp gauge the "max" aggregator.
  */
 let processMetrics: Metrics | undefined;
 export function getProcessMetrics(): Metrics {

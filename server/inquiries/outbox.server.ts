@@ -108,7 +108,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const channels = () => Object.keys(handlers).filter((c) => handlers[c]!.enabled);
   options.metrics?.knowChannels(Object.keys(handlers));
   // A label from the fixed set of channels, whatever a hand-edited row says.
-  const channelLabel = (channel: string) => (channel in handlers ? channel : "unknown");
+  const channelLabel = (channel: string) => (Object.hasOwn(handlers, channel) ? channel : "unknown");
 
   /** Claims up to batchSize due rows for this worker, atomically across processes. */
   async function claim(): Promise<OutboxRow[]> {

@@ -28,7 +28,7 @@ const CLIENT_EMAILS: Record<string, string> = {
 
 /** The outbox worker's onUndeliverable: an alert for a client email, none for anything else. */
 export function undeliverableAlertItem(row: Pick<OutboxRow, "id" | "channel">): OutboxItem | undefined {
-  return row.channel in CLIENT_EMAILS ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT } : undefined;
+  return Object.hasOwn(CLIENT_EMAILS, row.channel) ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT } : undefined;
 }
 
 export type UndeliverableFacts = {

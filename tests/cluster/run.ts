@@ -251,6 +251,8 @@ async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env
   const clustered = startApp(PORT + 4, { ...env, WEB_CONCURRENCY: "2", SMTP_URL: "" });
   try {
     await waitUntil("node:cluster server", () => healthy(clustered.port));
+    // A scrape waits for every worker: while one is still starting it fails (500 after 5 s).
+    await waitUntil("node:cluster scrape", () => scrape(clustered.port).then(() => true));
     const before = (await scrape(clustered.port)).count("page", "4xx");
     for (let i = 0; i < 20; i++) assert.equal((await request(clustered.port, "GET", `/no-such-page-${i}`)).status, 404);
     const after = await scrape(clustered.port);

@@ -272,7 +272,7 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     const observed = openDatabase({ ...empty.options, onQuery: metrics.observeQuery });
     try {
       await migrateToLatest(observed);
-      const count = async (outcome: string) => (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === "cascadia_db_query_duration_seconds")!.values.find((v) => v.metricName === "cascadia_db_query_duration_seconds_count" && v.labels.outcome === outcome)?.value ?? 0;
+      const count = async (outcome: string) => sample(await metrics.registry.metrics(), "cascadia_db_query_duration_seconds_count", { outcome }) ?? 0;
       const before = await count("ok");
       expect(before).toBeGreaterThan(0); // the migrations' statements
       for (let i = 0; i < 3; i++) await sql`select 1`.execute(observed.db);
