@@ -95,6 +95,23 @@ export function createMetrics(options: MetricsOptions = {}) {
       .set(1);
   }
 
+  /**
+   * A gauge of another module (backups: cascadia_backup_last_success_timestamp_seconds),
+   * registered once by name and returned again on the next call. `collect` runs at
+   * scrape time, for values that are read rather than pushed.
+   */
+  function gauge<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[]; collect?: (this: Gauge<L>) => void | Promise<void>; aggregator?: "sum" | "first" | "max" | "min" } = {}): Gauge<L> {
+    const existing = registry.getSingleMetric(name);
+    if (existing) return existing as Gauge<L>;
+    return new Gauge<L>({ name, help, labelNames: opts.labelNames ?? [], collect: opts.collect, aggregator: opts.aggregator, registers: [registry] });
+  }
+  /** A counter of another module, registered once by name. */
+  function counter<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[] } = {}): Counter<L> {
+    const existing = registry.getSingleMetric(name);
+    if (existing) return existing as Counter<L>;
+    return new Counter<L>({ name, help, labelNames: opts.labelNames ?? [], registers: [registry] });
+  }
+
   return {
     registry,
     /** One answered request; `status` is its HTTP status. */
@@ -118,21 +135,14 @@ export function createMetrics(options: MetricsOptions = {}) {
       deliveryFailures.labels(channel).inc();
       if (final) undeliverable.labels(channel).inc();
     },
+    gauge,
+    counter,
     /**
-     * A gauge of another module (backups: cascadia_backup_last_success_timestamp_seconds),
-     * registered once by name and returned again on the next call. `collect` runs at
-     * scrape time, for values that are read rather than pushed.
+     * A backup finished (the backup job calls this): its time, in seconds since the epoch. The
+     * gauge appears at the first one, so `absent()` in an alert rule catches "never backed up".
      */
-    gauge<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[]; collect?: (this: Gauge<L>) => void | Promise<void>; aggregator?: "sum" | "first" | "max" | "min" } = {}): Gauge<L> {
-      const existing = registry.getSingleMetric(name);
-      if (existing) return existing as Gauge<L>;
-      return new Gauge<L>({ name, help, labelNames: opts.labelNames ?? [], collect: opts.collect, aggregator: opts.aggregator, registers: [registry] });
-    },
-    /** A counter of another module, registered once by name. */
-    counter<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[] } = {}): Counter<L> {
-      const existing = registry.getSingleMetric(name);
-      if (existing) return existing as Counter<L>;
-      return new Counter<L>({ name, help, labelNames: opts.labelNames ?? [], registers: [registry] });
+    backupSucceeded(atSeconds: number) {
+      gauge("cascadia_backup_last_success_timestamp_seconds", "Unix time of the last successful backup.", { aggregator: "max" }).set(atSeconds);
     },
     /** The text a scrape answers, with its content type (Prometheus text format 0.0.4). */
     async scrape(): Promise<{ contentType: string; body: string }> {
