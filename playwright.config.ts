@@ -51,7 +51,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: `node ${process.env.BUILD_DIR ?? "build"}/node/index.js`,
-    url: `${baseURL}/healthz`,
+    // Ready: the database answers and every migration is applied.
+    url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {

@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import type { AppConfig } from "./config.server";
-import type { AppDatabase } from "./db/database.server";
+import { type AppDatabase, pendingMigrations } from "./db/database.server";
 import { createClientAddressResolver } from "./http/client-address.server";
 import { compressResponse } from "./http/compress.server";
 import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
@@ -27,6 +27,7 @@ import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
+import { type Metrics, bearerMatches, createMetrics, registerDatabaseGauges, routeGroup } from "./metrics.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
 
@@ -44,6 +45,8 @@ export type AppDeps = {
   mailConfigured?: boolean;
   /** Clock (ms) for rate limits and timestamps; tests move it. */
   now?: () => number;
+  /** The process's metrics (server/metrics.server.ts); absent: a registry of this app's own. */
+  metrics?: Metrics;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -58,13 +61,18 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export function createNodeHandler(deps: AppDeps) {
   const files = deps.site ? loadStaticSite(deps.site.clientDir) : new Map<string, StaticEntry>();
   const accessLog = createAccessLog(deps.logger);
-  const app = createApp(deps, files, accessLog);
+  const metrics = deps.metrics ?? createMetrics();
+  const app = createApp({ ...deps, metrics }, files, accessLog);
   const fallback = getRequestListener(app.fetch);
   const respondStatic = createStaticResponder(files, {
     securityHeaders: baseSecurityHeaders(deps.config.NODE_ENV === "production"),
     nonHtmlCsp: NON_HTML_CSP,
     requestId: randomUUID,
-    onResponse: ({ reqId, method, path, status, started }) => logRequest(accessLog, reqId, method, path, status, started),
+    onResponse: ({ reqId, method, path, status, started }) => {
+      const ms = performance.now() - started;
+      metrics.observeRequest(routeGroup(path), status, ms / 1000);
+      accessLog(reqId, method, path, status, Math.round(ms));
+    },
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     // A quote's payment link is answered by the app (a redirect), not by the prerendered /payment.
@@ -137,10 +145,6 @@ export function isQuotePaymentLink(url: string) {
   return url.startsWith("/payment?") && new URLSearchParams(url.slice("/payment?".length)).has("quote");
 }
 
-function logRequest(accessLog: AccessLog, reqId: string, method: string, path: string, status: number, started: number) {
-  accessLog(reqId, method, path, status, Math.round(performance.now() - started));
-}
-
 /**
  * Builds the HTTP app. Tests call this without listening on a port.
  * `files` and `accessLog` are shared with the static hot path (createNodeHandler);
@@ -148,6 +152,7 @@ function logRequest(accessLog: AccessLog, reqId: string, method: string, path: s
  */
 export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, accessLog: AccessLog = createAccessLog(deps.logger)) {
   const { config, database, logger } = deps;
+  const metrics = deps.metrics ?? createMetrics();
   const production = config.NODE_ENV === "production";
   const securityHeaders = baseSecurityHeaders(production);
   const app = new Hono<AppEnv>();
@@ -162,7 +167,9 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     // Everything logged while answering carries this request's id.
     await requestContext.run({ reqId: requestId }, next);
     setResponseHeaders(c, securityHeaders, requestId);
-    logRequest(accessLog, requestId, c.req.method, c.req.path, c.res.status, started);
+    const ms = performance.now() - started;
+    metrics.observeRequest(routeGroup(c.req.path), c.res.status, ms / 1000);
+    accessLog(requestId, c.req.method, c.req.path, c.res.status, Math.round(ms));
   });
 
   const limitBody = bodyLimit({
@@ -185,10 +192,22 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     return c.json({ success: false, error: "Internal server error." }, 500);
   });
 
-  app.get("/healthz", async (c) => {
-    const up = await database.ping();
-    return c.json({ status: up ? "ok" : "error", database: up ? "up" : "down" }, up ? 200 : 503);
+  // Liveness: the process answers (a restart would not bring a database back).
+  app.get("/healthz", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok" });
   });
+
+  // Readiness: send traffic here only while the database answers with every migration applied.
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const pending = await pendingMigrations(database).catch(() => undefined);
+    if (pending === undefined) return c.json({ status: "error", database: "down" }, 503);
+    if (pending.length > 0) return c.json({ status: "error", database: "up", migrations: "pending" }, 503);
+    return c.json({ status: "ok", database: "up", migrations: "applied" });
+  });
+
+  mountMetrics(app, metrics, { config, database, now: deps.now });
 
   // API routes of each capability mount here (inquiries, payments).
   // Quotes write their steps into the studio's lead timeline and move the lead's status.
@@ -209,6 +228,24 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   }
 
   return app;
+}
+
+/**
+ * GET /metrics (Prometheus text format) for a holder of METRICS_TOKEN only; without
+ * the token set it does not exist (404), so an unconfigured server shows nothing.
+ */
+function mountMetrics(app: Hono<AppEnv>, metrics: Metrics, deps: { config: AppConfig; database: AppDatabase; now?: () => number }) {
+  registerDatabaseGauges(metrics, deps.database, deps.now);
+  const token = deps.config.METRICS_TOKEN;
+  app.get("/metrics", async (c) => {
+    if (!token) return c.json({ success: false, error: "Not found." }, 404);
+    if (!bearerMatches(c.req.header("authorization"), token)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ success: false, error: "Unauthorized." }, 401);
+    }
+    const { contentType, body } = await metrics.scrape();
+    return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  });
 }
 
 function mountSite(

@@ -67,6 +67,8 @@ export const envSchema = z
 
     /** How long a process's claim on a notification lasts: a killed process's notifications go out again after this (docs/deploy.md). */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (docs/deploy.md#metrics). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
 
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,

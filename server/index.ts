@@ -16,6 +16,8 @@ import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
+import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./metrics.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -35,7 +37,12 @@ async function main() {
   }
   const logger = createLogger(config);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
-  const dbOptions = databaseOptionsFromConfig(config);
+  // The processes that serve count their requests and queries; a cluster's primary aggregates its workers' (decision in metrics.server.ts).
+  const processMetrics = serving ? getProcessMetrics() : undefined;
+  // A worker answers the primary's collection from the start (a scrape waits for every worker),
+  // and its own /metrics reports every worker, through the primary.
+  const metrics = processMetrics && cluster.isWorker ? { ...processMetrics, scrape: scrapeThroughPrimary(processMetrics) } : processMetrics;
+  const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
     // a cluster's workers take turns at its write lock through the primary (decision 0021).
@@ -50,6 +57,7 @@ async function main() {
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
+    serveClusterScrapes();
     runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
     return;
   }
@@ -74,7 +82,10 @@ async function main() {
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
+      ...undeliverableAlertHandlers({ config, database, mailer }),
     },
+    metrics,
+    onUndeliverable: undeliverableAlertItem,
   });
 
   const { listener } = createNodeHandler({
@@ -83,6 +94,7 @@ async function main() {
     logger,
     outbox,
     mailConfigured: mailer.configured,
+    metrics,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);

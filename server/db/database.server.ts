@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type LogEvent,
   Migrator,
   PostgresDialect,
   SqliteDialect,
@@ -33,7 +34,10 @@ export type AppDatabase = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+/** Told the duration of every query (and whether it failed): the metrics' database time. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+export type DatabaseOptions = (
   | {
       kind: "sqlite";
       path: string;
@@ -42,7 +46,8 @@ export type DatabaseOptions =
       /** A cluster worker's turns at the write lock, shared with the other workers (write-turn.server.ts). */
       writeTurns?: WriteTurns;
     }
-  | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number };
+  | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number }
+) & { onQuery?: QueryObserver };
 
 export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATABASE_PATH: string }): DatabaseOptions {
   return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "sqlite", path: config.DATABASE_PATH };
@@ -51,6 +56,9 @@ export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATAB
 /** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
   let db: Kysely<Database>;
+  // Kysely times each query itself and reports it to `log`: one call per query, no wrapper.
+  const onQuery = options.onQuery;
+  const log = onQuery && ((event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === "error"));
   let checkpointer: WalCheckpointer | undefined;
   if (options.kind === "sqlite") {
     if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
@@ -70,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     if (options.backgroundCheckpoints && options.path !== ":memory:") {
       checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
     }
-    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, options.writeTurns) });
+    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, options.writeTurns), log });
   } else {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -86,7 +94,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     // which unheard would crash the process; its query fails instead, the request
     // answers 503, and the pool drops the dead client when it is released.
     pool.on("connect", (client) => client.on("error", () => {}));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
   return {
     db,
@@ -323,4 +331,21 @@ async function runMigrator(db: Kysely<Database>, schema: string | undefined) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
   return results ?? [];
+}
+
+/**
+ * The migrations this code knows that the database has not recorded as applied
+ * (none: the schema is what the code expects). Reads Kysely's own bookkeeping table;
+ * a database never migrated has none applied.
+ */
+export async function pendingMigrations({ db }: Pick<AppDatabase, "db">): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`
+    .execute(db)
+    .then((r) => new Set(r.rows.map((row) => row.name)))
+    .catch((error: unknown) => {
+      // The table is missing (never migrated); any other failure is the database's.
+      if (/kysely_migration/.test(String((error as Error)?.message))) return new Set<string>();
+      throw error;
+    });
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, type Transaction, sql } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, OutboxTable } from "../db/schema";
 import { type Logger, errorKind } from "../logger.server";
+import type { Metrics } from "../metrics.server";
 
 /**
  * A transactional outbox: notifications are written in the same transaction
@@ -34,7 +35,7 @@ export type OutboxHandlers = Record<string, OutboxHandler>;
 export type OutboxTrigger = { wake(): void };
 
 /** Writes outbox rows inside the caller's transaction, due immediately. */
-export async function enqueue(trx: Transaction<Database> | Kysely<Database>, items: OutboxItem[], now: number) {
+export async function enqueue(trx: Transaction<Database> | Kysely<Database>, items: OutboxItem[], now: number, opts: { once?: boolean } = {}) {
   if (items.length === 0) return [];
   const at = new Date(now).toISOString();
   const rows = items.map((i) => ({
@@ -47,6 +48,16 @@ export async function enqueue(trx: Transaction<Database> | Kysely<Database>, ite
     next_attempt_at: at,
     created_at: at,
   }));
+  if (opts.once) {
+    // Rows already queued for the same subject and channel are left as they are; the ids returned are the new ones.
+    const inserted = await trx
+      .insertInto("outbox")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["subject_type", "subject_id", "channel"]).doNothing())
+      .returning("id")
+      .execute();
+    return inserted.map((r) => r.id);
+  }
   await trx.insertInto("outbox").values(rows).execute();
   return rows.map((r) => r.id);
 }
@@ -70,6 +81,14 @@ export type OutboxWorkerOptions = Partial<typeof OUTBOX_DEFAULTS> & {
   /** Clock (ms), injectable so tests can move time forward. */
   now?: () => number;
   workerId?: string;
+  /** Failed attempts and give-ups, counted by channel (server/metrics.server.ts). */
+  metrics?: Pick<Metrics, "deliveryFailed" | "knowChannels">;
+  /**
+   * The notification to queue when a row gives up for good (the studio's alert about an
+   * undeliverable client email), or none. Queued in the transaction that marks the row
+   * failed, once per row (the outbox's unique subject and channel).
+   */
+  onUndeliverable?: (row: OutboxRow) => OutboxItem | undefined;
 };
 
 /** Delay before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min ... capped, with up to 10 % jitter. */
@@ -87,6 +106,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const log = logger.child({ component: "outbox", worker: workerId.slice(0, 8) });
 
   const channels = () => Object.keys(handlers).filter((c) => handlers[c]!.enabled);
+  options.metrics?.knowChannels(Object.keys(handlers));
+  // A label from the fixed set of channels, whatever a hand-edited row says.
+  const channelLabel = (channel: string) => (Object.hasOwn(handlers, channel) ? channel : "unknown");
 
   /** Claims up to batchSize due rows for this worker, atomically across processes. */
   async function claim(): Promise<OutboxRow[]> {
@@ -132,12 +154,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const attempts = Number(row.attempts);
       const giveUp = attempts >= o.maxAttempts;
       const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
-      await db
-        .updateTable("outbox")
-        .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })
-        .where("id", "=", row.id)
-        .where("locked_by", "=", workerId)
-        .execute();
+      const alert = giveUp ? options.onUndeliverable?.(row) : undefined;
+      const markFailed = (trx: Kysely<Database>) =>
+        trx
+          .updateTable("outbox")
+          .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })
+          .where("id", "=", row.id)
+          .where("locked_by", "=", workerId)
+          .executeTakeFirst();
+      if (alert) {
+        const queued = await db.transaction().execute(async (trx) => {
+          const marked = await markFailed(trx);
+          // Once per row: a row the studio retried that gives up again has been reported.
+          return Number(marked.numUpdatedRows) === 1 ? enqueue(trx, [alert], now(), { once: true }) : [];
+        });
+        if (queued.length > 0) schedule(0);
+      } else {
+        await markFailed(db);
+      }
+      options.metrics?.deliveryFailed(channelLabel(row.channel), giveUp);
       (giveUp ? log.error : log.warn).call(
         log,
         { outboxId: row.id, channel: row.channel, attempts, error: message, nextAttemptAt: giveUp ? undefined : next },

@@ -22,7 +22,7 @@
  * (TRUST_PROXY=1) gives each its own rate-limit key, as real visitors have:
  * the limits stay on for the load.
  *
- * Env: CLUSTER_PORT (first of 4 consecutive ports, default 4301), CLUSTER_SECONDS (30),
+ * Env: CLUSTER_PORT (first of 5 consecutive ports, default 4301), CLUSTER_SECONDS (30),
  * CLUSTER_CLIENTS (12 concurrent visitors).
  */
 import assert from "node:assert/strict";
@@ -223,6 +223,53 @@ function readProxyLog(file: string): ProxyLine[] {
 
 // ---------------------------------------------------------------- the run
 
+// ---------------------------------------------------------------- metrics
+
+const METRICS_TOKEN = randomBytes(24).toString("hex");
+let metricsResults: string[] = [];
+
+/** One scrape of /metrics; the count of requests of a route group and status class in it. */
+async function scrape(port: number) {
+  const a = await request(port, "GET", "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  assert.equal(a.status, 200, `/metrics on ${port}`);
+  const count = (group: string, statusClass: string) =>
+    Number(new RegExp(`^cascadia_http_request_duration_seconds_count\\{group="${group}",status_class="${statusClass}"\\} (\\d+)$`, "m").exec(a.body)?.[1] ?? 0);
+  return { text: a.body, count };
+}
+
+/**
+ * Every process is scraped on its own port, as Prometheus' targets: each one that lived
+ * through the load counts exactly the inquiries nginx's log says it answered. Then a
+ * node:cluster server (WEB_CONCURRENCY=2, mail off so it leaves the outbox alone): one
+ * scrape, which lands on one worker, reports both (through the primary's aggregator).
+ */
+async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env: Record<string, string>) {
+  for (const app of apps) {
+    assert.ok(app.child.exitCode === null && app.child.signalCode === null, `process on ${app.port} exited (${app.child.exitCode ?? app.child.signalCode}): ${app.stdout.slice(-5).join("\n")}`);
+    const { count } = await scrape(app.port);
+    if (app === victim || app.port === victim.port) continue; // restarted: counts since its restart only
+    const answered = (cls: string) => proxyLog.filter((l) => l.request.startsWith("POST /api/inquiries ") && l.upstreams.at(-1) === `127.0.0.1:${app.port}` && `${String(l.status)[0]}xx` === cls).length;
+    for (const cls of ["2xx", "4xx"]) assert.equal(count("api-inquiries", cls), answered(cls), `process on ${app.port}: api-inquiries ${cls} in /metrics and in nginx's log differ`);
+  }
+  const clustered = startApp(PORT + 4, { ...env, WEB_CONCURRENCY: "2", SMTP_URL: "" });
+  try {
+    await waitUntil("node:cluster server", () => healthy(clustered.port));
+    // A scrape waits for every worker: while one is still starting it fails (500 after 5 s).
+    await waitUntil("node:cluster scrape", () => scrape(clustered.port).then(() => true));
+    const before = (await scrape(clustered.port)).count("page", "4xx");
+    for (let i = 0; i < 20; i++) assert.equal((await request(clustered.port, "GET", `/no-such-page-${i}`)).status, 404);
+    const after = await scrape(clustered.port);
+    const workers = [...after.text.matchAll(/^cascadia_worker_info\{worker="(\d+)"\} 1$/gm)].map((m) => m[1]);
+    assert.equal(workers.length, 2, `one scrape of a 2-worker server shows workers ${workers.join(", ")}`);
+    assert.equal(after.count("page", "4xx") - before, 20, "20 requests spread over 2 workers, counted whole by one scrape");
+    return [
+      `metrics: ${apps.length} processes scraped one by one, each counting the inquiries nginx gave it; a 2-worker node:cluster server's one scrape covers workers ${workers.join(" and ")} (20 of 20 requests)`,
+    ];
+  } finally {
+    await stopChild(clustered.child);
+  }
+}
+
 async function main() {
   assert.ok(adminUrl, "TEST_DATABASE_URL is not set: run through npm run test:cluster (it starts PostgreSQL)");
   assert.ok(fs.existsSync(path.join(root, "build/node/index.js")), "no build: run npm run build first");
@@ -262,6 +309,7 @@ async function main() {
     RATE_LIMIT_DISABLED: "",
     // Short, so the rows the killed process held are delivered again within the run.
     OUTBOX_LEASE_SECONDS: String(OUTBOX_LEASE_SECONDS),
+    METRICS_TOKEN,
   };
 
   const nginxDir = path.join(tmp, "nginx");
@@ -354,6 +402,7 @@ async function main() {
     // nginx's buffered log is written when it stops gracefully.
     await stopChild(nginx, "SIGQUIT");
     const proxyLog = readProxyLog(path.join(nginxDir, "access.log"));
+    metricsResults = await checkMetrics(apps, victim, proxyLog, env);
     await Promise.all(apps.map((a) => stopChild(a.child)));
 
     // ------------------------------------------------------------ checks
@@ -461,7 +510,7 @@ async function main() {
     results.push(`migrations: ${applied.length} applied once, by one of three processes started together`);
 
     log("PASSED");
-    for (const r of results) log(`  ${r}`);
+    for (const r of [...results, ...metricsResults]) log(`  ${r}`);
   } finally {
     await db.end().catch(() => {});
     await Promise.all([...children].map((c) => stopChild(c, "SIGKILL")));

@@ -16,9 +16,9 @@ export type ReceivedMail = {
 /**
  * An in-process SMTP server collecting every message it accepts, so tests
  * check what the studio's inbox would receive. It can be stopped and started
- * again on the same port to simulate an outage.
+ * again on the same port to simulate an outage, and refuse chosen recipients.
  */
-export async function startFakeSmtp(port = 0) {
+export async function startFakeSmtp(port = 0, opts: { refuse?: (recipient: string) => boolean } = {}) {
   const messages: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   let boundPort = port;
@@ -28,6 +28,11 @@ export async function startFakeSmtp(port = 0) {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      // A mailbox that does not exist: refused at RCPT TO, as a real server answers a bounce.
+      onRcptTo(address, _session, callback) {
+        if (opts.refuse?.(address.address)) return callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));

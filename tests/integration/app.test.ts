@@ -10,10 +10,13 @@ describe("HTTP app", () => {
     await t.dispose();
   });
 
-  it("reports database health on /healthz", async () => {
+  it("answers liveness on /healthz and readiness (database up, migrations applied) on /readyz", async () => {
     const res = await t.app.request("/healthz");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "up" });
+    expect(await res.json()).toEqual({ status: "ok" });
+    const ready = await t.app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", database: "up", migrations: "applied" });
   });
 
   it("sets security headers and a request id on every response", async () => {
@@ -37,12 +40,13 @@ describe("HTTP app", () => {
     expect(res.status).toBe(413);
   });
 
-  it("reports 503 when the database is down", async () => {
+  it("reports not ready (503) when the database is down, while still alive", async () => {
     const down = await createTestApp();
     await down.database.close();
-    const res = await down.app.request("/healthz");
+    const res = await down.app.request("/readyz");
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "error", database: "down" });
+    expect((await down.app.request("/healthz")).status).toBe(200);
     await down.dispose().catch(() => {});
   });
 });

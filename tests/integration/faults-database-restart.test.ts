@@ -24,7 +24,8 @@ import { validInquiry } from "../helpers/inquiries";
  */
 const pgCtl = process.env.TEST_PG_CTL;
 
-type Outage = { database: AppDatabase; kind: string; down(): void; up(): void; dispose(): Promise<void> };
+/** readyWhileDown: what /readyz answers during the outage (a write lock still lets SQLite read: ready). */
+type Outage = { database: AppDatabase; kind: string; readyWhileDown: 200 | 503; down(): void; up(): void; dispose(): Promise<void> };
 
 /** A throwaway PostgreSQL cluster of our own, restartable with pg_ctl. */
 async function privatePostgres(ctl: string): Promise<Outage> {
@@ -46,6 +47,7 @@ async function privatePostgres(ctl: string): Promise<Outage> {
   return {
     database,
     kind: "PostgreSQL stopped with pg_ctl stop -m fast, then started",
+    readyWhileDown: 503,
     down() {
       run(ctl, [...ctlArgs, "-m", "fast", "stop"]);
     },
@@ -75,6 +77,7 @@ async function lockedSqlite(): Promise<Outage> {
   return {
     database,
     kind: "SQLite write-locked by another connection",
+    readyWhileDown: 200,
     down() {
       other.exec("BEGIN EXCLUSIVE");
     },
@@ -130,6 +133,7 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     outage.down();
     phase = "down";
     await when(() => inPhase("down").length >= 5);
+    const readyWhileDown = (await app.request("/readyz")).status;
     outage.up();
     phase = "up";
     await when(() => inPhase("up").length >= 10 && answers.slice(-10).every((a) => a.status === 200));
@@ -144,6 +148,8 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     expect(answers.slice(-10).map((a) => a.status)).toEqual(Array(10).fill(200));
     const health = await app.request("/healthz");
     expect(health.status).toBe(200);
+    expect(readyWhileDown).toBe(outage.readyWhileDown);
+    expect((await app.request("/readyz")).status).toBe(200);
     const stored = await outage.database.db.selectFrom("inquiries").select("id").execute();
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(accepted));
     console.info(`${outage.kind}: ${answers.length} requests, ${accepted.length} accepted and stored, ${answers.filter((a) => a.status === 503).length} answered 503`);

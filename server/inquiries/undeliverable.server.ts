@@ -1,0 +1,95 @@
+import { siteConfig } from "~/content/site";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import { headerSafe, type Mailer } from "../mail/mailer.server";
+import { PAYMENT_SUBJECT } from "../payments/notifications.server";
+import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
+import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "./notifications.server";
+import type { OutboxHandlers, OutboxItem, OutboxRow } from "./outbox.server";
+
+/**
+ * The studio's alert when an email to a client gives up (the outbox marks it failed
+ * after its last attempt): one email per such message, through the outbox itself.
+ * Only client emails raise one, and the alert is a studio email, so an alert that
+ * cannot be delivered raises nothing (no loop); an undeliverable studio email is
+ * for the operator's alert rule (docs/deploy.md#alert-rules).
+ */
+export const UNDELIVERABLE_ALERT = "undeliverable-alert";
+/** The alert's subject is the outbox row that gave up. */
+export const OUTBOX_SUBJECT = "outbox";
+
+/** Emails to a client, and how the studio reads each. */
+const CLIENT_EMAILS: Record<string, string> = {
+  [INQUIRY_ACK_EMAIL]: "the acknowledgement of their inquiry",
+  [QUOTE_EMAIL]: "their quote",
+  [QUOTE_BALANCE_EMAIL]: "the balance request of their quote",
+  [RECEIPT_EMAIL]: "their payment receipt",
+};
+
+/** The outbox worker's onUndeliverable: an alert for a client email, none for anything else. */
+export function undeliverableAlertItem(row: Pick<OutboxRow, "id" | "channel">): OutboxItem | undefined {
+  return Object.hasOwn(CLIENT_EMAILS, row.channel) ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT } : undefined;
+}
+
+export type UndeliverableFacts = {
+  what: string;
+  client: { firstName: string; lastName: string; email: string } | undefined;
+  leadUrl: string | undefined;
+  attempts: number;
+  queuedAt: string;
+  lastError: string | null;
+};
+
+/** The studio's email (plain text, like its other notifications). */
+export function undeliverableEmail(f: UndeliverableFacts) {
+  const name = f.client ? `${f.client.firstName} ${f.client.lastName}` : "a client";
+  return {
+    subject: headerSafe(`Undeliverable email to ${name}: ${f.what}`),
+    text: [
+      `An email to a client could not be delivered: ${f.what}.`,
+      `The outbox tried ${f.attempts} times since ${f.queuedAt} and has given up.`,
+      ``,
+      `Client:     ${f.client ? `${name} <${f.client.email}>` : "unknown (the record is gone)"}`,
+      ...(f.leadUrl ? [`Lead page:  ${f.leadUrl}`] : []),
+      `Last error: ${f.lastError ?? "none recorded"}`,
+      ``,
+      `Next step: check the address with the client another way (phone, a reply from your own inbox),`,
+      `then retry the notification from the lead's page, or send what they need by hand.`,
+    ].join("\n"),
+  };
+}
+
+/** How the outbox worker delivers the alert: to the studio inbox. */
+export function undeliverableAlertHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+  const { db } = database;
+
+  /** The lead an outbox row is about, through its quote or payment when it is not the inquiry itself. */
+  async function leadOf(row: OutboxRow) {
+    let inquiryId: string | null | undefined;
+    if (row.subject_type === INQUIRY_SUBJECT) inquiryId = row.subject_id;
+    else if (row.subject_type === QUOTE_SUBJECT) inquiryId = (await db.selectFrom("quotes").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst())?.inquiry_id;
+    else if (row.subject_type === PAYMENT_SUBJECT) inquiryId = (await db.selectFrom("payments").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst())?.inquiry_id;
+    if (!inquiryId) return undefined;
+    return db.selectFrom("inquiries").select(["id", "first_name", "last_name", "email"]).where("id", "=", inquiryId).executeTakeFirst();
+  }
+
+  return {
+    [UNDELIVERABLE_ALERT]: {
+      enabled: mailer.configured,
+      async deliver(alert) {
+        const failed = await db.selectFrom("outbox").selectAll().where("id", "=", alert.subject_id).executeTakeFirst();
+        if (!failed) throw new Error(`outbox row ${alert.subject_id} not found`);
+        const lead = await leadOf(failed);
+        const email = undeliverableEmail({
+          what: CLIENT_EMAILS[failed.channel] ?? failed.channel,
+          client: lead && { firstName: lead.first_name, lastName: lead.last_name, email: lead.email },
+          leadUrl: lead && `${config.SITE_URL}/studio/leads/${lead.id}`,
+          attempts: Number(failed.attempts),
+          queuedAt: failed.created_at,
+          lastError: failed.last_error,
+        });
+        await mailer.send({ ...email, messageId: `<${alert.id}@${siteConfig.email.split("@")[1]}>` });
+      },
+    },
+  };
+}
