@@ -5,6 +5,8 @@ import { createOutboxWorker } from "../../server/inquiries/outbox.server";
 import { createInquiryService } from "../../server/inquiries/service.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { createQuoteService } from "../../server/quotes/service.server";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createLeadService } from "../../server/studio/leads.server";
 import { createLeadPrivacy } from "../../server/studio/privacy.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
@@ -78,9 +80,12 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
 
   it("moves a lead to the inbox: its notifications go out then, the timeline says so, and racing tabs move it once", async () => {
     const id = await submit({ elapsedMs: 2800, lastName: "Fast", email: "fast@example.com" });
-    // A quarantined lead is not worked on until it is in the inbox.
+    // A quarantined lead is not worked on until it is in the inbox: no status change, no quote.
     const status = await h.browser.request(`/api/studio/leads/${id}/status`, { method: "POST", body: { status: "contacted" } });
     expect(status.status).toBe(409);
+    const quotes = createQuoteService({ config: h.config, database: h.database, activity: createStudioLeadActivity(), now: () => h.clock.now });
+    const quote = { inquiryId: id, packageType: "pro" as const, amountCents: 50000 };
+    expect(await quotes.create(quote, "owner@example.com")).toEqual({ ok: false, status: 409, error: "This lead is in Spam: move it to the inbox first." });
 
     const answers = await Promise.all([release(id), release(id), release(id)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
@@ -102,6 +107,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(lead.lead).not.toHaveProperty("search_text");
     expect(lead.activity).toEqual([expect.objectContaining({ kind: "status", from_status: "spam", to_status: "new", body: "too-fast", actor_email: "owner@example.com" })]);
     expect((await h.browser.request(`/api/studio/leads/${id}/status`, { method: "POST", body: { status: "contacted" } })).status).toBe(200);
+    expect(await quotes.create(quote, "owner@example.com")).toMatchObject({ ok: true });
   });
 
   it("quarantines a too-fast form post without JavaScript and shows the visitor the same success", async () => {
