@@ -106,7 +106,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
 
       <div className="grid gap-8 md:grid-cols-2">
         <Section id="pipeline" title="Status">
-          {next.length === 0 ? (
+          {lead.quarantine_reason ? (
+            <p>Move this lead to the inbox to change its status or quote it.</p>
+          ) : next.length === 0 ? (
             <p>This lead is closed.</p>
           ) : (
             // Keyed by status: after a change the form starts again from the new step's first option.
@@ -171,7 +173,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Section>
       </div>
 
-      <LeadQuotes quotes={quotes} busy={busy} error={error} />
+      {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
+      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} />}
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (

@@ -96,7 +96,7 @@ test.describe("studio back office", () => {
     expect(cspViolations(csp)).toEqual([]);
   });
 
-  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL }) => {
+  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     const suffix = randomBytes(4).toString("hex");
     const email = `owner-${suffix}@example.com`;
@@ -134,9 +134,19 @@ test.describe("studio back office", () => {
     const spam = page.getByRole("region", { name: "In Spam" });
     await expect(spam).toContainText("sent within seconds");
     await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`spam-lead-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
+    }
+    // Not worked on while in Spam: no status form, no quote form.
+    await expect(page.getByRole("region", { name: "Status" })).toContainText("Move this lead to the inbox");
+    await expect(page.getByRole("region", { name: "Quotes" })).toHaveCount(0);
     await spam.getByRole("button", { name: "Move to the inbox" }).click();
     await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Moved from Spam to the inbox (taken for spam: too-fast)");
     await expect(page.getByRole("region", { name: "In Spam" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Quotes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Update status" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Notifications", exact: true })).toContainText("inquiry-email");
 
     await page.getByRole("link", { name: "Back to the inbox" }).click();
