@@ -44,7 +44,8 @@ async function main() {
       const preview = i.message.replace(/\s+/g, " ");
       console.log(`  "${preview.length > 100 ? `${preview.slice(0, 99)}…` : preview}"`);
       const rows = deliveries.filter((d) => d.subject_id === i.id);
-      if (rows.length === 0) console.log("  (no notifications queued)");
+      if (i.quarantine_reason) console.log(`  in Spam (${i.quarantine_reason}): nothing is sent until it is moved to the inbox`);
+      else if (rows.length === 0) console.log("  (no notifications queued)");
       for (const d of rows) {
         const state =
           d.status === "delivered"

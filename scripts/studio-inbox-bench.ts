@@ -16,6 +16,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { LeadStatus } from "../server/db/schema";
+import { leadSearchText } from "../server/db/search-text";
 import { type LeadQuery, createLeadService, leadQuerySchema } from "../server/studio/leads.server";
 
 const BUDGET_MS = 50;
@@ -32,7 +33,7 @@ async function main() {
     const seeded = performance.now();
     await seed(database, count);
     console.error(`seeded ${count} leads in ${Math.round(performance.now() - seeded)} ms`);
-    const leads = createLeadService({ database });
+    const leads = createLeadService({ database, config: { WEB3FORMS_ACCESS_KEY: undefined } });
 
     /** The cursor of page 22 in an order. */
     const deepCursor = async (sort: string) => {
@@ -124,7 +125,7 @@ async function seed(database: ReturnType<typeof openDatabase>, count: number) {
         });
         outbox.push({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel: "inquiry-email", status: i % 50 === 0 ? ("failed" as const) : ("delivered" as const), attempts: 1, next_attempt_at: at, created_at: at });
       }
-      await trx.insertInto("inquiries").values(leads).execute();
+      await trx.insertInto("inquiries").values(leads.map((l) => ({ ...l, search_text: leadSearchText(l) }))).execute();
       await trx.insertInto("outbox").values(outbox).execute();
     }
   });

@@ -108,7 +108,7 @@ async function main() {
     retention = startRetentionJob(
       createLeadPrivacy({ database }),
       config.STUDIO_RETENTION_MONTHS,
-      (purged) => purged > 0 && logger.info({ purged }, "retention: closed leads purged"),
+      (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
       (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
       { database },
     );

@@ -42,17 +42,30 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     budget: filters.budget,
     ref: filters.ref,
     sort: filters.sort,
+    view: filters.view,
   });
+  const spam = filters.view === "spam";
   const refOptions = [{ value: NO_REF, label: "No ref (direct)" }, ...refs.map((r) => ({ value: r.ref, label: `${r.ref} (${r.count})` }))];
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Leads</h1>
+        <h1 className="text-2xl font-semibold">{spam ? "Spam" : "Leads"}</h1>
+        {/* The quarantine is a view of its own: suspected spam never mixes with the inbox. */}
+        <nav aria-label="Lead views" className="flex gap-4 text-sm font-semibold">
+          <Link to="/studio" aria-current={spam ? undefined : "page"} className={spam ? "text-primary underline-offset-4 hover:underline" : "underline underline-offset-4"}>
+            Inbox
+          </Link>
+          <Link to="/studio?view=spam" aria-current={spam ? "page" : undefined} className={spam ? "underline underline-offset-4" : "text-primary underline-offset-4 hover:underline"}>
+            Spam
+          </Link>
+        </nav>
         <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/leads.csv${exportQuery}`} download>
           Export CSV
         </a>
       </div>
+      {spam && <p>Inquiries taken for spam (hidden field filled, or sent within seconds). Nothing was sent for them. Open one to move it to the inbox; they are deleted after 30 days.</p>}
       <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7 lg:items-end" role="search" aria-label="Filter leads">
+        {spam && <input type="hidden" name="view" value="spam" />}
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="q">Search</Label>
           <Input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
@@ -71,11 +84,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </Form>
       {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
       {leads.length === 0 ? (
-        <p>No leads match.</p>
+        <p>{spam ? "No inquiries in Spam." : "No leads match."}</p>
       ) : (
         <Table
           className="min-w-[56rem]"
-          caption={`Leads, ${sortOptions.find((o) => o.value === filters.sort)?.label.toLowerCase()}`}
+          caption={`${spam ? "Spam" : "Leads"}, ${sortOptions.find((o) => o.value === filters.sort)?.label.toLowerCase()}`}
           headers={["Name", "Company", "Project type", "Budget", "Timeline", "Source", "Received", "Status", "Notification"]}
         >
           {leads.map((l) => (

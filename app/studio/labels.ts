@@ -7,6 +7,15 @@ export const statusOptions = [
   { value: "lost", label: "Lost" },
 ] as const;
 
+/** The timeline's pseudo-status for a lead moved out of quarantine (server/studio/leads.server.ts). */
+export const SPAM_STATUS = "spam";
+
+/** Why a lead is in Spam (inquiries.quarantine_reason), as the studio reads it. */
+export const spamReasonLabel = {
+  honeypot: "Taken for spam: the hidden field only bots see was filled in (some browsers' autofill does it too).",
+  "too-fast": "Taken for spam: sent within seconds of the form appearing (autofill and a pasted message can be that fast).",
+} as const;
+
 /** The inbox's orders (server/studio/leads.server.ts pages each by its own keyset). */
 export const sortOptions = [
   { value: "newest", label: "Newest first" },

@@ -8,7 +8,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { statusOptions } from "./labels";
+import { SPAM_STATUS, spamReasonLabel, statusOptions } from "./labels";
 import { LeadPayments } from "./lead-payments";
 import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
@@ -41,6 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await leads.addNote(params.id, form, user)
         : intent === "retry"
           ? await leads.retryDelivery(params.id, String(form.outboxId ?? ""), user)
+          : intent === "release"
+            ? await leads.release(params.id, user)
           : ({ ok: false, status: 400, error: "Unknown action." } as const);
   return result.ok ? { intent, error: undefined } : data({ intent, error: result.error }, { status: result.status });
 }
@@ -67,8 +69,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <p>
-        <Link to="/studio" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the inbox
+        <Link to={lead.quarantine_reason ? "/studio?view=spam" : "/studio"} className="text-sm text-primary underline-offset-4 hover:underline">
+          {lead.quarantine_reason ? "Back to Spam" : "Back to the inbox"}
         </Link>
       </p>
       <div className="flex flex-wrap items-center gap-3">
@@ -78,6 +80,21 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <Badge variant="outline">{optionLabel(statusOptions, lead.status)}</Badge>
         {lead.lost_reason && <span className="text-sm">Lost: {lead.lost_reason}</span>}
       </div>
+      {lead.quarantine_reason && (
+        <Section id="spam" title="In Spam">
+          <p>
+            {spamReasonLabel[lead.quarantine_reason]} Nothing was sent for it: no email to the studio, no acknowledgement. Moving it to the inbox sends
+            them now.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="release" />
+            {error("release")}
+            <Button type="submit" disabled={busy}>
+              Move to the inbox
+            </Button>
+          </Form>
+        </Section>
+      )}
       <Section id="details" title="Details">
         <Details rows={fields}>
           <dt className="font-semibold">Message</dt>
@@ -89,7 +106,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
 
       <div className="grid gap-8 md:grid-cols-2">
         <Section id="pipeline" title="Status">
-          {next.length === 0 ? (
+          {lead.quarantine_reason ? (
+            <p>Move this lead to the inbox to change its status or quote it.</p>
+          ) : next.length === 0 ? (
             <p>This lead is closed.</p>
           ) : (
             // Keyed by status: after a change the form starts again from the new step's first option.
@@ -131,7 +150,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                   <time dateTime={a.created_at}>{formatTime(a.created_at)}</time> · {a.actor_email}
                 </p>
                 <p>
-                  {a.kind === "status"
+                  {a.kind === "status" && a.from_status === SPAM_STATUS
+                    ? `Moved from Spam to the inbox${a.body ? ` (taken for spam: ${a.body})` : ""}`
+                    : a.kind === "status"
                     ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
                     : a.kind === "retry"
                       ? `Retried the ${a.body} notification`
@@ -152,7 +173,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Section>
       </div>
 
-      <LeadQuotes quotes={quotes} busy={busy} error={error} />
+      {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
+      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} />}
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (

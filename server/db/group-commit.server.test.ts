@@ -17,6 +17,7 @@ const lead = (lastName: string) => ({
   message: "A site for the shop.",
   source: "api",
   created_at: new Date().toISOString(),
+  search_text: "",
 });
 
 describe(`group commit on ${testDatabaseKind}`, () => {

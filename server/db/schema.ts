@@ -109,7 +109,13 @@ export interface InquiryTable {
   /** The privacy notice the form showed (app/content/privacy-notice.ts) and when it was sent under it. */
   privacy_notice_version: Optional<string>;
   privacy_notice_at: Optional<string>;
+  /** Set when taken for spam (honeypot, too fast): the lead waits in the Spam view, unnotified (migration 0012). */
+  quarantine_reason: Optional<QuarantineReason>;
+  /** The searchable columns folded (server/db/search-text.ts), written with the lead; PostgreSQL's search index reads it. */
+  search_text: ColumnType<string | null, string, string>;
 }
+
+export type QuarantineReason = "honeypot" | "too-fast";
 
 /** A nullable column an insert may leave out. */
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -210,6 +216,13 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** An acknowledgement queued to an address on a day (at most one): a digest of the address, never the address. */
+export interface AcknowledgementTable {
+  recipient_digest: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+}
+
 /** Which process runs a periodic job (server/jobs/lease.server.ts), until expires_at unless renewed. */
 export interface JobLeaseTable {
   job: string;
@@ -219,6 +232,7 @@ export interface JobLeaseTable {
 }
 
 export interface Database {
+  acknowledgements: AcknowledgementTable;
   rate_limits: RateLimitTable;
   payments: PaymentTable;
   payment_events: PaymentEventTable;

@@ -1,9 +1,10 @@
-import type { Selectable } from "kysely";
+import { createHash } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
 import { siteConfig } from "~/content/site";
 import { type Inquiry, inquiryFieldsSchema } from "~/schemas/inquiry";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { InquiryTable } from "../db/schema";
+import type { Database, InquiryTable } from "../db/schema";
 import { forwardToFormService } from "../mail/form-service.server";
 import { acknowledgementEmail } from "../mail/client-emails";
 import { inquiryEmail } from "../mail/inquiry-email.server";
@@ -14,21 +15,39 @@ import type { OutboxHandlers, OutboxItem } from "./outbox.server";
 export const INQUIRY_EMAIL = "inquiry-email";
 export const INQUIRY_FORM_SERVICE = "inquiry-form-service";
 export const INQUIRY_SUBJECT = "inquiry";
-/** The visitor's acknowledgement: a copy of what they sent and the 24-hour promise. */
+/** The visitor's acknowledgement: a greeting and the 24-hour promise, nothing the visitor typed (client-emails.tsx). */
 export const INQUIRY_ACK_EMAIL = "inquiry-ack-email";
 
 /**
- * The notifications a new (accepted, never spam) inquiry gets: the studio's
- * email and the visitor's acknowledgement. Email is always queued, so it goes
- * out once SMTP is set up.
+ * The notifications an inquiry in the inbox gets: the studio's email (with
+ * everything) and, when `acknowledge`, the visitor's acknowledgement. Email is
+ * always queued, so it goes out once SMTP is set up. Quarantined leads get none
+ * until the studio moves them to the inbox.
  */
-export function inquiryOutboxItems(config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">, inquiryId: string): OutboxItem[] {
-  const items: OutboxItem[] = [
-    { subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL },
-    { subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_ACK_EMAIL },
-  ];
+export function inquiryOutboxItems(config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">, inquiryId: string, acknowledge: boolean): OutboxItem[] {
+  const items: OutboxItem[] = [{ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL }];
+  if (acknowledge) items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_ACK_EMAIL });
   if (config.WEB3FORMS_ACCESS_KEY) items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_FORM_SERVICE });
   return items;
+}
+
+/** The key of an address in `acknowledgements`: a digest, not the address itself. */
+export const recipientDigest = (email: string) => createHash("sha256").update(`ack:${email.trim().toLowerCase()}`).digest("base64url");
+
+/**
+ * Reserves today's (UTC) acknowledgement to this address, inside the caller's
+ * transaction: true for the first inquiry from it that day, false after. The
+ * primary key decides between racing processes, so a form filled in a loop with
+ * someone's address mails them once a day at most.
+ */
+export async function claimAcknowledgement(trx: Kysely<Database>, email: string, now: number) {
+  const claimed = await trx
+    .insertInto("acknowledgements")
+    .values({ recipient_digest: recipientDigest(email), day: new Date(now).toISOString().slice(0, 10) })
+    .onConflict((oc) => oc.columns(["recipient_digest", "day"]).doNothing())
+    .returning("day")
+    .execute();
+  return claimed.length === 1;
 }
 
 export function inquiryFromRow(row: Selectable<InquiryTable>): Inquiry {
@@ -76,7 +95,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        const email = await acknowledgementEmail(inquiry);
+        const email = await acknowledgementEmail({ firstName: inquiry.firstName });
         await mailer.send({ ...email, to: inquiry.email, replyTo: mailer.studioInbox, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
       },
     },

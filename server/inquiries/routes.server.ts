@@ -24,7 +24,7 @@ export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "
     const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api", from });
     switch (result.kind) {
       case "accepted":
-      case "spam":
+      case "quarantined":
         return answer({ success: true, id: result.id }, 200);
       case "invalid":
         return answer({ success: false, error: result.error, fieldErrors: result.fieldErrors }, 400);

@@ -23,7 +23,9 @@ import { createGroupCommit } from "../db/group-commit.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import { type Logger, createLogTag } from "../logger.server";
-import { INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
+import type { QuarantineReason } from "../db/schema";
+import { leadSearchText } from "../db/search-text";
+import { INQUIRY_EMAIL, claimAcknowledgement, inquiryOutboxItems } from "./notifications.server";
 import { type OutboxTrigger, enqueue } from "./outbox.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { readSubmission } from "./parse.server";
@@ -44,8 +46,8 @@ export type SubmitContext = { clientIp: string; source: "api" | "form"; from?: I
 
 export type SubmitResult =
   | { kind: "accepted"; id: string }
-  /** Taken for a bot: answered like a success, nothing stored or sent. */
-  | { kind: "spam"; id: string; reason: "honeypot" | "too-fast" }
+  /** Taken for a bot: answered like a success, stored in quarantine, nothing sent. */
+  | { kind: "quarantined"; id: string; reason: QuarantineReason }
   | { kind: "invalid"; error: string; fieldErrors: InquiryFieldErrors }
   | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
 
@@ -59,7 +61,7 @@ export type InquiryServiceDeps = {
   now?: () => number;
 };
 
-/** Validate, filter spam, store the lead with its notifications in one transaction, then trigger delivery. */
+/** Validate, store the lead with its notifications in one transaction (suspected spam in quarantine, unnotified), then trigger delivery. */
 export function createInquiryService(deps: InquiryServiceDeps) {
   const { config, database, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -79,61 +81,58 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       }
     }
 
-    // The honeypot first: a bot that fills it learns nothing, not even validation errors.
-    const r = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-    const honeypot = r[HONEYPOT_FIELD];
-    if (honeypot !== undefined && honeypot !== "" && honeypot !== false) {
-      log.info({ client: clientTag(ctx.clientIp), reason: "honeypot" }, "inquiry dropped as spam");
-      return { kind: "spam", id: randomUUID(), reason: "honeypot" };
-    }
-
+    // Validation first, spam checks after: a person whose autofill filled the honeypot, or who
+    // pasted fast, is told about a typo like anyone else (a bot learning the field rules costs nothing).
     const parsed = inquirySubmissionSchema.safeParse(raw);
     if (!parsed.success) {
       const { fieldErrors, formErrors } = inquiryIssues(parsed.error);
       return { kind: "invalid", error: formErrors[0] ?? INVALID_MESSAGE, fieldErrors };
     }
-    // The fill-time check after validation, so a quick person with a typo is told about it.
-    const elapsed = parsed.data[ELAPSED_FIELD];
-    if (elapsed !== undefined && elapsed < MIN_FILL_MS) {
-      log.info({ client: clientTag(ctx.clientIp), reason: "too-fast", elapsedMs: elapsed }, "inquiry dropped as spam");
-      return { kind: "spam", id: randomUUID(), reason: "too-fast" };
-    }
-    const { [HONEYPOT_FIELD]: _h, [ELAPSED_FIELD]: _e, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = parsed.data;
+    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = parsed.data;
+    // Suspected spam is kept in quarantine, never dropped: a real lead can look like a bot (docs/product.md#inquiry-form).
+    const quarantine = spamReason(honeypot, elapsed);
 
     const id = randomUUID();
     const t = now();
     const from = ctx.from ?? {};
     // Only the notice this site shows now is recorded; a client that showed none (or a stale one) records none.
     const noticeShown = notice === privacyNotice.version;
+    const lead = {
+      id,
+      first_name: inquiry.firstName,
+      last_name: inquiry.lastName,
+      email: inquiry.email,
+      phone: inquiry.phone ?? null,
+      company: inquiry.company ?? null,
+      project_type: inquiry.projectType,
+      budget: inquiry.budget ?? null,
+      timeline: inquiry.timeline ?? null,
+      message: inquiry.message,
+      source: ctx.source,
+      created_at: new Date(t).toISOString(),
+      page: from.page ?? null,
+      ref: from.ref ?? null,
+      utm_source: from.utm_source ?? null,
+      utm_medium: from.utm_medium ?? null,
+      utm_campaign: from.utm_campaign ?? null,
+      utm_term: from.utm_term ?? null,
+      utm_content: from.utm_content ?? null,
+      privacy_notice_version: noticeShown ? privacyNotice.version : null,
+      privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
+      quarantine_reason: quarantine ?? null,
+    };
     await writes.run(async (trx) => {
       await trx
         .insertInto("inquiries")
-        .values({
-          id,
-          first_name: inquiry.firstName,
-          last_name: inquiry.lastName,
-          email: inquiry.email,
-          phone: inquiry.phone ?? null,
-          company: inquiry.company ?? null,
-          project_type: inquiry.projectType,
-          budget: inquiry.budget ?? null,
-          timeline: inquiry.timeline ?? null,
-          message: inquiry.message,
-          source: ctx.source,
-          created_at: new Date(t).toISOString(),
-          page: from.page ?? null,
-          ref: from.ref ?? null,
-          utm_source: from.utm_source ?? null,
-          utm_medium: from.utm_medium ?? null,
-          utm_campaign: from.utm_campaign ?? null,
-          utm_term: from.utm_term ?? null,
-          utm_content: from.utm_content ?? null,
-          privacy_notice_version: noticeShown ? privacyNotice.version : null,
-          privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
-        })
+        .values({ ...lead, search_text: leadSearchText(lead) })
         .execute();
-      await enqueue(trx, inquiryOutboxItems(config, id), t);
+      // A quarantined lead is notified when the studio moves it to the inbox (leads.server.ts), not before.
+      if (!quarantine) await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)), t);
     });
+    if (quarantine) {
+      log.info({ inquiryId: id, client: clientTag(ctx.clientIp), reason: quarantine, ...(elapsed !== undefined ? { elapsedMs: elapsed } : {}) }, "inquiry quarantined as spam");
+      return { kind: "quarantined", id, reason: quarantine };
+    }
     log.info({ inquiryId: id, source: ctx.source, ref: from.ref, projectType: inquiry.projectType }, "inquiry stored");
     if (deps.mailConfigured === false) {
       // Development without SMTP: say so, keep the notification queued for when it is set up.
@@ -175,7 +174,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     }
     switch (result.kind) {
       case "accepted":
-      case "spam":
+      case "quarantined":
         return { status: 200, data: { status: "success" } };
       case "invalid":
         return { status: 400, data: { status: "error", values, fieldErrors: result.fieldErrors, detail: result.error } };
@@ -188,6 +187,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
 }
 
 export type InquiryService = ReturnType<typeof createInquiryService>;
+
+/** Why a valid submission looks like a bot's: the hidden honeypot filled, or sent faster than a person types. */
+function spamReason(honeypot: string | undefined, elapsedMs: number | undefined): QuarantineReason | undefined {
+  if (honeypot !== undefined && honeypot !== "") return "honeypot";
+  if (elapsedMs !== undefined && elapsedMs < MIN_FILL_MS) return "too-fast";
+  return undefined;
+}
 
 /** The entered values to show again, as text. */
 function formValues(body: Record<string, unknown>): InquiryFormValues {

@@ -38,7 +38,7 @@ async function roundTrip(email: RenderedEmail) {
 }
 
 const emails: Record<string, () => Promise<RenderedEmail>> = {
-  acknowledgement: () => acknowledgementEmail({ ...validInquiry, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" }),
+  acknowledgement: () => acknowledgementEmail(validInquiry),
   quote: () => quoteEmail(quote),
   "quote-balance": () => quoteEmail(quote, true),
   "receipt-deposit": () => receiptEmail(receipt),

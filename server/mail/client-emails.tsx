@@ -1,28 +1,31 @@
 import { siteConfig } from "~/content/site";
-import { type Inquiry, budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
-import { ButtonLink, EmailLayout, Facts, Paragraph, Preformatted, Title, cad, renderEmail } from "./emails";
+import { ButtonLink, EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "./emails";
 
-/** The visitor's acknowledgement: a copy of what they sent and the 24-hour promise. */
-export function acknowledgementEmail(inquiry: Inquiry) {
-  const or = (v: string | undefined) => v ?? "Not provided";
+/**
+ * A first name fit to greet someone with: letters (accented ones too), spaces,
+ * apostrophes and hyphens, at most three words and 40 characters. Anything
+ * else (a sentence, a link, digits) is not repeated to the address typed.
+ */
+const GREETABLE_NAME = /^\p{L}[\p{L}\p{M}'’-]*(?: [\p{L}\p{M}'’-]+){0,2}$/u;
+export function greetableName(firstName: string): string | undefined {
+  const name = firstName.normalize("NFC").trim();
+  return name.length <= 40 && GREETABLE_NAME.test(name) ? name : undefined;
+}
+
+/**
+ * The visitor's acknowledgement. Anyone can type anyone's address into the form, so it
+ * carries nothing else the visitor typed (no message, no fields) and no link but the
+ * studio's own: it cannot relay a stranger's words under the studio's name.
+ */
+export function acknowledgementEmail({ firstName }: { firstName: string }) {
+  const name = greetableName(firstName);
   return renderEmail(
     `We received your inquiry: ${siteConfig.name}`,
     <EmailLayout preview="Thanks: we will reply with a tailored quote within 24 hours.">
-      <Title>Thanks, {inquiry.firstName}: we have your inquiry</Title>
-      <Paragraph>We will reply within 24 hours with a tailored quote. Here is a copy of what you sent us.</Paragraph>
-      <Facts
-        rows={[
-          ["Name", `${inquiry.firstName} ${inquiry.lastName}`],
-          ["Email", inquiry.email],
-          ["Phone", or(inquiry.phone)],
-          ["Company", or(inquiry.company)],
-          ["Project type", or(optionLabel(projectTypeOptions, inquiry.projectType))],
-          ["Budget", or(optionLabel(budgetOptions, inquiry.budget))],
-          ["Timeline", or(optionLabel(timelineOptions, inquiry.timeline))],
-        ]}
-      />
-      <Preformatted>{inquiry.message}</Preformatted>
-      <Paragraph>Anything to add? Just reply to this email.</Paragraph>
+      <Title>We have your inquiry</Title>
+      <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
+      <Paragraph>Thank you for writing to us. We will reply within 24 hours with a tailored quote. Anything to add? Just reply to this email.</Paragraph>
+      <Paragraph>Did not write to us? Someone may have typed your address by mistake: you can ignore this email.</Paragraph>
     </EmailLayout>,
   );
 }

@@ -85,7 +85,3 @@ export function ButtonLink({ href, children }: { href: string; children: ReactNo
     </Section>
   );
 }
-
-export function Preformatted({ children }: { children: string }) {
-  return <Text style={{ ...p, backgroundColor: "#f4f7f8", borderRadius: "6px", padding: "12px", whiteSpace: "pre-wrap" }}>{children}</Text>;
-}

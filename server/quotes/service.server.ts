@@ -45,8 +45,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     const parsed = createQuoteSchema.safeParse(input);
     if (!parsed.success) return fail(400, parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "));
     const q = parsed.data;
-    const lead = await db.selectFrom("inquiries").select("id").where("id", "=", q.inquiryId).executeTakeFirst();
+    const lead = await db.selectFrom("inquiries").select(["id", "quarantine_reason"]).where("id", "=", q.inquiryId).executeTakeFirst();
     if (!lead) return fail(404, `No inquiry with id ${q.inquiryId}.`);
+    // Suspected spam is not worked on until the studio has moved it to the inbox.
+    if (lead.quarantine_reason) return fail(409, "This lead is in Spam: move it to the inbox first.");
     const totals = computeTotals(q);
     if (totals.totalCents > MAX_AMOUNT_CENTS) return fail(400, `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`);
     const t = clock();

@@ -2,15 +2,21 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kyse
 import { z } from "zod";
 import { budgetOptions, optionValues, projectTypeOptions } from "~/schemas/inquiry-fields";
 import { REF_PATTERN } from "~/schemas/inquiry-source";
-import { NO_REF, type sortOptions } from "~/studio/labels";
+import { NO_REF, SPAM_STATUS, type sortOptions } from "~/studio/labels";
 import type { AppDatabase } from "../db/database.server";
 // The indexed expressions, so the queries repeat them exactly (a planner matches an expression index by its text).
-import { BUDGET_RANK, PG_SEARCH_VECTOR, STATUS_RANK } from "../db/migrations/0008-lead-sources";
+import { BUDGET_RANK, STATUS_RANK } from "../db/migrations/0008-lead-sources";
+import { PG_FOLDED_SEARCH_VECTOR } from "../db/migrations/0012-lead-trust";
+import type { AppConfig } from "../config.server";
+import { foldForSearch } from "../db/search-text";
 import type { Database, LeadStatus } from "../db/schema";
-import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
-import type { OutboxTrigger } from "../inquiries/outbox.server";
+import { INQUIRY_SUBJECT, claimAcknowledgement, inquiryOutboxItems } from "../inquiries/notifications.server";
+import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
 import { insertLeadActivity } from "./activity.server";
 import type { StudioUser } from "./session.server";
+
+/** The views of the leads besides the inbox: the quarantine of suspected spam. */
+export const LEAD_VIEWS = ["spam"] as const;
 
 export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const satisfies readonly LeadStatus[];
 
@@ -65,6 +71,8 @@ export const leadQuerySchema = z
     /** Where leads came from: one ref, or NO_REF for those without. */
     ref: optional(z.union([z.string().regex(REF_PATTERN), z.literal(NO_REF)])),
     sort: optional(z.enum(LEAD_SORTS)).transform((v) => v ?? "newest"),
+    /** The inbox by default; "spam" lists the quarantined leads instead. */
+    view: optional(z.enum(LEAD_VIEWS)),
     after: optional(z.string().max(600).regex(/^[\w-]+$/)),
   })
   // A cursor is only meaningful for the order it was made in.
@@ -83,9 +91,9 @@ const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(" ");
 /** Matches past which a search counts as dense (see matches()). */
 const DENSE_MATCHES = 2000;
 
-/** The words of a search, lower case, at most eight: what both full-text indexes match by prefix. */
+/** The words of a search, folded like the stored text (no accents, lower case), at most eight: what both full-text indexes match by prefix. */
 export function searchTerms(q: string) {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (foldForSearch(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
 export const statusChangeSchema = z
@@ -103,7 +111,18 @@ export type LeadResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 
  * filters and keyset pagination on (created_at, id), each lead's pipeline
  * status, notes and notification retries, all recorded in lead_activity.
  */
-export function createLeadService({ database, outbox, now = Date.now }: { database: AppDatabase; outbox?: OutboxTrigger; now?: () => number }) {
+export function createLeadService({
+  database,
+  config,
+  outbox,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  /** Which notifications a lead moved out of quarantine gets (the form service's when configured). */
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">;
+  outbox?: OutboxTrigger;
+  now?: () => number;
+}) {
   const { db } = database;
 
   const postgres = database.kind === "postgres";
@@ -113,7 +132,7 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     const terms = searchTerms(q);
     // Nothing searchable (only punctuation): nothing matches, as a literal search for it would find.
     if (terms.length === 0) return sql<SqlBool>`1 = 0`;
-    if (postgres) return sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
+    if (postgres) return sql<SqlBool>`${sql.raw(PG_FOLDED_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
     // Few matches: fetch them by rowid and sort them. Many: `+rowid` keeps SQLite off that plan, so it
     // walks the order's index and checks each lead against the matches, stopping at a page's worth.
     return sql<SqlBool>`${sql.raw(dense ? "+inquiries.rowid" : "inquiries.rowid")} in (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)})`;
@@ -129,7 +148,8 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
 
   function filtered(query: LeadQuery, dense = false) {
     return (eb: ExpressionBuilder<Database, "inquiries">) => {
-      const where: Expression<SqlBool>[] = [];
+      // Quarantined leads are only ever in the Spam view: not in the inbox, its counts or its export.
+      const where: Expression<SqlBool>[] = [eb("quarantine_reason", query.view === "spam" ? "is not" : "is", null)];
       if (query.status) where.push(eb("status", "=", query.status));
       if (query.projectType) where.push(eb("project_type", "=", query.projectType));
       if (query.budget) where.push(eb("budget", "=", query.budget));
@@ -205,6 +225,7 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
         .selectFrom("inquiries")
         .select(["ref", (eb) => eb.fn.countAll<number | string>().as("count")])
         .where("ref", "is not", null)
+        .where("quarantine_reason", "is", null)
         .groupBy("ref")
         .orderBy("ref")
         .limit(200)
@@ -218,8 +239,10 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
     },
 
     async get(id: string) {
-      const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!lead) return undefined;
+      const row = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      // The folded copy of the text is the index's, not something to show.
+      const { search_text: _s, ...lead } = row;
       const [deliveries, activity, payments] = await Promise.all([
         db.selectFrom("outbox").select(["id", "channel", "status", "attempts", "last_error", "next_attempt_at", "delivered_at", "created_at"]).where("subject_type", "=", INQUIRY_SUBJECT).where("subject_id", "=", id).orderBy("created_at").execute(),
         db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at", "desc").orderBy("id").execute(),
@@ -233,8 +256,9 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid status." };
       const { status, reason } = parsed.data;
       return db.transaction().execute(async (trx) => {
-        const lead = await trx.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirst();
+        const lead = await trx.selectFrom("inquiries").select(["status", "quarantine_reason"]).where("id", "=", id).executeTakeFirst();
         if (!lead) return { ok: false, status: 404, error: "No such lead." } as const;
+        if (lead.quarantine_reason) return { ok: false, status: 409, error: "This lead is in Spam: move it to the inbox first." } as const;
         if (!NEXT_STATUSES[lead.status].includes(status)) {
           return { ok: false, status: 409, error: `A ${lead.status} lead cannot move to ${status}.` } as const;
         }
@@ -258,6 +282,26 @@ export function createLeadService({ database, outbox, now = Date.now }: { databa
       if (!lead) return { ok: false, status: 404, error: "No such lead." };
       await record(db, id, actor, { kind: "note", body: parsed.data.body });
       return { ok: true, value: null };
+    },
+
+    /**
+     * Moves a quarantined lead to the inbox: its notifications are queued then (the studio's email,
+     * the form service, the acknowledgement unless its address had one today), and the timeline says so.
+     */
+    async release(id: string, actor: StudioUser): Promise<LeadResult<null>> {
+      const t = now();
+      const result = await db.transaction().execute(async (trx): Promise<LeadResult<null>> => {
+        const lead = await trx.selectFrom("inquiries").select(["status", "email", "quarantine_reason"]).where("id", "=", id).executeTakeFirst();
+        if (!lead) return { ok: false, status: 404, error: "No such lead." };
+        // Conditional, so two studio tabs releasing at once queue the notifications once.
+        const moved = await trx.updateTable("inquiries").set({ quarantine_reason: null }).where("id", "=", id).where("quarantine_reason", "is not", null).executeTakeFirst();
+        if (!lead.quarantine_reason || Number(moved.numUpdatedRows) !== 1) return { ok: false, status: 409, error: "This lead is already in the inbox." };
+        await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, lead.email, t)), t);
+        await record(trx, id, actor, { kind: "status", from: SPAM_STATUS, to: lead.status, body: lead.quarantine_reason });
+        return { ok: true, value: null };
+      });
+      if (result.ok) outbox?.wake();
+      return result;
     },
 
     /** Puts a failed notification of this lead back in the queue, due now, and wakes the worker. */

@@ -8,8 +8,28 @@ import { quoteReference } from "../payments/service.server";
 import { parseLines } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 
-/** Closed leads (Won, Lost) older than this many months are purged; open ones are kept however old. */
+/** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;
+/** Leads in Spam (quarantined) are purged this long after they came in, unless moved to the inbox. */
+export const QUARANTINE_DAYS = 30;
+/** Leads deleted per query; a purge goes on batch after batch until none is left. */
+export const PURGE_BATCH = 500;
+
+/**
+ * The instant `months` calendar months before `now`, at the same time of day, on
+ * the same day of the month or that month's last day when it is shorter:
+ * Mar 31 less one month is Feb 28 (29 in a leap year), never Mar 3 as
+ * `setUTCMonth` would make it. So nothing is purged before a full month has passed.
+ */
+export function monthsBefore(now: number, months: number) {
+  const d = new Date(now);
+  const target = new Date(d);
+  target.setUTCDate(1);
+  target.setUTCMonth(d.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target;
+}
 
 /**
  * A person's data held about one lead (PIPEDA / BC PIPA access and deletion):
@@ -20,7 +40,7 @@ export const DEFAULT_RETENTION_MONTHS = 24;
  * session) and only cuts their link to the lead and its quote. The studio's
  * own "payment received" notice names no client, so it stays with its payment.
  */
-export function createLeadPrivacy({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
+export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_BATCH }: { database: AppDatabase; now?: () => number; batchSize?: number }) {
   const { db } = database;
 
   /** The lead's quotes, the payments made through it, and the outbox rows of emails about it. */
@@ -38,10 +58,12 @@ export function createLeadPrivacy({ database, now = Date.now }: { database: AppD
     return { quoteIds, paymentIds, emails };
   }
 
-  return {
+  const privacy = {
     async export(id: string) {
-      const lead = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!lead) return undefined;
+      const row = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      // search_text is a folded copy of fields the export already holds.
+      const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
       const [activity, quotes, notifications, payments] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
@@ -80,18 +102,60 @@ export function createLeadPrivacy({ database, now = Date.now }: { database: AppD
       });
     },
 
-    /** Deletes closed leads received more than `months` ago; returns how many. */
+    /**
+     * Deletes closed leads whose last step (received, a status change, a note, a
+     * quote's step: lead_activity) is more than `months` ago; returns how many.
+     * A lead received long ago but won last week is kept `months` from its win.
+     */
     async purgeClosed(months = DEFAULT_RETENTION_MONTHS) {
-      const cutoff = new Date(now());
-      cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-      const ids = (
-        await db.selectFrom("inquiries").select("id").where("status", "in", ["won", "lost"]).where("created_at", "<", cutoff.toISOString()).limit(500).execute()
-      ).map((r) => r.id);
-      let purged = 0;
-      for (const id of ids) if (await this.delete(id)) purged++;
-      return purged;
+      const cutoff = monthsBefore(now(), months).toISOString();
+      return purgeBatches(() =>
+        db
+          .selectFrom("inquiries")
+          .select("id")
+          .where("status", "in", ["won", "lost"])
+          .where("created_at", "<", cutoff)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("lead_activity").select("lead_activity.id").whereRef("lead_activity.inquiry_id", "=", "inquiries.id").where("lead_activity.created_at", ">=", cutoff))),
+          )
+          .orderBy("created_at")
+          .limit(batchSize)
+          .execute(),
+      );
+    },
+
+    /** Deletes leads left in Spam more than QUARANTINE_DAYS after they came in; returns how many. */
+    async purgeQuarantined() {
+      const cutoff = new Date(now() - QUARANTINE_DAYS * 24 * 60 * 60_000).toISOString();
+      return purgeBatches(() =>
+        db.selectFrom("inquiries").select("id").where("quarantine_reason", "is not", null).where("created_at", "<", cutoff).orderBy("created_at").limit(batchSize).execute(),
+      );
+    },
+
+    /** The retention job's run: closed leads past `months`, Spam past 30 days, and the acknowledgement log of days gone by. */
+    async purgeExpired(months = DEFAULT_RETENTION_MONTHS) {
+      const closed = await this.purgeClosed(months);
+      const quarantined = await this.purgeQuarantined();
+      // Only today's acknowledgements limit anything (notifications.server.ts claimAcknowledgement).
+      await db.deleteFrom("acknowledgements").where("day", "<", new Date(now()).toISOString().slice(0, 10)).execute();
+      return closed + quarantined;
     },
   };
+
+  /** Deletes each lead of a batch (one transaction per lead, as a studio deletion), batch after batch until one comes back short. */
+  async function purgeBatches(next: () => Promise<{ id: string }[]>) {
+    let purged = 0;
+    for (;;) {
+      const ids = (await next()).map((r) => r.id);
+      let deleted = 0;
+      for (const id of ids) if (await privacy.delete(id)) deleted++;
+      purged += deleted;
+      // A short batch is the last; a batch where nothing could be deleted (gone meanwhile) must not loop.
+      if (ids.length < batchSize || deleted === 0) return purged;
+    }
+  }
+
+  return privacy;
 }
 
 export type LeadPrivacy = ReturnType<typeof createLeadPrivacy>;
@@ -110,5 +174,5 @@ export function startRetentionJob(
   schedule: Omit<LeasedJobOptions, "name" | "everyMs" | "run" | "onError">,
   options?: { timers?: boolean },
 ) {
-  return startLeasedJob({ ...schedule, name: RETENTION_JOB, everyMs: 24 * 60 * 60_000, run: () => privacy.purgeClosed(months).then(onResult), onError }, options);
+  return startLeasedJob({ ...schedule, name: RETENTION_JOB, everyMs: 24 * 60 * 60_000, run: () => privacy.purgeExpired(months).then(onResult), onError }, options);
 }

@@ -63,7 +63,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
         throw error;
       },
     ));
-  const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
+  const leads = createLeadService({ database, config, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
   const quotes = createLeadQuotes({ database, service: quoteService, now: deps.now });
@@ -147,6 +147,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
     (await privacy.delete(c.req.param("id"))) ? c.json({ success: true }) : c.json({ success: false, error: "No such lead." }, 404),
   );
   api.post("/leads/:id/status", async (c) => answer(c, await leads.changeStatus(c.req.param("id"), await form(c), user(c))));
+  api.post("/leads/:id/release", async (c) => answer(c, await leads.release(c.req.param("id"), user(c))));
   api.post("/leads/:id/notes", async (c) => answer(c, await leads.addNote(c.req.param("id"), await form(c), user(c))));
   api.post("/leads/:id/deliveries/:outboxId/retry", async (c) => answer(c, await leads.retryDelivery(c.req.param("id"), c.req.param("outboxId"), user(c))));
 

@@ -6,7 +6,7 @@ import { storedInquiries } from "./database";
 import { expect, holdScripts, hydrateForm, test } from "./fixtures";
 
 const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
-/** The row a complete submission of fillForm stores (spam is answered the same but never stored). */
+/** The row a complete submission of fillForm stores, in the inbox (suspected spam is answered the same but quarantined). */
 const storedRow = (email: string, source: string) => ({
   id: expect.any(String),
   first_name: "Grace",
@@ -19,6 +19,7 @@ const storedRow = (email: string, source: string) => ({
   timeline: "flexible",
   message: "A small site for our compiler consultancy.",
   source,
+  quarantine_reason: null,
 });
 const SUCCESS = /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
 

@@ -96,6 +96,64 @@ test.describe("studio back office", () => {
     expect(cspViolations(csp)).toEqual([]);
   });
 
+  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const suffix = randomBytes(4).toString("hex");
+    const email = `owner-${suffix}@example.com`;
+    const password = `long passphrase ${suffix}`;
+    await addStudioAccount(email, password);
+    const lastName = `Spam${suffix}`;
+    // Autofill and a pasted message: 2.8 s after the form appeared (issue 27, item 9).
+    const sent = await page.request.post("/api/inquiries", {
+      headers: { origin: baseURL! },
+      data: { firstName: "Cy", lastName, email: `cy-${suffix}@example.com`, projectType: "basic", message: "A site for our print shop, with a price list.", elapsedMs: 2800 },
+    });
+    expect(await sent.json()).toEqual({ success: true, id: expect.any(String) });
+
+    await page.goto("/studio/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/studio$/);
+    const search = async () => {
+      await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+      await page.getByRole("button", { name: "Apply" }).click();
+    };
+    await search();
+    await expect(page.getByText("No leads match.")).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Lead views" }).getByRole("link", { name: "Spam" }).click();
+    await expect(page.getByRole("heading", { name: "Spam", level: 1 })).toBeVisible();
+    await search();
+    await expect(page).toHaveURL(/view=spam/);
+    const row = page.getByRole("row", { name: new RegExp(lastName) });
+    await expect(row).toContainText("None");
+    await checkA11y();
+    await row.getByRole("link").click();
+
+    const spam = page.getByRole("region", { name: "In Spam" });
+    await expect(spam).toContainText("sent within seconds");
+    await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`spam-lead-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
+    }
+    // Not worked on while in Spam: no status form, no quote form.
+    await expect(page.getByRole("region", { name: "Status" })).toContainText("Move this lead to the inbox");
+    await expect(page.getByRole("region", { name: "Quotes" })).toHaveCount(0);
+    await spam.getByRole("button", { name: "Move to the inbox" }).click();
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Moved from Spam to the inbox (taken for spam: too-fast)");
+    await expect(page.getByRole("region", { name: "In Spam" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Quotes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Update status" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Notifications", exact: true })).toContainText("inquiry-email");
+
+    await page.getByRole("link", { name: "Back to the inbox" }).click();
+    await search();
+    await expect(page.getByRole("row", { name: new RegExp(lastName) })).toContainText("New");
+  });
+
   test("studio pages are not in the sitemap and robots.txt disallows them", async ({ request }) => {
     expect(await (await request.get("/robots.txt")).text()).toMatch(/^Disallow: \/studio$/m);
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/studio");

@@ -68,9 +68,14 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(ack.subject).toBe(`We received your inquiry: ${siteConfig.name}`);
     expect(ack.headers["reply-to"]).toBe("studio@example.com");
     const parsed = await simpleParser(ack.raw);
+    expect(parsed.text).toContain("Hello Ada,");
     expect(parsed.text).toContain("within 24 hours");
-    expect(parsed.text).toContain("We need a five-page site for our engine workshop,");
-    expect(parsed.html).toContain("Analytical Engines Ltd");
+    // Nothing else the visitor typed: the form takes anyone's address (issue 27, item 3).
+    for (const part of [parsed.text!, parsed.html as string]) {
+      expect(part).not.toContain("five-page site");
+      expect(part).not.toContain("Analytical Engines");
+      expect(part).not.toContain("604-555-0199");
+    }
 
     for (const after of await t.outboxRows()) {
       expect(after).toMatchObject({ status: "delivered", attempts: 1, last_error: null, locked_by: null });
@@ -206,25 +211,36 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     await open.dispose();
   });
 
-  it("silently accepts honeypot and too-fast submissions without storing or notifying", async () => {
+  it("keeps honeypot and too-fast submissions in quarantine: answered like any other, stored, nothing sent", async () => {
     const honeypot = await t.post({ ...validInquiry, botcheck: "https://spam.example" });
     expect(honeypot.status).toBe(200);
-    expect(await honeypot.json()).toEqual({ success: true, id: expect.any(String) });
-    const fast = await t.post({ ...validInquiry, botcheck: "", elapsedMs: 800 });
+    const honeypotBody = (await honeypot.json()) as { success: boolean; id: string };
+    expect(honeypotBody).toEqual({ success: true, id: expect.any(String) });
+    // Issue 27, item 9: autofill and a pasted message, sent 2.8 s after the form appeared.
+    const fast = await t.post({ ...validInquiry, botcheck: "", elapsedMs: 2800 });
     expect(fast.status).toBe(200);
-    expect(((await fast.json()) as { success: boolean }).success).toBe(true);
-    // Even an invalid bot submission learns nothing.
-    const junk = await t.post({ botcheck: "x", whatever: 1 });
-    expect(junk.status).toBe(200);
-    expect(await t.countInquiries()).toBe(0);
+    const fastBody = (await fast.json()) as { success: boolean; id: string };
+    expect(fastBody.success).toBe(true);
+    const stored = await t.database.db.selectFrom("inquiries").select(["id", "quarantine_reason", "last_name"]).orderBy("created_at").orderBy("quarantine_reason").execute();
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { id: honeypotBody.id, quarantine_reason: "honeypot", last_name: "Lovelace" },
+        { id: fastBody.id, quarantine_reason: "too-fast", last_name: "Lovelace" },
+      ]),
+    );
     expect(await t.outboxRows()).toHaveLength(0);
     await t.worker.runOnce();
     expect(smtp.messages).toHaveLength(0);
+    // What cannot be a lead (no name, no email) is refused like any invalid inquiry, honeypot or not.
+    const junk = await t.post({ botcheck: "x", whatever: 1 });
+    expect(junk.status).toBe(400);
+    expect(await t.countInquiries()).toBe(2);
 
     // A person who took their time gets through.
     const human = await t.post({ ...validInquiry, botcheck: "", elapsedMs: 45_000 });
     expect(human.status).toBe(200);
-    expect(await t.countInquiries()).toBe(1);
+    expect(await t.countInquiries()).toBe(3);
+    expect((await t.outboxRows()).map((r) => r.channel)).toEqual(["inquiry-ack-email", "inquiry-email"]);
   });
 
   it("with no SMTP_URL stores the inquiry and leaves its notifications pending", async () => {
@@ -281,7 +297,8 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
       // A refusal (success false) is retried later; the key stays out of the stored error.
       service.setMode("refuse");
       await t.post(validInquiry);
-      expect(await t.worker.runOnce()).toMatchObject({ claimed: 3, delivered: 2, retry: 1 });
+      // The same address's second inquiry today: no second acknowledgement.
+      expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 1, retry: 1 });
       const failed = (await t.outboxRows()).find((r) => r.channel === "inquiry-form-service" && r.status === "pending")!;
       expect(failed.last_error).toMatch(/form service refused \(HTTP 200\): Invalid access key/);
       expect(failed.last_error).not.toContain(accessKey);

@@ -34,7 +34,7 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
     t = smtp = undefined;
   });
 
-  it("accepted, rate-limited and spam-dropped: lines name the inquiry by id and the client by a keyed hash", async () => {
+  it("accepted, rate-limited and quarantined as spam: lines name the inquiry by id and the client by a keyed hash", async () => {
     const logs = captureLogs();
     smtp = await startFakeSmtp();
     t = await createInquiryHarness({ SMTP_URL: smtp.url, LOG_HASH_KEY: "k".repeat(32) }, { logStream: logs.stream });
@@ -60,7 +60,7 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
     expect(byMsg("delivered")[0]).toMatchObject({ subject: `inquiry/${id}` });
     const tag = createLogTag("k".repeat(32))(VISITOR_IP);
     expect(tag).toMatch(/^[0-9a-f]{16}$/);
-    expect(byMsg("inquiry dropped as spam").map((l) => [l.reason, l.client])).toEqual([
+    expect(byMsg("inquiry quarantined as spam").map((l) => [l.reason, l.client])).toEqual([
       ["honeypot", tag],
       ["too-fast", tag],
       ["honeypot", createLogTag("k".repeat(32))("198.51.100.9")],

@@ -228,7 +228,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
       h.database.db
         .insertInto("inquiries")
-        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: createdAt, status })
+        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: createdAt, status, search_text: "" })
         .execute();
     await insert("old-won", "won", "2023-01-01T00:00:00.000Z");
     await insert("old-lost", "lost", "2023-06-01T00:00:00.000Z");

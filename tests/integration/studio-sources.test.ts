@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { privacyNotice } from "~/content/privacy-notice";
 import { createInquiryService } from "../../server/inquiries/service.server";
 import { createLogger } from "../../server/logger.server";
+import { leadSearchText } from "../../server/db/search-text";
 import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -124,8 +125,8 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
     expect(await ids("engine workshop")).toEqual([ada]);
     expect(await ids("analytical")).toEqual([ada]);
     expect(await ids("booking")).toEqual([ada]);
-    expect(await ids("cafe")).toEqual(testDatabaseKind === "sqlite" ? [grace] : []);
-    expect(await ids("café")).toEqual([grace]);
+    // Accents fold the same way on SQLite and PostgreSQL: typed with or without them, composed or not.
+    for (const q of ["cafe", "café", "CAFÉ", "cafe\u0301", "Cafe menu"]) expect(await ids(q), q).toEqual([grace]);
     expect(await ids("zyxwvut")).toEqual([]);
     // Search syntax is not the visitor's to use: quotes, operators and stars are just punctuation.
     expect(await ids('"grace" OR ada*')).toEqual([]);
@@ -165,7 +166,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       created_at: new Date(start + Math.floor(i / 3) * 60_000).toISOString(),
       status: statuses[i % statuses.length]!,
     }));
-    await h.database.db.insertInto("inquiries").values(rows).execute();
+    await h.database.db.insertInto("inquiries").values(rows.map((r) => ({ ...r, search_text: leadSearchText(r) }))).execute();
 
     async function all(sort: string) {
       const seen: Lead[] = [];
