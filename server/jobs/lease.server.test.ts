@@ -105,7 +105,7 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     const c = clock(Date.UTC(2026, 0, 15));
     await database.db
       .insertInto("inquiries")
-      .values({ id: "old-won", first_name: "A", last_name: "B", email: "a@example.com", phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: "2023-01-01T00:00:00.000Z", status: "won" })
+      .values({ id: "old-won", first_name: "A", last_name: "B", email: "a@example.com", phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: "2023-01-01T00:00:00.000Z", status: "won", search_text: "" })
       .execute();
     const purged: number[] = [];
     const retention = (holder: string) =>

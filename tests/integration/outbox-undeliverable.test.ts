@@ -38,9 +38,9 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
     await database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("inquiries")
-        .values({ id, first_name: "Grace", last_name: "Hopper", email: BOUNCING, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "A site for the compiler shop.", source: "api", created_at: new Date(clock).toISOString() })
+        .values({ id, first_name: "Grace", last_name: "Hopper", email: BOUNCING, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "A site for the compiler shop.", source: "api", created_at: new Date(clock).toISOString(), search_text: "" })
         .execute();
-      await enqueue(trx, inquiryOutboxItems({}, id), clock);
+      await enqueue(trx, inquiryOutboxItems({}, id, true), clock);
     });
     return id;
   }
