@@ -65,6 +65,18 @@ export const envSchema = z
     /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
     STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
 
+    /**
+     * SQLite: where the server's own backups go (decision 0025); unset, it takes none.
+     * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps.
+     */
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Seconds between two SQLite backups: the most writes a lost disk can take with it, plus one backup's run. */
+    BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** The newest this many backups are kept... */
+    BACKUP_RETAIN: z.coerce.number().int().min(1).max(10_000).default(48),
+    /** ...and the newest of each of the last this many days. */
+    BACKUP_RETAIN_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
+
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,
   })

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
 import { ConfigError, loadConfig } from "./config.server";
+import { type BackupSchedule, backupSettings, startBackupSchedule } from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
 import { closeHttpServer, createHttpServer } from "./http/node-server.server";
@@ -47,9 +48,22 @@ async function main() {
     // Several processes may start together on one PostgreSQL: exactly one of them reports each migration.
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
   }
+  // One process per machine takes the SQLite backups: this one, the cluster's primary or the only process.
+  let backups: BackupSchedule | undefined;
+  const backup = backupSettings(config);
+  if (cluster.isPrimary && backup.dir && backup.source.kind === "sqlite") {
+    backups = startBackupSchedule({
+      ...backup,
+      dir: backup.dir,
+      onSuccess: (s) => logger.info({ backup: s.file, bytes: s.bytes, durationMs: s.durationMs }, "backup taken"),
+      onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "backup failed"),
+    });
+  }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
     runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
+    // No new backup once shutting down; one under way finishes while the workers do, or leaves a partial file a later run removes.
+    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void backups?.stop());
     return;
   }
 
@@ -110,6 +124,7 @@ async function main() {
     closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
       retention?.stop();
+      await backups?.stop();
       await outbox.stop();
       mailer.close();
       await database.close();
