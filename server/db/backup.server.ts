@@ -236,9 +236,17 @@ export async function restoreBackup({ target, dir, from, force = false, now = Da
 }
 
 function restoreSqlite(dbPath: string, backup: string, force: boolean, now: number) {
-  const check = new SQLite(backup, { readonly: true, fileMustExist: true });
-  const verdict = check.pragma("integrity_check", { simple: true });
-  check.close();
+  let verdict: unknown;
+  try {
+    const check = new SQLite(backup, { readonly: true, fileMustExist: true });
+    try {
+      verdict = check.pragma("integrity_check", { simple: true });
+    } finally {
+      check.close();
+    }
+  } catch (error) {
+    verdict = (error as Error).message;
+  }
   if (verdict !== "ok") throw new BackupError(`${path.basename(backup)} failed its integrity check (${String(verdict)}): choose another backup.`);
   let keptAs: string | undefined;
   if (fs.existsSync(dbPath)) {
