@@ -70,7 +70,7 @@ export const envSchema = z
      * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps.
      */
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-    /** Seconds between two SQLite backups: the most writes a lost disk can take with it, plus one backup's run. */
+    /** Seconds between two SQLite backups: a lost disk takes up to this much of the writes with it, plus two backups' runs. */
     BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /** The newest this many backups are kept... */
     BACKUP_RETAIN: z.coerce.number().int().min(1).max(10_000).default(48),

@@ -78,7 +78,7 @@ describe("backup retention", () => {
 });
 
 if (testDatabaseKind === "sqlite") describe("SQLite backups and restores", () => {
-  it("takes a verified copy under a sortable name, records it, and prunes by the policy", async () => {
+  it("takes a verified copy under a sortable name, readable by its owner only, records it, and prunes by the policy", async () => {
     const { file, backups } = await sqliteWithLead();
     let clock = Date.parse("2026-11-25T10:00:00Z");
     for (let i = 0; i < 3; i++) {
@@ -90,6 +90,9 @@ if (testDatabaseKind === "sqlite") describe("SQLite backups and restores", () =>
     expect(lastBackupAt(backups)).toEqual(new Date("2026-11-25T10:03:00.000Z"));
     expect(JSON.parse(fs.readFileSync(path.join(backups, BACKUP_STATUS_FILE), "utf8"))).toMatchObject({ kind: "sqlite", file: kept[1]!.file });
     expect(await leadIds(kept[1]!.path)).toEqual(["lead-1"]);
+    // Every lead is in them: the server's user alone reads them.
+    expect(fs.statSync(kept[1]!.path).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(backups).mode & 0o777).toBe(0o700);
     // Nothing half-written is left behind.
     expect(fs.readdirSync(backups).sort()).toEqual([...kept.map((b) => b.file), BACKUP_STATUS_FILE].sort());
   });

@@ -112,7 +112,8 @@ const ABANDONED_PARTIAL_MS = 6 * 3_600_000;
 
 /** Takes one backup now: snapshot, verify, fsync, rename into place, prune, record the status. */
 export async function takeBackup({ source, dir, policy, now = Date.now }: { source: BackupSource; dir: string; policy: BackupPolicy; now?: () => number }): Promise<BackupStatus> {
-  fs.mkdirSync(dir, { recursive: true });
+  // The backups hold every lead: readable by the server's user only.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const started = now();
   for (const f of fs.readdirSync(dir)) {
     const p = path.join(dir, f);
@@ -124,6 +125,7 @@ export async function takeBackup({ source, dir, policy, now = Date.now }: { sour
   try {
     if (source.kind === "sqlite") await sqliteSnapshot(source.path, partial);
     else await pgDump(source, partial);
+    fs.chmodSync(partial, 0o600);
     fsyncFile(partial);
     fs.renameSync(partial, final);
     fsyncFile(dir);
@@ -142,7 +144,7 @@ export async function takeBackup({ source, dir, policy, now = Date.now }: { sour
     durationMs: finished - started,
   };
   const tmp = path.join(dir, `${BACKUP_STATUS_FILE}.tmp`);
-  fs.writeFileSync(tmp, `${JSON.stringify(status)}\n`);
+  fs.writeFileSync(tmp, `${JSON.stringify(status)}\n`, { mode: 0o600 });
   fs.renameSync(tmp, path.join(dir, BACKUP_STATUS_FILE));
   return status;
 }
