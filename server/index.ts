@@ -59,6 +59,8 @@ async function main() {
       // Our own messages say what to do; a driver's may quote values, so only its kind and code.
       onError: (err) => logger.error({ error: err instanceof BackupError ? err.message : { name: err.name, code: (err as { code?: unknown }).code } }, "backup failed"),
     });
+  } else if (cluster.isPrimary && backup.dir) {
+    logger.info("PostgreSQL: backups are taken by npm run backup on a schedule (deploy/cascadia-backup.timer), not by the server");
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();

@@ -143,6 +143,23 @@ if (testDatabaseKind === "sqlite") describe("SQLite backups and restores", () =>
     expect(fs.readdirSync(path.dirname(file)).filter((f) => f.includes("before-restore"))).toEqual([]);
   });
 
+  it("removes a partial copy a killed run left, once it is hours old, and not one a run may still be writing", async () => {
+    const { file, backups } = await sqliteWithLead();
+    fs.mkdirSync(backups, { recursive: true });
+    const abandoned = path.join(backups, "cascadia-2026-11-24T00-00-00-000Z.db.partial");
+    const recent = path.join(backups, "cascadia-2026-11-25T09-59-00-000Z.db.partial");
+    fs.writeFileSync(abandoned, "half");
+    fs.writeFileSync(recent, "half");
+    const t = Date.parse("2026-11-25T10:00:00Z");
+    fs.utimesSync(abandoned, new Date(t - 7 * 3_600_000), new Date(t - 7 * 3_600_000));
+    fs.utimesSync(recent, new Date(t - 60_000), new Date(t - 60_000));
+    await takeBackup({ source: { kind: "sqlite", path: file }, dir: backups, policy: POLICY, now: () => t });
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    // Never restored from: only finished backups are listed.
+    expect(listBackups(backups).map((b) => b.file)).toEqual(["cascadia-2026-11-25T10-00-00-000Z.db"]);
+  });
+
   it("fails without a database, leaving no file and no status", async () => {
     const dir = tempDir("cascadia-backup-");
     await expect(takeBackup({ source: { kind: "sqlite", path: path.join(dir, "missing.db") }, dir: path.join(dir, "b"), policy: POLICY })).rejects.toBeInstanceOf(BackupError);

@@ -117,7 +117,9 @@ export async function takeBackup({ source, dir, policy, now = Date.now }: { sour
   const started = now();
   for (const f of fs.readdirSync(dir)) {
     const p = path.join(dir, f);
-    if (f.endsWith(".partial") && started - fs.statSync(p).mtimeMs > ABANDONED_PARTIAL_MS) fs.rmSync(p, { force: true });
+    // Another run may remove it first.
+    const age = f.endsWith(".partial") ? started - (fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? started) : 0;
+    if (age > ABANDONED_PARTIAL_MS) fs.rmSync(p, { force: true });
   }
   const file = backupName(source.kind, started);
   const final = path.join(dir, file);
@@ -143,7 +145,8 @@ export async function takeBackup({ source, dir, policy, now = Date.now }: { sour
     bytes: fs.statSync(final).size,
     durationMs: finished - started,
   };
-  const tmp = path.join(dir, `${BACKUP_STATUS_FILE}.tmp`);
+  // Named per run: `npm run backup` may finish while the server's own run does.
+  const tmp = path.join(dir, `${BACKUP_STATUS_FILE}.${process.pid}-${started}.tmp`);
   fs.writeFileSync(tmp, `${JSON.stringify(status)}\n`, { mode: 0o600 });
   fs.renameSync(tmp, path.join(dir, BACKUP_STATUS_FILE));
   return status;
