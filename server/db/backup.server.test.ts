@@ -4,7 +4,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBackupCommand } from "../../scripts/backup";
-import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 import { loadConfig } from "../config.server";
 import {
   BACKUP_STATUS_FILE,
@@ -225,5 +225,27 @@ if (testDatabaseKind === "postgres") describe("PostgreSQL backups and restores",
     expect(status).toMatchObject({ kind: "postgres", file: expect.stringMatching(/^cascadia-.*\.dump$/) });
     await expect(restoreBackup({ target: source, dir })).rejects.toThrow(/other sessions are connected to the database: stop every server instance first/);
     expect(await database.db.selectFrom("inquiries").select("id").execute()).toEqual([{ id: "lead-1" }]);
+  });
+
+  it("restores a whole database only with --force over the site's tables, in one transaction", async () => {
+    const own = await createPostgresDatabase();
+    cleanup.push(own.dispose);
+    const options = { kind: "postgres" as const, url: own.url, poolSize: 2 };
+    const source = { kind: "postgres" as const, url: own.url };
+    const dir = tempDir("cascadia-pg-backup-");
+    const database = openDatabase(options);
+    await migrateToLatest(database);
+    await insertLead(database, "lead-1");
+    await takeBackup({ source, dir, policy: POLICY });
+    await insertLead(database, "lead-2");
+    await database.close();
+    // Stopped, but the database holds the site: only --force replaces it.
+    await expect(restoreBackup({ target: source, dir })).rejects.toThrow(/already holds the site's tables: restore with --force/);
+    await restoreBackup({ target: source, dir, force: true });
+    const after = openDatabase(options);
+    cleanup.push(() => after.close());
+    expect(await after.db.selectFrom("inquiries").select("id").execute()).toEqual([{ id: "lead-1" }]);
+    // Migrating the restored database again finds nothing to do.
+    expect(await migrateToLatest(after)).toEqual([]);
   });
 });
