@@ -38,7 +38,7 @@ async function runServer(env: NodeJS.ProcessEnv, until: (lines: LogLine[]) => bo
   const lines: LogLine[] = [];
   let buffer = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not get there in 30 s: ${JSON.stringify(lines.map((l) => l.msg))}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)), 30_000);
     child.stdout.on("data", (d: Buffer) => {
       buffer += d.toString();
       const parts = buffer.split("\n");
@@ -118,7 +118,7 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
       const second = await runServer(env, listening, cleanup);
       expect(second.filter((l) => l.msg === "backup taken" || l.msg === "backup failed")).toEqual([]);
       expect(listBackups(backups).map((b) => b.file)).toEqual([status.file]);
-    }, 90_000);
+    }, 150_000);
 
   if (testDatabaseKind === "postgres")
     it("are left to the timer's npm run backup, which the server says at start-up", async () => {
@@ -127,5 +127,5 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
       expect(lines.filter((l) => l.msg?.startsWith("PostgreSQL: backups are taken by npm run backup"))).toHaveLength(1);
       expect(lines.filter((l) => l.msg === "backup taken" || l.msg === "backup failed")).toEqual([]);
       expect(listBackups(backups)).toEqual([]);
-    }, 90_000);
+    }, 150_000);
 });
