@@ -38,7 +38,7 @@ async function runServer(env: NodeJS.ProcessEnv, until: (lines: LogLine[]) => bo
   const lines: LogLine[] = [];
   let buffer = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)), 60_000);
     child.stdout.on("data", (d: Buffer) => {
       buffer += d.toString();
       const parts = buffer.split("\n");
