@@ -127,7 +127,8 @@ async function main() {
     closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
       retention?.stop();
-      await backups?.stop();
+      // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
+      await backups?.stop({ waitMs: 5_000 });
       await outbox.stop();
       mailer.close();
       await database.close();

@@ -300,7 +300,12 @@ async function restorePostgres(target: Extract<BackupSource, { kind: "postgres" 
   await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", "--dbname", dbname, backup], env);
 }
 
-export type BackupSchedule = { stop(): Promise<void>; /** Resolves after the next backup attempt (tests). */ nextRun(): Promise<void> };
+export type BackupSchedule = {
+  /** No backup starts after this; one under way is awaited at most `waitMs` (past it, the process may exit and leave a partial file). */
+  stop(options?: { waitMs?: number }): Promise<void>;
+  /** Resolves after the next backup attempt (tests). */
+  nextRun(): Promise<void>;
+};
 
 /**
  * Takes a backup every `intervalMs` (counted from the end of the last one) in the one process
@@ -337,10 +342,12 @@ export function startBackupSchedule(options: {
   const last = lastBackupAt(options.dir)?.getTime();
   schedule(last === undefined ? 0 : Math.min(options.intervalMs, last + options.intervalMs - now()));
   return {
-    async stop() {
+    async stop({ waitMs = Infinity } = {}) {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      // (Node fires a timer longer than 2^31 - 1 ms at once: Infinity is no timer at all.)
+      const limit = Number.isFinite(waitMs) ? [new Promise((resolve) => setTimeout(resolve, waitMs).unref())] : [];
+      if (running) await Promise.race([running, ...limit]);
       for (const w of waiters.splice(0)) w();
     },
     nextRun: () => new Promise<void>((resolve) => (stopped ? resolve() : waiters.push(resolve))),
