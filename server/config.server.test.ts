@@ -20,6 +20,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOG_HASH_KEY: "too-short-to-be-a-key" })).toThrow(/LOG_HASH_KEY/);
   });
 
+  it("takes no backups by default, and refuses a backup interval or retention out of range", () => {
+    const c = loadConfig({});
+    expect(c.BACKUP_DIR).toBeUndefined();
+    expect(c).toMatchObject({ BACKUP_INTERVAL_SECONDS: 300, BACKUP_RETAIN: 48, BACKUP_RETAIN_DAYS: 30 });
+    expect(loadConfig({ BACKUP_DIR: "", BACKUP_INTERVAL_SECONDS: "60" }).BACKUP_DIR).toBeUndefined();
+    expect(() => loadConfig({ BACKUP_INTERVAL_SECONDS: "5" })).toThrow(/BACKUP_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_SECONDS: "hourly" })).toThrow(/BACKUP_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ BACKUP_RETAIN: "0" })).toThrow(/BACKUP_RETAIN/);
+    expect(() => loadConfig({ BACKUP_RETAIN_DAYS: "-1" })).toThrow(/BACKUP_RETAIN_DAYS/);
+  });
+
   it("refuses PAYMENTS_PROVIDER=stripe without its keys, naming them", () => {
     expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);

@@ -69,6 +69,17 @@ export const envSchema = z
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (docs/deploy.md#metrics). */
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+    /**
+     * SQLite: where the server's own backups go (decision 0025); unset, it takes none.
+     * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps.
+     */
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Seconds between two SQLite backups: a lost disk takes up to this much of the writes with it, plus two backups' runs. */
+    BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** The newest this many backups are kept... */
+    BACKUP_RETAIN: z.coerce.number().int().min(1).max(10_000).default(48),
+    /** ...and the newest of each of the last this many days. */
+    BACKUP_RETAIN_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
 
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
 import { ConfigError, loadConfig } from "./config.server";
+import { BackupError, type BackupSchedule, backupSettings, lastBackupAt, startBackupSchedule } from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
 import { closeHttpServer, createHttpServer } from "./http/node-server.server";
@@ -43,6 +44,18 @@ async function main() {
   // and its own /metrics reports every worker, through the primary.
   const metrics = processMetrics && cluster.isWorker ? { ...processMetrics, scrape: scrapeThroughPrimary(processMetrics) } : processMetrics;
   const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
+  // The last backup's time, read from BACKUP_DIR's status file when scraped: the same in every
+  // worker, and set by the PostgreSQL timer's dumps too (docs/deploy.md#alert-rules).
+  const backupDir = config.BACKUP_DIR;
+  if (metrics && backupDir) {
+    metrics.gauge("cascadia_backup_last_success_timestamp_seconds", "Unix time of the last successful backup.", {
+      aggregator: "max",
+      collect() {
+        const at = lastBackupAt(backupDir);
+        if (at) this.set(at.getTime() / 1000);
+      },
+    });
+  }
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
     // a cluster's workers take turns at its write lock through the primary (decision 0021).
@@ -55,10 +68,26 @@ async function main() {
     // Several processes may start together on one PostgreSQL: exactly one of them reports each migration.
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
   }
+  // One process per machine takes the SQLite backups: this one, the cluster's primary or the only process.
+  let backups: BackupSchedule | undefined;
+  const backup = backupSettings(config);
+  if (cluster.isPrimary && backup.dir && backup.source.kind === "sqlite") {
+    backups = startBackupSchedule({
+      ...backup,
+      dir: backup.dir,
+      onSuccess: (s) => logger.info({ backup: s.file, bytes: s.bytes, durationMs: s.durationMs }, "backup taken"),
+      // Our own messages say what to do; a driver's may quote values, so only its kind and code.
+      onError: (err) => logger.error({ error: err instanceof BackupError ? err.message : { name: err.name, code: (err as { code?: unknown }).code } }, "backup failed"),
+    });
+  } else if (cluster.isPrimary && backup.dir) {
+    logger.info("PostgreSQL: backups are taken by npm run backup on a schedule (deploy/cascadia-backup.timer), not by the server");
+  }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
     serveClusterScrapes();
     runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
+    // No new backup once shutting down; one under way finishes while the workers do, or leaves a partial file a later run removes.
+    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void backups?.stop());
     return;
   }
 
@@ -124,6 +153,8 @@ async function main() {
     closeHttpServer(server, async () => {
       // The worker finishes its pass first: it needs the database to record deliveries.
       await retention?.stop();
+      // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
+      await backups?.stop({ waitMs: 5_000 });
       await outbox.stop();
       mailer.close();
       await database.close();

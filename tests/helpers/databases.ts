@@ -68,3 +68,34 @@ export function migratorUpTo(database: AppDatabase, last: string) {
   const subset = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
   return new Migrator({ db: database.db, provider: { getMigrations: async () => subset }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
 }
+
+/**
+ * PostgreSQL only: a database of its own on the test server (not a schema), as production has;
+ * for tests that must see who else is connected, or dump and restore a whole database.
+ * `recreate` drops it (ending its sessions) and creates it empty: a lost database server.
+ */
+export async function createPostgresDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set: run under npm run test:pg");
+  const name = `d_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async recreate() {
+      await admin(`drop database ${name} with (force)`);
+      await admin(`create database ${name}`);
+    },
+    dispose: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
