@@ -25,7 +25,7 @@ async function insertLeads(n: number) {
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < n; i++) {
       const id = randomUUID();
-      await trx.insertInto("inquiries").values({ id, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "604-555-0199", company: "Engines", project_type: "pro", budget: "500-1000", timeline: "3-4weeks", message, source: "measure", created_at: at }).execute();
+      await trx.insertInto("inquiries").values({ id, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "604-555-0199", company: "Engines", project_type: "pro", budget: "500-1000", timeline: "3-4weeks", message, source: "measure", created_at: at, search_text: "" }).execute();
       for (const channel of ["inquiry-email", "inquiry-ack-email"]) {
         await trx.insertInto("outbox").values({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel, status: "delivered", attempts: 1, next_attempt_at: at, last_error: null, locked_by: null, locked_until: null, delivered_at: at, created_at: at }).execute();
       }

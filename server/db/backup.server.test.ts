@@ -47,7 +47,7 @@ async function insertLead(database: AppDatabase, id: string) {
   const at = new Date().toISOString();
   await database.db
     .insertInto("inquiries")
-    .values({ id, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: null, company: null, project_type: "pro", budget: null, timeline: null, message: "A site.", source: "test", created_at: at })
+    .values({ id, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: null, company: null, project_type: "pro", budget: null, timeline: null, message: "A site.", source: "test", created_at: at, search_text: "" })
     .execute();
 }
 
