@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { timeZoneCheck } from "./time-zone.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -32,7 +33,13 @@ async function main() {
     }
     throw e;
   }
+  const timeZone = timeZoneCheck(config);
+  if (timeZone?.refuse) {
+    console.error(timeZone.message);
+    process.exit(1);
+  }
   const logger = createLogger(config);
+  if (timeZone && cluster.isPrimary) logger.warn({ tz: process.versions.tz }, `WARNING: ${timeZone.message}`);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
   const dbOptions = databaseOptionsFromConfig(config);
   const database = openDatabase(
