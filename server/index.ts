@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { unsupportedRuntime } from "./runtime.server";
 import { timeZoneCheck } from "./time-zone.server";
 
 /**
@@ -23,6 +24,11 @@ import { timeZoneCheck } from "./time-zone.server";
  * once, then forks that many workers, which skip migrating and serve.
  */
 async function main() {
+  const runtime = unsupportedRuntime();
+  if (runtime) {
+    console.error(runtime);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.server";
+import { unsupportedRuntime } from "./runtime.server";
 import { TIME_ZONE_PROBES, timeZoneCheck, timeZoneDataProblem, utcOffsetMinutes } from "./time-zone.server";
 
 // Data from before 2026a gave Vancouver the rule Los Angeles still follows (UTC-8 in
@@ -32,5 +33,13 @@ describe("the runtime's time-zone data", () => {
     expect(timeZoneCheck({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" }, problem)).toEqual({ refuse: false, message: problem });
     expect(timeZoneCheck({ NODE_ENV: "development", SITE_URL: "https://cascadiawebstudio.ca" }, problem)?.refuse).toBe(false);
     expect(timeZoneCheck({ NODE_ENV: "test", SITE_URL: "http://127.0.0.1:3100" }, problem)?.refuse).toBe(false);
+  });
+});
+
+describe("the runtime", () => {
+  it("is refused before it can crash opening SQLite when it lacks Node-API 10 (Node 20)", () => {
+    expect(unsupportedRuntime()).toBeNull();
+    expect(unsupportedRuntime({ node: "24.21.0", napi: "10" })).toBeNull();
+    expect(unsupportedRuntime({ node: "20.20.2", napi: "9" })).toMatch(/^Node 20\.20\.2 is not supported \(Node-API 9; the SQLite driver needs 10\): run the server on Node 24\.21 or later/);
   });
 });

@@ -6,7 +6,7 @@ import { addStudioAccount, expect, test } from "./fixtures";
 test.use({ timezoneId: "America/Los_Angeles" });
 
 /** Every <time> of a page's HTML as [datetime, text], as the server wrote it. */
-function timesInHtml(html: string) {
+function timesInHtml(html: string): [string, string][] {
   return [...html.matchAll(/<time dateTime="([^"]+)"[^>]*>([^<]*)<\/time>/gi)].map((m) => [m[1]!, m[2]!]);
 }
 
@@ -47,15 +47,16 @@ test("a lead's received time reads the same in the server's HTML, after hydratio
     const time = document.querySelector("time");
     return time !== null && Object.keys(time).some((k) => k.startsWith("__reactFiber"));
   });
-  const hydrated = await page.locator("time").evaluateAll((els) => els.map((el) => [el.getAttribute("datetime")!, el.textContent!]));
+  const hydrated = await page.locator("time").evaluateAll((els) => els.map((el) => [el.getAttribute("datetime")!, el.textContent!] as [string, string]));
   expect(hydrated).toEqual(served);
 
   // The browser's own reading of each instant in Vancouver (its time-zone data is current).
   const byBrowser = await page.evaluate(
-    (instants) => instants.map((i) => new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" }).format(new Date(i))),
+    (instants: string[]) => instants.map((i) => new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" }).format(new Date(i))),
     served.map(([instant]) => instant),
   );
   expect(served.map(([, text]) => text)).toEqual(byBrowser);
-  await expect(page.getByText(served.at(-1)![1]).first()).toBeVisible();
+  const [, received] = served.at(-1)!;
+  await expect(page.getByText(received).first()).toBeVisible();
   expect(hydrationErrors).toEqual([]);
 });
