@@ -45,7 +45,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   plugins: [externalPackages],
   sourcemap: true,
   // Server code shares app/ modules (schemas, content) and their build-time constant.

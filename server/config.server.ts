@@ -101,7 +101,7 @@ export const envSchema = z
   })
   .transform((env) => ({ ...env, WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1) }));
 
-function isLoopbackSite(siteUrl: string) {
+export function isLoopbackSite(siteUrl: string) {
   return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);
 }
 

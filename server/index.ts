@@ -19,6 +19,8 @@ import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
 import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
 import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./metrics.server";
+import { unsupportedRuntime } from "./runtime.server";
+import { timeZoneCheck } from "./time-zone.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -26,6 +28,11 @@ import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./
  * once, then forks that many workers, which skip migrating and serve.
  */
 async function main() {
+  const runtime = unsupportedRuntime();
+  if (runtime) {
+    console.error(runtime);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();
@@ -36,7 +43,13 @@ async function main() {
     }
     throw e;
   }
+  const timeZone = timeZoneCheck(config);
+  if (timeZone?.refuse) {
+    console.error(timeZone.message);
+    process.exit(1);
+  }
   const logger = createLogger(config);
+  if (timeZone && cluster.isPrimary) logger.warn({ tz: process.versions.tz }, `WARNING: ${timeZone.message}`);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
   // The processes that serve count their requests and queries; a cluster's primary aggregates its workers' (decision in metrics.server.ts).
   const processMetrics = serving ? getProcessMetrics() : undefined;

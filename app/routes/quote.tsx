@@ -9,6 +9,7 @@ import { Container } from "~/components/ui/container";
 import { paymentPackage, paymentPageContent } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import { formatSiteDate as date } from "~/lib/site-time";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -42,7 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
-const date = (iso: string) => new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone }).format(new Date(iso));
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const q = loaderData.quote;

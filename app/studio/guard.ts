@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
+import { formatSiteDateTime } from "~/lib/site-time";
 
 export const LOGIN_PATH = "/studio/login";
 
@@ -18,11 +19,9 @@ export function studioMeta(title: string) {
   return [{ title: `${title} · Studio` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-const dateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" });
-
 /** Studio times in Vancouver time, the same on the server and in the browser (no hydration mismatch). */
 export function formatTime(value: string | Date | null | undefined) {
-  return value ? dateTime.format(new Date(value)) : "—";
+  return value ? formatSiteDateTime(value) : "—";
 }
 
 /** Query string of a filter form's values, without the empty ones. */

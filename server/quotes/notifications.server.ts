@@ -1,5 +1,6 @@
 import { paymentPackage } from "~/content/payment";
 import { siteConfig } from "~/content/site";
+import { formatSiteDate } from "~/lib/site-time";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { OutboxHandlers, OutboxItem, OutboxRow } from "../inquiries/outbox.server";
@@ -20,9 +21,7 @@ export function receiptOutboxItem(paymentId: string): OutboxItem {
 }
 
 /** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */
-export function formatDate(iso: string) {
-  return new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone }).format(new Date(iso));
-}
+export const formatDate = formatSiteDate;
 
 const messageId = (row: OutboxRow) => `<${row.id}@${siteConfig.email.split("@")[1]}>`;
 

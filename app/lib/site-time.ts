@@ -1,0 +1,17 @@
+import { siteConfig } from "~/content/site";
+
+// Always the studio's zone, never the runtime's or the browser's default: the server's
+// HTML, the hydrated page and the emails read the same for a visitor anywhere. They agree
+// only if the server's time-zone data is current (server/time-zone.server.ts checks it).
+const dateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: siteConfig.timeZone });
+const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone });
+
+/** A date and time in Vancouver, as the studio reads it: "Nov 2, 2026, 2:48 a.m.". */
+export function formatSiteDateTime(value: string | Date) {
+  return dateTime.format(new Date(value));
+}
+
+/** A date in Vancouver, as a client reads it: "December 23, 2026". */
+export function formatSiteDate(value: string | Date) {
+  return longDate.format(new Date(value));
+}
