@@ -4,17 +4,12 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
-import { ConfigError, loadConfig } from "./config.server";
+import { closeOnSignals, composeServices } from "./compose.server";
+import { loadConfigOrExit } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
-import { closeHttpServer, createHttpServer } from "./http/node-server.server";
-import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
-import { createOutboxWorker } from "./inquiries/outbox.server";
+import { createHttpServer } from "./http/node-server.server";
 import { createLogger, exitAfterFlush } from "./logger.server";
-import { createMailer } from "./mail/mailer.server";
-import { paymentDeliveryHandlers } from "./payments/notifications.server";
-import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
-import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
@@ -22,16 +17,7 @@ import { quoteDeliveryHandlers } from "./quotes/notifications.server";
  * once, then forks that many workers, which skip migrating and serve.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const serving = !(cluster.isPrimary && config.WEB_CONCURRENCY > 1);
   const dbOptions = databaseOptionsFromConfig(config);
@@ -62,24 +48,9 @@ async function main() {
     return exitAfterFlush(logger, 1);
   }
 
-  // Notifications (inquiry emails, form-service forwards, payment emails) leave through the outbox worker.
-  const mailer = createMailer(config, logger);
-  const outbox = createOutboxWorker({
-    database,
-    logger,
-    handlers: {
-      ...inquiryDeliveryHandlers({ config, database, mailer }),
-      ...paymentDeliveryHandlers({ config, database, mailer }),
-      ...quoteDeliveryHandlers({ config, database, mailer }),
-    },
-  });
-
+  const services = composeServices({ config, database, logger });
   const { listener } = createNodeHandler({
-    config,
-    database,
-    logger,
-    outbox,
-    mailConfigured: mailer.configured,
+    ...services.appDeps,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);
@@ -88,41 +59,11 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
-    outbox.start();
     // One process purges expired leads (the first worker when clustered).
-    if (!cluster.isWorker || cluster.worker?.id === 1) {
-      retention = startRetentionJob(
-        createLeadPrivacy({ database }),
-        config.STUDIO_RETENTION_MONTHS,
-        (purged) => purged > 0 && logger.info({ purged }, "retention: closed leads purged"),
-        (err) => logger.error({ error: { name: err.name } }, "retention purge failed"),
-      );
-    }
+    services.start({ retention: !cluster.isWorker || cluster.worker?.id === 1 });
   });
-  let retention: { stop(): void } | undefined;
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting; in-flight requests complete, then their connections close.
-    closeHttpServer(server, async () => {
-      // The worker finishes its pass first: it needs the database to record deliveries.
-      retention?.stop();
-      await outbox.stop();
-      mailer.close();
-      await database.close();
-      logger.info("closed");
-      await exitAfterFlush(logger, 0);
-    });
-    setTimeout(() => {
-      logger.error("shutdown timed out after 10 s");
-      void exitAfterFlush(logger, 1);
-    }, 10_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  closeOnSignals({ server, services, logger });
 }
 
 main().catch((err) => {

@@ -1,0 +1,58 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { ServerBuild } from "react-router";
+import { createNodeHandler } from "./app.server";
+import { closeOnSignals, composeServices } from "./compose.server";
+import { loadConfigOrExit } from "./config.server";
+import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
+import { createHttpServer } from "./http/node-server.server";
+import { createLogger } from "./logger.server";
+
+/**
+ * `npm run dev`: the real app in development. The same Hono app and services as
+ * `npm start` (composeServices: the database under data/ and its migrations, the
+ * outbox worker, mail logged by id unless SMTP_URL is set, the sandbox checkout),
+ * with Vite in middleware mode in front: it serves the source modules and hot
+ * reload, and every page is rendered per request from the server build Vite
+ * compiles (nothing is prerendered or read from build/). Modelled on epic-stack's
+ * server/index.ts and React Router's custom-server template.
+ */
+async function main() {
+  // Canonical URLs, the studio's sign-in origin and Stripe return URLs follow the dev port.
+  process.env.SITE_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
+  const config = loadConfigOrExit();
+  if (config.NODE_ENV === "production") {
+    console.error("npm run dev serves development builds: unset NODE_ENV=production (npm start runs the production build).");
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+  const database = openDatabase(databaseOptionsFromConfig(config));
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
+  const services = composeServices({ config, database, logger });
+
+  // Vite's hot-reload socket shares the app's port (no second port to collide with).
+  let handle: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createHttpServer((req, res) => handle(req, res));
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+  const { listener } = createNodeHandler({
+    ...services.appDeps,
+    site: { serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
+  });
+  // Vite answers its own paths (/@vite/client, source modules, public/); the app the rest.
+  handle = (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => listener(req, res));
+
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+    logger.info({ url: `http://${host}:${port}`, database: database.kind, dev: true }, "listening");
+    services.start({ retention: true });
+  });
+  closeOnSignals({ server, services, logger, before: () => vite.close() });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
