@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
 import { closeOnSignals, composeServices } from "./compose.server";
@@ -6,6 +7,9 @@ import { loadConfigOrExit } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { createHttpServer } from "./http/node-server.server";
 import { createLogger } from "./logger.server";
+
+/** Vite 8's own default for server.fs.deny, which setting the option replaces (not merges). */
+const VITE_DEFAULT_FS_DENY = [".env", ".env.*", "*.{crt,pem,key,p12,pfx,cer,der}", ".npmrc", ".yarnrc.yml", "**/.git/**"];
 
 /**
  * `npm run dev`: the real app in development. The same Hono app and services as
@@ -19,6 +23,8 @@ import { createLogger } from "./logger.server";
 async function main() {
   // Canonical URLs, the studio's sign-in origin and Stripe return URLs follow the dev port.
   process.env.SITE_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
+  // Vite serves the project's files: this machine only, unless HOST says otherwise.
+  process.env.HOST ??= "localhost";
   const config = loadConfigOrExit();
   if (config.NODE_ENV === "production") {
     console.error("npm run dev serves development builds: unset NODE_ENV=production (npm start runs the production build).");
@@ -34,7 +40,15 @@ async function main() {
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+  const vite = await createServer({
+    server: {
+      middlewareMode: true,
+      hmr: { server },
+      // The database and the studio's secret sit in the project (data/): never served as a source file.
+      fs: { deny: [...VITE_DEFAULT_FS_DENY, `${path.dirname(path.resolve(config.DATABASE_PATH))}/**`] },
+    },
+    appType: "custom",
+  });
   const { listener } = createNodeHandler({
     ...services.appDeps,
     site: { serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },

@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,11 +30,13 @@ describe("npm run dev", () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-server-"));
+    // Where a fresh clone keeps its data: inside the project (data/ is git-ignored), which Vite serves from.
+    fs.mkdirSync("data", { recursive: true });
+    dir = fs.mkdtempSync(path.join("data", "dev-server-test-"));
     const port = await freePort();
     base = `http://localhost:${port}`;
-    // SQLite under a temporary data folder; no SMTP, no Stripe: the outbox log and the sandbox, as a fresh clone.
-    env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "app.db"), LOG_LEVEL: "info" };
+    // SQLite in its own data folder; no SMTP, no Stripe: the outbox log and the sandbox, as a fresh clone.
+    env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.resolve(dir, "app.db"), LOG_LEVEL: "info" };
     for (const key of ["DATABASE_URL", "SITE_URL", "SMTP_URL", "PAYMENTS_PROVIDER", "STRIPE_SECRET_KEY", "STUDIO_AUTH_SECRET", "BETTER_AUTH_SECRET", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[key];
     // Its own process group, so the whole npm → tsx → node chain stops with it.
     dev = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -71,6 +72,18 @@ describe("npm run dev", () => {
     expect(login.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     // React Router's dev scripts, which load Vite's client (hot reload) on the page.
     expect(await login.text()).toContain("virtual:react-router/inject-hmr-runtime");
+  });
+
+  it("does not serve the database or the studio's secret as source files", async () => {
+    const secret = fs.readFileSync(path.join(dir, "studio-auth-secret"), "utf8").trim();
+    for (const file of ["studio-auth-secret", "app.db"]) {
+      for (const suffix of ["", "?raw", "?url"]) {
+        const response = await fetch(`${base}/${dir}/${file}${suffix}`);
+        expect(response.status, `${file}${suffix}`).not.toBe(200);
+        expect(await response.text()).not.toContain(secret);
+      }
+    }
+    expect((await fetch(`${base}/package.json?raw`)).status).toBe(200); // the same path to a project file is served
   });
 
   it("stores an inquiry, then shows it in the back office to an account made with studio-user", async () => {
