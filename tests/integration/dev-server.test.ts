@@ -115,3 +115,12 @@ describe("npm run dev", () => {
     expect(await inbox.text()).toContain("Devserver");
   });
 });
+
+describe("npm run dev with NODE_ENV=production", () => {
+  it("refuses to start: a deployment runs the production build", async () => {
+    const env = { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", PORT: String(await freePort()) };
+    delete env.VITEST;
+    const started = promisify(execFile)("npx", ["tsx", "server/dev.ts"], { env });
+    await expect(started).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("npm run dev serves development builds") });
+  });
+});
