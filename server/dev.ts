@@ -40,6 +40,7 @@ async function main() {
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const { createServer } = await import("vite");
+  const ownSigterm = new Set(process.listeners("SIGTERM"));
   const vite = await createServer({
     server: {
       middlewareMode: true,
@@ -49,6 +50,9 @@ async function main() {
     },
     appType: "custom",
   });
+  // React Router's plugin starts a second Vite server whose SIGTERM handler exits the process
+  // at once; closeOnSignals closes Vite (and that server) itself, then the services.
+  for (const listener of process.listeners("SIGTERM")) if (!ownSigterm.has(listener)) process.off("SIGTERM", listener);
   const { listener } = createNodeHandler({
     ...services.appDeps,
     site: { serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },

@@ -54,7 +54,7 @@ describe("npm run dev", () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (dev?.pid && dev.exitCode === null) {
+    if (dev?.pid && dev.exitCode === null && dev.signalCode === null) {
       const exited = new Promise((resolve) => dev.once("exit", resolve));
       process.kill(-dev.pid, "SIGTERM");
       await exited;
@@ -114,11 +114,17 @@ describe("npm run dev", () => {
     expect(inbox.status).toBe(200);
     expect(await inbox.text()).toContain("Devserver");
   });
+
+  it("shuts down cleanly on SIGTERM: services stopped, database closed", async () => {
+    // The whole group gets the signal, as from Ctrl-C in a terminal; npm itself just dies of it.
+    process.kill(-dev.pid!, "SIGTERM");
+    await expect.poll(() => output, { timeout: 15_000 }).toMatch(/"msg":"closed"/);
+  });
 });
 
 describe("npm run dev with NODE_ENV=production", () => {
   it("refuses to start: a deployment runs the production build", async () => {
-    const env = { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", PORT: String(await freePort()) };
     delete env.VITEST;
     const started = promisify(execFile)("npx", ["tsx", "server/dev.ts"], { env });
     await expect(started).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("npm run dev serves development builds") });
