@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
@@ -58,7 +59,7 @@ async function main() {
     site: { serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
   });
   // Vite answers its own paths (/@vite/client, source modules, public/); the app the rest.
-  handle = (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => listener(req, res));
+  handle = (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => servePreview(req, res) || listener(req, res));
 
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -68,6 +69,21 @@ async function main() {
     services.start({ retention: true });
   });
   closeOnSignals({ server, services, logger, before: () => vite.close() });
+}
+
+/**
+ * The portfolio's demo pictures: the build copies the committed files from assets/previews/
+ * to /previews/ (decision 0017); here they are read from there. The name is matched
+ * whole, so no other file can be reached.
+ */
+function servePreview(req: IncomingMessage, res: ServerResponse) {
+  const name = /^\/previews\/([a-z0-9-]+\.avif)$/.exec(req.url ?? "")?.[1];
+  const file = name && path.resolve("assets/previews", name);
+  if (!file || !fs.existsSync(file) || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  res.writeHead(200, { "Content-Type": "image/avif", "Cache-Control": "no-cache" });
+  if (req.method === "HEAD") res.end();
+  else fs.createReadStream(file).pipe(res);
+  return true;
 }
 
 main().catch((err) => {

@@ -72,6 +72,11 @@ describe("npm run dev", () => {
     expect(login.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     // React Router's dev scripts, which load Vite's client (hot reload) on the page.
     expect(await login.text()).toContain("virtual:react-router/inject-hmr-runtime");
+    // The portfolio's committed demo pictures, which the build copies into the site.
+    const preview = await fetch(`${base}/previews/bakery-400.avif`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("image/avif");
+    expect(Buffer.from(await preview.arrayBuffer()).equals(fs.readFileSync("assets/previews/bakery-400.avif"))).toBe(true);
   });
 
   it("does not serve the database or the studio's secret as source files", async () => {
