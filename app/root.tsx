@@ -11,7 +11,7 @@ import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
 import favicon from "../public/favicon.svg?raw";
 
-// Font preloads live with the layouts that use the fonts (studio layout, each demo).
+// Font preloads live with the layouts that use the fonts (components/layout/site-layout.tsx, each demo).
 export const links: Route.LinksFunction = () => [
   // A React 19 stylesheet resource: emitted first in <head>, ahead of the font and
   // module preloads, so it never queues behind them for a connection.
@@ -57,7 +57,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Unknown paths are handled by routes/not-found.tsx; anything reaching here is a crash.
+  // Unknown paths are handled by routes/not-found.tsx; what reaches here is a crash or a
+  // response a loader or action threw (a 503 when the server's services are absent).
   if (import.meta.env.DEV) console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (

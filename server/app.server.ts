@@ -35,8 +35,11 @@ export type AppDeps = {
   config: AppConfig;
   database: AppDatabase;
   logger: Logger;
-  /** The built site; omitted in API-only integration tests. */
-  site?: { clientDir: string; serverBuild: ServerBuild };
+  /**
+   * The built site; omitted in API-only integration tests. The dev server (dev.ts) gives
+   * no clientDir (Vite serves the files) and a server build Vite loads per request.
+   */
+  site?: { clientDir?: string; serverBuild: ServerBuild | (() => Promise<ServerBuild>) };
   /** Payments test seams (a local Stripe API, a provider). */
   payments?: PaymentsOptions;
   /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
@@ -59,7 +62,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  * static file identically.
  */
 export function createNodeHandler(deps: AppDeps) {
-  const files = deps.site ? loadStaticSite(deps.site.clientDir) : new Map<string, StaticEntry>();
+  const files = siteFiles(deps.site);
   const accessLog = createAccessLog(deps.logger);
   const metrics = deps.metrics ?? createMetrics();
   const app = createApp({ ...deps, metrics }, files, accessLog);
@@ -224,7 +227,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
   if (deps.site) {
-    mountSite(app, deps, deps.site, files ?? loadStaticSite(deps.site.clientDir), { config, payments: payments.service, inquiries, quotes });
+    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), { config, payments: payments.service, inquiries, quotes });
   }
 
   return app;
@@ -246,6 +249,11 @@ function mountMetrics(app: Hono<AppEnv>, metrics: Metrics, deps: { config: AppCo
     const { contentType, body } = await metrics.scrape();
     return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
   });
+}
+
+/** The prerendered pages and assets held in memory (none in development: Vite renders and serves them). */
+function siteFiles(site: AppDeps["site"]) {
+  return site?.clientDir ? loadStaticSite(site.clientDir) : new Map<string, StaticEntry>();
 }
 
 function mountSite(

@@ -119,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return result.data;
 }
 
-/** For command-line scripts: the config, or its error printed and exit code 1. */
+/** For process entries and command-line scripts: the config, or its error printed and exit code 1. */
 export function loadConfigOrExit(): AppConfig {
   try {
     return loadConfig();

@@ -4,20 +4,13 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
-import { ConfigError, loadConfig } from "./config.server";
+import { closeOnSignals, composeServices } from "./compose.server";
+import { loadConfigOrExit } from "./config.server";
 import { BackupError, type BackupSchedule, backupSettings, lastBackupAt, startBackupSchedule } from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
-import { closeHttpServer, createHttpServer } from "./http/node-server.server";
-import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
-import { createOutboxWorker } from "./inquiries/outbox.server";
-import { createLogger, errorKind, exitAfterFlush } from "./logger.server";
-import { createMailer } from "./mail/mailer.server";
-import { paymentDeliveryHandlers } from "./payments/notifications.server";
-import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
-import { quoteDeliveryHandlers } from "./quotes/notifications.server";
-import { securityNoticeHandlers } from "./studio/security-notices.server";
-import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
+import { createHttpServer } from "./http/node-server.server";
+import { createLogger, exitAfterFlush } from "./logger.server";
 import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./metrics.server";
 import { unsupportedRuntime } from "./runtime.server";
 import { timeZoneCheck } from "./time-zone.server";
@@ -33,16 +26,7 @@ async function main() {
     console.error(runtime);
     process.exit(1);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const timeZone = timeZoneCheck(config);
   if (timeZone?.refuse) {
     console.error(timeZone.message);
@@ -113,30 +97,10 @@ async function main() {
     return exitAfterFlush(logger, 1);
   }
 
-  // Notifications (inquiry emails, form-service forwards, payment emails) leave through the outbox worker.
-  const mailer = createMailer(config, logger);
-  const outbox = createOutboxWorker({
-    database,
-    logger,
-    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
-    handlers: {
-      ...inquiryDeliveryHandlers({ config, database, mailer }),
-      ...paymentDeliveryHandlers({ config, database, mailer }),
-      ...quoteDeliveryHandlers({ config, database, mailer }),
-      ...securityNoticeHandlers({ database, mailer }),
-      ...undeliverableAlertHandlers({ config, database, mailer }),
-    },
-    metrics,
-    onUndeliverable: undeliverableAlertItem,
-  });
-
+  // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
+  const services = composeServices({ config, database, logger, metrics, beforeStop: () => backups?.stop({ waitMs: 5_000 }) ?? Promise.resolve() });
   const { listener } = createNodeHandler({
-    config,
-    database,
-    logger,
-    outbox,
-    mailConfigured: mailer.configured,
-    metrics,
+    ...services.appDeps,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);
@@ -145,42 +109,10 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
-    outbox.start();
-    // Every serving process competes for the purge's lease; the holder runs it daily.
-    retention = startRetentionJob(
-      createLeadPrivacy({ database }),
-      config.STUDIO_RETENTION_MONTHS,
-      (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
-      (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
-      { database },
-    );
+    services.start();
   });
-  let retention: { stop(): Promise<void> } | undefined;
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting; in-flight requests complete, then their connections close.
-    closeHttpServer(server, async () => {
-      // The worker finishes its pass first: it needs the database to record deliveries.
-      await retention?.stop();
-      // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
-      await backups?.stop({ waitMs: 5_000 });
-      await outbox.stop();
-      mailer.close();
-      await database.close();
-      logger.info("closed");
-      await exitAfterFlush(logger, 0);
-    });
-    setTimeout(() => {
-      logger.error("shutdown timed out after 10 s");
-      void exitAfterFlush(logger, 1);
-    }, 10_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  closeOnSignals({ server, services, logger });
 }
 
 main().catch((err) => {

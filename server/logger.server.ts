@@ -68,7 +68,8 @@ class LineBatcher {
 
 /**
  * Stdout in batches: one write(2) per LOG_BUFFER_BYTES of lines, not one per line,
- * which cost more than half a prerendered page's throughput (issue 21). The batch is
+ * which cost more than half a prerendered page's throughput in the server benchmark
+ * (decision 0014, reports/bench.md). The batch is
  * written synchronously (decision 0023): an asynchronous write still in flight, or
  * waiting out a full pipe, when the process exits was lost (one batch in a CI run),
  * while a synchronous one is either done or still in the array for the exit flush.

@@ -4,8 +4,10 @@ import type { PaymentService } from "./payments/service.server";
 import type { QuoteCheckout } from "./quotes/checkout.server";
 
 /**
- * What route actions and loaders may use at runtime (through React Router's
- * load context). Each capability (inquiries, payments) adds its service here.
+ * What public route actions and loaders may use at runtime, through React Router's
+ * load context (app/load-context.ts). createApp (app.server.ts) builds them per app;
+ * the back office's pages get theirs (`studio`) beside these. The process's own
+ * services (mailer, outbox worker, retention job) are composed in compose.server.ts.
  */
 export type AppServices = {
   config: AppConfig;

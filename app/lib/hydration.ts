@@ -1,10 +1,11 @@
 import { useMatches } from "react-router";
 
 /**
- * Route `handle` of the one route React Router hydrates in the browser: the 404 page,
- * rendered per request, for its console log. Every public page is static HTML plus the
- * inline page enhancements (docs/decisions/0007-static-content-pages.md), or, with a
- * form, static HTML with the form as an island (app/islands/, decision 0012).
+ * Route `handle` of the routes React Router hydrates in the browser, all rendered per
+ * request: the 404 page (for its console log) and the back office (app/studio: its
+ * layout, login and account pages). Every public page is static HTML plus the inline
+ * page enhancements (docs/decisions/0007-static-content-pages.md), or, with a form,
+ * static HTML with the form as an island (app/islands/, decision 0012).
  */
 export type RouteHandle = { hydrate?: boolean };
 

@@ -1,5 +1,4 @@
 import { type Context, Hono, type Next } from "hono";
-import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import type { z } from "zod";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
@@ -179,7 +178,7 @@ async function exportCsv<Q, R>(
 }
 
 /** Per-request rendering of the studio's React Router pages, with the signed-in user in the load context. */
-function mountStudioPages(app: Hono<StudioEnv>, build: ServerBuild, mode: string, services: AppServices, studioServices: () => Promise<StudioServices>) {
+function mountStudioPages(app: Hono<StudioEnv>, build: NonNullable<AppDeps["site"]>["serverBuild"], mode: string, services: AppServices, studioServices: () => Promise<StudioServices>) {
   const handleDocument = createRequestHandler(build, mode);
   const render = async (c: Context<StudioEnv>) => {
     const nonce = createNonce();

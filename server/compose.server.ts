@@ -1,0 +1,93 @@
+import type { AppDeps } from "./app.server";
+import type { AppConfig } from "./config.server";
+import type { AppDatabase } from "./db/database.server";
+import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { createOutboxWorker } from "./inquiries/outbox.server";
+import type { Server } from "node:http";
+import { closeHttpServer } from "./http/node-server.server";
+import { type Logger, errorKind, exitAfterFlush } from "./logger.server";
+import { createMailer } from "./mail/mailer.server";
+import { paymentDeliveryHandlers } from "./payments/notifications.server";
+import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
+import { securityNoticeHandlers } from "./studio/security-notices.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
+import type { Metrics } from "./metrics.server";
+
+/**
+ * The one composition root of a serving process: the mailer, the outbox worker
+ * with every capability's delivery handlers, and the retention job, around an
+ * open database. The production entry (index.ts) and the dev server (dev.ts)
+ * both build their app from it, so development runs the same services.
+ */
+export function composeServices({ config, database, logger, metrics, beforeStop }: { config: AppConfig; database: AppDatabase; logger: Logger; metrics?: Metrics; beforeStop?: () => Promise<void> }) {
+  // Notifications (inquiry, payment, quote and account emails, form-service forwards) leave through the outbox.
+  const mailer = createMailer(config, logger);
+  const outbox = createOutboxWorker({
+    database,
+    logger,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    handlers: {
+      ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...paymentDeliveryHandlers({ config, database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...securityNoticeHandlers({ database, mailer }),
+      ...undeliverableAlertHandlers({ config, database, mailer }),
+    },
+    metrics,
+    onUndeliverable: undeliverableAlertItem,
+  });
+  let retention: { stop(): Promise<void> } | undefined;
+  return {
+    /** What createNodeHandler needs besides the site. */
+    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics } satisfies AppDeps,
+    /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
+    start() {
+      outbox.start();
+      retention = startRetentionJob(
+        createLeadPrivacy({ database }),
+        config.STUDIO_RETENTION_MONTHS,
+        (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
+        (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
+        { database },
+      );
+    },
+    /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
+    async stop() {
+      await retention?.stop();
+      await beforeStop?.();
+      await outbox.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting (in-flight requests are answered, then their
+ * connections close), run `before` (the dev server's Vite), stop the services,
+ * exit; a shutdown that hangs exits with 1 after 10 s.
+ */
+export function closeOnSignals(
+  { server, services, logger, before }: { server: Server; services: { stop(): Promise<void> }; logger: Logger; before?: () => Promise<void> },
+) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    void (before ?? (async () => {}))().finally(() =>
+      closeHttpServer(server, async () => {
+        await services.stop();
+        logger.info("closed");
+        await exitAfterFlush(logger, 0);
+      }),
+    );
+    setTimeout(() => {
+      logger.error("shutdown timed out after 10 s");
+      void exitAfterFlush(logger, 1);
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
