@@ -23,12 +23,14 @@ describe("check-decisions", () => {
     expect(checkDecisions(records, index)).toEqual([]);
   });
 
-  it("accepts new records shaped like template.md (two branches adding 0024 and 0025)", () => {
+  it("accepts new records shaped like template.md (two branches adding the next two numbers)", () => {
     const { records, index } = readDecisions(DIR);
-    const a = fromTemplate("0024");
-    const b = fromTemplate("0025", "accepted; supersedes part of 0024");
-    const lines = [indexLine(a, "accepted; partly superseded by 0025"), indexLine(b, "accepted; supersedes part of 0024")];
-    a.text = a.text.replace("Status: accepted", "Status: accepted; partly superseded by 0025");
+    const next = (k: number) => String(Math.max(...records.map((r) => Number(r.number))) + k).padStart(4, "0");
+    const [n1, n2] = [next(1), next(2)];
+    const a = fromTemplate(n1);
+    const b = fromTemplate(n2, `accepted; supersedes part of ${n1}`);
+    const lines = [indexLine(a, `accepted; partly superseded by ${n2}`), indexLine(b, `accepted; supersedes part of ${n1}`)];
+    a.text = a.text.replace("Status: accepted", `Status: accepted; partly superseded by ${n2}`);
     expect(checkDecisions([...records, a, b], `${index}\n${lines.join("\n")}\n`)).toEqual([]);
   });
 
