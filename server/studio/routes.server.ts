@@ -64,7 +64,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   const leads = createLeadService({ database, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
-  const quotes = createLeadQuotes({ database, service: quoteService, now: deps.now });
+  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now: deps.now });
   const studio = app as unknown as Hono<StudioEnv>;
 
   const guard = async (c: Context<StudioEnv>, next: Next) => {

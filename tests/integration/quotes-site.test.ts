@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
+import { createPayments } from "../../server/payments/payments.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -29,8 +30,9 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const site = await builtSite();
     database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
-    app = createApp({ config, database, logger: createLogger(config), site });
-    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity() });
+    const logger = createLogger(config);
+    app = createApp({ config, database, logger, site });
+    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config, database, logger }).service });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -9,6 +9,7 @@ import * as studioTwoFactor from "./0007-studio-2fa";
 import * as leadSources from "./0008-lead-sources";
 import * as quoteActivity from "./0009-quote-activity";
 import * as oneCreatedAtIndex from "./0010-one-created-at-index";
+import * as quoteCheckouts from "./0011-quote-checkouts";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008-lead-sources": leadSources,
   "0009-quote-activity": quoteActivity,
   "0010-one-created-at-index": oneCreatedAtIndex,
+  "0011-quote-checkouts": quoteCheckouts,
 };
