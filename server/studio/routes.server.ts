@@ -243,6 +243,8 @@ const PAYMENT_COLUMNS: { header: string; value: (row: PaymentRow) => unknown }[]
   { header: "Currency", value: (r) => r.currency.toUpperCase() },
   { header: "Provider", value: (r) => r.provider },
   { header: "Status", value: (r) => r.status },
+  // needed / requested / refunded: money kept only to be given back (a late or duplicate quote payment).
+  { header: "Refund", value: (r) => r.refund_status },
   { header: "Session id", value: (r) => r.provider_session_id },
   { header: "Id", value: (r) => r.id },
 ];
