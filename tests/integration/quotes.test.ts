@@ -583,6 +583,8 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       const pay = await s.app.request(`/checkout/sandbox/${open!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });
       expect(pay.status).toBe(303);
       expect((await s.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+      // The success page is told too, so it says "will be refunded", never "work begins".
+      expect(await s.payments.service.verify(open!.provider_session_id)).toMatchObject({ state: "paid", refund: "needed" });
       expect(await s.leadQuotes.refund(inquiryId, open!.id)).toMatchObject({ ok: true, value: "refunded" });
       expect((await s.quotePayments(quote.id))[0]).toMatchObject({ refund_status: "refunded" });
 
