@@ -131,4 +131,28 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(await moves(fresh)).toEqual(["new->won:system"]);
     expect(await moves(lost)).toEqual([]);
   });
+
+  it("a form posted twice (a double click, before or after the scripts) creates one quote and sends it once, with no error", async () => {
+    const id = await newLead();
+    const page = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(page)?.[1];
+    expect(requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The document post (no scripts) and the data request, at once, with the same form.
+    const created = await Promise.all([
+      h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, requestKey: requestKey! } }),
+      act(id, { ...form, requestKey: requestKey! }),
+    ]);
+    expect(created.map((r) => r.status)).toEqual([200, 200]);
+    const [q, ...more] = await quotesOf(id);
+    expect(more).toEqual([]);
+    expect((await timeline(id)).filter((a) => a.kind === "quote-created")).toHaveLength(1);
+    // Another lead's form key does not reach this quote.
+    expect((await act(await newLead(), { ...form, requestKey: requestKey! })).status).toBe(409);
+
+    const sends = await Promise.all([1, 2].map(() => act(id, { intent: "quote-send", quoteId: q!.id, from: "draft" })));
+    expect(sends.map((r) => r.status)).toEqual([200, 200]);
+    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute()).toHaveLength(1);
+    // A send the page did not show (the quote was no longer a draft) is still refused.
+    expect((await act(id, { intent: "quote-send", quoteId: q!.id, from: "deposit_paid" })).status).toBe(409);
+  });
 });
