@@ -1,14 +1,7 @@
-import { type Kysely, Migrator } from "kysely";
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
-import { type AppDatabase, openDatabase } from "./database.server";
-import { migrations } from "./migrations";
-
-/** Only the migrations up to and including `last`, as a database deployed before the next one was. */
-function migratorUpTo(database: AppDatabase, last: string) {
-  const subset = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
-  return new Migrator({ db: database.db, provider: { getMigrations: async () => subset }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
-}
+import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import { openDatabase } from "./database.server";
 
 describe(`migration 0009-quote-activity on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;

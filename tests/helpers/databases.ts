@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { Migrator } from "kysely";
 import pg from "pg";
 import { type AppDatabase, type DatabaseOptions, migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { migrations } from "../../server/db/migrations";
 
 /**
  * The databases a repository or integration test runs against. By default a
@@ -43,4 +45,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await empty.dispose();
     },
   };
+}
+
+/** Only the migrations up to and including `last`, as a database deployed before the next one was. */
+export function migratorUpTo(database: AppDatabase, last: string) {
+  const subset = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+  return new Migrator({ db: database.db, provider: { getMigrations: async () => subset }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
 }
