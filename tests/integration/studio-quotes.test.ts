@@ -155,4 +155,42 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     // A send the page did not show (the quote was no longer a draft) is still refused.
     expect((await act(id, { intent: "quote-send", quoteId: q!.id, from: "deposit_paid" })).status).toBe(409);
   });
+
+  it("lists money to refund on the lead's page with its Refund button; only the lead's own payment is refunded", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    const at = new Date(h.clock.now).toISOString();
+    const row = (paymentId: string, leadId: string) => ({
+      id: paymentId,
+      package: "pro" as const,
+      amount_cents: 61728,
+      currency: "cad",
+      status: "paid" as const,
+      provider: "sandbox" as const,
+      provider_session_id: `sbx_${paymentId.padEnd(20, "x")}`,
+      idempotency_key: `payment-${paymentId}`,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+      failed_at: null,
+      inquiry_id: leadId,
+      kind: "deposit" as const,
+      refund_status: "needed" as const,
+      refund_reason: "withdrawn" as const,
+    });
+    await h.database.db.insertInto("payments").values([row("late-1", id), row("late-2", other)]).execute();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("needs refund (quote withdrawn)");
+    expect(html).toContain('name="intent" value="payment-refund"');
+
+    expect((await act(id, { intent: "payment-refund", paymentId: "late-2" })).status).toBe(404);
+    expect((await act(id, { intent: "payment-refund", paymentId: "late-1" })).status).toBe(200);
+    const states = await h.database.db.selectFrom("payments").select(["id", "refund_status"]).where("id", "in", ["late-1", "late-2"]).orderBy("id").execute();
+    expect(states).toEqual([
+      { id: "late-1", refund_status: "refunded" },
+      { id: "late-2", refund_status: "needed" },
+    ]);
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(">refunded<");
+  });
 });
