@@ -115,7 +115,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         continue; // another request inserted this stage's checkout first: use theirs
       }
       if (open.provider_session_id && open.checkout_url) {
-        if (Date.parse(open.expires_at ?? "") - clock() > CHECKOUT_REUSE_MARGIN_MS) {
+        if (open.provider === provider.name && Date.parse(open.expires_at ?? "") - clock() > CHECKOUT_REUSE_MARGIN_MS) {
           logger.info({ paymentId: open.id, quoteId }, "open checkout reused");
           return { ok: true, url: open.checkout_url, paymentId: open.id, sessionId: open.provider_session_id };
         }
@@ -126,6 +126,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         continue;
       }
       // The first click is opening this stage's checkout right now: wait for it rather than open a second.
+      // One left without a session for longer than any opening takes (its process died) is closed instead.
+      if (Date.now() - Date.parse(open.created_at) > 2 * OPENING_WAIT_MS) {
+        await markClosed(open.id, "checkout expired");
+        closed++;
+        continue;
+      }
       if (Date.now() > waitUntil) return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -151,14 +157,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         logger.warn({ paymentId: payment.id, error: describeError(err) }, "could not expire checkout session with provider");
         if (!lapsed) return "unknown";
       }
-    } else if (!lapsed) {
+    } else if (!lapsed && payment.provider === provider.name) {
       // Still being opened by another request: it cannot be closed yet.
       return "unknown";
     }
-    const at = new Date(clock()).toISOString();
-    await db.updateTable("payments").set({ status: "failed", failure_reason: reason, failed_at: at, updated_at: at }).where("id", "=", payment.id).where("status", "=", "pending").execute();
-    logger.info({ paymentId: payment.id, reason }, "checkout closed");
+    // (A checkout of a provider no longer configured cannot be reached: it is closed here.)
+    await markClosed(payment.id, reason);
     return "closed";
+  }
+
+  async function markClosed(paymentId: string, reason: ClosedCheckoutReason) {
+    const at = new Date(clock()).toISOString();
+    await db.updateTable("payments").set({ status: "failed", failure_reason: reason, failed_at: at, updated_at: at }).where("id", "=", paymentId).where("status", "=", "pending").execute();
+    logger.info({ paymentId, reason }, "checkout closed");
   }
 
   /** A pending checkout past its own expiry is closed now (the sandbox's page, which Stripe's timer does not cover); true when it was. */

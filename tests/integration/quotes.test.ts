@@ -462,6 +462,21 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.sessions.get(old!.provider_session_id!)?.status).toBe("expired");
   });
 
+  it("a stage's checkout left without a session (its process died while opening it) does not block the stage for good", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    const stuck = new Date(Date.now() - 5 * 60_000).toISOString();
+    await t.database.db
+      .insertInto("payments")
+      .values({ id: "stuck-1", package: "pro", amount_cents: 61728, currency: "cad", status: "pending", provider: "stripe", provider_session_id: null, idempotency_key: "payment-stuck-1", failure_reason: null, created_at: stuck, updated_at: stuck, paid_at: null, failed_at: null, quote_id: quote.id, inquiry_id: inquiryId, kind: "deposit" })
+      .execute();
+    const opened = await t.client.pay(token, { clientIp: randomIp() });
+    expect(opened.ok).toBe(true);
+    expect((await t.quotePayments(quote.id)).map((p) => [p.id === "stuck-1", p.status])).toEqual([
+      [true, "failed"],
+      [false, "pending"],
+    ]);
+  });
+
   it("withdraw with a checkout open: the session is expired at Stripe; a payment that still arrives is kept, flagged for a refund", async () => {
     const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
     await t.pay(token);
