@@ -5,6 +5,8 @@
  */
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+import { createLogger } from "../server/logger.server";
+import { createPayments } from "../server/payments/payments.server";
 import { createStudioLeadActivity } from "../server/studio/activity.server";
 import { runQuoteCommand } from "../server/quotes/cli.server";
 import { createQuoteService } from "../server/quotes/service.server";
@@ -14,7 +16,10 @@ async function main() {
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
-    const service = createQuoteService({ config, database, activity: createStudioLeadActivity() });
+    // Withdrawing (or expiring) closes the quote's open checkouts with the provider the server uses; its errors go to stderr.
+    const logger = createLogger(config, { stream: process.stderr, level: "error" });
+    const payments = createPayments({ config, database, logger });
+    const service = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: payments.service });
     process.exitCode = await runQuoteCommand(process.argv.slice(2), service, { out: console.log, err: console.error });
   } finally {
     await database.close();

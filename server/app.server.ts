@@ -221,7 +221,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
-  const quoteService = createQuoteService({ config, database, activity, outbox: deps.outbox, now: deps.now });
+  const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
   mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));

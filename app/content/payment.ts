@@ -91,6 +91,9 @@ export const paymentSuccessContent = {
   missingHeading: "No payment to confirm",
   missing:
     "This page confirms a payment when you return from checkout. If you have paid, your confirmation is on its way; if you have questions, contact us.",
+  refundTitle: "Payment Received: It Will Be Refunded",
+  refund:
+    "We received this payment, but the quote no longer takes it: it was withdrawn or had expired, or this part was already paid. We will refund the full amount to your card; an email explains, and you do not need to do anything.",
   failedTitle: "Payment Not Completed",
   failed:
     "The payment provider reported that this payment did not go through, so you have not been charged for it. You can try again from the payment page, or contact us for help.",

@@ -31,6 +31,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { verification: v, sessionId } = loaderData;
   const failed = v.state === "failed";
+  // Money the quote did not take (late or a duplicate): said plainly, never "work begins".
+  const refund = v.state === "paid" && "refund" in v && v.refund !== undefined;
   return (
     <section className="bg-gradient-to-b from-secondary to-background">
       <Container className="flex max-w-2xl flex-col items-center gap-6 py-16 text-center sm:py-24">
@@ -41,8 +43,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         ) : (
           <Clock aria-hidden className="size-16 text-muted-foreground" />
         )}
-        <h1 className="text-4xl font-extrabold sm:text-5xl">{failed ? text.failedTitle : text.title}</h1>
-        <p className="text-lg text-muted-foreground">{failed ? text.failed : text.thankYou}</p>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">{failed ? text.failedTitle : refund ? text.refundTitle : text.title}</h1>
+        <p className="text-lg text-muted-foreground">{failed ? text.failed : refund ? text.refund : text.thankYou}</p>
 
         {v.state === "paid" && (
           <div className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">

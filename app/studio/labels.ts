@@ -27,3 +27,14 @@ export const sortOptions = [
 
 /** The source filter's value for leads that came with no ref (a ref slug never has `_`). */
 export const NO_REF = "_none";
+
+/**
+ * A payment's state as the studio reads it: money flagged for a refund says
+ * so (and why) instead of a bare "paid" (server/quotes/settlement.server.ts).
+ */
+export function paymentStateLabel(p: { status: string; refund_status: string | null; refund_reason: string | null }) {
+  if (p.refund_status === "refunded") return "refunded";
+  if (p.refund_status === "requested") return "refund requested";
+  if (p.refund_status === "needed") return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
+  return p.status;
+}

@@ -17,7 +17,7 @@ import { Details, Section } from "./ui";
 /** Extra line rows of the form (server/quotes/studio.server.ts reads the same count). */
 const LINES = [1, 2, 3] as const;
 
-const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw"] as const;
+const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw", "payment-refund"] as const;
 export type QuoteIntent = (typeof QUOTE_INTENTS)[number];
 
 export const isQuoteIntent = (intent: unknown): intent is QuoteIntent => QUOTE_INTENTS.includes(intent as QuoteIntent);
@@ -34,15 +34,17 @@ export async function quoteAction(studio: ReturnType<typeof requireStudio>, lead
     intent === "quote-create"
       ? await quotes.create(leadId, form, user.email)
       : intent === "quote-send"
-        ? await quotes.send(leadId, quoteId, user.email)
-        : await quotes.withdraw(leadId, quoteId, user.email);
+        ? await quotes.send(leadId, quoteId, user.email, form.from)
+        : intent === "payment-refund"
+          ? await quotes.refund(leadId, String(form.paymentId ?? ""))
+          : await quotes.withdraw(leadId, quoteId, user.email);
   return result.ok ? { intent, error: undefined } : data({ intent, error: result.error }, { status: result.status });
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
 
 /** The lead's quotes (state, totals, what was paid) with their actions, and the form for a new one. */
-export function LeadQuotes({ quotes, busy, error }: { quotes: LeadQuote[]; busy: boolean; error: (intent: string) => React.ReactNode }) {
+export function LeadQuotes({ quotes, busy, error, formKey }: { quotes: LeadQuote[]; busy: boolean; error: (intent: string) => React.ReactNode; formKey: string }) {
   return (
     <Section id="quotes" title="Quotes">
       {quotes.length === 0 ? (
@@ -56,7 +58,7 @@ export function LeadQuotes({ quotes, busy, error }: { quotes: LeadQuote[]; busy:
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} />
+      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} />
     </Section>
   );
 }
@@ -84,6 +86,8 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="quoteId" value={q.id} />
+      {/* The state this button was shown in: a second click of a send that already happened is not an error. */}
+      <input type="hidden" name="from" value={q.status} />
       <Button type="submit" size="sm" variant={variant} disabled={busy}>
         {label} <span className="sr-only">{q.reference}</span>
       </Button>
@@ -139,13 +143,14 @@ function CopyLink({ id, link }: { id: string; link: string }) {
   );
 }
 
-function NewQuote({ busy, error }: { busy: boolean; error: React.ReactNode }) {
+function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactNode; formKey: string }) {
   return (
     <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
       <h3 id="new-quote" className="font-semibold">
         New quote
       </h3>
       <input type="hidden" name="intent" value="quote-create" />
+      <input type="hidden" name="requestKey" value={formKey} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="quote-package">Package</Label>

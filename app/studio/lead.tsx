@@ -20,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { leads, quotes } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
-  return { ...found, quotes: await quotes.list(params.id) };
+  // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
+  return { ...found, quotes: await quotes.list(params.id), quoteFormKey: crypto.randomUUID() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments, quoteFormKey } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = (intent: string) =>
     actionData?.intent === intent && actionData.error ? (
@@ -174,7 +175,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </div>
 
       {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
-      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} />}
+      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} />}
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (
@@ -225,7 +226,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </Section>
 
-      <LeadPayments payments={payments} />
+      <LeadPayments payments={payments} busy={busy} error={error("payment-refund")} />
     </div>
   );
 }

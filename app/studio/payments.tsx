@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
+import { paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
@@ -25,6 +26,7 @@ const filters = [
       { value: "pending", label: "Pending" },
       { value: "paid", label: "Paid" },
       { value: "failed", label: "Failed" },
+      { value: "refund", label: "Needs refund" },
     ],
   },
   {
@@ -104,7 +106,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 <td className="px-2 py-2">{p.package === "pro" ? "Pro" : "Basic"}</td>
                 <td className="px-2 py-2">{amount(p.amount_cents, p.currency)}</td>
                 <td className="px-2 py-2">{p.provider}</td>
-                <td className="px-2 py-2">{p.status}</td>
+                <td className="px-2 py-2">
+                  {p.refund_status && p.inquiry_id ? <Link to={`/studio/leads/${p.inquiry_id}#payments`} className="text-primary underline underline-offset-4">{paymentStateLabel(p)}</Link> : paymentStateLabel(p)}
+                </td>
                 <td className="px-2 py-2 font-mono text-xs break-all">{p.provider_session_id ?? "—"}</td>
               </tr>
             ))}

@@ -38,7 +38,21 @@ export interface PaymentTable {
   quote_id: string | null;
   inquiry_id: string | null;
   kind: PaymentKind | null;
+  /** When the provider's checkout stops taking payment (a quote's open checkout is reused until then), and its URL. */
+  expires_at: string | null;
+  checkout_url: string | null;
+  /** Money that arrived for a quote no longer payable, or twice for one stage: kept as paid, to be refunded. */
+  refund_status: RefundStatus | null;
+  refund_reason: RefundReason | null;
+  /** The provider's payment (Stripe's payment_intent): what a refund names and charge.refunded reports. */
+  provider_payment_ref: string | null;
+  refund_id: string | null;
+  refunded_at: string | null;
 }
+
+export type RefundStatus = "needed" | "requested" | "refunded";
+/** Why money must go back: the quote was withdrawn or had expired, or the stage was already paid. */
+export type RefundReason = "withdrawn" | "expired" | "duplicate";
 
 export type PaymentKind = "deposit" | "balance" | "full";
 
@@ -69,6 +83,8 @@ export interface QuoteTable {
   balance_requested_at: string | null;
   paid_at: string | null;
   withdrawn_at: string | null;
+  /** The back-office form's one-time key: a repeated post of one form creates one quote. */
+  request_key: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -91,6 +91,13 @@ describe("client emails", () => {
       quote_id: "0a1b2c3d-0000-4000-8000-000000000000",
       inquiry_id: "lead-1",
       kind: "deposit",
+      expires_at: null,
+      checkout_url: null,
+      refund_status: null,
+      refund_reason: null,
+      provider_payment_ref: null,
+      refund_id: null,
+      refunded_at: null,
     };
     const email = paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
     expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");

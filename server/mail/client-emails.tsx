@@ -79,6 +79,18 @@ export type ReceiptEmailData = {
   test: boolean;
 };
 
+/** What the client reads about one payment of a quote (receipt, refund notice). */
+function paymentFacts(r: Omit<ReceiptEmailData, "remainingCents">): [string, string][] {
+  return [
+    ["Package", r.packageName],
+    ["Quote", r.reference],
+    ["Payment", r.kindLabel],
+    ["Amount", cad(r.amountCents)],
+    ["Date", r.paidOn],
+    ["Payment reference", r.paymentReference],
+  ];
+}
+
 /** The client's receipt for a settled quote payment. */
 export function receiptEmail(r: ReceiptEmailData) {
   return renderEmail(
@@ -86,21 +98,44 @@ export function receiptEmail(r: ReceiptEmailData) {
     <EmailLayout preview={`We received ${cad(r.amountCents)}. Thank you.`}>
       <Title>Payment received: thank you</Title>
       <Paragraph>Hello {r.firstName}, we received your payment.{r.test ? " (A test payment: no money moved.)" : ""}</Paragraph>
-      <Facts
-        rows={[
-          ["Package", r.packageName],
-          ["Quote", r.reference],
-          ["Payment", r.kindLabel],
-          ["Amount", cad(r.amountCents)],
-          ["Date", r.paidOn],
-          ["Payment reference", r.paymentReference],
-          ["Remaining balance", r.remainingCents > 0 ? cad(r.remainingCents) : "Nothing: paid in full"],
-        ]}
-      />
+      <Facts rows={[...paymentFacts(r), ["Remaining balance", r.remainingCents > 0 ? cad(r.remainingCents) : "Nothing: paid in full"]]} />
       <Paragraph>
         {r.remainingCents > 0
           ? "What happens next: we start on your project and book a kickoff call within one business day. We will send the balance with the finished site, before launch."
           : "What happens next: we prepare the launch with you and hand over everything you need to run your site."}
+      </Paragraph>
+    </EmailLayout>,
+  );
+}
+
+export type RefundNoticeData = Omit<ReceiptEmailData, "remainingCents"> & {
+  /** Why it goes back: the quote was withdrawn or had expired, or that part was already paid. */
+  reason: "withdrawn" | "expired" | "duplicate";
+};
+
+const refundReasonText: Record<RefundNoticeData["reason"], string> = {
+  withdrawn: "It arrived after the quote was withdrawn, so we cannot take it.",
+  expired: "It arrived after the quote had expired, so we cannot take it.",
+  duplicate: "That part of the quote had already been paid, so this payment was a duplicate.",
+};
+
+/**
+ * The client's notice for money the quote did not take (late or duplicate):
+ * honest about why, and that it goes back; never the receipt's "we start".
+ */
+export function refundNoticeEmail(r: RefundNoticeData) {
+  return renderEmail(
+    `${r.test ? "[TEST] " : ""}Your payment of ${cad(r.amountCents)} for quote ${r.reference} will be refunded`,
+    <EmailLayout preview={`We will refund your payment of ${cad(r.amountCents)}.`}>
+      <Title>We will refund your payment</Title>
+      <Paragraph>
+        Hello {r.firstName}, we received a payment of {cad(r.amountCents)} for quote {r.reference}. {refundReasonText[r.reason]}
+        {r.test ? " (A test payment: no money moved.)" : ""}
+      </Paragraph>
+      <Facts rows={paymentFacts(r)} />
+      <Paragraph>
+        We will refund the full amount to the card you paid with; you do not need to do anything. Banks usually show a refund within 5 to 10 business days.
+        Questions? Just reply to this email.
       </Paragraph>
     </EmailLayout>,
   );

@@ -5,7 +5,8 @@ import { type OutboxItem, type OutboxTrigger, enqueue } from "../inquiries/outbo
 import type { Logger } from "../logger.server";
 import { paymentOutboxItem } from "./notifications.server";
 
-export type FulfilOutcome = { status: "paid" } | { status: "failed"; reason: string };
+/** paymentRef: the provider's payment behind the session (Stripe's payment_intent), kept for a refund. */
+export type FulfilOutcome = { status: "paid"; paymentRef?: string | null } | { status: "failed"; reason: string };
 
 export type FulfilResult =
   /** This call moved the payment out of pending (and, when paid, queued the studio's email with it). */
@@ -19,6 +20,14 @@ export type FulfilResult =
  * moving to deposit paid); the notifications it returns are queued with it.
  */
 export type OnPaid = (trx: Transaction<Database>, payment: PaymentTable, now: number) => Promise<OutboxItem[]>;
+
+/**
+ * Why we closed a checkout ourselves. A payment that still arrives on one (the
+ * customer paid as it closed) is recorded; a payment the provider reported
+ * failed stays failed.
+ */
+export const CLOSED_CHECKOUT_REASONS = ["checkout expired", "quote withdrawn", "quote expired", "superseded by a newer checkout"] as const;
+export type ClosedCheckoutReason = (typeof CLOSED_CHECKOUT_REASONS)[number];
 
 export type Fulfil = (sessionId: string, outcome: FulfilOutcome, source: string) => Promise<FulfilResult>;
 
@@ -52,16 +61,24 @@ export function createFulfil({
         .updateTable("payments")
         .set(
           outcome.status === "paid"
-            ? { status: "paid", paid_at: at, updated_at: at }
+            ? { status: "paid", paid_at: at, updated_at: at, ...(outcome.paymentRef ? { provider_payment_ref: outcome.paymentRef } : {}) }
             : { status: "failed", failed_at: at, failure_reason: outcome.reason, updated_at: at },
         )
         .where("provider_session_id", "=", sessionId)
-        .where("status", "=", "pending")
+        // Money is never turned away: a checkout we closed (expired, superseded) that was paid anyway is
+        // recorded too, and the quote's settlement flags it for a refund.
+        .where((eb) =>
+          outcome.status === "paid"
+            ? eb.or([eb("status", "=", "pending"), eb.and([eb("status", "=", "failed"), eb("failure_reason", "in", CLOSED_CHECKOUT_REASONS)])])
+            : eb("status", "=", "pending"),
+        )
         .returningAll()
         .executeTakeFirst();
       if (row && row.status === "paid") {
         const more = onPaid ? await onPaid(trx, normalise(row), t) : [];
         await enqueue(trx, [paymentOutboxItem(row.id), ...more], t);
+        // The settlement may have flagged it for a refund: answer with the row as it now stands.
+        return (await trx.selectFrom("payments").selectAll().where("id", "=", row.id).executeTakeFirst()) ?? row;
       }
       return row;
     });

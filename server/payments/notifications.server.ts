@@ -21,8 +21,9 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string,
   const pkg = paymentPackage(payment.package);
   const amount = formatCad(Number(payment.amount_cents), { withCode: true });
   const test = payment.provider === "sandbox";
+  const refund = payment.refund_status ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund` : "";
   return {
-    subject: `${test ? "[TEST] " : ""}Payment received: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
+    subject: `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
     text: [
       test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
       ``,
@@ -37,7 +38,9 @@ export function paymentReceivedEmail(payment: PaymentTable, confirmedAt: string,
         : []),
       `Queued:    ${confirmedAt}`,
       ``,
-      `Next step: contact the customer about getting started.`,
+      refund
+        ? `Needs a refund${refund.replace(": to refund", "")}: the client was told it goes back. Refund it from the lead's page.`
+        : `Next step: contact the customer about getting started.`,
     ].join("\n"),
   };
 }

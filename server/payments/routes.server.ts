@@ -95,6 +95,8 @@ function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments, config: Ori
     const id = c.req.param("id");
     const payment = await findSandbox(id);
     if (!payment) return html(c, renderSandboxNotFound(), 404);
+    // Like Stripe, a closed checkout (expired, withdrawn, replaced) takes no money: the page says so.
+    if (payment.status === "failed" || (await service.closeIfLapsed(payment))) return c.redirect(`${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(id)}`, 303);
     await service.fulfil(id, { status: "paid" }, "sandbox checkout");
     return c.redirect(`/payment-success?session_id=${encodeURIComponent(id)}`, 303);
   });

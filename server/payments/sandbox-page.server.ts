@@ -18,7 +18,7 @@ export const sandboxPageText = {
   pay: "Pay (test)",
   cancel: "Cancel",
   alreadyPaid: "This test payment is already marked as paid.",
-  alreadyFailed: "This test payment did not complete.",
+  alreadyFailed: "This test checkout is closed (it expired, or the quote changed): it takes no payment. Start again from the quote or payment page.",
   viewConfirmation: "View confirmation",
   notFoundHeading: "Checkout not found",
   notFound: "This test checkout does not exist or has expired. Start again from the payment page.",

@@ -6,15 +6,29 @@ import type { AppDatabase } from "../db/database.server";
 import type { PaymentTable } from "../db/schema";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { Logger } from "../logger.server";
-import type { Fulfil } from "./fulfil.server";
+import type { ClosedCheckoutReason, Fulfil } from "./fulfil.server";
 import type { PaymentProvider, PaymentVerification, QuoteReference } from "./types";
 import { describeError } from "./errors";
+
+/** How long a checkout takes payment: above Stripe's 30-minute floor; the sandbox's the same. */
+export const CHECKOUT_TTL_MS = 60 * 60_000;
+/** An open checkout is reused while it has at least this long left; closer to its end a fresh one is opened. */
+export const CHECKOUT_REUSE_MARGIN_MS = 10 * 60_000;
+/** How long a second click waits for the checkout the first click is opening (the SDK's retries fit in it). */
+const OPENING_WAIT_MS = 30_000;
+
+export const CHECKOUT_JUST_PAID = "This payment has just been made. Reload the quote in a moment to see the receipt.";
 
 export type CreatePaymentResult =
   | { ok: true; url: string; paymentId: string; sessionId: string }
   | { ok: false; status: 400; error: string; fields: { amount?: string; packageType?: string } }
   | { ok: false; status: 429; error: string; retryAfterSeconds: number }
   | { ok: false; status: 502; error: string };
+
+/** A quote's checkout may also find its stage paid a moment ago (409). */
+export type QuoteCheckoutOpenResult = CreatePaymentResult | { ok: false; status: 409; error: string };
+
+export type RefundOutcome = { ok: true; state: "requested" | "refunded" } | { ok: false; status: 404 | 409 | 502; error: string };
 
 /** Who is asking: every entry point (JSON API, form post, the page's action) passes the client address. */
 export type PaymentClient = { clientIp: string };
@@ -80,21 +94,166 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /**
    * A payment for a quote: the amount comes from the quote service (fixed on
-   * the server), never from the request; the ids travel with it.
+   * the server), never from the request; the ids travel with it. One stage of
+   * a quote has at most one open checkout (a partial unique index): a second
+   * click, tab or parallel post gets the open one, and only the request whose
+   * insert won asks the provider for a session.
    */
   async function createQuotePayment(
     request: { amountCents: number; packageType: PackageType; quote: QuoteReference },
     client: PaymentClient,
-  ): Promise<CreatePaymentResult> {
-    return (await overLimit(client)) ?? openCheckout(request);
+  ): Promise<QuoteCheckoutOpenResult> {
+    const limited = await overLimit(client);
+    if (limited) return limited;
+    const { quoteId, kind } = request.quote;
+    const waitUntil = Date.now() + OPENING_WAIT_MS;
+    for (let closed = 0; closed < 3; ) {
+      const open = await db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).where("kind", "=", kind).where("status", "=", "pending").executeTakeFirst();
+      if (!open) {
+        const opened = await openCheckout(request);
+        if (opened) return opened;
+        continue; // another request inserted this stage's checkout first: use theirs
+      }
+      if (open.provider_session_id && open.checkout_url) {
+        if (open.provider === provider.name && Date.parse(open.expires_at ?? "") - clock() > CHECKOUT_REUSE_MARGIN_MS) {
+          logger.info({ paymentId: open.id, quoteId }, "open checkout reused");
+          return { ok: true, url: open.checkout_url, paymentId: open.id, sessionId: open.provider_session_id };
+        }
+        const state = await closeCheckout(open, "checkout expired");
+        if (state === "paid") return { ok: false, status: 409, error: CHECKOUT_JUST_PAID };
+        if (state === "unknown") return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
+        closed++;
+        continue;
+      }
+      // The first click is opening this stage's checkout right now: wait for it rather than open a second.
+      // One left without a session for longer than any opening takes (its process died) is closed instead.
+      if (Date.now() - Date.parse(open.created_at) > 2 * OPENING_WAIT_MS) {
+        await markClosed(open.id, "checkout expired");
+        closed++;
+        continue;
+      }
+      if (Date.now() > waitUntil) return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
   }
 
-  /** Stores the payment pending, then opens the provider's checkout with an idempotency key kept on the row. */
-  async function openCheckout({ amountCents, packageType, quote }: { amountCents: number; packageType: PackageType; quote?: QuoteReference }): Promise<CreatePaymentResult> {
+  /**
+   * Closes an open checkout so it takes no more money: at the provider first,
+   * then the row (failed, with the reason). "paid" when the customer completed
+   * it meanwhile (the row stays pending for its webhook, or is settled here);
+   * "unknown" when the provider could not be asked and the checkout may still
+   * be open (past its own expiry it is closed whatever the provider says).
+   */
+  async function closeCheckout(payment: PaymentTable, reason: ClosedCheckoutReason): Promise<"closed" | "paid" | "unknown"> {
+    const lapsed = payment.expires_at !== null && Date.parse(payment.expires_at) <= clock();
+    if (payment.provider_session_id && payment.provider === provider.name) {
+      try {
+        if ((await provider.expireCheckoutSession(payment.provider_session_id)) === "complete") {
+          await checkWithProvider(payment);
+          return "paid";
+        }
+      } catch (err) {
+        logger.warn({ paymentId: payment.id, error: describeError(err) }, "could not expire checkout session with provider");
+        if (!lapsed) return "unknown";
+      }
+    } else if (!lapsed && payment.provider === provider.name) {
+      // Still being opened by another request: it cannot be closed yet.
+      return "unknown";
+    }
+    // (A checkout of a provider no longer configured cannot be reached: it is closed here.)
+    await markClosed(payment.id, reason);
+    return "closed";
+  }
+
+  async function markClosed(paymentId: string, reason: ClosedCheckoutReason) {
+    const at = new Date(clock()).toISOString();
+    await db.updateTable("payments").set({ status: "failed", failure_reason: reason, failed_at: at, updated_at: at }).where("id", "=", paymentId).where("status", "=", "pending").execute();
+    logger.info({ paymentId, reason }, "checkout closed");
+  }
+
+  /** A pending checkout past its own expiry is closed now (the sandbox's page, which Stripe's timer does not cover); true when it was. */
+  async function closeIfLapsed(payment: PaymentTable): Promise<boolean> {
+    if (payment.status !== "pending" || payment.expires_at === null || Date.parse(payment.expires_at) > clock()) return false;
+    await closeCheckout(payment, "checkout expired");
+    return true;
+  }
+
+  /** Closes every open checkout of a quote (withdrawn, expired): none of them may take money any more. */
+  async function closeQuoteCheckouts(quoteId: string, reason: ClosedCheckoutReason): Promise<void> {
+    const open = await db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).where("status", "=", "pending").execute();
+    for (const payment of open) await closeCheckout(payment, reason);
+  }
+
+  /**
+   * Gives back money flagged as needing a refund: claims the row (needed →
+   * requested, so two clicks ask once), then asks the provider with a key
+   * that makes a retry the same refund. Stripe's charge.refunded settles it;
+   * the sandbox's refund is settled at once.
+   */
+  async function refund(paymentId: string): Promise<RefundOutcome> {
+    const payment = await db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
+    if (!payment) return { ok: false, status: 404, error: "No such payment." };
+    if (payment.refund_status === "requested" || payment.refund_status === "refunded") return { ok: true, state: payment.refund_status };
+    if (payment.status !== "paid" || payment.refund_status !== "needed" || !payment.provider_session_id) {
+      return { ok: false, status: 409, error: "Only a payment marked as needing a refund can be refunded here." };
+    }
+    const at = new Date(clock()).toISOString();
+    const claimed = await db.updateTable("payments").set({ refund_status: "requested", updated_at: at }).where("id", "=", paymentId).where("refund_status", "=", "needed").executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return { ok: true, state: "requested" };
+    let result;
+    try {
+      result = await provider.refund({
+        paymentId,
+        sessionId: payment.provider_session_id,
+        paymentRef: payment.provider_payment_ref ?? null,
+        amountCents: Number(payment.amount_cents),
+        idempotencyKey: `refund-${paymentId}`,
+      });
+    } catch (err) {
+      logger.error({ paymentId, provider: provider.name, error: describeError(err) }, "refund not created");
+      await db.updateTable("payments").set({ refund_status: "needed", updated_at: new Date(clock()).toISOString() }).where("id", "=", paymentId).where("refund_status", "=", "requested").execute();
+      return { ok: false, status: 502, error: "The payment service did not take the refund. Try again in a moment." };
+    }
+    await db.updateTable("payments").set({ refund_id: result.refundId, provider_payment_ref: result.paymentRef, updated_at: new Date(clock()).toISOString() }).where("id", "=", paymentId).execute();
+    logger.info({ paymentId, provider: provider.name }, "refund requested");
+    if (result.settled) await settleRefund({ paymentId }, `${provider.name} refund`);
+    return { ok: true, state: result.settled ? "refunded" : "requested" };
+  }
+
+  /**
+   * The refund is done (Stripe's charge.refunded, or the sandbox): one
+   * conditional UPDATE, so however many deliveries race, one settles it.
+   * A refund made in Stripe's dashboard for a flagged payment counts too.
+   */
+  async function settleRefund(match: { paymentId?: string; paymentRef?: string }, source: string): Promise<boolean> {
+    if (!match.paymentId && !match.paymentRef) return false;
+    const at = new Date(clock()).toISOString();
+    const row = await db
+      .updateTable("payments")
+      .set({ refund_status: "refunded", refunded_at: at, updated_at: at })
+      .where((eb) => eb.or([...(match.paymentId ? [eb("id", "=", match.paymentId)] : []), ...(match.paymentRef ? [eb("provider_payment_ref", "=", match.paymentRef)] : [])]))
+      .where("refund_status", "in", ["needed", "requested"])
+      .returning(["id"])
+      .executeTakeFirst();
+    if (row) logger.info({ paymentId: row.id, source }, "refund settled");
+    return row !== undefined;
+  }
+
+  /**
+   * Stores the payment pending, then opens the provider's checkout with an
+   * idempotency key kept on the row. A quote's stage that already has an open
+   * checkout stores nothing (the unique index) and answers undefined.
+   */
+  async function openCheckout(request: { amountCents: number; packageType: PackageType; quote: QuoteReference }): Promise<CreatePaymentResult | undefined>;
+  async function openCheckout(request: { amountCents: number; packageType: PackageType }): Promise<CreatePaymentResult>;
+  async function openCheckout({ amountCents, packageType, quote }: { amountCents: number; packageType: PackageType; quote?: QuoteReference }): Promise<CreatePaymentResult | undefined> {
     const id = randomUUID();
     const idempotencyKey = `payment-${id}`;
+    const t = clock();
     const now = new Date().toISOString();
-    await db
+    const expiresAt = t + CHECKOUT_TTL_MS;
+    const inserted = await db
       .insertInto("payments")
       .values({
         id,
@@ -114,8 +273,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         quote_id: quote?.quoteId ?? null,
         inquiry_id: quote?.inquiryId ?? null,
         kind: quote?.kind ?? null,
+        expires_at: new Date(expiresAt).toISOString(),
       })
-      .execute();
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return undefined;
 
     let session;
     try {
@@ -127,6 +290,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         currency: "cad",
         idempotencyKey,
         quote,
+        expiresAt,
       });
     } catch (err) {
       logger.error({ paymentId: id, provider: provider.name, error: describeError(err) }, "checkout session not created");
@@ -140,7 +304,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .catch(() => {});
       return { ok: false, status: 502, error: PROVIDER_UNAVAILABLE };
     }
-    await db.updateTable("payments").set({ provider_session_id: session.sessionId, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await db.updateTable("payments").set({ provider_session_id: session.sessionId, checkout_url: session.url, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
     logger.info({ paymentId: id, provider: provider.name, amountCents, packageType, quoteId: quote?.quoteId }, "checkout session created");
     return { ok: true, url: session.url, paymentId: id, sessionId: session.sessionId };
   }
@@ -192,7 +356,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     try {
       const remote = await provider.retrieveSession(sessionId);
       if (remote && remote.paymentStatus === "paid" && matches(payment, remote)) {
-        const result = await fulfil(sessionId, { status: "paid" }, "success page");
+        const result = await fulfil(sessionId, { status: "paid", paymentRef: remote.paymentRef }, "success page");
         if (result.result !== "unknown") return result.payment;
       }
     } catch (err) {
@@ -214,7 +378,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return ok;
   }
 
-  return { provider: provider.name, createPayment, createQuotePayment, findBySession, verify, matches, fulfil };
+  return { provider: provider.name, createPayment, createQuotePayment, closeQuoteCheckouts, closeIfLapsed, refund, settleRefund, findBySession, verify, matches, fulfil };
 }
 
 export function describe(payment: PaymentTable): PaymentVerification {
@@ -227,6 +391,7 @@ export function describe(payment: PaymentTable): PaymentVerification {
     reference: payment.id.slice(0, 8).toUpperCase(),
     test: payment.provider === "sandbox",
     ...(payment.quote_id && payment.kind ? { quote: { reference: quoteReference(payment.quote_id), kind: payment.kind } } : {}),
+    ...(payment.refund_status ? { refund: payment.refund_status } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PackageType } from "~/content/payment";
-import type { PaymentKind, PaymentStatus } from "../db/schema";
+import type { PaymentKind, PaymentStatus, RefundStatus } from "../db/schema";
 
 export type ProviderName = "stripe" | "sandbox";
 
@@ -15,6 +15,8 @@ export type CheckoutRequest = {
   idempotencyKey: string;
   /** A payment through a quote: its ids go to the provider as metadata, and Cancel returns to the quote. */
   quote?: QuoteReference;
+  /** When the checkout stops taking payment (ms since the epoch); Stripe allows 30 minutes to 24 hours. */
+  expiresAt: number;
 };
 
 export type QuoteReference = { quoteId: string; inquiryId: string; kind: PaymentKind; cancelPath: string };
@@ -29,13 +31,27 @@ export type RemoteSession = {
   amountTotal: number | null;
   currency: string | null;
   paymentId: string | null;
+  /** The provider's payment behind a paid session (Stripe's payment_intent), which a refund names. */
+  paymentRef: string | null;
 };
+
+/** What a refund asks the provider for: all of one settled payment, once (the key makes a retry the same refund). */
+export type RefundRequest = { paymentId: string; sessionId: string; paymentRef: string | null; amountCents: number; idempotencyKey: string };
+
+/** settled: the money is back already (the sandbox); otherwise the provider confirms later (Stripe's charge.refunded). */
+export type RefundResult = { refundId: string; paymentRef: string | null; settled: boolean };
 
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The provider's record of a session, or null when it has none (or keeps no remote state). */
   retrieveSession(sessionId: string): Promise<RemoteSession | null>;
+  /**
+   * Closes an open checkout so it can no longer be paid: "expired" when it is
+   * closed (now or before), "complete" when the customer already paid it.
+   */
+  expireCheckoutSession(sessionId: string): Promise<"expired" | "complete">;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** What the success page may say about a session id: only what the server verified. */
@@ -53,4 +69,6 @@ export type PaymentVerification =
       test: boolean;
       /** Paid through a quote: its short reference and which part of it. */
       quote?: { reference: string; kind: PaymentKind };
+      /** The money arrived for a quote no longer payable (or twice): it goes back. */
+      refund?: RefundStatus;
     };

@@ -73,7 +73,22 @@ export function createStripeWebhookHandler(deps: {
           return;
         }
         if (!service.matches(payment, session)) return;
-        await service.fulfil(session.sessionId, { status: "paid" }, `stripe ${event.type} ${event.id}`);
+        await service.fulfil(session.sessionId, { status: "paid", paymentRef: session.paymentRef }, `stripe ${event.type} ${event.id}`);
+        return;
+      }
+      case "checkout.session.expired": {
+        // Stripe closed a checkout at its expires_at: it takes no money now, so its row is closed too.
+        const result = await service.fulfil(event.data.object.id, { status: "failed", reason: "checkout expired" }, `stripe ${event.type} ${event.id}`);
+        if (result.result === "unknown") logger.warn({ eventId: event.id, sessionId: event.data.object.id }, "Stripe event for an unknown session: acknowledged");
+        return;
+      }
+      case "charge.refunded": {
+        const charge = event.data.object;
+        // Only a refund of the whole charge settles the payment; a partial one is the studio's own business in Stripe.
+        if (!charge.refunded) return;
+        const paymentRef = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        const settled = await service.settleRefund({ paymentRef: paymentRef ?? undefined, paymentId: charge.metadata?.payment_id }, `stripe ${event.type} ${event.id}`);
+        if (!settled) logger.info({ eventId: event.id }, "charge.refunded for no payment awaiting a refund: acknowledged");
         return;
       }
       case "checkout.session.async_payment_failed": {
@@ -92,7 +107,7 @@ export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>
 
 const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;
 const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
-const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed"]);
+const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]);
 
 /**
  * The shape this handler relies on. Stripe's SDK only parses the JSON, so a
@@ -104,14 +119,23 @@ function isWellFormed(event: unknown): boolean {
   // Stripe's ids and event types are plain ASCII words; anything else (NUL, which PostgreSQL cannot store) is refused.
   if (typeof e.id !== "string" || !STRIPE_ID.test(e.id)) return false;
   if (typeof e.type !== "string" || !EVENT_TYPE.test(e.type)) return false;
-  if (!SESSION_EVENTS.has(e.type)) return true;
+  if (!SESSION_EVENTS.has(e.type) && e.type !== "charge.refunded") return true;
   const object = (e.data as { object?: unknown } | null | undefined)?.object;
   if (!object || typeof object !== "object" || Array.isArray(object)) return false;
-  const s = object as { id?: unknown; amount_total?: unknown; currency?: unknown; payment_status?: unknown; metadata?: unknown };
+  if (e.type === "charge.refunded") {
+    const c = object as { refunded?: unknown; payment_intent?: unknown; metadata?: unknown };
+    if (typeof c.refunded !== "boolean") return false;
+    if (c.payment_intent != null && !(typeof c.payment_intent === "string" && STRIPE_ID.test(c.payment_intent))) return false;
+    if (c.metadata != null && (typeof c.metadata !== "object" || Array.isArray(c.metadata))) return false;
+    const pid = (c.metadata as { payment_id?: unknown } | null | undefined)?.payment_id;
+    return pid == null || (typeof pid === "string" && pid.length <= 64);
+  }
+  const s = object as { id?: unknown; amount_total?: unknown; currency?: unknown; payment_status?: unknown; metadata?: unknown; payment_intent?: unknown };
   if (typeof s.id !== "string" || !STRIPE_ID.test(s.id)) return false;
   if (s.amount_total != null && typeof s.amount_total !== "number") return false;
   if (s.currency != null && typeof s.currency !== "string") return false;
   if (s.payment_status != null && typeof s.payment_status !== "string") return false;
   if (s.metadata != null && (typeof s.metadata !== "object" || Array.isArray(s.metadata))) return false;
+  if (s.payment_intent != null && !(typeof s.payment_intent === "string" && STRIPE_ID.test(s.payment_intent))) return false;
   return true;
 }

@@ -43,7 +43,7 @@ export const QUOTE_NOT_PAYABLE = "This quote cannot be paid now. Please contact 
  */
 export function createQuoteCheckout(deps: {
   config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">;
-  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment">; activity: LeadActivity; logger: Logger; now?: () => number }) {
+  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">; activity: LeadActivity; logger: Logger; now?: () => number }) {
   const { database, payments, activity } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
@@ -60,10 +60,10 @@ export function createQuoteCheckout(deps: {
     if (!quote || quote.status === "draft") return undefined;
     const t = clock();
     const status = effectiveStatus(quote, t);
-    if (status === "expired" && quote.status !== "expired") quote = (await moveTo(quote, OPEN_STATUSES, "expired", {}, t)) ?? quote;
+    if (status === "expired" && quote.status !== "expired") quote = (await expire(quote, t)) ?? quote;
     else if (quote.status === "sent") quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
     const [paid, lead] = await Promise.all([
-      db.selectFrom("payments").select(["id", "kind", "amount_cents", "paid_at"]).where("quote_id", "=", quote.id).where("status", "=", "paid").orderBy("paid_at").execute(),
+      db.selectFrom("payments").select(["id", "kind", "amount_cents", "paid_at"]).where("quote_id", "=", quote.id).where("status", "=", "paid").where("refund_status", "is", null).orderBy("paid_at").execute(),
       db.selectFrom("inquiries").select(["first_name"]).where("id", "=", quote.inquiry_id).executeTakeFirst(),
     ]);
     const total = Number(quote.total_cents);
@@ -85,6 +85,13 @@ export function createQuoteCheckout(deps: {
       payments: paid.map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents), paidAt: p.paid_at ?? "", reference: p.id.slice(0, 8).toUpperCase() })),
       clientName: lead?.first_name ?? "",
     };
+  }
+
+  /** Marks an open quote past its expiry expired, and closes its open checkouts: none may take money now. */
+  async function expire(quote: QuoteRow, t: number) {
+    const row = await moveTo(quote, OPEN_STATUSES, "expired", {}, t);
+    if (row) await payments.closeQuoteCheckouts(row.id, "quote expired");
+    return row;
   }
 
   async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: "viewed" | "accepted" | "expired", extra: Partial<QuoteRow>, t: number) {
@@ -109,6 +116,7 @@ export function createQuoteCheckout(deps: {
     const t = clock();
     const due = duePayment(quote, t);
     if (!due) {
+      if (effectiveStatus(quote, t) === "expired" && quote.status !== "expired") await expire(quote, t);
       log.info({ quoteId: quote.id, status: effectiveStatus(quote, t) }, "quote payment refused: nothing due");
       return { ok: false, status: 409, error: QUOTE_NOT_PAYABLE };
     }

@@ -4,7 +4,7 @@ import { formatSiteDate } from "~/lib/site-time";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { OutboxHandlers, OutboxItem, OutboxRow } from "../inquiries/outbox.server";
-import { quoteEmail, receiptEmail } from "../mail/client-emails";
+import { quoteEmail, receiptEmail, refundNoticeEmail } from "../mail/client-emails";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../payments/service.server";
@@ -15,9 +15,15 @@ export const QUOTE_SUBJECT = "quote";
 export const QUOTE_EMAIL = "quote-email";
 export const QUOTE_BALANCE_EMAIL = "quote-balance-email";
 export const RECEIPT_EMAIL = "receipt-email";
+/** Money the quote did not take (late or duplicate): the client is told it goes back. */
+export const REFUND_NOTICE_EMAIL = "refund-notice-email";
 
 export function receiptOutboxItem(paymentId: string): OutboxItem {
   return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: RECEIPT_EMAIL };
+}
+
+export function refundNoticeOutboxItem(paymentId: string): OutboxItem {
+  return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: REFUND_NOTICE_EMAIL };
 }
 
 /** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */
@@ -39,6 +45,24 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
       .executeTakeFirst();
     if (!row) throw new Error(`quote ${id} not found`);
     return row;
+  }
+
+  /** A quote payment and what every client email about it states (receipt, refund notice). */
+  async function loadPayment(id: string) {
+    const payment = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${id} not found`);
+    const q = await loadQuote(payment.quote_id);
+    const facts = {
+      firstName: q.first_name,
+      reference: quoteReference(q.id),
+      paymentReference: payment.id.slice(0, 8).toUpperCase(),
+      packageName: paymentPackage(payment.package).name,
+      kindLabel: paymentKindLabels[payment.kind],
+      amountCents: Number(payment.amount_cents),
+      paidOn: formatDate(payment.paid_at!),
+      test: payment.provider === "sandbox",
+    };
+    return { payment: { ...payment, kind: payment.kind }, q, facts };
   }
 
   async function sendQuote(row: OutboxRow, balance: boolean) {
@@ -64,25 +88,21 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
   return {
     [QUOTE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, false) },
     [QUOTE_BALANCE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, true) },
+    [REFUND_NOTICE_EMAIL]: {
+      enabled: mailer.configured,
+      async deliver(row) {
+        const { payment, q, facts } = await loadPayment(row.subject_id);
+        const email = await refundNoticeEmail({ ...facts, reason: payment.refund_reason ?? "duplicate" });
+        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+      },
+    },
     [RECEIPT_EMAIL]: {
       enabled: mailer.configured,
       async deliver(row) {
-        const payment = await db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
-        if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${row.subject_id} not found`);
-        const q = await loadQuote(payment.quote_id);
+        const { payment, q, facts } = await loadPayment(row.subject_id);
         // After the deposit the balance is owed; a balance or full payment leaves nothing.
         const remaining = payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
-        const email = await receiptEmail({
-          firstName: q.first_name,
-          reference: quoteReference(q.id),
-          paymentReference: payment.id.slice(0, 8).toUpperCase(),
-          packageName: paymentPackage(payment.package).name,
-          kindLabel: paymentKindLabels[payment.kind],
-          amountCents: Number(payment.amount_cents),
-          paidOn: formatDate(payment.paid_at!),
-          remainingCents: remaining,
-          test: payment.provider === "sandbox",
-        });
+        const email = await receiptEmail({ ...facts, remainingCents: remaining });
         await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
       },
     },

@@ -20,10 +20,14 @@ export function quoteLink(siteUrl: string, token: string) {
   return `${siteUrl}/quote/${token}`;
 }
 
+/** Closes a quote's open checkouts (the payments capability), so a withdrawn or expired quote takes no money. */
+export type QuoteCheckouts = { closeQuoteCheckouts(quoteId: string, reason: "quote withdrawn" | "quote expired"): Promise<void> };
+
 export type QuoteServiceDeps = {
   config: Pick<AppConfig, "SITE_URL">;
   database: AppDatabase;
   activity: LeadActivity;
+  checkouts: QuoteCheckouts;
   outbox?: OutboxTrigger;
   now?: () => number;
 };
@@ -41,7 +45,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
   const fail = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error });
 
-  async function create(input: CreateQuoteInput, actor: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  /**
+   * requestKey: the back-office form's one-time key; the same form posted
+   * twice (a double click, a resubmit) answers with the quote it created.
+   */
+  async function create(input: CreateQuoteInput, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const parsed = createQuoteSchema.safeParse(input);
     if (!parsed.success) return fail(400, parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "));
     const q = parsed.data;
@@ -76,14 +84,23 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       balance_requested_at: null,
       paid_at: null,
       withdrawn_at: null,
+      request_key: requestKey ?? null,
       created_by: actor,
       created_at: at,
       updated_at: at,
     };
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto("quotes").values(quote).execute();
+    const stored = await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto("quotes").values(quote).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+      if (!inserted) return false;
       await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: "quote-created", detail: `${quoteReference(quote.id)} created`, actor }, t);
+      return true;
     });
+    if (!stored) {
+      // The same form again: its quote (of this lead) is the answer, and nothing new is stored.
+      const first = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
+      if (!first || first.inquiry_id !== q.inquiryId) return fail(409, "This form was already used for another quote; reload the page.");
+      return { ok: true, value: { quote: first, link: quoteLink(config.SITE_URL, first.token) } };
+    }
     return { ok: true, value: { quote, link: quoteLink(config.SITE_URL, quote.token) } };
   }
 
@@ -140,7 +157,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       if (updated) await activity.recordActivity(trx, { leadId: updated.inquiry_id, kind: "quote-withdrawn", detail: `${quoteReference(id)} withdrawn`, actor }, t);
       return updated;
     });
-    if (row) return { ok: true, value: row };
+    if (row) {
+      await deps.checkouts.closeQuoteCheckouts(id, "quote withdrawn");
+      return { ok: true, value: row };
+    }
     const quote = await get(id);
     return quote ? fail(409, `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft or an unpaid quote can be withdrawn.`) : fail(404, `No quote with id ${id}.`);
   }
@@ -149,7 +169,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   async function expireDue(actor = "system"): Promise<number> {
     const t = clock();
     const at = new Date(t).toISOString();
-    return db.transaction().execute(async (trx) => {
+    const rows = await db.transaction().execute(async (trx) => {
       const rows = await trx
         .updateTable("quotes")
         .set({ status: "expired", updated_at: at })
@@ -158,8 +178,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .returning(["id", "inquiry_id"])
         .execute();
       for (const r of rows) await activity.recordActivity(trx, { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor }, t);
-      return rows.length;
+      return rows;
     });
+    for (const r of rows) await deps.checkouts.closeQuoteCheckouts(r.id, "quote expired");
+    return rows.length;
   }
 
   function list(filter: { inquiryId?: string } = {}) {

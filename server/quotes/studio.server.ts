@@ -4,7 +4,7 @@ import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
 import { z } from "~/lib/zod";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
-import { quoteReference } from "../payments/service.server";
+import { type PaymentService, quoteReference } from "../payments/service.server";
 import { type CreateQuoteInput, duePayment, effectiveStatus } from "./model";
 import type { QuoteResult, QuoteService } from "./service.server";
 
@@ -94,7 +94,20 @@ export type LeadQuote = {
  * was paid, create one from the form, send, withdraw, ask for the balance.
  * Every action names the lead, and a quote of another lead is "not found".
  */
-export function createLeadQuotes({ database, service, now = Date.now }: { database: AppDatabase; service: QuoteService; now?: () => number }) {
+/** The form's one-time key (a hidden field the page renders): the same form posted twice creates one quote. */
+const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+export function createLeadQuotes({
+  database,
+  service,
+  payments,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  service: QuoteService;
+  payments: Pick<PaymentService, "refund">;
+  now?: () => number;
+}) {
   const { db } = database;
 
   async function ofLead(leadId: string, quoteId: string) {
@@ -111,6 +124,8 @@ export function createLeadQuotes({ database, service, now = Date.now }: { databa
         .select(["quote_id", "kind", "amount_cents"])
         .where("quote_id", "in", quotes.map((q) => q.id))
         .where("status", "=", "paid")
+        // Money flagged for a refund did not pay for the quote.
+        .where("refund_status", "is", null)
         .orderBy("paid_at")
         .execute();
       const t = now();
@@ -140,14 +155,31 @@ export function createLeadQuotes({ database, service, now = Date.now }: { databa
     async create(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<{ id: string }>> {
       const parsed = studioQuoteFormSchema.safeParse(form);
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
-      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor);
+      const key = requestKeySchema.safeParse(form.requestKey);
+      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, key.success ? key.data : undefined);
       return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
     },
 
-    /** Sends a draft, or (deposit paid) asks for the balance: the quote service tells which from its state. */
-    async send(leadId: string, quoteId: string, actor: string): Promise<QuoteResult<unknown>> {
+    /**
+     * Sends a draft, or (deposit paid) asks for the balance: the quote service
+     * tells which from its state. `from` is the state the page showed: when
+     * that send already happened (a double click, a resubmit), it is done, not an error.
+     */
+    async send(leadId: string, quoteId: string, actor: string, from?: unknown): Promise<QuoteResult<unknown>> {
       if (!(await ofLead(leadId, quoteId))) return { ok: false, status: 404, error: "No such quote for this lead." };
-      return service.send(quoteId, actor);
+      const result = await service.send(quoteId, actor);
+      if (result.ok || result.status !== 409) return result;
+      const quote = await service.get(quoteId);
+      const done = (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
+      return done ? { ok: true, value: quote } : result;
+    },
+
+    /** Gives back a payment flagged as needing a refund; only one of this lead's. */
+    async refund(leadId: string, paymentId: string): Promise<QuoteResult<unknown>> {
+      const payment = await db.selectFrom("payments").select(["inquiry_id"]).where("id", "=", paymentId).executeTakeFirst();
+      if (!payment || payment.inquiry_id !== leadId) return { ok: false, status: 404, error: "No such payment for this lead." };
+      const result = await payments.refund(paymentId);
+      return result.ok ? { ok: true, value: result.state } : { ok: false, status: result.status === 502 ? 409 : result.status, error: result.error };
     },
 
     async withdraw(leadId: string, quoteId: string, actor: string): Promise<QuoteResult<unknown>> {

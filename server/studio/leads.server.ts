@@ -180,7 +180,7 @@ export function createLeadService({
   function leadPayments(id: string) {
     return db
       .selectFrom("payments")
-      .select(["id", "package", "kind", "quote_id", "amount_cents", "currency", "provider", "status", "provider_session_id", "created_at", "paid_at"])
+      .select(["id", "package", "kind", "quote_id", "amount_cents", "currency", "provider", "status", "refund_status", "refund_reason", "provider_session_id", "created_at", "paid_at"])
       .where("inquiry_id", "=", id)
       .orderBy("created_at")
       .execute();

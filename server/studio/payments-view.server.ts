@@ -7,7 +7,8 @@ import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "./leads.server";
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const paymentQuerySchema = z.object({
-  status: optional(z.enum(["pending", "paid", "failed"])),
+  /** "refund": money flagged for a refund and not yet refunded. */
+  status: optional(z.enum(["pending", "paid", "failed", "refund"])),
   provider: optional(z.enum(["stripe", "sandbox"])),
   package: optional(z.enum(["basic", "pro"])),
   /** YYYY-MM, by creation time (UTC). */
@@ -23,7 +24,8 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
 
   const filtered = (query: PaymentQuery) => (eb: ExpressionBuilder<Database, "payments">) => {
     const where: Expression<SqlBool>[] = [];
-    if (query.status) where.push(eb("status", "=", query.status));
+    if (query.status === "refund") where.push(eb("refund_status", "in", ["needed", "requested"]));
+    else if (query.status) where.push(eb("status", "=", query.status));
     if (query.provider) where.push(eb("provider", "=", query.provider));
     if (query.package) where.push(eb("package", "=", query.package));
     if (query.month) where.push(eb("created_at", ">=", `${query.month}-01`), eb("created_at", "<", nextMonth(query.month)));
@@ -33,7 +35,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
   function page(query: PaymentQuery, limit: number) {
     let q = db
       .selectFrom("payments")
-      .select(["id", "package", "amount_cents", "currency", "provider", "status", "provider_session_id", "failure_reason", "created_at", "paid_at"])
+      .select(["id", "package", "amount_cents", "currency", "provider", "status", "refund_status", "refund_reason", "inquiry_id", "provider_session_id", "failure_reason", "created_at", "paid_at"])
       .where(filtered(query));
     if (query.after) {
       const [createdAt, id] = query.after.split("|") as [string, string];
@@ -54,6 +56,8 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         .selectFrom("payments")
         .select([month.as("month"), "currency", (eb) => eb.fn.sum<string | number>("amount_cents").as("cents"), (eb) => eb.fn.countAll<string | number>().as("count")])
         .where("status", "=", "paid")
+        // Money kept only to be given back is not income.
+        .where("refund_status", "is", null)
         .groupBy([month, "currency"])
         .orderBy(month, "desc")
         .limit(24)

@@ -65,7 +65,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   const leads = createLeadService({ database, config, outbox: deps.outbox, now: deps.now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now: deps.now });
-  const quotes = createLeadQuotes({ database, service: quoteService, now: deps.now });
+  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now: deps.now });
   const studio = app as unknown as Hono<StudioEnv>;
 
   const guard = async (c: Context<StudioEnv>, next: Next) => {
@@ -245,6 +245,8 @@ const PAYMENT_COLUMNS: { header: string; value: (row: PaymentRow) => unknown }[]
   { header: "Currency", value: (r) => r.currency.toUpperCase() },
   { header: "Provider", value: (r) => r.provider },
   { header: "Status", value: (r) => r.status },
+  // needed / requested / refunded: money kept only to be given back (a late or duplicate quote payment).
+  { header: "Refund", value: (r) => r.refund_status },
   { header: "Session id", value: (r) => r.provider_session_id },
   { header: "Id", value: (r) => r.id },
 ];

@@ -28,3 +28,20 @@ export function securityNotices(email: string) {
     db.close();
   }
 }
+
+/** Rows of the e2e server's SQLite file, read-only: what the server stored, beyond what a page shows. */
+function readRows<T>(query: string, ...params: unknown[]): T[] {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The quotes of a lead, oldest first. */
+export const storedQuotes = (leadId: string) => readRows<{ id: string; status: string }>("select id, status from quotes where inquiry_id = ? order by created_at", leadId);
+
+/** The payments (checkouts) of a quote, oldest first. */
+export const storedQuotePayments = (quoteId: string) =>
+  readRows<{ id: string; kind: string; status: string; provider_session_id: string | null }>("select id, kind, status, provider_session_id from payments where quote_id = ? order by created_at", quoteId);

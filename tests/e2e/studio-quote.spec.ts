@@ -1,5 +1,28 @@
 import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { storedQuotePayments, storedQuotes } from "./database";
 import { addStudioAccount, expect, test } from "./fixtures";
+
+/** A new studio account signed in on `page`, and a new lead (its id and last name). */
+async function signedInWithLead(page: Page, request: APIRequestContext, baseURL: string) {
+  const suffix = randomBytes(4).toString("hex");
+  const email = `owner-${suffix}@example.com`;
+  const password = `long passphrase ${suffix}`;
+  await addStudioAccount(email, password);
+  const lastName = `Quote${suffix}`;
+  const sent = await request.post("/api/inquiries", {
+    headers: { origin: baseURL },
+    data: { firstName: "Grace", lastName, email: `grace-${suffix}@example.com`, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
+  });
+  expect(sent.ok()).toBe(true);
+  const { id: leadId } = (await sent.json()) as { id: string };
+  await page.goto("/studio/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+  return { leadId, lastName };
+}
 
 /**
  * The issue's acceptance path in the back office: sign in, create a 1,234.56
@@ -9,26 +32,9 @@ import { addStudioAccount, expect, test } from "./fixtures";
  */
 test("a quote made on the lead page is sent, its deposit paid by the client, and the lead is Won", async ({ page, browser, checkA11y, baseURL }) => {
   test.setTimeout(120_000);
-  const suffix = randomBytes(4).toString("hex");
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  const lastName = `Quote${suffix}`;
-  const sent = await page.request.post("/api/inquiries", {
-    headers: { origin: baseURL! },
-    data: { firstName: "Grace", lastName, email: `grace-${suffix}@example.com`, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
-  });
-  expect(sent.ok()).toBe(true);
-  const { id: leadId } = (await sent.json()) as { id: string };
-
-  await page.goto("/studio/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/studio$/);
+  const { leadId, lastName } = await signedInWithLead(page, page.request, baseURL!);
+  // No waiting for the scripts: a person types as soon as the form is there (the next test types before them).
   await page.goto(`/studio/leads/${leadId}`);
-  // Typed before React takes over the page, a field's value may be lost to hydration: wait for the scripts.
-  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
 
   const quotes = page.getByRole("region", { name: "Quotes" });
@@ -82,4 +88,57 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(timeline).toContainText("Status: Quoted → Won");
   await expect(item.getByRole("button", { name: /Send balance request/ })).toBeVisible();
   await checkA11y();
+});
+
+/**
+ * The impatient studio and client: the lead page's scripts are held back, so
+ * the form is typed and sent as plain HTML (a slow phone); Create and Send are
+ * double-clicked (Chrome folds a double click on a plain form into one post;
+ * the same form posted twice, as a document post and a data request at once,
+ * is tests/integration/studio-quotes.test.ts); then the client double-clicks
+ * Pay, which posts into two tabs.
+ * One quote, one send, one checkout session.
+ */
+test("typed and submitted before the scripts load, Create and Send double-clicked, Pay double-clicked: one of each", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { leadId } = await signedInWithLead(page, page.request, baseURL!);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // "commit": the page's module scripts are held, so its DOMContentLoaded never comes until they are released.
+  await page.goto(`/studio/leads/${leadId}`, { waitUntil: "commit" });
+  const quotes = page.getByRole("region", { name: "Quotes" });
+  await quotes.getByLabel("Package amount (CAD)").fill("1,234.56");
+  await quotes.getByRole("button", { name: "Create draft quote" }).dblclick();
+
+  const item = quotes.getByRole("listitem").filter({ hasText: /Quote Q-/ });
+  await expect(item.getByTestId("quote-state")).toHaveText("Draft");
+  await expect(item).toContainText("$617.28 CAD");
+  expect(storedQuotes(leadId)).toHaveLength(1);
+
+  await item.getByRole("button", { name: /Send to client/ }).dblclick();
+  await expect(item.getByTestId("quote-state")).toHaveText("Sent");
+  await expect(quotes.getByRole("alert")).toHaveCount(0);
+  const [quote] = storedQuotes(leadId);
+  expect(quote!.status).toBe("sent");
+  const link = await item.getByLabel("Client link").inputValue();
+  release();
+
+  // The client double-clicks Pay: each click posts (each into a new tab); both tabs reach the same checkout.
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await clientPage.goto(new URL(link).pathname);
+  const tabs: Page[] = [];
+  client.on("page", (p) => tabs.push(p));
+  await clientPage.getByRole("button", { name: "Accept and pay deposit" }).dblclick();
+  // Each click posts into a tab of its own.
+  await expect.poll(() => tabs.length).toBe(2);
+  for (const tab of tabs) await expect(tab).toHaveURL(/\/checkout\/sandbox\//);
+  expect(new Set(tabs.map((t) => t.url())).size).toBe(1);
+  const payments = storedQuotePayments(quote!.id);
+  expect(payments.map((p) => [p.kind, p.status])).toEqual([["deposit", "pending"]]);
+  await client.close();
 });

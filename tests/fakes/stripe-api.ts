@@ -24,18 +24,26 @@ export type FakeSession = {
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
+  /** Unix seconds; the session takes no payment after it. */
+  expires_at: number | null;
+  /** Set once paid: what a refund names. */
+  payment_intent: string | null;
 };
+
+export type FakeRefund = { id: string; object: "refund"; payment_intent: string; amount: number; status: "succeeded"; metadata: Record<string, string> };
 
 /**
  * A local node:http stand-in for the Stripe endpoints the payments module
- * calls (POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id). The real
+ * calls (POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST
+ * /v1/checkout/sessions/:id/expire, POST /v1/refunds). The real
  * stripe SDK talks to it over HTTP, so the exact wire parameters are tested.
  * Like Stripe, a repeated Idempotency-Key returns the first session.
  */
 export async function startFakeStripeApi() {
   const requests: CapturedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
-  const byIdempotencyKey = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, FakeSession | FakeRefund>();
+  const refunds: FakeRefund[] = [];
   let failNext: { status: number; message: string } | undefined;
   let failing: { status: number; message: string; left: number } | undefined;
   let hanging = false;
@@ -89,10 +97,43 @@ export async function startFakeStripeApi() {
           metadata,
           success_url: params.success_url ?? "",
           cancel_url: params.cancel_url ?? "",
+          expires_at: params.expires_at ? Number(params.expires_at) : null,
+          payment_intent: null,
         };
+        // Like Stripe: a checkout expires at least 30 minutes after it is created (tests move the app's clock
+        // forward only, so the 24-hour ceiling is not checked against this process's real time).
+        const ttl = session.expires_at === null ? null : session.expires_at - Date.now() / 1000;
+        if (ttl !== null && ttl < 30 * 60 - 5) {
+          return send(400, { error: { type: "invalid_request_error", param: "expires_at", message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from now." } });
+        }
         sessions.set(id, session);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
         return send(200, session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (req.method === "POST" && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${expire[1]}'` } });
+        if (session.status !== "open") {
+          return send(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        }
+        session.status = "expired";
+        return send(200, session);
+      }
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        const again = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (again) return send(200, again);
+        const paid = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === params.payment_intent);
+        if (!paid) return send(400, { error: { type: "invalid_request_error", param: "payment_intent", message: `No such payment_intent: '${params.payment_intent}'` } });
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(params)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]!] = v;
+        }
+        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount: Number(params.amount ?? paid.amount_total), status: "succeeded", metadata };
+        refunds.push(refund);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+        return send(200, refund);
       }
       const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && get) {
@@ -115,12 +156,14 @@ export async function startFakeStripeApi() {
     api: { host: "127.0.0.1", port, protocol: "http" as const },
     requests,
     sessions,
+    refunds,
     /** What Stripe would show after the customer paid (or not). */
     setPaymentStatus(id: string, paymentStatus: FakeSession["payment_status"]) {
       const s = sessions.get(id);
       if (!s) throw new Error(`fake stripe: no session ${id}`);
       s.payment_status = paymentStatus;
       s.status = paymentStatus === "paid" ? "complete" : s.status;
+      if (paymentStatus === "paid") s.payment_intent ??= `pi_${randomBytes(12).toString("hex")}`;
     },
     /** The next request answers with this error (e.g. 500 to test provider failure). */
     failNextRequest(status: number, message = "Something went wrong") {

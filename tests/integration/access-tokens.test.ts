@@ -10,6 +10,7 @@ import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helper
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
 import { builtSite } from "../helpers/site";
+import { createPayments } from "../../server/payments/payments.server";
 
 /**
  * The links that grant access (a quote's /quote/:token, its sandbox checkout
@@ -35,7 +36,7 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     server = http.createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity() });
+    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config, database, logger: createLogger(config) }).service });
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));

@@ -11,6 +11,8 @@ import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { createStudioHarness } from "../helpers/studio";
+import { createPayments } from "../../server/payments/payments.server";
+import { createLogger } from "../../server/logger.server";
 
 const ENV = { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" };
 /** The drill's backup interval: short, so a few seconds of writes span many backups. */
@@ -70,7 +72,7 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     const { source, dir, open, destroy } = await setUp();
     const database = await open();
     const h = await createStudioHarness(ENV, { database: asTestDatabase(database) });
-    const quotes = createQuoteService({ config: h.config, database, activity: createStudioLeadActivity() });
+    const quotes = createQuoteService({ config: h.config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config: h.config, database, logger: createLogger(h.config) }).service });
 
     const taken: BackupStatus[] = [];
     const schedule = startBackupSchedule({ source, dir, policy: { retain: 1_000, retainDays: 0 }, intervalMs: INTERVAL_MS, onSuccess: (s) => taken.push(s) });

@@ -13,6 +13,7 @@ import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { SITE, type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { createPayments } from "../../server/payments/payments.server";
 
 type Lead = { id: string; last_name: string; ref: string | null };
 
@@ -83,7 +84,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     // A quarantined lead is not worked on until it is in the inbox: no status change, no quote.
     const status = await h.browser.request(`/api/studio/leads/${id}/status`, { method: "POST", body: { status: "contacted" } });
     expect(status.status).toBe(409);
-    const quotes = createQuoteService({ config: h.config, database: h.database, activity: createStudioLeadActivity(), now: () => h.clock.now });
+    const quotes = createQuoteService({ config: h.config, database: h.database, activity: createStudioLeadActivity(), checkouts: createPayments({ config: h.config, database: h.database, logger: createLogger(h.config) }).service, now: () => h.clock.now });
     const quote = { inquiryId: id, packageType: "pro" as const, amountCents: 50000 };
     expect(await quotes.create(quote, "owner@example.com")).toEqual({ ok: false, status: 409, error: "This lead is in Spam: move it to the inbox first." });
 

@@ -159,11 +159,17 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
       success_url: `${SITE_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE_URL}/payment`,
       client_reference_id: row!.id,
+      expires_at: expect.stringMatching(/^\d+$/),
       "metadata[payment_id]": row!.id,
       "metadata[package]": "pro",
       "payment_intent_data[metadata][payment_id]": row!.id,
       "payment_intent_data[metadata][package]": "pro",
     });
+    // The checkout stops taking money within Stripe's bounds (30 minutes to 24 hours), as the row records.
+    const ttl = Number(call.params.expires_at) - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(30 * 60);
+    expect(ttl).toBeLessThan(24 * 3600);
+    expect(Math.floor(Date.parse(row!.expires_at!) / 1000)).toBe(Number(call.params.expires_at));
   });
 
   it("names the Basic package and converts string amounts exactly ('0.29' style, no float drift)", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
+import { createPayments } from "../../server/payments/payments.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -29,8 +30,9 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const site = await builtSite();
     database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
-    app = createApp({ config, database, logger: createLogger(config), site });
-    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity() });
+    const logger = createLogger(config);
+    app = createApp({ config, database, logger, site });
+    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config, database, logger }).service });
   });
   afterAll(async () => {
     await database?.dispose();
@@ -63,20 +65,35 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
   });
 
-  it("pays the stored amount whatever the form, the .data request or the package say", async () => {
+  it("pays the stored amount whatever the form, the .data request or the package say; every way in reuses one checkout", async () => {
     const q = await sentQuote(50);
     const tampered = { amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
+    const targets: string[] = [];
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
       const res = await post(p, tampered);
       // The page answers 303 to checkout; the data request carries the same redirect for the client router.
-      const target = res.status === 303 ? res.headers.get("location") : await res.text();
+      const target = res.status === 303 ? res.headers.get("location")! : await res.text();
       expect(target, p).toContain("/checkout/sandbox/");
+      targets.push(/\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]+/.exec(target)![0]);
     }
+    // One deposit, one open checkout: the second way in (another tab, the client router) gets the same one.
+    expect(targets[1]).toBe(targets[0]);
     const paid = await paymentsOf(q.id);
-    expect(paid.map((p) => [p.amount_cents, p.package, p.kind])).toEqual([
-      [61728, "pro", "deposit"],
-      [61728, "pro", "deposit"],
-    ]);
+    expect(paid.map((p) => [p.amount_cents, p.package, p.kind, p.status])).toEqual([[61728, "pro", "deposit", "pending"]]);
+  });
+
+  it("two tabs posting Accept and pay at once get one checkout; paying it twice settles once", async () => {
+    const q = await sentQuote(50);
+    const answers = await Promise.all([post(`/quote/${q.token}`, {}), post(`/quote/${q.token}`, {})]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
+    const checkout = answers[0]!.headers.get("location")!;
+    const pays = await Promise.all([post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" }), post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" })]);
+    expect(pays.map((p) => p.status)).toEqual([303, 303]);
+    const rows = await paymentsOf(q.id);
+    expect(rows.map((p) => [p.status, p.refund_status])).toEqual([["paid", null]]);
+    const receipts = await database.db.selectFrom("outbox").select("channel").where("subject_id", "=", rows[0]!.id).execute();
+    expect(receipts.map((r) => r.channel).sort()).toEqual(["payment-email", "receipt-email"]);
   });
 
   it("refuses the action posted from another site, storing nothing", async () => {

@@ -1,4 +1,3 @@
-import pino from "pino";
 import Stripe from "stripe";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,12 +11,14 @@ import { createPayments } from "../../server/payments/payments.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, RECEIPT_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
+import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, RECEIPT_EMAIL, REFUND_NOTICE_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
+import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { capturingLogger } from "../helpers/logs";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_quotes";
@@ -29,19 +30,20 @@ const SITE_URL = "https://studio.example";
  * and sent through the studio's service (as the CLI and back office do), paid
  * through the client's checkout, settled by signed webhooks.
  */
-async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
+async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe" | "sandbox" = "stripe") {
   const config = loadConfig({
     NODE_ENV: "test",
     SITE_URL,
     TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: "stripe",
+    PAYMENTS_PROVIDER: provider,
     STRIPE_SECRET_KEY: "sk_test_cascadia",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SMTP_URL: smtp.url,
     INQUIRY_TO: "studio@example.com",
   });
   const database: TestDatabase = await openTestDatabase();
-  const logger = pino({ level: "silent" });
+  // Kept, so a test can count what happened once (a settled refund).
+  const { logger, lines: logLines } = capturingLogger("info");
   const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
   const clock = { now: Date.now() };
   const now = () => clock.now;
@@ -49,9 +51,11 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
   const activity = createStudioLeadActivity();
-  const studio = createQuoteService({ config, database, activity, now });
   // The client's side on the same database and clock, as the /quote/:token page uses it.
   const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger }) });
+  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+  // The back office's lead page (refunds are made there).
+  const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
   const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
 
   async function newLead() {
@@ -74,14 +78,19 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   }
 
   function webhook(sessionId: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
-    const payload = JSON.stringify({
-      id,
-      object: "event",
-      type: "checkout.session.completed",
-      api_version: "2025-01-01",
-      created: Math.floor(clock.now / 1000),
-      data: { object: { id: sessionId, object: "checkout.session", amount_total: amount, currency: "cad", payment_status: "paid", metadata: {} } },
-    });
+    // As Stripe sends it once the customer paid: the session is complete, with its payment_intent.
+    if (stripe.sessions.has(sessionId)) stripe.setPaymentStatus(sessionId, "paid");
+    const paymentIntent = stripe.sessions.get(sessionId)?.payment_intent ?? null;
+    return signedEvent(id, "checkout.session.completed", { id: sessionId, object: "checkout.session", amount_total: amount, currency: "cad", payment_status: "paid", payment_intent: paymentIntent, metadata: {} });
+  }
+
+  /** Stripe's charge.refunded for the charge of a payment_intent (a whole refund). */
+  function chargeRefunded(paymentIntent: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
+    return signedEvent(id, "charge.refunded", { id: `ch_${paymentIntent.slice(3)}`, object: "charge", payment_intent: paymentIntent, refunded: true, amount_refunded: 1, metadata: {} });
+  }
+
+  function signedEvent(id: string, type: string, object: Record<string, unknown>) {
+    const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: Math.floor(clock.now / 1000), data: { object } });
     return app.request("/api/stripe/webhook", {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
@@ -112,6 +121,10 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     newLead,
     sentQuote,
     webhook,
+    chargeRefunded,
+    leadQuotes,
+    payments,
+    logLines,
     pay,
     quoteRow,
     quotePayments,
@@ -409,5 +422,196 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(await runQuoteCommand(["send", q!.id], t.studio, io)).toBe(0);
     expect(await runQuoteCommand(["list"], t.studio, io)).toBe(0);
     expect(out.at(-1)).toContain("Sent");
+  });
+
+  // Money tied to the quote's state (issue 27, item 2): one open checkout per stage, closed on withdraw
+  // and expiry, and money that still arrives late or twice kept and flagged for a refund.
+  const sessionCreates = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+  const expireCalls = (sessionId: string) => stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`).length;
+  const outboxOf = async (paymentId: string) =>
+    (await t.database.db.selectFrom("outbox").select("channel").where("subject_id", "=", paymentId).execute()).map((r) => r.channel).sort();
+  async function clientMail() {
+    for (let i = 0; i < 3; i++) await t.worker.runOnce();
+    const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
+    return parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === validInquiry.email);
+  }
+
+  it("two tabs racing on one stage open one checkout: parallel posts all get the same Stripe session", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50 });
+    const before = sessionCreates();
+    const results = await Promise.all(Array.from({ length: 6 }, () => t.client.pay(token, { clientIp: randomIp() })));
+    expect(results.map((r) => r.ok)).toEqual(Array(6).fill(true));
+    expect(new Set(results.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
+    expect(sessionCreates() - before).toBe(1);
+    expect((await t.quotePayments(quote.id)).map((p) => [p.kind, p.status])).toEqual([["deposit", "pending"]]);
+    // A later click (another tab) while it is open reuses it too.
+    const again = await t.client.pay(token, { clientIp: randomIp() });
+    expect(again.ok && again.url).toBe(results[0]!.ok && results[0]!.url);
+    expect(sessionCreates() - before).toBe(1);
+  });
+
+  it("a checkout past its own expiry is replaced, never reused; the old session is expired at Stripe", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50 });
+    const first = await t.pay(token);
+    t.clock.now += 61 * 60_000;
+    const second = await t.pay(token);
+    expect(second.result.ok && second.result.url).not.toBe(first.result.ok && first.result.url);
+    const [old, fresh] = await t.quotePayments(quote.id);
+    expect(old).toMatchObject({ status: "failed", failure_reason: "checkout expired" });
+    expect(fresh).toMatchObject({ status: "pending", kind: "deposit" });
+    expect(stripe.sessions.get(old!.provider_session_id!)?.status).toBe("expired");
+  });
+
+  it("a stage's checkout left without a session (its process died while opening it) does not block the stage for good", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    const stuck = new Date(Date.now() - 5 * 60_000).toISOString();
+    await t.database.db
+      .insertInto("payments")
+      .values({ id: "stuck-1", package: "pro", amount_cents: 61728, currency: "cad", status: "pending", provider: "stripe", provider_session_id: null, idempotency_key: "payment-stuck-1", failure_reason: null, created_at: stuck, updated_at: stuck, paid_at: null, failed_at: null, quote_id: quote.id, inquiry_id: inquiryId, kind: "deposit" })
+      .execute();
+    const opened = await t.client.pay(token, { clientIp: randomIp() });
+    expect(opened.ok).toBe(true);
+    expect((await t.quotePayments(quote.id)).map((p) => [p.id === "stuck-1", p.status])).toEqual([
+      [true, "failed"],
+      [false, "pending"],
+    ]);
+  });
+
+  it("withdraw with a checkout open: the session is expired at Stripe; a payment that still arrives is kept, flagged for a refund", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    await t.pay(token);
+    const [open] = await t.quotePayments(quote.id);
+    const sid = open!.provider_session_id!;
+    expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
+    expect(expireCalls(sid)).toBe(1);
+    expect(stripe.sessions.get(sid)?.status).toBe("expired");
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote withdrawn" });
+
+    // The customer completed the checkout as it closed: Stripe reports it paid after the withdrawal.
+    expect((await t.webhook(sid, 61728)).status).toBe(200);
+    const [late] = await t.quotePayments(quote.id);
+    expect(late).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+    expect((await t.quoteRow(quote.id)).status).toBe("withdrawn");
+    expect(await t.leadStatus(inquiryId)).toBe("quoted");
+    expect(await outboxOf(late!.id)).toEqual([PAYMENT_EMAIL, REFUND_NOTICE_EMAIL].sort());
+    // The quote page lists no receipt for it.
+    expect((await t.client.view(token))?.payments).toEqual([]);
+  });
+
+  it("a checkout paid just as the quote is withdrawn is found at Stripe on withdraw and flagged for a refund", async () => {
+    const { quote, token } = await t.sentQuote();
+    await t.pay(token);
+    const [open] = await t.quotePayments(quote.id);
+    stripe.setPaymentStatus(open!.provider_session_id!, "paid");
+    expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+    // Stripe's own webhook afterwards changes nothing more.
+    expect((await t.webhook(open!.provider_session_id!, 123456)).status).toBe(200);
+    expect(await outboxOf(open!.id)).toEqual([PAYMENT_EMAIL, REFUND_NOTICE_EMAIL].sort());
+  });
+
+  it("expiry with a checkout open: the page's load expires the quote and its session; nothing more can be paid", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50, expiresInDays: 1 });
+    await t.pay(token);
+    const [open] = await t.quotePayments(quote.id);
+    t.clock.now += 86_400_000 + 1;
+    expect((await t.client.view(token))?.status).toBe("expired");
+    expect(stripe.sessions.get(open!.provider_session_id!)?.status).toBe("expired");
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote expired" });
+    const before = sessionCreates();
+    expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 409 });
+    expect(sessionCreates()).toBe(before);
+    // Money that arrives anyway is kept and flagged, not counted as the deposit.
+    await t.webhook(open!.provider_session_id!, 61728);
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "expired" });
+    expect((await t.quoteRow(quote.id)).status).toBe("expired");
+  });
+
+  it("the second session's webhook after the first settled: flagged as a duplicate, an honest email, one 'we start' receipt", async () => {
+    const { quote, token } = await t.sentQuote({ depositPercent: 50 });
+    await t.pay(token);
+    t.clock.now += 61 * 60_000;
+    await t.pay(token);
+    const [first, second] = await t.quotePayments(quote.id);
+    expect((await t.webhook(second!.provider_session_id!, 61728)).status).toBe(200);
+    expect((await t.webhook(first!.provider_session_id!, 61728)).status).toBe(200);
+    const rows = await t.quotePayments(quote.id);
+    expect(rows.map((p) => [p.status, p.refund_status, p.refund_reason])).toEqual([
+      ["paid", "needed", "duplicate"],
+      ["paid", null, null],
+    ]);
+    expect((await t.quoteRow(quote.id)).status).toBe("deposit_paid");
+    expect((await t.client.view(token))?.payments).toHaveLength(1);
+
+    const mail = await clientMail();
+    const receipts = mail.filter((m) => m.subject?.startsWith("Receipt"));
+    const notices = mail.filter((m) => m.subject?.includes("will be refunded"));
+    expect(receipts).toHaveLength(1);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain("already been paid, so this payment was a duplicate");
+    expect(notices[0]!.text).toContain("We will refund the full amount");
+    expect(notices[0]!.text).not.toContain("we start on your project");
+    expect(mail.filter((m) => m.text?.includes("we start on your project"))).toHaveLength(1);
+  });
+
+  it("refund end to end: the lead page asks Stripe once, and charge.refunded settles it exactly once however often it arrives", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote();
+    await t.pay(token);
+    const [p] = await t.quotePayments(quote.id);
+    await t.studio.withdraw(quote.id, "owner@studio.example");
+    await t.webhook(p!.provider_session_id!, 123456);
+    const paymentIntent = stripe.sessions.get(p!.provider_session_id!)!.payment_intent!;
+
+    // Only the lead's own payment; two clicks at once ask Stripe once.
+    expect(await t.leadQuotes.refund(await t.newLead(), p!.id)).toMatchObject({ ok: false, status: 404 });
+    const clicks = await Promise.all([t.leadQuotes.refund(inquiryId, p!.id), t.leadQuotes.refund(inquiryId, p!.id)]);
+    expect(clicks.map((c) => c.ok)).toEqual([true, true]);
+    const asked = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.params).toMatchObject({ payment_intent: paymentIntent, amount: "123456", "metadata[payment_id]": p!.id });
+    expect(asked[0]!.idempotencyKey).toBe(`refund-${p!.id}`);
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ refund_status: "requested", provider_payment_ref: paymentIntent });
+
+    // The same event delivered three times at once, and a second event for the same charge.
+    const answers = await Promise.all([...Array(3).fill("evt_refund_1"), "evt_refund_2"].map((id: string) => t.chargeRefunded(paymentIntent, id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const [refunded] = await t.quotePayments(quote.id);
+    expect(refunded).toMatchObject({ status: "paid", refund_status: "refunded" });
+    expect(refunded!.refunded_at).toBeTruthy();
+    expect(t.logLines.filter((l) => l.msg === "refund settled")).toHaveLength(1);
+    // Nothing left to refund.
+    expect(await t.leadQuotes.refund(inquiryId, p!.id)).toMatchObject({ ok: true, value: "refunded" });
+    expect(stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds")).toHaveLength(1);
+  });
+
+  it("the sandbox alike: one checkout for parallel clicks, a withdrawn quote's checkout takes no payment, a flagged payment refunds at once", async () => {
+    const s = await harness(stripe, smtp, "sandbox");
+    try {
+      const { quote, token, inquiryId } = await s.sentQuote({ depositPercent: 50 });
+      const opened = await Promise.all(Array.from({ length: 4 }, () => s.client.pay(token, { clientIp: randomIp() })));
+      expect(new Set(opened.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
+      const [open] = await s.quotePayments(quote.id);
+      expect(open!.expires_at).toBe(new Date(s.clock.now + 60 * 60_000).toISOString());
+
+      // A payment that lands on a quote withdrawn meanwhile (its close not yet run) is flagged, then refunded from the lead page.
+      await s.database.db.updateTable("quotes").set({ status: "withdrawn" }).where("id", "=", quote.id).execute();
+      const pay = await s.app.request(`/checkout/sandbox/${open!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });
+      expect(pay.status).toBe(303);
+      expect((await s.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+      // The success page is told too, so it says "will be refunded", never "work begins".
+      expect(await s.payments.service.verify(open!.provider_session_id)).toMatchObject({ state: "paid", refund: "needed" });
+      expect(await s.leadQuotes.refund(inquiryId, open!.id)).toMatchObject({ ok: true, value: "refunded" });
+      expect((await s.quotePayments(quote.id))[0]).toMatchObject({ refund_status: "refunded" });
+
+      // Withdrawing closes the open checkout: its Pay takes nothing.
+      const other = await s.sentQuote();
+      await s.client.pay(other.token, { clientIp: randomIp() });
+      const [p] = await s.quotePayments(other.quote.id);
+      await s.studio.withdraw(other.quote.id, "owner@studio.example");
+      await s.app.request(`/checkout/sandbox/${p!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });
+      expect((await s.quotePayments(other.quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote withdrawn", refund_status: null });
+    } finally {
+      await s.dispose();
+    }
   });
 });

@@ -15,7 +15,12 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     await h.dispose();
   });
 
-  async function payment(createdAt: string, status: PaymentStatus, amountCents: number, extra: { package?: "basic" | "pro"; provider?: "stripe" | "sandbox"; session?: string } = {}) {
+  async function payment(
+    createdAt: string,
+    status: PaymentStatus,
+    amountCents: number,
+    extra: { package?: "basic" | "pro"; provider?: "stripe" | "sandbox"; session?: string; refund?: "needed" | "refunded" } = {},
+  ) {
     const id = randomUUID();
     await h.database.db
       .insertInto("payments")
@@ -33,6 +38,8 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
         updated_at: createdAt,
         paid_at: status === "paid" ? createdAt : null,
         failed_at: null,
+        refund_status: extra.refund ?? null,
+        refund_reason: extra.refund ? "withdrawn" : null,
       })
       .execute();
     return id;
@@ -59,7 +66,17 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     const response = await h.browser.request("/api/studio/payments.csv?status=paid");
     expect(response.headers.get("content-disposition")).toMatch(/filename="payments.csv"/);
     const [header, row] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("Created,Paid,Package,Amount,Currency,Provider,Status,Session id,Id");
-    expect(row).toMatch(/^2026-01-15T10:00:00.000Z,2026-01-15T10:00:00.000Z,basic,340.00,CAD,stripe,paid,'=cmd\|' \/C calc'!A0,/);
+    expect(header).toBe("Created,Paid,Package,Amount,Currency,Provider,Status,Refund,Session id,Id");
+    expect(row).toMatch(/^2026-01-15T10:00:00.000Z,2026-01-15T10:00:00.000Z,basic,340.00,CAD,stripe,paid,,'=cmd\|' \/C calc'!A0,/);
+  });
+
+  it("shows money that needs a refund as such, filters it, and leaves it out of the paid totals", async () => {
+    await payment("2026-02-10T10:00:00.000Z", "paid", 10_000);
+    const late = await payment("2026-02-11T10:00:00.000Z", "paid", 25_000, { refund: "needed" });
+    await payment("2026-02-12T10:00:00.000Z", "paid", 5_000, { refund: "refunded" });
+    const listed = (await (await h.browser.request("/api/studio/payments?status=refund")).json()) as Listed;
+    expect(listed.payments.map((p) => p.id)).toEqual([late]);
+    const all = (await (await h.browser.request("/api/studio/payments")).json()) as Listed;
+    expect(all.totals).toEqual([{ month: "2026-02", currency: "cad", cents: 10_000, count: 1 }]);
   });
 });

@@ -131,4 +131,66 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(await moves(fresh)).toEqual(["new->won:system"]);
     expect(await moves(lost)).toEqual([]);
   });
+
+  it("a form posted twice (a double click, before or after the scripts) creates one quote and sends it once, with no error", async () => {
+    const id = await newLead();
+    const page = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(page)?.[1];
+    expect(requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The document post (no scripts) and the data request, at once, with the same form.
+    const created = await Promise.all([
+      h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, requestKey: requestKey! } }),
+      act(id, { ...form, requestKey: requestKey! }),
+    ]);
+    expect(created.map((r) => r.status)).toEqual([200, 200]);
+    const [q, ...more] = await quotesOf(id);
+    expect(more).toEqual([]);
+    expect((await timeline(id)).filter((a) => a.kind === "quote-created")).toHaveLength(1);
+    // Another lead's form key does not reach this quote.
+    expect((await act(await newLead(), { ...form, requestKey: requestKey! })).status).toBe(409);
+
+    const sends = await Promise.all([1, 2].map(() => act(id, { intent: "quote-send", quoteId: q!.id, from: "draft" })));
+    expect(sends.map((r) => r.status)).toEqual([200, 200]);
+    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute()).toHaveLength(1);
+    // A send the page did not show (the quote was no longer a draft) is still refused.
+    expect((await act(id, { intent: "quote-send", quoteId: q!.id, from: "deposit_paid" })).status).toBe(409);
+  });
+
+  it("lists money to refund on the lead's page with its Refund button; only the lead's own payment is refunded", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    const at = new Date(h.clock.now).toISOString();
+    const row = (paymentId: string, leadId: string) => ({
+      id: paymentId,
+      package: "pro" as const,
+      amount_cents: 61728,
+      currency: "cad",
+      status: "paid" as const,
+      provider: "sandbox" as const,
+      provider_session_id: `sbx_${paymentId.padEnd(20, "x")}`,
+      idempotency_key: `payment-${paymentId}`,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+      failed_at: null,
+      inquiry_id: leadId,
+      kind: "deposit" as const,
+      refund_status: "needed" as const,
+      refund_reason: "withdrawn" as const,
+    });
+    await h.database.db.insertInto("payments").values([row("late-1", id), row("late-2", other)]).execute();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("needs refund (quote withdrawn)");
+    expect(html).toContain('name="intent" value="payment-refund"');
+
+    expect((await act(id, { intent: "payment-refund", paymentId: "late-2" })).status).toBe(404);
+    expect((await act(id, { intent: "payment-refund", paymentId: "late-1" })).status).toBe(200);
+    const states = await h.database.db.selectFrom("payments").select(["id", "refund_status"]).where("id", "in", ["late-1", "late-2"]).orderBy("id").execute();
+    expect(states).toEqual([
+      { id: "late-1", refund_status: "refunded" },
+      { id: "late-2", refund_status: "needed" },
+    ]);
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(">refunded<");
+  });
 });

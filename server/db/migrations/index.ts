@@ -9,6 +9,7 @@ import * as studioTwoFactor from "./0007-studio-2fa";
 import * as leadSources from "./0008-lead-sources";
 import * as quoteActivity from "./0009-quote-activity";
 import * as oneCreatedAtIndex from "./0010-one-created-at-index";
+import * as quoteCheckouts from "./0011-quote-checkouts";
 import * as leadTrust from "./0012-lead-trust";
 import * as jobLeases from "./0013-job-leases";
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0008-lead-sources": leadSources,
   "0009-quote-activity": quoteActivity,
   "0010-one-created-at-index": oneCreatedAtIndex,
+  "0011-quote-checkouts": quoteCheckouts,
   "0012-lead-trust": leadTrust,
   "0013-job-leases": jobLeases,
 };

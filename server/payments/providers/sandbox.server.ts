@@ -20,6 +20,14 @@ export function createSandboxProvider(): PaymentProvider {
     async retrieveSession() {
       return null;
     },
+    // The payments row is the session: closing it there (status failed) is all an expiry needs.
+    async expireCheckoutSession() {
+      return "expired";
+    },
+    // No money moved, so the refund is done the moment it is asked for.
+    async refund(request) {
+      return { refundId: `sbx_re_${randomBytes(12).toString("base64url")}`, paymentRef: request.paymentRef, settled: true };
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, RemoteSession } from "../types";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest, RefundResult, RemoteSession } from "../types";
 
 /** Where the SDK sends its requests (tests point it at a local fake of Stripe's API), and how long it waits. */
 export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https"; timeout?: number };
@@ -43,6 +43,8 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
           success_url: `${siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${siteUrl}${request.quote?.cancelPath ?? "/payment"}`,
           client_reference_id: request.paymentId,
+          // A checkout left open in a tab stops taking money (seconds; Stripe allows 30 minutes to 24 hours).
+          expires_at: Math.floor(request.expiresAt / 1000),
           metadata,
           payment_intent_data: { metadata },
         },
@@ -60,7 +62,34 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
         throw err;
       }
     },
+    async expireCheckoutSession(sessionId: string): Promise<"expired" | "complete"> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return "expired";
+      } catch (err) {
+        // Only an open session can be expired: ask what it is now (paid meanwhile, or closed already).
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const s = await stripe.checkout.sessions.retrieve(sessionId);
+        if (s.status === "open") throw err;
+        return s.status === "complete" ? "complete" : "expired";
+      }
+    },
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const paymentRef = request.paymentRef ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(request.sessionId));
+      if (!paymentRef) throw new Error(`Stripe checkout session ${request.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentRef, amount: request.amountCents, metadata: { payment_id: request.paymentId } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      // Settled only by the charge.refunded webhook, once, whatever this answer says.
+      return { refundId: refund.id, paymentRef, settled: false };
+    },
   };
+}
+
+function paymentIntentOf(s: Stripe.Checkout.Session): string | null {
+  const pi = s.payment_intent;
+  return typeof pi === "string" ? pi : (pi?.id ?? null);
 }
 
 export function toRemoteSession(s: Stripe.Checkout.Session): RemoteSession {
@@ -70,5 +99,6 @@ export function toRemoteSession(s: Stripe.Checkout.Session): RemoteSession {
     amountTotal: s.amount_total ?? null,
     currency: s.currency ?? null,
     paymentId: s.metadata?.payment_id ?? null,
+    paymentRef: paymentIntentOf(s),
   };
 }
