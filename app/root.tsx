@@ -11,7 +11,7 @@ import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
 import favicon from "../public/favicon.svg?raw";
 
-// Font preloads live with the layouts that use the fonts (studio layout, each demo).
+// Font preloads live with the layouts that use the fonts (site layout, each demo).
 export const links: Route.LinksFunction = () => [
   // A React 19 stylesheet resource: emitted first in <head>, ahead of the font and
   // module preloads, so it never queues behind them for a connection.
