@@ -2,7 +2,9 @@
  * `npm run bench`: loopback load tests of the production server with wrk,
  * every ratio taken in one run against nginx on the same build.
  *
- *   1. wrk's own ceiling (nginx answering `return 200` from memory, no log),
+ * The four cases, by name for BENCH_CASES (numbered in the report):
+ *
+ *   1. serving: wrk's own ceiling (nginx answering `return 200` from memory, no log),
  *      then nginx (2 workers, access log on and buffered, gzip_static) and our
  *      server in its default production configuration (one process per core,
  *      access log on, to a file) on the same three requests: a prerendered
@@ -12,13 +14,13 @@
  *      so a gap to nginx is split into Node's share and ours. Last, the page's
  *      p99 in BENCH_TAIL_ROUNDS (3) rounds taking the three in turn; the tail
  *      goal compares medians.
- *   2. POST /api/inquiries with distinct valid bodies and RATE_LIMIT_DISABLED,
+ *   2. inquiries: POST /api/inquiries with distinct valid bodies and RATE_LIMIT_DISABLED,
  *      on SQLite and on PostgreSQL (`npm run bench` runs under
  *      scripts/with-postgres.ts, which starts a throwaway cluster); the rows
  *      are counted after, so a lost lead shows.
- *   3. Resident memory of every process of the default configuration after a
+ *   3. memory: resident memory of every process of the default configuration after a
  *      page load and an inquiry load.
- *   4. 30 s of mixed traffic, nothing lost, no heap growth (scripts/bench/mixed-load.ts).
+ *   4. mixed: 30 s of mixed traffic, nothing lost, no heap growth (scripts/bench/mixed-load.ts).
  *
  * Each load gets a warm-up, then BENCH_DURATION seconds (10). Prints a table
  * and writes reports/bench.md with the machine, the generator and its ceiling,
@@ -30,7 +32,7 @@
  *
  * Flags: --no-build (reuse build/), --quick (3 s per load, for a smoke run).
  * Env: BENCH_PORT (first of 5 consecutive ports, default 4101), BENCH_CASES
- * (a subset, e.g. "2,3"; a partial run prints its table but leaves
+ * (a subset, e.g. "inquiries,memory" or "2,3"; a partial run prints its table but leaves
  * reports/bench.md alone), BENCH_DURATION, WRK_PATH, NGINX_PATH.
  */
 import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
@@ -49,8 +51,17 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10));
 const WARMUP = quick ? 1 : 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Math.min(CONNECTIONS, Number(process.env.BENCH_THREADS ?? 2));
-const CASES = new Set((process.env.BENCH_CASES ?? "1,2,3,4").split(",").map((c) => c.trim()));
-const fullRun = ["1", "2", "3", "4"].every((c) => CASES.has(c));
+/** The four measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
+const caseNames = ["serving", "inquiries", "memory", "mixed"] as const;
+type CaseName = (typeof caseNames)[number];
+const CASES = new Set(
+  (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
+    const name = /^\d$/.test(c.trim()) ? caseNames[Number(c.trim()) - 1] : c.trim();
+    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-4)`);
+    return name as CaseName;
+  }),
+);
+const fullRun = caseNames.every((c) => CASES.has(c));
 const PORT = Number(process.env.BENCH_PORT ?? 4101);
 const ports = { ceiling: PORT, nginx: PORT + 1, ours: PORT + 2, api: PORT + 3, mixed: PORT + 4 };
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -342,7 +353,7 @@ async function measureStatic(target: Target, asset: string) {
 
 const ratio = (a: number, b: number) => a / b;
 
-async function case1() {
+async function servingAgainstNginx() {
   const cores = os.availableParallelism();
   const ceiling = startNginx("ceiling", ports.ceiling, "ceiling");
   await waitFor(`http://127.0.0.1:${ports.ceiling}/`);
@@ -488,7 +499,7 @@ async function countRows(options: Parameters<typeof openDatabase>[0]) {
   }
 }
 
-async function case2(kind: "sqlite" | "postgres") {
+async function inquiryWrites(kind: "sqlite" | "postgres") {
   const label = kind === "sqlite" ? "2 inquiries (SQLite)" : "2 inquiries (PostgreSQL)";
   const dbPath = path.join(tmp, `inquiries-${kind}.db`);
   const env: Record<string, string> = { RATE_LIMIT_DISABLED: "true", DATABASE_PATH: dbPath };
@@ -521,8 +532,8 @@ async function case2(kind: "sqlite" | "postgres") {
   }
 }
 
-// Case 3: every process of the default configuration through a page load and an inquiry load.
-async function case3() {
+// Every process of the default configuration through a page load and an inquiry load.
+async function memoryPerProcess() {
   const server = startOurs(ports.ours, { RATE_LIMIT_DISABLED: "true" });
   const base = `http://127.0.0.1:${ports.ours}`;
   await waitFor(`${base}/healthz`);
@@ -579,15 +590,15 @@ async function main() {
   }
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`no build in ${buildDir}; run npm run build`);
 
-  if (CASES.has("1")) await case1();
-  if (CASES.has("2")) {
-    await case2("sqlite");
-    if (PG_URL) await case2("postgres");
+  if (CASES.has("serving")) await servingAgainstNginx();
+  if (CASES.has("inquiries")) {
+    await inquiryWrites("sqlite");
+    if (PG_URL) await inquiryWrites("postgres");
     else rows.push({ case: "2 inquiries (PostgreSQL)", target: "POST /api/inquiries", note: "skipped: run through npm run bench (it starts PostgreSQL) or set DATABASE_URL" });
   }
-  if (CASES.has("3")) await case3();
+  if (CASES.has("memory")) await memoryPerProcess();
   let mixedText = "";
-  if (CASES.has("4")) {
+  if (CASES.has("mixed")) {
     log("case 4: 30 s mixed load (pages, inquiries, payments)");
     const mixed = await runMixedLoad({ port: ports.mixed, durationSeconds: quick ? 5 : 30, warmupSeconds: quick ? 1 : 5 });
     mixedText = formatMixedLoad(mixed);

@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { announcementSchema } from "./schemas";
 
-/** Studio announcements shown in the home page banner (docs/product.md#studio-pages, Home). */
+/** Studio announcements shown in the home page banner (docs/product.md#site-pages, Home). */
 export type Announcement = z.infer<typeof announcementSchema>;
 
 export const announcements: Announcement[] = [

@@ -3,7 +3,7 @@ import type { extraServiceSchema, legalDocumentSchema } from "./schemas";
 import { formatPrice } from "./price";
 import { rates } from "./rates";
 
-/** Extra services (docs/product.md#studio-pages) and the legal documents of the Extras page. */
+/** Extra services (docs/product.md#site-pages) and the legal documents of the Extras page. */
 export type ExtraService = z.infer<typeof extraServiceSchema>;
 
 export const extraServices: ExtraService[] = [

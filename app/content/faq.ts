@@ -5,7 +5,7 @@ import { rates } from "./rates";
 
 const monthly = (n: number) => formatPrice(n, "/month");
 
-/** The pricing page FAQ (docs/product.md#studio-pages): eight questions, figures of docs/product.md#prices. */
+/** The pricing page FAQ (docs/product.md#site-pages): eight questions, figures of docs/product.md#prices. */
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
 export const faqItems: FaqItem[] = [

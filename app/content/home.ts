@@ -2,7 +2,7 @@ import type { z } from "~/lib/zod";
 import type { benefitSchema, homeHeroSchema, processStepSchema, techGroupSchema } from "./schemas";
 import { href } from "~/lib/href";
 
-/** Words of the home page (docs/product.md#studio-pages, Home). */
+/** Words of the home page (docs/product.md#site-pages, Home). */
 
 export const homeHero: z.infer<typeof homeHeroSchema> = {
   tagline: "Premium Web Development",
@@ -17,7 +17,7 @@ export const homeHero: z.infer<typeof homeHeroSchema> = {
 export const benefitIcons = ["zap", "code", "smartphone", "search"] as const;
 export type Benefit = z.infer<typeof benefitSchema>;
 
-/** Why choose us: the four benefits (docs/product.md#studio-pages) (fast delivery, modern stack, mobile-first, SEO). */
+/** Why choose us: the four benefits (docs/product.md#site-pages) (fast delivery, modern stack, mobile-first, SEO). */
 export const benefits: Benefit[] = [
   { icon: "zap", title: "Fast Delivery", description: "Your website live in 1-2 weeks, not months, with a clear schedule from day one." },
   { icon: "code", title: "Modern Tech Stack", description: "Built with React, TypeScript and Tailwind CSS: secure, lightning fast and easy to grow." },
@@ -27,7 +27,7 @@ export const benefits: Benefit[] = [
 
 export type ProcessStep = z.infer<typeof processStepSchema>;
 
-/** The four-step process (docs/product.md#studio-pages): consultation, design, development, launch. */
+/** The four-step process (docs/product.md#site-pages): consultation, design, development, launch. */
 export const processSteps: ProcessStep[] = [
   { title: "Consultation", description: "We learn about your business, goals and audience, then send a clear quote within 24 hours." },
   { title: "Design", description: "We shape the look and structure of your site and refine it with you until it feels right." },
@@ -45,7 +45,7 @@ export const techStack: TechGroup[] = [
   { title: "Services", items: ["Stripe", "Lighthouse", "axe accessibility", "Cloud hosting"] },
 ];
 
-/** Teasers of the home anchor sections (ids in docs/product.md#studio-pages, Home). */
+/** Teasers of the home anchor sections (ids in docs/product.md#site-pages, Home). */
 export const homeSections = {
   announcements: { title: "Announcements" },
   whyUs: { eyebrow: "Why Choose Us", title: "Everything your website needs to win clients", intro: "Premium quality without the agency overhead: a small senior team, modern tools and a process built around your business." },

@@ -38,7 +38,7 @@ import { coreValues } from "./values";
 
 const parseAll = <T>(schema: { parse: (v: unknown) => T }, items: readonly unknown[]) => items.forEach((i) => schema.parse(i));
 
-describe("home (docs/product.md#studio-pages)", () => {
+describe("home (docs/product.md#site-pages)", () => {
   it("has the spec's hero words and buttons", () => {
     homeHeroSchema.parse(homeHero);
     expect(homeHero.headline).toBe("Stunning Websites That Drive Results");
@@ -66,7 +66,7 @@ describe("home (docs/product.md#studio-pages)", () => {
   });
 });
 
-describe("announcements (docs/product.md#studio-pages)", () => {
+describe("announcements (docs/product.md#site-pages)", () => {
   it("holds the one entry 'Operations as Normal' of September 23, 2025", () => {
     parseAll(announcementSchema, announcements);
     expect(announcements).toHaveLength(1);
@@ -133,7 +133,7 @@ describe("add-ons (docs/product.md#prices)", () => {
   });
 });
 
-describe("FAQ (docs/product.md#studio-pages)", () => {
+describe("FAQ (docs/product.md#site-pages)", () => {
   it("has eight questions with unique ids", () => {
     parseAll(faqItemSchema, faqItems);
     expect(faqItems).toHaveLength(8);
@@ -154,7 +154,7 @@ describe("FAQ (docs/product.md#studio-pages)", () => {
   });
 });
 
-describe("portfolio (docs/product.md#studio-pages)", () => {
+describe("portfolio (docs/product.md#site-pages)", () => {
   it("has eight Live Demo cards, one per demo route", () => {
     parseAll(portfolioItemSchema, portfolioItems);
     expect(portfolioItems.map((p) => p.link)).toEqual([
@@ -171,7 +171,7 @@ describe("portfolio (docs/product.md#studio-pages)", () => {
   });
 });
 
-describe("about (docs/product.md#studio-pages)", () => {
+describe("about (docs/product.md#site-pages)", () => {
   it("tells the founding story from 2025", () => {
     aboutContentSchema.parse(aboutContent);
     expect(aboutContent.founding.year).toBe(2025);
@@ -188,7 +188,7 @@ describe("about (docs/product.md#studio-pages)", () => {
   });
 });
 
-describe("story (docs/product.md#studio-pages)", () => {
+describe("story (docs/product.md#site-pages)", () => {
   it("has a four-entry timeline in chronological order", () => {
     parseAll(timelineEntrySchema, timeline);
     expect(timeline).toHaveLength(4);
@@ -197,7 +197,7 @@ describe("story (docs/product.md#studio-pages)", () => {
   });
 });
 
-describe("extras (docs/product.md#studio-pages)", () => {
+describe("extras (docs/product.md#site-pages)", () => {
   it("offers maintenance from $50/month, SEO from $150/month and mobile apps", () => {
     parseAll(extraServiceSchema, extraServices);
     expect(extraServices.map((s) => [s.id, s.price])).toEqual([

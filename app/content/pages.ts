@@ -4,7 +4,7 @@ import { siteConfig } from "./site";
 import { href } from "~/lib/href";
 
 /**
- * Per-page head tags and hero words of the studio pages: one unique title and
+ * Per-page head tags and hero words of the site pages: one unique title and
  * description each (read by every route's `meta`), and the page's hero band.
  */
 export type PageCopy = z.infer<typeof pageCopySchema>;

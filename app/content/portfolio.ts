@@ -2,7 +2,7 @@ import type { z } from "~/lib/zod";
 import type { portfolioItemSchema } from "./schemas";
 import { href } from "~/lib/href";
 
-/** The eight demo sites on the portfolio page (docs/product.md#studio-pages). */
+/** The eight demo sites on the portfolio page (docs/product.md#site-pages). */
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
 export const portfolioItems: PortfolioItem[] = [

@@ -1,5 +1,5 @@
 /**
- * Display of whole-dollar CAD prices on the studio pages ("$220+", "$50/month").
+ * Display of whole-dollar CAD prices on the site pages ("$220+", "$50/month").
  * Amounts are whole dollars here: these are advertised prices, not charges
  * (charges are computed in cents on the server).
  */

@@ -3,7 +3,7 @@ import { benefitIcons } from "./home";
 import { coreValueIcons } from "./values";
 
 /**
- * zod schemas of the studio content modules. They live apart from the data so
+ * zod schemas of the site content modules. They live apart from the data so
  * pages never ship zod (~24 KB gzipped) for content that cannot change at
  * runtime: the content unit tests (and the legal PDF build script) validate the
  * data with them, and the content modules take their TypeScript types from
@@ -64,7 +64,7 @@ export const legalDocumentSchema = z.object({
   description: z.string().min(1),
   /** Public URL of the PDF, generated at build time by scripts/legal-pdfs.ts. */
   href: z.string().regex(/^\/legal\/[a-z-]+\.pdf$/),
-  /** The terms may also be saved; the privacy policy only opens in a new tab (docs/product.md#studio-pages, Extras). */
+  /** The terms may also be saved; the privacy policy only opens in a new tab (docs/product.md#site-pages, Extras). */
   downloadable: z.boolean(),
 });
 

@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { teamMemberSchema } from "./schemas";
 
-/** The studio team (name, role, description; docs/product.md#studio-pages). */
+/** The studio team (name, role, description; docs/product.md#site-pages). */
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const team: TeamMember[] = [

@@ -1,7 +1,7 @@
 import type { z } from "~/lib/zod";
 import type { coreValueSchema } from "./schemas";
 
-/** The studio's six core values (icon, title, description; docs/product.md#studio-pages). */
+/** The studio's six core values (icon, title, description; docs/product.md#site-pages). */
 export const coreValueIcons = ["award", "handshake", "eye", "gauge", "accessibility", "sprout"] as const;
 
 export type CoreValue = z.infer<typeof coreValueSchema>;

@@ -1,7 +1,7 @@
 /**
  * Preload links for core font files, so they download beside the stylesheet instead
  * of after it. Each layout preloads one face of its own (a page never fetches a font
- * it does not use): the studio its heading face (Inter's swap moves nothing under its
+ * it does not use): the site its heading face (Inter's swap moves nothing under its
  * copy), each demo its body face, the larger share of its text. The other face swaps
  * in over its metric-matched fallback (app/styles/fonts/fallback-fonts.css, one per
  * weight; tests/e2e/font-swap.spec.ts checks no h1 re-wraps).

@@ -1,16 +1,18 @@
+import { demoPaths } from "./demo-sites";
+
 /**
  * Every public path (docs/product.md#routes) in one list. The prerenderer, the sitemap, the
  * SEO test and the end-to-end suites all read it, so a page added here is built,
  * listed and tested everywhere at once.
  *
- * It is written by hand beside the route table (app/routes.ts) rather than derived from it:
- * the table's helpers come from the build tooling and each handle would mean importing every
- * page module here. route-registry.test.ts fails when the two disagree, and when a page's
+ * The demos' paths come from app/lib/demo-sites.ts; the rest is written by hand beside the
+ * route table (app/routes.ts) rather than derived from it: the table's helpers come from the
+ * build tooling and each handle would mean importing every page module here. route-registry.test.ts fails when the two disagree, and when a page's
  * `hydration` disagrees with whether its module renders an <Island>.
  */
 export type PublicRoute = {
   path: string;
-  /** Main studio page or one of the eight demo sites. */
+  /** Main site page or one of the eight demo sites. */
   section: "main" | "demo";
   /** Prerendered to static HTML at build time. */
   prerender: boolean;
@@ -35,35 +37,6 @@ const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
 };
 const hydration = (path: string) => ({ hydration: hydrationOf[path] ?? "static" });
 
-const demoPaths = [
-  "/demo/consultant",
-  "/demo/portfolio",
-  "/demo/landscaper",
-  "/demo/landscaper/services",
-  "/demo/landscaper/portfolio",
-  "/demo/landscaper/about",
-  "/demo/landscaper/contact",
-  "/demo/bakery",
-  "/demo/bakery/menu",
-  "/demo/bakery/about",
-  "/demo/bakery/contact",
-  "/demo/plumber",
-  "/demo/plumber/services",
-  "/demo/plumber/about",
-  "/demo/plumber/contact",
-  "/demo/gym",
-  "/demo/gym/programs",
-  "/demo/gym/about",
-  "/demo/gym/contact",
-  "/demo/barbershop",
-  "/demo/barbershop/services",
-  "/demo/barbershop/about",
-  "/demo/barbershop/contact",
-  "/demo/electrician",
-  "/demo/electrician/services",
-  "/demo/electrician/about",
-  "/demo/electrician/contact",
-] as const;
 
 export const publicRoutes: readonly PublicRoute[] = [
   ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, ...hydration(path) })),

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { siteConfig } from "~/content/site";
 import { publicRoutes } from "~/lib/route-registry";
 import { absoluteUrl, ogImagePath, seo } from "~/lib/seo";
-import { jsonLdText, studioStructuredData } from "~/lib/structured-data";
+import { jsonLdText, siteStructuredData } from "~/lib/structured-data";
 
 type Tag = { title?: string; property?: string; name?: string; rel?: string; content?: string; href?: string };
 const byKey = (tags: ReturnType<typeof seo>) =>
@@ -55,8 +55,8 @@ describe("seo()", () => {
   });
 });
 
-describe("studio structured data", () => {
-  const data = studioStructuredData();
+describe("site structured data", () => {
+  const data = siteStructuredData();
   it("is a ProfessionalService built from the site config", () => {
     expect(data["@type"]).toBe("ProfessionalService");
     expect(data.name).toBe(siteConfig.name);

@@ -26,7 +26,7 @@ export function absoluteUrl(path: string) {
   return path === "/" ? `${siteUrl}/` : `${siteUrl}${path}`;
 }
 
-/** Main studio pages each get their own preview image; every other page shares the studio's. */
+/** Main site pages each get their own preview image; every other page shares the company's. */
 export function ogImagePath(path: string) {
   const main = publicRoutes.some((r) => r.section === "main" && r.prerender && r.path === path);
   if (!main) return "/og/default.png";

@@ -2,10 +2,10 @@ import { siteConfig } from "~/content/site";
 import { LOGO_PATH, absoluteUrl } from "~/lib/seo";
 
 /**
- * schema.org ProfessionalService for the studio, built only from the site
+ * schema.org ProfessionalService for the company, built only from the site
  * config. Rendered on home and contact; never for the fictional demo businesses.
  */
-export function studioStructuredData() {
+export function siteStructuredData() {
   const { address } = siteConfig;
   return {
     "@context": "https://schema.org",

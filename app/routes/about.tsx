@@ -2,9 +2,9 @@ import type { Route } from "./+types/about";
 import { AboutIntro, FoundingStory } from "~/components/sections/about-intro";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
-import { Section, SectionHeading } from "~/components/sections/section";
-import { TeamGrid } from "~/components/sections/team-grid";
-import { ValuesGrid } from "~/components/sections/values-grid";
+import { SiteSection, SiteSectionHeading } from "~/components/sections/site-section";
+import { SiteTeamGrid } from "~/components/sections/site-team-grid";
+import { SiteValueGrid } from "~/components/sections/site-value-grid";
 import { aboutContent } from "~/content/about";
 import { aboutCta, pageCopy } from "~/content/pages";
 import { team } from "~/content/team";
@@ -21,18 +21,18 @@ export default function Page() {
       <PageIntro copy={copy} />
       <AboutIntro />
       <FoundingStory />
-      <Section id="values" aria-labelledby="values-title">
-        <SectionHeading id="values-title" {...aboutContent.valuesHeading} />
+      <SiteSection id="values" aria-labelledby="values-title">
+        <SiteSectionHeading id="values-title" {...aboutContent.valuesHeading} />
         <div className="mt-12">
-          <ValuesGrid items={coreValues} />
+          <SiteValueGrid items={coreValues} />
         </div>
-      </Section>
-      <Section id="team" tone="muted" aria-labelledby="team-title">
-        <SectionHeading id="team-title" {...aboutContent.teamHeading} />
+      </SiteSection>
+      <SiteSection id="team" tone="muted" aria-labelledby="team-title">
+        <SiteSectionHeading id="team-title" {...aboutContent.teamHeading} />
         <div className="mt-12">
-          <TeamGrid members={team} />
+          <SiteTeamGrid members={team} />
         </div>
-      </Section>
+      </SiteSection>
       <CtaBand id="about-cta" {...aboutCta} />
     </>
   );

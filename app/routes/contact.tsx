@@ -3,10 +3,10 @@ import type { Route } from "./+types/contact";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { InquiryForm } from "~/components/sections/inquiry-form";
 import { PageIntro } from "~/components/sections/page-intro";
-import { Section } from "~/components/sections/section";
+import { SiteSection } from "~/components/sections/site-section";
 import { pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
-import { StudioJsonLd } from "~/components/seo/studio-json-ld";
+import { SiteJsonLd } from "~/components/seo/site-json-ld";
 import { Island } from "~/islands/island";
 import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { preselectProjectType } from "~/schemas/inquiry-source";
@@ -29,9 +29,9 @@ export default function Page() {
   const answer = useActionData<typeof action>();
   return (
     <>
-      <StudioJsonLd />
+      <SiteJsonLd />
       <PageIntro copy={copy} />
-      <Section aria-label="Contact" containerClassName="grid items-start gap-8 lg:grid-cols-[1fr_1.6fr]">
+      <SiteSection aria-label="Contact" containerClassName="grid items-start gap-8 lg:grid-cols-[1fr_1.6fr]">
         <ContactDetails />
         <div className="min-w-0">
           {/* The form's in-page states need React; the rest of the page is static. */}
@@ -39,7 +39,7 @@ export default function Page() {
           {/* A visitor from a demo's "Get a site like this" link finds its project type chosen. */}
           <InlineScript source={preselect} />
         </div>
-      </Section>
+      </SiteSection>
     </>
   );
 }

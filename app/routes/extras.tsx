@@ -3,7 +3,7 @@ import { CtaBand } from "~/components/sections/cta-band";
 import { ExtraServices } from "~/components/sections/extra-services";
 import { LegalDocuments } from "~/components/sections/legal-documents";
 import { PageIntro } from "~/components/sections/page-intro";
-import { Section, SectionHeading } from "~/components/sections/section";
+import { SiteSection, SiteSectionHeading } from "~/components/sections/site-section";
 import { extraServices, legalDocuments } from "~/content/extras";
 import { extrasSections as s, pageCopy } from "~/content/pages";
 import { seo } from "~/lib/seo";
@@ -16,18 +16,18 @@ export default function Page() {
   return (
     <>
       <PageIntro copy={copy} />
-      <Section id="services" aria-labelledby="services-title">
-        <SectionHeading id="services-title" {...s.services} />
+      <SiteSection id="services" aria-labelledby="services-title">
+        <SiteSectionHeading id="services-title" {...s.services} />
         <div className="mt-12">
           <ExtraServices items={extraServices} />
         </div>
-      </Section>
-      <Section id="legal" tone="muted" aria-labelledby="legal-title">
-        <SectionHeading id="legal-title" {...s.legal} />
+      </SiteSection>
+      <SiteSection id="legal" tone="muted" aria-labelledby="legal-title">
+        <SiteSectionHeading id="legal-title" {...s.legal} />
         <div className="mt-12">
           <LegalDocuments items={legalDocuments} />
         </div>
-      </Section>
+      </SiteSection>
       <CtaBand id="extras-cta" {...s.cta} />
     </>
   );

@@ -10,7 +10,7 @@ import { ProcessSteps } from "~/components/sections/process-steps";
 import { StartingPrices } from "~/components/sections/starting-prices";
 import { StoryTimeline } from "~/components/sections/story-timeline";
 import { TechStack } from "~/components/sections/tech-stack";
-import { ValuesGrid } from "~/components/sections/values-grid";
+import { SiteValueGrid } from "~/components/sections/site-value-grid";
 import { announcements } from "~/content/announcements";
 import { extraServices } from "~/content/extras";
 import { benefits, homeSections, processSteps, techStack } from "~/content/home";
@@ -20,17 +20,17 @@ import { portfolioItems } from "~/content/portfolio";
 import { timeline } from "~/content/timeline";
 import { coreValues } from "~/content/values";
 import { seo } from "~/lib/seo";
-import { StudioJsonLd } from "~/components/seo/studio-json-ld";
+import { SiteJsonLd } from "~/components/seo/site-json-ld";
 
 export const meta: Route.MetaFunction = () =>
   seo({ title: pageCopy.home.metaTitle, description: pageCopy.home.metaDescription, path: pageCopy.home.path });
 
-/** Home: hero, announcements, benefits, process, stack, then one anchor section per studio page (docs/product.md#studio-pages). */
+/** Home: hero, announcements, benefits, process, stack, then one anchor section per site page (docs/product.md#site-pages). */
 export default function Page() {
   const s = homeSections;
   return (
     <>
-      <StudioJsonLd />
+      <SiteJsonLd />
       <HomeHero />
       <AnnouncementBanner items={announcements} />
       <BenefitsGrid items={benefits} />
@@ -44,7 +44,7 @@ export default function Page() {
         <StoryTimeline entries={timeline} compact />
       </HomeTeaser>
       <HomeTeaser id="about" {...s.about}>
-        <ValuesGrid items={coreValues} compact />
+        <SiteValueGrid items={coreValues} compact />
       </HomeTeaser>
       <HomeTeaser id="extras" tone="muted" {...s.extras}>
         <ExtraServices items={extraServices} compact />

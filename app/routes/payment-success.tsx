@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
-import { StudioContactLinks } from "~/components/sections/studio-contact-links";
+import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -75,7 +75,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <div role="status" className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">
             <h2 className="text-lg font-semibold">{statusHeading(v.state)}</h2>
             {statusText(v.state) && <p className="mt-2 text-muted-foreground">{statusText(v.state)}</p>}
-            <StudioContactLinks className="mt-4 sm:flex-row sm:gap-6" aria-label={text.contactPrompt} />
+            <SiteContactLinks className="mt-4 sm:flex-row sm:gap-6" aria-label={text.contactPrompt} />
             {v.state === "pending" && sessionId && (
               <Button asChild variant="outline" className="mt-4">
                 <a href={`${href("/payment-success")}?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>

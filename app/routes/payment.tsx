@@ -2,7 +2,7 @@ import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/payment";
 import { PageHero } from "~/components/sections/page-hero";
 import { PaymentForm } from "~/components/sections/payment-form";
-import { StudioContactLinks } from "~/components/sections/studio-contact-links";
+import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
@@ -74,7 +74,7 @@ export default function Page() {
           </div>
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">{text.questionsHeading}</h2>
-            <StudioContactLinks className="mt-3" />
+            <SiteContactLinks className="mt-3" />
           </div>
         </aside>
       </Container>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/portfolio";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
-import { Section } from "~/components/sections/section";
+import { SiteSection } from "~/components/sections/site-section";
 import { pageCopy } from "~/content/pages";
 import { portfolioCta, portfolioGridTitle, portfolioItems } from "~/content/portfolio";
 import { fontPreloads } from "~/lib/font-preload";
@@ -21,12 +21,12 @@ export default function Page() {
   return (
     <>
       <PageIntro copy={copy} />
-      <Section aria-labelledby="demos-title">
+      <SiteSection aria-labelledby="demos-title">
         <h2 id="demos-title" className="sr-only">
           {portfolioGridTitle}
         </h2>
         <PortfolioGrid items={portfolioItems} />
-      </Section>
+      </SiteSection>
       <CtaBand id="portfolio-cta" {...portfolioCta} />
     </>
   );

@@ -5,7 +5,7 @@ import { CtaBand } from "~/components/sections/cta-band";
 import { FaqAccordion } from "~/components/sections/faq-accordion";
 import { PageIntro } from "~/components/sections/page-intro";
 import { PricingCards } from "~/components/sections/pricing-cards";
-import { Section, SectionHeading } from "~/components/sections/section";
+import { SiteSection, SiteSectionHeading } from "~/components/sections/site-section";
 import { addOns } from "~/content/add-ons";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems } from "~/content/faq";
@@ -21,28 +21,28 @@ export default function Page() {
   return (
     <>
       <PageIntro copy={copy} />
-      <Section id="packages" aria-labelledby="packages-title" className="pt-12 sm:pt-16">
-        <SectionHeading id="packages-title" {...s.packages} className="sr-only" />
+      <SiteSection id="packages" aria-labelledby="packages-title" className="pt-12 sm:pt-16">
+        <SiteSectionHeading id="packages-title" {...s.packages} className="sr-only" />
         <PricingCards items={packages} />
-      </Section>
-      <Section id="comparison" tone="muted" aria-labelledby="comparison-title">
-        <SectionHeading id="comparison-title" {...s.comparison} />
+      </SiteSection>
+      <SiteSection id="comparison" tone="muted" aria-labelledby="comparison-title">
+        <SiteSectionHeading id="comparison-title" {...s.comparison} />
         <div className="mt-12">
           <ComparisonTable rows={comparisonRows} packages={packages} />
         </div>
-      </Section>
-      <Section id="add-ons" aria-labelledby="add-ons-title">
-        <SectionHeading id="add-ons-title" {...s.addOns} />
+      </SiteSection>
+      <SiteSection id="add-ons" aria-labelledby="add-ons-title">
+        <SiteSectionHeading id="add-ons-title" {...s.addOns} />
         <div className="mt-12">
           <AddOnsGrid items={addOns} />
         </div>
-      </Section>
-      <Section id="faq" tone="muted" aria-labelledby="faq-title">
-        <SectionHeading id="faq-title" {...s.faq} />
+      </SiteSection>
+      <SiteSection id="faq" tone="muted" aria-labelledby="faq-title">
+        <SiteSectionHeading id="faq-title" {...s.faq} />
         <div className="mt-12">
           <FaqAccordion items={faqItems} />
         </div>
-      </Section>
+      </SiteSection>
       <CtaBand id="pricing-cta" {...s.cta} />
     </>
   );

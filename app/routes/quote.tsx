@@ -1,7 +1,7 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
 import { PageHero } from "~/components/sections/page-hero";
-import { StudioContactLinks } from "~/components/sections/studio-contact-links";
+import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -157,7 +157,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </div>
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">Questions about your quote?</h2>
-            <StudioContactLinks className="mt-3" />
+            <SiteContactLinks className="mt-3" />
           </div>
         </aside>
       </Container>

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/story";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
-import { Section } from "~/components/sections/section";
+import { SiteSection } from "~/components/sections/site-section";
 import { StoryTimeline } from "~/components/sections/story-timeline";
 import { aboutCta, pageCopy } from "~/content/pages";
 import { timeline } from "~/content/timeline";
@@ -15,9 +15,9 @@ export default function Page() {
   return (
     <>
       <PageIntro copy={copy} />
-      <Section id="timeline" aria-label="Timeline">
+      <SiteSection id="timeline" aria-label="Timeline">
         <StoryTimeline entries={timeline} />
-      </Section>
+      </SiteSection>
       <CtaBand id="story-cta" {...aboutCta} />
     </>
   );

@@ -36,7 +36,7 @@ export function islands({ appDirectory = "app" } = {}): Plugin {
   };
 
   return {
-    name: "studio:islands",
+    name: "site:islands",
     configResolved(config) {
       root = config.root;
       command = config.command;

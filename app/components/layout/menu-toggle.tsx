@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 const labels = { open: "Open menu", close: "Close menu" } as const;
 
 /**
- * The mobile menu button of the studio and demo headers. It renders closed and
+ * The mobile menu button of the site and demo headers. It renders closed and
  * stateless; the inline page enhancements (lib/page-enhancements.ts) open and close
  * the menu it controls, flip aria-expanded and its label, and close it on Escape
  * or on choosing a link. The icon follows aria-expanded through CSS.

@@ -9,7 +9,7 @@ import { fontPreloads } from "~/lib/font-preload";
 // One face preloaded: the heading face here (lib/font-preload.ts says why one, and which).
 export const links: Route.LinksFunction = () => fontPreloads(headingFont);
 
-/** Layout of the studio's own pages; the demo sites have their own frame. */
+/** Layout of the site pages (the company's own); the demo sites have their own frame. */
 export default function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,6 +1,6 @@
 /**
  * First focusable element on every page: jumps past the navigation to <main id="main">.
- * Set in the system font: it sits outside a demo's theme, and the studio font would
+ * Set in the system font: it sits outside a demo's theme, and the site font would
  * otherwise be downloaded on every demo page for this one hidden link.
  */
 export function SkipLink() {

@@ -1,13 +1,13 @@
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { aboutContent } from "~/content/about";
 
 /** About page: who we are, with four figures. */
 export function AboutIntro() {
   const { intro, stats } = aboutContent;
   return (
-    <Section id="about-studio" aria-labelledby="about-studio-title" containerClassName="grid items-center gap-12 lg:grid-cols-2">
+    <SiteSection id="about-studio" aria-labelledby="about-studio-title" containerClassName="grid items-center gap-12 lg:grid-cols-2">
       <div>
-        <SectionHeading id="about-studio-title" align="left" eyebrow={intro.eyebrow} title={intro.title} />
+        <SiteSectionHeading id="about-studio-title" align="left" eyebrow={intro.eyebrow} title={intro.title} />
         {intro.paragraphs.map((p) => (
           <p key={p} className="mt-5 text-lg leading-relaxed text-muted-foreground">
             {p}
@@ -22,7 +22,7 @@ export function AboutIntro() {
           </div>
         ))}
       </dl>
-    </Section>
+    </SiteSection>
   );
 }
 
@@ -30,7 +30,7 @@ export function AboutIntro() {
 export function FoundingStory() {
   const { founding } = aboutContent;
   return (
-    <Section id="founding" tone="muted" aria-labelledby="founding-title" containerClassName="grid gap-10 lg:grid-cols-[auto_1fr] lg:items-start">
+    <SiteSection id="founding" tone="muted" aria-labelledby="founding-title" containerClassName="grid gap-10 lg:grid-cols-[auto_1fr] lg:items-start">
       <div
         aria-hidden
         className="flex size-36 items-center justify-center rounded-3xl bg-gradient-to-br from-primary to-accent font-heading text-4xl font-extrabold text-primary-foreground shadow-lg lg:size-44 lg:text-5xl"
@@ -38,13 +38,13 @@ export function FoundingStory() {
         {founding.year}
       </div>
       <div>
-        <SectionHeading id="founding-title" align="left" eyebrow={founding.eyebrow} title={founding.title} />
+        <SiteSectionHeading id="founding-title" align="left" eyebrow={founding.eyebrow} title={founding.title} />
         {founding.paragraphs.map((p) => (
           <p key={p} className="mt-5 max-w-3xl text-lg leading-relaxed text-muted-foreground">
             {p}
           </p>
         ))}
       </div>
-    </Section>
+    </SiteSection>
   );
 }

@@ -18,7 +18,7 @@ const priorityStyles: Record<Announcement["priority"], string> = {
   other: "border-border bg-muted/60",
 };
 
-/** The home page's announcement banner, one card per announcement (docs/product.md#studio-pages). */
+/** The home page's announcement banner, one card per announcement (docs/product.md#site-pages). */
 export function AnnouncementBanner({ items }: { items: readonly Announcement[] }) {
   if (items.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 import { Code, Search, Smartphone, Zap } from "lucide-react";
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { type Benefit, homeSections } from "~/content/home";
 
 const icons: Record<Benefit["icon"], typeof Zap> = { zap: Zap, code: Code, smartphone: Smartphone, search: Search };
@@ -8,8 +8,8 @@ const icons: Record<Benefit["icon"], typeof Zap> = { zap: Zap, code: Code, smart
 export function BenefitsGrid({ items }: { items: readonly Benefit[] }) {
   const h = homeSections.whyUs;
   return (
-    <Section id="why-us" aria-labelledby="why-us-title">
-      <SectionHeading id="why-us-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
+    <SiteSection id="why-us" aria-labelledby="why-us-title">
+      <SiteSectionHeading id="why-us-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((b) => {
           const Icon = icons[b.icon];
@@ -24,6 +24,6 @@ export function BenefitsGrid({ items }: { items: readonly Benefit[] }) {
           );
         })}
       </ul>
-    </Section>
+    </SiteSection>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { homeHero } from "~/content/home";
 
-/** The home page's first screen: tagline, the spec's headline and its two buttons (docs/product.md#studio-pages). */
+/** The home page's first screen: tagline, the spec's headline and its two buttons (docs/product.md#site-pages). */
 export function HomeHero() {
   return (
     <section id="home" aria-labelledby="home-title" className="relative scroll-mt-20 overflow-hidden border-b">

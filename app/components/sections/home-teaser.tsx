@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { Button } from "~/components/ui/button";
 
 /** A home anchor section that previews a page and links to it. */
@@ -23,9 +23,9 @@ export function HomeTeaser({
   children: React.ReactNode;
 }) {
   return (
-    <Section id={id} tone={tone} aria-labelledby={`${id}-title`}>
+    <SiteSection id={id} tone={tone} aria-labelledby={`${id}-title`}>
       <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-        <SectionHeading id={`${id}-title`} align="left" eyebrow={eyebrow} title={title} intro={intro} />
+        <SiteSectionHeading id={`${id}-title`} align="left" eyebrow={eyebrow} title={title} intro={intro} />
         <Button asChild variant="outline" className="self-start md:self-auto">
           <Link to={link.to}>
             {link.label}
@@ -34,6 +34,6 @@ export function HomeTeaser({
         </Button>
       </div>
       <div className="mt-12">{children}</div>
-    </Section>
+    </SiteSection>
   );
 }

@@ -4,7 +4,7 @@ import type { LegalDocumentLink } from "~/content/extras";
 
 /**
  * The legal PDFs. The terms can be saved (download) or read in a new tab; the
- * privacy policy opens in a new tab (docs/product.md#studio-pages, Extras). Plain anchors, not
+ * privacy policy opens in a new tab (docs/product.md#site-pages, Extras). Plain anchors, not
  * router links: these are files, not pages.
  */
 export function LegalDocuments({ items }: { items: readonly LegalDocumentLink[] }) {

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Container } from "~/components/ui/container";
 
-/** The headed band at the top of every studio page except home. */
+/** The headed band at the top of every site page except home. */
 export function PageHero({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: React.ReactNode }) {
   return (
     <section className="border-b bg-gradient-to-b from-secondary to-background">

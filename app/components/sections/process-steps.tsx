@@ -1,12 +1,12 @@
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { type ProcessStep, homeSections } from "~/content/home";
 
 /** The four-step process as an ordered list: the order is the meaning. */
 export function ProcessSteps({ steps }: { steps: readonly ProcessStep[] }) {
   const h = homeSections.process;
   return (
-    <Section id="process" tone="muted" aria-labelledby="process-title">
-      <SectionHeading id="process-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
+    <SiteSection id="process" tone="muted" aria-labelledby="process-title">
+      <SiteSectionHeading id="process-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
       <ol className="relative mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {steps.map((s, i) => (
           <li key={s.title} className="relative rounded-2xl border bg-card p-6 shadow-sm">
@@ -24,6 +24,6 @@ export function ProcessSteps({ steps }: { steps: readonly ProcessStep[] }) {
           </li>
         ))}
       </ol>
-    </Section>
+    </SiteSection>
   );
 }

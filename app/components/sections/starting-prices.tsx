@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { Button } from "~/components/ui/button";
 import { homeSections } from "~/content/home";
 import { type WebsitePackage, formatStartingPrice, popularLabel } from "~/content/packages";
@@ -10,8 +10,8 @@ import { cn } from "~/lib/cn";
 export function StartingPrices({ items }: { items: readonly WebsitePackage[] }) {
   const h = homeSections.pricing;
   return (
-    <Section id="pricing" tone="tinted" aria-labelledby="pricing-title">
-      <SectionHeading id="pricing-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
+    <SiteSection id="pricing" tone="tinted" aria-labelledby="pricing-title">
+      <SiteSectionHeading id="pricing-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
       <ul className="mx-auto mt-12 grid max-w-3xl gap-6 sm:grid-cols-2">
         {items.map((p) => (
           <li
@@ -39,6 +39,6 @@ export function StartingPrices({ items }: { items: readonly WebsitePackage[] }) 
           </Link>
         </Button>
       </div>
-    </Section>
+    </SiteSection>
   );
 }

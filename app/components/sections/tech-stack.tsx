@@ -1,12 +1,12 @@
-import { Section, SectionHeading } from "./section";
+import { SiteSection, SiteSectionHeading } from "./site-section";
 import { type TechGroup, homeSections } from "~/content/home";
 
 /** The technology stack, grouped by layer. */
 export function TechStack({ groups }: { groups: readonly TechGroup[] }) {
   const h = homeSections.tech;
   return (
-    <Section id="technology" aria-labelledby="technology-title">
-      <SectionHeading id="technology-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
+    <SiteSection id="technology" aria-labelledby="technology-title">
+      <SiteSectionHeading id="technology-title" eyebrow={h.eyebrow} title={h.title} intro={h.intro} />
       <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map((g) => (
           <div key={g.title} className="rounded-2xl border bg-gradient-to-b from-card to-muted/50 p-6">
@@ -21,6 +21,6 @@ export function TechStack({ groups }: { groups: readonly TechGroup[] }) {
           </div>
         ))}
       </div>
-    </Section>
+    </SiteSection>
   );
 }

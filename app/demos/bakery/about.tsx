@@ -8,7 +8,8 @@ import { seo } from "~/lib/seo";
 import { TeamGrid } from "~/demos/frame/team-grid";
 import { Timeline } from "~/demos/frame/timeline";
 import { ValueGrid } from "~/demos/frame/value-grid";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/bakery/about" });
 
@@ -34,16 +35,16 @@ export default function BakeryAbout() {
         </Container>
       </section>
       <DemoSection titleId="timeline-title" className="py-14 sm:py-20" containerClassName="max-w-3xl">
-        <SectionTitle title={aboutPage.timelineTitle} className="text-center font-heading text-4xl font-semibold" />
+        <SectionHeading look="bare" title={aboutPage.timelineTitle} titleClassName="text-center font-heading text-4xl font-semibold" />
         <Timeline entries={aboutPage.timeline.map((t) => ({ label: t.year, text: t.text }))} />
       </DemoSection>
       <DemoSection titleId="values-title" className="bg-secondary py-14 text-secondary-foreground sm:py-20">
-        <SectionTitle title={aboutPage.valuesTitle} className="text-center font-heading text-4xl font-semibold" />
+        <SectionHeading look="bare" title={aboutPage.valuesTitle} titleClassName="text-center font-heading text-4xl font-semibold" />
         <ValueGrid values={values} />
       </DemoSection>
       <DemoSection titleId="team-title" className="py-14 sm:py-20">
         <div className="text-center">
-          <SectionTitle eyebrow={aboutPage.eyebrow} title={aboutPage.teamTitle} className="mt-1 font-heading text-4xl font-semibold" />
+          <SectionHeading look="bare" eyebrow={aboutPage.eyebrow} title={aboutPage.teamTitle} titleClassName="mt-1 font-heading text-4xl font-semibold" />
         </div>
         <TeamGrid team={team} />
       </DemoSection>

@@ -10,7 +10,8 @@ import { Eyebrow } from "~/demos/frame/eyebrow";
 import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { PriceList } from "~/demos/frame/price-list";
 import { seo } from "~/lib/seo";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.home, path: "/demo/bakery" });
 
@@ -43,7 +44,7 @@ function Featured() {
       <Scallop className="text-background" />
       <Container className="py-16 sm:py-20">
         <div className="text-center">
-          <SectionTitle id="featured-title" eyebrow={home.featuredIntro.eyebrow} title={home.featuredIntro.title} className="mt-1 font-heading text-4xl font-semibold" />
+          <SectionHeading look="bare" id="featured-title" eyebrow={home.featuredIntro.eyebrow} title={home.featuredIntro.title} titleClassName="mt-1 font-heading text-4xl font-semibold" />
         </div>
         <PriceList items={menu} media={(m) => <BakeryItemArt kind={m.art} label={m.artLabel} className="h-auto w-full max-w-64" />} />
         <p className="mt-10 text-center">
@@ -63,7 +64,7 @@ function StoryTeaser() {
     <DemoSection titleId="story-title" className="pt-16 sm:pt-24">
       <div className="grid items-center gap-8 rounded-[2rem] bg-primary p-8 text-primary-foreground sm:p-12 md:grid-cols-[1fr_auto]">
       <div>
-        <SectionTitle eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} className="mt-1 font-heading text-3xl font-semibold sm:text-4xl" text={t.text} textClassName="mt-3 max-w-2xl opacity-90" />
+        <SectionHeading look="bare" eyebrow={t.eyebrow} eyebrowClassName="font-heading text-lg italic opacity-90" title={t.title} titleClassName="mt-1 font-heading text-3xl font-semibold sm:text-4xl" description={t.text} descriptionClassName="mt-3 max-w-2xl opacity-90" />
       </div>
       <ButtonLink to={t.link.to} size="lg" variant="secondary" className="rounded-full">
         {t.link.label} <ArrowRight aria-hidden />
@@ -77,7 +78,7 @@ function Visit() {
   return (
     <DemoSection titleId="visit-title" className="pb-16 sm:pb-24">
       <div className="grid gap-6 rounded-[2rem] border-2 border-dashed border-accent p-6 text-center sm:p-12">
-      <SectionTitle title={home.visit.title} className="font-heading text-3xl font-semibold" text={home.visit.text} textClassName="text-muted-foreground" />
+      <SectionHeading look="bare" title={home.visit.title} titleClassName="font-heading text-3xl font-semibold" description={home.visit.text} descriptionClassName="text-muted-foreground" />
       <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
         <OpenBadge label={site.hours[0]?.days ?? ""} />
         <p className="inline-flex items-center gap-2 text-sm">

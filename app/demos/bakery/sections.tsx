@@ -2,7 +2,8 @@ import { Clock } from "lucide-react";
 import type * as React from "react";
 import { site, testimonials } from "./content";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 
 export function OpenBadge({ label }: { label: string }) {
   const h = site.hours[0];
@@ -20,7 +21,7 @@ export function Reviews({ eyebrow, title }: { eyebrow: string; title: string }) 
   return (
     <DemoSection titleId="reviews-title" className="py-16 sm:py-24">
       <div className="text-center">
-        <SectionTitle eyebrow={eyebrow} title={title} className="mt-1 font-heading text-4xl font-semibold" />
+        <SectionHeading look="bare" eyebrow={eyebrow} title={title} titleClassName="mt-1 font-heading text-4xl font-semibold" />
       </div>
       <TestimonialGrid testimonials={testimonials} />
     </DemoSection>

@@ -7,7 +7,8 @@ import { initials } from "~/demos/frame/initials-avatar";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { ValueGrid } from "~/demos/frame/value-grid";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 import { DemoStyleProvider } from "~/demos/frame/slots";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/barbershop/about" });
@@ -19,7 +20,7 @@ export default function Page() {
       <DemoSection titleId="bb-story" className="py-16 sm:py-20" containerClassName="grid items-center gap-12 md:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto]">
         <BarberPole className="mx-auto hidden h-72 w-auto md:block" />
         <div className="max-w-2xl">
-          <SectionTitle title={aboutPage.storyTitle} className="text-3xl font-bold italic sm:text-4xl" text={aboutPage.story} textClassName="mt-5 text-lg leading-relaxed" />
+          <SectionHeading look="bare" title={aboutPage.storyTitle} titleClassName="text-3xl font-bold italic sm:text-4xl" description={aboutPage.story} descriptionClassName="mt-5 text-lg leading-relaxed" />
         </div>
         <ShopSeal name={site.name} established={hero.established} className="hidden size-56 text-primary lg:block" />
       </DemoSection>

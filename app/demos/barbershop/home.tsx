@@ -10,7 +10,8 @@ import { Eyebrow } from "~/demos/frame/eyebrow";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 import { ButtonLink } from "~/demos/frame/inert-action";
 import { PriceList } from "~/demos/frame/price-list";
 import { DemoStyleProvider } from "~/demos/frame/slots";
@@ -25,7 +26,7 @@ function Hero() {
       <Container className="flex flex-col items-center py-16 text-center sm:py-24">
         <ShopSeal name={site.name} established={hero.established} className="size-36 text-accent sm:size-44" />
         <Eyebrow className="mt-8 text-accent">{hero.eyebrow}</Eyebrow>
-        <SectionTitle as="h1" id="bb-hero" title={hero.title} className="mt-4 max-w-3xl text-5xl leading-[1.05] font-bold sm:text-7xl" />
+        <SectionHeading look="bare" as="h1" id="bb-hero" title={hero.title} titleClassName="mt-4 max-w-3xl text-5xl leading-[1.05] font-bold sm:text-7xl" />
         <Ornament className="mt-8" />
         <p className="mt-6 max-w-xl text-lg opacity-90">{hero.text}</p>
         <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
@@ -79,7 +80,7 @@ function Hours() {
   return (
     <DemoSection titleId="bb-hours" className="py-16 sm:py-20" containerClassName="grid items-center gap-10 md:grid-cols-2">
       <div className="border-4 border-double border-secondary p-8 text-center">
-        <SectionTitle title={hoursTeaser.title} className="text-3xl font-bold italic" />
+        <SectionHeading look="bare" title={hoursTeaser.title} titleClassName="text-3xl font-bold italic" />
         <Ornament className="mt-4" />
         <HoursTable hours={hoursTeaser.rows} className="mt-6 grid gap-3 text-lg" rowClassName="flex justify-between gap-4" daysClassName="font-semibold" />
       </div>

@@ -4,7 +4,8 @@ import { BookButton, Duration } from "./sections";
 import { PageHeader } from "~/demos/frame/page-header";
 import { PriceList } from "~/demos/frame/price-list";
 import { seo } from "~/lib/seo";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/barbershop/services" });
 
@@ -15,7 +16,7 @@ export default function Page() {
     <>
       <PageHeader eyebrow={servicesPage.eyebrow} title={servicesPage.title} text={servicesPage.text} />
       <DemoSection titleId="bb-list" className="py-14 sm:py-20">
-        <SectionTitle title={servicesPage.listTitle} className="sr-only" />
+        <SectionHeading look="bare" title={servicesPage.listTitle} titleClassName="sr-only" />
         <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
           <div className="grid gap-x-12 lg:grid-cols-2">
             {columns.map((col, i) => (

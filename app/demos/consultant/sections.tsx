@@ -24,7 +24,7 @@ import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
 import { ContactDetails } from "~/demos/frame/contact-card";
 import { ServiceCard } from "~/demos/frame/service-card";
 
@@ -79,7 +79,7 @@ export function ConsultantResults() {
   return (
     <DemoSection titleId="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
       <div className="flex flex-col gap-2 text-center">
-        <SectionTitle eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} className="font-heading text-3xl font-semibold sm:text-4xl" />
+        <SectionHeading look="bare" eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} titleClassName="font-heading text-3xl font-semibold sm:text-4xl" />
       </div>
       <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
     </DemoSection>
@@ -178,7 +178,7 @@ export function ConsultantContact() {
       <Container>
         <div className="grid gap-10 overflow-hidden rounded bg-primary p-8 text-primary-foreground sm:p-12 lg:grid-cols-2">
           <div>
-            <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={contactBlock.title} className="mt-2 font-heading text-3xl font-semibold sm:text-4xl" text={contactBlock.description} textClassName="mt-4 opacity-90" />
+            <SectionHeading look="bare" id="contact-title" eyebrow={contactBlock.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={contactBlock.title} titleClassName="mt-2 font-heading text-3xl font-semibold sm:text-4xl" description={contactBlock.description} descriptionClassName="mt-4 opacity-90" />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <InertAction size="lg" variant="accent">
                 {contactBlock.primaryCta}

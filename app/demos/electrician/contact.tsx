@@ -12,7 +12,8 @@ import { CallAction } from "~/demos/frame/inert-action";
 import { Island } from "~/islands/island";
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { seo } from "~/lib/seo";
-import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { CheckList, DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 import { EmailAddress } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
@@ -30,7 +31,7 @@ function EmergencyBanner() {
       <div className="flex items-center gap-3">
         <Siren aria-hidden className="size-8 shrink-0" />
         <div>
-          <SectionTitle title={b.title} className="font-heading text-lg font-bold" text={b.text} textClassName="text-sm" />
+          <SectionHeading look="bare" title={b.title} titleClassName="font-heading text-lg font-bold" description={b.text} descriptionClassName="text-sm" />
         </div>
       </div>
       <CallAction label={b.callLabel} variant="secondary" />
@@ -122,7 +123,7 @@ export default function Page() {
         <section aria-labelledby="rs-title">
           <Card className="gap-6 border-t-4 border-t-primary sm:p-8">
             <div>
-              <SectionTitle id="rs-title" title={requestForm.title} className="font-heading text-3xl font-bold" text={requestForm.intro} textClassName="mt-2 text-muted-foreground" />
+              <SectionHeading look="bare" id="rs-title" title={requestForm.title} titleClassName="font-heading text-3xl font-bold" description={requestForm.intro} descriptionClassName="mt-2 text-muted-foreground" />
               <p className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-muted p-3 text-sm font-semibold">
                 <span className="flex items-center gap-2">
                   <Siren aria-hidden className="size-5 shrink-0" />

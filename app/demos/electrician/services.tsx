@@ -5,7 +5,8 @@ import { CallButton, DarkBand, PrimaryLink, ValueCard } from "./sections";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
-import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { CheckList, DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 import { ServiceCard } from "~/demos/frame/service-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/electrician/services" });
@@ -46,7 +47,7 @@ function Emergency() {
     <DarkBand aria-labelledby="el-emergency">
       <Container className="grid gap-10 py-16 lg:grid-cols-2 lg:items-center">
         <div>
-          <SectionTitle id="el-emergency" eyebrow={emergency.eyebrow} eyebrowTone="band" title={emergency.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={emergency.text} textClassName="mt-4 text-secondary-foreground/85" />
+          <SectionHeading look="bare" id="el-emergency" eyebrow={emergency.eyebrow} eyebrowTone="band" title={emergency.title} titleClassName="mt-4 text-3xl font-bold sm:text-4xl" description={emergency.text} descriptionClassName="mt-4 text-secondary-foreground/85" />
           <p className="mt-4 inline-block rounded-md bg-primary px-3 py-1 font-heading font-bold text-primary-foreground">{emergency.price}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <CallButton label={emergency.callLabel} onDark />
@@ -62,7 +63,7 @@ function Emergency() {
 function Assurances() {
   return (
     <DemoSection titleId="el-assurances" className="py-16 sm:py-20">
-      <SectionTitle title={assurancesIntro.title} className="text-3xl font-bold sm:text-4xl" />
+      <SectionHeading look="bare" title={assurancesIntro.title} titleClassName="text-3xl font-bold sm:text-4xl" />
       <div className="mt-8 grid gap-4 md:grid-cols-3">
         {assurances.map((a) => (
           <ValueCard key={a.title} value={a} />

@@ -3,6 +3,8 @@ import { Award, Users } from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { InitialsAvatar, initials } from "./initials-avatar";
 import { PriceList } from "./price-list";
+import { DemoSection } from "./section";
+import { SectionHeading } from "./section-heading";
 import { DemoStyleProvider } from "./slots";
 import { StarRating } from "./star-rating";
 import { StatsRow } from "./stats-row";
@@ -96,5 +98,38 @@ describe("TeamGrid", () => {
     expect(screen.getByText("18 years · Sourdough")).toBeInTheDocument();
     expect(document.querySelectorAll("[data-slot=team-meta]")).toHaveLength(1);
     expect(screen.getByText("KM")).toHaveAttribute("aria-hidden", "true");
+  });
+});
+
+describe("SectionHeading", () => {
+  const style = { "section-heading-title": "themed-title", "section-heading-eyebrow": "themed-eyebrow" } as const;
+
+  it("stacked: one block the demo's theme styles, the heading named by the section around it", () => {
+    render(
+      <DemoStyleProvider slots={style}>
+        <DemoSection titleId="services-title">
+          <SectionHeading eyebrow="What we do" title="Services" description="Six trades." />
+        </DemoSection>
+      </DemoStyleProvider>,
+    );
+    const heading = screen.getByRole("heading", { level: 2, name: "Services" });
+    expect(screen.getByRole("region", { name: "Services" })).toContainElement(heading);
+    expect(heading).toHaveClass("themed-title");
+    expect(screen.getByText("What we do")).toHaveClass("themed-eyebrow");
+    expect(heading.closest('[data-slot="section-heading"]')).toContainElement(screen.getByText("Six trades."));
+  });
+
+  it("bare: no wrapper and only the demo's classes, one paragraph per intro line", () => {
+    const { container } = render(
+      <DemoStyleProvider slots={style}>
+        <SectionHeading look="bare" as="h1" id="hero" eyebrow="Since 2008" eyebrowClassName="kicker" title="Brightline" titleClassName="big" description={["One.", "Two."]} />
+      </DemoStyleProvider>,
+    );
+    const heading = screen.getByRole("heading", { level: 1, name: "Brightline" });
+    expect(heading).toHaveAttribute("id", "hero");
+    expect(heading.className).toBe("big");
+    expect(screen.getByText("Since 2008").className).toBe("kicker");
+    expect(container.querySelector('[data-slot="section-heading"]')).toBeNull();
+    expect([...container.querySelectorAll('[data-slot="section-heading-text"]')].map((p) => p.textContent)).toEqual(["One.", "Two."]);
   });
 });

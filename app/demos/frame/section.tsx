@@ -1,6 +1,5 @@
 import { Check } from "lucide-react";
 import * as React from "react";
-import { Eyebrow } from "./eyebrow";
 import { Container } from "~/components/ui/container";
 
 const SectionIdContext = React.createContext<string | undefined>(undefined);
@@ -17,7 +16,7 @@ type DemoSectionProps = {
 };
 
 /**
- * A band of a demo page: a named <section> around the page-width Container. Its SectionTitle
+ * A band of a demo page: a named <section> around the page-width Container. Its SectionHeading
  * takes the id from it, so the name and the heading cannot drift apart.
  */
 export function DemoSection({ titleId, label, className, containerClassName, children }: DemoSectionProps) {
@@ -30,49 +29,9 @@ export function DemoSection({ titleId, label, className, containerClassName, chi
   );
 }
 
-export type SectionTitleProps = {
-  title: React.ReactNode;
-  /** Small line above the title: the demo's <Eyebrow>, or a plain line when eyebrowClassName is given. */
-  eyebrow?: string;
-  eyebrowTone?: "default" | "band";
-  eyebrowClassName?: string;
-  /** The intro under the title; a list gives one paragraph each. */
-  text?: string | readonly string[];
-  textClassName?: string;
-  /** Classes of the heading itself. */
-  className?: string;
-  as?: "h1" | "h2";
-  /** Defaults to the enclosing DemoSection's titleId. */
-  id?: string;
-};
-
-/**
- * Eyebrow, heading and intro of a demo section, without a wrapper of its own so each demo
- * lays them out; the demo's classes come in per call and its theme styles the eyebrow slot.
- */
-export function SectionTitle({ title, eyebrow, eyebrowTone, eyebrowClassName, text, textClassName, className, as: Heading = "h2", id }: SectionTitleProps) {
-  const sectionId = React.use(SectionIdContext);
-  const paragraphs = text === undefined ? [] : typeof text === "string" ? [text] : text;
-  return (
-    <>
-      {eyebrow !== undefined &&
-        (eyebrowClassName ? (
-          <p data-slot="section-eyebrow" className={eyebrowClassName}>
-            {eyebrow}
-          </p>
-        ) : (
-          <Eyebrow tone={eyebrowTone}>{eyebrow}</Eyebrow>
-        ))}
-      <Heading id={id ?? sectionId} data-slot="section-title" className={className}>
-        {title}
-      </Heading>
-      {paragraphs.map((p) => (
-        <p key={p} data-slot="section-text" className={textClassName}>
-          {p}
-        </p>
-      ))}
-    </>
-  );
+/** The titleId of the enclosing DemoSection, which its SectionHeading takes by default. */
+export function useSectionTitleId() {
+  return React.use(SectionIdContext);
 }
 
 /**

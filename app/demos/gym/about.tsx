@@ -16,7 +16,7 @@ export default function Page() {
       <PageHeader eyebrow={aboutPage.kicker} title={aboutPage.title} text={aboutPage.text} />
       <DemoSection titleId="gym-story" className="py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
         <div>
-          <Heading title={aboutPage.storyTitle} text={aboutPage.story} textClassName="mt-5 text-lg text-muted-foreground" />
+          <Heading title={aboutPage.storyTitle} description={aboutPage.story} descriptionClassName="mt-5 text-lg text-muted-foreground" />
         </div>
         <Kettlebell className="mx-auto h-auto w-full max-w-xs" />
       </DemoSection>
@@ -31,7 +31,7 @@ export default function Page() {
         </Container>
       </section>
       <DemoSection titleId="gym-coaches" className="py-16 sm:py-24">
-        <Heading eyebrow="Team" className="mt-3" title={aboutPage.coachesTitle} />
+        <Heading eyebrow="Team" titleClassName="mt-3" title={aboutPage.coachesTitle} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {coaches.map((c) => (
             <li key={c.name} className="border border-border bg-card">

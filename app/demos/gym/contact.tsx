@@ -17,7 +17,7 @@ export default function Page() {
       <DemoSection titleId="gym-trial-steps" className="py-16" containerClassName="grid gap-10 lg:grid-cols-2">
         <div className="border border-primary bg-card p-8 sm:p-10">
           <p className="inline-block bg-primary px-3 py-1 font-heading text-sm font-bold tracking-[0.2em] text-primary-foreground uppercase">{trial.badge}</p>
-          <Heading className="mt-5 text-3xl sm:text-4xl" title={contactPage.stepsTitle} />
+          <Heading titleClassName="mt-5 text-3xl sm:text-4xl" title={contactPage.stepsTitle} />
           <StepList steps={contactPage.steps} className="mt-8 grid gap-6" itemClassName="flex items-center gap-5" numberClassName="flex size-12 shrink-0 items-center justify-center bg-primary font-heading text-2xl font-bold text-primary-foreground" textClassName="text-lg" />
           <p className="mt-8 text-muted-foreground">{trial.text}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -29,11 +29,11 @@ export default function Page() {
         </div>
         <div className="grid content-start gap-10">
           <div>
-            <Heading className="text-3xl sm:text-4xl" title={contactPage.visitTitle} />
+            <Heading titleClassName="text-3xl sm:text-4xl" title={contactPage.visitTitle} />
             <ContactList contact={site.contact} className="mt-6 grid gap-4 text-lg" itemClassName="flex gap-3 [overflow-wrap:anywhere]" iconClassName="mt-1 size-5 shrink-0 text-primary" />
           </div>
           <div>
-            <Heading className="text-3xl sm:text-4xl" title={contactPage.hoursTitle} />
+            <Heading titleClassName="text-3xl sm:text-4xl" title={contactPage.hoursTitle} />
             <HoursTable hours={contactPage.hours} className="mt-6 grid border border-border" rowClassName="flex flex-wrap justify-between gap-2 border-b border-border p-4 last:border-0" daysClassName="font-heading tracking-widest uppercase" timeClassName="text-muted-foreground" />
           </div>
         </div>

@@ -60,7 +60,7 @@ function Programs() {
     <DemoSection titleId="gym-programs" className="py-16 sm:py-24">
       <div className="flex flex-col justify-between gap-4 lg:flex-row lg:items-end">
         <div>
-          <Heading eyebrow={programsIntro.kicker} className="mt-3" title={programsIntro.title} text={programsIntro.text} textClassName="mt-4 max-w-xl text-muted-foreground" />
+          <Heading eyebrow={programsIntro.kicker} titleClassName="mt-3" title={programsIntro.title} description={programsIntro.text} descriptionClassName="mt-4 max-w-xl text-muted-foreground" />
         </div>
         <Link to={programsIntro.allLink.to} className="font-heading tracking-widest text-primary uppercase underline underline-offset-8">
           {programsIntro.allLink.label}
@@ -79,7 +79,7 @@ function Features() {
   return (
     <DemoSection titleId="gym-why" className="bg-secondary py-16 sm:py-24" containerClassName="grid gap-12 lg:grid-cols-2">
       <div>
-        <Heading eyebrow={features.kicker} className="mt-3" title={features.title} />
+        <Heading eyebrow={features.kicker} titleClassName="mt-3" title={features.title} />
       </div>
       <ul className="grid gap-8 sm:grid-cols-2">
         {features.items.map((f) => (
@@ -97,7 +97,7 @@ function Features() {
 function Timetable() {
   return (
     <DemoSection titleId="gym-timetable" className="py-16 sm:py-24">
-      <Heading eyebrow={schedule.kicker} className="mt-3" title={schedule.title} />
+      <Heading eyebrow={schedule.kicker} titleClassName="mt-3" title={schedule.title} />
       <div className="scroll-cue mt-10 overflow-x-auto border border-border" tabIndex={0} role="region" aria-label="Class timetable, scrolls sideways on small screens">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-secondary font-heading tracking-widest uppercase">
@@ -135,7 +135,7 @@ function Timetable() {
 function Testimonials() {
   return (
     <DemoSection titleId="gym-reviews" className="pb-20">
-      <Heading eyebrow={testimonialsIntro.kicker} className="mt-3" title={testimonialsIntro.title} />
+      <Heading eyebrow={testimonialsIntro.kicker} titleClassName="mt-3" title={testimonialsIntro.title} />
       <TestimonialGrid testimonials={testimonials} caption="inline" />
     </DemoSection>
   );

@@ -2,14 +2,15 @@ import { ArrowUpRight } from "lucide-react";
 import type * as React from "react";
 import { type Program, contactPath, programsIntro, trial } from "./content";
 import { ButtonLink, InertAction } from "~/demos/frame/inert-action";
-import { CheckList, DemoSection, SectionTitle, type SectionTitleProps } from "~/demos/frame/section";
+import { CheckList, DemoSection } from "~/demos/frame/section";
+import { SectionHeading, type SectionHeadingProps } from "~/demos/frame/section-heading";
 import { cn } from "~/lib/cn";
 
 /** Section components of the gym demo: condensed uppercase type, slashes, skewed bands, numbered cards. */
 
 /** The gym's condensed uppercase section title. */
-export function Heading({ className, ...props }: SectionTitleProps) {
-  return <SectionTitle {...props} className={cn("font-heading text-4xl leading-none font-bold tracking-tight uppercase sm:text-5xl", className)} />;
+export function Heading({ titleClassName, ...props }: Omit<SectionHeadingProps, "look">) {
+  return <SectionHeading look="bare" {...props} titleClassName={cn("font-heading text-4xl leading-none font-bold tracking-tight uppercase sm:text-5xl", titleClassName)} />;
 }
 
 export function ProgramCard({ program, index }: { program: Program; index: number }) {
@@ -45,7 +46,7 @@ export function TrialBand() {
   return (
     <DemoSection titleId="gym-trial" className="bg-primary text-primary-foreground [clip-path:polygon(0_8%,100%_0,100%_92%,0_100%)]" containerClassName="flex flex-col items-start gap-6 py-20 lg:flex-row lg:items-center lg:justify-between">
       <div>
-        <SectionTitle eyebrow={trial.badge} eyebrowClassName="font-heading text-sm font-bold tracking-[0.25em] uppercase" title={trial.title} className="mt-2 font-heading text-4xl leading-none font-bold uppercase sm:text-6xl" text={trial.text} textClassName="mt-4 max-w-xl text-lg" />
+        <SectionHeading look="bare" eyebrow={trial.badge} eyebrowClassName="font-heading text-sm font-bold tracking-[0.25em] uppercase" title={trial.title} titleClassName="mt-2 font-heading text-4xl leading-none font-bold uppercase sm:text-6xl" description={trial.text} descriptionClassName="mt-4 max-w-xl text-lg" />
       </div>
       <ButtonLink to={contactPath} size="lg" variant="secondary" className="font-heading text-base tracking-widest uppercase">{trial.ctaLabel}</ButtonLink>
     </DemoSection>

@@ -9,7 +9,7 @@ import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { TeamGrid } from "~/demos/frame/team-grid";
 import { ValueGrid } from "~/demos/frame/value-grid";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/landscaper/about" });
 
@@ -30,7 +30,7 @@ export default function LandscaperAbout() {
         </Container>
       </section>
       <DemoSection titleId="figures-title" className="bg-primary py-14 text-primary-foreground">
-        <SectionTitle title={aboutPage.figuresTitle} className="text-center font-heading text-2xl font-extrabold" />
+        <SectionHeading look="bare" title={aboutPage.figuresTitle} titleClassName="text-center font-heading text-2xl font-extrabold" />
         <StatsRow stats={stats} className="mt-8" numberClassName="font-extrabold" />
       </DemoSection>
       <DemoSection titleId="values-title" className="py-16 sm:py-20">

@@ -3,7 +3,7 @@ import { contactPath, site, testimonials } from "./content";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
-import { CheckList, DemoSection, SectionTitle } from "~/demos/frame/section";
+import { CheckList, DemoSection } from "~/demos/frame/section";
 
 export function FeatureList({ items }: { items: readonly string[] }) {
   return (
@@ -24,7 +24,7 @@ export function QuoteBand({ title, text, cta }: { title: string; text: string; c
   return (
     <DemoSection titleId="quote-band-title" className="bg-primary text-primary-foreground" containerClassName="flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
       <div className="max-w-2xl">
-        <SectionTitle title={title} className="font-heading text-3xl font-extrabold" text={text} textClassName="mt-3 opacity-90" />
+        <SectionHeading look="bare" title={title} titleClassName="font-heading text-3xl font-extrabold" description={text} descriptionClassName="mt-3 opacity-90" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <ButtonLink to={cta.to} size="lg" variant="secondary">

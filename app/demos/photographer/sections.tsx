@@ -8,7 +8,7 @@ import { SectionHeading } from "~/demos/frame/section-heading";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { StatsRow } from "~/demos/frame/stats-row";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
 import { EmailAddress } from "~/demos/frame/contact-card";
 
 export function PhotoHero() {
@@ -142,7 +142,7 @@ export function PhotoContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
       <Container>
-        <SectionTitle id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} className="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" text={contactBlock.description} textClassName="mt-6 max-w-xl text-muted-foreground" />
+        <SectionHeading look="bare" id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} titleClassName="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" description={contactBlock.description} descriptionClassName="mt-6 max-w-xl text-muted-foreground" />
         <a
           href={`mailto:${site.contact.email}`}
           className="mt-8 inline-flex max-w-full items-center gap-2 [overflow-wrap:anywhere] font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"

@@ -7,7 +7,8 @@ import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
 
@@ -44,7 +45,7 @@ export default function Page() {
         </Container>
       </section>
       <DemoSection titleId="pl-faq" className="pb-20" containerClassName="max-w-3xl">
-        <SectionTitle title={contactPage.faqTitle} className="text-center text-3xl font-bold" />
+        <SectionHeading look="bare" title={contactPage.faqTitle} titleClassName="text-center text-3xl font-bold" />
         <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
           {contactPage.faq.map((f) => (
             <AccordionItem key={f.q}>

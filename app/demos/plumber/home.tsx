@@ -8,7 +8,8 @@ import { DemoBanner } from "~/demos/frame/demo-banner";
 import { StarRating } from "~/demos/frame/star-rating";
 import { TestimonialGrid } from "~/demos/frame/testimonial-card";
 import { seo } from "~/lib/seo";
-import { DemoSection, SectionTitle } from "~/demos/frame/section";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
 import { ButtonLink } from "~/demos/frame/inert-action";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.home, path: "/demo/plumber" });
@@ -18,7 +19,7 @@ function Hero() {
     <section aria-labelledby="pl-hero" className="bg-secondary text-secondary-foreground">
       <Container className="grid items-center gap-10 pt-12 pb-4 sm:pt-16 lg:grid-cols-2 lg:pt-20">
         <div>
-          <SectionTitle as="h1" id="pl-hero" eyebrow={hero.eyebrow} eyebrowTone="band" title={hero.title} className="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl" text={hero.text} textClassName="mt-5 max-w-xl text-lg text-muted-foreground" />
+          <SectionHeading look="bare" as="h1" id="pl-hero" eyebrow={hero.eyebrow} eyebrowTone="band" title={hero.title} titleClassName="mt-5 text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl" description={hero.text} descriptionClassName="mt-5 max-w-xl text-lg text-muted-foreground" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={hero.primaryCta.to} size="lg" className="rounded-full">
               {hero.primaryCta.label} <ArrowRight aria-hidden />
@@ -61,7 +62,7 @@ function FeaturedServices() {
   return (
     <DemoSection titleId="pl-services" className="py-14 sm:py-20">
       <div className="mx-auto max-w-2xl text-center">
-        <SectionTitle eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" text={servicesIntro.text} textClassName="mt-3 text-muted-foreground" />
+        <SectionHeading look="bare" eyebrow={servicesIntro.eyebrow} title={servicesIntro.title} titleClassName="mt-4 text-3xl font-bold sm:text-4xl" description={servicesIntro.text} descriptionClassName="mt-3 text-muted-foreground" />
       </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {services.map((s) => (
@@ -76,7 +77,7 @@ function Steps() {
   return (
     <DemoSection titleId="pl-steps" className="bg-muted py-14 sm:py-20">
       <div className="text-center">
-        <SectionTitle eyebrow={stepsIntro.eyebrow} eyebrowTone="band" title={stepsIntro.title} className="mt-4 text-3xl font-bold sm:text-4xl" />
+        <SectionHeading look="bare" eyebrow={stepsIntro.eyebrow} eyebrowTone="band" title={stepsIntro.title} titleClassName="mt-4 text-3xl font-bold sm:text-4xl" />
       </div>
       <ol className="relative mt-12 grid gap-10 md:grid-cols-3">
         <span aria-hidden className="absolute top-8 right-[16%] left-[16%] hidden border-t-4 border-dashed border-primary/30 md:block" />
@@ -99,7 +100,7 @@ function Testimonials() {
     <section aria-labelledby="pl-reviews" className="bg-foreground text-background">
       <Wave className="text-muted" flip />
       <Container className="py-14 sm:py-16">
-        <SectionTitle id="pl-reviews" eyebrow={testimonialsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-widest opacity-85" title={testimonialsIntro.title} className="mt-3 text-3xl font-bold sm:text-4xl" />
+        <SectionHeading look="bare" id="pl-reviews" eyebrow={testimonialsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-widest opacity-85" title={testimonialsIntro.title} titleClassName="mt-3 text-3xl font-bold sm:text-4xl" />
         <TestimonialGrid testimonials={testimonials} />
       </Container>
       <Wave className="text-background" />
@@ -114,7 +115,7 @@ function Emergency() {
         <svg aria-hidden viewBox="0 0 200 200" width="200" height="200" className="absolute -top-10 -right-10 size-48 opacity-15">
           <path d="M100 10 C 60 70 40 100 40 130 a60 60 0 0 0 120 0 c0 -30 -20 -60 -60 -120 Z" fill="currentColor" />
         </svg>
-        <SectionTitle title={emergencyCta.title} className="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" text={emergencyCta.text} textClassName="mx-auto mt-4 max-w-2xl opacity-90" />
+        <SectionHeading look="bare" title={emergencyCta.title} titleClassName="mx-auto max-w-2xl text-3xl font-bold sm:text-4xl" description={emergencyCta.text} descriptionClassName="mx-auto mt-4 max-w-2xl opacity-90" />
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <CallButton label={emergencyCta.callLabel} />
           <ButtonLink to={contactPath} size="lg" variant="secondary" className="rounded-full">{emergencyCta.requestLabel}</ButtonLink>

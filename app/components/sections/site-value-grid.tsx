@@ -12,7 +12,7 @@ const icons: Record<CoreValue["icon"], typeof Award> = {
 };
 
 /** The six core values. */
-export function ValuesGrid({ items, compact = false }: { items: readonly CoreValue[]; compact?: boolean }) {
+export function SiteValueGrid({ items, compact = false }: { items: readonly CoreValue[]; compact?: boolean }) {
   return (
     <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", compact && "gap-4")}>
       {items.map((v) => {

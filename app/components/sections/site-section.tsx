@@ -3,7 +3,7 @@ import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
 
 /** One page band: the vertical rhythm and optional tinted background shared by every section. */
-export function Section({
+export function SiteSection({
   id,
   tone = "plain",
   className,
@@ -28,7 +28,7 @@ export function Section({
 }
 
 /** Eyebrow, h2 and intro above a section's content. */
-export function SectionHeading({
+export function SiteSectionHeading({
   eyebrow,
   title,
   intro,

@@ -9,7 +9,7 @@ const avatarTones = [
 ];
 
 /** The team of four with initials avatars (no stock photos). */
-export function TeamGrid({ members }: { members: readonly TeamMember[] }) {
+export function SiteTeamGrid({ members }: { members: readonly TeamMember[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {members.map((m, i) => (
