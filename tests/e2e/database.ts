@@ -45,3 +45,10 @@ export const storedQuotes = (leadId: string) => readRows<{ id: string; status: s
 /** The payments (checkouts) of a quote, oldest first. */
 export const storedQuotePayments = (quoteId: string) =>
   readRows<{ id: string; kind: string; status: string; provider_session_id: string | null }>("select id, kind, status, provider_session_id from payments where quote_id = ? order by created_at", quoteId);
+
+/** Where the leads sent under an email address came from, as the server stored them, oldest first. */
+export const storedSources = (email: string) =>
+  readRows<Record<"source" | "page" | "ref" | "utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content" | "quarantine_reason", string | null>>(
+    "select source, page, ref, utm_source, utm_medium, utm_campaign, utm_term, utm_content, quarantine_reason from inquiries where email = ? order by created_at, rowid",
+    email,
+  );
