@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
 import { validInquiry } from "../../tests/helpers/inquiries";
 import type { PaymentTable } from "../db/schema";
-import { paymentReceivedEmail } from "../payments/notifications.server";
-import { type RenderedEmail } from "./emails";
-import { acknowledgementEmail, quoteEmail, receiptEmail } from "./client-emails";
+import { acknowledgementEmail } from "./emails/acknowledgement";
+import { paymentReceivedEmail } from "./emails/payment-received";
+import { quoteEmail } from "./emails/quote";
+import { receiptEmail } from "./emails/receipt";
+import { type RenderedEmail } from "./layout";
 
 const quote = {
   firstName: "Ada",
@@ -99,7 +101,7 @@ describe("client emails", () => {
       refund_id: null,
       refunded_at: null,
     };
-    const email = paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
+    const email = await paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
     expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
     await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
   });
