@@ -2,6 +2,7 @@ import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
+import type { Inquiry } from "~/schemas/inquiry";
 import { validInquiry } from "../../tests/helpers/inquiries";
 import type { PaymentTable } from "../db/schema";
 import { acknowledgementEmail } from "./emails/acknowledgement";
@@ -110,13 +111,15 @@ describe("client emails", () => {
   });
 
   describe("studio notices: the text the inbox has always read, and the same facts in the studio's look", () => {
-    const hostile = {
-      ...validInquiry,
+    // As stored and parsed again before delivery (the helper's fields are loosely typed).
+    const ada: Inquiry = { ...validInquiry, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" };
+    const hostile: Inquiry = {
+      ...ada,
       lastName: "Lovelace <script>alert(1)</script>",
       message: 'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
     };
     const notices: Record<string, () => Promise<RenderedEmail>> = {
-      "inquiry-notice": () => inquiryEmail(validInquiry),
+      "inquiry-notice": () => inquiryEmail(ada),
       "payment-notice-quote": () => paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
       "undeliverable-alert": () =>
         undeliverableEmail({
@@ -155,7 +158,7 @@ describe("client emails", () => {
     });
 
     it("a visitor's line breaks cannot forge a header: the subject stays one line", async () => {
-      const email = await inquiryEmail({ ...validInquiry, lastName: "Lovelace\r\nBcc: victim@example.net" });
+      const email = await inquiryEmail({ ...ada, lastName: "Lovelace\r\nBcc: victim@example.net" });
       expect(email.subject).toBe("New project inquiry from Ada Lovelace Bcc: victim@example.net");
       const parsed = await roundTrip(email);
       expect(parsed.headers.get("bcc")).toBeUndefined();
