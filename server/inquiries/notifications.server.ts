@@ -6,8 +6,8 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, InquiryTable } from "../db/schema";
 import { forwardToFormService } from "../mail/form-service.server";
-import { acknowledgementEmail } from "../mail/client-emails";
-import { inquiryEmail } from "../mail/inquiry-email.server";
+import { acknowledgementEmail } from "../mail/emails/acknowledgement";
+import { inquiryEmail } from "../mail/emails/inquiry";
 import type { Mailer } from "../mail/mailer.server";
 import type { OutboxHandlers, OutboxItem } from "./outbox.server";
 
@@ -15,7 +15,7 @@ import type { OutboxHandlers, OutboxItem } from "./outbox.server";
 export const INQUIRY_EMAIL = "inquiry-email";
 export const INQUIRY_FORM_SERVICE = "inquiry-form-service";
 export const INQUIRY_SUBJECT = "inquiry";
-/** The visitor's acknowledgement: a greeting and the 24-hour promise, nothing the visitor typed (client-emails.tsx). */
+/** The visitor's acknowledgement: a greeting and the 24-hour promise, nothing the visitor typed (mail/emails/acknowledgement.tsx). */
 export const INQUIRY_ACK_EMAIL = "inquiry-ack-email";
 
 /**
@@ -88,7 +88,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await mailer.send({ ...inquiryEmail(inquiry), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...(await inquiryEmail(inquiry)), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
       },
     },
     [INQUIRY_ACK_EMAIL]: {

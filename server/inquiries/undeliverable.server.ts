@@ -1,7 +1,8 @@
 import { siteConfig } from "~/content/site";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { headerSafe, type Mailer } from "../mail/mailer.server";
+import { undeliverableEmail } from "../mail/emails/undeliverable";
+import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "./notifications.server";
@@ -31,34 +32,6 @@ export function undeliverableAlertItem(row: Pick<OutboxRow, "id" | "channel">): 
   return Object.hasOwn(CLIENT_EMAILS, row.channel) ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT } : undefined;
 }
 
-export type UndeliverableFacts = {
-  what: string;
-  client: { firstName: string; lastName: string; email: string } | undefined;
-  leadUrl: string | undefined;
-  attempts: number;
-  queuedAt: string;
-  lastError: string | null;
-};
-
-/** The studio's email (plain text, like its other notifications). */
-export function undeliverableEmail(f: UndeliverableFacts) {
-  const name = f.client ? `${f.client.firstName} ${f.client.lastName}` : "a client";
-  return {
-    subject: headerSafe(`Undeliverable email to ${name}: ${f.what}`),
-    text: [
-      `An email to a client could not be delivered: ${f.what}.`,
-      `The outbox tried ${f.attempts} times since ${f.queuedAt} and has given up.`,
-      ``,
-      `Client:     ${f.client ? `${name} <${f.client.email}>` : "unknown (the record is gone)"}`,
-      ...(f.leadUrl ? [`Lead page:  ${f.leadUrl}`] : []),
-      `Last error: ${f.lastError ?? "none recorded"}`,
-      ``,
-      `Next step: check the address with the client another way (phone, a reply from your own inbox),`,
-      `then retry the notification from the lead's page, or send what they need by hand.`,
-    ].join("\n"),
-  };
-}
-
 /** How the outbox worker delivers the alert: to the studio inbox. */
 export function undeliverableAlertHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
   const { db } = database;
@@ -80,7 +53,7 @@ export function undeliverableAlertHandlers({ config, database, mailer }: { confi
         const failed = await db.selectFrom("outbox").selectAll().where("id", "=", alert.subject_id).executeTakeFirst();
         if (!failed) throw new Error(`outbox row ${alert.subject_id} not found`);
         const lead = await leadOf(failed);
-        const email = undeliverableEmail({
+        const email = await undeliverableEmail({
           what: CLIENT_EMAILS[failed.channel] ?? failed.channel,
           client: lead && { firstName: lead.first_name, lastName: lead.last_name, email: lead.email },
           leadUrl: lead && `${config.SITE_URL}/studio/leads/${lead.id}`,

@@ -1,5 +1,5 @@
 import type { Inquiry } from "~/schemas/inquiry";
-import { inquirySubject, inquiryText } from "./inquiry-email.server";
+import { inquirySubject, inquiryText } from "./emails/inquiry";
 
 export type FormServiceConfig = { url: string; accessKey: string; toEmail: string; timeoutMs?: number };
 

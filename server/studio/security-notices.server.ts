@@ -1,10 +1,10 @@
 import { siteConfig } from "~/content/site";
 import type { AppDatabase } from "../db/database.server";
 import { type OutboxHandlers, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
-import { type SecurityChange, securityChangeEmail } from "../mail/account-emails";
+import { type SecurityChange, securityChangeEmail } from "../mail/emails/security-change";
 import type { Mailer } from "../mail/mailer.server";
 
-export type { SecurityChange } from "../mail/account-emails";
+export type { SecurityChange } from "../mail/emails/security-change";
 
 const SUBJECT = "studio-user";
 const CHANGES: SecurityChange[] = ["passkey-added", "passkey-removed", "totp-on", "totp-off"];

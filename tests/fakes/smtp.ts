@@ -8,7 +8,7 @@ export type ReceivedMail = {
   /** Header fields, lower-case names, unfolded. */
   headers: Record<string, string>;
   subject: string;
-  /** The decoded text body. */
+  /** The decoded text body (of a message with HTML, its plain-text part). */
   text: string;
   raw: string;
 };
@@ -88,27 +88,40 @@ export async function freePort(): Promise<number> {
 }
 
 function parseMail(raw: string, to: string[], from: string): ReceivedMail {
+  const { headers, body } = entity(raw);
+  return { to, from, headers, subject: decodeWords(headers.subject ?? ""), text: textOf(headers, body).replace(/\r\n/g, "\n").replace(/\n$/, ""), raw };
+}
+
+/** Header fields (lower-case names, unfolded) and body of a message or a MIME part. */
+function entity(raw: string) {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
   const headers: Record<string, string> = {};
   for (const line of head.split("\r\n")) {
     const i = line.indexOf(":");
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
+  return { headers, body: raw.slice(split + 4) };
+}
+
+/** The decoded text: the body itself, or for multipart/alternative (text with HTML) its text/plain part. */
+function textOf(headers: Record<string, string>, body: string): string {
+  const boundary = /^multipart\/[^;]+;.*\bboundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => entity(p.replace(/^\r\n/, "").replace(/\r\n$/, "")));
+    const plain = parts.find((p) => /^text\/plain\b/i.test(p.headers["content-type"] ?? "")) ?? parts[0];
+    return plain ? textOf(plain.headers, plain.body) : "";
+  }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  let text = body;
   if (encoding === "quoted-printable") {
     const bytes = Buffer.from(
       body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
       "latin1",
     );
-    text = bytes.toString("utf8");
-  } else if (encoding === "base64") {
-    text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    return bytes.toString("utf8");
   }
-  text = text.replace(/\r\n/g, "\n").replace(/\n$/, "");
-  return { to, from, headers, subject: decodeWords(headers.subject ?? ""), text, raw };
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) in a header. */

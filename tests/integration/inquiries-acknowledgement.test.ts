@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
-import { greetableName } from "../../server/mail/client-emails";
+import { greetableName } from "../../server/mail/emails/acknowledgement";
 import { recipientDigest } from "../../server/inquiries/notifications.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogTag } from "../../server/logger.server";
-import { inquiryEmail } from "../../server/mail/inquiry-email.server";
+import { inquiryEmail } from "../../server/mail/emails/inquiry";
 import { MailNotConfiguredError } from "../../server/mail/mailer.server";
 import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
@@ -76,7 +76,7 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
     const { id } = (await res.json()) as { id: string };
     expect(logs.lines.find((l) => /SMTP_URL is not set/.test(String(l.msg)))).toMatchObject({ inquiryId: id, channel: "inquiry-email" });
     // What any direct send (a payment notice) does without SMTP: logged, not sent.
-    await expect(t.mailer.send({ ...inquiryEmail({ ...visitor, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" }), messageId: "<m1@example.com>" })).rejects.toThrow(MailNotConfiguredError);
+    await expect(t.mailer.send({ ...(await inquiryEmail({ ...visitor, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" })), messageId: "<m1@example.com>" })).rejects.toThrow(MailNotConfiguredError);
     expectNoPersonalData(logs.raw);
     expect(logs.lines.find((l) => l.msg === "mail not sent: SMTP_URL is not set")).toMatchObject({ messageId: "<m1@example.com>" });
   });

@@ -4,18 +4,57 @@ import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 
 /**
- * The client-facing emails, as React components rendered by React Email to
- * HTML with a plain-text alternative. Inline styles only, no images, no
- * remote resources and no tracking: the studio's identity comes from siteConfig.
+ * The studio's look shared by every email (one file each in `emails/`), as React
+ * components rendered by React Email. Inline styles only, no images, no remote
+ * resources and no tracking: the studio's identity comes from siteConfig.
  */
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+/** Loaded with the first mail, not at start-up: a serving process may never send one. */
+const renderer = () => import("@react-email/render");
+
+/** A client email: HTML, and React Email's plain-text rendering of it as the alternative. */
 export async function renderEmail(subject: string, element: ReactNode): Promise<RenderedEmail> {
-  // Loaded with the first mail, not at start-up: a serving process may never send one.
-  const { render } = await import("@react-email/render");
+  const { render } = await renderer();
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
+}
+
+/**
+ * A notification to the studio: its plain text is what the studio's inbox and the
+ * form service have always read (lines of `Label: value`), and the HTML shows the
+ * same lines in the studio's look. Text before and after the facts keeps its line breaks.
+ */
+export type StudioNotice = {
+  subject: string;
+  /** Lines before the facts (none, or one sentence a line). */
+  intro: string[];
+  facts: [string, string][];
+  /** The column where the text lines up the values (`Package:   Pro Website` is 11), or none: right after the label. */
+  valueColumn?: number;
+  /** Lines after the facts (the next step, or what the visitor wrote). */
+  closing: string[];
+};
+
+/** The notice's plain text, as the studio's inbox reads it. */
+export function noticeText(n: StudioNotice) {
+  const facts = n.facts.map(([label, value]) => `${`${label}: `.padEnd(n.valueColumn ?? 0)}${value}`);
+  return [...n.intro, ...(n.intro.length ? [""] : []), ...facts, "", ...n.closing].join("\n");
+}
+
+export async function renderNotice(n: StudioNotice): Promise<RenderedEmail> {
+  const text = noticeText(n);
+  const { render } = await renderer();
+  const html = await render(
+    <EmailLayout preview={n.intro[0] ?? n.subject}>
+      <Title>{n.subject}</Title>
+      {n.intro.length > 0 && <Paragraph keepLines>{n.intro.join("\n")}</Paragraph>}
+      <Facts rows={n.facts} />
+      <Paragraph keepLines>{n.closing.join("\n").trim()}</Paragraph>
+    </EmailLayout>,
+  );
+  return { subject: n.subject, text, html };
 }
 
 const colors = { ink: "#1c2b33", muted: "#5b6b73", line: "#d9e1e5", accent: "#0f5c63" };
@@ -72,8 +111,9 @@ export function Title({ children }: { children: ReactNode }) {
   return <Heading style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 8px" }}>{children}</Heading>;
 }
 
-export function Paragraph({ children }: { children: ReactNode }) {
-  return <Text style={p}>{children}</Text>;
+/** With `keepLines`, the line breaks of a text (a visitor's message) show as they were typed. */
+export function Paragraph({ children, keepLines = false }: { children: ReactNode; keepLines?: boolean }) {
+  return <Text style={keepLines ? { ...p, whiteSpace: "pre-line" } : p}>{children}</Text>;
 }
 
 export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {

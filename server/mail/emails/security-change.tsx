@@ -1,4 +1,4 @@
-import { EmailLayout, Paragraph, Title, renderEmail } from "./emails";
+import { EmailLayout, Paragraph, Title, renderEmail } from "../layout";
 
 /** A change to how a studio account signs in, as its owner is told of it. */
 export type SecurityChange = "passkey-added" | "passkey-removed" | "totp-on" | "totp-off";

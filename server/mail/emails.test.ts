@@ -1,0 +1,167 @@
+import { simpleParser } from "mailparser";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/content/site";
+import type { Inquiry } from "~/schemas/inquiry";
+import { validInquiry } from "../../tests/helpers/inquiries";
+import type { PaymentTable } from "../db/schema";
+import { acknowledgementEmail } from "./emails/acknowledgement";
+import { inquiryEmail, inquiryText } from "./emails/inquiry";
+import { paymentReceivedEmail } from "./emails/payment-received";
+import { quoteEmail } from "./emails/quote";
+import { receiptEmail } from "./emails/receipt";
+import { undeliverableEmail } from "./emails/undeliverable";
+import { type RenderedEmail } from "./layout";
+
+const quote = {
+  firstName: "Ada",
+  reference: "Q-0A1B2C3D",
+  packageName: "Pro Website",
+  totalCents: 123456,
+  depositCents: 61728,
+  balanceCents: 61728,
+  expiresOn: "December 23, 2026",
+  link: "https://cascadiawebstudio.ca/quote/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE",
+};
+
+const receipt = {
+  firstName: "Ada",
+  reference: "Q-0A1B2C3D",
+  paymentReference: "7F3A9C21",
+  packageName: "Pro Website",
+  kindLabel: "Deposit",
+  amountCents: 61728,
+  paidOn: "November 23, 2026",
+  remainingCents: 61728,
+  test: false,
+};
+
+const payment: PaymentTable = {
+  id: "7f3a9c21-0000-4000-8000-000000000000",
+  package: "pro",
+  amount_cents: 61728,
+  currency: "cad",
+  status: "paid",
+  provider: "stripe",
+  provider_session_id: "cs_test_1",
+  idempotency_key: "payment-1",
+  failure_reason: null,
+  created_at: "2026-11-23T10:00:00.000Z",
+  updated_at: "2026-11-23T10:01:00.000Z",
+  paid_at: "2026-11-23T10:01:00.000Z",
+  failed_at: null,
+  last_checked_at: null,
+  quote_id: "0a1b2c3d-0000-4000-8000-000000000000",
+  inquiry_id: "lead-1",
+  kind: "deposit",
+  expires_at: null,
+  checkout_url: null,
+  refund_status: null,
+  refund_reason: null,
+  provider_payment_ref: null,
+  refund_id: null,
+  refunded_at: null,
+};
+
+/** Each email as the mailer sends it (nodemailer's MIME composer), read back by a MIME parser. */
+async function roundTrip(email: RenderedEmail) {
+  const raw = await new MailComposer({ from: siteConfig.email, to: "ada@example.com", subject: email.subject, text: email.text, html: email.html }).compile().build();
+  return simpleParser(raw);
+}
+
+const emails: Record<string, () => Promise<RenderedEmail>> = {
+  acknowledgement: () => acknowledgementEmail(validInquiry),
+  quote: () => quoteEmail(quote),
+  "quote-balance": () => quoteEmail(quote, true),
+  "receipt-deposit": () => receiptEmail(receipt),
+  "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+};
+
+describe("client emails", () => {
+  for (const [name, build] of Object.entries(emails)) {
+    it(`${name}: HTML and plain text match their snapshots and parse as a multipart/alternative message`, async () => {
+      const email = await build();
+      await expect(email.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
+      await expect(email.text).toMatchFileSnapshot(`__snapshots__/${name}.txt`);
+      const parsed = await roundTrip(email);
+      expect(parsed.subject).toBe(email.subject);
+      expect(parsed.text?.trim()).toBe(email.text.trim());
+      expect(parsed.html).toBe(email.html);
+      // The studio's identity from the site config, and nothing fetched from elsewhere.
+      for (const part of [parsed.html as string, parsed.text!]) {
+        expect(part).toContain(siteConfig.name);
+        expect(part).toContain(siteConfig.address.street);
+        expect(part).toContain(siteConfig.phone.display);
+      }
+      expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
+    });
+  }
+
+  it("the quote email states the fixed amounts and the link", async () => {
+    const { text } = await quoteEmail(quote);
+    expect(text).toContain("$1,234.56 CAD");
+    expect(text).toContain("$617.28 CAD");
+    expect(text).toContain(quote.link);
+  });
+
+  it("the studio's payment notice names the quote and the lead", async () => {
+    const email = await paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
+    expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
+    await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
+  });
+
+  describe("studio notices: the text the inbox has always read, and the same facts in the studio's look", () => {
+    // As stored and parsed again before delivery (the helper's fields are loosely typed).
+    const ada: Inquiry = { ...validInquiry, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" };
+    const hostile: Inquiry = {
+      ...ada,
+      lastName: "Lovelace <script>alert(1)</script>",
+      message: 'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
+    };
+    const notices: Record<string, () => Promise<RenderedEmail>> = {
+      "inquiry-notice": () => inquiryEmail(ada),
+      "payment-notice-quote": () => paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
+      "undeliverable-alert": () =>
+        undeliverableEmail({
+          what: "their quote",
+          client: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
+          leadUrl: "https://cascadiawebstudio.ca/studio/leads/lead-1",
+          attempts: 8,
+          queuedAt: "2026-11-23T10:01:00.000Z",
+          lastError: "550 5.1.1 mailbox unavailable",
+        }),
+    };
+    for (const [name, build] of Object.entries(notices)) {
+      it(`${name}: HTML matches its snapshot beside the same text, and both parse as a multipart/alternative message`, async () => {
+        const email = await build();
+        await expect(email.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
+        const parsed = await roundTrip(email);
+        expect(parsed.text?.trim()).toBe(email.text.trim());
+        expect(parsed.html).toBe(email.html);
+        expect(parsed.html).toContain(siteConfig.name);
+        // Every line of the text (a fact's label or value, a sentence) shows in the HTML.
+        for (const line of email.text.split("\n").filter((l) => l.trim() && !l.includes("<"))) {
+          for (const words of line.split(/: +/)) expect(parsed.html).toContain(words.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+        }
+        expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
+      });
+    }
+
+    it("the inquiry notice escapes what the visitor typed in its HTML, keeps it word for word in its text, and links none of it", async () => {
+      const email = await inquiryEmail(hostile);
+      expect(email.subject).toBe("New project inquiry from Ada Lovelace <script>alert(1)</script>");
+      expect(email.text).toBe(inquiryText(hostile));
+      expect(email.text).toContain(hostile.message);
+      expect(email.html).toContain("Lovelace &lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(email.html).toContain("&lt;a href=&quot;https://evil.example/login&quot;&gt;verify&lt;/a&gt; &amp; pay");
+      expect([...email.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([`mailto:${siteConfig.email}`]);
+    });
+
+    it("a visitor's line breaks cannot forge a header: the subject stays one line", async () => {
+      const email = await inquiryEmail({ ...ada, lastName: "Lovelace\r\nBcc: victim@example.net" });
+      expect(email.subject).toBe("New project inquiry from Ada Lovelace Bcc: victim@example.net");
+      const parsed = await roundTrip(email);
+      expect(parsed.headers.get("bcc")).toBeUndefined();
+    });
+  });
+});
