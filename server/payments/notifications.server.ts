@@ -1,12 +1,11 @@
 import { paymentPackage } from "~/content/payment";
-import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentTable } from "../db/schema";
-import type { OutboxHandlers, OutboxItem } from "../inquiries/outbox.server";
+import { type OutboxHandlers, type OutboxItem, messageId } from "../outbox/outbox.server";
 import type { Mailer } from "../mail/mailer.server";
-import { quoteReference } from "./service.server";
+import { quoteReference } from "../quotes/model";
 
 /** The outbox channel of the studio's "payment received" email. */
 export const PAYMENT_EMAIL = "payment-email";
@@ -54,7 +53,7 @@ export function paymentDeliveryHandlers({ config, database, mailer }: { config: 
         const payment = await database.db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);
         // The outbox row id as Message-ID: a retry after a lost answer is recognisable as the same mail.
-        await mailer.send({ ...paymentReceivedEmail(payment, row.created_at, config.SITE_URL), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...paymentReceivedEmail(payment, row.created_at, config.SITE_URL), messageId: messageId(row) });
       },
     },
   };

@@ -1,6 +1,6 @@
 import { siteConfig } from "~/content/site";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxHandlers, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { type OutboxHandlers, type OutboxTrigger, enqueue, messageId } from "../outbox/outbox.server";
 import { type SecurityChange, securityChangeEmail } from "../mail/account-emails";
 import type { Mailer } from "../mail/mailer.server";
 
@@ -34,7 +34,7 @@ export function securityNoticeHandlers({ database, mailer }: { database: AppData
         // An account removed since has no one left to tell.
         if (!user) return;
         const email = await securityChangeEmail(change, `${when.format(new Date(row.created_at))} ${siteConfig.timeZoneLabel}`);
-        await mailer.send({ ...email, to: user.email, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...email, to: user.email, messageId: messageId(row) });
       },
     };
   }
