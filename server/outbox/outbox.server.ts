@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { siteConfig } from "~/content/site";
 import type { AppDatabase, Executor } from "../db/database.server";
-import type { Database, OutboxTable } from "../db/schema";
+import type { OutboxTable } from "../db/schema";
 import { type Logger, errorKind } from "../logger.server";
 import type { Metrics } from "../metrics.server";
 
@@ -164,7 +164,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const giveUp = attempts >= o.maxAttempts;
       const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
       const alert = giveUp ? options.onUndeliverable?.(row) : undefined;
-      const markFailed = (trx: Kysely<Database>) =>
+      const markFailed = (trx: Executor) =>
         trx
           .updateTable("outbox")
           .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })
