@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { DEFAULT_SITE_URL, configuredBuildDir, configuredChromiumPath } from "./server/paths";
 
 /**
  * End-to-end tests against the production build, served by our own server
@@ -46,11 +47,11 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "off",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: configuredChromiumPath(), args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node ${process.env.BUILD_DIR ?? "build"}/node/index.js`,
+    command: `node ${configuredBuildDir()}/node/index.js`,
     // Ready: the database answers and every migration is applied.
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -60,12 +61,12 @@ export default defineConfig({
       PAYMENTS_PROVIDER: "sandbox",
       HOST: "127.0.0.1",
       PORT: String(port),
-      SITE_URL: "http://localhost:3000",
+      SITE_URL: DEFAULT_SITE_URL,
       LOG_LEVEL: "warn",
       // As behind nginx: each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
       TRUST_PROXY: "1",
       DATABASE_PATH: databasePath,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      BUILD_DIR: configuredBuildDir(),
     },
   },
 });

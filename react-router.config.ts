@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { photoSrc, photos } from "./app/demos/photographer/content";
 import { prerenderPaths } from "./app/lib/route-registry";
+import { configuredBuildDir } from "./server/paths";
 
 // Every public page is prerendered to HTML at build time; `ssr: true` keeps a
 // server build for the few dynamic pages (payment success, 404) and form actions.
@@ -8,5 +9,5 @@ import { prerenderPaths } from "./app/lib/route-registry";
 export default {
   ssr: true,
   prerender: () => [...prerenderPaths(), ...photos.map((p) => photoSrc(p.id))],
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory: configuredBuildDir(),
 } satisfies Config;

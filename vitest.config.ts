@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { islands } from "./scripts/vite/islands";
+import { DEFAULT_SITE_URL } from "./server/paths";
 
 // Projects extend this root config: path aliases and the build-time SITE_URL constant.
 export default defineConfig({
   plugins: [islands()],
   resolve: { tsconfigPaths: true },
-  define: { __SITE_URL__: JSON.stringify("http://localhost:3000") },
+  define: { __SITE_URL__: JSON.stringify(DEFAULT_SITE_URL) },
   test: {
     projects: [
       {

@@ -43,6 +43,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../server/db/database.server";
+import { configuredBuildDir } from "../server/paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -64,7 +65,7 @@ const CASES = new Set(
 const fullRun = caseNames.every((c) => CASES.has(c));
 const PORT = Number(process.env.BENCH_PORT ?? 4101);
 const ports = { ceiling: PORT, nginx: PORT + 1, ours: PORT + 2, api: PORT + 3, mixed: PORT + 4 };
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(root, configuredBuildDir());
 const clientDir = path.join(buildDir, "client");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-bench-"));
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Plugin, build } from "esbuild";
+import { configuredBuildDir, configuredSiteUrl } from "../server/paths";
 
 const BUNDLED = /^@react-email\/(?!render($|\/))/;
 
@@ -37,7 +38,7 @@ const externalPackages: Plugin = {
   },
 };
 
-const outDir = path.resolve(process.env.BUILD_DIR ?? "build", "node");
+const outDir = path.resolve(configuredBuildDir(), "node");
 
 await build({
   entryPoints: ["server/index.ts"],
@@ -49,7 +50,7 @@ await build({
   plugins: [externalPackages],
   sourcemap: true,
   // Server code shares app/ modules (schemas, content) and their build-time constant.
-  define: { __SITE_URL__: JSON.stringify((process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "")) },
+  define: { __SITE_URL__: JSON.stringify(configuredSiteUrl()) },
   logLevel: "warning",
 });
 console.log(`build-server: ${path.relative(process.cwd(), path.join(outDir, "index.js"))}`);

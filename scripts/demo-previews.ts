@@ -18,6 +18,7 @@ import { portfolioItems } from "../app/content/portfolio";
 import { PREVIEW_VIEWPORT, PREVIEW_WIDTHS, previewFile, previewHeight } from "../app/lib/demo-previews";
 import { z } from "../app/lib/zod";
 import { visibleText } from "./visible-text";
+import { configuredBuildDir, configuredChromiumPath } from "../server/paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const previewFallbackDir = path.join(root, "assets", "previews");
@@ -67,7 +68,7 @@ export async function renderDemoPreviews(clientDir: string) {
   // Only this maintainer script encodes AVIF; the build itself never loads sharp.
   const { default: sharp } = await import("sharp");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: configuredChromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
   });
   const manifest: Record<string, string> = {};
@@ -103,7 +104,7 @@ export async function renderDemoPreviews(clientDir: string) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  const clientDir = path.resolve(configuredBuildDir(), "client");
   const n = await renderDemoPreviews(clientDir);
   console.log(`demo-previews: ${n} demos rendered into assets/previews/; run npm run build again to serve them`);
 }

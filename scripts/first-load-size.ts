@@ -14,6 +14,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { configuredBuildDir } from "../server/paths";
 
 const DEFAULT_ROUTES = ["/", "/pricing", "/contact", "/payment", "/demo/gym", "/demo/electrician/contact", "/demo/portfolio"];
 const JS_BUDGET_KB = 90;
@@ -37,7 +38,7 @@ type RouteSize = {
 const args = process.argv.slice(2);
 const json = args.includes("--json");
 const buildIndex = args.indexOf("--build");
-const buildDir = buildIndex >= 0 ? args[buildIndex + 1]! : "build";
+const buildDir = buildIndex >= 0 ? args[buildIndex + 1]! : configuredBuildDir();
 const routes = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--build");
 const clientDir = join(buildDir, "client");
 

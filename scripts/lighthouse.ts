@@ -34,6 +34,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { type PublicRoute, publicRoutes } from "../app/lib/route-registry";
+import { configuredBuildDir, configuredChromiumPath } from "../server/paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -43,7 +44,7 @@ const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4201);
 // localhost, like SITE_URL's default host, so canonical links point at the same domain.
 const ORIGIN = `http://localhost:${PORT}`;
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(root, configuredBuildDir());
 const clientDir = path.join(buildDir, "client");
 const reportDir = path.join(root, "reports/lighthouse");
 
@@ -257,7 +258,7 @@ async function main() {
     env: { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", HOST: "127.0.0.1", PORT: String(PORT), LOG_LEVEL: "warn", BUILD_DIR: buildDir, DATABASE_PATH: tmpDb, DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromePath = configuredChromiumPath();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { siteConfig } from "../app/content/site";
 import { publicRoutes } from "../app/lib/route-registry";
+import { configuredBuildDir, configuredChromiumPath, configuredSiteUrl } from "../server/paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fallbackDir = path.join(root, "assets", "og");
@@ -91,7 +92,7 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
   }
   cards.push({ file: "default.png", title: siteConfig.tagline, description: siteConfig.description, url: host });
 
-  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const executablePath = configuredChromiumPath();
   if (!fs.existsSync(executablePath)) {
     console.warn(`og-images: Chromium not found at ${executablePath}; using the committed images in assets/og/`);
     for (const file of fs.readdirSync(fallbackDir)) fs.copyFileSync(path.join(fallbackDir, file), path.join(outDir, file));
@@ -118,9 +119,8 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { buildSiteUrl } = await import("./seo-files");
-  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-  const n = await renderOgImages(clientDir, buildSiteUrl());
+  const clientDir = path.resolve(configuredBuildDir(), "client");
+  const n = await renderOgImages(clientDir, configuredSiteUrl());
   console.log(`og-images: rendered ${n} images`);
   if (process.argv.includes("--save-fallback")) {
     for (const file of fs.readdirSync(path.join(clientDir, "og"))) fs.copyFileSync(path.join(clientDir, "og", file), path.join(fallbackDir, file));

@@ -10,10 +10,11 @@ import zlib from "node:zlib";
 import { copyDemoPreviews } from "./demo-previews";
 import { CORE_TEXT, outsideCore } from "./fonts/core-fonts";
 import { renderOgImages } from "./og-images";
-import { buildSiteUrl, writeSeoFiles } from "./seo-files";
+import { writeSeoFiles } from "./seo-files";
+import { configuredBuildDir, configuredSiteUrl } from "../server/paths";
 
-const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-const siteUrl = buildSiteUrl();
+const clientDir = path.resolve(configuredBuildDir(), "client");
+const siteUrl = configuredSiteUrl();
 const listed = writeSeoFiles(clientDir, siteUrl);
 const images = await renderOgImages(clientDir, siteUrl);
 const stale = copyDemoPreviews(clientDir);

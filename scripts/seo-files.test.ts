@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "../app/lib/route-registry";
-import { buildSiteUrl, robotsTxt, sitemapPaths, sitemapXml, writeSeoFiles } from "./seo-files";
+import { robotsTxt, sitemapPaths, sitemapXml, writeSeoFiles } from "./seo-files";
 
 describe("sitemap and robots", () => {
   it("lists every indexable route and no noindex one", () => {
@@ -20,11 +20,6 @@ describe("sitemap and robots", () => {
     expect(xml).toContain("<loc>https://example.ca/pricing</loc>");
     expect(xml).not.toContain("/pricing/");
     expect(xml.match(/<loc>/g)).toHaveLength(sitemapPaths().length);
-  });
-
-  it("takes SITE_URL without trailing slashes, defaulting like the build", () => {
-    expect(buildSiteUrl({ SITE_URL: "https://example.ca//" })).toBe("https://example.ca");
-    expect(buildSiteUrl({})).toBe("http://localhost:3000");
   });
 
   it("robots.txt points at the sitemap and blocks only the API and checkout sessions", () => {

@@ -7,11 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { publicRoutes } from "../app/lib/route-registry";
-
-/** Same rule as vite.config.ts's __SITE_URL__, so pages and sitemap agree. */
-export function buildSiteUrl(env: NodeJS.ProcessEnv = process.env) {
-  return (env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-}
+import { configuredSiteUrl } from "../server/paths";
 
 export function sitemapPaths() {
   return publicRoutes.filter((r) => r.indexable && r.prerender).map((r) => r.path);
@@ -30,7 +26,7 @@ export function robotsTxt(siteUrl: string) {
   return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /checkout/", "Disallow: /studio", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
 }
 
-export function writeSeoFiles(clientDir: string, siteUrl = buildSiteUrl()) {
+export function writeSeoFiles(clientDir: string, siteUrl = configuredSiteUrl()) {
   fs.writeFileSync(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl));
   fs.writeFileSync(path.join(clientDir, "robots.txt"), robotsTxt(siteUrl));
   return sitemapPaths().length;

@@ -8,8 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { decodeHTML } from "entities";
+import { configuredBuildDir } from "../server/paths";
 
-const clientDir = path.resolve(process.argv[2] ?? path.join(process.env.BUILD_DIR ?? "build", "client"));
+const clientDir = path.resolve(process.argv[2] ?? path.join(configuredBuildDir(), "client"));
 
 // Tags that only style text (or mark a break opportunity) inside a line; every other tag starts a new line.
 const inline = new Set(["a", "abbr", "b", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u", "wbr"]);

@@ -15,7 +15,7 @@ import { preReadBody } from "./http/pre-read-body.server";
 import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, notModifiedHeaders, staticHeaders } from "./http/static.server";
 import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
-import type { OutboxTrigger } from "./inquiries/outbox.server";
+import type { OutboxTrigger } from "./outbox/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
 import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext } from "./logger.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";

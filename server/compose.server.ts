@@ -2,7 +2,7 @@ import type { AppDeps } from "./app.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
-import { createOutboxWorker } from "./inquiries/outbox.server";
+import { createOutboxWorker } from "./outbox/outbox.server";
 import type { Server } from "node:http";
 import { closeHttpServer } from "./http/node-server.server";
 import { type Logger, errorKind, exitAfterFlush } from "./logger.server";
@@ -11,7 +11,7 @@ import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
-import { undeliverableAlertHandlers, undeliverableAlertItem } from "./inquiries/undeliverable.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
 import type { Metrics } from "./metrics.server";
 
 /**

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
 
 /**
  * Every environment variable the server reads, validated once at start-up.
@@ -31,12 +32,12 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     SITE_URL: z
       .url({ protocol: /^https?$/ })
-      .default("http://localhost:3000")
+      .default(DEFAULT_SITE_URL)
       .transform((u) => u.replace(/\/+$/, "")),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Key of the hash that stands in for client addresses in logs; unset: a random key per process. */
     LOG_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
-    BUILD_DIR: z.string().min(1).default("build"),
+    BUILD_DIR: z.string().min(1).default(DEFAULT_BUILD_DIR),
     /**
      * Worker processes serving HTTP (node:cluster); 1 keeps a single process.
      * Unset: one per core in production, one otherwise (decision 0014).

@@ -15,8 +15,3 @@ export const announcements: Announcement[] = [
     priority: "medium",
   },
 ];
-
-/** "September 23, 2025": formatted in UTC so the calendar date never shifts with the visitor's zone. */
-export function formatAnnouncementDate(isoDate: string) {
-  return new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { aboutContent } from "./about";
 import { addOns } from "./add-ons";
-import { announcements, formatAnnouncementDate } from "./announcements";
+import { formatCalendarDate } from "~/lib/site-time";
+import { announcements } from "./announcements";
 import { comparisonRows } from "./comparison";
 import { extraServices, legalDocuments } from "./extras";
 import { faqItems } from "./faq";
@@ -72,7 +73,7 @@ describe("announcements (docs/product.md#site-pages)", () => {
     expect(announcements).toHaveLength(1);
     const [a] = announcements;
     expect(a!.title).toBe("Operations as Normal");
-    expect(formatAnnouncementDate(a!.date)).toBe("September 23, 2025");
+    expect(formatCalendarDate(a!.date)).toBe("September 23, 2025");
     expect(["promotion", "update", "other"]).toContain(a!.type);
     expect(["high", "medium", "other"]).toContain(a!.priority);
   });

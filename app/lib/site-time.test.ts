@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatTime } from "~/studio/guard";
-import { formatSiteDate, formatSiteDateTime } from "./site-time";
+import { formatSiteDate, formatSiteDateTime, formatSiteDateTimeWithZone } from "./site-time";
 
 // British Columbia is on UTC-7 all year since 2026 (IANA tz 2026a): before and after
 // 2026-11-01 alike. Runtimes with older data (Node 20, tz 2025c) read an hour early after it.
@@ -23,6 +23,10 @@ describe("times in Vancouver, for the studio and for clients", () => {
     // 00:30 in Vancouver (UTC-7); the old rule (UTC-8) made it the evening before.
     expect(formatSiteDate("2026-11-02T07:30:00Z")).toBe("November 2, 2026");
     expect(formatSiteDate(new Date("2026-10-31T09:48:00Z"))).toBe("October 31, 2026");
+  });
+
+  it("names the zone of a time sent by email (an account's security notice)", () => {
+    expect(formatSiteDateTimeWithZone("2026-11-02T09:48:00Z")).toBe("November 2, 2026 at 2:48 a.m. Pacific Time");
   });
 
   it("shows a visitor in Los Angeles Vancouver's time across the US change of 2027-03-14", () => {

@@ -5,6 +5,9 @@ import { siteConfig } from "~/content/site";
 // only if the server's time-zone data is current (server/time-zone.server.ts checks it).
 const dateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: siteConfig.timeZone });
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone });
+const longDateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone: siteConfig.timeZone });
+// A calendar day (an announcement's "2025-09-23") is no moment: read at UTC midnight in UTC, it never shifts.
+const calendarDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 
 /** A date and time in Vancouver, as the studio reads it: "Nov 2, 2026, 2:48 a.m.". */
 export function formatSiteDateTime(value: string | Date) {
@@ -14,4 +17,14 @@ export function formatSiteDateTime(value: string | Date) {
 /** A date in Vancouver, as a client reads it: "December 23, 2026". */
 export function formatSiteDate(value: string | Date) {
   return longDate.format(new Date(value));
+}
+
+/** A moment for an email read anywhere, so the zone is named: "November 2, 2026 at 2:48 a.m. Pacific Time". */
+export function formatSiteDateTimeWithZone(value: string | Date) {
+  return `${longDateTime.format(new Date(value))} ${siteConfig.timeZoneLabel}`;
+}
+
+/** A calendar date written YYYY-MM-DD, the same day for everyone: "September 23, 2025". */
+export function formatCalendarDate(isoDate: string) {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { configuredBuildDir } from "../../server/paths";
 
 export type MixedLoadOptions = {
   /** Seconds of measured load (default 30). */
@@ -28,7 +29,7 @@ export type MixedLoadOptions = {
   connections?: number;
   /** Port of the server this case starts (default 3804). */
   port?: number;
-  /** Build to serve (default "build"). */
+  /** Build to serve (default BUILD_DIR, else "build"). */
   buildDir?: string;
   /** Allowed growth of the server's heap after GC, last window over first (default 15 % or 8 MB, whichever is larger). */
   maxGrowthPct?: number;
@@ -116,7 +117,7 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
   const windowSeconds = Math.min(options.windowSeconds ?? 10, durationSeconds / 2);
   const connections = options.connections ?? 16;
   const port = options.port ?? 3804;
-  const buildDir = path.resolve(root, options.buildDir ?? "build");
+  const buildDir = path.resolve(root, options.buildDir ?? configuredBuildDir());
   const log = options.log ?? ((line: string) => console.log(line));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-mixed-load-"));
   const databasePath = path.join(dir, "load.db");

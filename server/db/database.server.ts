@@ -11,6 +11,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   type SqliteDialectConfig,
+  type Transaction,
   type TransactionSettings,
   sql,
 } from "kysely";
@@ -21,6 +22,9 @@ import { type WalCheckpointer, type WalCheckpointerOptions, startWalCheckpointer
 import type { WriteTurns } from "./write-turn.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
+
+/** Where a query runs: the database itself, or a transaction a caller has open (writes that must commit together). */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export type AppDatabase = {
   db: Kysely<Database>;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { siteConfig } from "~/content/site";
 import { type Inquiry, inquiryFieldsSchema } from "~/schemas/inquiry";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
@@ -9,7 +8,7 @@ import { forwardToFormService } from "../mail/form-service.server";
 import { acknowledgementEmail } from "../mail/emails/acknowledgement";
 import { inquiryEmail } from "../mail/emails/inquiry";
 import type { Mailer } from "../mail/mailer.server";
-import type { OutboxHandlers, OutboxItem } from "./outbox.server";
+import { type OutboxHandlers, type OutboxItem, messageId } from "../outbox/outbox.server";
 
 /** Outbox channels of an inquiry: the studio's email, and the form service when configured. */
 export const INQUIRY_EMAIL = "inquiry-email";
@@ -88,7 +87,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await mailer.send({ ...(await inquiryEmail(inquiry)), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...(await inquiryEmail(inquiry)), messageId: messageId(row) });
       },
     },
     [INQUIRY_ACK_EMAIL]: {
@@ -96,7 +95,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       async deliver(row) {
         const inquiry = await load(row.subject_id);
         const email = await acknowledgementEmail({ firstName: inquiry.firstName });
-        await mailer.send({ ...email, to: inquiry.email, replyTo: mailer.studioInbox, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...email, to: inquiry.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
       },
     },
   };

@@ -26,7 +26,7 @@ import { type Logger, createLogTag } from "../logger.server";
 import type { QuarantineReason } from "../db/schema";
 import { leadSearchText } from "../db/search-text";
 import { INQUIRY_EMAIL, claimAcknowledgement, inquiryOutboxItems } from "./notifications.server";
-import { type OutboxTrigger, enqueue } from "./outbox.server";
+import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { readSubmission } from "./parse.server";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 import { loadConfig } from "../config.server";
-import { OUTBOX_DEFAULTS, createOutboxWorker } from "../inquiries/outbox.server";
+import { OUTBOX_DEFAULTS, createOutboxWorker } from "../outbox/outbox.server";
 import { createLogger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
 import { createFulfil } from "./fulfil.server";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, PaymentTable } from "../db/schema";
-import { type OutboxItem, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { type OutboxItem, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import type { Logger } from "../logger.server";
 import { paymentOutboxItem } from "./notifications.server";
 

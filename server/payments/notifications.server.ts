@@ -1,7 +1,6 @@
-import { siteConfig } from "~/content/site";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { OutboxHandlers, OutboxItem } from "../inquiries/outbox.server";
+import { type OutboxHandlers, type OutboxItem, messageId } from "../outbox/outbox.server";
 import { paymentReceivedEmail } from "../mail/emails/payment-received";
 import type { Mailer } from "../mail/mailer.server";
 
@@ -22,7 +21,7 @@ export function paymentDeliveryHandlers({ config, database, mailer }: { config: 
         const payment = await database.db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);
         // The outbox row id as Message-ID: a retry after a lost answer is recognisable as the same mail.
-        await mailer.send({ ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL)), messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL)), messageId: messageId(row) });
       },
     },
   };

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
-import type { OutboxTrigger } from "../inquiries/outbox.server";
+import type { OutboxTrigger } from "../outbox/outbox.server";
 import { type OnPaid, createFulfil } from "./fulfil.server";
 import { createSandboxProvider } from "./providers/sandbox.server";
 import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";

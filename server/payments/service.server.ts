@@ -9,6 +9,7 @@ import type { Logger } from "../logger.server";
 import type { ClosedCheckoutReason, Fulfil } from "./fulfil.server";
 import type { PaymentProvider, PaymentVerification, QuoteReference } from "./types";
 import { describeError } from "./errors";
+import { quoteReference } from "../quotes/model";
 
 /** How long a checkout takes payment: above Stripe's 30-minute floor; the sandbox's the same. */
 export const CHECKOUT_TTL_MS = 60 * 60_000;
@@ -393,11 +394,6 @@ export function describe(payment: PaymentTable): PaymentVerification {
     ...(payment.quote_id && payment.kind ? { quote: { reference: quoteReference(payment.quote_id), kind: payment.kind } } : {}),
     ...(payment.refund_status ? { refund: payment.refund_status } : {}),
   };
-}
-
-/** The short reference a client and the studio quote for a quote: the start of its id. */
-export function quoteReference(quoteId: string) {
-  return `Q-${quoteId.slice(0, 8).toUpperCase()}`;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, QuoteActivityKind } from "../db/schema";
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "../db/database.server";
+import type { QuoteActivityKind } from "../db/schema";
 
 /** One quote step for the lead's timeline; actor is a studio email, "cli", "client" or "system". */
 export type ActivityEntry = { leadId: string; kind: QuoteActivityKind; detail: string; actor: string };

@@ -4,9 +4,9 @@ import { isCrossSiteRequest } from "../http/origin.server";
 import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/routes.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { Logger } from "../logger.server";
-import { type CreatePaymentResult, type PaymentClient, type PaymentService, quoteReference } from "../payments/service.server";
+import type { CreatePaymentResult, PaymentClient, PaymentService } from "../payments/service.server";
 import type { LeadActivity } from "./activity.server";
-import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, parseLines } from "./model";
+import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, parseLines, quoteReference } from "./model";
 
 /** base64url of 32 bytes; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

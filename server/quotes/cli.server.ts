@@ -2,9 +2,8 @@ import { parseArgs } from "node:util";
 import { parseCents } from "~/lib/money";
 import { formatCad } from "~/lib/money";
 import { z } from "~/lib/zod";
-import { quoteReference } from "../payments/service.server";
 import { quoteStatusLabels } from "~/content/quotes";
-import type { CreateQuoteInput } from "./model";
+import { type CreateQuoteInput, quoteReference } from "./model";
 import type { QuoteService } from "./service.server";
 
 export const QUOTE_CLI_USAGE = `Usage:

@@ -43,6 +43,11 @@ export function computeTotals(input: z.output<typeof createQuoteSchema>): QuoteT
   return { lines, subtotalCents, taxCents, totalCents, depositCents };
 }
 
+/** The short reference a client and the studio quote for a quote: the start of its id. */
+export function quoteReference(quoteId: string) {
+  return `Q-${quoteId.slice(0, 8).toUpperCase()}`;
+}
+
 /** Statuses in which the client may still accept (and which expire). */
 export const OPEN_STATUSES = ["sent", "viewed", "accepted"] as const satisfies readonly QuoteStatus[];
 

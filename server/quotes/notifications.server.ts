@@ -1,16 +1,15 @@
 import { paymentPackage } from "~/content/payment";
-import { siteConfig } from "~/content/site";
 import { formatSiteDate } from "~/lib/site-time";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { OutboxHandlers, OutboxItem, OutboxRow } from "../inquiries/outbox.server";
+import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "../outbox/outbox.server";
 import { quoteEmail } from "../mail/emails/quote";
 import { receiptEmail } from "../mail/emails/receipt";
 import { refundNoticeEmail } from "../mail/emails/refund-notice";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { quoteReference } from "../payments/service.server";
 import { paymentKindLabels } from "~/content/quotes";
+import { quoteReference } from "./model";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
 export const QUOTE_SUBJECT = "quote";
@@ -31,7 +30,6 @@ export function refundNoticeOutboxItem(paymentId: string): OutboxItem {
 /** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */
 export const formatDate = formatSiteDate;
 
-const messageId = (row: OutboxRow) => `<${row.id}@${siteConfig.email.split("@")[1]}>`;
 
 /** How the outbox worker delivers the quote emails, each to the lead's address. */
 export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {

@@ -3,10 +3,9 @@ import { formatCad } from "~/lib/money";
 import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
-import { quoteReference } from "../payments/service.server";
+import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import type { LeadActivity } from "./activity.server";
-import { type CreateQuoteInput, OPEN_STATUSES, type QuoteRow, computeTotals, createQuoteSchema } from "./model";
+import { type CreateQuoteInput, OPEN_STATUSES, type QuoteRow, computeTotals, createQuoteSchema, quoteReference } from "./model";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
 
 export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };

@@ -1,10 +1,9 @@
 import type { QuoteStatus, RefundReason } from "../db/schema";
-import type { OutboxItem } from "../inquiries/outbox.server";
+import type { OutboxItem } from "../outbox/outbox.server";
 import type { Logger } from "../logger.server";
 import type { OnPaid } from "../payments/fulfil.server";
-import { quoteReference } from "../payments/service.server";
 import type { LeadActivity } from "./activity.server";
-import { OPEN_STATUSES, effectiveStatus } from "./model";
+import { OPEN_STATUSES, effectiveStatus, quoteReference } from "./model";
 import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.server";
 
 /**

@@ -4,8 +4,8 @@ import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
 import { z } from "~/lib/zod";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
-import { type PaymentService, quoteReference } from "../payments/service.server";
-import { type CreateQuoteInput, duePayment, effectiveStatus } from "./model";
+import type { PaymentService } from "../payments/service.server";
+import { type CreateQuoteInput, duePayment, effectiveStatus, quoteReference } from "./model";
 import type { QuoteResult, QuoteService } from "./service.server";
 
 /** Extra line rows the lead page's form offers (a fixed number, so it works without JavaScript). */

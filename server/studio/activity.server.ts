@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Executor, LeadActivity } from "../quotes/activity.server";
+import type { Executor } from "../db/database.server";
+import type { LeadActivity } from "../quotes/activity.server";
 import type { LeadActivityTable, LeadStatus } from "../db/schema";
 
 /** The steps a quote moves a lead forward from; a lead already Won or Lost stays where it is. */

@@ -11,7 +11,7 @@ import type { AppConfig } from "../config.server";
 import { foldForSearch } from "../db/search-text";
 import type { Database, LeadStatus } from "../db/schema";
 import { INQUIRY_SUBJECT, claimAcknowledgement, inquiryOutboxItems } from "../inquiries/notifications.server";
-import { type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { insertLeadActivity } from "./activity.server";
 import type { StudioUser } from "./session.server";
 

@@ -4,7 +4,7 @@ import type { Database } from "../db/schema";
 import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { quoteReference } from "../payments/service.server";
+import { quoteReference } from "../quotes/model";
 import { parseLines } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 

@@ -1,6 +1,6 @@
-import { siteConfig } from "~/content/site";
+import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxHandlers, type OutboxTrigger, enqueue } from "../inquiries/outbox.server";
+import { type OutboxHandlers, type OutboxTrigger, enqueue, messageId } from "../outbox/outbox.server";
 import { type SecurityChange, securityChangeEmail } from "../mail/emails/security-change";
 import type { Mailer } from "../mail/mailer.server";
 
@@ -21,8 +21,6 @@ export function createSecurityNotices({ database, outbox, now = Date.now }: { da
 
 export type SecurityNotice = ReturnType<typeof createSecurityNotices>;
 
-const when = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone: siteConfig.timeZone });
-
 /** How the outbox worker sends those emails, to the account's address as it is at sending time. */
 export function securityNoticeHandlers({ database, mailer }: { database: AppDatabase; mailer: Mailer }): OutboxHandlers {
   const handlers: OutboxHandlers = {};
@@ -33,8 +31,8 @@ export function securityNoticeHandlers({ database, mailer }: { database: AppData
         const user = await database.db.selectFrom("studio_users").select("email").where("id", "=", row.subject_id).executeTakeFirst();
         // An account removed since has no one left to tell.
         if (!user) return;
-        const email = await securityChangeEmail(change, `${when.format(new Date(row.created_at))} ${siteConfig.timeZoneLabel}`);
-        await mailer.send({ ...email, to: user.email, messageId: `<${row.id}@${siteConfig.email.split("@")[1]}>` });
+        const email = await securityChangeEmail(change, formatSiteDateTimeWithZone(row.created_at));
+        await mailer.send({ ...email, to: user.email, messageId: messageId(row) });
       },
     };
   }

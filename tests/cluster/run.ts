@@ -36,6 +36,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { writeNginxConfig } from "../../deploy/nginx/render";
 import { migrations } from "../../server/db/migrations";
+import { configuredBuildDir } from "../../server/paths";
 import { startFakeSmtp } from "../fakes/smtp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -46,7 +47,8 @@ const OUTBOX_LEASE_SECONDS = 15;
 const appPorts = [PORT, PORT + 1, PORT + 2];
 const proxyPort = PORT + 3;
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const clientDir = path.join(root, "build/client");
+const buildDir = path.resolve(root, configuredBuildDir());
+const clientDir = path.join(buildDir, "client");
 const adminUrl = process.env.TEST_DATABASE_URL;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-cluster-"));
 const children = new Set<ChildProcess>();
@@ -99,7 +101,7 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
 type App = { port: number; child: ChildProcess; stdout: string[] };
 
 function startApp(port: number, env: Record<string, string>): App {
-  const child = spawn(process.execPath, ["build/node/index.js"], {
+  const child = spawn(process.execPath, [path.join(buildDir, "node/index.js")], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -272,7 +274,7 @@ async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env
 
 async function main() {
   assert.ok(adminUrl, "TEST_DATABASE_URL is not set: run through npm run test:cluster (it starts PostgreSQL)");
-  assert.ok(fs.existsSync(path.join(root, "build/node/index.js")), "no build: run npm run build first");
+  assert.ok(fs.existsSync(path.join(buildDir, "node/index.js")), "no build: run npm run build first");
   assert.ok(fs.existsSync(NGINX), `nginx not found at ${NGINX}: run scripts/system-deps.sh`);
 
   // A database of its own on the throwaway server.
@@ -300,7 +302,7 @@ async function main() {
     HOST: "127.0.0.1",
     WEB_CONCURRENCY: "1",
     LOG_LEVEL: "info",
-    BUILD_DIR: "build",
+    BUILD_DIR: buildDir,
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: "1",
     SMTP_URL: smtp.url,

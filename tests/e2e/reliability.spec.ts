@@ -9,6 +9,7 @@ import { inquiryFormContent } from "../../app/content/inquiry-form";
 import { publicRoutes } from "../../app/lib/route-registry";
 import { startFakeSmtp } from "../fakes/smtp";
 import { expect, hydrateForm, test } from "./fixtures";
+import { configuredBuildDir } from "../../server/paths";
 
 /**
  * Reliability and security against the production build: the CSP of every
@@ -120,7 +121,7 @@ test.describe("security", () => {
   });
 
   test("the client bundle and prerendered HTML carry no secret and no server-only code", async () => {
-    const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+    const root = path.resolve(configuredBuildDir(), "client");
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig } from "../../app/content/site";
 import { publicRoutes } from "../../app/lib/route-registry";
-import { buildSiteUrl } from "../../scripts/seo-files";
+import { configuredSiteUrl } from "../../server/paths";
 import { expect, hydrateForm, test } from "./fixtures";
 
 /**
@@ -9,7 +9,7 @@ import { expect, hydrateForm, test } from "./fixtures";
  * prerendered page's head, the sitemap and robots.txt, the social images,
  * the studio's JSON-LD and the trailing-slash rule.
  */
-const siteUrl = buildSiteUrl();
+const siteUrl = configuredSiteUrl();
 const canonicalFor = (path: string) => (path === "/" ? `${siteUrl}/` : `${siteUrl}${path}`);
 const prerendered = publicRoutes.filter((r) => r.prerender);
 

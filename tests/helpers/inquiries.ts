@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import type { Writable } from "node:stream";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";

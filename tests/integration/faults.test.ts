@@ -12,7 +12,7 @@ import { loadConfig } from "../../server/config.server";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../../server/db/database.server";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../../server/http/unavailable.server";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";

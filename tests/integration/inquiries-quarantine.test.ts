@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createInquiryService } from "../../server/inquiries/service.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";

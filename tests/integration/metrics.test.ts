@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
-import { enqueue } from "../../server/inquiries/outbox.server";
+import { enqueue } from "../../server/outbox/outbox.server";
 import { createLogger } from "../../server/logger.server";
 import { createMetrics } from "../../server/metrics.server";
 import { createEmptyDatabase, type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";

@@ -9,6 +9,7 @@ import { createLogger } from "../../server/logger.server";
 import { CREATE_PAYMENT_LIMITS } from "../../server/payments/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
+import { configuredBuildDir } from "../../server/paths";
 
 /**
  * The payment limit against every way a visitor can reach the payment page's
@@ -16,7 +17,7 @@ import { randomIp } from "../helpers/inquiries";
  * request /payment.data, a trailing slash and any letter case.
  */
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(configuredBuildDir());
 
 async function loadServerBuild(): Promise<ServerBuild> {
   const entry = path.join(buildDir, "server/index.js");

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";

@@ -10,6 +10,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
+import { configuredBuildDir } from "../../server/paths";
 
 /**
  * The client's quote page in the built site (sandbox provider): every way a
@@ -18,7 +19,7 @@ import { builtSite } from "../helpers/site";
  * while /payment stays the prerendered file.
  */
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(configuredBuildDir());
 
 
 describe(`the quote page of the built site (${testDatabaseKind})`, () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";

@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createOutboxWorker } from "../../server/inquiries/outbox.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";

@@ -1,7 +1,8 @@
 import { Bell, Megaphone, Sparkles } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/container";
-import { type Announcement, formatAnnouncementDate } from "~/content/announcements";
+import type { Announcement } from "~/content/announcements";
+import { formatCalendarDate } from "~/lib/site-time";
 import { cn } from "~/lib/cn";
 
 /** Look of an announcement by its type (what it is) ... */
@@ -52,7 +53,7 @@ export function AnnouncementBanner({ items }: { items: readonly Announcement[] }
                   <p className="mt-1 text-muted-foreground">{a.content}</p>
                 </div>
                 <time dateTime={a.date} className="shrink-0 text-sm font-medium text-muted-foreground">
-                  {formatAnnouncementDate(a.date)}
+                  {formatCalendarDate(a.date)}
                 </time>
               </li>
             );

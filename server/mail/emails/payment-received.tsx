@@ -1,7 +1,7 @@
 import { paymentPackage } from "~/content/payment";
 import { formatCad } from "~/lib/money";
 import type { PaymentTable } from "../../db/schema";
-import { quoteReference } from "../../payments/service.server";
+import { quoteReference } from "../../quotes/model";
 import { type StudioNotice, renderNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<

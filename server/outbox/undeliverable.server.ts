@@ -1,12 +1,11 @@
-import { siteConfig } from "~/content/site";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { undeliverableEmail } from "../mail/emails/undeliverable";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
-import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "./notifications.server";
-import type { OutboxHandlers, OutboxItem, OutboxRow } from "./outbox.server";
+import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "../inquiries/notifications.server";
+import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "./outbox.server";
 
 /**
  * The studio's alert when an email to a client gives up (the outbox marks it failed
@@ -61,7 +60,7 @@ export function undeliverableAlertHandlers({ config, database, mailer }: { confi
           queuedAt: failed.created_at,
           lastError: failed.last_error,
         });
-        await mailer.send({ ...email, messageId: `<${alert.id}@${siteConfig.email.split("@")[1]}>` });
+        await mailer.send({ ...email, messageId: messageId(alert) });
       },
     },
   };

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, type Selectable, type Transaction, sql } from "kysely";
-import type { AppDatabase } from "../db/database.server";
-import type { Database, OutboxTable } from "../db/schema";
+import { type Selectable, sql } from "kysely";
+import { siteConfig } from "~/content/site";
+import type { AppDatabase, Executor } from "../db/database.server";
+import type { OutboxTable } from "../db/schema";
 import { type Logger, errorKind } from "../logger.server";
 import type { Metrics } from "../metrics.server";
 
@@ -31,11 +32,19 @@ export type OutboxHandler = {
 
 export type OutboxHandlers = Record<string, OutboxHandler>;
 
+/**
+ * The Message-ID of the email an outbox row sends: its id at the studio's mail domain, the
+ * same on every attempt, so a retry after a lost answer is recognisable as the same mail.
+ */
+export function messageId(row: Pick<OutboxRow, "id">) {
+  return `<${row.id}@${siteConfig.email.split("@")[1]}>`;
+}
+
 /** What the service needs from the worker: a nudge after new rows commit. */
 export type OutboxTrigger = { wake(): void };
 
 /** Writes outbox rows inside the caller's transaction, due immediately. */
-export async function enqueue(trx: Transaction<Database> | Kysely<Database>, items: OutboxItem[], now: number, opts: { once?: boolean } = {}) {
+export async function enqueue(trx: Executor, items: OutboxItem[], now: number, opts: { once?: boolean } = {}) {
   if (items.length === 0) return [];
   const at = new Date(now).toISOString();
   const rows = items.map((i) => ({
@@ -155,7 +164,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const giveUp = attempts >= o.maxAttempts;
       const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
       const alert = giveUp ? options.onUndeliverable?.(row) : undefined;
-      const markFailed = (trx: Kysely<Database>) =>
+      const markFailed = (trx: Executor) =>
         trx
           .updateTable("outbox")
           .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AppDatabase, openDatabase } from "../../server/db/database.server";
-import { type OutboxHandlers, type OutboxRow, backoffMs, createOutboxWorker, enqueue } from "../../server/inquiries/outbox.server";
-import { createLogger } from "../../server/logger.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { type AppDatabase, openDatabase } from "../db/database.server";
+import { type OutboxHandlers, type OutboxRow, backoffMs, createOutboxWorker, enqueue } from "./outbox.server";
+import { createLogger } from "../logger.server";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 
 const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.server";
-import { INQUIRY_ACK_EMAIL, inquiryDeliveryHandlers, inquiryOutboxItems } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker, enqueue } from "../../server/inquiries/outbox.server";
-import { UNDELIVERABLE_ALERT, undeliverableAlertHandlers, undeliverableAlertItem } from "../../server/inquiries/undeliverable.server";
-import { createLogger } from "../../server/logger.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createMetrics } from "../../server/metrics.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { loadConfig } from "../config.server";
+import { INQUIRY_ACK_EMAIL, inquiryDeliveryHandlers, inquiryOutboxItems } from "../inquiries/notifications.server";
+import { createOutboxWorker, enqueue } from "./outbox.server";
+import { UNDELIVERABLE_ALERT, undeliverableAlertHandlers, undeliverableAlertItem } from "./undeliverable.server";
+import { createLogger } from "../logger.server";
+import { createMailer } from "../mail/mailer.server";
+import { createMetrics } from "../metrics.server";
+import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 
 const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 const STUDIO = "studio@example.com";
@@ -136,6 +136,20 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
         [UNDELIVERABLE_ALERT, "failed"],
       ]);
       expect(smtp.messages).toHaveLength(0);
+    } finally {
+      close();
+    }
+  });
+
+  it("sends each email with its outbox row's id as Message-ID, whichever capability built it", async () => {
+    await bouncingLead();
+    const { w, close } = worker(1);
+    try {
+      await drain(w);
+      const rows = await database.db.selectFrom("outbox").select(["id", "channel"]).where("status", "=", "delivered").orderBy("channel").execute();
+      expect(rows.map((r) => r.channel)).toEqual(["inquiry-email", UNDELIVERABLE_ALERT]);
+      // A retry after a lost answer carries the same id, so the inbox can tell it is the same mail.
+      expect(smtp.messages.map((m) => m.headers["message-id"]).sort()).toEqual(rows.map((r) => `<${r.id}@cascadiawebstudio.ca>`).sort());
     } finally {
       close();
     }

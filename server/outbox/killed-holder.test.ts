@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../../server/db/database.server";
-import { OUTBOX_DEFAULTS, createOutboxWorker, enqueue } from "../../server/inquiries/outbox.server";
-import { createLogger } from "../../server/logger.server";
-import { type LeaseHolder, databaseEnv, startLeaseHolder } from "../helpers/children";
-import { createEmptyDatabase, testDatabaseKind } from "../helpers/databases";
+import { type AppDatabase, migrateToLatest, openDatabase } from "../db/database.server";
+import { OUTBOX_DEFAULTS, createOutboxWorker, enqueue } from "./outbox.server";
+import { createLogger } from "../logger.server";
+import { type LeaseHolder, databaseEnv, startLeaseHolder } from "../../tests/helpers/children";
+import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 
 /**
  * docs/deploy.md: notifications held by a process that dies are delivered again
