@@ -9,6 +9,7 @@ import { createStudioSecurity } from "../../server/studio/security.server";
 import { createStudioSessions } from "../../server/studio/session.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
+import { builtSite } from "./site";
 
 export const STUDIO_EMAIL = "owner@example.com";
 export const STUDIO_PASSWORD = "correct horse battery staple";
@@ -37,6 +38,27 @@ export class CookieJar {
  * clock for the rate limits, and a client that behaves like a same-origin
  * browser (Origin on state changes, cookies kept).
  */
+const LOGIN_PATH = "/studio/login";
+
+/**
+ * What the login page answered a sign-in post: signed in (a redirect to the
+ * inbox), on to the code step (a redirect there), or the error it shows.
+ */
+export async function loginOutcome(response: Response): Promise<{ signedIn: true } | { twoFactor: true } | { error: string }> {
+  const location = response.headers.get("location");
+  if (response.status === 302 && location === "/studio") return { signedIn: true };
+  if (response.status === 302 && location === `${LOGIN_PATH}?step=code`) return { twoFactor: true };
+  const shown = /<p id="sign-in-error"[^>]*>([^<]*)<\/p>/.exec(await response.text());
+  if (!shown) throw new Error(`The login page answered HTTP ${response.status} without an outcome.`);
+  return { error: decodeEntities(shown[1]!) };
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** Whether a sign-in post signed the browser in: the login action's redirect to the inbox. */
+export const signedInBy = (response: Response) => response.status === 302 && response.headers.get("location") === "/studio";
+
 export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
 
 export async function createStudioHarness(env: Record<string, string> = {}, options: StudioHarnessOptions = {}) {
@@ -44,7 +66,8 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
   const clock = { now: Date.now() };
-  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site });
+  // The built site: its pages' actions are the studio's only way to sign in and change anything.
+  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site ?? (await builtSite()) });
   const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
 
@@ -61,8 +84,11 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
       const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body });
       return jar.take(response);
     }
-    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request("/api/studio/sign-in", { method: "POST", body: { email, password } });
-    return { jar, request, signIn };
+    // The login page's two forms, posted as the page posts them: a redirect on success, the page with its error otherwise.
+    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "password", email, password } });
+    const signInCode = (code: string) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "code", code } });
+    const signOut = () => request(`${SITE}/studio/logout`, { method: "POST" });
+    return { jar, request, signIn, signInCode, signOut };
   }
 
   return {
@@ -89,7 +115,7 @@ export async function signedInStudio(env: Record<string, string> = {}, options: 
   const harness = await createStudioHarness(env, options);
   const browser = harness.client();
   const response = await browser.signIn();
-  if (response.status !== 200) {
+  if (!signedInBy(response)) {
     await harness.dispose();
     throw new Error(`The studio account could not sign in: HTTP ${response.status}`);
   }
