@@ -1,4 +1,5 @@
 import * as OTPAuth from "otpauth";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { type AppDeps, createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
@@ -56,6 +57,22 @@ export async function loginOutcome(response: Response): Promise<{ signedIn: true
 const decodeEntities = (text: string) =>
   text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
+type StudioRoute = "studio/inbox" | "studio/lead" | "studio/payments" | "studio/layout";
+/** A page's data request: its path with `.data` before the query string. */
+const dataPath = (path: string) => path.replace(/(\?|$)/, ".data$1");
+
+/** A `.data` answer decoded (turbo-stream, as React Router sends it): each route's data or error. */
+export async function loaderData(response: Response) {
+  const { value } = await decodeViaTurboStream(response.body!, globalThis);
+  return value as Record<string, { data?: unknown; error?: unknown }>;
+}
+
+/** The signed-in email in a `/studio.data` answer (the layout's loader), or null for the login redirect. */
+export async function signedInEmail(response: Response) {
+  const data = (await loaderData(response))["studio/layout"]?.data as { email: string } | undefined;
+  return data?.email ?? null;
+}
+
 /** Whether a sign-in post signed the browser in: the login action's redirect to the inbox. */
 export const signedInBy = (response: Response) => response.status === 302 && response.headers.get("location") === "/studio";
 
@@ -88,7 +105,19 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
     const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "password", email, password } });
     const signInCode = (code: string) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "code", code } });
     const signOut = () => request(`${SITE}/studio/logout`, { method: "POST" });
-    return { jar, request, signIn, signInCode, signOut };
+    /** One of the lead page's forms, posted as its script posts it (the `.data` request): the action's status and data. */
+    const leadAction = (id: string, fields: Record<string, string>) => request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
+    /** The lead page's delete form without scripts: a redirect to the inbox once deleted. */
+    const deleteLead = (id: string, confirm = "yes") => request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { intent: "delete", confirm } });
+    /** What a studio page's loader returns, read as the browser's router reads it (the page's `.data` request). */
+    async function page<T>(path: string, route: StudioRoute): Promise<T> {
+      const response = await request(dataPath(path));
+      if (response.status !== 200) throw new Error(`${path} answered HTTP ${response.status}`);
+      return (await loaderData(response))[route]!.data as T;
+    }
+    /** The account the studio shows as signed in, or null when it sends this browser to the login page. */
+    const signedInAs = async () => signedInEmail(await request("/studio.data"));
+    return { jar, request, signIn, signInCode, signOut, leadAction, deleteLead, page, signedInAs };
   }
 
   return {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "../../server/studio/auth.server";
 import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness, loginOutcome, signedInBy } from "../helpers/studio";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness, loginOutcome, signedInBy, signedInEmail } from "../helpers/studio";
 
 describe(`studio sign-in on ${testDatabaseKind}`, () => {
   let h: StudioHarness;
@@ -22,8 +22,7 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    const session = await browser.request("/api/studio/session");
-    expect(await session.json()).toEqual({ success: true, user: { email: STUDIO_EMAIL } });
+    expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
     // The session lives in the database.
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(1);
   });
@@ -48,8 +47,8 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(second).not.toBe(first);
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(1);
     // The first cookie, replayed, no longer opens anything.
-    const replay = await h.app.request("/api/studio/session", { headers: { cookie: `studio.session_token=${first}` } });
-    expect(replay.status).toBe(401);
+    const replay = await h.app.request("/studio.data", { headers: { cookie: `studio.session_token=${first}` } });
+    expect(await signedInEmail(replay)).toBeNull();
   });
 
   it("locks an account after repeated failures, from any address, even with the right password", async () => {
@@ -85,8 +84,8 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/studio/login");
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(0);
-    const replay = await h.app.request("/api/studio/session", { headers: { cookie: `studio.session_token=${token}` } });
-    expect(replay.status).toBe(401);
+    const replay = await h.app.request("/studio.data", { headers: { cookie: `studio.session_token=${token}` } });
+    expect(await signedInEmail(replay)).toBeNull();
   });
 
   it("ends a session left idle, and slides the expiry of one in use", async () => {
@@ -95,13 +94,12 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     await browser.signIn();
     // Used within the idle limit, past updateAge: the expiry moves forward and the cookie is refreshed.
     vi.setSystemTime(Date.now() + (SESSION_UPDATE_AGE_SECONDS + 60) * 1000);
-    const used = await browser.request("/api/studio/session");
-    expect(used.status).toBe(200);
+    expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
     const row = await h.database.db.selectFrom("studio_sessions").select("expires_at").executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(Date.now() + (SESSION_IDLE_SECONDS - 60) * 1000);
     // Then left alone longer than the idle limit.
     vi.setSystemTime(Date.now() + (SESSION_IDLE_SECONDS + 1) * 1000);
-    expect((await browser.request("/api/studio/session")).status).toBe(401);
+    expect(await browser.signedInAs()).toBeNull();
   });
 
   it("ends a session at its absolute lifetime however active it is", async () => {
@@ -111,10 +109,10 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     const step = (SESSION_IDLE_SECONDS / 2) * 1000;
     while (Date.now() + step < Date.UTC(2026, 0, 5, 9) + SESSION_ABSOLUTE_SECONDS * 1000) {
       vi.setSystemTime(Date.now() + step);
-      expect((await browser.request("/api/studio/session")).status).toBe(200);
+      expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
     }
     vi.setSystemTime(Date.UTC(2026, 0, 5, 9) + SESSION_ABSOLUTE_SECONDS * 1000 + 1000);
-    expect((await browser.request("/api/studio/session")).status).toBe(401);
+    expect(await browser.signedInAs()).toBeNull();
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(0);
   });
 
