@@ -1,5 +1,5 @@
 import type { AppServices } from "../server/services.server";
-import type { StudioServices } from "../server/studio/routes.server";
+import type { StudioServices } from "../server/studio/services.server";
 import type { StudioUser } from "../server/studio/session.server";
 
 // Runtime requests (actions, dynamic pages) receive the server's services and

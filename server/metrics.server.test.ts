@@ -14,7 +14,7 @@ describe("metrics", () => {
       ["/api/inquiries", "api-inquiries"],
       ["/api/create-payment", "api-payments"],
       ["/api/stripe/webhook", "webhook"],
-      ["/api/studio/sign-in", "studio"],
+      ["/api/studio/leads.csv", "studio"],
       ["/studio", "studio"],
       ["/studio/leads/3f2b8c1e-0000-4000-8000-000000000000", "studio"],
       ["/quote/tok_abcdefghijklmnop", "quote"],

@@ -5,7 +5,7 @@ export const LOGIN_PATH = "/studio/login";
 
 /**
  * The studio's services and the signed-in user, or a redirect to the login page.
- * The server's guard (server/studio/routes.server.ts) already refused anonymous
+ * The server's guard (server/studio/guard.server.ts) already refused anonymous
  * requests; loaders and actions check again so no page can render without a user.
  */
 export function requireStudio(context: AppLoadContext) {

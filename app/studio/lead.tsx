@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
   if (intent === "delete") {
     if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
-    await privacy.delete(params.id);
+    if (!(await privacy.delete(params.id))) throw data("No such lead.", { status: 404 });
     return redirect("/studio");
   }
   const result =

@@ -21,6 +21,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { step, rpId: context.studio?.sessions.rpId ?? "" };
 }
 
+// A refused attempt says when the lock ends, as the answer's Retry-After.
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const studio = context.studio;
   if (!studio) throw new Response("Not found", { status: 404 });
@@ -30,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     form.get("intent") === "code"
       ? await studio.sessions.verifyCode({ code: form.get("code") }, client)
       : await studio.sessions.signIn({ email: form.get("email"), password: form.get("password") }, client);
-  if (!result.ok) return data({ error: result.error, restart: result.restart ?? false }, { status: result.status });
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data({ error: result.error, restart: result.restart ?? false }, { status: result.status, headers });
+  }
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   return redirect(result.twoFactor ? CODE_STEP : "/studio", { headers });

@@ -78,8 +78,8 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
     await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("alert")).toHaveCount(0);
-    // Signed in for real: the session answers.
-    expect((await page.request.get("/api/studio/session")).status()).toBe(200);
+    // Signed in for real: the inbox opens for this session instead of sending it to the login page.
+    expect((await page.request.get("/studio", { maxRedirects: 0 })).status()).toBe(200);
   });
 
   test("Back after signing out shows no lead's data, from the cache or otherwise", async ({ page, baseURL }) => {
@@ -115,7 +115,10 @@ test.describe("studio sign-in, the impatient way", () => {
       // Still on the lead's address: it must be the sign-in page there, not the lead.
       await expect(page.getByRole("heading", { name: "Studio sign-in" })).toBeVisible();
     }
-    expect((await page.request.get("/api/studio/session")).status()).toBe(401);
+    // The session is gone on the server too: the inbox sends this browser to the login page.
+    const inbox = await page.request.get("/studio", { maxRedirects: 0 });
+    expect(inbox.status()).toBe(302);
+    expect(inbox.headers().location).toBe("/studio/login");
   });
 
   test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
 import * as OTPAuth from "otpauth";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { type AppDeps, createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
@@ -9,6 +10,7 @@ import { createStudioSecurity } from "../../server/studio/security.server";
 import { createStudioSessions } from "../../server/studio/session.server";
 import { type TestDatabase, openTestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
+import { builtSite } from "./site";
 
 export const STUDIO_EMAIL = "owner@example.com";
 export const STUDIO_PASSWORD = "correct horse battery staple";
@@ -37,6 +39,43 @@ export class CookieJar {
  * clock for the rate limits, and a client that behaves like a same-origin
  * browser (Origin on state changes, cookies kept).
  */
+const LOGIN_PATH = "/studio/login";
+
+/**
+ * What the login page answered a sign-in post: signed in (a redirect to the
+ * inbox), on to the code step (a redirect there), or the error it shows.
+ */
+export async function loginOutcome(response: Response): Promise<{ signedIn: true } | { twoFactor: true } | { error: string }> {
+  const location = response.headers.get("location");
+  if (response.status === 302 && location === "/studio") return { signedIn: true };
+  if (response.status === 302 && location === `${LOGIN_PATH}?step=code`) return { twoFactor: true };
+  const shown = /<p id="sign-in-error"[^>]*>([^<]*)<\/p>/.exec(await response.text());
+  if (!shown) throw new Error(`The login page answered HTTP ${response.status} without an outcome.`);
+  return { error: decodeEntities(shown[1]!) };
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+type StudioRoute = "studio/inbox" | "studio/lead" | "studio/payments" | "studio/layout";
+/** A page's data request: its path with `.data` before the query string. */
+const dataPath = (path: string) => path.replace(/(\?|$)/, ".data$1");
+
+/** A `.data` answer decoded (turbo-stream, as React Router sends it): each route's data or error. */
+export async function loaderData(response: Response) {
+  const { value } = await decodeViaTurboStream(response.body!, globalThis);
+  return value as Record<string, { data?: unknown; error?: unknown }>;
+}
+
+/** The signed-in email in a `/studio.data` answer (the layout's loader), or null for the login redirect. */
+export async function signedInEmail(response: Response) {
+  const data = (await loaderData(response))["studio/layout"]?.data as { email: string } | undefined;
+  return data?.email ?? null;
+}
+
+/** Whether a sign-in post signed the browser in: the login action's redirect to the inbox. */
+export const signedInBy = (response: Response) => response.status === 302 && response.headers.get("location") === "/studio";
+
 export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
 
 export async function createStudioHarness(env: Record<string, string> = {}, options: StudioHarnessOptions = {}) {
@@ -44,7 +83,8 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
   const clock = { now: Date.now() };
-  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site });
+  // The built site: its pages' actions are the studio's only way to sign in and change anything.
+  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site ?? (await builtSite()) });
   const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
 
@@ -61,8 +101,23 @@ export async function createStudioHarness(env: Record<string, string> = {}, opti
       const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body });
       return jar.take(response);
     }
-    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request("/api/studio/sign-in", { method: "POST", body: { email, password } });
-    return { jar, request, signIn };
+    // The login page's two forms, posted as the page posts them: a redirect on success, the page with its error otherwise.
+    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "password", email, password } });
+    const signInCode = (code: string) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "code", code } });
+    const signOut = () => request(`${SITE}/studio/logout`, { method: "POST" });
+    /** One of the lead page's forms, posted as its script posts it (the `.data` request): the action's status and data. */
+    const leadAction = (id: string, fields: Record<string, string>) => request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
+    /** The lead page's delete form without scripts: a redirect to the inbox once deleted. */
+    const deleteLead = (id: string, confirm = "yes") => request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { intent: "delete", confirm } });
+    /** What a studio page's loader returns, read as the browser's router reads it (the page's `.data` request). */
+    async function page<T>(path: string, route: StudioRoute): Promise<T> {
+      const response = await request(dataPath(path));
+      if (response.status !== 200) throw new Error(`${path} answered HTTP ${response.status}`);
+      return (await loaderData(response))[route]!.data as T;
+    }
+    /** The account the studio shows as signed in, or null when it sends this browser to the login page. */
+    const signedInAs = async () => signedInEmail(await request("/studio.data"));
+    return { jar, request, signIn, signInCode, signOut, leadAction, deleteLead, page, signedInAs };
   }
 
   return {
@@ -89,7 +144,7 @@ export async function signedInStudio(env: Record<string, string> = {}, options: 
   const harness = await createStudioHarness(env, options);
   const browser = harness.client();
   const response = await browser.signIn();
-  if (response.status !== 200) {
+  if (!signedInBy(response)) {
     await harness.dispose();
     throw new Error(`The studio account could not sign in: HTTP ${response.status}`);
   }

@@ -10,7 +10,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
-import { createStudioHarness } from "../helpers/studio";
+import { createStudioHarness, signedInBy } from "../helpers/studio";
 import { createPayments } from "../../server/payments/payments.server";
 import { createLogger } from "../../server/logger.server";
 
@@ -117,7 +117,7 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     const served = await createStudioHarness(ENV, { database: asTestDatabase(after), skipAccount: true });
     // The account is in the backup too: the studio signs in with it.
     const studio = served.client();
-    expect((await studio.signIn()).status).toBe(200);
+    expect(signedInBy(await studio.signIn())).toBe(true);
 
     const mustBeBack = writes.filter((w) => w.committedAt < restorePoint);
     expect(restorePoint).toBeGreaterThan(writes[0]!.committedAt);
@@ -127,7 +127,7 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     for (const w of mustBeBack.filter((w) => w.kind === "lead")) expect(leadsCsv, w.id).toContain(w.id);
     for (const w of mustBeBack.filter((w) => w.kind === "payment")) expect(paymentsCsv, w.id).toContain(w.id);
     for (const w of mustBeBack.filter((w) => w.kind === "quote")) {
-      const lead = (await (await studio.request(`/api/studio/leads/${w.leadId}`)).json()) as { lead: { status: string }; deliveries: { channel: string }[]; activity: { kind: string }[] };
+      const lead = await studio.page<{ lead: { status: string }; deliveries: { channel: string }[]; activity: { kind: string }[] }>(`/studio/leads/${w.leadId}`, "studio/lead");
       expect(lead.lead.status).toBe("quoted");
       // The lead's outbox rows: the client's acknowledgement and the studio's email.
       expect(lead.deliveries.map((d) => d.channel).sort()).toEqual([INQUIRY_ACK_EMAIL, INQUIRY_EMAIL].sort());

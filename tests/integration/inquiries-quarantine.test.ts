@@ -46,12 +46,10 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(body).toEqual({ success: true, id: expect.any(String) });
     return body.id;
   }
-  const ids = async (query = "") => {
-    const response = await h.browser.request(`/api/studio/leads${query}`);
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { leads: Lead[] }).leads.map((l) => l.id);
-  };
-  const release = (id: string) => h.browser.request(`/api/studio/leads/${id}/release`, { method: "POST", body: {} });
+  // The inbox as its page loads it, and the lead page's "Move to inbox" form.
+  const inbox = (query = "") => h.browser.page<{ leads: Lead[]; invalid: boolean }>(`/studio${query}`, "studio/inbox");
+  const ids = async (query = "") => (await inbox(query)).leads.map((l) => l.id);
+  const release = (id: string) => h.browser.leadAction(id, { intent: "release" });
 
   it("lists suspected spam only in the Spam view: not in the inbox, its source counts or its CSV export", async () => {
     const real = await submit({ elapsedMs: 45_000, lastName: "Real" }, "?ref=demo-gym");
@@ -62,7 +60,8 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(await ids("?q=fast")).toEqual([]);
     expect(await ids("?view=spam")).toEqual([honeypot, fast]);
     expect(await ids("?view=spam&q=fast")).toEqual([fast]);
-    expect((await h.browser.request("/api/studio/leads?view=other")).status).toBe(400);
+    // An unknown view is ignored (the page says so): the inbox, spam left out.
+    expect(await inbox("?view=other")).toMatchObject({ invalid: true, leads: [expect.objectContaining({ id: real })] });
 
     // The inbox's source filter counts the real lead only.
     expect(await createLeadService({ database: h.database, config: h.config }).refs()).toEqual([{ ref: "demo-gym", count: 1 }]);
@@ -82,7 +81,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
   it("moves a lead to the inbox: its notifications go out then, the timeline says so, and racing tabs move it once", async () => {
     const id = await submit({ elapsedMs: 2800, lastName: "Fast", email: "fast@example.com" });
     // A quarantined lead is not worked on until it is in the inbox: no status change, no quote.
-    const status = await h.browser.request(`/api/studio/leads/${id}/status`, { method: "POST", body: { status: "contacted" } });
+    const status = await h.browser.leadAction(id, { intent: "status", status: "contacted" });
     expect(status.status).toBe(409);
     const quotes = createQuoteService({ config: h.config, database: h.database, activity: createStudioLeadActivity(), checkouts: createPayments({ config: h.config, database: h.database, logger: createLogger(h.config) }).service, now: () => h.clock.now });
     const quote = { inquiryId: id, packageType: "pro" as const, amountCents: 50000 };
@@ -100,14 +99,14 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(await worker.runOnce()).toMatchObject({ delivered: 2 });
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(["fast@example.com", "studio@example.com"]);
 
-    const lead = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as {
+    const lead = await h.browser.page<{
       lead: Record<string, unknown>;
       activity: { kind: string; from_status: string; to_status: string; body: string; actor_email: string }[];
-    };
+    }>(`/studio/leads/${id}`, "studio/lead");
     expect(lead.lead).toMatchObject({ quarantine_reason: null });
     expect(lead.lead).not.toHaveProperty("search_text");
     expect(lead.activity).toEqual([expect.objectContaining({ kind: "status", from_status: "spam", to_status: "new", body: "too-fast", actor_email: "owner@example.com" })]);
-    expect((await h.browser.request(`/api/studio/leads/${id}/status`, { method: "POST", body: { status: "contacted" } })).status).toBe(200);
+    expect((await h.browser.leadAction(id, { intent: "status", status: "contacted" })).status).toBe(200);
     expect(await quotes.create(quote, "owner@example.com")).toMatchObject({ ok: true });
   });
 

@@ -10,7 +10,7 @@ import { WRONG_PASSWORD } from "../../server/studio/security.server";
 import { CODE_FAILED, PASSKEY_FAILED, REAUTH_NEEDED, REAUTH_SECONDS, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity } from "../helpers/studio";
+import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity, loginOutcome, signedInBy } from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
 const OPTIONS = `${PASSKEY}/generate-register-options`;
@@ -73,30 +73,30 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     const { totp } = await enableTotp(h);
     const browser = h.client();
     const first = await browser.signIn();
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ success: true, twoFactor: true });
+    expect(first.status).toBe(302);
+    expect(await loginOutcome(first)).toEqual({ twoFactor: true });
     expect(browser.jar.cookies.has("studio.session_token")).toBe(false);
     expect(browser.jar.cookies.has("studio.two_factor")).toBe(true);
-    expect((await browser.request("/api/studio/session")).status).toBe(401);
+    expect(await browser.signedInAs()).toBeNull();
 
-    const wrong = await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate({ timestamp: Date.now() - 10 * 60_000 }) } });
+    const wrong = await browser.signInCode(totp.generate({ timestamp: Date.now() - 10 * 60_000 }));
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ success: false, error: CODE_FAILED });
-    expect((await browser.request("/api/studio/session")).status).toBe(401);
+    expect(await loginOutcome(wrong)).toEqual({ error: CODE_FAILED });
+    expect(await browser.signedInAs()).toBeNull();
 
-    const right = await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
-    expect(right.status).toBe(200);
-    expect(await (await browser.request("/api/studio/session")).json()).toEqual({ success: true, user: { email: STUDIO_EMAIL } });
+    const right = await browser.signInCode(totp.generate());
+    expect(signedInBy(right)).toBe(true);
+    expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
   });
 
   it("accepts each backup code once in place of the app's code", async () => {
     const { backupCodes } = await enableTotp(h);
     const browser = h.client();
     await browser.signIn();
-    expect((await browser.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(200);
+    expect(signedInBy(await browser.signInCode(backupCodes[0]!))).toBe(true);
     const again = h.client();
     await again.signIn();
-    expect((await again.request("/api/studio/sign-in/code", { method: "POST", body: { code: backupCodes[0] } })).status).toBe(401);
+    expect((await again.signInCode(backupCodes[0]!)).status).toBe(401);
   });
 
   it("counts wrong codes toward the account's lockout", async () => {
@@ -104,21 +104,21 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     const attacker = h.client("203.0.113.50");
     await attacker.signIn();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect((await attacker.request("/api/studio/sign-in/code", { method: "POST", body: { code: String(100000 + i) } })).status).toBe(401);
+      expect((await attacker.signInCode(String(100000 + i))).status).toBe(401);
     }
     // The account is locked for everyone, even with the right password and code.
     const owner = h.client();
     const locked = await owner.signIn();
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual({ success: false, error: SIGN_IN_LOCKED });
+    expect(await loginOutcome(locked)).toEqual({ error: SIGN_IN_LOCKED });
     h.clock.now += SIGN_IN_LIMITS.windowMs;
-    expect(await (await owner.signIn()).json()).toEqual({ success: true, twoFactor: true });
-    expect((await owner.request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } })).status).toBe(200);
+    expect(await loginOutcome(await owner.signIn())).toEqual({ twoFactor: true });
+    expect(signedInBy(await owner.signInCode(totp.generate()))).toBe(true);
   });
 
   it("refuses a code without the password step", async () => {
     const { totp } = await enableTotp(h);
-    const response = await h.client().request("/api/studio/sign-in/code", { method: "POST", body: { code: totp.generate() } });
+    const response = await h.client().signInCode(totp.generate());
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
   });
@@ -127,7 +127,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     await enableTotp(h);
     expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
     expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
-    expect(await (await h.client().signIn()).json()).toEqual({ success: true });
+    expect(await loginOutcome(await h.client().signIn())).toEqual({ signedIn: true });
     expect(await h.database.db.selectFrom("studio_two_factors").select("id").execute()).toEqual([]);
   });
 
@@ -212,7 +212,7 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     expect(((await options.json()) as { challenge: string }).challenge.length).toBeGreaterThan(20);
     // Another session of the same account has not confirmed anything.
     const other = h.client();
-    expect((await other.signIn()).status).toBe(200);
+    expect(signedInBy(await other.signIn())).toBe(true);
     expect((await other.request(OPTIONS)).status).toBe(403);
     await storedPasskey(h);
     expect(await security.removePasskey({ id: "pk-1" }, request())).toMatchObject({ ok: true });

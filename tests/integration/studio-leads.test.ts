@@ -24,7 +24,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const body = (await response.json()) as { id: string };
     return body.id;
   }
-  const list = async (query = "") => (await (await h.browser.request(`/api/studio/leads${query}`)).json()) as { leads: Lead[]; next?: string };
+  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio${query}`, "studio/inbox");
 
   it("lists leads newest first with their notification state, and filters and searches them", async () => {
     const ada = await submit();
@@ -42,7 +42,10 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     // LIKE wildcards in the search are literal.
     expect((await list("?q=%25")).leads).toEqual([]);
     expect((await list("?sort=oldest")).leads.map((l) => l.id)).toEqual([ada, grace, hopper]);
-    expect((await h.browser.request("/api/studio/leads?status=archived")).status).toBe(400);
+    // An unknown filter is ignored and said so (the inbox's notice), not applied.
+    const unknown = await list("?status=archived");
+    expect(unknown.invalid).toBe(true);
+    expect(unknown.leads.map((l) => l.id)).toEqual([hopper, grace, ada]);
   });
 
   it("pages with a keyset cursor, without repeating or skipping a lead", async () => {
@@ -58,25 +61,26 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
 
   it("moves a lead through the pipeline and records each change and note with who and when", async () => {
     const id = await submit();
-    const post = (path: string, body: unknown) => {
+    // The lead page's status and note forms.
+    const post = (intent: "status" | "note", fields: Record<string, string>) => {
       h.clock.now += 1000;
-      return h.browser.request(`/api/studio/leads/${id}/${path}`, { method: "POST", body });
+      return h.browser.leadAction(id, { intent, ...fields });
     };
     expect((await post("status", { status: "contacted" })).status).toBe(200);
-    expect((await post("notes", { body: "Called; wants a quote by Friday." })).status).toBe(200);
+    expect((await post("note", { body: "Called; wants a quote by Friday." })).status).toBe(200);
     // Skipping a step, an unknown status and Lost without a reason are refused.
     expect((await post("status", { status: "won" })).status).toBe(409);
     expect((await post("status", { status: "done" })).status).toBe(400);
     expect((await post("status", { status: "lost" })).status).toBe(400);
-    expect((await post("notes", { body: "   " })).status).toBe(400);
+    expect((await post("note", { body: "   " })).status).toBe(400);
     expect((await post("status", { status: "quoted" })).status).toBe(200);
     expect((await post("status", { status: "lost", reason: "Went with a cousin" })).status).toBe(200);
     expect((await post("status", { status: "won" })).status).toBe(409);
 
-    const detail = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as {
+    const detail = await h.browser.page<{
       lead: { status: string; lost_reason: string };
       activity: { kind: string; from_status: string | null; to_status: string | null; body: string | null; actor_email: string; created_at: string }[];
-    };
+    }>(`/studio/leads/${id}`, "studio/lead");
     expect(detail.lead).toMatchObject({ status: "lost", lost_reason: "Went with a cousin" });
     const timeline = detail.activity.map(({ kind, from_status, to_status, body, actor_email }) => ({ kind, from_status, to_status, body, actor_email }));
     expect(timeline.reverse()).toEqual([
@@ -92,7 +96,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
   it("retries a failed notification once, and only a failed one", async () => {
     const id = await submit();
     const [row] = await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute();
-    const retry = () => h.browser.request(`/api/studio/leads/${id}/deliveries/${row!.id}/retry`, { method: "POST" });
+    const retry = () => h.browser.leadAction(id, { intent: "retry", outboxId: row!.id });
     expect((await retry()).status).toBe(409);
     await h.database.db.updateTable("outbox").set({ status: "failed", attempts: 30, last_error: "SMTP 550" }).where("id", "=", row!.id).execute();
     expect((await list()).leads[0]!.delivery).toBe("failed");
@@ -100,7 +104,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const after = await h.database.db.selectFrom("outbox").selectAll().where("id", "=", row!.id).executeTakeFirstOrThrow();
     expect(after.status).toBe("pending");
     expect(Date.parse(after.next_attempt_at)).toBeLessThanOrEqual(h.clock.now);
-    const detail = (await (await h.browser.request(`/api/studio/leads/${id}`)).json()) as { activity: { kind: string }[] };
+    const detail = await h.browser.page<{ activity: { kind: string }[] }>(`/studio/leads/${id}`, "studio/lead");
     expect(detail.activity.map((a) => a.kind)).toEqual(["retry"]);
   });
 
@@ -146,7 +150,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const { browser } = h;
     const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: "forget-me@example.com" } });
     const { id } = (await sent.json()) as { id: string };
-    await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: "Asked to be forgotten." } });
+    await browser.leadAction(id, { intent: "note", body: "Asked to be forgotten." });
 
     const exported = await browser.request(`/api/studio/leads/${id}/export.json`);
     expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="lead-${id}.json"`);
@@ -156,10 +160,15 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect(data.notifications.map((n) => n.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email"]);
     expect(await everything(id, "forget-me@example.com")).toBe(4);
 
-    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    // Deleting needs its confirmation box ticked; unticked, nothing goes.
+    expect((await browser.deleteLead(id, "")).status).toBe(400);
+    expect(await everything(id, "forget-me@example.com")).toBe(4);
+    const deleted = await browser.deleteLead(id);
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/studio");
     expect(await everything(id, "forget-me@example.com")).toBe(0);
     expect((await browser.request(`/api/studio/leads/${id}/export.json`)).status).toBe(404);
-    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(404);
+    expect((await browser.deleteLead(id)).status).toBe(404);
   });
 
   /** Every row of every table as text, so nothing of the person can hide in a column or table the test did not think of. */
@@ -181,7 +190,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const { browser } = h;
     const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...person } });
     const { id } = (await sent.json()) as { id: string };
-    await browser.request(`/api/studio/leads/${id}/notes`, { method: "POST", body: { body: `Called ${person.firstName} at ${person.phone}.` } });
+    await browser.leadAction(id, { intent: "note", body: `Called ${person.firstName} at ${person.phone}.` });
     // The studio makes and sends a quote on the lead page; the client pays its deposit in the sandbox checkout.
     const act = (fields: Record<string, string>) => browser.request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
     expect((await act({ intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." })).status).toBe(200);
@@ -211,7 +220,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
 
     const before = await everyRow();
     for (const value of Object.values(person)) expect(before, value).toContain(value);
-    expect((await browser.request(`/api/studio/leads/${id}/delete`, { method: "POST" })).status).toBe(200);
+    expect((await browser.deleteLead(id)).status).toBe(302);
     const after = await everyRow();
     for (const value of [...Object.values(person), id, quote.id, quote.token]) expect(after, value).not.toContain(value);
 

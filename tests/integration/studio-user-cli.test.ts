@@ -10,7 +10,7 @@ import { runStudioUser } from "../../scripts/studio-user";
 import { loadConfig } from "../../server/config.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { SIGN_IN_LIMITS } from "../../server/studio/session.server";
-import { SITE, STUDIO_EMAIL, createStudioHarness, enableTotp, signedInStudio } from "../helpers/studio";
+import { SITE, STUDIO_EMAIL, createStudioHarness, enableTotp, loginOutcome, signedInBy, signedInStudio } from "../helpers/studio";
 
 const PASSWORD = "a long enough passphrase";
 
@@ -49,7 +49,7 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect(stored.provider_id).toBe("credential");
     expect(stored.password).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
     const h = await createStudioHarness({}, { database, skipAccount: true });
-    expect((await h.client().signIn("studio@example.com", PASSWORD)).status).toBe(200);
+    expect(signedInBy(await h.client().signIn("studio@example.com", PASSWORD))).toBe(true);
   });
 
   it("refuses a short password, a duplicate and a bad email, changing nothing", async () => {
@@ -70,18 +70,18 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect(await run(["reset", "a@example.com"], "a@example.com1\n")).toMatchObject({ code: 1, err: expect.stringContaining("the account's email") });
     // The old password still signs in.
     const h = await createStudioHarness({}, { database, skipAccount: true });
-    expect((await h.client().signIn("a@example.com", PASSWORD)).status).toBe(200);
+    expect(signedInBy(await h.client().signIn("a@example.com", PASSWORD))).toBe(true);
   });
 
   it("resets a password, ending the account's sessions; removes an account", async () => {
     await run(["add", "a@example.com"], `${PASSWORD}\n`);
     const h = await createStudioHarness({}, { database, skipAccount: true });
     const browser = h.client();
-    expect((await browser.signIn("a@example.com", PASSWORD)).status).toBe(200);
+    expect(signedInBy(await browser.signIn("a@example.com", PASSWORD))).toBe(true);
     expect((await run(["reset", "a@example.com"], "another long passphrase\n")).code).toBe(0);
-    expect((await browser.request("/api/studio/session")).status).toBe(401);
+    expect(await browser.signedInAs()).toBeNull();
     expect((await h.client().signIn("a@example.com", PASSWORD)).status).toBe(401);
-    expect((await h.client().signIn("a@example.com", "another long passphrase")).status).toBe(200);
+    expect(signedInBy(await h.client().signIn("a@example.com", "another long passphrase"))).toBe(true);
 
     expect((await run(["remove", "a@example.com"])).code).toBe(0);
     expect((await h.client().signIn("a@example.com", "another long passphrase")).status).toBe(401);
@@ -131,15 +131,14 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     const counters = await database.db.selectFrom("rate_limits").select("key").execute();
     expect(counters.map((c) => c.key.split(":")[0])).toContain("studio-sign-in-client");
     expect(counters.filter((c) => c.key.startsWith("studio-sign-in-account:"))).toEqual([]);
-    expect((await h.browser.request("/api/studio/session")).status).toBe(401);
+    expect(await h.browser.signedInAs()).toBeNull();
 
     // Signing in now takes the new password and nothing else: no code step, no lock.
     const browser = h.client();
     const signedIn = await browser.signIn(STUDIO_EMAIL, "another long passphrase");
-    expect(signedIn.status).toBe(200);
-    expect(await signedIn.json()).toEqual({ success: true });
+    expect(await loginOutcome(signedIn)).toEqual({ signedIn: true });
     expect(browser.jar.cookies.has("studio.two_factor")).toBe(false);
-    expect(await (await browser.request("/api/studio/session")).json()).toEqual({ success: true, user: { email: STUDIO_EMAIL } });
+    expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
 
     // Run again on a clean account, it says there was nothing to remove.
     expect((await run(["reset", STUDIO_EMAIL], "a third long passphrase\n")).out).toContain("Two-factor was already off.\nRemoved 0 passkeys.\nCleared 0 sign-in failure counters.");
@@ -152,7 +151,7 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect(reset.code).toBe(0);
     expect(reset.out).toContain("Kept the account's passkeys (--keep-passkeys).");
     expect(await rowsOf(h.user.id)).toMatchObject({ twoFactors: [], passkeys: [expect.anything()], sessions: [], flag: false });
-    expect(await (await h.client().signIn(STUDIO_EMAIL, "another long passphrase")).json()).toEqual({ success: true });
+    expect(await loginOutcome(await h.client().signIn(STUDIO_EMAIL, "another long passphrase"))).toEqual({ signedIn: true });
 
     for (const args of [["add", "b@example.com", "--keep-passkeys"], ["reset", STUDIO_EMAIL, "--keep-passkey"], ["list", "--keep-passkeys"]]) {
       expect((await run(args, `${PASSWORD}\n`)).code, args.join(" ")).toBe(2);

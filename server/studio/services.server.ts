@@ -1,0 +1,48 @@
+import type { AppDeps } from "../app.server";
+import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
+import type { QuoteService } from "../quotes/service.server";
+import type { AppServices } from "../services.server";
+import { createStudioAuth } from "./auth.server";
+import { createLeadService } from "./leads.server";
+import { createPaymentsView } from "./payments-view.server";
+import { createLeadPrivacy } from "./privacy.server";
+import { createSecurityNotices } from "./security-notices.server";
+import { createStudioSecurity } from "./security.server";
+import { createStudioSessions } from "./session.server";
+
+export type StudioServices = {
+  sessions: ReturnType<typeof createStudioSessions>;
+  security: ReturnType<typeof createStudioSecurity>;
+  leads: ReturnType<typeof createLeadService>;
+  payments: ReturnType<typeof createPaymentsView>;
+  privacy: ReturnType<typeof createLeadPrivacy>;
+  quotes: LeadQuotes;
+};
+export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
+
+/**
+ * The back office's services. Sign-in (better-auth) loads with the studio's
+ * first request, not at start-up (decision 0022); a failed load is tried again.
+ */
+export function createStudioServices(deps: AppDeps, services: AppServices, quoteService: QuoteService) {
+  const { config, database, now } = deps;
+  let signIn: Promise<StudioSignIn> | undefined;
+  const loadSignIn = () =>
+    (signIn ??= createStudioAuth({ config, database }).then(
+      (auth) => {
+        const notice = createSecurityNotices({ database, outbox: deps.outbox, now });
+        const sessions = createStudioSessions({ auth, database, config, now, notice });
+        return { sessions, security: createStudioSecurity({ auth, database, sessions }) };
+      },
+      (error: unknown) => {
+        signIn = undefined;
+        throw error;
+      },
+    ));
+  const leads = createLeadService({ database, config, outbox: deps.outbox, now });
+  const payments = createPaymentsView({ database });
+  const privacy = createLeadPrivacy({ database, now });
+  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
+  return { loadSignIn, leads, payments, privacy, all };
+}
