@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Table types of the Kysely query layer, the same on SQLite and PostgreSQL.
@@ -141,11 +141,17 @@ export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 /** A quote's step in the lead timeline (migration 0009's check lists them). */
 export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested"}`;
 
+/**
+ * Every kind the lead timeline holds. The database only bounds a kind's shape
+ * (migration 0014), so a feature adds its kinds here.
+ */
+export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind;
+
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {
   id: string;
   inquiry_id: string;
-  kind: "status" | "note" | "retry" | QuoteActivityKind;
+  kind: LeadActivityKind;
   from_status: string | null;
   to_status: string | null;
   body: string | null;
@@ -247,6 +253,93 @@ export interface JobLeaseTable {
   last_run_at: string | null;
 }
 
+/** The studio's availability for calls (one row, id 'default'); hours are Vancouver wall-clock times. */
+export interface BookingSettingsTable {
+  id: string;
+  /** JSON: { mon: [["09:00","17:00"]], ..., sun: [] }. */
+  weekly_hours: string;
+  /** JSON array of Vancouver dates (YYYY-MM-DD). */
+  days_off: string;
+  min_notice_minutes: number;
+  buffer_minutes: number;
+  daily_max: number;
+  updated_by: string;
+  updated_at: string;
+}
+
+export type BookingStatus = "booked" | "held" | "cancelled";
+
+/** A 30-minute discovery call; at most one 'booked' row per starts_at (a unique partial index). */
+export interface BookingTable {
+  id: string;
+  inquiry_id: string;
+  starts_at: string;
+  ends_at: string;
+  status: BookingStatus;
+  time_zone: string;
+  topic: string;
+  company: string | null;
+  /** SHA-256 hex of the visitor's reschedule/cancel token. */
+  manage_token_hash: string;
+  rescheduled_from: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  held_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A private calendar feed the studio subscribes to; the URL's secret is stored as a SHA-256 hex. */
+export interface CalendarFeedTable {
+  id: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The day's salt for visitor hashes (UTC day); deleted when the day is over. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
+export type AnalyticsDevice = "mobile" | "tablet" | "desktop";
+
+/** A page view or a goal; kept 90 days, then only its roll-ups remain. */
+export interface AnalyticsEventTable {
+  id: Generated<number>;
+  created_at: string;
+  visitor: string;
+  visit: string;
+  name: string;
+  path: string;
+  entry: ColumnType<number, number | undefined, number>;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  demo_ref: string | null;
+  device: AnalyticsDevice;
+  lead_id: string | null;
+  amount_cents: number | null;
+}
+
+/** Hourly (UTC hour) and daily (Vancouver day) counts per dimension value. */
+export interface AnalyticsRollupTable {
+  period: "hour" | "day";
+  bucket: string;
+  dimension: string;
+  value: string;
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  bounces: number;
+  events: number;
+  amount_cents: number;
+}
+
 export interface Database {
   acknowledgements: AcknowledgementTable;
   rate_limits: RateLimitTable;
@@ -262,4 +355,10 @@ export interface Database {
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
   job_leases: JobLeaseTable;
+  booking_settings: BookingSettingsTable;
+  bookings: BookingTable;
+  calendar_feeds: CalendarFeedTable;
+  analytics_salts: AnalyticsSaltTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_rollups: AnalyticsRollupTable;
 }

@@ -12,6 +12,9 @@ import * as oneCreatedAtIndex from "./0010-one-created-at-index";
 import * as quoteCheckouts from "./0011-quote-checkouts";
 import * as leadTrust from "./0012-lead-trust";
 import * as jobLeases from "./0013-job-leases";
+import * as openActivityKinds from "./0014-open-activity-kinds";
+import * as bookings from "./0015-bookings";
+import * as analytics from "./0016-analytics";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -31,4 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0011-quote-checkouts": quoteCheckouts,
   "0012-lead-trust": leadTrust,
   "0013-job-leases": jobLeases,
+  "0014-open-activity-kinds": openActivityKinds,
+  "0015-bookings": bookings,
+  "0016-analytics": analytics,
 };
