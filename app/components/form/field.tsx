@@ -44,6 +44,18 @@ export function Field({ id, label, required, hint, error, errorProps, className,
   );
 }
 
+/** A checkbox with its label after it, on one line (a confirmation, an option). */
+export function CheckboxField({ id, label, className, labelClassName, ...props }: Omit<React.ComponentProps<"input">, "type" | "id"> & { id: string; label: ReactNode; labelClassName?: string }) {
+  return (
+    <p data-slot="field" data-orientation="horizontal" className={cn("flex items-center gap-2", className)}>
+      <input id={id} type="checkbox" data-slot="checkbox" className="size-4" {...props} />
+      <label htmlFor={id} data-slot="label" className={labelClassName}>
+        {label}
+      </label>
+    </p>
+  );
+}
+
 /** The field's help line, under its control. */
 export function FieldHint({ className, ...props }: React.ComponentProps<"p">) {
   const field = useContext(FieldContext);

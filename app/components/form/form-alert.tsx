@@ -13,6 +13,8 @@ type FormAlertProps = {
    * outcome; `false` never moves it (a form that focuses its first invalid field instead).
    */
   focusKey?: unknown;
+  /** `p` for a sentence (default); `div` when the outcome is made of paragraphs. */
+  as?: "p" | "div";
   /** Keep the empty region in the page, so a message appearing later is announced. */
   persistent?: boolean;
   className?: string;
@@ -30,8 +32,8 @@ const toneClasses = {
  * A field's own error goes under that field (`Field`), and an outcome only the browser knows
  * on a public page may use the page's notice instead (`showNotice`, decision 0027).
  */
-export function FormAlert({ id, tone, role = "alert", focusKey, persistent, className, children }: FormAlertProps) {
-  const ref = useRef<HTMLDivElement>(null);
+export function FormAlert({ id, tone, role = "alert", focusKey, as: Tag = "p", persistent, className, children }: FormAlertProps) {
+  const ref = useRef<HTMLParagraphElement & HTMLDivElement>(null);
   const shown = Boolean(children);
   const key = focusKey === undefined ? (typeof children === "string" ? children : shown) : focusKey;
   // Not on the first render: hydrating a page that already shows an answer leaves focus where the visitor put it.
@@ -44,7 +46,7 @@ export function FormAlert({ id, tone, role = "alert", focusKey, persistent, clas
   }, [shown, key]);
   if (!shown && !persistent) return null;
   return (
-    <div
+    <Tag
       ref={ref}
       id={id}
       role={role}
@@ -54,6 +56,6 @@ export function FormAlert({ id, tone, role = "alert", focusKey, persistent, clas
       className={cn(shown && tone && toneClasses[tone], className)}
     >
       {children}
-    </div>
+    </Tag>
   );
 }

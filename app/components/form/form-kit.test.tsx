@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { Field, FieldError, FormAlert, hydratedFormProps, useHydrated } from "./index";
+import { CheckboxField, Field, FieldError, FormAlert, hydratedFormProps, useHydrated } from "./index";
 
 describe("Field", () => {
   it("labels its control, marked required for assistive technology too", () => {
@@ -152,5 +152,20 @@ describe("useHydrated", () => {
     const form = screen.getByRole("form", { name: "probe" });
     expect(form).toHaveAttribute("data-hydrated", "true");
     expect(form).toHaveAttribute("novalidate");
+  });
+});
+
+describe("CheckboxField", () => {
+  it("labels its checkbox, which posts its value when ticked", async () => {
+    const user = userEvent.setup();
+    render(
+      <form aria-label="delete">
+        <CheckboxField id="confirm-delete" name="confirm" value="yes" required label="Delete this lead for good" />
+      </form>,
+    );
+    const box = screen.getByRole("checkbox", { name: "Delete this lead for good" });
+    expect(box).toBeRequired();
+    await user.click(screen.getByText("Delete this lead for good"));
+    expect(new FormData(screen.getByRole("form", { name: "delete" }) as HTMLFormElement).get("confirm")).toBe("yes");
   });
 });

@@ -157,6 +157,7 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
       {/* The outcome, focused each time one is shown so it is read out and in view. */}
       <FormAlert
         id="inquiry-status"
+        as="div"
         persistent
         focusKey={announcements}
         tone={status.kind === "idle" ? undefined : status.kind === "success" ? "success" : "error"}

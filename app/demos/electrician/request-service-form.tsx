@@ -89,10 +89,10 @@ export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }
         <Textarea name="message" rows={requestForm.messageRows} placeholder={requestForm.messagePlaceholder} required defaultValue={defaults.message} />
       </Field>
       {/* Outcomes; focus goes to the first invalid field instead. */}
-      <FormAlert persistent focusKey={false} className="empty:hidden">
+      <FormAlert as="div" persistent focusKey={false} className="empty:hidden">
         {hasErrors ? <p className="rounded-md border border-destructive/40 bg-card p-3 text-sm font-medium text-destructive">{requestForm.errorSummary}</p> : null}
       </FormAlert>
-      <FormAlert role="status" persistent focusKey={false} className="empty:hidden">
+      <FormAlert as="div" role="status" persistent focusKey={false} className="empty:hidden">
         {notice ? (
           <p className="flex gap-3 rounded-md border border-accent/40 bg-card p-4 text-sm">
             <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
