@@ -1,5 +1,6 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
+import { FormAlert } from "~/components/form";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
@@ -123,11 +124,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <p className="text-sm text-muted-foreground">{paymentPageContent.secureNote}</p>
             </form>
           )}
-          {actionData?.error && (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-              {actionData.error}
-            </p>
-          )}
+          <FormAlert tone="error" focusKey={actionData} className="p-3 text-base">
+            {actionData?.error}
+          </FormAlert>
           {closed && (
             <div role="status" className="rounded-md border p-4">
               <p className="font-semibold">{q.status === "expired" ? `This quote expired on ${date(q.expiresAt)}.` : "This quote has been withdrawn."}</p>

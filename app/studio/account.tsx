@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, data, useFetcher, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/account";
 import { Button } from "~/components/ui/button";
+import { Field, FormAlert } from "~/components/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { hydratedRoute } from "~/lib/hydration";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { PasskeyError, passkeysUsableHere, registerPasskey } from "./passkeys";
@@ -48,30 +48,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ intent, error: null, setup: setup && { totpURI: setup.totpURI, qrCode: setup.qrCode, secret: setup.secret, backupCodes: setup.backupCodes } }, { headers });
 }
 
-/** A form's error, focused when it appears so a screen reader and the keyboard land on it. */
-function FormError({ id, error }: { id: string; error: string | null | undefined }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (error) ref.current?.focus();
-  }, [error]);
-  if (!error) return null;
-  return (
-    <p id={id} ref={ref} tabIndex={-1} role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive">
-      {error}
-    </p>
-  );
-}
-
 /** A change to two-factor, which asks for the account's password first. */
 function PasswordForm({ intent, error, busy, variant, children }: { intent: string; error: string | null | undefined; busy: boolean; variant?: "outline"; children: string }) {
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={error ? `${intent}-error` : undefined}>
-      <FormError id={`${intent}-error`} error={error} />
+      <FormAlert tone="error" id={`${intent}-error`}>{error}</FormAlert>
       <input type="hidden" name="intent" value={intent} />
-      <div className="grid gap-1.5 sm:col-start-1">
-        <Label htmlFor={`${intent}-password`}>Password</Label>
-        <Input id={`${intent}-password`} name="password" type="password" autoComplete="current-password" required maxLength={256} />
-      </div>
+      <Field id={`${intent}-password`} label="Password" className="sm:col-start-1">
+        <Input name="password" type="password" autoComplete="current-password" required maxLength={256} />
+      </Field>
       <Button type="submit" variant={variant} disabled={busy}>
         {children}
       </Button>
@@ -146,7 +131,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-        <FormError id="remove-passkey-error" error={errorFor("remove-passkey")} />
+        <FormAlert tone="error" id="remove-passkey-error">{errorFor("remove-passkey")}</FormAlert>
         {!canChangePasskeys ? (
           <>
             <p className="text-sm">To add or remove a passkey, enter your password again. Each change is emailed to {loaderData.email}.</p>
@@ -160,11 +145,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : (
           <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-            <FormError id="passkey-error" error={passkeyError} />
-            <div className="grid gap-1.5 sm:col-start-1">
-              <Label htmlFor="passkey-name">Passkey name (optional)</Label>
-              <Input id="passkey-name" value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} maxLength={60} placeholder="e.g. Work laptop" />
-            </div>
+            <FormAlert tone="error" id="passkey-error">{passkeyError}</FormAlert>
+            <Field id="passkey-name" label="Passkey name (optional)" className="sm:col-start-1">
+              <Input value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} maxLength={60} placeholder="e.g. Work laptop" />
+            </Field>
             <Button type="button" onClick={addPasskey} disabled={usable !== true}>
               Add a passkey
             </Button>
@@ -220,12 +204,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </ul>
             </div>
             <confirm.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={confirm.data?.error ? "confirm-error" : undefined}>
-              <FormError id="confirm-error" error={confirm.data?.error} />
+              <FormAlert tone="error" id="confirm-error">{confirm.data?.error}</FormAlert>
               <input type="hidden" name="intent" value="confirm-two-factor" />
-              <div className="grid gap-1.5 sm:col-start-1">
-                <Label htmlFor="confirm-code">Code from the app</Label>
-                <Input id="confirm-code" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" required maxLength={6} />
-              </div>
+              <Field id="confirm-code" label="Code from the app" className="sm:col-start-1">
+                <Input name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" required maxLength={6} />
+              </Field>
               <Button type="submit" disabled={confirm.state !== "idle"}>
                 Turn on two-factor
               </Button>

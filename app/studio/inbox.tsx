@@ -2,13 +2,13 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/inbox";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { NO_REF, sortOptions, statusOptions } from "./labels";
-import { Table } from "./ui";
+import { FilterSelect, Table } from "./ui";
 import { LeadSourceSummary } from "./lead-source";
 
 export const meta: Route.MetaFunction = () => studioMeta("Inbox");
@@ -66,18 +66,16 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {spam && <p>Inquiries taken for spam (hidden field filled, or sent within seconds). Nothing was sent for them. Open one to move it to the inbox; they are deleted after 30 days.</p>}
       <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7 lg:items-end" role="search" aria-label="Filter leads">
         {spam && <input type="hidden" name="view" value="spam" />}
-        <div className="grid gap-1.5 lg:col-span-2">
-          <Label htmlFor="q">Search</Label>
-          <Input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
-        </div>
-        <Filter id="status" label="Status" options={statusOptions} value={filters.status} />
-        <Filter id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
-        <Filter id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
-        <Filter id="ref" label="Source" options={refOptions} value={filters.ref} />
-        <div className="grid gap-1.5">
-          <Label htmlFor="sort">Order</Label>
-          <Select id="sort" name="sort" options={sortOptions} defaultValue={filters.sort} />
-        </div>
+        <Field id="q" label="Search" className="lg:col-span-2">
+          <Input name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
+        </Field>
+        <FilterSelect id="status" label="Status" options={statusOptions} value={filters.status} />
+        <FilterSelect id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
+        <FilterSelect id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
+        <FilterSelect id="ref" label="Source" options={refOptions} value={filters.ref} />
+        <Field id="sort" label="Order">
+          <Select name="sort" options={sortOptions} defaultValue={filters.sort} />
+        </Field>
         <Button type="submit" className="lg:col-start-7">
           Apply
         </Button>
@@ -119,15 +117,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Next page
         </Link>
       )}
-    </div>
-  );
-}
-
-function Filter({ id, label, options, value }: { id: string; label: string; options: readonly { value: string; label: string }[]; value?: string }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} name={id} options={options} placeholder="Any" defaultValue={value ?? ""} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, data } from "react-router";
+import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { packageTypes, paymentPackage } from "~/content/payment";
@@ -122,10 +122,9 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
 function CopyLink({ id, link }: { id: string; link: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`link-${id}`}>Client link</Label>
+    <Field id={`link-${id}`} label="Client link">
       <div className="flex gap-2">
-        <Input id={`link-${id}`} readOnly value={link} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input readOnly value={link} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
         <Button
           type="button"
           size="sm"
@@ -139,9 +138,12 @@ function CopyLink({ id, link }: { id: string; link: string }) {
       <p role="status" className="text-sm">
         {copied ? "Link copied." : ""}
       </p>
-    </div>
+    </Field>
   );
 }
+
+/** The secondary fields of a row (a line item, the tax): a smaller label, closer to its box. */
+const small = { className: "gap-1", labelClassName: "text-xs" } as const;
 
 function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactNode; formKey: string }) {
   return (
@@ -152,71 +154,49 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
       <input type="hidden" name="intent" value="quote-create" />
       <input type="hidden" name="requestKey" value={formKey} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="quote-package">Package</Label>
-          <Select id="quote-package" name="package" defaultValue="pro" options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="quote-amount">Package amount (CAD)</Label>
-          <Input id="quote-amount" name="amount" required inputMode="decimal" autoComplete="off" />
-        </div>
+        <Field id="quote-package" label="Package">
+          <Select name="package" defaultValue="pro" options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))} />
+        </Field>
+        <Field id="quote-amount" label="Package amount (CAD)">
+          <Input name="amount" required inputMode="decimal" autoComplete="off" />
+        </Field>
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
         {LINES.map((n) => (
           <div key={n} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
-            <div className="grid gap-1">
-              <Label htmlFor={`line${n}Label`} className="text-xs">
-                Line {n} description
-              </Label>
-              <Input id={`line${n}Label`} name={`line${n}Label`} maxLength={120} autoComplete="off" />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`line${n}Amount`} className="text-xs">
-                Line {n} amount (CAD)
-              </Label>
-              <Input id={`line${n}Amount`} name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
-            </div>
+            <Field id={`line${n}Label`} label={`Line ${n} description`} {...small}>
+              <Input name={`line${n}Label`} maxLength={120} autoComplete="off" />
+            </Field>
+            <Field id={`line${n}Amount`} label={`Line ${n} amount (CAD)`} {...small}>
+              <Input name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
+            </Field>
           </div>
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="quote-deposit">Deposit (% of total, empty for none)</Label>
-          <Input id="quote-deposit" name="deposit" inputMode="numeric" defaultValue="50" autoComplete="off" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="quote-expires">Valid for (days)</Label>
-          <Input id="quote-expires" name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
-        </div>
+        <Field id="quote-deposit" label="Deposit (% of total, empty for none)">
+          <Input name="deposit" inputMode="numeric" defaultValue="50" autoComplete="off" />
+        </Field>
+        <Field id="quote-expires" label="Valid for (days)">
+          <Input name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
+        </Field>
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Tax</legend>
-        <p className="flex items-center gap-2">
-          <input id="quote-tax" type="checkbox" name="tax" value="on" className="size-4" />
-          <label htmlFor="quote-tax" className="text-sm">
-            Add a tax line
-          </label>
-        </p>
+        <CheckboxField id="quote-tax" name="tax" value="on" label="Add a tax line" labelClassName="text-sm" />
         <div className="grid gap-2 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <Label htmlFor="quote-tax-label" className="text-xs">
-              Tax name
-            </Label>
-            <Input id="quote-tax-label" name="taxLabel" defaultValue="GST" maxLength={40} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="quote-tax-percent" className="text-xs">
-              Rate (%)
-            </Label>
-            <Input id="quote-tax-percent" name="taxPercent" defaultValue="5" inputMode="decimal" />
-          </div>
+          <Field id="quote-tax-label" label="Tax name" {...small}>
+            <Input name="taxLabel" defaultValue="GST" maxLength={40} />
+          </Field>
+          <Field id="quote-tax-percent" label="Rate (%)" {...small}>
+            <Input name="taxPercent" defaultValue="5" inputMode="decimal" />
+          </Field>
         </div>
       </fieldset>
-      <div className="grid gap-1.5">
-        <Label htmlFor="quote-terms">Terms shown to the client</Label>
-        <Textarea id="quote-terms" name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
-      </div>
+      <Field id="quote-terms" label="Terms shown to the client">
+        <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
+      </Field>
       {error}
       <Button type="submit" disabled={busy} className="justify-self-start">
         Create draft quote

@@ -1,9 +1,9 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/lead";
+import { CheckboxField, Field, FormAlert } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
@@ -51,12 +51,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, deliveries, activity, next, quotes, payments, quoteFormKey } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const error = (intent: string) =>
-    actionData?.intent === intent && actionData.error ? (
-      <p role="alert" className="text-sm text-destructive">
-        {actionData.error}
-      </p>
-    ) : null;
+  // The refusal of one form's action, under that form; each answer moves focus to it.
+  const error = (intent: string) => (
+    <FormAlert tone="error" focusKey={actionData}>
+      {actionData?.intent === intent ? actionData.error : null}
+    </FormAlert>
+  );
   const fields: [string, string | null | undefined][] = [
     ["Email", lead.email],
     ["Phone", lead.phone],
@@ -115,14 +115,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             // Keyed by status: after a change the form starts again from the new step's first option.
             <Form key={lead.status} method="post" className="grid gap-3">
               <input type="hidden" name="intent" value="status" />
-              <div className="grid gap-1.5">
-                <Label htmlFor="status">Move to</Label>
-                <Select id="status" name="status" options={statusOptions.filter((o) => next.includes(o.value))} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="reason">Reason (required for Lost)</Label>
-                <Input id="reason" name="reason" maxLength={500} />
-              </div>
+              <Field id="status" label="Move to">
+                <Select name="status" options={statusOptions.filter((o) => next.includes(o.value))} />
+              </Field>
+              <Field id="reason" label="Reason (required for Lost)">
+                <Input name="reason" maxLength={500} />
+              </Field>
               {error("status")}
               <Button type="submit" disabled={busy} className="justify-self-start">
                 Update status
@@ -132,10 +130,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {/* Keyed by the timeline's length: a note once recorded leaves an empty box for the next. */}
           <Form key={activity.length} method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="note" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="note">Private note</Label>
-              <Textarea id="note" name="body" required maxLength={2000} rows={3} />
-            </div>
+            <Field id="note" label="Private note">
+              <Textarea name="body" required maxLength={2000} rows={3} />
+            </Field>
             {error("note")}
             <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
               Add note
@@ -215,10 +212,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="delete" />
-          <p className="flex items-center gap-2">
-            <input id="confirm-delete" type="checkbox" name="confirm" value="yes" required className="size-4" />
-            <label htmlFor="confirm-delete">Delete this lead, its notes, its quotes and its emails for good</label>
-          </p>
+          <CheckboxField id="confirm-delete" name="confirm" value="yes" required label="Delete this lead, its notes, its quotes and its emails for good" />
           {error("delete")}
           <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
             Delete this person&apos;s data

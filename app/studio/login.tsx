@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
+import { Field, FormAlert } from "~/components/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { hydratedRoute } from "~/lib/hydration";
 import { LOGIN_PATH, studioMeta } from "./guard";
 import { PasskeyError, passkeysUsableHere, signInWithPasskey } from "./passkeys";
@@ -54,15 +54,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [passkeyReady, setPasskeyReady] = useState(false);
   const error = actionData?.error ?? passkeyError;
-  const errorRef = useRef<HTMLParagraphElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
   // Known only in the browser: rendered after hydration so server and client agree.
   useEffect(() => setPasskeyReady(passkeysUsableHere(loaderData.rpId)), [loaderData.rpId]);
-  // A refused attempt moves focus to its message; a fresh code step to its field.
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error, actionData]);
+  // A fresh code step moves focus to its field (a refused attempt, to its message: FormAlert).
   useEffect(() => {
     if (loaderData.step === "code") codeRef.current?.focus();
   }, [loaderData.step]);
@@ -80,26 +76,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     }
   }
 
-  const alert = error && (
-    <p id="sign-in-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive">
+  // Each answer refocuses its message, even when the words are the same as the last one's.
+  const alert = (
+    <FormAlert id="sign-in-error" tone="error" focusKey={actionData ?? passkeyError}>
       {error}
-    </p>
+    </FormAlert>
   );
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 px-4 py-12">
       <h1 className="text-2xl font-semibold">Studio sign-in</h1>
       {loaderData.step === "code" ? (
-        <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error code-help" : "code-help"}>
+        <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error code-hint" : "code-hint"}>
           {alert}
           <input type="hidden" name="intent" value="code" />
-          <div className="grid gap-1.5">
-            <Label htmlFor="code">Authentication code</Label>
-            <p id="code-help" className="text-sm text-muted-foreground">
-              Enter the 6-digit code from your authenticator app, or one of your backup codes.
-            </p>
-            <Input ref={codeRef} id="code" name="code" autoComplete="one-time-code" required maxLength={32} aria-describedby="code-help" />
-          </div>
+          <Field id="code" label="Authentication code" hint="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
+            <Input ref={codeRef} name="code" autoComplete="one-time-code" required maxLength={32} />
+          </Field>
           <Button type="submit" disabled={busy}>
             Verify
           </Button>
@@ -112,14 +105,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error" : undefined}>
             {alert}
             <input type="hidden" name="intent" value="password" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="email">Email</Label>
-              <Input id="email" name="email" type="email" autoComplete="username webauthn" required maxLength={254} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="password">Password</Label>
-              <Input id="password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
-            </div>
+            <Field id="email" label="Email">
+              <Input name="email" type="email" autoComplete="username webauthn" required maxLength={254} />
+            </Field>
+            <Field id="password" label="Password">
+              <Input name="password" type="password" autoComplete="current-password" required maxLength={256} />
+            </Field>
             <Button type="submit" disabled={busy}>
               Sign in
             </Button>

@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
-import { Section, Table } from "./ui";
+import { FilterSelect, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
 
@@ -63,15 +62,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       </div>
       <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter payments">
         {filters.map((f) => (
-          <div key={f.id} className="grid gap-1.5">
-            <Label htmlFor={f.id}>{f.label}</Label>
-            <Select id={f.id} name={f.id} options={f.options} placeholder="Any" defaultValue={values[f.id] ?? ""} />
-          </div>
+          <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
         ))}
-        <div className="grid gap-1.5">
-          <Label htmlFor="month">Month created</Label>
-          <Input id="month" name="month" type="month" defaultValue={current.month ?? ""} />
-        </div>
+        <Field id="month" label="Month created">
+          <Input name="month" type="month" defaultValue={current.month ?? ""} />
+        </Field>
         <Button type="submit">Apply</Button>
       </Form>
       {invalid && <p role="status">Some filters were not understood and were ignored.</p>}

@@ -1,5 +1,16 @@
 import { type ReactNode, useId } from "react";
+import { Field } from "~/components/form";
+import { Select, type SelectOption } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
+
+/** A list's filter: a select named as its id, "Any" for no filter, in a GET form of the page. */
+export function FilterSelect({ id, label, options, value }: { id: string; label: string; options: readonly SelectOption[]; value?: string }) {
+  return (
+    <Field id={id} label={label}>
+      <Select name={id} options={options} placeholder="Any" defaultValue={value ?? ""} />
+    </Field>
+  );
+}
 
 /** A titled region of a studio page (its heading names it for assistive technology). */
 export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {

@@ -9,6 +9,37 @@ async function expectNoSideScroll(page: Page, width: number) {
 }
 
 test.describe("studio back office", () => {
+  test("a refused change on a lead's page says why under its form and takes focus", async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const suffix = randomBytes(4).toString("hex");
+    const email = `owner-${suffix}@example.com`;
+    const password = `long passphrase ${suffix}`;
+    await addStudioAccount(email, password);
+    const lastName = `Refused${suffix}`;
+    const sent = await page.request.post("/api/inquiries", {
+      headers: { origin: baseURL! },
+      data: { firstName: "Bea", lastName, email: `bea-${suffix}@example.com`, projectType: "basic", message: "A small site for our bakery, with the menu." },
+    });
+    expect(sent.ok()).toBe(true);
+    await page.goto("/studio");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+
+    // Lost needs a reason: the server refuses, and the keyboard lands on the refusal, inside the status form.
+    const status = page.getByRole("region", { name: "Status" });
+    await status.getByRole("combobox", { name: "Move to" }).selectOption("lost");
+    await status.getByRole("button", { name: "Update status" }).click();
+    const refusal = status.getByRole("alert");
+    await expect(refusal).toHaveText("Say why the lead was lost.");
+    await expect(refusal).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("New");
+  });
+
   test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, contactLead, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     const suffix = randomBytes(4).toString("hex");

@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { Field, FormAlert, hydratedFormProps, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { inquiryFormContent as copy } from "~/content/inquiry-form";
@@ -74,10 +74,9 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
   const [status, setStatus] = useState<Status>(() => statusFrom(answer));
   const [sending, setSending] = useState(false);
   const [announcements, setAnnouncements] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // True when hydrating the server's markup (already in the document), false after a client navigation.
   const [fromServerMarkup] = useState(() => typeof document !== "undefined" && document.getElementById(FORM_TITLE_ID) !== null);
-  const statusRef = useRef<HTMLDivElement>(null);
   const shownAt = useRef(0);
 
   // On mount (fromServerMarkup never changes).
@@ -85,15 +84,7 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
     // The fill-time check counts from when the visitor could first see the form: the
     // navigation's start for the server's markup (performance.now()'s zero), else now.
     shownAt.current = fromServerMarkup ? 0 : performance.now();
-    setHydrated(true);
   }, [fromServerMarkup]);
-
-  // Move focus to the message each time one is shown, so it is read out and in view.
-  // A layout effect, so focus moves in the same commit that shows the message: a
-  // passive effect can run a frame later, leaving focus on the button meanwhile.
-  useLayoutEffect(() => {
-    if (announcements > 0) statusRef.current?.focus();
-  }, [announcements]);
 
   const show = (next: Status) => {
     setStatus(next);
@@ -146,16 +137,15 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
     }
   }
 
-  const fieldProps = (name: InquiryFieldName) => {
-    const error = fieldErrors[name];
-    return {
-      id: `inquiry-${name}`,
-      name,
-      defaultValue: defaults[name],
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `inquiry-${name}-error` : undefined,
-    };
-  };
+  // The field around a control, and the control's own props: the kit wires ids, aria-invalid and the inline error.
+  const field = (name: InquiryFieldName, required?: boolean) => ({
+    id: `inquiry-${name}`,
+    label: copy.labels[name],
+    required,
+    error: fieldErrors[name],
+    className: "flex flex-col",
+  });
+  const fieldProps = (name: InquiryFieldName) => ({ name, defaultValue: defaults[name] });
 
   return (
     <section aria-labelledby={FORM_TITLE_ID} className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
@@ -164,54 +154,57 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">{copy.intro}</p>
 
-      <div
-        ref={statusRef}
+      {/* The outcome, focused each time one is shown so it is read out and in view. */}
+      <FormAlert
         id="inquiry-status"
-        role="alert"
-        tabIndex={-1}
+        as="div"
+        persistent
+        focusKey={announcements}
+        tone={status.kind === "idle" ? undefined : status.kind === "success" ? "success" : "error"}
         className={cn(
           "mt-4 rounded-md text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-          status.kind === "success" && "border border-accent bg-secondary p-4 text-foreground",
-          (status.kind === "error" || status.kind === "missing") && "border border-destructive bg-background p-4 text-destructive",
+          status.kind !== "idle" && "p-4",
+          (status.kind === "error" || status.kind === "missing") && "bg-background",
         )}
       >
         <StatusMessage status={status} />
-      </div>
+      </FormAlert>
 
       <form
         method="post"
         // Fragment only: the post goes to this page's own URL, keeping its query (?ref=..., UTM) for the lead's source.
         action="#inquiry-status"
+        {...hydratedFormProps(hydrated)}
+        // The server checks every field whether or not JavaScript runs: no browser bubbles, even before hydration.
         noValidate
         onSubmit={onSubmit}
-        data-hydrated={hydrated || undefined}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <Field name="firstName" label={copy.labels.firstName} required error={fieldErrors.firstName}>
+        <Field {...field("firstName", true)}>
           <Input {...fieldProps("firstName")} required autoComplete="given-name" maxLength={inquiryLimits.name} />
         </Field>
-        <Field name="lastName" label={copy.labels.lastName} required error={fieldErrors.lastName}>
+        <Field {...field("lastName", true)}>
           <Input {...fieldProps("lastName")} required autoComplete="family-name" maxLength={inquiryLimits.name} />
         </Field>
-        <Field name="email" label={copy.labels.email} required error={fieldErrors.email}>
+        <Field {...field("email", true)}>
           <Input {...fieldProps("email")} type="email" required autoComplete="email" maxLength={inquiryLimits.email} />
         </Field>
-        <Field name="phone" label={copy.labels.phone} error={fieldErrors.phone}>
+        <Field {...field("phone")}>
           <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={inquiryLimits.phone} />
         </Field>
-        <Field name="company" label={copy.labels.company} error={fieldErrors.company}>
+        <Field {...field("company")}>
           <Input {...fieldProps("company")} autoComplete="organization" maxLength={inquiryLimits.company} />
         </Field>
-        <Field name="projectType" label={copy.labels.projectType} required error={fieldErrors.projectType}>
+        <Field {...field("projectType", true)}>
           <Select {...fieldProps("projectType")} required options={projectTypeOptions} placeholder={copy.placeholders.projectType} />
         </Field>
-        <Field name="budget" label={copy.labels.budget} error={fieldErrors.budget}>
+        <Field {...field("budget")}>
           <Select {...fieldProps("budget")} options={budgetOptions} placeholder={copy.placeholders.budget} />
         </Field>
-        <Field name="timeline" label={copy.labels.timeline} error={fieldErrors.timeline}>
+        <Field {...field("timeline")}>
           <Select {...fieldProps("timeline")} options={timelineOptions} placeholder={copy.placeholders.timeline} />
         </Field>
-        <Field name="message" label={copy.labels.message} required error={fieldErrors.message} className="sm:col-span-2">
+        <Field {...field("message", true)} className="flex flex-col sm:col-span-2">
           <Textarea {...fieldProps("message")} required rows={6} maxLength={inquiryLimits.message} placeholder={copy.placeholders.message} />
         </Field>
 
@@ -265,34 +258,4 @@ function StatusMessage({ status }: { status: Status }) {
         </p>
       );
   }
-}
-
-function Field({
-  name,
-  label,
-  required,
-  error,
-  className,
-  children,
-}: {
-  name: InquiryFieldName;
-  label: string;
-  required?: boolean;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={`inquiry-${name}`} required={required}>
-        {label}
-      </Label>
-      {children}
-      {error && (
-        <p id={`inquiry-${name}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

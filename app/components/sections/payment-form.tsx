@@ -1,12 +1,11 @@
 import { Loader2, Lock } from "lucide-react";
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { Field, hydratedFormProps, showNotice, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { type PackageType, paymentPackages, paymentPageContent as text } from "~/content/payment";
 import { cn } from "~/lib/cn";
 import { formatCad } from "~/lib/money";
-import { showNotice } from "~/lib/notice";
 import { type AmountRule, createPaymentSchema } from "~/schemas/payment";
 
 /** Rules the product answers with its own 'Please enter a valid amount'; the rest say precisely what is wrong. */
@@ -28,13 +27,11 @@ export type PaymentFormProps = {
  */
 export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
   const [submitting, setSubmitting] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const [fallback, setFallback] = useState<{ url: string; blocked: boolean } | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-
   // Without JavaScript the browser's own validation guards the post; with it (the island's
   // loader turns that off until hydration) the form validates itself, to show its notices.
-  useLayoutEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const [fallback, setFallback] = useState<{ url: string; blocked: boolean } | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,8 +84,7 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
     <form
       method="post"
       action="/payment"
-      noValidate={hydrated}
-      data-hydrated={hydrated || undefined}
+      {...hydratedFormProps(hydrated)}
       onSubmit={onSubmit}
       className="flex flex-col gap-6"
     >
@@ -122,17 +118,22 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
         </div>
       </fieldset>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="payment-amount" required>
-          {text.amountLabel}
-        </Label>
+      {/* The amount the server refused (a post without JavaScript) is this field's error: inline, read out at once. */}
+      <Field
+        id="payment-amount"
+        label={text.amountLabel}
+        required
+        hint={text.amountHint}
+        error={serverError}
+        errorProps={{ role: "alert", className: "font-medium" }}
+        className="flex flex-col"
+      >
         <div className="relative">
           <span aria-hidden className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground">
             $
           </span>
           <Input
             ref={amountRef}
-            id="payment-amount"
             name="amount"
             type="number"
             inputMode="decimal"
@@ -141,23 +142,13 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
             required
             placeholder="0.00"
             defaultValue={defaults?.amount}
-            aria-describedby={serverError ? "payment-amount-hint payment-amount-error" : "payment-amount-hint"}
-            aria-invalid={serverError ? true : undefined}
             className="h-12 pl-7 pr-14 text-lg md:text-lg"
           />
           <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground">
             CAD
           </span>
         </div>
-        <p id="payment-amount-hint" className="text-sm text-muted-foreground">
-          {text.amountHint}
-        </p>
-        {serverError && (
-          <p id="payment-amount-error" role="alert" className="text-sm font-medium text-destructive">
-            {serverError}
-          </p>
-        )}
-      </div>
+      </Field>
 
       <p className="rounded-lg bg-muted p-4 text-sm text-muted-foreground">{text.quotedStatement}</p>
 

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
+import { useFieldControl } from "~/components/form/field-context";
 import { cn } from "~/lib/cn";
 import { fieldClasses } from "./input";
 
@@ -17,7 +18,7 @@ export function Select({
 }: React.ComponentProps<"select"> & { options: readonly SelectOption[]; placeholder?: string }) {
   return (
     <div className="relative">
-      <select data-slot="select" className={cn(fieldClasses, "h-10 appearance-none pr-9", className)} {...props}>
+      <select data-slot="select" className={cn(fieldClasses, "h-10 appearance-none pr-9", className)} {...useFieldControl(props)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -1,13 +1,15 @@
 import { Info, Send } from "lucide-react";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import type * as React from "react";
 import { propertyTypes, requestForm, serviceTypes } from "./content";
 import { type RequestServiceAnswer, type RequestServiceErrors, type RequestServiceField, validateRequestService } from "./request-service-schema";
+import { requestFormLook } from "./theme";
+import { Field, FormAlert, hydratedFormProps, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/cn";
 
 const fieldOrder: RequestServiceField[] = ["name", "phone", "email", "serviceType", "propertyType", "message"];
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -23,11 +25,10 @@ export const REQUEST_SERVICE_ACTION = "/demo/electrician/contact";
  * JavaScript the browser's own `required` checks apply first.
  */
 export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<RequestServiceErrors>(() => (answer && "errors" in answer ? answer.errors : {}));
   const [notice, setNotice] = useState(() => (answer && "notice" in answer ? answer.notice : ""));
   const defaults = answer && "values" in answer ? answer.values : {};
-  useLayoutEffect(() => setHydrated(true), []);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     // A demo never submits anywhere: no navigation, no request.
@@ -46,19 +47,8 @@ export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }
     form.reset();
   }
 
-  const field = (name: RequestServiceField) => ({
-    id: `rs-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `rs-${name}-error` : undefined,
-  });
-  const error = (name: RequestServiceField) =>
-    errors[name] ? (
-      <p id={`rs-${name}-error`} className="text-sm font-medium text-destructive">
-        {errors[name]}
-      </p>
-    ) : null;
   const { labels } = requestForm;
+  const field = (name: RequestServiceField, required?: boolean) => ({ id: `rs-${name}`, label: labels[name], required, error: errors[name] });
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
@@ -66,76 +56,50 @@ export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }
       method="post"
       action={REQUEST_SERVICE_ACTION}
       onSubmit={onSubmit}
-      noValidate={hydrated}
-      data-hydrated={hydrated || undefined}
+      {...hydratedFormProps(hydrated)}
       aria-labelledby="rs-title"
-      className="grid gap-5"
+      className={cn("grid gap-5", requestFormLook)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="rs-name" required>
-            {labels.name}
-          </Label>
-          <Input {...field("name")} type="text" autoComplete="name" required defaultValue={defaults.name} />
-          {error("name")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="rs-phone" required>
-            {labels.phone}
-          </Label>
-          <Input {...field("phone")} type="tel" autoComplete="tel" required defaultValue={defaults.phone} />
-          {error("phone")}
-        </div>
+        <Field {...field("name", true)}>
+          <Input name="name" type="text" autoComplete="name" required defaultValue={defaults.name} />
+        </Field>
+        <Field {...field("phone", true)}>
+          <Input name="phone" type="tel" autoComplete="tel" required defaultValue={defaults.phone} />
+        </Field>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="rs-email">{labels.email}</Label>
-        <Input {...field("email")} type="email" autoComplete="email" defaultValue={defaults.email} />
-        {error("email")}
-      </div>
+      <Field {...field("email")}>
+        <Input name="email" type="email" autoComplete="email" defaultValue={defaults.email} />
+      </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="rs-serviceType" required>
-            {labels.serviceType}
-          </Label>
+        <Field {...field("serviceType", true)}>
           <Select
-            {...field("serviceType")}
+            name="serviceType"
             required
             defaultValue={defaults.serviceType ?? ""}
             placeholder={requestForm.serviceTypePlaceholder}
             options={toOptions(serviceTypes)}
           />
-          {error("serviceType")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="rs-propertyType">{labels.propertyType}</Label>
-          <Select {...field("propertyType")} defaultValue={defaults.propertyType ?? propertyTypes[0]} options={toOptions(propertyTypes)} />
-          {error("propertyType")}
-        </div>
+        </Field>
+        <Field {...field("propertyType")}>
+          <Select name="propertyType" defaultValue={defaults.propertyType ?? propertyTypes[0]} options={toOptions(propertyTypes)} />
+        </Field>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="rs-message" required>
-          {labels.message}
-        </Label>
-        <Textarea
-          {...field("message")}
-          rows={requestForm.messageRows}
-          placeholder={requestForm.messagePlaceholder}
-          required
-          defaultValue={defaults.message}
-        />
-        {error("message")}
-      </div>
-      <div role="alert" className="empty:hidden">
+      <Field {...field("message", true)}>
+        <Textarea name="message" rows={requestForm.messageRows} placeholder={requestForm.messagePlaceholder} required defaultValue={defaults.message} />
+      </Field>
+      {/* Outcomes; focus goes to the first invalid field instead. */}
+      <FormAlert as="div" persistent focusKey={false} className="empty:hidden">
         {hasErrors ? <p className="rounded-md border border-destructive/40 bg-card p-3 text-sm font-medium text-destructive">{requestForm.errorSummary}</p> : null}
-      </div>
-      <div role="status" className="empty:hidden">
+      </FormAlert>
+      <FormAlert as="div" role="status" persistent focusKey={false} className="empty:hidden">
         {notice ? (
           <p className="flex gap-3 rounded-md border border-accent/40 bg-card p-4 text-sm">
             <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             {notice}
           </p>
         ) : null}
-      </div>
+      </FormAlert>
       <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start">
         <Send aria-hidden /> {requestForm.submitLabel}
       </Button>

@@ -8,6 +8,9 @@ import type { DemoTheme } from "~/demos/frame/types";
  * crisp small radius. Yellow is only ever a background (with graphite text)
  * or text on the dark sections; on light backgrounds links use the blue accent.
  */
+/** The Request Service form's look of the form kit's parts (their data-slot), scoped to that form. */
+export const requestFormLook = "[&_[data-slot=field-error]]:font-medium";
+
 export const electricianTheme: DemoTheme = {
   colors: {
     background: "#f6f7f9",
