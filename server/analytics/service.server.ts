@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
-import type { Insertable, Transaction } from "kysely";
+import { type Insertable, type Transaction, sql } from "kysely";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
@@ -15,6 +15,8 @@ import { createSalts, visitorHash } from "./salts.server";
 export const VISIT_GAP_MS = 30 * 60_000;
 /** At most this many events share one INSERT (and one look-up of their visitors' last events). */
 export const INGEST_BATCH_MAX = 500;
+/** Visitors whose last event this process remembers (about 100 bytes each). */
+const VISITOR_CACHE_MAX = 50_000;
 
 /** Goals the server records from the product's own events; the browser may send only "demo-cta". */
 export type ServerGoalName = "inquiry" | "booking" | "quote-viewed" | "quote-accepted" | "payment";
@@ -97,32 +99,45 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
     void done.finally(() => inFlight.delete(done));
   }
 
+  // Each visitor's last event seen by this process, so a visitor's next page view costs no look-up.
+  const lastSeen = new Map<string, { visit: string; t: number }>();
+
   /** Assigns each event its visit (the visitor's last event under 30 minutes ago, stored or earlier in the batch), then one INSERT. */
   async function store(trx: Transaction<Database>, batch: Pending[]) {
-    const visitors = [...new Set(batch.map((e) => e.visitor))];
-    const since = new Date(Math.min(...batch.map((e) => e.t)) - VISIT_GAP_MS).toISOString();
-    const last = new Map<string, { visit: string; t: number }>();
-    for (let i = 0; i < visitors.length; i += INGEST_BATCH_MAX) {
-      const rows = await trx
-        .selectFrom("analytics_events")
-        .select(["visitor", "visit", "created_at"])
-        .where("visitor", "in", visitors.slice(i, i + INGEST_BATCH_MAX))
-        .where("created_at", ">=", since)
-        .execute();
-      for (const row of rows) {
-        const t = Date.parse(row.created_at);
-        const seen = last.get(row.visitor);
-        if (!seen || t > seen.t) last.set(row.visitor, { visit: row.visit, t });
+    const earliest = Math.min(...batch.map((e) => e.t));
+    // Only a visit that may still be open is worth a look-up; another process may have stored it.
+    const unknown = [...new Set(batch.map((e) => e.visitor))].filter((v) => !((lastSeen.get(v)?.t ?? -Infinity) > earliest - VISIT_GAP_MS));
+    for (let i = 0; i < unknown.length; i += INGEST_BATCH_MAX) {
+      for (const row of await latestEvents(trx, unknown.slice(i, i + INGEST_BATCH_MAX), new Date(earliest - VISIT_GAP_MS).toISOString())) {
+        remember(row.visitor, { visit: row.visit, t: Date.parse(row.created_at) });
       }
     }
     const rows = batch.map(({ t, resolve: _r, reject: _j, ...event }) => {
-      const previous = last.get(event.visitor);
+      const previous = lastSeen.get(event.visitor);
       const continues = previous !== undefined && t - previous.t < VISIT_GAP_MS;
       const visit = continues ? previous.visit : `${event.visitor.slice(0, 16)}.${t.toString(36)}`;
-      last.set(event.visitor, { visit, t: Math.max(t, previous?.t ?? t) });
+      remember(event.visitor, { visit, t: Math.max(t, previous?.t ?? t) });
       return { ...event, visit, entry: !continues && event.name === "pageview" ? 1 : 0 };
     });
     await trx.insertInto("analytics_events").values(rows).execute();
+  }
+
+  function remember(visitor: string, last: { visit: string; t: number }) {
+    lastSeen.delete(visitor);
+    lastSeen.set(visitor, last);
+    // The oldest go first (a Map keeps insertion order); a forgotten visitor is looked up again.
+    if (lastSeen.size > VISITOR_CACHE_MAX) lastSeen.delete(lastSeen.keys().next().value!);
+  }
+
+  /** Each visitor's latest event since `since`: one row per visitor, off the (visitor, created_at) index. */
+  function latestEvents(trx: Transaction<Database>, visitors: string[], since: string) {
+    if (database.kind === "postgres") {
+      return sql<{ visitor: string; visit: string; created_at: string }>`select distinct on (visitor) visitor, visit, created_at from analytics_events
+        where visitor in (${sql.join(visitors)}) and created_at >= ${since} order by visitor, created_at desc`.execute(trx).then((r) => r.rows);
+    }
+    // SQLite takes the bare columns from the row that holds the max().
+    return sql<{ visitor: string; visit: string; created_at: string }>`select visitor, visit, max(created_at) as created_at from analytics_events
+      where visitor in (${sql.join(visitors)}) and created_at >= ${since} group by visitor`.execute(trx).then((r) => r.rows);
   }
 
   async function visitorOf(t: number, address: string, userAgent: string) {
