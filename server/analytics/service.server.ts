@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
-import { type Insertable, type Transaction, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
@@ -60,7 +60,6 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   const { db } = database;
   const host = new URL(config.SITE_URL).host;
   const salts = createSalts({ database });
-  // On SQLite the batch shares its commit with other writes waiting for the lock (decision 0021).
   const writes = createGroupCommit(database);
   const log = logger.child({ component: "analytics" });
   const beacons = metrics?.counter("cascadia_analytics_beacons_total", "Analytics beacons by outcome: accepted (stored), not_counted (a bot or Global Privacy Control), refused (invalid, oversized, cross-site).", {
@@ -68,42 +67,50 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   });
   for (const outcome of ["accepted", "not_counted", "refused"]) beacons?.labels(outcome).inc(0);
 
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let scheduled = false;
   const inFlight = new Set<Promise<void>>();
+  // Batches being written at once: SQLite has one writer anyway; PostgreSQL's pool takes a few side by side.
+  // The rest wait, so under load a batch grows instead of the number of statements.
+  const maxInFlight = database.kind === "postgres" ? 4 : 1;
 
   function enqueue(event: Omit<Pending, "resolve" | "reject">): Promise<void> {
     return new Promise((resolve, reject) => {
       queue.push({ ...event, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flushBatch);
-      }
+      pump();
     });
   }
 
-  function flushBatch() {
-    scheduled = false;
-    const batch = queue.slice(0, INGEST_BATCH_MAX);
-    queue = queue.slice(batch.length);
-    if (queue.length > 0) {
-      scheduled = true;
-      setImmediate(flushBatch);
-    }
-    if (batch.length === 0) return;
-    const done = writes.run((trx) => store(trx, batch)).then(
+  /** On the next turn of the event loop, so what arrives together is written together. */
+  function pump() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      while (inFlight.size < maxInFlight && queue.length > 0) writeBatch(queue.splice(0, INGEST_BATCH_MAX));
+    });
+  }
+
+  function writeBatch(batch: Pending[]) {
+    // SQLite: shares a commit with other writes waiting for the lock (decision 0021). PostgreSQL:
+    // two statements, no transaction: each INSERT is atomic, and the look-up needs no snapshot.
+    const write = database.kind === "sqlite" ? writes.run((trx) => store(trx, batch)) : store(db, batch);
+    const done = write.then(
       () => batch.forEach((e) => e.resolve()),
       (error: unknown) => batch.forEach((e) => e.reject(error)),
     );
     inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
+    void done.finally(() => {
+      inFlight.delete(done);
+      if (queue.length > 0) pump();
+    });
   }
 
   // Each visitor's last event seen by this process, so a visitor's next page view costs no look-up.
   const lastSeen = new Map<string, { visit: string; t: number }>();
 
   /** Assigns each event its visit (the visitor's last event under 30 minutes ago, stored or earlier in the batch), then one INSERT. */
-  async function store(trx: Transaction<Database>, batch: Pending[]) {
+  async function store(trx: Kysely<Database>, batch: Pending[]) {
     const earliest = Math.min(...batch.map((e) => e.t));
     // Only a visit that may still be open is worth a look-up; another process may have stored it.
     const unknown = [...new Set(batch.map((e) => e.visitor))].filter((v) => !((lastSeen.get(v)?.t ?? -Infinity) > earliest - VISIT_GAP_MS));
@@ -130,7 +137,7 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   }
 
   /** Each visitor's latest event since `since`: one row per visitor, off the (visitor, created_at) index. */
-  function latestEvents(trx: Transaction<Database>, visitors: string[], since: string) {
+  function latestEvents(trx: Kysely<Database>, visitors: string[], since: string) {
     if (database.kind === "postgres") {
       return sql<{ visitor: string; visit: string; created_at: string }>`select distinct on (visitor) visitor, visit, created_at from analytics_events
         where visitor in (${sql.join(visitors)}) and created_at >= ${since} order by visitor, created_at desc`.execute(trx).then((r) => r.rows);
@@ -227,9 +234,9 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
     async flush() {
       await Promise.allSettled([...goalsUnderWay]);
       while (queue.length > 0 || inFlight.size > 0) {
-        if (queue.length > 0 && !scheduled) flushBatch();
+        pump();
+        await new Promise((r) => setImmediate(r));
         await Promise.allSettled([...inFlight]);
-        if (queue.length > 0) await new Promise((r) => setImmediate(r));
       }
     },
   };
