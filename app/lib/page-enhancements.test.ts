@@ -188,11 +188,16 @@ describe("analytics beacon", () => {
     expect(sent).toEqual([{ url: "/api/event", body: { name: "pageview", path: "/pricing" } }]);
   });
 
-  it("sends nothing from the back office, a quote link's page, or a browser with Global Privacy Control", () => {
+  it("sends nothing from the back office, a quote link's page, a noindex page, or a browser with Global Privacy Control", () => {
     for (const path of ["/studio", "/studio/leads/1", "/quote/abcdefabcdefabcdefabcdef"]) {
       window.history.replaceState(null, "", path);
       load("<p>page</p>");
     }
+    // A page closed to search engines: the 404 page, a checkout's return.
+    window.history.replaceState(null, "", "/no-such-page");
+    const robots = document.head.appendChild(Object.assign(document.createElement("meta"), { name: "robots", content: "noindex, nofollow" }));
+    load("<p>page</p>");
+    robots.remove();
     window.history.replaceState(null, "", "/");
     Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: true });
     load("<p>page</p>");

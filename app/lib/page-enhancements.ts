@@ -23,7 +23,8 @@
  * - Analytics (docs/product.md#analytics): once the page has loaded, one page view goes to
  *   `/api/event` with `navigator.sendBeacon` (path, the referrer's host, UTM values, `ref`);
  *   `a[data-goal="demo-cta"]` sends the demo's goal when followed. No cookie, no storage;
- *   nothing from the back office, a quote link's page, or a browser with Global Privacy Control.
+ *   nothing from a noindex page (the back office, a quote link's page, the 404 page), or a
+ *   browser with Global Privacy Control.
  */
 export function pageEnhancements(doc: Document) {
   const win = doc.defaultView as (Window & { __pageEnhanced?: boolean }) | null;
@@ -109,7 +110,12 @@ export function pageEnhancements(doc: Document) {
 
   const loc = win.location;
   const nav = win.navigator as Navigator & { globalPrivacyControl?: boolean };
-  const counted = !/^\/(studio|quote)(\/|$)/.test(loc.pathname) && typeof nav.sendBeacon === "function" && nav.globalPrivacyControl !== true;
+  // Pages closed to search engines (noindex: the 404 page, a checkout's return, a quote, the back office) are not counted.
+  const counted =
+    !doc.querySelector('meta[name="robots"][content*="noindex"]') &&
+    !/^\/(studio|quote)(\/|$)/.test(loc.pathname) &&
+    typeof nav.sendBeacon === "function" &&
+    nav.globalPrivacyControl !== true;
   const track = (name: string) => {
     if (!counted) return;
     const event: Record<string, string> = { name, path: loc.pathname };

@@ -6,8 +6,8 @@ import { refProjectTypes } from "~/content/lead-sources";
 /** A beacon's body is a few hundred bytes; anything past this is refused unread (413). */
 export const BEACON_MAX_BYTES = 2048;
 
-/** What a page may count: the public pages and demos of the route registry; never /studio, a quote link or a 404. */
-const countedPaths = new Set(publicRoutes.map((r) => r.path));
+/** What a page may count: the indexable pages and demos of the route registry (the script skips noindex pages); never /studio, a quote link or a 404. */
+const countedPaths = new Set(publicRoutes.filter((r) => r.indexable).map((r) => r.path));
 
 /** A UTM value as lead sources keep it (docs/product.md#lead-sources); one that does not fit is dropped, not the page view. */
 const utm = z

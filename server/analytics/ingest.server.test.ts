@@ -77,6 +77,7 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
       [{ name: "pageview", path: "/no-such-page" }, 400],
       [{ name: "pageview", path: "/studio" }, 400],
       [{ name: "pageview", path: "/quote/abcdefabcdefabcdefabcdef" }, 400],
+      [{ name: "pageview", path: "/payment-success" }, 400],
       [{ name: "payment", path: "/payment" }, 400],
       [{ name: "pageview", path: "/payment", amount_cents: 100000, lead_id: "x" }, 400],
       [{ name: "demo-cta", path: "/pricing" }, 400],

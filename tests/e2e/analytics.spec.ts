@@ -75,3 +75,15 @@ test.describe("a bot", () => {
     expect(eventsOf(id)).toEqual([]);
   });
 });
+
+test("pages closed to search engines send no beacon: the 404 page sends none, the next page one", async ({ page }) => {
+  const beacons: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/event")) beacons.push(new URL(page.url()).pathname);
+  });
+  const notFound = await page.goto("/no-such-page");
+  expect(notFound?.status()).toBe(404);
+  // The beacon would go in the load event; the next page's does, so one from here would have been seen first.
+  await page.goto("/pricing");
+  await expect.poll(() => beacons).toEqual(["/pricing"]);
+});
