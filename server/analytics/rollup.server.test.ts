@@ -114,6 +114,20 @@ describe(`analytics roll-ups and salts on ${testDatabaseKind}`, () => {
     expect(await row("hour", new Date(T0).toISOString(), "page", "/")).toMatchObject({ pageviews: 1 });
   });
 
+  it("the roll-up job runs in one process of two, under its lease, and again once a minute has passed", async () => {
+    await view("10.0.0.1", "/");
+    const a = startAnalyticsJobs({ database, salts: analytics.salts, logger, now }, { timers: false });
+    const b = startAnalyticsJobs({ database, salts: analytics.salts, logger, now }, { timers: false });
+    expect([await a.rollup.tick(), await b.rollup.tick()]).toEqual(["ran", "standby"]);
+    expect(await row("hour", new Date(T0).toISOString(), "total", "")).toMatchObject({ visitors: 1, pageviews: 1 });
+    await view("10.0.0.2", "/about");
+    expect(await a.rollup.tick()).toBe("held");
+    clock.now += 60_000;
+    expect(await a.rollup.tick()).toBe("ran");
+    expect(await row("hour", new Date(T0).toISOString(), "total", "")).toMatchObject({ visitors: 2, pageviews: 2 });
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it("daily salt: one visitor within a UTC day, unlinkable across days once the job deleted yesterday's salt", async () => {
     const jobs = startAnalyticsJobs({ database, salts: analytics.salts, logger, now }, { timers: false });
     await view("10.0.0.1", "/");
