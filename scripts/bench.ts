@@ -21,6 +21,8 @@
  *   3. memory: resident memory of every process of the default configuration after a
  *      page load and an inquiry load.
  *   4. mixed: 30 s of mixed traffic, nothing lost, no heap growth (scripts/bench/mixed-load.ts).
+ *   5. beacons: POST /api/event (analytics page views) on one process, SQLite and PostgreSQL,
+ *      rows counted after (scripts/bench/beacons.ts).
  *
  * Each load gets a warm-up, then BENCH_DURATION seconds (10). Prints a table
  * and writes reports/bench.md with the machine, the generator and its ceiling,
@@ -36,6 +38,7 @@
  * reports/bench.md alone), BENCH_DURATION, WRK_PATH, NGINX_PATH.
  */
 import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
+import { runBeacons } from "./bench/beacons";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,13 +55,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10));
 const WARMUP = quick ? 1 : 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Math.min(CONNECTIONS, Number(process.env.BENCH_THREADS ?? 2));
-/** The four measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
-const caseNames = ["serving", "inquiries", "memory", "mixed"] as const;
+/** The five measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
+const caseNames = ["serving", "inquiries", "memory", "mixed", "beacons"] as const;
 type CaseName = (typeof caseNames)[number];
 const CASES = new Set(
   (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
     const name = /^\d$/.test(c.trim()) ? caseNames[Number(c.trim()) - 1] : c.trim();
-    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-4)`);
+    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-${caseNames.length})`);
     return name as CaseName;
   }),
 );
@@ -490,10 +493,10 @@ end`,
   );
 }
 
-async function countRows(options: Parameters<typeof openDatabase>[0]) {
+async function countRows(options: Parameters<typeof openDatabase>[0], table: "inquiries" | "analytics_events" = "inquiries") {
   const database = openDatabase(options);
   try {
-    const r = await sql<{ n: number | string }>`select count(*) as n from inquiries`.execute(database.db);
+    const r = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(database.db);
     return Number(r.rows[0]?.n ?? 0);
   } finally {
     await database.close();
@@ -605,6 +608,23 @@ async function main() {
     mixedText = formatMixedLoad(mixed);
     console.log(mixedText);
     if (!mixed.ok) process.exitCode = 1;
+  }
+
+  if (CASES.has("beacons")) {
+    await runBeacons({
+      port: ports.api,
+      pgUrl: PG_URL,
+      dbPath: (name) => path.join(tmp, name),
+      startOurs,
+      stop,
+      waitFor,
+      writeLua,
+      load,
+      countRows: (options, table) => countRows(options, table as "analytics_events"),
+      record,
+      skip: (kase, target, note) => rows.push({ case: kase, target, note }),
+      goal,
+    });
   }
 
   const m = machine();

@@ -62,6 +62,14 @@ describe("legal PDFs", () => {
     expect(privacy).toContain("Information and Privacy Commissioner for British Columbia");
   });
 
+  it("says what visit statistics are collected, how visitors stay unidentified, and for how long", () => {
+    const privacy = pdfText(files[1]!);
+    expect(privacy).toMatch(/Visit statistics, without cookies: the page viewed, the website that linked to it \(its domain only\), campaign tags/);
+    expect(privacy).toMatch(/random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked/);
+    expect(privacy).toContain("Global Privacy Control");
+    expect(privacy).toMatch(/deleted after 90 days, and only totals per hour and per day are kept/);
+  });
+
   it("follows a change of studio identity", async () => {
     const other = path.join(dir, "other");
     const [terms] = await generateLegalPdfs(other, { ...siteConfig, name: "Fraser Pixel Works", email: "hi@fraserpixel.example" });

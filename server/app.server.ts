@@ -15,6 +15,8 @@ import { preReadBody } from "./http/pre-read-body.server";
 import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, notModifiedHeaders, staticHeaders } from "./http/static.server";
 import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
+import { analyticsRoutes } from "./analytics/routes.server";
+import { type Analytics, createAnalytics } from "./analytics/service.server";
 import type { OutboxTrigger } from "./outbox/outbox.server";
 import { createInquiryService } from "./inquiries/service.server";
 import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext } from "./logger.server";
@@ -50,6 +52,8 @@ export type AppDeps = {
   now?: () => number;
   /** The process's metrics (server/metrics.server.ts); absent: a registry of this app's own. */
   metrics?: Metrics;
+  /** The process's analytics (compose.server.ts flushes it on shutdown); absent: one of this app's own. Booking's "call booked" goal goes through its recordGoal. */
+  analytics?: Analytics;
 };
 
 /** Default cap on any request body; routes that need less set their own. */
@@ -216,10 +220,13 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   // Quotes write their steps into the studio's lead timeline and move the lead's status.
   const activity = createStudioLeadActivity();
   const onPaid = createQuoteSettlement({ activity, logger });
-  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
+  // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
+  const analytics = deps.analytics ?? createAnalytics({ config, database, logger, metrics, now: deps.now });
+  app.route("/api/event", analyticsRoutes(analytics, config));
+  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now, goals: analytics });
   mountPaymentRoutes(app, payments, deps);
-  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
-  const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
+  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now, goals: analytics });
+  const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
   mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);

@@ -13,6 +13,8 @@ import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
 import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
 import type { Metrics } from "./metrics.server";
+import { createAnalytics } from "./analytics/service.server";
+import { startAnalyticsJobs } from "./analytics/jobs.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker
@@ -38,9 +40,12 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
     onUndeliverable: undeliverableAlertItem,
   });
   let retention: { stop(): Promise<void> } | undefined;
+  // One analytics per process: the app's beacons and goals, flushed before the database closes.
+  const analytics = createAnalytics({ config, database, logger, metrics });
+  let analyticsJobs: { stop(): Promise<void> } | undefined;
   return {
     /** What createNodeHandler needs besides the site. */
-    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics } satisfies AppDeps,
+    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics } satisfies AppDeps,
     /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
     start() {
       outbox.start();
@@ -51,10 +56,13 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
         (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
         { database },
       );
+      analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
     },
     /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
       await retention?.stop();
+      await analyticsJobs?.stop();
+      await analytics.flush();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

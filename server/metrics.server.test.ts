@@ -13,6 +13,7 @@ describe("metrics", () => {
       ["/legal/privacy-policy.pdf", "asset"],
       ["/api/inquiries", "api-inquiries"],
       ["/api/create-payment", "api-payments"],
+      ["/api/event", "api-event"],
       ["/api/stripe/webhook", "webhook"],
       ["/api/studio/leads.csv", "studio"],
       ["/studio", "studio"],

@@ -13,7 +13,7 @@ import type { OutboxStatus, PaymentStatus } from "./db/schema";
  */
 
 /** What a request was for: a fixed set, so paths (with their tokens and ids) never become labels. */
-export const ROUTE_GROUPS = ["page", "asset", "api-inquiries", "api-payments", "studio", "quote", "checkout", "webhook", "other"] as const;
+export const ROUTE_GROUPS = ["page", "asset", "api-inquiries", "api-payments", "api-event", "studio", "quote", "checkout", "webhook", "other"] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 export const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
 
@@ -22,6 +22,7 @@ export function routeGroup(path: string): RouteGroup {
   if (path.startsWith("/api/")) {
     if (path === "/api/inquiries" || path.startsWith("/api/inquiries/")) return "api-inquiries";
     if (path === "/api/create-payment") return "api-payments";
+    if (path === "/api/event") return "api-event";
     if (path === "/api/stripe/webhook") return "webhook";
     if (path.startsWith("/api/studio/")) return "studio";
     return "other";

@@ -13,7 +13,7 @@ import { type SiteConfig, formatAddress, siteConfig } from "./site";
 export type LegalDocumentText = z.input<typeof legalDocumentTextSchema>;
 
 /** Effective date of the current versions; change it whenever the text changes. */
-export const legalEffectiveDate = "October 1, 2025";
+export const legalEffectiveDate = "November 25, 2026";
 
 export function termsOfService(site: SiteConfig = siteConfig): LegalDocumentText {
   const upfront = rates.upfrontPercent;
@@ -121,6 +121,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
           "Project details you choose to share: project type, budget, timeline and your message.",
           "Payment information: the package and amount paid. Card details are entered on our payment provider's secure page and are never received or stored by us.",
           "Technical information our server records for security, such as IP address, browser type and the pages requested, kept in short-lived logs.",
+          "Visit statistics, without cookies: the page viewed, the website that linked to it (its domain only), campaign tags in the link, the demo you came from and whether you use a phone, tablet or computer. To count unique visitors without identifying you, your IP address and browser type are combined with a random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked. Browsers that send a Global Privacy Control signal, and automated visitors, are not counted.",
         ],
       },
       {
@@ -129,6 +130,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
           "To answer your inquiry and prepare your quote.",
           "To deliver, invoice and support the services you purchase.",
           "To keep our website secure and prevent abuse, such as spam and fraud.",
+          "To learn which pages, demos, referring websites and campaigns bring us clients, from visit statistics counted in total, and from where an inquiry you send came from.",
           "To meet our legal, tax and accounting obligations.",
         ],
         paragraphs: ["We do not sell or rent your personal information, and we do not use it for advertising."],
@@ -160,7 +162,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
       {
         heading: "7. Cookies",
         paragraphs: [
-          "Our website does not use advertising or tracking cookies and does not load content from third-party servers. Any storage used is strictly necessary for the website to work.",
+          "Our website does not use advertising or tracking cookies and does not load content from third-party servers. Any storage used is strictly necessary for the website to work. Visit statistics are counted by our own server, with no cookie and nothing stored in your browser; detailed records are deleted after 90 days, and only totals per hour and per day are kept.",
         ],
       },
       {

@@ -154,3 +154,61 @@ describe("demo notice", () => {
     expect(region().querySelector("b")).toBeNull();
   });
 });
+
+describe("analytics beacon", () => {
+  // jsdom has no sendBeacon; Chromium's real one is exercised by tests/e2e/analytics.spec.ts.
+  let sent: Array<{ url: string; body: Record<string, string> }>;
+  beforeEach(() => {
+    sent = [];
+    Object.defineProperty(navigator, "sendBeacon", {
+      configurable: true,
+      value: (url: string, body: string) => sent.push({ url, body: JSON.parse(body) as Record<string, string> }) > 0,
+    });
+  });
+  afterEach(() => {
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    delete (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl;
+    vi.restoreAllMocks();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("sends one page view with the path, the referrer's host, UTM values and ref, and no more", () => {
+    window.history.replaceState(null, "", "/contact?utm_source=newsletter&utm_campaign=fall&ref=demo-gym&email=a@example.com");
+    vi.spyOn(document, "referrer", "get").mockReturnValue("https://news.example.com/story?id=1");
+    load("<p>page</p>");
+    expect(sent).toEqual([
+      { url: "/api/event", body: { name: "pageview", path: "/contact", referrer: "news.example.com", utm_source: "newsletter", utm_campaign: "fall", ref: "demo-gym" } },
+    ]);
+  });
+
+  it("leaves out a referrer on this site", () => {
+    window.history.replaceState(null, "", "/pricing");
+    vi.spyOn(document, "referrer", "get").mockReturnValue(`${location.origin}/`);
+    load("<p>page</p>");
+    expect(sent).toEqual([{ url: "/api/event", body: { name: "pageview", path: "/pricing" } }]);
+  });
+
+  it("sends nothing from the back office, a quote link's page, a noindex page, or a browser with Global Privacy Control", () => {
+    for (const path of ["/studio", "/studio/leads/1", "/quote/abcdefabcdefabcdefabcdef"]) {
+      window.history.replaceState(null, "", path);
+      load("<p>page</p>");
+    }
+    // A page closed to search engines: the 404 page, a checkout's return.
+    window.history.replaceState(null, "", "/no-such-page");
+    const robots = document.head.appendChild(Object.assign(document.createElement("meta"), { name: "robots", content: "noindex, nofollow" }));
+    load("<p>page</p>");
+    robots.remove();
+    window.history.replaceState(null, "", "/");
+    Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: true });
+    load("<p>page</p>");
+    expect(sent).toEqual([]);
+  });
+
+  it("sends the demo's goal when its \"Get a site like this\" link is followed", () => {
+    window.history.replaceState(null, "", "/demo/gym");
+    load('<a href="#contact" data-goal="demo-cta">Get a site like this</a><a href="#other">Other</a>');
+    document.querySelector<HTMLElement>('a[href="#other"]')!.click();
+    document.querySelector<HTMLElement>("[data-goal]")!.click();
+    expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/demo/gym" }, { name: "demo-cta", path: "/demo/gym" }]);
+  });
+});

@@ -20,6 +20,11 @@
  * - A `page-notice` CustomEvent on the document (detail: title, description?, tone?)
  *   shows the same notice: the forms raise theirs this way (lib/notice.ts), so the site
  *   has one notice system.
+ * - Analytics (docs/product.md#analytics): once the page has loaded, one page view goes to
+ *   `/api/event` with `navigator.sendBeacon` (path, the referrer's host, UTM values, `ref`);
+ *   `a[data-goal="demo-cta"]` sends the demo's goal when followed. No cookie, no storage;
+ *   nothing from a noindex page (the back office, a quote link's page, the 404 page), or a
+ *   browser with Global Privacy Control.
  */
 export function pageEnhancements(doc: Document) {
   const win = doc.defaultView as (Window & { __pageEnhanced?: boolean }) | null;
@@ -103,9 +108,38 @@ export function pageEnhancements(doc: Document) {
     noticeTimer = setTimeout(clearNotice, NOTICE_MS);
   };
 
+  const loc = win.location;
+  const nav = win.navigator as Navigator & { globalPrivacyControl?: boolean };
+  // Pages closed to search engines (noindex: the 404 page, a checkout's return, a quote, the back office) are not counted.
+  const counted =
+    !doc.querySelector('meta[name="robots"][content*="noindex"]') &&
+    !/^\/(studio|quote)(\/|$)/.test(loc.pathname) &&
+    typeof nav.sendBeacon === "function" &&
+    nav.globalPrivacyControl !== true;
+  const track = (name: string) => {
+    if (!counted) return;
+    const event: Record<string, string> = { name, path: loc.pathname };
+    try {
+      const from = new URL(doc.referrer).host;
+      if (from && from !== loc.host) event.referrer = from;
+    } catch {
+      // No referrer, or not a URL.
+    }
+    const query = new URLSearchParams(loc.search);
+    for (const key of ["utm_source", "utm_medium", "utm_campaign", "ref"]) {
+      const value = query.get(key);
+      if (value) event[key] = value.slice(0, 100);
+    }
+    nav.sendBeacon("/api/event", JSON.stringify(event));
+  };
+  // After load: the beacon never competes with the page's own requests.
+  if (doc.readyState === "complete") track("pageview");
+  else win.addEventListener("load", () => track("pageview"), { once: true });
+
   doc.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
+    if (target.closest('a[data-goal="demo-cta"]')) track("demo-cta");
     const toggle = target.closest<HTMLElement>("[data-menu-toggle]");
     if (toggle) {
       setMenu(toggle, toggle.getAttribute("aria-expanded") !== "true");

@@ -20,6 +20,7 @@ import { privacyNotice } from "~/content/privacy-notice";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
+import type { GoalRecorder } from "../analytics/service.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import { type Logger, createLogTag } from "../logger.server";
@@ -42,7 +43,13 @@ export const INVALID_MESSAGE = "Please correct the highlighted fields.";
 export const CROSS_SITE_MESSAGE = "Cross-site form submissions are not accepted.";
 
 /** `source` is the transport (JSON API or form post); `from` where the visitor came from (docs/product.md#lead-sources). */
-export type SubmitContext = { clientIp: string; source: "api" | "form"; from?: InquirySource };
+export type SubmitContext = {
+  clientIp: string;
+  source: "api" | "form";
+  from?: InquirySource;
+  /** The sender's browser, so the analytics goal joins their visit (docs/product.md#analytics). */
+  browser?: { userAgent: string; gpc: boolean };
+};
 
 export type SubmitResult =
   | { kind: "accepted"; id: string }
@@ -59,6 +66,8 @@ export type InquiryServiceDeps = {
   outbox?: OutboxTrigger;
   mailConfigured?: boolean;
   now?: () => number;
+  /** Analytics: an inquiry sent is a goal (absent: none recorded). */
+  goals?: GoalRecorder;
 };
 
 /** Validate, store the lead with its notifications in one transaction (suspected spam in quarantine, unnotified), then trigger delivery. */
@@ -142,6 +151,8 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       );
     }
     deps.outbox?.wake();
+    // Never rejects, and the lead is stored already: the answer does not wait for it.
+    void deps.goals?.recordGoal({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser } });
     return { kind: "accepted", id };
   }
 
@@ -165,7 +176,7 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       // The form posts to its own page's URL, so the path and query are the page's (docs/product.md#lead-sources).
       const url = new URL(request.url);
       const from = parseInquirySource(new URLSearchParams([...url.searchParams, ["page", url.pathname]]));
-      result = await submit(read.body, { clientIp, source: "form", from });
+      result = await submit(read.body, { clientIp, source: "form", from, browser: browserOf(request.headers) });
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       // Like the API's 503: the page shows the spec's error with every value kept.
@@ -187,6 +198,11 @@ export function createInquiryService(deps: InquiryServiceDeps) {
 }
 
 export type InquiryService = ReturnType<typeof createInquiryService>;
+
+/** What analytics needs of the sender's browser: its user agent (hashed, never stored) and Global Privacy Control. */
+export function browserOf(headers: Headers) {
+  return { userAgent: headers.get("user-agent") ?? "", gpc: headers.get("sec-gpc") === "1" };
+}
 
 /** Why a valid submission looks like a bot's: the hidden honeypot filled, or sent faster than a person types. */
 function spamReason(honeypot: string | undefined, elapsedMs: number | undefined): QuarantineReason | undefined {

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, PaymentTable } from "../db/schema";
 import { type OutboxItem, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import type { GoalRecorder } from "../analytics/service.server";
 import type { Logger } from "../logger.server";
 import { paymentOutboxItem } from "./notifications.server";
 
@@ -43,6 +44,7 @@ export function createFulfil({
   logger,
   outbox,
   onPaid,
+  goals,
   now = Date.now,
 }: {
   database: AppDatabase;
@@ -50,6 +52,8 @@ export function createFulfil({
   outbox?: OutboxTrigger;
   onPaid?: OnPaid;
   now?: () => number;
+  /** Analytics: a settled payment is a goal with its amount, joined to its lead (absent: none recorded). */
+  goals?: GoalRecorder;
 }): Fulfil {
   const { db } = database;
 
@@ -95,7 +99,11 @@ export function createFulfil({
 
     const payment = normalise(changed);
     logger.info({ paymentId: payment.id, status: payment.status, amountCents: payment.amount_cents, source }, "payment settled");
-    if (payment.status === "paid") outbox?.wake();
+    if (payment.status === "paid") {
+      outbox?.wake();
+      // Once: only the call that moved it here records it. Money flagged for a refund is no revenue.
+      if (payment.refund_status === null) void goals?.recordGoal({ name: "payment", leadId: payment.inquiry_id, amountCents: payment.amount_cents });
+    }
     return { result: "changed", payment };
   };
 }

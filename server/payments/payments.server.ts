@@ -4,6 +4,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import type { OutboxTrigger } from "../outbox/outbox.server";
 import { type OnPaid, createFulfil } from "./fulfil.server";
+import type { GoalRecorder } from "../analytics/service.server";
 import { createSandboxProvider } from "./providers/sandbox.server";
 import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
@@ -35,6 +36,8 @@ export function createPayments(deps: {
   /** What else a paid payment moves forward, in the same transaction (quotes). */
   onPaid?: OnPaid;
   now?: () => number;
+  /** Analytics: settled payments are goals (absent: none recorded). */
+  goals?: GoalRecorder;
 }) {
   const { config, database, options = {} } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -60,7 +63,7 @@ export function createPayments(deps: {
     logger.warn({ SITE_URL: config.SITE_URL }, "SITE_URL is localhost: Stripe will send customers back to the wrong address.");
   }
 
-  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, onPaid: deps.onPaid, now: deps.now });
+  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, onPaid: deps.onPaid, goals: deps.goals, now: deps.now });
   const service = createPaymentService({ config, database, provider, fulfil, logger, now: deps.now });
   const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger }) : undefined;
   return { provider: provider.name, service, webhook };

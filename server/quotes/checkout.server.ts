@@ -6,6 +6,7 @@ import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { CreatePaymentResult, PaymentClient, PaymentService } from "../payments/service.server";
 import type { LeadActivity } from "./activity.server";
+import type { GoalRecorder } from "../analytics/service.server";
 import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, parseLines, quoteReference } from "./model";
 
 /** base64url of 32 bytes; anything else is not looked up. */
@@ -43,7 +44,9 @@ export const QUOTE_NOT_PAYABLE = "This quote cannot be paid now. Please contact 
  */
 export function createQuoteCheckout(deps: {
   config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">;
-  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">; activity: LeadActivity; logger: Logger; now?: () => number }) {
+  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">; activity: LeadActivity; logger: Logger; now?: () => number;
+  /** Analytics: the quote's first view and its acceptance are goals of its lead (absent: none recorded). */
+  goals?: GoalRecorder }) {
   const { database, payments, activity } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
@@ -96,13 +99,16 @@ export function createQuoteCheckout(deps: {
 
   async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: "viewed" | "accepted" | "expired", extra: Partial<QuoteRow>, t: number) {
     const at = new Date(t).toISOString();
-    return db.transaction().execute(async (trx) => {
+    const moved = await db.transaction().execute(async (trx) => {
       const row = await trx.updateTable("quotes").set({ status: to, updated_at: at, ...extra }).where("id", "=", quote.id).where("status", "in", from).returningAll().executeTakeFirst();
       // The client viewed or accepted; an expiry noticed on their visit is the system's doing.
       const actor = to === "expired" ? "system" : "client";
       if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor }, t);
       return row;
     });
+    // Once per quote, after the commit: only the move that happened counts.
+    if (moved && to !== "expired") void deps.goals?.recordGoal({ name: `quote-${to}`, leadId: moved.inquiry_id });
+    return moved;
   }
 
   /**

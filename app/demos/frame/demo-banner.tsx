@@ -28,6 +28,8 @@ export function DemoBanner() {
         <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
           <Link
             to={demoContactLink(pathname)}
+            // The demo's one goal a browser sends (lib/page-enhancements.ts, docs/product.md#analytics).
+            data-goal="demo-cta"
             className="inline-flex items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
           >
             Get a site like this <ArrowRight aria-hidden className="size-4" />
