@@ -13,6 +13,9 @@ import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
 import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
 import type { Metrics } from "./metrics.server";
+import { followUpReminders } from "./reminders/follow-ups.server";
+import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
+import { reminderDeliveryHandlers, startReminderJob } from "./reminders/reminders.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker
@@ -23,6 +26,8 @@ import type { Metrics } from "./metrics.server";
 export function composeServices({ config, database, logger, metrics, beforeStop }: { config: AppConfig; database: AppDatabase; logger: Logger; metrics?: Metrics; beforeStop?: () => Promise<void> }) {
   // Notifications (inquiry, payment, quote and account emails, form-service forwards) leave through the outbox.
   const mailer = createMailer(config, logger);
+  // Follow-ups (quote expiring, balance unpaid, lead waiting) go through the outbox too; a leased job queues them.
+  const reminders = followUpReminders({ config, mailer, optOuts: createReminderOptOuts({ database, key: optOutKey(config) }) });
   const outbox = createOutboxWorker({
     database,
     logger,
@@ -33,11 +38,13 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
     },
     metrics,
     onUndeliverable: undeliverableAlertItem,
   });
   let retention: { stop(): Promise<void> } | undefined;
+  let reminderJob: { stop(): Promise<void> } | undefined;
   return {
     /** What createNodeHandler needs besides the site. */
     appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics } satisfies AppDeps,
@@ -51,10 +58,12 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
         (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
         { database },
       );
+      reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
     },
     /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
       await retention?.stop();
+      await reminderJob?.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();
