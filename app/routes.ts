@@ -14,6 +14,7 @@ export default [
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("quote/:token", "routes/quote.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).
