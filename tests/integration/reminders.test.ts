@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.server";
 import type { QuoteTable } from "../../server/db/schema";
@@ -11,6 +10,7 @@ import { siteConfig } from "../../app/content/site";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { capturingLogger } from "../helpers/logs";
+import { dealRows } from "../helpers/deals";
 
 const SITE_URL = "https://studio.example";
 const HOUR = 60 * 60_000;
@@ -57,72 +57,13 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     return { optOuts, reminders, worker, scan, mailer };
   }
 
-  async function lead(fields: { email?: string; createdAt?: number; status?: "new" | "contacted" | "quoted" | "won"; quarantined?: boolean } = {}) {
-    const id = randomUUID();
-    await database.db
-      .insertInto("inquiries")
-      .values({
-        id,
-        first_name: "Ada",
-        last_name: "Lovelace",
-        email: fields.email ?? `ada-${id.slice(0, 6)}@example.com`,
-        phone: null,
-        company: null,
-        project_type: "pro",
-        budget: null,
-        timeline: null,
-        message: "A five-page site for our workshop.",
-        source: "api",
-        created_at: new Date(fields.createdAt ?? T0 - 30 * DAY).toISOString(),
-        status: fields.status ?? "quoted",
-        quarantine_reason: fields.quarantined ? "honeypot" : null,
-        search_text: "ada lovelace",
-      })
-      .execute();
-    return id;
-  }
-
-  async function quote(leadId: string, fields: Partial<QuoteTable>) {
-    const id = randomUUID();
-    const at = new Date(T0 - 20 * DAY).toISOString();
-    await database.db
-      .insertInto("quotes")
-      .values({
-        id,
-        inquiry_id: leadId,
-        token: randomUUID(),
-        package: "pro",
-        lines: "[]",
-        subtotal_cents: 200_000,
-        tax_label: null,
-        tax_basis_points: null,
-        tax_cents: 0,
-        total_cents: 200_000,
-        deposit_percent: 50,
-        deposit_cents: 100_000,
-        terms: "Half now, half at launch.",
-        status: "sent",
-        expires_at: new Date(T0 + 10 * DAY).toISOString(),
-        sent_at: at,
-        viewed_at: null,
-        accepted_at: null,
-        deposit_paid_at: null,
-        balance_requested_at: null,
-        paid_at: null,
-        withdrawn_at: null,
-        request_key: null,
-        created_by: "owner@example.com",
-        created_at: at,
-        updated_at: at,
-        ...fields,
-      })
-      .execute();
-    return id;
-  }
+  const rows = () => dealRows(database, { now: T0 });
+  const lead = (fields?: Parameters<ReturnType<typeof rows>["lead"]>[0]) => rows().lead(fields);
+  const quote = (leadId: string, fields: Partial<QuoteTable>) => rows().quote(leadId, fields);
 
   const setQuote = (id: string, fields: Partial<QuoteTable>) => database.db.updateTable("quotes").set(fields).where("id", "=", id).execute();
   const timeline = (leadId: string) =>
-    database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", leadId).where("kind", "like", "reminder-%").orderBy("created_at").execute();
+    database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", leadId).where("kind", "in", ["reminder-sent", "reminder-cancelled"]).orderBy("created_at").execute();
   const reminderMails = () => smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));
 
   it("reminds a client of an unpaid balance 7 and 14 days after it was requested, once each, naming the studio with an unsubscribe link", async () => {
