@@ -70,7 +70,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <p>
-        <Link to={lead.quarantine_reason ? "/studio?view=spam" : "/studio"} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link to={lead.quarantine_reason ? "/studio/inbox?view=spam" : "/studio/inbox"} className="text-sm text-primary underline-offset-4 hover:underline">
           {lead.quarantine_reason ? "Back to Spam" : "Back to the inbox"}
         </Link>
       </p>
