@@ -6,6 +6,7 @@ import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { REMINDER_BALANCE_14, REMINDER_BALANCE_7, REMINDER_NEW_LEAD, REMINDER_QUOTE_EXPIRING, followUpReminders } from "../../server/reminders/follow-ups.server";
 import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
 import { queueDueReminders, reminderDeliveryHandlers, startReminderJob } from "../../server/reminders/reminders.server";
+import { runReminderCommand } from "../../server/reminders/cli.server";
 import { siteConfig } from "../../app/content/site";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -236,5 +237,29 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(reminderMails().filter((m) => m.to[0] === "studio@example.com")).toHaveLength(3);
     expect(reminderMails()).toHaveLength(4);
     for (const id of [...leads, balanceLead]) expect(await timeline(id)).toHaveLength(1);
+  });
+
+  it("queues from the command line as of --at for now, refuses --at in production and a bad time, and names nobody", async () => {
+    const h = harness();
+    const leadId = await lead({ email: "client@example.com" });
+    await quote(leadId, { status: "deposit_paid", balance_requested_at: new Date(T0).toISOString() });
+    const io = () => {
+      const lines: string[] = [];
+      return { lines, out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    };
+    const run = (argv: string[], production = false, out = io()) => runReminderCommand(argv, { database, reminders: h.reminders, production, now }, out).then((code) => ({ code, lines: out.lines }));
+
+    expect(await run(["run", "--at", new Date(T0 + 7 * DAY).toISOString()], true)).toMatchObject({ code: 2, lines: [expect.stringContaining("refused in production")] });
+    expect(await run(["run", "--at", "next tuesday"])).toMatchObject({ code: 2, lines: [expect.stringContaining("--at takes an ISO time")] });
+    expect(await run(["send"])).toMatchObject({ code: 2 });
+    expect((await database.db.selectFrom("outbox").selectAll().execute()).length).toBe(0);
+
+    const ok = await run(["run", "--at", new Date(T0 + 7 * DAY).toISOString()]);
+    expect(ok.code).toBe(0);
+    expect(ok.lines).toContain(`${REMINDER_BALANCE_7}: 1 queued`);
+    expect(ok.lines.join("\n")).not.toContain("client@example.com");
+    // Queued for the present, so the running server sends it at once.
+    const [row] = await database.db.selectFrom("outbox").select(["channel", "next_attempt_at"]).execute();
+    expect(row).toEqual({ channel: REMINDER_BALANCE_7, next_attempt_at: new Date(T0).toISOString() });
   });
 });
