@@ -112,4 +112,16 @@ describe(`studio home on ${testDatabaseKind}`, () => {
     expect(old.status).toBe(302);
     expect(old.headers.get("location")).toBe("/studio/inbox?status=new&view=spam");
   });
+
+  it("shows a reminder's line in the lead's timeline", async () => {
+    const { lead } = dealRows(h.database, { now: h.clock.now });
+    const id = await lead({ lastName: "Reminded" });
+    const body = "Reminder that the balance is unpaid after 7 days emailed to the client.";
+    await h.database.db
+      .insertInto("lead_activity")
+      .values({ id: "reminder-row", inquiry_id: id, kind: "reminder-sent", from_status: null, to_status: null, body, actor_email: "system", created_at: new Date(h.clock.now).toISOString() })
+      .execute();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain(`<p>${body}</p>`);
+  });
 });
