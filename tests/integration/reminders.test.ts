@@ -7,6 +7,7 @@ import { REMINDER_BALANCE_14, REMINDER_BALANCE_7, REMINDER_NEW_LEAD, REMINDER_QU
 import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
 import { queueDueReminders, reminderDeliveryHandlers, startReminderJob } from "../../server/reminders/reminders.server";
 import { runReminderCommand } from "../../server/reminders/cli.server";
+import { UNDELIVERABLE_ALERT, undeliverableAlertItem } from "../../server/outbox/undeliverable.server";
 import { siteConfig } from "../../app/content/site";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -261,5 +262,12 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     // Queued for the present, so the running server sends it at once.
     const [row] = await database.db.selectFrom("outbox").select(["channel", "next_attempt_at"]).execute();
     expect(row).toEqual({ channel: REMINDER_BALANCE_7, next_attempt_at: new Date(T0).toISOString() });
+  });
+
+  it("alerts the studio when a client reminder cannot be delivered, and not for its own", () => {
+    for (const channel of [REMINDER_QUOTE_EXPIRING, REMINDER_BALANCE_7, REMINDER_BALANCE_14]) {
+      expect(undeliverableAlertItem({ id: "row-1", channel })).toEqual({ subjectType: "outbox", subjectId: "row-1", channel: UNDELIVERABLE_ALERT });
+    }
+    expect(undeliverableAlertItem({ id: "row-2", channel: REMINDER_NEW_LEAD })).toBeUndefined();
   });
 });
