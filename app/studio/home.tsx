@@ -16,17 +16,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Item = Awaited<ReturnType<typeof loader>>["leads"][number];
 
-/** A list's count in words, with how many of them are urgent. */
-function countText(items: Item[], noun: [string, string], urgent: string) {
+/** A list's count in words, with how many of them are urgent; a full list says it may hold more. */
+function countText(items: Item[], noun: [string, string], urgent: string, limit: number) {
   const n = items.length;
   const late = items.filter((i) => i.urgent).length;
-  return `${n} ${n === 1 ? noun[0] : noun[1]}${late > 0 ? `, ${late} ${urgent}` : ""}.`;
+  return `${n >= limit ? `The first ${n}` : n} ${n === 1 ? noun[0] : noun[1]}${late > 0 ? `, ${late} ${urgent}` : ""}.`;
 }
 
-function AttentionList({ id, title, items, noun, urgent, empty }: { id: string; title: string; items: Item[]; noun: [string, string]; urgent: string; empty: string }) {
+type ListProps = { id: string; title: string; items: Item[]; noun: [string, string]; urgent: string; empty: string; limit: number };
+
+function AttentionList({ id, title, items, noun, urgent, empty, limit }: ListProps) {
   return (
     <Section id={id} title={title} className="rounded-md border p-4">
-      <p className="text-sm text-muted-foreground">{items.length === 0 ? empty : countText(items, noun, urgent)}</p>
+      <p className="text-sm text-muted-foreground">{items.length === 0 ? empty : countText(items, noun, urgent, limit)}</p>
       {items.length > 0 && (
         <ul className="grid gap-2">
           {items.map((item) => (
@@ -45,7 +47,7 @@ function AttentionList({ id, title, items, noun, urgent, empty }: { id: string; 
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, balances, refunds, emails } = loaderData;
+  const { leads, quotes, balances, refunds, emails, limit } = loaderData;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -55,11 +57,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <AttentionList id="waiting" title="Leads waiting for a reply" items={leads} noun={["lead is New", "leads are New"]} urgent="past 24 hours" empty="No lead waits for a reply." />
-        <AttentionList id="quotes" title="Quotes awaiting acceptance" items={quotes} noun={["quote is open", "quotes are open"]} urgent="expiring soon" empty="No quote awaits acceptance." />
-        <AttentionList id="balances" title="Balances due" items={balances} noun={["balance is due", "balances are due"]} urgent="overdue" empty="No balance is due." />
-        <AttentionList id="refunds" title="Payments to refund" items={refunds} noun={["payment needs a refund", "payments need a refund"]} urgent="refund" empty="No payment needs a refund." />
-        <AttentionList id="undeliverable" title="Emails not delivered" items={emails} noun={["email was not delivered", "emails were not delivered"]} urgent="failed" empty="Every email was delivered." />
+        <AttentionList id="waiting" title="Leads waiting for a reply" items={leads} noun={["lead is New", "leads are New"]} urgent="past 24 hours" empty="No lead waits for a reply." limit={limit} />
+        <AttentionList id="quotes" title="Quotes awaiting acceptance" items={quotes} noun={["quote is open", "quotes are open"]} urgent="expiring soon" empty="No quote awaits acceptance." limit={limit} />
+        <AttentionList id="balances" title="Balances due" items={balances} noun={["balance is due", "balances are due"]} urgent="overdue" empty="No balance is due." limit={limit} />
+        <AttentionList id="refunds" title="Payments to refund" items={refunds} noun={["payment needs a refund", "payments need a refund"]} urgent="refund" empty="No payment needs a refund." limit={limit} />
+        <AttentionList id="undeliverable" title="Emails not delivered" items={emails} noun={["email was not delivered", "emails were not delivered"]} urgent="failed" empty="Every email was delivered." limit={limit} />
       </div>
     </div>
   );

@@ -133,7 +133,7 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     async load() {
       const t = now();
       const [leads, quotes, balances, refunds, emails] = await Promise.all([leadsWaiting(t), quotesAwaiting(t), balancesDue(t), refundsNeeded(), undeliverable()]);
-      return { leads, quotes, balances, refunds, emails };
+      return { leads, quotes, balances, refunds, emails, limit: LIST_LIMIT };
     },
   };
 }
