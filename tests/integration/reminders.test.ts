@@ -270,4 +270,14 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     }
     expect(undeliverableAlertItem({ id: "row-2", channel: REMINDER_NEW_LEAD })).toBeUndefined();
   });
+
+  it("after an outage sends only what is still timely: the 14-day balance reminder, not the 7-day one, and no stale lead nudge", async () => {
+    const h = harness();
+    const balanceLead = await lead();
+    await quote(balanceLead, { status: "deposit_paid", balance_requested_at: new Date(T0).toISOString() });
+    await lead({ status: "new", createdAt: T0 + 15 * DAY - 49 * HOUR });
+    // No server ran from day 6 to day 15.
+    clock.now = T0 + 15 * DAY;
+    expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 0, [REMINDER_BALANCE_14]: 1, [REMINDER_NEW_LEAD]: 0 });
+  });
 });
