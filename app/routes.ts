@@ -14,13 +14,14 @@ export default [
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("quote/:token", "routes/quote.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).
   ...prefix("studio", [
     route("login", "studio/login.tsx"),
     route("logout", "studio/logout.tsx"),
-    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("account", "studio/account.tsx")]),
+    layout("studio/layout.tsx", [index("studio/home.tsx"), route("inbox", "studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("account", "studio/account.tsx")]),
   ]),
   ...prefix("demo", [
     ...demoSites.map(({ slug, folder, pages }) =>

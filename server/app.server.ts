@@ -29,6 +29,7 @@ import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
+import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
 import { type Metrics, bearerMatches, createMetrics, registerDatabaseGauges, routeGroup } from "./metrics.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -229,12 +230,14 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
-  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
+  const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
+  const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts };
+  mountStudio(app, deps, services, quoteService);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
   if (deps.site) {
-    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), { config, payments: payments.service, inquiries, quotes });
+    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), services);
   }
 
   return app;

@@ -15,6 +15,9 @@ import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/und
 import type { Metrics } from "./metrics.server";
 import { createAnalytics } from "./analytics/service.server";
 import { startAnalyticsJobs } from "./analytics/jobs.server";
+import { followUpReminders } from "./reminders/follow-ups.server";
+import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
+import { reminderDeliveryHandlers, startReminderJob } from "./reminders/reminders.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker
@@ -25,6 +28,8 @@ import { startAnalyticsJobs } from "./analytics/jobs.server";
 export function composeServices({ config, database, logger, metrics, beforeStop }: { config: AppConfig; database: AppDatabase; logger: Logger; metrics?: Metrics; beforeStop?: () => Promise<void> }) {
   // Notifications (inquiry, payment, quote and account emails, form-service forwards) leave through the outbox.
   const mailer = createMailer(config, logger);
+  // Follow-ups (quote expiring, balance unpaid, lead waiting) go through the outbox too; a leased job queues them.
+  const reminders = followUpReminders({ config, mailer, optOuts: createReminderOptOuts({ database, key: optOutKey(config) }) });
   const outbox = createOutboxWorker({
     database,
     logger,
@@ -35,6 +40,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
     },
     metrics,
     onUndeliverable: undeliverableAlertItem,
@@ -43,6 +49,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
   // One analytics per process: the app's beacons and goals, flushed before the database closes.
   const analytics = createAnalytics({ config, database, logger, metrics });
   let analyticsJobs: { stop(): Promise<void> } | undefined;
+  let reminderJob: { stop(): Promise<void> } | undefined;
   return {
     /** What createNodeHandler needs besides the site. */
     appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics } satisfies AppDeps,
@@ -57,12 +64,14 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
         { database },
       );
       analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
+      reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
     },
     /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
       await retention?.stop();
       await analyticsJobs?.stop();
       await analytics.flush();
+      await reminderJob?.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

@@ -63,6 +63,8 @@ export const envSchema = z
     STUDIO_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     /** The name better-auth's own documentation uses; STUDIO_AUTH_SECRET wins when both are set. */
     BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    /** Key of the reminders' unsubscribe links and opt-out digests; unset: derived from the sign-in secret. Never change it once set: opt-outs would be forgotten. */
+    UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
     STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
 

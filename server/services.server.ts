@@ -2,6 +2,7 @@ import type { AppConfig } from "./config.server";
 import type { InquiryService } from "./inquiries/service.server";
 import type { PaymentService } from "./payments/service.server";
 import type { QuoteCheckout } from "./quotes/checkout.server";
+import type { ReminderOptOuts } from "./reminders/opt-outs.server";
 
 /**
  * What public route actions and loaders may use at runtime, through React Router's
@@ -17,4 +18,6 @@ export type AppServices = {
   inquiries: Pick<InquiryService, "submitForm">;
   /** The client's quote page: show a quote by its token, pay what is due. */
   quotes: QuoteCheckout;
+  /** The unsubscribe page of the reminders' links (/unsubscribe/TOKEN). */
+  reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
 };

@@ -52,10 +52,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold">{spam ? "Spam" : "Leads"}</h1>
         {/* The quarantine is a view of its own: suspected spam never mixes with the inbox. */}
         <nav aria-label="Lead views" className="flex gap-4 text-sm font-semibold">
-          <Link to="/studio" aria-current={spam ? undefined : "page"} className={spam ? "text-primary underline-offset-4 hover:underline" : "underline underline-offset-4"}>
+          <Link to="/studio/inbox" aria-current={spam ? undefined : "page"} className={spam ? "text-primary underline-offset-4 hover:underline" : "underline underline-offset-4"}>
             Inbox
           </Link>
-          <Link to="/studio?view=spam" aria-current={spam ? "page" : undefined} className={spam ? "underline underline-offset-4" : "text-primary underline-offset-4 hover:underline"}>
+          <Link to="/studio/inbox?view=spam" aria-current={spam ? "page" : undefined} className={spam ? "underline underline-offset-4" : "text-primary underline-offset-4 hover:underline"}>
             Spam
           </Link>
         </nav>

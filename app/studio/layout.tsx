@@ -12,7 +12,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const links = [
-  { to: "/studio", label: "Inbox", end: true },
+  { to: "/studio", label: "Home", end: true },
+  { to: "/studio/inbox", label: "Inbox", end: false },
   { to: "/studio/payments", label: "Payments", end: false },
   { to: "/studio/account", label: "Account", end: false },
 ];

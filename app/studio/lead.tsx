@@ -70,7 +70,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <p>
-        <Link to={lead.quarantine_reason ? "/studio?view=spam" : "/studio"} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link to={lead.quarantine_reason ? "/studio/inbox?view=spam" : "/studio/inbox"} className="text-sm text-primary underline-offset-4 hover:underline">
           {lead.quarantine_reason ? "Back to Spam" : "Back to the inbox"}
         </Link>
       </p>
@@ -156,7 +156,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       ? `Retried the ${a.body} notification`
                       : a.kind.startsWith("quote-")
                         ? `Quote ${a.body}`
-                        : null}
+                        : a.kind.startsWith("reminder-")
+                          ? a.body
+                          : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
               </li>

@@ -145,7 +145,10 @@ export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accept
  * Every kind the lead timeline holds. The database only bounds a kind's shape
  * (migration 0014), so a feature adds its kinds here.
  */
-export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind;
+export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | ReminderActivityKind;
+
+/** A follow-up reminder emailed, or dropped because it no longer applied (server/reminders). */
+export type ReminderActivityKind = "reminder-sent" | "reminder-cancelled";
 
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {
@@ -243,6 +246,12 @@ export interface AcknowledgementTable {
   recipient_digest: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
+}
+
+/** A person who unsubscribed from reminders (server/reminders): a keyed digest of the address, never the address. */
+export interface ReminderOptOutTable {
+  recipient_digest: string;
+  created_at: string;
 }
 
 /** Which process runs a periodic job (server/jobs/lease.server.ts), until expires_at unless renewed. */
@@ -361,4 +370,5 @@ export interface Database {
   analytics_salts: AnalyticsSaltTable;
   analytics_events: AnalyticsEventTable;
   analytics_rollups: AnalyticsRollupTable;
+  reminder_opt_outs: ReminderOptOutTable;
 }

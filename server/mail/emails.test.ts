@@ -1,3 +1,5 @@
+import { clientReminderEmail } from "./emails/reminder";
+import { newLeadReminderEmail } from "./emails/reminder-new-lead";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { describe, expect, it } from "vitest";
@@ -69,12 +71,19 @@ async function roundTrip(email: RenderedEmail) {
   return simpleParser(raw);
 }
 
+const reminder = { firstName: "Ada", reference: "Q-1A2B3C4D", link: "https://cascadiawebstudio.ca/quote/tok", unsubscribeUrl: "https://cascadiawebstudio.ca/unsubscribe/digest.sig" };
+const reminderEmails: Record<string, () => Promise<RenderedEmail>> = {
+  "reminder-quote-expiring": () => clientReminderEmail({ ...reminder, kind: "quote-expiring", packageName: "Pro Website", totalCents: 123_456, expiresOn: "December 23, 2026" }),
+  "reminder-balance": () => clientReminderEmail({ ...reminder, kind: "balance", balanceCents: 61_728, requestedOn: "December 2, 2026", days: 7 }),
+};
+
 const emails: Record<string, () => Promise<RenderedEmail>> = {
   acknowledgement: () => acknowledgementEmail(validInquiry),
   quote: () => quoteEmail(quote),
   "quote-balance": () => quoteEmail(quote, true),
   "receipt-deposit": () => receiptEmail(receipt),
   "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+  ...reminderEmails,
 };
 
 describe("client emails", () => {
@@ -96,6 +105,17 @@ describe("client emails", () => {
       expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
     });
   }
+
+  it("a reminder names the studio, links the quote and ends with its unsubscribe link", async () => {
+    for (const build of Object.values(reminderEmails)) {
+      const email = await build();
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain(reminder.link);
+        expect(part).toContain(reminder.unsubscribeUrl);
+        expect(part).toContain("receipts and invoices still come");
+      }
+    }
+  });
 
   it("the quote email states the fixed amounts and the link", async () => {
     const { text } = await quoteEmail(quote);
@@ -121,6 +141,15 @@ describe("client emails", () => {
     const notices: Record<string, () => Promise<RenderedEmail>> = {
       "inquiry-notice": () => inquiryEmail(ada),
       "payment-notice-quote": () => paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
+      "reminder-new-lead": () =>
+        newLeadReminderEmail({
+          firstName: "Ada",
+          lastName: "Lovelace",
+          projectType: "Pro Website",
+          receivedAt: "December 2, 2026 at 12:00 p.m. Pacific Time",
+          replyBy: "December 3, 2026 at 12:00 p.m. Pacific Time",
+          leadUrl: "https://cascadiawebstudio.ca/studio/leads/lead-1",
+        }),
       "undeliverable-alert": () =>
         undeliverableEmail({
           what: "their quote",

@@ -14,6 +14,8 @@ export type MailMessage = {
   to?: string;
   /** A stable Message-ID (e.g. from the outbox row), so a rare resend is recognisable as the same mail. */
   messageId?: string;
+  /** Extra headers (a reminder's List-Unsubscribe, RFC 8058); values are made header-safe. */
+  headers?: Record<string, string>;
 };
 
 export class MailNotConfiguredError extends Error {
@@ -76,6 +78,7 @@ export function createMailer(
         html: message.html,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
+        headers: message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, headerSafe(v)])),
       });
       return { messageId: info.messageId };
     },

@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "../inquiries/notifications.server";
+import { REMINDER_BALANCE_14, REMINDER_BALANCE_7, REMINDER_QUOTE_EXPIRING } from "../reminders/follow-ups.server";
 import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "./outbox.server";
 
 /**
@@ -24,6 +25,9 @@ const CLIENT_EMAILS: Record<string, string> = {
   [QUOTE_EMAIL]: "their quote",
   [QUOTE_BALANCE_EMAIL]: "the balance request of their quote",
   [RECEIPT_EMAIL]: "their payment receipt",
+  [REMINDER_QUOTE_EXPIRING]: "the reminder that their quote expires soon",
+  [REMINDER_BALANCE_7]: "the reminder that their balance is due (7 days)",
+  [REMINDER_BALANCE_14]: "the reminder that their balance is due (14 days)",
 };
 
 /** The outbox worker's onUndeliverable: an alert for a client email, none for anything else. */

@@ -2,6 +2,7 @@ import type { AppDeps } from "../app.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
 import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
+import { type Attention, createAttention } from "./attention.server";
 import { createStudioAuth } from "./auth.server";
 import { createLeadService } from "./leads.server";
 import { createPaymentsView } from "./payments-view.server";
@@ -17,6 +18,8 @@ export type StudioServices = {
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
   quotes: LeadQuotes;
+  /** The studio's home: what needs attention now. */
+  attention: Attention;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -43,6 +46,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
+  const attention = createAttention({ database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention });
   return { loadSignIn, leads, payments, privacy, all };
 }

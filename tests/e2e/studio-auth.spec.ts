@@ -24,7 +24,7 @@ async function signInWithPassword(page: Page, { email, password }: { email: stri
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
 }
 
 async function signOut(page: Page) {
@@ -78,7 +78,7 @@ test.describe("studio passkeys and two-factor", () => {
     await signOut(page);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await expect(page).toHaveURL(`${origin}/studio`);
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
 
     // Removing it: the list is empty again.
@@ -142,6 +142,6 @@ test.describe("studio passkeys and two-factor", () => {
     await page.getByLabel("Authentication code").fill(totp.generate());
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(`${origin}/studio`);
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
   });
 });

@@ -49,7 +49,7 @@ test.describe("studio sign-in, the impatient way", () => {
     expect(await hydrated(page), "typed before React took the page").toBe(false);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/studio$/, { timeout: 20_000 });
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 20_000 });
     // The browser posted the form itself (a document request), and the page's action signed in.
     expect(sent).toContain("POST /studio/login (document)");
     expect(sent.filter((s) => s.startsWith("POST /studio/login.data"))).toEqual([]);
@@ -58,13 +58,13 @@ test.describe("studio sign-in, the impatient way", () => {
   test("a double-click on Sign in signs in once, before React and after it", async ({ page }) => {
     test.slow();
     const account = await newAccount();
-    // After React: one sign-in, the Leads page, no error.
+    // After React: one sign-in, the studio's home, no error.
     await page.goto("/studio/login");
     await expect.poll(() => hydrated(page)).toBe(true);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/studio\/login$/);
@@ -76,7 +76,7 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByLabel("Password").fill(account.password);
     expect(await hydrated(page)).toBe(false);
     await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("alert")).toHaveCount(0);
     // Signed in for real: the inbox opens for this session instead of sending it to the login page.
     expect((await page.request.get("/studio", { maxRedirects: 0 })).status()).toBe(200);
@@ -95,6 +95,8 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
     await page.getByRole("button", { name: "Apply" }).click();
@@ -134,6 +136,7 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
     await page.getByRole("button", { name: "Apply" }).click();
     const href = await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").getAttribute("href");

@@ -98,6 +98,8 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
   await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
 
   await page.getByRole("combobox", { name: "Source" }).selectOption("demo-bakery");

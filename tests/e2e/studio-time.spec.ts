@@ -31,6 +31,7 @@ test("a lead's received time reads the same in the server's HTML, after hydratio
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
   await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
   await page.getByRole("button", { name: "Apply" }).click();
   await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();

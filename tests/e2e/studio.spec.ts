@@ -70,6 +70,17 @@ test.describe("studio back office", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
 
     await expect(page).toHaveURL(/\/studio$/);
+    // The studio's home first: what needs attention, this new lead waiting for a reply among others.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Needs attention");
+    await expect(page.getByRole("region", { name: "Leads waiting for a reply" })).toContainText(/\d+ leads? (is|are) New/);
+    await checkA11y();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`), fullPage: true });
+      await expectNoSideScroll(page, width);
+    }
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
+    await expect(page).toHaveURL(/\/studio\/inbox$/);
     await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
     await page.getByRole("button", { name: "Apply" }).click();
@@ -146,6 +157,7 @@ test.describe("studio back office", () => {
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/studio$/);
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     const search = async () => {
       await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
       await page.getByRole("button", { name: "Apply" }).click();

@@ -47,7 +47,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     return body.id;
   }
   // The inbox as its page loads it, and the lead page's "Move to inbox" form.
-  const inbox = (query = "") => h.browser.page<{ leads: Lead[]; invalid: boolean }>(`/studio${query}`, "studio/inbox");
+  const inbox = (query = "") => h.browser.page<{ leads: Lead[]; invalid: boolean }>(`/studio/inbox${query}`, "studio/inbox");
   const ids = async (query = "") => (await inbox(query)).leads.map((l) => l.id);
   const release = (id: string) => h.browser.leadAction(id, { intent: "release" });
 

@@ -24,7 +24,7 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
     const body = (await response.json()) as { id: string };
     return body.id;
   }
-  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio${query}`, "studio/inbox");
+  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio/inbox${query}`, "studio/inbox");
 
   it("lists leads newest first with their notification state, and filters and searches them", async () => {
     const ada = await submit();

@@ -29,7 +29,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
   }
   const row = (id: string) => h.database.db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   // The inbox's data, as its page loads it; a filter it cannot read is ignored and flagged `invalid` (the page says so).
-  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio${query}`, "studio/inbox");
+  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio/inbox${query}`, "studio/inbox");
 
   it("stores the page, ref, UTM parameters and the privacy notice a lead was sent with", async () => {
     const id = await submit("?page=%2Fcontact&ref=demo-bakery&utm_source=newsletter&utm_medium=email&utm_campaign=spring-2026&utm_term=bakery%20site&utm_content=hero&other=x");

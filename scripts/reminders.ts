@@ -1,0 +1,27 @@
+/**
+ * `npm run reminders -- run [--at ISO-TIME]`: queues the follow-up reminders due now on the
+ * database the server uses (DATABASE_URL or DATABASE_PATH); the server's outbox sends them.
+ */
+import { loadConfigOrExit } from "../server/config.server";
+import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+import { createLogger } from "../server/logger.server";
+import { createMailer } from "../server/mail/mailer.server";
+import { runReminderCommand } from "../server/reminders/cli.server";
+import { followUpReminders } from "../server/reminders/follow-ups.server";
+import { createReminderOptOuts, optOutKey } from "../server/reminders/opt-outs.server";
+
+async function main() {
+  const config = loadConfigOrExit();
+  const database = openDatabase(databaseOptionsFromConfig(config));
+  try {
+    await migrateToLatest(database);
+    // Only the scan runs here: the mailer and the opt-outs are what the definitions carry for sending, unused.
+    const mailer = createMailer({ ...config, SMTP_URL: undefined }, createLogger(config, { stream: process.stderr, level: "error" }));
+    const reminders = followUpReminders({ config, mailer, optOuts: createReminderOptOuts({ database, key: optOutKey(config) }) });
+    process.exitCode = await runReminderCommand(process.argv.slice(2), { database, reminders, production: config.NODE_ENV === "production" }, { out: console.log, err: console.error });
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,194 @@
+import { paymentPackage } from "~/content/payment";
+import { quoteStatusLabels } from "~/content/quotes";
+import { optionLabel, projectTypeOptions } from "~/schemas/inquiry-fields";
+import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
+import type { AppConfig } from "../config.server";
+import type { Executor } from "../db/database.server";
+import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
+import { clientReminderEmail, type ClientReminderData } from "../mail/emails/reminder";
+import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
+import type { Mailer } from "../mail/mailer.server";
+import { messageId } from "../outbox/outbox.server";
+import { quoteReference } from "../quotes/model";
+import { QUOTE_SUBJECT } from "../quotes/notifications.server";
+import type { ReminderOptOuts } from "./opt-outs.server";
+import type { ReminderCheck, ReminderDefinition } from "./reminders.server";
+
+/**
+ * The studio's follow-ups (docs/product.md#reminders): a quote not accepted 3 days
+ * before it expires and a balance unpaid 7 and 14 days after it was requested (to the
+ * client, with an unsubscribe link), and a lead still New 20 hours after it arrived
+ * (to the studio, which promises a reply within 24 hours).
+ */
+export const REMINDER_QUOTE_EXPIRING = "reminder-quote-expiring";
+export const REMINDER_BALANCE_7 = "reminder-balance-7";
+export const REMINDER_BALANCE_14 = "reminder-balance-14";
+export const REMINDER_NEW_LEAD = "reminder-new-lead";
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** How long each reminder stays worth sending after it fell due (a server down for a week does not send stale ones). */
+const LATE_WINDOW = { quote: 3 * DAY, balance: 7 * DAY, lead: 28 * HOUR };
+
+export type FollowUpDeps = {
+  config: Pick<AppConfig, "SITE_URL">;
+  mailer: Pick<Mailer, "send" | "studioInbox">;
+  optOuts: Pick<ReminderOptOuts, "isOptedOut" | "tokenFor">;
+};
+
+/** The reminders of quotes and leads, in the order the job scans them. */
+export function followUpReminders(deps: FollowUpDeps) {
+  return [quoteExpiring(deps), balanceUnpaid(deps, 7), balanceUnpaid(deps, 14), newLeadWaiting(deps)] as const;
+}
+
+/** The quote and its client, as a client reminder needs them. */
+async function loadQuote(db: Executor, id: string) {
+  return db
+    .selectFrom("quotes")
+    .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+    .select(["quotes.id", "quotes.inquiry_id", "quotes.token", "quotes.package", "quotes.status", "quotes.expires_at", "quotes.total_cents", "quotes.deposit_cents", "quotes.balance_requested_at", "inquiries.first_name", "inquiries.email"])
+    .where("quotes.id", "=", id)
+    .executeTakeFirst();
+}
+
+type QuoteWithClient = NonNullable<Awaited<ReturnType<typeof loadQuote>>>;
+type ClientSend = { to: string; data: ClientReminderData };
+
+/** A client reminder, unless the client unsubscribed. */
+async function unlessOptedOut(deps: FollowUpDeps, q: QuoteWithClient, data: (base: { firstName: string; reference: string; link: string; unsubscribeUrl: string }) => ClientReminderData): Promise<ReminderCheck<ClientSend>> {
+  if (await deps.optOuts.isOptedOut(q.email)) return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
+  const base = {
+    firstName: q.first_name,
+    reference: quoteReference(q.id),
+    link: `${deps.config.SITE_URL}/quote/${q.token}`,
+    unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
+  };
+  return { leadId: q.inquiry_id, send: { to: q.email, data: data(base) } };
+}
+
+/** Sends a client reminder with RFC 8058 one-click unsubscribe headers. */
+function sendToClient(deps: FollowUpDeps) {
+  return async ({ to, data }: ClientSend, row: { id: string }) => {
+    const email = await clientReminderEmail(data);
+    await deps.mailer.send({
+      ...email,
+      to,
+      replyTo: deps.mailer.studioInbox,
+      messageId: messageId(row),
+      headers: { "List-Unsubscribe": `<${data.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    return "to the client";
+  };
+}
+
+function quoteExpiring(deps: FollowUpDeps): ReminderDefinition<ClientSend> {
+  return {
+    channel: REMINDER_QUOTE_EXPIRING,
+    subjectType: QUOTE_SUBJECT,
+    label: "Reminder that the quote expires in 3 days",
+    async due(db, now) {
+      const rows = await db
+        .selectFrom("quotes")
+        .select("id")
+        .where("status", "in", ["sent", "viewed"])
+        .where("expires_at", ">", iso(now))
+        .where("expires_at", "<=", iso(now + 3 * DAY))
+        // Not a quote sent with a short validity a moment ago: the client has just read it.
+        .where("sent_at", "<=", iso(now - DAY))
+        .where("expires_at", ">", iso(now + 3 * DAY - LATE_WINDOW.quote))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async check(db, id, now) {
+      const q = await loadQuote(db, id);
+      if (!q) return { leadId: null, cancel: "the quote is gone" };
+      if (q.status !== "sent" && q.status !== "viewed") return { leadId: q.inquiry_id, cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` };
+      if (Date.parse(q.expires_at) <= now) return { leadId: q.inquiry_id, cancel: "the quote has expired" };
+      return unlessOptedOut(deps, q, (base) => ({
+        ...base,
+        kind: "quote-expiring",
+        packageName: paymentPackage(q.package).name,
+        totalCents: Number(q.total_cents),
+        expiresOn: formatSiteDate(q.expires_at),
+      }));
+    },
+    send: sendToClient(deps),
+  };
+}
+
+function balanceUnpaid(deps: FollowUpDeps, days: 7 | 14): ReminderDefinition<ClientSend> {
+  return {
+    channel: days === 7 ? REMINDER_BALANCE_7 : REMINDER_BALANCE_14,
+    subjectType: QUOTE_SUBJECT,
+    label: `Reminder that the balance is unpaid after ${days} days`,
+    async due(db, now) {
+      const rows = await db
+        .selectFrom("quotes")
+        .select("id")
+        .where("status", "=", "deposit_paid")
+        .where("balance_requested_at", "<=", iso(now - days * DAY))
+        .where("balance_requested_at", ">", iso(now - days * DAY - LATE_WINDOW.balance))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async check(db, id) {
+      const q = await loadQuote(db, id);
+      if (!q) return { leadId: null, cancel: "the quote is gone" };
+      if (q.status === "paid") return { leadId: q.inquiry_id, cancel: "the balance was paid" };
+      if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null) return { leadId: q.inquiry_id, cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` };
+      const requestedAt = q.balance_requested_at;
+      return unlessOptedOut(deps, q, (base) => ({
+        ...base,
+        kind: "balance",
+        days,
+        balanceCents: Number(q.total_cents) - Number(q.deposit_cents),
+        requestedOn: formatSiteDate(requestedAt),
+      }));
+    },
+    send: sendToClient(deps),
+  };
+}
+
+type LeadSend = { firstName: string; lastName: string; projectType: string; receivedAt: string; replyBy: string; leadUrl: string };
+
+function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
+  return {
+    channel: REMINDER_NEW_LEAD,
+    subjectType: INQUIRY_SUBJECT,
+    label: "Reminder that this lead waits for a reply (20 hours)",
+    async due(db, now) {
+      const rows = await db
+        .selectFrom("inquiries")
+        .select("id")
+        .where("status", "=", "new")
+        .where("quarantine_reason", "is", null)
+        .where("created_at", "<=", iso(now - 20 * HOUR))
+        .where("created_at", ">", iso(now - 20 * HOUR - LATE_WINDOW.lead))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async check(db, id) {
+      const lead = await db.selectFrom("inquiries").select(["id", "status", "quarantine_reason", "first_name", "last_name", "project_type", "created_at"]).where("id", "=", id).executeTakeFirst();
+      if (!lead) return { leadId: null, cancel: "the lead is gone" };
+      if (lead.status !== "new") return { leadId: lead.id, cancel: `the lead moved to ${lead.status}` };
+      if (lead.quarantine_reason) return { leadId: lead.id, cancel: "the lead is in Spam" };
+      return {
+        leadId: lead.id,
+        send: {
+          firstName: lead.first_name,
+          lastName: lead.last_name,
+          projectType: optionLabel(projectTypeOptions, lead.project_type) ?? lead.project_type,
+          receivedAt: formatSiteDateTimeWithZone(lead.created_at),
+          replyBy: formatSiteDateTimeWithZone(new Date(Date.parse(lead.created_at) + DAY)),
+          leadUrl: `${deps.config.SITE_URL}/studio/leads/${lead.id}`,
+        },
+      };
+    },
+    async send(facts, row) {
+      await deps.mailer.send({ ...(await newLeadReminderEmail(facts)), messageId: messageId(row) });
+      return "to the studio";
+    },
+  };
+}

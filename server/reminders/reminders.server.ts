@@ -1,0 +1,102 @@
+import type { AppDatabase, Executor } from "../db/database.server";
+import type { ReminderActivityKind } from "../db/schema";
+import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
+import { type OutboxHandlers, type OutboxRow, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+
+/**
+ * Reminders that run themselves, generic over what they are about (quotes and leads
+ * today, bookings later): a definition says which subjects are due now and, at the
+ * moment of sending, whether the reminder still applies. A periodic job under the
+ * database lease queues each due reminder as one outbox row, unique by subject and
+ * channel, so several processes racing queue it once and it is sent at most once;
+ * the outbox delivers it, and a reminder that became moot meanwhile (the quote was
+ * accepted, the balance paid, the lead answered) is dropped instead of sent. Both
+ * outcomes land in the lead's timeline. Decision 0032.
+ */
+
+/** At delivery: send it (to whom, what), or drop it and say why. `leadId` null when the lead is gone. */
+export type ReminderCheck<T> = { leadId: string; send: T } | { leadId: string | null; cancel: string };
+
+export type ReminderDefinition<T = unknown> = {
+  /** The outbox channel, one per reminder (e.g. "reminder-balance-7"): with the subject, what makes it once. */
+  channel: string;
+  subjectType: string;
+  /** How the timeline names it: "Balance reminder (7 days)". */
+  label: string;
+  /** Ids of the subjects whose reminder is due at `now` (the job's scan). */
+  due(db: Executor, now: number): Promise<string[]>;
+  /** Does it still apply at `now`, and with what? */
+  check(db: Executor, subjectId: string, now: number): Promise<ReminderCheck<T>>;
+  /** Sends it; returns the timeline's words for who got it ("to the client"). */
+  send(what: T, row: OutboxRow): Promise<string>;
+};
+
+// Each definition's T stays its own; the job and the handlers only pass it through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyReminder = ReminderDefinition<any>;
+
+/**
+ * The scan: queues every reminder due at `now` not queued before, to go out at `queuedAt`
+ * (default `now`; the command line looks at another moment and queues for the present).
+ * Returns how many were new, per channel.
+ */
+export async function queueDueReminders({ database, reminders, now, queuedAt = now }: { database: AppDatabase; reminders: readonly AnyReminder[]; now: number; queuedAt?: number }) {
+  const queued: Record<string, number> = {};
+  for (const r of reminders) {
+    const ids = await r.due(database.db, now);
+    const items = ids.map((subjectId) => ({ subjectType: r.subjectType, subjectId, channel: r.channel }));
+    queued[r.channel] = (await enqueue(database.db, items, queuedAt, { once: true })).length;
+  }
+  return queued;
+}
+
+/** One timeline row per reminder, keyed by its outbox row: a retried delivery adds none. */
+async function recordOnce(db: Executor, row: OutboxRow, leadId: string, kind: ReminderActivityKind, body: string, at: number) {
+  await db
+    .insertInto("lead_activity")
+    .values({ id: row.id, inquiry_id: leadId, kind, from_status: null, to_status: null, body, actor_email: "system", created_at: new Date(at).toISOString() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/** The outbox handlers of the reminders: check, then send and record, or record why not. */
+export function reminderDeliveryHandlers({ database, reminders, enabled, now = Date.now }: { database: AppDatabase; reminders: readonly AnyReminder[]; enabled: boolean; now?: () => number }): OutboxHandlers {
+  const { db } = database;
+  const handlers: OutboxHandlers = {};
+  for (const r of reminders) {
+    handlers[r.channel] = {
+      enabled,
+      async deliver(row) {
+        // An earlier attempt that sent and then lost its answer recorded it: not again.
+        const done = await db.selectFrom("lead_activity").select("id").where("id", "=", row.id).executeTakeFirst();
+        if (done) return;
+        const t = now();
+        const checked = await r.check(db, row.subject_id, t);
+        if ("cancel" in checked) {
+          if (checked.leadId) await recordOnce(db, row, checked.leadId, "reminder-cancelled", `${r.label} not sent: ${checked.cancel}.`, t);
+          return;
+        }
+        const to = await r.send(checked.send, row);
+        await recordOnce(db, row, checked.leadId, "reminder-sent", `${r.label} emailed ${to}.`, now());
+      },
+    };
+  }
+  return handlers;
+}
+
+export const REMINDER_JOB = "reminders";
+/** How often the scan runs: a reminder goes out at most this late. */
+export const REMINDER_SCAN_MS = 5 * 60_000;
+
+/** The periodic scan under the database lease (one process runs it), waking the outbox when it queued something. */
+export function startReminderJob(
+  { database, reminders, outbox, onError, ...schedule }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & { reminders: readonly AnyReminder[]; outbox?: OutboxTrigger },
+  options?: { timers?: boolean },
+) {
+  const now = schedule.now ?? Date.now;
+  const run = async () => {
+    const queued = await queueDueReminders({ database, reminders, now: now() });
+    if (Object.values(queued).some((n) => n > 0)) outbox?.wake();
+  };
+  return startLeasedJob({ ...schedule, database, name: REMINDER_JOB, everyMs: REMINDER_SCAN_MS, run, onError }, options);
+}
