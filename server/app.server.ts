@@ -23,6 +23,7 @@ import { type PaymentsOptions, createPayments } from "./payments/payments.server
 import { mountPaymentRoutes } from "./payments/routes.server";
 import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
+import { pdfResponse } from "./studio/downloads.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
@@ -215,12 +216,20 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   // API routes of each capability mount here (inquiries, payments).
   // Quotes write their steps into the studio's lead timeline and move the lead's status.
   const activity = createStudioLeadActivity();
-  const onPaid = createQuoteSettlement({ activity, logger });
+  const onPaid = createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null });
   const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
+  // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.
+  app.get("/quote/:token/documents/:documentId", async (c) => {
+    const found = await quotes.documentPdf(c.req.param("token"), c.req.param("documentId"));
+    if (!found) return c.text("Not found", 404);
+    const res = pdfResponse(found);
+    res.headers.set("Referrer-Policy", "no-referrer");
+    return res;
+  });
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
   mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
 

@@ -9,6 +9,13 @@ const longDateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeS
 // A calendar day (an announcement's "2025-09-23") is no moment: read at UTC midnight in UTC, it never shifts.
 const calendarDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 
+const yearOnly = new Intl.DateTimeFormat("en-CA", { year: "numeric", timeZone: siteConfig.timeZone });
+
+/** The year in Vancouver at a moment: invoice numbers restart with it on January 1, Vancouver time. */
+export function siteYear(value: string | Date) {
+  return Number(yearOnly.format(new Date(value)));
+}
+
 /** A date and time in Vancouver, as the studio reads it: "Nov 2, 2026, 2:48 a.m.". */
 export function formatSiteDateTime(value: string | Date) {
   return dateTime.format(new Date(value));

@@ -42,7 +42,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const leads = createLeadService({ database, config, outbox: deps.outbox, now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
-  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
+  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
   const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
-  return { loadSignIn, leads, payments, privacy, all };
+  return { loadSignIn, leads, payments, privacy, quotes, all };
 }
