@@ -123,7 +123,7 @@ export const documentFilename = (d: Pick<MoneyDocument, "kind" | "number">) => `
  * under $100 the supplier, date and total; from $100 also the registration
  * number and the tax charged; from $500 also the buyer's name, a description
  * and the terms. Source: GST/HST Memorandum 8.4 and the Input Tax Credit
- * Information (GST/HST) Regulations (thresholds since 2021-01-01); docs/product.md#taxes.
+ * Information (GST/HST) Regulations, s. 3 (thresholds raised from $30 and $150 in 2021); docs/product.md#taxes.
  */
 export function craTier(amountCents: number) {
   return { taxAndNumber: amountCents >= 10_000, buyerAndTerms: amountCents >= 50_000 };
