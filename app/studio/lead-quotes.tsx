@@ -125,8 +125,11 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
       )}
       {q.documents.length > 0 && (
         <div className="grid gap-1 text-sm">
-          <h4 className="font-semibold">Invoices and receipts</h4>
-          <ul className="grid gap-1">
+          {/* A label, not a heading: the quote's card keeps its one heading. */}
+          <p id={`documents-${q.id}`} className="font-semibold">
+            Invoices and receipts
+          </p>
+          <ul className="grid gap-1" aria-labelledby={`documents-${q.id}`}>
             {q.documents.map((d) => (
               <li key={d.id}>
                 <a href={`/api/studio/leads/${leadId}/documents/${d.id}`} className="underline" download>
@@ -175,9 +178,9 @@ function CopyLink({ id, link }: { id: string; link: string }) {
 }
 
 /** One line's tax boxes; disabled (with the reason above them) when the studio has no GST/HST number. */
-function TaxBoxes({ prefix, what, enabled }: { prefix: string; what: string; enabled: boolean }) {
+function TaxBoxes({ prefix, what, enabled, className = "" }: { prefix: string; what: string; enabled: boolean; className?: string }) {
   return (
-    <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2" disabled={!enabled}>
+    <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`} disabled={!enabled}>
       <legend className="sr-only">Taxes on {what}</legend>
       {taxCodes.map((code) => (
         <p key={code} className="flex items-center gap-2">
@@ -238,7 +241,7 @@ function NewQuote({ busy, error, formKey, taxRegistered }: { busy: boolean; erro
               </Label>
               <Input id={`line${n}Amount`} name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
             </div>
-            <TaxBoxes prefix={`line${n}`} what={`line ${n}`} enabled={taxRegistered} />
+            <TaxBoxes prefix={`line${n}`} what={`line ${n}`} enabled={taxRegistered} className="sm:col-span-2" />
           </div>
         ))}
       </fieldset>

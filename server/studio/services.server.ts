@@ -1,5 +1,6 @@
 import type { AppDeps } from "../app.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
+import { type Accounting, createAccounting } from "../quotes/accounting.server";
 import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
 import { createStudioAuth } from "./auth.server";
@@ -17,6 +18,7 @@ export type StudioServices = {
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
   quotes: LeadQuotes;
+  accounting: Accounting;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -43,6 +45,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
-  return { loadSignIn, leads, payments, privacy, quotes, all };
+  const accounting = createAccounting({ database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, accounting });
+  return { loadSignIn, leads, payments, privacy, quotes, accounting, all };
 }
