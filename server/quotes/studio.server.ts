@@ -58,7 +58,8 @@ export const studioQuoteFormSchema = z
     package: z.enum(packageTypes, { error: "Choose the Basic or Pro package." }),
     amount: cad("Package amount"),
     deposit: optional(whole("The deposit", 1, 99)),
-    province: z.enum(provinces, { error: "Choose the client's province or territory." }),
+    // The studio is in BC: a form that does not say (an older page still open) means a BC client.
+    province: optional(z.enum(provinces, { error: "Choose the client's province or territory." })),
     expiresDays: whole("Valid for", 1, 365),
     terms: z.string().trim().min(1, "Write the terms.").max(4000),
     ...lineFields,
@@ -76,7 +77,7 @@ export const studioQuoteFormSchema = z
       lines.push({ label, amountCents, taxes: ticked(f, `line${i}`) });
     }
     const packageTaxes = ticked(f, "package");
-    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, packageTaxes, province: f.province, expiresInDays: f.expiresDays, terms: f.terms };
+    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, packageTaxes, province: f.province ?? "BC", expiresInDays: f.expiresDays, terms: f.terms };
   });
 
 /** One quote as the lead page lists it. */
