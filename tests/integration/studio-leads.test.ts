@@ -210,6 +210,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       quotes: { reference: string; status: string; total_cents: number; deposit_cents: number; lines: { label: string; amountCents: number }[]; token?: string; sent_at: string; deposit_paid_at: string }[];
       notifications: { subject_type: string; channel: string }[];
       payments: { kind: string; amount_cents: number; status: string }[];
+      documents: { kind: string; payment_kind: string; amount_cents: number; buyer_name: string }[];
     };
     expect(exported.quotes).toHaveLength(1);
     expect(exported.quotes[0]).toMatchObject({ status: "deposit_paid", total_cents: 123456, deposit_cents: 61728, lines: [{ label: "Pro Website", amountCents: 123456 }] });
