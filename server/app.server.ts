@@ -25,6 +25,7 @@ import { type PaymentsOptions, createPayments } from "./payments/payments.server
 import { mountPaymentRoutes } from "./payments/routes.server";
 import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
+import { pdfResponse } from "./studio/downloads.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
@@ -220,7 +221,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   // API routes of each capability mount here (inquiries, payments).
   // Quotes write their steps into the studio's lead timeline and move the lead's status.
   const activity = createStudioLeadActivity();
-  const onPaid = createQuoteSettlement({ activity, logger });
+  const onPaid = createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null });
   // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
   const analytics = deps.analytics ?? createAnalytics({ config, database, logger, metrics, now: deps.now });
   app.route("/api/event", analyticsRoutes(analytics, config));
@@ -229,6 +230,14 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now, goals: analytics });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
+  // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.
+  app.get("/quote/:token/documents/:documentId", async (c) => {
+    const found = await quotes.documentPdf(c.req.param("token"), c.req.param("documentId"));
+    if (!found) return c.text("Not found", 404);
+    const res = pdfResponse(found);
+    res.headers.set("Referrer-Policy", "no-referrer");
+    return res;
+  });
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
   const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
   const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts };

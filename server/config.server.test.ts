@@ -20,6 +20,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOG_HASH_KEY: "too-short-to-be-a-key" })).toThrow(/LOG_HASH_KEY/);
   });
 
+  it("reads GST_HST_NUMBER in CRA's form, written as printed; unset is a small supplier; a wrong one stops the start", () => {
+    expect(loadConfig({}).GST_HST_NUMBER).toBeUndefined();
+    expect(loadConfig({ GST_HST_NUMBER: "" }).GST_HST_NUMBER).toBeUndefined();
+    for (const written of ["123456789 RT0001", "123456789RT0001", " 123456789 rt 0001 "]) expect(loadConfig({ GST_HST_NUMBER: written }).GST_HST_NUMBER).toBe("123456789 RT0001");
+    for (const bad of ["12345678 RT0001", "123456789 RC0001", "123456789", "123456789 RT001", "BN 123456789 RT0001"]) {
+      expect(() => loadConfig({ GST_HST_NUMBER: bad }), bad).toThrow(/GST_HST_NUMBER: must be a GST\/HST registration number/);
+    }
+  });
+
   it("takes no backups by default, and refuses a backup interval or retention out of range", () => {
     const c = loadConfig({});
     expect(c.BACKUP_DIR).toBeUndefined();

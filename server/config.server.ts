@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
+import { GST_HST_NUMBER_PATTERN } from "./quotes/tax-number";
 
 /**
  * Every environment variable the server reads, validated once at start-up.
@@ -83,6 +84,21 @@ export const envSchema = z
     BACKUP_RETAIN: z.coerce.number().int().min(1).max(10_000).default(48),
     /** ...and the newest of each of the last this many days. */
     BACKUP_RETAIN_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
+
+    /**
+     * The studio's GST/HST registration number (e.g. 123456789 RT0001), printed on invoices and
+     * receipts. Unset: the studio is a small supplier and no quote line may carry a tax.
+     */
+    GST_HST_NUMBER: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(GST_HST_NUMBER_PATTERN, "must be a GST/HST registration number: 9 digits, RT and 4 digits, e.g. 123456789 RT0001")
+        .transform((v) => `${v.slice(0, 9)} RT${v.slice(-4)}`)
+        .optional(),
+    ),
 
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,

@@ -74,24 +74,27 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <tbody>
               {q.lines.map((line, i) => (
                 <tr key={i} className="border-b">
-                  <td className="py-2">{line.label}</td>
+                  <td className="py-2">
+                    {line.label}
+                    {line.taxes.length > 0 && <span className="block text-sm text-muted-foreground">Taxes: {line.taxes.join(" + ")}</span>}
+                  </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(line.amountCents)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              {q.tax && (
+              {q.taxes.length > 0 && (
                 <>
                   <tr>
                     <th scope="row" className="py-2 font-normal">Subtotal</th>
                     <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.subtotalCents)}</td>
                   </tr>
-                  <tr>
-                    <th scope="row" className="py-2 font-normal">
-                      {q.tax.label} ({q.tax.basisPoints / 100}%)
-                    </th>
-                    <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.tax.cents)}</td>
-                  </tr>
+                  {q.taxes.map((t) => (
+                    <tr key={t.code}>
+                      <th scope="row" className="py-2 font-normal">{t.label}</th>
+                      <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(t.cents)}</td>
+                    </tr>
+                  ))}
                 </>
               )}
               <tr>
@@ -142,6 +145,22 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {q.payments.map((p) => (
                   <li key={p.reference}>
                     {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {q.documents.length > 0 && (
+            <section aria-labelledby="documents-heading">
+              <h2 id="documents-heading" className="text-lg font-semibold">Invoices and receipts</h2>
+              <ul className="mt-2 flex flex-col gap-1">
+                {q.documents.map((d) => (
+                  <li key={d.id}>
+                    <a href={d.href} className="underline" download>
+                      {d.title}
+                    </a>{" "}
+                    · {cad(d.amountCents)} · {date(d.issuedAt)}
+                    {d.status === "void" ? " · void" : ""} <span className="text-sm text-muted-foreground">(PDF)</span>
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import type { LeadQuote } from "../../server/quotes/studio.server";
+import { SMALL_SUPPLIER_NOTICE, provinces, taxCodes } from "../../server/quotes/taxes";
 import { formatTime, type requireStudio } from "./guard";
 import { Details, Section } from "./ui";
 
@@ -44,7 +45,21 @@ export async function quoteAction(studio: ReturnType<typeof requireStudio>, lead
 const cad = (cents: number) => formatCad(cents, { withCode: true });
 
 /** The lead's quotes (state, totals, what was paid) with their actions, and the form for a new one. */
-export function LeadQuotes({ quotes, busy, error, formKey }: { quotes: LeadQuote[]; busy: boolean; error: (intent: string) => React.ReactNode; formKey: string }) {
+export function LeadQuotes({
+  quotes,
+  busy,
+  error,
+  formKey,
+  taxRegistered,
+  leadId,
+}: {
+  quotes: LeadQuote[];
+  busy: boolean;
+  error: (intent: string) => React.ReactNode;
+  formKey: string;
+  taxRegistered: boolean;
+  leadId: string;
+}) {
   return (
     <Section id="quotes" title="Quotes">
       {quotes.length === 0 ? (
@@ -52,18 +67,18 @@ export function LeadQuotes({ quotes, busy, error, formKey }: { quotes: LeadQuote
       ) : (
         <ul className="grid max-w-3xl gap-4">
           {quotes.map((q) => (
-            <QuoteItem key={q.id} quote={q} busy={busy} />
+            <QuoteItem key={q.id} quote={q} busy={busy} leadId={leadId} />
           ))}
         </ul>
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} />
+      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} taxRegistered={taxRegistered} />
     </Section>
   );
 }
 
-function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
+function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean; leadId: string }) {
   const paid = (kind: "deposit" | "balance" | "full") => q.paid.find((p) => p.kind === kind);
   const deposit = paid("deposit");
   const balance = paid("balance");
@@ -108,6 +123,25 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
       {q.paid.length > 0 && (
         <p className="text-sm">Received: {q.paid.map((p) => `${paymentKindLabels[p.kind]} ${cad(p.amountCents)}`).join(", ")}</p>
       )}
+      {q.documents.length > 0 && (
+        <div className="grid gap-1 text-sm">
+          {/* A label, not a heading: the quote's card keeps its one heading. */}
+          <p id={`documents-${q.id}`} className="font-semibold">
+            Invoices and receipts
+          </p>
+          <ul className="grid gap-1" aria-labelledby={`documents-${q.id}`}>
+            {q.documents.map((d) => (
+              <li key={d.id}>
+                <a href={`/api/studio/leads/${leadId}/documents/${d.id}`} className="underline" download>
+                  {d.title}
+                </a>{" "}
+                · {cad(d.amountCents)} · {formatTime(d.issuedAt)}
+                {d.status === "void" ? " · void" : d.status === "paid" && d.kind === "invoice" ? " · paid" : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
       <div className="flex flex-wrap gap-2">
         {q.can.send && action("quote-send", "Send to client")}
@@ -142,10 +176,34 @@ function CopyLink({ id, link }: { id: string; link: string }) {
   );
 }
 
-/** The secondary fields of a row (a line item, the tax): a smaller label, closer to its box. */
+/** The secondary fields of a row (a line item): a smaller label, closer to its box. */
 const small = { className: "gap-1", labelClassName: "text-xs" } as const;
 
-function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactNode; formKey: string }) {
+/** One line's tax boxes; disabled (with the reason above them) when the studio has no GST/HST number. */
+function TaxBoxes({ prefix, what, enabled, className = "" }: { prefix: string; what: string; enabled: boolean; className?: string }) {
+  return (
+    <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`} disabled={!enabled}>
+      <legend className="sr-only">Taxes on {what}</legend>
+      {taxCodes.map((code) => (
+        <CheckboxField
+          key={code}
+          id={`${prefix}Tax${code}`}
+          name={`${prefix}Tax${code}`}
+          value="on"
+          aria-describedby="quote-tax-help"
+          labelClassName="text-sm"
+          label={
+            <>
+              {code} <span className="sr-only">on {what}</span>
+            </>
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function NewQuote({ busy, error, formKey, taxRegistered }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean }) {
   return (
     <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
       <h3 id="new-quote" className="font-semibold">
@@ -153,6 +211,17 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
       </h3>
       <input type="hidden" name="intent" value="quote-create" />
       <input type="hidden" name="requestKey" value={formKey} />
+      <fieldset className="grid gap-2" aria-describedby="quote-tax-help">
+        <legend className="mb-1 text-sm font-semibold">Taxes</legend>
+        <Field id="quote-province" label="Client's province or territory" className="max-w-xs">
+          <Select name="province" defaultValue="BC" options={provinces.map((p) => ({ value: p, label: p }))} />
+        </Field>
+        <p id="quote-tax-help" className="text-sm text-muted-foreground">
+          {taxRegistered
+            ? "Tick the taxes each line carries: GST 5% and PST 7% for a client in BC, GST alone elsewhere, HST instead for a client in ON (13%), NS (14%), NB, NL or PE (15%). Each tax is computed on the server on the sum of its lines."
+            : SMALL_SUPPLIER_NOTICE}
+        </p>
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="quote-package" label="Package">
           <Select name="package" defaultValue="pro" options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))} />
@@ -161,6 +230,7 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
           <Input name="amount" required inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
+      <TaxBoxes prefix="package" what="the package" enabled={taxRegistered} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
         {LINES.map((n) => (
@@ -171,6 +241,7 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
             <Field id={`line${n}Amount`} label={`Line ${n} amount (CAD)`} {...small}>
               <Input name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
             </Field>
+            <TaxBoxes prefix={`line${n}`} what={`line ${n}`} enabled={taxRegistered} className="sm:col-span-2" />
           </div>
         ))}
       </fieldset>
@@ -182,18 +253,6 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
           <Input name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
         </Field>
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold">Tax</legend>
-        <CheckboxField id="quote-tax" name="tax" value="on" label="Add a tax line" labelClassName="text-sm" />
-        <div className="grid gap-2 sm:grid-cols-2">
-          <Field id="quote-tax-label" label="Tax name" {...small}>
-            <Input name="taxLabel" defaultValue="GST" maxLength={40} />
-          </Field>
-          <Field id="quote-tax-percent" label="Rate (%)" {...small}>
-            <Input name="taxPercent" defaultValue="5" inputMode="decimal" />
-          </Field>
-        </div>
-      </fieldset>
       <Field id="quote-terms" label="Terms shown to the client">
         <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
       </Field>

@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
-  return { ...found, quotes: await quotes.list(params.id), quoteFormKey: crypto.randomUUID() };
+  return { ...found, quotes: await quotes.list(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments, quoteFormKey } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments, quoteFormKey, taxRegistered } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
   const error = (intent: string) => (
@@ -174,7 +174,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </div>
 
       {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
-      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} />}
+      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} taxRegistered={taxRegistered} leadId={lead.id} />}
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (

@@ -70,6 +70,10 @@ export interface QuoteTable {
   tax_label: string | null;
   tax_basis_points: number | null;
   tax_cents: number;
+  /** JSON array of TaxTotal (server/quotes/taxes.ts): the quote's total per tax (migration 0017). */
+  taxes: string;
+  /** The client's province, which sets the taxes a line may carry. */
+  tax_province: string;
   total_cents: number;
   deposit_percent: number | null;
   deposit_cents: number | null;
@@ -349,6 +353,37 @@ export interface AnalyticsRollupTable {
   amount_cents: number;
 }
 
+export type MoneyDocumentKind = "invoice" | "receipt";
+
+/** The last number issued per kind and Vancouver year (migration 0017). */
+export interface DocumentCounterTable {
+  kind: MoneyDocumentKind;
+  year: number;
+  last: number;
+}
+
+/** A numbered invoice (an amount asked for) or receipt (a settled payment), with what it states copied in. */
+export interface MoneyDocumentTable {
+  id: string;
+  kind: MoneyDocumentKind;
+  number: string;
+  quote_id: string;
+  inquiry_id: string;
+  payment_id: string | null;
+  payment_kind: PaymentKind;
+  amount_cents: number;
+  /** JSON array of TaxTotal: this document's part of each tax. */
+  taxes: string;
+  /** JSON array of the quote's lines with their taxes. */
+  lines: string;
+  terms: string;
+  buyer_name: string;
+  registration_number: string | null;
+  status: "issued" | "paid" | "void";
+  issued_at: string;
+  settled_at: string | null;
+}
+
 export interface Database {
   acknowledgements: AcknowledgementTable;
   rate_limits: RateLimitTable;
@@ -371,4 +406,6 @@ export interface Database {
   analytics_events: AnalyticsEventTable;
   analytics_rollups: AnalyticsRollupTable;
   reminder_opt_outs: ReminderOptOutTable;
+  document_counters: DocumentCounterTable;
+  money_documents: MoneyDocumentTable;
 }

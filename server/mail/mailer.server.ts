@@ -16,7 +16,11 @@ export type MailMessage = {
   messageId?: string;
   /** Extra headers (a reminder's List-Unsubscribe, RFC 8058); values are made header-safe. */
   headers?: Record<string, string>;
+  /** Files sent with the mail (an invoice's or receipt's PDF), built from stored rows, never from a visitor's input. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export class MailNotConfiguredError extends Error {
   constructor() {
@@ -79,6 +83,7 @@ export function createMailer(
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
         headers: message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, headerSafe(v)])),
+        attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename), content: a.content, contentType: a.contentType })),
       });
       return { messageId: info.messageId };
     },

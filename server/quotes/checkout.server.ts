@@ -7,7 +7,9 @@ import type { Logger } from "../logger.server";
 import type { CreatePaymentResult, PaymentClient, PaymentService } from "../payments/service.server";
 import type { LeadActivity } from "./activity.server";
 import type { GoalRecorder } from "../analytics/service.server";
-import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, parseLines, quoteReference } from "./model";
+import { type DocumentLink, documentFilename, documentLink, documentsOfQuote, renderDocumentPdf, voidOpenInvoices } from "./documents.server";
+import type { TaxTotal } from "./taxes";
+import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, quoteContent, quoteReference } from "./model";
 
 /** base64url of 32 bytes; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -19,7 +21,8 @@ export type QuoteView = {
   packageType: QuoteRow["package"];
   lines: QuoteLine[];
   subtotalCents: number;
-  tax: { label: string; basisPoints: number; cents: number } | null;
+  /** The total per tax (GST, PST, HST), each on the lines that carry it. */
+  taxes: TaxTotal[];
   totalCents: number;
   depositPercent: number | null;
   depositCents: number | null;
@@ -31,7 +34,12 @@ export type QuoteView = {
   /** Settled payments, for the receipt. */
   payments: { kind: PaymentKind; amountCents: number; paidAt: string; reference: string }[];
   clientName: string;
+  /** Its invoices and receipts, each a PDF at documentPath(token, id). */
+  documents: (DocumentLink & { href: string })[];
 };
+
+/** Where the client downloads one of a quote's documents. */
+export const documentPath = (token: string, documentId: string) => `/quote/${token}/documents/${documentId}`;
 
 export type QuoteCheckoutResult = CreatePaymentResult | { ok: false; status: 403 | 404 | 409; error: string };
 
@@ -65,29 +73,38 @@ export function createQuoteCheckout(deps: {
     const status = effectiveStatus(quote, t);
     if (status === "expired" && quote.status !== "expired") quote = (await expire(quote, t)) ?? quote;
     else if (quote.status === "sent") quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
-    const [paid, lead] = await Promise.all([
+    const [paid, lead, documents] = await Promise.all([
       db.selectFrom("payments").select(["id", "kind", "amount_cents", "paid_at"]).where("quote_id", "=", quote.id).where("status", "=", "paid").where("refund_status", "is", null).orderBy("paid_at").execute(),
       db.selectFrom("inquiries").select(["first_name"]).where("id", "=", quote.inquiry_id).executeTakeFirst(),
+      documentsOfQuote(db, [quote.id]),
     ]);
-    const total = Number(quote.total_cents);
-    const deposit = quote.deposit_cents === null ? null : Number(quote.deposit_cents);
+    const content = quoteContent(quote);
     return {
       reference: quoteReference(quote.id),
       status: effectiveStatus(quote, t),
       packageType: quote.package,
-      lines: parseLines(quote),
-      subtotalCents: Number(quote.subtotal_cents),
-      tax: quote.tax_label && quote.tax_basis_points ? { label: quote.tax_label, basisPoints: Number(quote.tax_basis_points), cents: Number(quote.tax_cents) } : null,
-      totalCents: total,
-      depositPercent: quote.deposit_percent === null ? null : Number(quote.deposit_percent),
-      depositCents: deposit,
-      balanceCents: deposit === null ? null : total - deposit,
-      terms: quote.terms,
+      lines: content.lines,
+      subtotalCents: content.subtotalCents,
+      taxes: content.taxes,
+      totalCents: content.totalCents,
+      depositPercent: content.depositPercent,
+      depositCents: content.depositCents,
+      balanceCents: content.balanceCents,
+      terms: content.terms,
       expiresAt: quote.expires_at,
       due: duePayment(quote, t),
       payments: paid.map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents), paidAt: p.paid_at ?? "", reference: p.id.slice(0, 8).toUpperCase() })),
       clientName: lead?.first_name ?? "",
+      documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),
     };
+  }
+
+  /** One of the quote's documents as a PDF, for the holder of its link only. */
+  async function documentPdf(token: string, documentId: string) {
+    const quote = await byToken(token);
+    if (!quote || quote.status === "draft") return undefined;
+    const doc = await db.selectFrom("money_documents").selectAll().where("id", "=", documentId).where("quote_id", "=", quote.id).executeTakeFirst();
+    return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
   }
 
   /** Marks an open quote past its expiry expired, and closes its open checkouts: none may take money now. */
@@ -104,6 +121,7 @@ export function createQuoteCheckout(deps: {
       // The client viewed or accepted; an expiry noticed on their visit is the system's doing.
       const actor = to === "expired" ? "system" : "client";
       if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor }, t);
+      if (row && to === "expired") await voidOpenInvoices(trx, row.id, t);
       return row;
     });
     // Once per quote, after the commit: only the move that happened counts.
@@ -141,7 +159,7 @@ export function createQuoteCheckout(deps: {
     return pay(token, client);
   }
 
-  return { view, pay, payRequest };
+  return { view, pay, payRequest, documentPdf };
 }
 
 export type QuoteCheckout = ReturnType<typeof createQuoteCheckout>;

@@ -5,9 +5,11 @@ import { z } from "~/lib/zod";
 import { quoteStatusLabels } from "~/content/quotes";
 import { type CreateQuoteInput, quoteReference } from "./model";
 import type { QuoteService } from "./service.server";
+import { type TaxCode, provinces, taxCodes } from "./taxes";
 
 export const QUOTE_CLI_USAGE = `Usage:
-  npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--tax "GST:5"] [--line "Extra pages:150"]... [--terms TEXT]
+  npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--province BC] [--package-tax GST+PST] [--line "Extra pages:150[:GST+PST]"]... [--terms TEXT]
+      (taxes per line: GST, PST (client in BC), HST (client in ON, NB, NL, NS, PE); only with GST_HST_NUMBER set)
   npm run studio-quote -- send QUOTE_ID        (a draft to the client; after the deposit, the balance request)
   npm run studio-quote -- withdraw QUOTE_ID
   npm run studio-quote -- list [--inquiry ID]`;
@@ -22,12 +24,27 @@ const money = (what: string) =>
 
 const int = (what: string) => z.string().regex(/^\d+$/, `${what} must be a whole number.`).transform(Number);
 
-/** "Label:amount", split at the last colon so a label may contain one. */
+/** "GST+PST": the taxes of one line, by code. */
+const taxList = (v: string) => z.array(z.enum(taxCodes)).safeParse(v.toUpperCase().split("+").map((t) => t.trim()));
+
+/** "Label:amount" or "Label:amount:GST+PST", split from the end so a label may contain a colon. */
 const lineArg = z.string().transform((v, ctx) => {
-  const i = v.lastIndexOf(":");
-  const cents = i > 0 ? parseCents(v.slice(i + 1)) : undefined;
-  if (i > 0 && cents?.ok && cents.cents >= 0) return { label: v.slice(0, i).trim(), amountCents: cents.cents };
-  ctx.addIssue({ code: "custom", message: `--line takes "Label:amount", e.g. "Extra pages:150" (got "${v}").` });
+  let rest = v;
+  let taxes: TaxCode[] = [];
+  const last = v.slice(v.lastIndexOf(":") + 1);
+  if (/^[A-Za-z+ ]+$/.test(last) && v.lastIndexOf(":") > 0) {
+    const parsed = taxList(last);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: `--line taxes are GST, PST or HST joined by "+", e.g. "Extra pages:150:GST+PST" (got "${v}").` });
+      return z.NEVER;
+    }
+    taxes = parsed.data;
+    rest = v.slice(0, v.lastIndexOf(":"));
+  }
+  const i = rest.lastIndexOf(":");
+  const cents = i > 0 ? parseCents(rest.slice(i + 1)) : undefined;
+  if (i > 0 && cents?.ok && cents.cents >= 0) return { label: rest.slice(0, i).trim(), amountCents: cents.cents, taxes };
+  ctx.addIssue({ code: "custom", message: `--line takes "Label:amount[:taxes]", e.g. "Extra pages:150" or "Extra pages:150:GST+PST" (got "${v}").` });
   return z.NEVER;
 });
 
@@ -37,10 +54,19 @@ const createArgs = z.object({
   amount: money("--amount").pipe(z.number()),
   deposit: int("--deposit").optional(),
   "expires-days": int("--expires-days").optional(),
-  tax: z
+  province: z
     .string()
-    .regex(/^[^:]{1,40}:\d{1,2}(\.\d{1,2})?$/, '--tax takes "Label:percent", e.g. "GST:5".')
-    .transform((v) => ({ label: v.split(":")[0]!.trim(), basisPoints: Math.round(Number(v.split(":")[1]) * 100) }))
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(provinces, { error: `--province is one of ${provinces.join(", ")}.` }))
+    .optional(),
+  "package-tax": z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = taxList(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: `--package-tax is GST, PST or HST joined by "+", e.g. GST+PST (got "${v}").` });
+      return z.NEVER;
+    })
     .optional(),
   line: z.array(lineArg).max(20).default([]),
   terms: z.string().optional(),
@@ -63,7 +89,8 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
         amount: { type: "string" },
         deposit: { type: "string" },
         "expires-days": { type: "string" },
-        tax: { type: "string" },
+        province: { type: "string" },
+        "package-tax": { type: "string" },
         line: { type: "string", multiple: true },
         terms: { type: "string" },
       },
@@ -89,7 +116,8 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
         lines: a.line,
         depositPercent: a.deposit,
         expiresInDays: a["expires-days"],
-        tax: a.tax,
+        province: a.province,
+        packageTaxes: a["package-tax"],
         terms: a.terms,
       };
       const result = await service.create(input, actor);

@@ -3,11 +3,14 @@ import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
 import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
+import { type Province, type TaxTotal, provinces, taxCodes, taxRefusal, taxShare, taxTotalSchema, taxTotals } from "./taxes";
 
 
 export const quoteLineSchema = z.object({
   label: z.string().trim().min(1, "Each line needs a label.").max(120),
   amountCents: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
+  /** The taxes this line carries (none on lines stored before per-line taxes). */
+  taxes: z.array(z.enum(taxCodes)).max(taxCodes.length).default([]),
 });
 
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
@@ -20,27 +23,70 @@ export const createQuoteSchema = z.object({
   amountCents: z.number().int().min(MIN_AMOUNT_CENTS, "The amount must be at least 1.00 CAD.").max(MAX_AMOUNT_CENTS),
   lines: z.array(quoteLineSchema).max(20).default([]),
   depositPercent: z.number().int().min(1, "The deposit is a percentage from 1 to 99.").max(99, "The deposit is a percentage from 1 to 99.").optional(),
-  /** A tax line, off unless given: e.g. GST at 500 basis points (5%). */
-  tax: z.object({ label: z.string().trim().min(1).max(40), basisPoints: z.number().int().min(1).max(5000) }).optional(),
+  /** The taxes on the package's own line; each extra line names its own. */
+  packageTaxes: z.array(z.enum(taxCodes)).max(taxCodes.length).default([]),
+  /** The client's province: which taxes apply, at which rates. */
+  province: z.enum(provinces, { error: "Choose the client's province or territory." }).default("BC"),
   expiresInDays: z.number().int().min(1).max(365).default(30),
   terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
+}).superRefine((q, ctx) => {
+  const lines = [{ taxes: q.packageTaxes, where: "packageTaxes" }, ...q.lines.map((l, i) => ({ taxes: l.taxes, where: `lines.${i}` }))];
+  for (const line of lines) {
+    if (new Set(line.taxes).size !== line.taxes.length) ctx.addIssue({ code: "custom", path: [line.where], message: "A tax is named twice on one line." });
+    for (const code of line.taxes) {
+      const refusal = taxRefusal(code, q.province);
+      if (refusal) ctx.addIssue({ code: "custom", path: [line.where], message: refusal });
+    }
+  }
 });
 
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
 
-export type QuoteTotals = { lines: QuoteLine[]; subtotalCents: number; taxCents: number; totalCents: number; depositCents: number | null };
+export type QuoteTotals = { lines: QuoteLine[]; subtotalCents: number; taxes: TaxTotal[]; taxCents: number; totalCents: number; depositCents: number | null };
 
 /**
- * The amounts, fixed once on the server: deposit = round(total × pct / 100),
- * balance = total − deposit, so the two always add up to the total.
+ * The amounts, fixed once on the server: each tax on the sum of its lines
+ * (taxTotals), deposit = round(total × pct / 100), balance = total − deposit,
+ * so the two always add up to the total.
  */
 export function computeTotals(input: z.output<typeof createQuoteSchema>): QuoteTotals {
-  const lines = [{ label: paymentPackage(input.packageType).name, amountCents: input.amountCents }, ...input.lines];
+  const lines = [{ label: paymentPackage(input.packageType).name, amountCents: input.amountCents, taxes: input.packageTaxes }, ...input.lines];
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const taxCents = input.tax ? Math.round((subtotalCents * input.tax.basisPoints) / 10_000) : 0;
+  const taxes = taxTotals(lines, input.province);
+  const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
   const totalCents = subtotalCents + taxCents;
   const depositCents = input.depositPercent ? Math.round((totalCents * input.depositPercent) / 100) : null;
-  return { lines, subtotalCents, taxCents, totalCents, depositCents };
+  return { lines, subtotalCents, taxes, taxCents, totalCents, depositCents };
+}
+
+/**
+ * A stored quote's content as every reader states it (the client's page, the
+ * emails, invoices and receipts, the signed agreement): its lines with their
+ * taxes, the total per tax and the amounts. One function, so all show the same figures.
+ */
+export function quoteContent(quote: QuoteRow) {
+  const total = Number(quote.total_cents);
+  const deposit = quote.deposit_cents === null ? null : Number(quote.deposit_cents);
+  return {
+    lines: parseLines(quote),
+    province: quote.tax_province as Province,
+    subtotalCents: Number(quote.subtotal_cents),
+    taxes: z.array(taxTotalSchema).parse(JSON.parse(quote.taxes)),
+    taxCents: Number(quote.tax_cents),
+    totalCents: total,
+    depositPercent: quote.deposit_percent === null ? null : Number(quote.deposit_percent),
+    depositCents: deposit,
+    balanceCents: deposit === null ? null : total - deposit,
+    terms: quote.terms,
+  };
+}
+
+export type QuoteContent = ReturnType<typeof quoteContent>;
+
+/** What one payment of the quote (deposit, balance or the whole) comes to, with its part of each tax. */
+export function paymentPart(content: QuoteContent, kind: PaymentKind): { amountCents: number; taxes: TaxTotal[] } {
+  const amountCents = kind === "full" ? content.totalCents : kind === "deposit" ? content.depositCents! : content.balanceCents!;
+  return { amountCents, taxes: taxShare(content.taxes, { kind, depositCents: content.depositCents, totalCents: content.totalCents }) };
 }
 
 /** The short reference a client and the studio quote for a quote: the start of its id. */

@@ -9,6 +9,7 @@ import { refundNoticeEmail } from "../mail/emails/refund-notice";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { paymentKindLabels } from "~/content/quotes";
+import { documentFilename, renderDocumentPdf } from "./documents.server";
 import { quoteReference } from "./model";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
@@ -65,6 +66,14 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
     return { payment: { ...payment, kind: payment.kind }, q, facts };
   }
 
+  /** The PDF of a quote's document, as an attachment; none when it was not issued (a quote from before invoices). */
+  async function attachment(where: { quoteId: string; kind: "invoice" } | { paymentId: string; kind: "receipt" }, paymentKind?: string) {
+    let query = db.selectFrom("money_documents").selectAll().where("kind", "=", where.kind);
+    query = "paymentId" in where ? query.where("payment_id", "=", where.paymentId) : query.where("quote_id", "=", where.quoteId).where("payment_kind", "=", paymentKind as "deposit");
+    const doc = await query.executeTakeFirst();
+    return doc ? [{ filename: documentFilename(doc), content: await renderDocumentPdf(doc), contentType: "application/pdf" }] : [];
+  }
+
   async function sendQuote(row: OutboxRow, balance: boolean) {
     const q = await loadQuote(row.subject_id);
     const total = Number(q.total_cents);
@@ -82,7 +91,8 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
       },
       balance,
     );
-    await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+    const invoice = await attachment({ quoteId: q.id, kind: "invoice" }, balance ? "balance" : deposit === null ? "full" : "deposit");
+    await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments: invoice });
   }
 
   return {
@@ -103,7 +113,8 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
         // After the deposit the balance is owed; a balance or full payment leaves nothing.
         const remaining = payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
         const email = await receiptEmail({ ...facts, remainingCents: remaining });
-        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+        const receipt = await attachment({ paymentId: payment.id, kind: "receipt" });
+        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments: receipt });
       },
     },
   };

@@ -7,6 +7,8 @@ import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import type { LeadActivity } from "./activity.server";
 import { type CreateQuoteInput, OPEN_STATUSES, type QuoteRow, computeTotals, createQuoteSchema, quoteReference } from "./model";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
+import { SMALL_SUPPLIER_NOTICE } from "./taxes";
+import { issueInvoice, voidOpenInvoices } from "./documents.server";
 
 export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
 
@@ -23,7 +25,7 @@ export function quoteLink(siteUrl: string, token: string) {
 export type QuoteCheckouts = { closeQuoteCheckouts(quoteId: string, reason: "quote withdrawn" | "quote expired"): Promise<void> };
 
 export type QuoteServiceDeps = {
-  config: Pick<AppConfig, "SITE_URL">;
+  config: Pick<AppConfig, "SITE_URL" | "GST_HST_NUMBER">;
   database: AppDatabase;
   activity: LeadActivity;
   checkouts: QuoteCheckouts;
@@ -56,6 +58,8 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     if (!lead) return fail(404, `No inquiry with id ${q.inquiryId}.`);
     // Suspected spam is not worked on until the studio has moved it to the inbox.
     if (lead.quarantine_reason) return fail(409, "This lead is in Spam: move it to the inbox first.");
+    // Without a registration number the studio may not charge GST/HST (or collect PST on its invoices).
+    if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0))) return fail(400, `quote: ${SMALL_SUPPLIER_NOTICE}`);
     const totals = computeTotals(q);
     if (totals.totalCents > MAX_AMOUNT_CENTS) return fail(400, `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`);
     const t = clock();
@@ -67,9 +71,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       package: q.packageType,
       lines: JSON.stringify(totals.lines),
       subtotal_cents: totals.subtotalCents,
-      tax_label: q.tax?.label ?? null,
-      tax_basis_points: q.tax?.basisPoints ?? null,
+      // The single tax of older quotes; new ones carry their taxes per line and per tax.
+      tax_label: null,
+      tax_basis_points: null,
       tax_cents: totals.taxCents,
+      taxes: JSON.stringify(totals.taxes),
+      tax_province: q.province,
       total_cents: totals.totalCents,
       deposit_percent: q.depositPercent ?? null,
       deposit_cents: totals.depositCents,
@@ -134,6 +141,8 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const ref = quoteReference(id);
       await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: balance ? "quote-balance-requested" : "quote-sent", detail: balance ? `${ref} balance requested` : `${ref} sent`, actor }, t);
       if (!balance) await activity.advanceLead(trx, quote.inquiry_id, "quoted", actor, t);
+      // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
+      await issueInvoice(trx, updated, balance ? "balance" : updated.deposit_cents === null ? "full" : "deposit", config.GST_HST_NUMBER ?? null, t);
       await enqueue(trx, [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }], t);
       return updated;
     });
@@ -153,7 +162,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .where("status", "in", ["draft", ...OPEN_STATUSES])
         .returningAll()
         .executeTakeFirst();
-      if (updated) await activity.recordActivity(trx, { leadId: updated.inquiry_id, kind: "quote-withdrawn", detail: `${quoteReference(id)} withdrawn`, actor }, t);
+      if (updated) {
+        await activity.recordActivity(trx, { leadId: updated.inquiry_id, kind: "quote-withdrawn", detail: `${quoteReference(id)} withdrawn`, actor }, t);
+        await voidOpenInvoices(trx, id, t);
+      }
       return updated;
     });
     if (row) {
@@ -176,7 +188,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .where("expires_at", "<=", at)
         .returning(["id", "inquiry_id"])
         .execute();
-      for (const r of rows) await activity.recordActivity(trx, { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor }, t);
+      for (const r of rows) {
+        await activity.recordActivity(trx, { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor }, t);
+        await voidOpenInvoices(trx, r.id, t);
+      }
       return rows;
     });
     for (const r of rows) await deps.checkouts.closeQuoteCheckouts(r.id, "quote expired");

@@ -3,6 +3,7 @@ import type { OutboxItem } from "../outbox/outbox.server";
 import type { Logger } from "../logger.server";
 import type { OnPaid } from "../payments/fulfil.server";
 import type { LeadActivity } from "./activity.server";
+import { issueReceipt } from "./documents.server";
 import { OPEN_STATUSES, effectiveStatus, quoteReference } from "./model";
 import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.server";
 
@@ -13,7 +14,7 @@ import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.serve
  * when the quote no longer takes it (withdrawn, expired, or this stage paid
  * already) is kept, flagged for a refund, and the client is told so instead.
  */
-export function createQuoteSettlement({ activity, logger }: { activity: LeadActivity; logger: Logger }): OnPaid {
+export function createQuoteSettlement({ activity, logger, registrationNumber = null }: { activity: LeadActivity; logger: Logger; registrationNumber?: string | null }): OnPaid {
   const log = logger.child({ module: "quotes" });
   return async (trx, payment, t) => {
     if (!payment.quote_id || !payment.kind) return [];
@@ -36,6 +37,8 @@ export function createQuoteSettlement({ activity, logger }: { activity: LeadActi
       log.warn({ paymentId: payment.id, quoteId: payment.quote_id, kind: payment.kind, reason }, "quote payment arrived when the quote no longer takes it: flagged for a refund");
       return [refundNoticeOutboxItem(payment.id)];
     }
+    // The receipt is numbered with the payment's settlement, so two settling at once get two numbers.
+    await issueReceipt(trx, row, payment, payment.kind, registrationNumber, t);
     const items: OutboxItem[] = [receiptOutboxItem(payment.id)];
     const ref = quoteReference(row.id);
     await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${ref} ${to === "paid" ? "paid in full" : "deposit paid"} (payment ${payment.id.slice(0, 8).toUpperCase()})`, actor: "client" }, t);

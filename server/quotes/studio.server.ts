@@ -7,6 +7,8 @@ import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { PaymentService } from "../payments/service.server";
 import { type CreateQuoteInput, duePayment, effectiveStatus, quoteReference } from "./model";
 import type { QuoteResult, QuoteService } from "./service.server";
+import { type TaxCode, provinces, taxCodes } from "./taxes";
+import { type DocumentLink, documentFilename, documentLink, documentsOfQuote, renderDocumentPdf } from "./documents.server";
 
 /** Extra line rows the lead page's form offers (a fixed number, so it works without JavaScript). */
 export const QUOTE_FORM_LINES = 3;
@@ -32,12 +34,19 @@ const whole = (what: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`));
 
-const lineFields = Object.fromEntries(
-  Array.from({ length: QUOTE_FORM_LINES }, (_, i) => [
+/** A tax box of a line ("packageTaxGST", "line2TaxPST"): ticked or not. */
+const taxBoxes = (prefix: string) => taxCodes.map((code) => [`${prefix}Tax${code}`, optional(z.literal("on"))] as const);
+
+const lineFields = Object.fromEntries([
+  ...Array.from({ length: QUOTE_FORM_LINES }, (_, i) => [
     [`line${i + 1}Label`, optional(z.string().trim().max(120, "A line's description is at most 120 characters."))],
     [`line${i + 1}Amount`, optional(cad(`Line ${i + 1}`))],
+    ...taxBoxes(`line${i + 1}`),
   ]).flat(),
-) as Record<string, z.ZodType<unknown>>;
+  ...taxBoxes("package"),
+]) as Record<string, z.ZodType<unknown>>;
+
+const ticked = (f: Record<string, unknown>, prefix: string): TaxCode[] => taxCodes.filter((code) => f[`${prefix}Tax${code}`] === "on");
 
 /**
  * The lead page's "New quote" form, as posted (strings): amounts are parsed
@@ -49,15 +58,14 @@ export const studioQuoteFormSchema = z
     package: z.enum(packageTypes, { error: "Choose the Basic or Pro package." }),
     amount: cad("Package amount"),
     deposit: optional(whole("The deposit", 1, 99)),
-    tax: optional(z.literal("on")),
-    taxLabel: optional(z.string().trim().max(40)),
-    taxPercent: optional(z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, "The tax rate is a percentage such as 5.")),
+    // The studio is in BC: a form that does not say (an older page still open) means a BC client.
+    province: optional(z.enum(provinces, { error: "Choose the client's province or territory." })),
     expiresDays: whole("Valid for", 1, 365),
     terms: z.string().trim().min(1, "Write the terms.").max(4000),
     ...lineFields,
   })
   .transform((f, ctx): Omit<CreateQuoteInput, "inquiryId"> => {
-    const lines: { label: string; amountCents: number }[] = [];
+    const lines: { label: string; amountCents: number; taxes: TaxCode[] }[] = [];
     for (let i = 1; i <= QUOTE_FORM_LINES; i++) {
       const label = (f as Record<string, unknown>)[`line${i}Label`] as string | undefined;
       const amountCents = (f as Record<string, unknown>)[`line${i}Amount`] as number | undefined;
@@ -66,10 +74,10 @@ export const studioQuoteFormSchema = z
         ctx.addIssue({ code: "custom", message: `Line ${i} needs both a description and an amount.`, path: [`line${i}Label`] });
         continue;
       }
-      lines.push({ label, amountCents });
+      lines.push({ label, amountCents, taxes: ticked(f, `line${i}`) });
     }
-    const tax = f.tax ? { label: f.taxLabel ?? "GST", basisPoints: Math.round(Number(f.taxPercent ?? "5") * 100) } : undefined;
-    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, tax, expiresInDays: f.expiresDays, terms: f.terms };
+    const packageTaxes = ticked(f, "package");
+    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, packageTaxes, province: f.province ?? "BC", expiresInDays: f.expiresDays, terms: f.terms };
   });
 
 /** One quote as the lead page lists it. */
@@ -85,6 +93,8 @@ export type LeadQuote = {
   createdAt: string;
   expiresAt: string;
   balanceRequested: boolean;
+  /** Its invoices and receipts, each downloadable from the lead's page. */
+  documents: DocumentLink[];
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean };
 };
@@ -101,11 +111,14 @@ export function createLeadQuotes({
   database,
   service,
   payments,
+  taxRegistered = false,
   now = Date.now,
 }: {
   database: AppDatabase;
   service: QuoteService;
   payments: Pick<PaymentService, "refund">;
+  /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
+  taxRegistered?: boolean;
   now?: () => number;
 }) {
   const { db } = database;
@@ -116,6 +129,14 @@ export function createLeadQuotes({
   }
 
   return {
+    taxRegistered,
+
+    /** One of this lead's documents as a PDF download; undefined when it is not this lead's. */
+    async documentPdf(leadId: string, documentId: string) {
+      const doc = await db.selectFrom("money_documents").selectAll().where("id", "=", documentId).where("inquiry_id", "=", leadId).executeTakeFirst();
+      return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
+    },
+
     async list(leadId: string): Promise<LeadQuote[]> {
       const quotes = await service.list({ inquiryId: leadId });
       if (quotes.length === 0) return [];
@@ -128,6 +149,7 @@ export function createLeadQuotes({
         .where("refund_status", "is", null)
         .orderBy("paid_at")
         .execute();
+      const documents = await documentsOfQuote(db, quotes.map((q) => q.id));
       const t = now();
       return quotes.map((q) => {
         const status = effectiveStatus(q, t);
@@ -143,6 +165,7 @@ export function createLeadQuotes({
           createdAt: q.created_at,
           expiresAt: q.expires_at,
           balanceRequested: q.balance_requested_at !== null,
+          documents: documents.filter((d) => d.quote_id === q.id).map(documentLink),
           can: {
             send: status === "draft",
             withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
+import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../quotes/accounting.server";
 import { csvResponse, toCsv } from "./csv.server";
 import type { StudioEnv } from "./guard.server";
 import { leadQuerySchema } from "./leads.server";
@@ -8,7 +9,7 @@ import { paymentQuerySchema } from "./payments-view.server";
 import type { StudioServices } from "./services.server";
 
 /** The pages' download links: the inbox's and the payments page's CSV, and one lead's data as JSON (its privacy export). */
-export function studioDownloads({ leads, payments, privacy }: Pick<StudioServices, "leads" | "payments" | "privacy">) {
+export function studioDownloads({ leads, payments, privacy, quotes, accounting }: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes" | "accounting">) {
   const downloads = new Hono<StudioEnv>();
   downloads.get("/leads.csv", (c) => exportCsv(c, leadQuerySchema, leads.exportRows, LEAD_COLUMNS, "leads.csv"));
   downloads.get("/payments.csv", (c) => exportCsv(c, paymentQuerySchema, payments.exportRows, PAYMENT_COLUMNS, "payments.csv"));
@@ -18,7 +19,21 @@ export function studioDownloads({ leads, payments, privacy }: Pick<StudioService
     c.header("Content-Disposition", `attachment; filename="lead-${c.req.param("id")}.json"`);
     return c.json(data);
   });
+  // The accounting export: every invoice and receipt of a period of Vancouver days.
+  downloads.get("/accounting.csv", (c) => exportCsv(c, accountingQuerySchema, accounting.rows, ACCOUNTING_COLUMNS, "accounting.csv"));
+  // An invoice or receipt of this lead's quotes, as its PDF.
+  downloads.get("/leads/:id/documents/:documentId", async (c) => {
+    const found = await quotes.documentPdf(c.req.param("id"), c.req.param("documentId"));
+    return found ? pdfResponse(found) : c.json({ success: false, error: "No such document." }, 404);
+  });
   return downloads;
+}
+
+/** A document's PDF as a download, never cached by a shared cache. */
+export function pdfResponse({ filename, pdf }: { filename: string; pdf: Buffer }) {
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store" },
+  });
 }
 
 /** The rows the query string's filters select, as a CSV download. */

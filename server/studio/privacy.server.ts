@@ -65,7 +65,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
-      const [activity, quotes, notifications, payments] = await Promise.all([
+      const [activity, quotes, notifications, payments, documents] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
         // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
         db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
@@ -73,6 +73,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         paymentIds.length
           ? db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("id", "in", paymentIds).orderBy("created_at").execute()
           : [],
+        db.selectFrom("money_documents").select(["kind", "number", "payment_kind", "amount_cents", "taxes", "buyer_name", "status", "issued_at"]).where("inquiry_id", "=", id).orderBy("issued_at").execute(),
       ]);
       return {
         exportedAt: new Date(now()).toISOString(),
@@ -81,6 +82,8 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         quotes: quotes.map(({ token: _token, lines, ...q }) => ({ ...q, reference: quoteReference(q.id), lines: parseLines({ lines }) })),
         notifications,
         payments,
+        // Invoices and receipts issued to the person: kept after a deletion, as tax law requires (docs/product.md#invoices-and-receipts).
+        documents,
       };
     },
 
@@ -88,6 +91,8 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
      * Deletes the lead, its timeline, its quotes and the emails about them in
      * one transaction, and unlinks its payments; false when there was no such
      * lead. Quotes are deleted here, not left to the foreign key's cascade.
+     * Its invoices and receipts (money_documents) stay as issued: the studio
+     * must keep them six years (Excise Tax Act s. 286), a retention PIPEDA allows.
      */
     async delete(id: string) {
       return db.transaction().execute(async (trx) => {
@@ -97,6 +102,8 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         if (paymentIds.length) await trx.updateTable("payments").set({ inquiry_id: null, quote_id: null }).where("id", "in", paymentIds).execute();
         if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
+        // Its analytics goals stay counted, no longer tied to the person.
+        await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
         const deleted = await trx.deleteFrom("inquiries").where("id", "=", id).executeTakeFirst();
         return Number(deleted.numDeletedRows) === 1;
       });

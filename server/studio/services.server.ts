@@ -1,5 +1,6 @@
 import type { AppDeps } from "../app.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
+import { type Accounting, createAccounting } from "../quotes/accounting.server";
 import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
 import { type Attention, createAttention } from "./attention.server";
@@ -20,6 +21,8 @@ export type StudioServices = {
   quotes: LeadQuotes;
   /** The studio's home: what needs attention now. */
   attention: Attention;
+  /** Invoices and receipts of a period, with the tax collected per tax. */
+  accounting: Accounting;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -45,8 +48,9 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const leads = createLeadService({ database, config, outbox: deps.outbox, now });
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
-  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
+  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
   const attention = createAttention({ database, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention });
-  return { loadSignIn, leads, payments, privacy, all };
+  const accounting = createAccounting({ database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting });
+  return { loadSignIn, leads, payments, privacy, quotes, accounting, all };
 }

@@ -42,7 +42,9 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await quotes.getByLabel("Package", { exact: true }).selectOption("pro");
   await quotes.getByLabel("Package amount (CAD)").fill("1,234.56");
   await expect(quotes.getByLabel("Deposit (% of total, empty for none)")).toHaveValue("50");
-  await expect(quotes.getByLabel("Add a tax line")).not.toBeChecked();
+  // No GST_HST_NUMBER on this server: a small supplier, so no line may carry a tax, and the form says why.
+  await expect(quotes.getByRole("checkbox", { name: "GST on the package" })).toBeDisabled();
+  await expect(quotes).toContainText("the studio is a small supplier and charges no tax");
   await quotes.getByRole("button", { name: "Create draft quote" }).click();
 
   const item = quotes.getByRole("listitem").filter({ hasText: /Quote Q-/ });
@@ -78,6 +80,12 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(checkout.getByText(`${reference} (deposit)`)).toBeVisible();
   await expect(checkout.getByText("$617.28 CAD")).toBeVisible();
   await expect(clientPage).toHaveURL(/\/quote\//);
+  // The deposit's invoice (issued when the quote was sent) and its receipt, each a PDF the client downloads.
+  await clientPage.reload();
+  const documents = clientPage.getByRole("region", { name: "Invoices and receipts" });
+  await expect(documents.getByRole("link", { name: /^Invoice \d{4}-\d{4} \(deposit\)$/ })).toBeVisible();
+  const [receiptPdf] = await Promise.all([clientPage.waitForEvent("download"), documents.getByRole("link", { name: /^Receipt R\d{4}-\d{4} \(deposit\)$/ }).click()]);
+  expect(receiptPdf.suggestedFilename()).toMatch(/^receipt-R\d{4}-\d{4}\.pdf$/);
   await client.close();
 
   await page.reload();
@@ -87,6 +95,7 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(timeline).toContainText(`Quote ${reference} deposit paid`);
   await expect(timeline).toContainText("Status: Quoted → Won");
   await expect(item.getByRole("button", { name: /Send balance request/ })).toBeVisible();
+  await expect(item.getByRole("link", { name: /^Receipt R\d{4}-\d{4} \(deposit\)$/ })).toBeVisible();
   await checkA11y();
 });
 

@@ -52,6 +52,8 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
         lines: "[]",
         subtotal_cents: 200_000,
         tax_cents: 0,
+        taxes: "[]",
+        tax_province: "BC",
         total_cents: 200_000,
         deposit_percent: 50,
         deposit_cents: 100_000,

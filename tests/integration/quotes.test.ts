@@ -40,6 +40,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SMTP_URL: smtp.url,
     INQUIRY_TO: "studio@example.com",
+    GST_HST_NUMBER: "123456789 RT0001",
   });
   const database: TestDatabase = await openTestDatabase();
   // Kept, so a test can count what happened once (a settled refund).
@@ -52,7 +53,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
   const activity = createStudioLeadActivity();
   // The client's side on the same database and clock, as the /quote/:token page uses it.
-  const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger }) });
+  const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }) });
   const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
   // The back office's lead page (refunds are made there).
   const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
@@ -394,7 +395,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     const code = await runQuoteCommand(
-      ["create", "--inquiry", lead, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--expires-days", "14", "--line", "Extra pages:150", "--tax", "GST:5"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--expires-days", "14", "--line", "Extra pages:150:GST", "--package-tax", "GST"],
       t.studio,
       io,
     );
@@ -410,6 +411,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       ["create", "--inquiry", lead, "--package", "pro", "--amount", "12.345"],
       ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--deposit", "150"],
       ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--line", "no amount"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--line", "Logo:50:VAT"],
+      // HST is for a client in an HST province, PST for one in BC.
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--province", "BC", "--package-tax", "HST"],
+      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--province", "ON", "--package-tax", "GST+PST"],
       ["create", "--inquiry", "no-such-lead", "--package", "pro", "--amount", "100"],
       ["create", "--package", "pro", "--amount", "100", "--bogus"],
       ["frobnicate"],

@@ -15,7 +15,7 @@ import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../help
 describe(`studio quote actions on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
   beforeAll(async () => {
-    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
+    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", GST_HST_NUMBER: "123456789RT0001" }, { site: await builtSite() });
   });
   afterAll(async () => {
     await h?.dispose();
@@ -29,7 +29,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   const quotesOf = (leadId: string) => h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
   const lead = (id: string) => h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
   const timeline = (id: string) => h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute();
-  const form = { intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." };
+  const form = { intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", province: "BC", terms: "Half now, half at launch." };
   // Full URLs: React Router checks a page action's Origin against the request's own host.
   const act = (leadId: string, fields: Record<string, string>, client = h.browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
 
@@ -46,11 +46,12 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
 
   it("creates a quote from the form in integer cents and ignores totals, deposit and status the form makes up", async () => {
     const id = await newLead();
-    const res = await act(id, { ...form, line1Label: "Extra pages", line1Amount: "150", totalCents: "1", depositCents: "1", status: "paid", tax: "on", taxLabel: "GST", taxPercent: "5" });
+    const res = await act(id, { ...form, line1Label: "Extra pages", line1Amount: "150", totalCents: "1", depositCents: "1", status: "paid", province: "BC", packageTaxGST: "on", line1TaxGST: "on" });
     expect(res.status).toBe(200);
     const [q] = await quotesOf(id);
     // 1234.56 + 150.00 = 1384.56; GST 5% = 69.23 (69.228 rounded); total 1453.79; deposit 50% = 726.90 (726.895 rounded).
-    expect(q).toMatchObject({ status: "draft", subtotal_cents: 138456, tax_cents: 6923, total_cents: 145379, deposit_cents: 72690, tax_label: "GST", created_by: STUDIO_EMAIL, terms: "Half now, half at launch." });
+    expect(q).toMatchObject({ status: "draft", subtotal_cents: 138456, tax_cents: 6923, total_cents: 145379, deposit_cents: 72690, tax_province: "BC", created_by: STUDIO_EMAIL, terms: "Half now, half at launch." });
+    expect(JSON.parse(q!.taxes)).toEqual([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 6923 }]);
     expect((await timeline(id)).map((a) => [a.kind, a.actor_email])).toEqual([["quote-created", STUDIO_EMAIL]]);
   });
 

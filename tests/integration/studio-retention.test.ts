@@ -124,6 +124,8 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
         tax_label: null,
         tax_basis_points: null,
         tax_cents: 0,
+        taxes: "[]",
+        tax_province: "BC",
         total_cents: 100000,
         deposit_percent: 50,
         deposit_cents: 50000,

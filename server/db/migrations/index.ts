@@ -15,7 +15,9 @@ import * as jobLeases from "./0013-job-leases";
 import * as openActivityKinds from "./0014-open-activity-kinds";
 import * as bookings from "./0015-bookings";
 import * as analytics from "./0016-analytics";
+import * as invoices from "./0017-invoices";
 import * as reminderOptOuts from "./0019-reminder-opt-outs";
+import * as analyticsLeadIndex from "./0024-analytics-lead-index";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -38,5 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0014-open-activity-kinds": openActivityKinds,
   "0015-bookings": bookings,
   "0016-analytics": analytics,
+  "0017-invoices": invoices,
   "0019-reminder-opt-outs": reminderOptOuts,
+  "0024-analytics-lead-index": analyticsLeadIndex,
 };
