@@ -14,6 +14,7 @@ export default [
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("quote/:token", "routes/quote.tsx"),
+    route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).

@@ -218,7 +218,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const onPaid = createQuoteSettlement({ activity, logger });
   const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
-  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now });
+  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, outbox: deps.outbox, now: deps.now });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });

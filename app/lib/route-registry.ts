@@ -60,5 +60,6 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
   { path: "/*", why: "the 404 page, rendered per request for any unknown path" },
   { path: "/demo/portfolio/photos/:file", why: "photo files, prerendered from the photo list (react-router.config.ts)" },
   { path: "/quote/:token", why: "a client's quote, rendered per request, noindex" },
+  { path: "/quote/:token/agreement.pdf", why: "a client's signed agreement (PDF), per request, noindex" },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

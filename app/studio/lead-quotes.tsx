@@ -108,6 +108,16 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
       {q.paid.length > 0 && (
         <p className="text-sm">Received: {q.paid.map((p) => `${paymentKindLabels[p.kind]} ${cad(p.amountCents)}`).join(", ")}</p>
       )}
+      {q.signed && (
+        <p className="text-sm" data-testid="quote-signed">
+          Signed by {q.signed.name}
+          {q.signed.company ? ` (${q.signed.company})` : ""} on {formatTime(q.signed.at)} ·{" "}
+          <a href={q.signed.pdf} className="underline" download>
+            Agreement PDF <span className="sr-only">of {q.reference}</span>
+          </a>
+        </p>
+      )}
+      {q.declined && <p className="text-sm">Declined by the client (see the timeline for their reason).</p>}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
       <div className="flex flex-wrap gap-2">
         {q.can.send && action("quote-send", "Send to client")}

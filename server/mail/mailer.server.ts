@@ -14,7 +14,11 @@ export type MailMessage = {
   to?: string;
   /** A stable Message-ID (e.g. from the outbox row), so a rare resend is recognisable as the same mail. */
   messageId?: string;
+  /** Files sent with the message (an issued PDF), built at delivery from what is stored. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export class MailNotConfiguredError extends Error {
   constructor() {
@@ -76,6 +80,7 @@ export function createMailer(
         html: message.html,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
+        attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename), content: a.content, contentType: a.contentType })),
       });
       return { messageId: info.messageId };
     },

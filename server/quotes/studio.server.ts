@@ -7,6 +7,7 @@ import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { PaymentService } from "../payments/service.server";
 import { type CreateQuoteInput, duePayment, effectiveStatus, quoteReference } from "./model";
 import type { QuoteResult, QuoteService } from "./service.server";
+import { agreementFile } from "./agreement.server";
 
 /** Extra line rows the lead page's form offers (a fixed number, so it works without JavaScript). */
 export const QUOTE_FORM_LINES = 3;
@@ -85,6 +86,10 @@ export type LeadQuote = {
   createdAt: string;
   expiresAt: string;
   balanceRequested: boolean;
+  version: number;
+  /** The client's signature, if any: its PDF downloads from the lead's page. */
+  signed: { name: string; company: string | null; at: string; sha256: string; pdf: string } | null;
+  declined: boolean;
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean };
 };
@@ -128,8 +133,14 @@ export function createLeadQuotes({
         .where("refund_status", "is", null)
         .orderBy("paid_at")
         .execute();
+      const agreements = await db
+        .selectFrom("agreements")
+        .select(["quote_id", "signer_name", "signer_company", "signed_at", "content_sha256"])
+        .where("quote_id", "in", quotes.map((q) => q.id))
+        .execute();
       const t = now();
       return quotes.map((q) => {
+        const a = agreements.find((r) => r.quote_id === q.id);
         const status = effectiveStatus(q, t);
         return {
           id: q.id,
@@ -143,6 +154,9 @@ export function createLeadQuotes({
           createdAt: q.created_at,
           expiresAt: q.expires_at,
           balanceRequested: q.balance_requested_at !== null,
+          version: Number(q.version),
+          signed: a ? { name: a.signer_name, company: a.signer_company, at: a.signed_at, sha256: a.content_sha256, pdf: `/api/studio/leads/${q.inquiry_id}/quotes/${q.id}/agreement.pdf` } : null,
+          declined: q.declined_at !== null,
           can: {
             send: status === "draft",
             withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),
@@ -172,6 +186,13 @@ export function createLeadQuotes({
       const quote = await service.get(quoteId);
       const done = (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
       return done ? { ok: true, value: quote } : result;
+    },
+
+    /** The signed agreement's PDF of one of this lead's quotes; undefined when there is none. */
+    async agreement(leadId: string, quoteId: string) {
+      if (!(await ofLead(leadId, quoteId))) return undefined;
+      const agreement = await db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
+      return agreement ? agreementFile(agreement) : undefined;
     },
 
     /** Gives back a payment flagged as needing a refund; only one of this lead's. */

@@ -8,7 +8,7 @@ import { paymentQuerySchema } from "./payments-view.server";
 import type { StudioServices } from "./services.server";
 
 /** The pages' download links: the inbox's and the payments page's CSV, and one lead's data as JSON (its privacy export). */
-export function studioDownloads({ leads, payments, privacy }: Pick<StudioServices, "leads" | "payments" | "privacy">) {
+export function studioDownloads({ leads, payments, privacy, quotes }: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes">) {
   const downloads = new Hono<StudioEnv>();
   downloads.get("/leads.csv", (c) => exportCsv(c, leadQuerySchema, leads.exportRows, LEAD_COLUMNS, "leads.csv"));
   downloads.get("/payments.csv", (c) => exportCsv(c, paymentQuerySchema, payments.exportRows, PAYMENT_COLUMNS, "payments.csv"));
@@ -17,6 +17,12 @@ export function studioDownloads({ leads, payments, privacy }: Pick<StudioService
     if (!data) return c.json({ success: false, error: "No such lead." }, 404);
     c.header("Content-Disposition", `attachment; filename="lead-${c.req.param("id")}.json"`);
     return c.json(data);
+  });
+  // A signed agreement of one of the lead's quotes, as the client got it.
+  downloads.get("/leads/:id/quotes/:quoteId/agreement.pdf", async (c) => {
+    const file = await quotes.agreement(c.req.param("id"), c.req.param("quoteId"));
+    if (!file) return c.json({ success: false, error: "No signed agreement for this quote." }, 404);
+    return c.body(new Uint8Array(file.pdf), 200, { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" });
   });
   return downloads;
 }

@@ -44,5 +44,5 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
   const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
-  return { loadSignIn, leads, payments, privacy, all };
+  return { loadSignIn, leads, payments, privacy, quotes, all };
 }

@@ -20,6 +20,8 @@ import { configuredBuildDir } from "../../server/paths";
  */
 
 const buildDir = path.resolve(configuredBuildDir());
+/** The signature fields of the quote page's form. */
+const SIGNATURE = { legalName: "Ada Lovelace", agree: "on" };
 
 
 describe(`the quote page of the built site (${testDatabaseKind})`, () => {
@@ -60,7 +62,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
-    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Accept and pay deposit", "Pro Website"]) expect(html).toContain(text);
+    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Sign and pay the deposit", "Pro Website", "Your full legal name"]) expect(html).toContain(text);
     expect((await app.request("/quote/not-a-real-token")).status).toBe(404);
     expect(fs.existsSync(path.join(buildDir, "client/quote"))).toBe(false);
     expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
@@ -68,7 +70,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
 
   it("pays the stored amount whatever the form, the .data request or the package say; every way in reuses one checkout", async () => {
     const q = await sentQuote(50);
-    const tampered = { amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
+    const tampered = { ...SIGNATURE, amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
     const targets: string[] = [];
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
       const res = await post(p, tampered);
@@ -85,7 +87,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
 
   it("two tabs posting Accept and pay at once get one checkout; paying it twice settles once", async () => {
     const q = await sentQuote(50);
-    const answers = await Promise.all([post(`/quote/${q.token}`, {}), post(`/quote/${q.token}`, {})]);
+    const answers = await Promise.all([post(`/quote/${q.token}`, SIGNATURE), post(`/quote/${q.token}`, SIGNATURE)]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
     const checkout = answers[0]!.headers.get("location")!;
@@ -100,7 +102,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   it("refuses the action posted from another site, storing nothing", async () => {
     const q = await sentQuote();
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
-      const res = await post(p, {}, { origin: "https://evil.example" });
+      const res = await post(p, SIGNATURE, { origin: "https://evil.example" });
       // React Router refuses a cross-origin action post itself (400), before the action's own check (403).
       expect(res.status, p).toBe(400);
     }
