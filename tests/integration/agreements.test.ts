@@ -10,6 +10,7 @@ import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { agreementAddressKey, runAgreementVerify, sha256Hex, verifyAgreement } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
+import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { agreementContent, canonicalJson, quoteReference } from "../../server/quotes/model";
 import { AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL, QUOTE_DECLINED_EMAIL, QUOTE_QUESTION_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
@@ -232,9 +233,22 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(await h.client.pay(v2.token, page(v2.token), { legalName: "Ada Lovelace", agree: "on" })).toMatchObject({ ok: true });
     const [a2] = await agreementsOf(v2.id);
     expect(JSON.parse(a2!.content)).toMatchObject({ version: 2, totalCents: 250000 });
-    // A quote with money taken cannot be edited; neither can a replaced one.
+    // A replaced quote cannot be edited again; nor can one with money taken.
     expect(await h.studio.revise(q.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
+    await database.db.updateTable("quotes").set({ status: "deposit_paid" }).where("id", "=", v2.id).execute();
+    expect(await h.studio.revise(v2.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
     expect((await timeline(q.inquiry_id)).map((e) => e.kind)).toContain("quote-revised");
+  });
+
+  it("the CLI's revise makes the new version from the same options as create, and refuses bad ones", async () => {
+    const q = await sentQuote();
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    expect(await runQuoteCommand(["revise", q.id, "--package", "basic", "--amount", "900"], h.studio, io)).toBe(0);
+    expect(lines[0]).toMatch(/^Revised: new quote Q-[0-9A-F]{8} \(id .+, version 2\), draft: total \$900\.00 CAD\.$/);
+    expect((await quoteRow(q.id)).status).toBe("withdrawn");
+    expect(await runQuoteCommand(["revise", q.id, "--package", "gold", "--amount", "900"], h.studio, io)).toBe(2);
+    expect(await runQuoteCommand(["revise", "--package", "basic", "--amount", "900"], h.studio, io)).toBe(2);
   });
 
   it("a signature racing a withdraw or an edit leaves one consistent state, never an agreement on content that changed", async () => {
