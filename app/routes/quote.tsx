@@ -176,8 +176,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <section aria-labelledby="agreement-heading" className="rounded-md border p-4">
               <h2 id="agreement-heading" className="text-lg font-semibold">Signed agreement</h2>
               <p className="mt-1">
-                Signed by {q.agreement.signerName}
-                {q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on {dateTime(q.agreement.signedAt)}.
+                {`Signed by ${q.agreement.signerName}${q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on ${dateTime(q.agreement.signedAt)}.`}
               </p>
               <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
               <p className="mt-2">

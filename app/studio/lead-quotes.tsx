@@ -110,8 +110,7 @@ function QuoteItem({ quote: q, busy }: { quote: LeadQuote; busy: boolean }) {
       )}
       {q.signed && (
         <p className="text-sm" data-testid="quote-signed">
-          Signed by {q.signed.name}
-          {q.signed.company ? ` (${q.signed.company})` : ""} on {formatTime(q.signed.at)} ·{" "}
+          {`Signed by ${q.signed.name}${q.signed.company ? ` (${q.signed.company})` : ""} on ${formatTime(q.signed.at)} · `}
           <a href={q.signed.pdf} className="underline" download>
             Agreement PDF <span className="sr-only">of {q.reference}</span>
           </a>

@@ -9,6 +9,7 @@ import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
+import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
 import { configuredBuildDir } from "../../server/paths";
 
@@ -116,5 +117,48 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(res.headers.get("location")).toBe(`/quote/${q.token}`);
     const page = await app.request("/payment", { headers: { "accept-encoding": "identity" } });
     expect(await page.text()).toBe(fs.readFileSync(path.join(buildDir, "client/payment/index.html"), "utf8"));
+  });
+
+  it("signs without JavaScript: a missing name or box is answered on the page, field by field; the signed PDF then downloads from the link", async () => {
+    const q = await sentQuote(50);
+    expect((await app.request(`/quote/${q.token}/agreement.pdf`)).status).toBe(404);
+    const refused = await post(`/quote/${q.token}`, { intent: "pay", legalName: "", company: "<script>alert(1)</script>" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Type your full legal name to sign.");
+    expect(html).toContain("Tick the box to agree to the quote and its terms.");
+    expect(html).toMatch(/id="legalName"[^>]*aria-invalid="true"/);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(await paymentsOf(q.id)).toEqual([]);
+
+    const signed = await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" });
+    expect(signed.status).toBe(303);
+    const page = await (await app.request(`/quote/${q.token}`)).text();
+    expect(page).toContain("Signed by Ada Lovelace");
+    expect(page).toContain(`/quote/${q.token}/agreement.pdf`);
+    expect(page).not.toContain("Your full legal name");
+    const pdf = await app.request(`/quote/${q.token}/agreement.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("no-store");
+    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="agreement-Q-[0-9A-F]{8}-v1\.pdf"$/);
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Ada Lovelace");
+  });
+
+  it("declines and asks without JavaScript: each post answers on the page, a bad one says why and stores nothing", async () => {
+    const q = await sentQuote(50);
+    const empty = await post(`/quote/${q.token}`, { intent: "question", question: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write your question.");
+    const asked = await post(`/quote/${q.token}`, { intent: "question", question: "Is hosting included?" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("your question was sent");
+    const declined = await post(`/quote/${q.token}`, { intent: "decline", reason: "" });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain("You declined this quote.");
+    const kinds = await database.db.selectFrom("lead_activity").select("kind").where("inquiry_id", "=", q.inquiry_id).where("kind", "in", ["quote-question", "quote-declined"]).execute();
+    expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);
+    // Declined: nothing can be signed or paid any more.
+    expect((await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" })).status).toBe(409);
   });
 });

@@ -3,6 +3,7 @@ import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
+import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
@@ -111,6 +112,28 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Withdrawn");
     expect(html).toContain(`${SITE}/quote/${q!.token}`);
+  });
+
+  it("shows who signed a quote, and its agreement PDF downloads for the studio only and only through its own lead", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    await act(id, form);
+    const [q] = await quotesOf(id);
+    await act(id, { intent: "quote-send", quoteId: q!.id });
+    const pdfPath = `/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`;
+    expect((await h.browser.request(pdfPath)).status).toBe(404);
+    // The client signs on the quote page (a form post, as a browser without JavaScript sends it).
+    const signed = await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", company: "Engines Ltd", agree: "on" } });
+    expect(signed.status).toBe(303);
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("Signed by Ada Lovelace");
+    expect(html).toContain(pdfPath);
+    const pdf = await h.browser.request(pdfPath);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Engines Ltd");
+    expect((await h.client().request(pdfPath)).status).toBe(401);
+    expect((await h.browser.request(`/api/studio/leads/${other}/quotes/${q!.id}/agreement.pdf`)).status).toBe(404);
   });
 
   it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {
