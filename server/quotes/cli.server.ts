@@ -56,7 +56,7 @@ function contentInput(a: z.output<typeof contentArgs>): Omit<CreateQuoteInput, "
 /** The created (or revised) quote, its link and the next step. */
 function printCreated(io: Output, verb: string, value: { quote: { id: string; total_cents: number; deposit_cents: number | null; version: number }; link: string }) {
   const q = value.quote;
-  io.out(`${verb} quote ${quoteReference(q.id)} (id ${q.id}, version ${q.version}), draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
+  io.out(`${verb} quote ${quoteReference(q.id)} (id ${q.id})${q.version > 1 ? `, version ${q.version}` : ""}, draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
   io.out(`Link: ${value.link}`);
   io.out(`Send it to the client with: npm run studio-quote -- send ${q.id}`);
 }

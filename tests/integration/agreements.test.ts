@@ -245,7 +245,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     expect(await runQuoteCommand(["revise", q.id, "--package", "basic", "--amount", "900"], h.studio, io)).toBe(0);
-    expect(lines[0]).toMatch(/^Revised: new quote Q-[0-9A-F]{8} \(id .+, version 2\), draft: total \$900\.00 CAD\.$/);
+    expect(lines[0]).toMatch(/^Revised: new quote Q-[0-9A-F]{8} \(id .+\), version 2, draft: total \$900\.00 CAD\.$/);
     expect((await quoteRow(q.id)).status).toBe("withdrawn");
     expect(await runQuoteCommand(["revise", q.id, "--package", "gold", "--amount", "900"], h.studio, io)).toBe(2);
     expect(await runQuoteCommand(["revise", "--package", "basic", "--amount", "900"], h.studio, io)).toBe(2);
