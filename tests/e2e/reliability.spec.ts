@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -9,6 +8,7 @@ import { inquiryFormContent } from "../../app/content/inquiry-form";
 import { publicRoutes } from "../../app/lib/route-registry";
 import { startFakeSmtp } from "../fakes/smtp";
 import { expect, hydrateForm, test } from "./fixtures";
+import { freePort, startServer } from "./own-server";
 import { configuredBuildDir } from "../../server/paths";
 
 /**
@@ -170,30 +170,6 @@ test.describe("security", () => {
     expect(found).toEqual([]);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A second server from the same build: node itself, so SIGKILL hits the server and nothing in between. */
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["build/node/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "fatal", SMTP_URL: "", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
-}
 
 function killed(child: ChildProcess) {
   return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
