@@ -79,7 +79,8 @@ export function createQuoteCheckout(deps: {
   const { db } = database;
   const clock = deps.now ?? Date.now;
   const log = deps.logger.child({ module: "quotes" });
-  const addressKey = agreementAddressKey(deps.config);
+  // Derived on the first signature, not at start-up: a process serving only pages never reads the secret.
+  let addressKey: Buffer | undefined;
   const replyLimiter = createRateLimiter(database, "quote-reply", REPLY_LIMITS);
 
   const agreementOf = (quoteId: string) => db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
@@ -156,7 +157,7 @@ export function createQuoteCheckout(deps: {
     if (!parsed.success) return { ok: false, status: 400, error: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) };
     const outcome = await db.transaction().execute(async (trx) => {
       const lead = await trx.selectFrom("inquiries").select("email").where("id", "=", quote.inquiry_id).executeTakeFirstOrThrow();
-      const stored = await storeSignature(trx, quote, parsed.data, { ...signer, email: lead.email, key: addressKey }, t);
+      const stored = await storeSignature(trx, quote, parsed.data, { ...signer, email: lead.email, key: (addressKey ??= agreementAddressKey(deps.config)) }, t);
       if (stored.state === "signed") {
         const ref = quoteReference(quote.id);
         await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: "quote-signed", detail: `${ref} accepted and signed by ${stored.agreement.signer_name}`, actor: "client" }, t);
