@@ -58,7 +58,7 @@ export function LeadQuotes({ quotes, busy, error, formKey }: { quotes: LeadQuote
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} />
+      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} replaceable={quotes.filter((q) => q.can.revise)} />
     </Section>
   );
 }
@@ -152,7 +152,7 @@ function CopyLink({ id, link }: { id: string; link: string }) {
   );
 }
 
-function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactNode; formKey: string }) {
+function NewQuote({ busy, error, formKey, replaceable }: { busy: boolean; error: React.ReactNode; formKey: string; replaceable: LeadQuote[] }) {
   return (
     <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
       <h3 id="new-quote" className="font-semibold">
@@ -160,6 +160,23 @@ function NewQuote({ busy, error, formKey }: { busy: boolean; error: React.ReactN
       </h3>
       <input type="hidden" name="intent" value="quote-create" />
       <input type="hidden" name="requestKey" value={formKey} />
+      {replaceable.length > 0 && (
+        // A sent quote's content never changes (a signature covers it): an edit is a new version that replaces it.
+        <div className="grid gap-1.5">
+          <Label htmlFor="quote-supersedes">Replaces</Label>
+          <Select
+            id="quote-supersedes"
+            name="supersedes"
+            aria-describedby="quote-supersedes-hint"
+            defaultValue=""
+            placeholder="Nothing: a new quote"
+            options={replaceable.map((q) => ({ value: q.id, label: `Quote ${q.reference} (version ${q.version}, ${quoteStatusLabels[q.status]})` }))}
+          />
+          <p id="quote-supersedes-hint" className="text-sm text-muted-foreground">
+            The quote chosen is withdrawn and this one becomes its next version; a signed quote keeps its agreement, and the new version needs a new signature.
+          </p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="quote-package">Package</Label>

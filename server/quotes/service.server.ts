@@ -59,12 +59,17 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * quote keeps its agreement, still readable; the new version needs a new
    * signature. Once money was taken (deposit or whole), there is nothing to edit.
    */
-  async function revise(id: string, input: Omit<CreateQuoteInput, "inquiryId">, actor: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  async function revise(id: string, input: Omit<CreateQuoteInput, "inquiryId">, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const previous = await get(id);
     if (!previous) return fail(404, `No quote with id ${id}.`);
-    const result = await store({ ...input, inquiryId: previous.inquiry_id }, actor, undefined, previous);
-    if (result.ok) await deps.checkouts.closeQuoteCheckouts(id, "quote withdrawn");
-    return result;
+    const result = await store({ ...input, inquiryId: previous.inquiry_id }, actor, requestKey, previous);
+    if (result.ok) {
+      await deps.checkouts.closeQuoteCheckouts(id, "quote withdrawn");
+      return result;
+    }
+    // The same form again (a double click): the version it made is the answer.
+    const made = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
+    return made?.supersedes_quote_id === id ? { ok: true, value: { quote: made, link: quoteLink(config.SITE_URL, made.token) } } : result;
   }
 
   async function store(input: CreateQuoteInput, actor: string, requestKey?: string, previous?: QuoteRow): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {

@@ -91,7 +91,7 @@ export type LeadQuote = {
   signed: { name: string; company: string | null; at: string; sha256: string; pdf: string } | null;
   declined: boolean;
   /** What the studio may do now. */
-  can: { send: boolean; withdraw: boolean; requestBalance: boolean };
+  can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };
 };
 
 /**
@@ -161,6 +161,8 @@ export function createLeadQuotes({
             send: status === "draft",
             withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),
             requestBalance: status === "deposit_paid" && q.balance_requested_at === null,
+            // Replaced by a new version: anything with no money taken and not closed.
+            revise: ["draft", "sent", "viewed", "accepted"].includes(status),
           },
         };
       });
@@ -170,7 +172,14 @@ export function createLeadQuotes({
       const parsed = studioQuoteFormSchema.safeParse(form);
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
       const key = requestKeySchema.safeParse(form.requestKey);
-      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, key.success ? key.data : undefined);
+      const requestKey = key.success ? key.data : undefined;
+      // "Replaces": an edit of one of this lead's quotes, made as its next version.
+      if (typeof form.supersedes === "string" && form.supersedes !== "") {
+        if (!(await ofLead(leadId, form.supersedes))) return { ok: false, status: 404, error: "No such quote for this lead." };
+        const revised = await service.revise(form.supersedes, parsed.data, actor, requestKey);
+        return revised.ok ? { ok: true, value: { id: revised.value.quote.id } } : revised;
+      }
+      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, requestKey);
       return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
     },
 

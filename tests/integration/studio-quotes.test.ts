@@ -3,6 +3,7 @@ import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
+import { quoteReference } from "../../server/quotes/model";
 import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
@@ -134,6 +135,31 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Engines Ltd");
     expect((await h.client().request(pdfPath)).status).toBe(401);
     expect((await h.browser.request(`/api/studio/leads/${other}/quotes/${q!.id}/agreement.pdf`)).status).toBe(404);
+  });
+
+  it("edits a signed quote from the lead page as its next version: posted twice, one version; the signed one keeps its agreement", async () => {
+    const id = await newLead();
+    await act(id, form);
+    const [q] = await quotesOf(id);
+    await act(id, { intent: "quote-send", quoteId: q!.id });
+    await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", agree: "on" } });
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(`Quote ${quoteReference(q!.id)} (version 1, Accepted)`);
+    const edit = { ...form, amount: "2,000", supersedes: q!.id, requestKey: "revise-key-0123456789" };
+    const answers = await Promise.all([act(id, edit), act(id, edit)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rows = await quotesOf(id);
+    expect(rows).toHaveLength(2);
+    const v2 = rows.find((r) => r.id !== q!.id)!;
+    expect(v2).toMatchObject({ version: 2, supersedes_quote_id: q!.id, status: "draft", subtotal_cents: 200000 });
+    expect(rows.find((r) => r.id === q!.id)).toMatchObject({ status: "withdrawn", subtotal_cents: 123456 });
+    // The signed version's agreement is intact and still downloads.
+    expect((await h.browser.request(`/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`)).status).toBe(200);
+    // Another lead's quote cannot be replaced from this page.
+    const other = await newLead();
+    await act(other, form);
+    const [foreign] = await quotesOf(other);
+    expect((await act(id, { ...form, supersedes: foreign!.id })).status).toBe(404);
+    expect((await quotesOf(other))[0]!.status).toBe("draft");
   });
 
   it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {
