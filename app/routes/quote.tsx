@@ -137,7 +137,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     Accept and sign
                   </legend>
                   <p className="text-sm text-muted-foreground">
-                    Typing your name below and ticking the box signs this quote: its scope, prices, payment schedule and terms as shown on this page.
+                    Typing your name below and ticking the box signs this quote: its scope, prices, payment schedule and{" "}
+                    <a href="#terms-heading" className="underline">
+                      terms
+                    </a>{" "}
+                    as shown on this page.
                   </p>
                   <Field name="legalName" label="Your full legal name" error={payErrors?.legalName}>
                     <Input id="legalName" name="legalName" autoComplete="name" required maxLength={120} {...invalid(payErrors?.legalName, "legalName")} />
