@@ -67,7 +67,8 @@ export async function storeSignature(
   // Moved first, only from an open state and before its expiry: a withdraw or an edit that committed first wins.
   const moved = await trx
     .updateTable("quotes")
-    .set({ status: "accepted", accepted_at: at, updated_at: at })
+    // A second signature racing the first keeps the first one's time.
+    .set((eb) => ({ status: "accepted", accepted_at: eb.fn.coalesce("accepted_at", eb.val(at)), updated_at: at }))
     .where("id", "=", quote.id)
     .where("status", "in", ["sent", "viewed", "accepted"])
     .where("expires_at", ">", at)
