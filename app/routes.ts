@@ -15,6 +15,7 @@ export default [
     route("payment-success", "routes/payment-success.tsx"),
     route("quote/:token", "routes/quote.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).

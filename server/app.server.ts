@@ -227,7 +227,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   app.route("/api/event", analyticsRoutes(analytics, config));
   const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now, goals: analytics });
   mountPaymentRoutes(app, payments, deps);
-  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now: deps.now, goals: analytics });
+  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, outbox: deps.outbox, now: deps.now, goals: analytics });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.

@@ -61,5 +61,6 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
   { path: "/demo/portfolio/photos/:file", why: "photo files, prerendered from the photo list (react-router.config.ts)" },
   { path: "/quote/:token", why: "a client's quote, rendered per request, noindex" },
   { path: "/unsubscribe/:token", why: "a reminder's unsubscribe link, rendered per request, noindex" },
+  { path: "/quote/:token/agreement.pdf", why: "a client's signed agreement (PDF), per request, noindex" },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

@@ -1,16 +1,18 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { FormAlert } from "~/components/form";
+import { CheckboxField, Field, FieldError, FormAlert } from "~/components/form";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { Container } from "~/components/ui/container";
 import { paymentPackage, paymentPageContent } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
-import { formatSiteDate as date } from "~/lib/site-time";
+import { formatSiteDate as date, formatSiteDateTimeWithZone as dateTime } from "~/lib/site-time";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -30,26 +32,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Accept and pay': a plain form post into a new tab (as /payment opens checkout),
- * answered 303 to checkout; decision 0018. Only the token in the path counts;
- * the amount is the stored quote's.
+ * 'Sign and pay': a plain form post into a new tab (as /payment opens checkout),
+ * answered 303 to checkout; decision 0018. Only the token in the path and the
+ * typed signature count; the amount is the stored quote's. 'Decline' and
+ * 'Ask a question' post here too (intent), answered on this page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const quotes = context.services?.quotes;
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
-  const result = await quotes.payRequest(request, params.token, { clientIp: context.clientIp ?? "unknown" });
-  if (result.ok) return redirect(result.url, 303);
-  const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-  return data({ error: result.error }, { status: result.status, headers });
+  const form = Object.fromEntries(await request.formData());
+  const client = { clientIp: context.clientIp ?? "unknown" };
+  const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
+  const result = intent === "pay" ? await quotes.payRequest(request, params.token, client, form) : await quotes.reply(request, params.token, client, intent, form);
+  if (result.ok) return "url" in result ? redirect(result.url, 303) : { intent, sent: result.sent };
+  const headers = result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  const fields = "fields" in result ? (result.fields as FormErrors | undefined) : undefined;
+  return data({ intent, error: result.error, fields }, { status: result.status, headers });
 }
+
+/** Field errors by field name (signature, reason, question). */
+type FormErrors = Partial<Record<"legalName" | "company" | "agree" | "reason" | "question", string>>;
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
 
-export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
   const q = loaderData.quote;
+  const token = params.token;
+  const failed = actionData && "error" in actionData ? actionData : undefined;
+  const payErrors = failed?.intent === "pay" ? failed.fields : undefined;
+  const replyErrors = failed && failed.intent !== "pay" ? failed.fields : undefined;
+  const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const pkg = paymentPackage(q.packageType);
   const closed = q.status === "expired" || q.status === "withdrawn";
-  const payLabel = q.due?.kind === "deposit" ? "Accept and pay deposit" : q.due?.kind === "balance" ? "Pay the balance" : "Accept and pay";
+  const payLabel = q.due?.kind === "balance" ? "Pay the balance" : `${q.needsSignature ? "Sign and pay" : "Pay"} ${q.due?.kind === "deposit" ? "the deposit" : "now"}`;
   return (
     <>
       {/* A non-breaking hyphen: the reference stays on one line on a narrow screen. */}
@@ -117,7 +132,37 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </table>
 
           {q.due && (
-            <form method="post" target="_blank" rel="noopener" className="flex flex-col gap-2">
+            <form method="post" target="_blank" rel="noopener" className="flex flex-col gap-3" aria-labelledby={q.needsSignature ? "sign-heading" : undefined}>
+              <input type="hidden" name="intent" value="pay" />
+              {q.needsSignature && (
+                <fieldset className="flex flex-col gap-3 rounded-md border p-4">
+                  <legend id="sign-heading" className="px-1 font-semibold">
+                    Accept and sign
+                  </legend>
+                  <p className="text-sm text-muted-foreground">
+                    Typing your name below and ticking the box signs this quote: its scope, prices, payment schedule and{" "}
+                    <a href="#terms-heading" className="underline">
+                      terms
+                    </a>{" "}
+                    as shown on this page.
+                  </p>
+                  <Field id="legalName" label="Your full legal name" error={payErrors?.legalName}>
+                    <Input name="legalName" autoComplete="name" required maxLength={120} />
+                  </Field>
+                  <Field id="company" label="Company (if you sign for one)" error={payErrors?.company}>
+                    <Input name="company" autoComplete="organization" maxLength={120} />
+                  </Field>
+                  <CheckboxField
+                    id="agree"
+                    name="agree"
+                    required
+                    className="items-start"
+                    label="I have read this quote and its terms, and I agree to them."
+                    {...(payErrors?.agree ? { "aria-invalid": true, "aria-describedby": "agree-error" } : {})}
+                  />
+                  <FieldError id="agree-error">{payErrors?.agree}</FieldError>
+                </fieldset>
+              )}
               <p>
                 Amount due now: <strong>{cad(q.due.amountCents)}</strong>
               </p>
@@ -128,11 +173,27 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </form>
           )}
           <FormAlert tone="error" focusKey={actionData} className="p-3 text-base">
-            {actionData?.error}
+            {failed?.intent === "pay" ? failed.error : undefined}
           </FormAlert>
+          {q.agreement && (
+            <section aria-labelledby="agreement-heading" className="rounded-md border p-4">
+              <h2 id="agreement-heading" className="text-lg font-semibold">Signed agreement</h2>
+              <p className="mt-1">
+                {`Signed by ${q.agreement.signerName}${q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on ${dateTime(q.agreement.signedAt)}.`}
+              </p>
+              <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
+              <p className="mt-2">
+                <a href={`/quote/${token}/agreement.pdf`} className="underline" download>
+                  Download the signed agreement (PDF)
+                </a>
+              </p>
+            </section>
+          )}
           {closed && (
             <div role="status" className="rounded-md border p-4">
-              <p className="font-semibold">{q.status === "expired" ? `This quote expired on ${date(q.expiresAt)}.` : "This quote has been withdrawn."}</p>
+              <p className="font-semibold">
+                {q.status === "expired" ? `This quote expired on ${date(q.expiresAt)}.` : q.declined ? "You declined this quote." : "This quote has been withdrawn."}
+              </p>
               <p className="mt-1">
                 <Link to="/contact" className="underline">Contact us</Link> and we will prepare an up-to-date quote.
               </p>
@@ -175,8 +236,42 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </div>
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">Questions about your quote?</h2>
+            {sent === "question" ? (
+              <p role="status" className="mt-2">Thank you: your question was sent. We reply within one business day.</p>
+            ) : (
+              <form method="post" className="mt-3 flex flex-col gap-2">
+                <input type="hidden" name="intent" value="question" />
+                <Field id="question" label="Ask us a question" error={replyErrors?.question}>
+                  <Textarea name="question" required maxLength={2000} rows={3} />
+                </Field>
+                <Button type="submit" variant="outline" className="self-start">
+                  Send question
+                </Button>
+              </form>
+            )}
             <SiteContactLinks className="mt-3" />
           </div>
+          {sent === "declined" ? (
+            <p role="status" className="rounded-xl border p-5">Thank you for letting us know. The quote is declined; we have been told.</p>
+          ) : (
+            q.canDecline && (
+              <details className="rounded-xl border p-5" open={actionData?.intent === "decline"}>
+                <summary className="cursor-pointer font-semibold">Decline this quote</summary>
+                <form method="post" className="mt-3 flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="decline" />
+                  <Field id="reason" label="Reason (optional)" error={replyErrors?.reason}>
+                    <Textarea name="reason" maxLength={1000} rows={3} />
+                  </Field>
+                  <Button type="submit" variant="outline" className="self-start">
+                    Decline the quote
+                  </Button>
+                </form>
+              </details>
+            )
+          )}
+          <FormAlert tone="error" focusKey={actionData} className="p-3 text-base">
+            {failed && failed.intent !== "pay" ? failed.error : undefined}
+          </FormAlert>
         </aside>
       </Container>
     </>
@@ -185,6 +280,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
 
 function statusText(status: string) {
   return (
-    { sent: "Awaiting acceptance", viewed: "Awaiting acceptance", accepted: "Accepted", deposit_paid: "Deposit paid", paid: "Paid in full", expired: "Expired", withdrawn: "Withdrawn" } as Record<string, string>
+    { sent: "Awaiting acceptance", viewed: "Awaiting acceptance", accepted: "Signed", deposit_paid: "Deposit paid", paid: "Paid in full", expired: "Expired", withdrawn: "Withdrawn" } as Record<string, string>
   )[status] ?? status;
 }

@@ -73,7 +73,7 @@ export function LeadQuotes({
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} taxRegistered={taxRegistered} />
+      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} taxRegistered={taxRegistered} replaceable={quotes.filter((q) => q.can.revise)} />
     </Section>
   );
 }
@@ -142,6 +142,15 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
           </ul>
         </div>
       )}
+      {q.signed && (
+        <p className="text-sm" data-testid="quote-signed">
+          {`Signed by ${q.signed.name}${q.signed.company ? ` (${q.signed.company})` : ""} on ${formatTime(q.signed.at)} · `}
+          <a href={q.signed.pdf} className="underline" download>
+            Agreement PDF <span className="sr-only">of {q.reference}</span>
+          </a>
+        </p>
+      )}
+      {q.declined && <p className="text-sm">Declined by the client (see the timeline for their reason).</p>}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
       <div className="flex flex-wrap gap-2">
         {q.can.send && action("quote-send", "Send to client")}
@@ -203,7 +212,7 @@ function TaxBoxes({ prefix, what, enabled, className = "" }: { prefix: string; w
   );
 }
 
-function NewQuote({ busy, error, formKey, taxRegistered }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean }) {
+function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean; replaceable: LeadQuote[] }) {
   return (
     <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
       <h3 id="new-quote" className="font-semibold">
@@ -211,6 +220,21 @@ function NewQuote({ busy, error, formKey, taxRegistered }: { busy: boolean; erro
       </h3>
       <input type="hidden" name="intent" value="quote-create" />
       <input type="hidden" name="requestKey" value={formKey} />
+      {replaceable.length > 0 && (
+        // A sent quote's content never changes (a signature covers it): an edit is a new version that replaces it.
+        <Field
+          id="quote-supersedes"
+          label="Replaces"
+          hint="The quote chosen is withdrawn and this one becomes its next version; a signed quote keeps its agreement, and the new version needs a new signature."
+        >
+          <Select
+            name="supersedes"
+            defaultValue=""
+            placeholder="Nothing: a new quote"
+            options={replaceable.map((q) => ({ value: q.id, label: `Quote ${q.reference} (version ${q.version}, ${quoteStatusLabels[q.status]})` }))}
+          />
+        </Field>
+      )}
       <fieldset className="grid gap-2" aria-describedby="quote-tax-help">
         <legend className="mb-1 text-sm font-semibold">Taxes</legend>
         <Field id="quote-province" label="Client's province or territory" className="max-w-xs">

@@ -52,7 +52,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     const token = created.value.quote.token;
 
     await Promise.all(Array.from({ length: 5 }, () => client.view(token)));
-    const paid = await Promise.all(Array.from({ length: 3 }, () => client.pay(token, { clientIp: "203.0.113.7" })));
+    const paid = await Promise.all(Array.from({ length: 3 }, () => client.pay(token, { clientIp: "203.0.113.7" }, { legalName: "Ada Lovelace", agree: "on" })));
     expect(paid.every((p) => p.ok)).toBe(true);
     expect(await goals()).toEqual([
       { name: "quote-viewed", lead_id: "lead-1", amount_cents: null, demo_ref: "demo-gym", path: "/contact" },

@@ -92,6 +92,28 @@ export interface QuoteTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** 1, then +1 for each edit: a new row that supersedes the previous one (migration 0018). */
+  version: ColumnType<number, number | undefined, number>;
+  supersedes_quote_id: Optional<string>;
+  /** Set when the client declined it (the quote is then withdrawn). */
+  declined_at: Optional<string>;
+}
+
+/** A client's signature of a quote (at most one per quote); its content is what they saw, hashed. */
+export interface AgreementTable {
+  id: string;
+  quote_id: string;
+  inquiry_id: string;
+  signer_name: string;
+  signer_company: string | null;
+  signer_email: string;
+  signed_at: string;
+  user_agent: string | null;
+  /** HMAC-SHA-256 hex of the client's address; never the address. */
+  address_hash: string;
+  /** Canonical JSON of the quote's content as signed. */
+  content: string;
+  content_sha256: string;
 }
 
 export interface PaymentEventTable {
@@ -149,7 +171,10 @@ export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accept
  * Every kind the lead timeline holds. The database only bounds a kind's shape
  * (migration 0014), so a feature adds its kinds here.
  */
-export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | ReminderActivityKind;
+export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | AgreementActivityKind | ReminderActivityKind;
+
+/** The client's answers on the quote page (signed, declined, a question) and a studio edit making a new version. */
+export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-question" | "quote-revised";
 
 /** A follow-up reminder emailed, or dropped because it no longer applied (server/reminders). */
 export type ReminderActivityKind = "reminder-sent" | "reminder-cancelled";
@@ -398,6 +423,7 @@ export interface Database {
   studio_passkeys: StudioPasskeyTable;
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
+  agreements: AgreementTable;
   job_leases: JobLeaseTable;
   booking_settings: BookingSettingsTable;
   bookings: BookingTable;

@@ -1,8 +1,8 @@
 import type { Executor } from "../db/database.server";
-import type { QuoteActivityKind } from "../db/schema";
+import type { AgreementActivityKind, QuoteActivityKind } from "../db/schema";
 
 /** One quote step for the lead's timeline; actor is a studio email, "cli", "client" or "system". */
-export type ActivityEntry = { leadId: string; kind: QuoteActivityKind; detail: string; actor: string };
+export type ActivityEntry = { leadId: string; kind: QuoteActivityKind | AgreementActivityKind; detail: string; actor: string };
 
 /**
  * Where quote changes land in the lead's timeline, and how the lead's pipeline
@@ -13,6 +13,7 @@ export type ActivityEntry = { leadId: string; kind: QuoteActivityKind; detail: s
  * never import the studio.
  */
 export type LeadActivity = {
-  recordActivity(db: Executor, entry: ActivityEntry, at: number): Promise<void>;
+  /** Returns the new timeline row's id (an email about it names it as its subject). */
+  recordActivity(db: Executor, entry: ActivityEntry, at: number): Promise<string>;
   advanceLead(db: Executor, leadId: string, to: "quoted" | "won", actor: string, at: number): Promise<void>;
 };

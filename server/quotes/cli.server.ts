@@ -10,6 +10,7 @@ import { type TaxCode, provinces, taxCodes } from "./taxes";
 export const QUOTE_CLI_USAGE = `Usage:
   npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--province BC] [--package-tax GST+PST] [--line "Extra pages:150[:GST+PST]"]... [--terms TEXT]
       (taxes per line: GST, PST (client in BC), HST (client in ON, NB, NL, NS, PE); only with GST_HST_NUMBER set)
+  npm run studio-quote -- revise QUOTE_ID --package basic|pro --amount 1234.56 [same options as create]   (a new version; the old one is withdrawn)
   npm run studio-quote -- send QUOTE_ID        (a draft to the client; after the deposit, the balance request)
   npm run studio-quote -- withdraw QUOTE_ID
   npm run studio-quote -- list [--inquiry ID]`;
@@ -48,8 +49,7 @@ const lineArg = z.string().transform((v, ctx) => {
   return z.NEVER;
 });
 
-const createArgs = z.object({
-  inquiry: z.string({ error: "--inquiry ID is required." }).min(1),
+const contentArgs = z.object({
   package: z.enum(["basic", "pro"], { error: "--package must be basic or pro." }),
   amount: money("--amount").pipe(z.number()),
   deposit: int("--deposit").optional(),
@@ -71,6 +71,30 @@ const createArgs = z.object({
   line: z.array(lineArg).max(20).default([]),
   terms: z.string().optional(),
 });
+
+const createArgs = contentArgs.extend({ inquiry: z.string({ error: "--inquiry ID is required." }).min(1) });
+
+/** A quote's content from the arguments, as create and revise take it. */
+function contentInput(a: z.output<typeof contentArgs>): Omit<CreateQuoteInput, "inquiryId"> {
+  return {
+    packageType: a.package,
+    amountCents: a.amount,
+    lines: a.line,
+    depositPercent: a.deposit,
+    expiresInDays: a["expires-days"],
+    province: a.province,
+    packageTaxes: a["package-tax"],
+    terms: a.terms,
+  };
+}
+
+/** The created (or revised) quote, its link and the next step. */
+function printCreated(io: Output, verb: string, value: { quote: { id: string; total_cents: number; deposit_cents: number | null; version: number }; link: string }) {
+  const q = value.quote;
+  io.out(`${verb} quote ${quoteReference(q.id)} (id ${q.id})${q.version > 1 ? `, version ${q.version}` : ""}, draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
+  io.out(`Link: ${value.link}`);
+  io.out(`Send it to the client with: npm run studio-quote -- send ${q.id}`);
+}
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -108,27 +132,27 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
         io.err(`${args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
         return 2;
       }
-      const a = args.data;
-      const input: CreateQuoteInput = {
-        inquiryId: a.inquiry,
-        packageType: a.package,
-        amountCents: a.amount,
-        lines: a.line,
-        depositPercent: a.deposit,
-        expiresInDays: a["expires-days"],
-        province: a.province,
-        packageTaxes: a["package-tax"],
-        terms: a.terms,
-      };
-      const result = await service.create(input, actor);
+      const result = await service.create({ ...contentInput(args.data), inquiryId: args.data.inquiry }, actor);
       if (!result.ok) {
         io.err(result.error);
         return 1;
       }
-      const q = result.value.quote;
-      io.out(`Created quote ${quoteReference(q.id)} (id ${q.id}), draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
-      io.out(`Link: ${result.value.link}`);
-      io.out(`Send it to the client with: npm run studio-quote -- send ${q.id}`);
+      printCreated(io, "Created", result.value);
+      return 0;
+    }
+    case "revise": {
+      const id = positionals[0];
+      const args = contentArgs.safeParse(values);
+      if (!id || positionals.length > 1 || !args.success) {
+        io.err(`${args.success ? "revise takes one quote id." : args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
+        return 2;
+      }
+      const result = await service.revise(id, contentInput(args.data), actor);
+      if (!result.ok) {
+        io.err(result.error);
+        return 1;
+      }
+      printCreated(io, "Revised: new", result.value);
       return 0;
     }
     case "send":

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import { type PackageType, packageTypes, paymentPackage } from "~/content/payment";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
 import { siteConfig } from "~/content/site";
@@ -97,7 +98,7 @@ export function quoteReference(quoteId: string) {
 /** Statuses in which the client may still accept (and which expire). */
 export const OPEN_STATUSES = ["sent", "viewed", "accepted"] as const satisfies readonly QuoteStatus[];
 
-export type QuoteRow = QuoteTable;
+export type QuoteRow = Selectable<QuoteTable>;
 
 /** The status as the client sees it now: an open quote past its expiry is expired even before a job marks it. */
 export function effectiveStatus(quote: Pick<QuoteRow, "status" | "expires_at">, now: number): QuoteStatus {
@@ -119,3 +120,54 @@ export function parseLines(quote: Pick<QuoteRow, "lines">): QuoteLine[] {
 }
 
 export type { PackageType };
+
+/**
+ * What a client signs (docs/product.md#agreements): the scope, the lines, the
+ * taxes, the totals, the payment schedule, the terms and the expiry, read
+ * from the stored quote through the same functions the page uses. The
+ * agreement's hash is taken over canonicalJson() of this.
+ */
+export function agreementContent(quote: QuoteRow) {
+  const pkg = paymentPackage(quote.package);
+  // The same figures the quote page and the invoices show (quoteContent), so what is signed is what is billed.
+  const content = quoteContent(quote);
+  return {
+    format: 1,
+    studio: siteConfig.name,
+    reference: quoteReference(quote.id),
+    version: Number(quote.version),
+    currency: "CAD",
+    scope: { package: pkg.name, summary: pkg.summary },
+    lines: content.lines,
+    province: content.province,
+    subtotalCents: content.subtotalCents,
+    taxes: content.taxes,
+    totalCents: content.totalCents,
+    schedule:
+      content.depositCents === null
+        ? [{ kind: "full", percent: 100, cents: content.totalCents }]
+        : [
+            { kind: "deposit", percent: Number(content.depositPercent), cents: content.depositCents },
+            { kind: "balance", percent: 100 - Number(content.depositPercent), cents: content.totalCents - content.depositCents },
+          ],
+    terms: content.terms,
+    expiresAt: quote.expires_at,
+  };
+}
+
+export type AgreementContent = ReturnType<typeof agreementContent>;
+
+/**
+ * One text for one value: object keys sorted by code unit, no whitespace, as
+ * RFC 8785 does for the values used here (strings, integers, arrays, objects).
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Error("canonicalJson: only integers (amounts are in cents)");
+  return JSON.stringify(value);
+}

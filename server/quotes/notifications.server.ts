@@ -11,6 +11,10 @@ import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { paymentKindLabels } from "~/content/quotes";
 import { documentFilename, renderDocumentPdf } from "./documents.server";
 import { quoteReference } from "./model";
+import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
+import { quoteReplyEmail } from "../mail/emails/quote-reply";
+import { formatSiteDateTimeWithZone } from "~/lib/site-time";
+import { agreementFile } from "./agreement.server";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
 export const QUOTE_SUBJECT = "quote";
@@ -19,6 +23,22 @@ export const QUOTE_BALANCE_EMAIL = "quote-balance-email";
 export const RECEIPT_EMAIL = "receipt-email";
 /** Money the quote did not take (late or duplicate): the client is told it goes back. */
 export const REFUND_NOTICE_EMAIL = "refund-notice-email";
+
+/** The signed agreement (PDF attached) to the client and to the studio; subject: the quote, so a lead's deletion takes them too. */
+export const AGREEMENT_CLIENT_EMAIL = "agreement-client-email";
+export const AGREEMENT_STUDIO_EMAIL = "agreement-studio-email";
+/** The client's decline or question, to the studio; subject: its timeline row. */
+export const QUOTE_REPLY_SUBJECT = "lead-activity";
+export const QUOTE_DECLINED_EMAIL = "quote-declined-email";
+export const QUOTE_QUESTION_EMAIL = "quote-question-email";
+
+export function agreementOutboxItems(quoteId: string): OutboxItem[] {
+  return [AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL].map((channel) => ({ subjectType: QUOTE_SUBJECT, subjectId: quoteId, channel }));
+}
+
+export function quoteReplyOutboxItem(intent: "decline" | "question", activityId: string): OutboxItem {
+  return { subjectType: QUOTE_REPLY_SUBJECT, subjectId: activityId, channel: intent === "decline" ? QUOTE_DECLINED_EMAIL : QUOTE_QUESTION_EMAIL };
+}
 
 export function receiptOutboxItem(paymentId: string): OutboxItem {
   return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: RECEIPT_EMAIL };
@@ -95,7 +115,52 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
     await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments: invoice });
   }
 
+  /** The agreement of a quote, to the client or the studio, with its PDF. A lead deleted since leaves nothing to send. */
+  async function sendAgreement(row: OutboxRow, toStudio: boolean) {
+    const agreement = await db.selectFrom("agreements").selectAll().where("quote_id", "=", row.subject_id).executeTakeFirst();
+    if (!agreement) throw new Error(`agreement of quote ${row.subject_id} not found`);
+    const q = await loadQuote(row.subject_id);
+    const content = JSON.parse(agreement.content) as { version: number; totalCents: number; schedule: { cents: number }[] };
+    const data = {
+      firstName: q.first_name,
+      reference: quoteReference(q.id),
+      version: content.version,
+      signerName: agreement.signer_name,
+      signerCompany: agreement.signer_company,
+      signerEmail: agreement.signer_email,
+      signedAt: formatSiteDateTimeWithZone(agreement.signed_at),
+      totalCents: content.totalCents,
+      firstPaymentCents: content.schedule[0]!.cents,
+      sha256: agreement.content_sha256,
+      link: `${config.SITE_URL}/quote/${q.token}`,
+    };
+    const file = await agreementFile(agreement);
+    const email = toStudio ? await agreementNoticeEmail(data) : await agreementEmail(data);
+    const attachments = [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
+    await mailer.send({ ...email, to: toStudio ? mailer.studioInbox : q.email, replyTo: toStudio ? q.email : mailer.studioInbox, messageId: messageId(row), attachments });
+  }
+
+  async function sendReply(row: OutboxRow, kind: "declined" | "question") {
+    const entry = await db
+      .selectFrom("lead_activity")
+      .innerJoin("inquiries", "inquiries.id", "lead_activity.inquiry_id")
+      .select(["lead_activity.body", "inquiries.id as leadId", "inquiries.first_name", "inquiries.last_name", "inquiries.email"])
+      .where("lead_activity.id", "=", row.subject_id)
+      .executeTakeFirst();
+    // The lead was deleted since (a privacy request): there is nothing left to tell.
+    if (!entry) return;
+    const body = entry.body ?? "";
+    const [reference, ...rest] = body.split(" ");
+    const text = rest.join(" ").replace(/^(declined|question):? ?/, "").replace(/^\(no reason given\)$/, "");
+    const email = await quoteReplyEmail({ kind, reference: reference ?? "", clientName: `${entry.first_name} ${entry.last_name}`, clientEmail: entry.email, text: text || null, leadLink: `${config.SITE_URL}/studio/leads/${entry.leadId}` });
+    await mailer.send({ ...email, to: mailer.studioInbox, messageId: messageId(row) });
+  }
+
   return {
+    [AGREEMENT_CLIENT_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, false) },
+    [AGREEMENT_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, true) },
+    [QUOTE_DECLINED_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendReply(row, "declined") },
+    [QUOTE_QUESTION_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendReply(row, "question") },
     [QUOTE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, false) },
     [QUOTE_BALANCE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, true) },
     [REFUND_NOTICE_EMAIL]: {

@@ -50,7 +50,31 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * requestKey: the back-office form's one-time key; the same form posted
    * twice (a double click, a resubmit) answers with the quote it created.
    */
-  async function create(input: CreateQuoteInput, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  function create(input: CreateQuoteInput, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+    return store(input, actor, requestKey);
+  }
+
+  /**
+   * Editing a quote (decision 0031): its content never changes once sent; a new
+   * draft version with the new content is linked to it, and the previous one is
+   * withdrawn in the same transaction (its open checkouts closed after). A signed
+   * quote keeps its agreement, still readable; the new version needs a new
+   * signature. Once money was taken (deposit or whole), there is nothing to edit.
+   */
+  async function revise(id: string, input: Omit<CreateQuoteInput, "inquiryId">, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+    const previous = await get(id);
+    if (!previous) return fail(404, `No quote with id ${id}.`);
+    const result = await store({ ...input, inquiryId: previous.inquiry_id }, actor, requestKey, previous);
+    if (result.ok) {
+      await deps.checkouts.closeQuoteCheckouts(id, "quote withdrawn");
+      return result;
+    }
+    // The same form again (a double click): the version it made is the answer.
+    const made = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
+    return made?.supersedes_quote_id === id ? { ok: true, value: { quote: made, link: quoteLink(config.SITE_URL, made.token) } } : result;
+  }
+
+  async function store(input: CreateQuoteInput, actor: string, requestKey?: string, previous?: QuoteRow): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const parsed = createQuoteSchema.safeParse(input);
     if (!parsed.success) return fail(400, parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "));
     const q = parsed.data;
@@ -94,13 +118,41 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       created_by: actor,
       created_at: at,
       updated_at: at,
+      version: previous ? Number(previous.version) + 1 : 1,
+      supersedes_quote_id: previous?.id ?? null,
+      declined_at: null,
     };
     const stored = await db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto("quotes").values(quote).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+      if (previous) {
+        // Only from a state the studio may still change, read in this statement: a signature, a payment
+        // or another edit that committed first decides (the new version then is not stored).
+        const replaced = await trx
+          .updateTable("quotes")
+          .set({ status: "withdrawn", withdrawn_at: at, updated_at: at })
+          .where("id", "=", previous.id)
+          .where("status", "in", ["draft", ...OPEN_STATUSES])
+          .returning("status")
+          .executeTakeFirst();
+        if (!replaced) return "moved" as const;
+      }
+      // A new version's insert never skips: its one conflict (a second successor) rolls the withdraw back with it.
+      const insert = trx.insertInto("quotes").values(quote);
+      const inserted = await (previous ? insert : insert.onConflict((oc) => oc.doNothing())).returning("id").executeTakeFirst();
       if (!inserted) return false;
-      await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: "quote-created", detail: `${quoteReference(quote.id)} created`, actor }, t);
+      const ref = quoteReference(quote.id);
+      await activity.recordActivity(
+        trx,
+        previous
+          ? { leadId: quote.inquiry_id, kind: "quote-revised", detail: `${ref} (version ${quote.version}) replaces ${quoteReference(previous.id)}, now withdrawn`, actor }
+          : { leadId: quote.inquiry_id, kind: "quote-created", detail: `${ref} created`, actor },
+        t,
+      );
       return true;
     });
+    if (stored === "moved") {
+      const now = await get(previous!.id);
+      return fail(409, `Quote ${quoteReference(previous!.id)} is ${now?.status.replace("_", " ") ?? "gone"}: only a draft or an unpaid quote can be edited.`);
+    }
     if (!stored) {
       // The same form again: its quote (of this lead) is the answer, and nothing new is stored.
       const first = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
@@ -204,7 +256,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     return q.execute();
   }
 
-  return { create, get, send, withdraw, expireDue, list, link: (quote: Pick<QuoteRow, "token">) => quoteLink(config.SITE_URL, quote.token) };
+  return { create, revise, get, send, withdraw, expireDue, list, link: (quote: Pick<QuoteRow, "token">) => quoteLink(config.SITE_URL, quote.token) };
 }
 
 export type QuoteService = ReturnType<typeof createQuoteService>;

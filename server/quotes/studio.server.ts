@@ -9,6 +9,7 @@ import { type CreateQuoteInput, duePayment, effectiveStatus, quoteReference } fr
 import type { QuoteResult, QuoteService } from "./service.server";
 import { type TaxCode, provinces, taxCodes } from "./taxes";
 import { type DocumentLink, documentFilename, documentLink, documentsOfQuote, renderDocumentPdf } from "./documents.server";
+import { agreementFile } from "./agreement.server";
 
 /** Extra line rows the lead page's form offers (a fixed number, so it works without JavaScript). */
 export const QUOTE_FORM_LINES = 3;
@@ -95,8 +96,12 @@ export type LeadQuote = {
   balanceRequested: boolean;
   /** Its invoices and receipts, each downloadable from the lead's page. */
   documents: DocumentLink[];
+  version: number;
+  /** The client's signature, if any: its PDF downloads from the lead's page. */
+  signed: { name: string; company: string | null; at: string; sha256: string; pdf: string } | null;
+  declined: boolean;
   /** What the studio may do now. */
-  can: { send: boolean; withdraw: boolean; requestBalance: boolean };
+  can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };
 };
 
 /**
@@ -150,8 +155,14 @@ export function createLeadQuotes({
         .orderBy("paid_at")
         .execute();
       const documents = await documentsOfQuote(db, quotes.map((q) => q.id));
+      const agreements = await db
+        .selectFrom("agreements")
+        .select(["quote_id", "signer_name", "signer_company", "signed_at", "content_sha256"])
+        .where("quote_id", "in", quotes.map((q) => q.id))
+        .execute();
       const t = now();
       return quotes.map((q) => {
+        const a = agreements.find((r) => r.quote_id === q.id);
         const status = effectiveStatus(q, t);
         return {
           id: q.id,
@@ -166,10 +177,15 @@ export function createLeadQuotes({
           expiresAt: q.expires_at,
           balanceRequested: q.balance_requested_at !== null,
           documents: documents.filter((d) => d.quote_id === q.id).map(documentLink),
+          version: Number(q.version),
+          signed: a ? { name: a.signer_name, company: a.signer_company, at: a.signed_at, sha256: a.content_sha256, pdf: `/api/studio/leads/${q.inquiry_id}/quotes/${q.id}/agreement.pdf` } : null,
+          declined: q.declined_at !== null,
           can: {
             send: status === "draft",
             withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),
             requestBalance: status === "deposit_paid" && q.balance_requested_at === null,
+            // Replaced by a new version: anything with no money taken and not closed.
+            revise: ["draft", "sent", "viewed", "accepted"].includes(status),
           },
         };
       });
@@ -179,7 +195,14 @@ export function createLeadQuotes({
       const parsed = studioQuoteFormSchema.safeParse(form);
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
       const key = requestKeySchema.safeParse(form.requestKey);
-      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, key.success ? key.data : undefined);
+      const requestKey = key.success ? key.data : undefined;
+      // "Replaces": an edit of one of this lead's quotes, made as its next version.
+      if (typeof form.supersedes === "string" && form.supersedes !== "") {
+        if (!(await ofLead(leadId, form.supersedes))) return { ok: false, status: 404, error: "No such quote for this lead." };
+        const revised = await service.revise(form.supersedes, parsed.data, actor, requestKey);
+        return revised.ok ? { ok: true, value: { id: revised.value.quote.id } } : revised;
+      }
+      const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, requestKey);
       return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
     },
 
@@ -195,6 +218,13 @@ export function createLeadQuotes({
       const quote = await service.get(quoteId);
       const done = (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
       return done ? { ok: true, value: quote } : result;
+    },
+
+    /** The signed agreement's PDF of one of this lead's quotes; undefined when there is none. */
+    async agreement(leadId: string, quoteId: string) {
+      if (!(await ofLead(leadId, quoteId))) return undefined;
+      const agreement = await db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
+      return agreement ? agreementFile(agreement) : undefined;
     },
 
     /** Gives back a payment flagged as needing a refund; only one of this lead's. */

@@ -13,10 +13,12 @@ type Entry = Pick<LeadActivityTable, "inquiry_id" | "kind" | "actor_email"> & Pa
 
 /** One row of a lead's timeline (lead_activity). */
 export async function insertLeadActivity(db: Executor, entry: Entry, at: number) {
+  const id = randomUUID();
   await db
     .insertInto("lead_activity")
-    .values({ id: randomUUID(), from_status: null, to_status: null, body: null, ...entry, created_at: new Date(at).toISOString() })
+    .values({ id, from_status: null, to_status: null, body: null, ...entry, created_at: new Date(at).toISOString() })
     .execute();
+  return id;
 }
 
 /**

@@ -26,6 +26,11 @@ export function studioDownloads({ leads, payments, privacy, quotes, accounting }
     const found = await quotes.documentPdf(c.req.param("id"), c.req.param("documentId"));
     return found ? pdfResponse(found) : c.json({ success: false, error: "No such document." }, 404);
   });
+  // A signed agreement of one of the lead's quotes, as the client got it.
+  downloads.get("/leads/:id/quotes/:quoteId/agreement.pdf", async (c) => {
+    const file = await quotes.agreement(c.req.param("id"), c.req.param("quoteId"));
+    return file ? pdfResponse(file) : c.json({ success: false, error: "No signed agreement for this quote." }, 404);
+  });
   return downloads;
 }
 

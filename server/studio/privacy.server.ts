@@ -65,7 +65,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
-      const [activity, quotes, notifications, payments, documents] = await Promise.all([
+      const [activity, quotes, notifications, payments, documents, agreements] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
         // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
         db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
@@ -74,6 +74,8 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
           ? db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("id", "in", paymentIds).orderBy("created_at").execute()
           : [],
         db.selectFrom("money_documents").select(["kind", "number", "payment_kind", "amount_cents", "taxes", "buyer_name", "status", "issued_at"]).where("inquiry_id", "=", id).orderBy("issued_at").execute(),
+        // The client's signatures: who signed, when, with what browser, and the content they signed.
+        db.selectFrom("agreements").selectAll().where("inquiry_id", "=", id).orderBy("signed_at").execute(),
       ]);
       return {
         exportedAt: new Date(now()).toISOString(),
@@ -84,6 +86,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         payments,
         // Invoices and receipts issued to the person: kept after a deletion, as tax law requires (docs/product.md#invoices-and-receipts).
         documents,
+        agreements: agreements.map(({ content, ...a }) => ({ ...a, content: JSON.parse(content) as unknown })),
       };
     },
 

@@ -31,8 +31,11 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
   await expect(page.getByText("Amount due now: $617.28 CAD")).toBeVisible();
+  // Accepting is signing: a typed legal name and the box ticked.
+  await page.getByLabel("Your full legal name").fill("Grace Brewster Hopper");
+  await page.getByLabel(/I have read this quote/).check();
   // Checkout opens in a new tab (decision 0018); the quote page stays where it was.
-  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Accept and pay deposit" }).click()]);
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
   await expect(page).toHaveURL(/\/quote\//);
 
   await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);

@@ -72,7 +72,9 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
     await clientPage.screenshot({ path: test.info().outputPath(`quotes-client-${width}.png`), fullPage: true });
   }
   // Decision 0018: checkout opens in a new tab; the quote stays in this one.
-  const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Accept and pay deposit" }).click()]);
+  await clientPage.getByLabel("Your full legal name").fill("Ada Lovelace");
+  await clientPage.getByLabel(/I have read this quote/).check();
+  const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
   await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);
   await checkout.getByRole("button", { name: /617\.28/ }).click();
   await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
@@ -142,7 +144,9 @@ test("typed and submitted before the scripts load, Create and Send double-clicke
   await clientPage.goto(new URL(link).pathname);
   const tabs: Page[] = [];
   client.on("page", (p) => tabs.push(p));
-  await clientPage.getByRole("button", { name: "Accept and pay deposit" }).dblclick();
+  await clientPage.getByLabel("Your full legal name").fill("Ada Lovelace");
+  await clientPage.getByLabel(/I have read this quote/).check();
+  await clientPage.getByRole("button", { name: "Sign and pay the deposit" }).dblclick();
   // Each click posts into a tab of its own.
   await expect.poll(() => tabs.length).toBe(2);
   for (const tab of tabs) await expect(tab).toHaveURL(/\/checkout\/sandbox\//);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppDatabase } from "../../server/db/database.server";
+import type { Insertable } from "kysely";
 import type { LeadStatus, QuoteTable } from "../../server/db/schema";
 
 /**
@@ -37,7 +38,7 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
   }
 
   /** A 2,000.00 CAD quote with a 50% deposit, sent 20 days before `now` and valid 10 days after it, unless `fields` say otherwise. */
-  async function quote(leadId: string, fields: Partial<QuoteTable> = {}) {
+  async function quote(leadId: string, fields: Partial<Insertable<QuoteTable>> = {}) {
     const id = randomUUID();
     const at = new Date(defaults.now - 20 * DAY).toISOString();
     const nulls = { viewed_at: null, accepted_at: null, deposit_paid_at: null, balance_requested_at: null, paid_at: null, withdrawn_at: null, request_key: null, tax_label: null, tax_basis_points: null };

@@ -85,8 +85,8 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     ];
     for (const [method, path, status] of asked) expect((await request(method, path)).status, path).toBe(status);
 
-    // Accept and pay: the page answers 303 to the sandbox checkout, whose Pay leads to the receipt.
-    const accepted = await request("POST", `/quote/${q.token}`, {});
+    // Sign and pay: the page answers 303 to the sandbox checkout, whose Pay leads to the receipt.
+    const accepted = await request("POST", `/quote/${q.token}`, { legalName: "Ada Lovelace", agree: "on" });
     expect(accepted.status).toBe(303);
     const checkout = accepted.headers.location!;
     const sessionId = checkout.split("/").at(-1)!;
@@ -98,7 +98,9 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     const receipt = await request("GET", paid.headers.location!);
     expect(receipt.body).toContain("$617.28");
     expect((await request("GET", `/payment-success.data?session_id=${sessionId}`)).status).toBe(200);
-    const requests = asked.length + 6;
+    // The signed agreement's PDF, behind the same token.
+    expect((await request("GET", `/quote/${q.token}/agreement.pdf`)).status).toBe(200);
+    const requests = asked.length + 7;
 
     const lines = (await accessLines(before + requests)).slice(before);
     expect(lines).toHaveLength(requests);
@@ -114,6 +116,7 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
         `/quote/…${q.token.slice(-4)}.data`,
         `/QUOTE/…${q.token.slice(-4)}`,
         `/quote/…${q.token.slice(-4)}/`,
+        `/quote/…${q.token.slice(-4)}/agreement.pdf`,
         "/pricing",
         `/checkout/sandbox/sbx_…${sessionId.slice(-4)}`,
         `/checkout/sandbox/sbx_…${sessionId.slice(-4)}/pay`,

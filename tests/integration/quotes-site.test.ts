@@ -9,6 +9,7 @@ import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
+import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
 import { configuredBuildDir } from "../../server/paths";
 
@@ -20,6 +21,8 @@ import { configuredBuildDir } from "../../server/paths";
  */
 
 const buildDir = path.resolve(configuredBuildDir());
+/** The signature fields of the quote page's form. */
+const SIGNATURE = { legalName: "Ada Lovelace", agree: "on" };
 
 
 describe(`the quote page of the built site (${testDatabaseKind})`, () => {
@@ -60,7 +63,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
-    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Accept and pay deposit", "Pro Website"]) expect(html).toContain(text);
+    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Sign and pay the deposit", "Pro Website", "Your full legal name"]) expect(html).toContain(text);
     expect((await app.request("/quote/not-a-real-token")).status).toBe(404);
     expect(fs.existsSync(path.join(buildDir, "client/quote"))).toBe(false);
     expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
@@ -68,7 +71,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
 
   it("pays the stored amount whatever the form, the .data request or the package say; every way in reuses one checkout", async () => {
     const q = await sentQuote(50);
-    const tampered = { amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
+    const tampered = { ...SIGNATURE, amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
     const targets: string[] = [];
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
       const res = await post(p, tampered);
@@ -85,7 +88,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
 
   it("two tabs posting Accept and pay at once get one checkout; paying it twice settles once", async () => {
     const q = await sentQuote(50);
-    const answers = await Promise.all([post(`/quote/${q.token}`, {}), post(`/quote/${q.token}`, {})]);
+    const answers = await Promise.all([post(`/quote/${q.token}`, SIGNATURE), post(`/quote/${q.token}`, SIGNATURE)]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
     const checkout = answers[0]!.headers.get("location")!;
@@ -100,7 +103,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   it("refuses the action posted from another site, storing nothing", async () => {
     const q = await sentQuote();
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
-      const res = await post(p, {}, { origin: "https://evil.example" });
+      const res = await post(p, SIGNATURE, { origin: "https://evil.example" });
       // React Router refuses a cross-origin action post itself (400), before the action's own check (403).
       expect(res.status, p).toBe(400);
     }
@@ -114,5 +117,48 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(res.headers.get("location")).toBe(`/quote/${q.token}`);
     const page = await app.request("/payment", { headers: { "accept-encoding": "identity" } });
     expect(await page.text()).toBe(fs.readFileSync(path.join(buildDir, "client/payment/index.html"), "utf8"));
+  });
+
+  it("signs without JavaScript: a missing name or box is answered on the page, field by field; the signed PDF then downloads from the link", async () => {
+    const q = await sentQuote(50);
+    expect((await app.request(`/quote/${q.token}/agreement.pdf`)).status).toBe(404);
+    const refused = await post(`/quote/${q.token}`, { intent: "pay", legalName: "", company: "<script>alert(1)</script>" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Type your full legal name to sign.");
+    expect(html).toContain("Tick the box to agree to the quote and its terms.");
+    expect(html).toMatch(/id="legalName"[^>]*aria-invalid="true"/);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(await paymentsOf(q.id)).toEqual([]);
+
+    const signed = await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" });
+    expect(signed.status).toBe(303);
+    const page = await (await app.request(`/quote/${q.token}`)).text();
+    expect(page).toContain("Signed by Ada Lovelace");
+    expect(page).toContain(`/quote/${q.token}/agreement.pdf`);
+    expect(page).not.toContain("Your full legal name");
+    const pdf = await app.request(`/quote/${q.token}/agreement.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("no-store");
+    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="agreement-Q-[0-9A-F]{8}-v1\.pdf"$/);
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Ada Lovelace");
+  });
+
+  it("declines and asks without JavaScript: each post answers on the page, a bad one says why and stores nothing", async () => {
+    const q = await sentQuote(50);
+    const empty = await post(`/quote/${q.token}`, { intent: "question", question: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write your question.");
+    const asked = await post(`/quote/${q.token}`, { intent: "question", question: "Is hosting included?" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("your question was sent");
+    const declined = await post(`/quote/${q.token}`, { intent: "decline", reason: "" });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain("You declined this quote.");
+    const kinds = await database.db.selectFrom("lead_activity").select("kind").where("inquiry_id", "=", q.inquiry_id).where("kind", "in", ["quote-question", "quote-declined"]).execute();
+    expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);
+    // Declined: nothing can be signed or paid any more.
+    expect((await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" })).status).toBe(409);
   });
 });

@@ -11,7 +11,15 @@ import { createPayments } from "../../server/payments/payments.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, RECEIPT_EMAIL, REFUND_NOTICE_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
+import {
+  AGREEMENT_CLIENT_EMAIL,
+  AGREEMENT_STUDIO_EMAIL,
+  QUOTE_BALANCE_EMAIL,
+  QUOTE_EMAIL,
+  RECEIPT_EMAIL,
+  REFUND_NOTICE_EMAIL,
+  quoteDeliveryHandlers,
+} from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
@@ -22,6 +30,8 @@ import { capturingLogger } from "../helpers/logs";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_quotes";
+/** What the client types on the quote page to sign (a deposit or full payment needs it). */
+const SIGNATURE = { legalName: "Ada Lovelace", agree: "on" };
 const SITE_URL = "https://studio.example";
 
 /**
@@ -100,7 +110,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   }
 
   async function pay(token: string) {
-    const result = await client.pay(token, { clientIp: randomIp() });
+    const result = await client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     if (!result.ok) return { result, request: undefined };
     return { result, request: stripe.requests.findLast((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")! };
   }
@@ -225,7 +235,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
         `quote-sent:${ref} sent:owner@studio.example`,
         "status:new->quoted:owner@studio.example",
         `quote-viewed:${ref} viewed:client`,
-        `quote-accepted:${ref} accepted:client`,
+        `quote-signed:${ref} accepted and signed by Ada Lovelace:client`,
         `quote-deposit_paid:${ref} deposit paid:client`,
         "status:quoted->won:system",
         `quote-balance-requested:${ref} balance requested:owner@studio.example`,
@@ -252,7 +262,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const { quote, token } = await t.sentQuote({ depositPercent: 50, expiresInDays: 1 });
     const calls = stripe.requests.length;
     t.clock.now += 86_400_000 + 1;
-    const result = await t.client.pay(token, { clientIp: randomIp() });
+    const result = await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(await t.quotePayments(quote.id)).toEqual([]);
     expect(stripe.requests.length).toBe(calls);
@@ -265,7 +275,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
   it("a withdrawn quote cannot be paid, and a paid one cannot be withdrawn", async () => {
     const { quote, token } = await t.sentQuote();
     expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
-    expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 409 });
+    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 409 });
     expect((await t.client.view(token))?.status).toBe("withdrawn");
 
     const other = await t.sentQuote();
@@ -305,7 +315,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     if (!draft.ok) throw new Error(draft.error);
     for (const token of [draft.value.quote.token, "x".repeat(43), "short", "../../etc/passwd"]) {
       expect(await t.client.view(token)).toBeUndefined();
-      expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 404 });
+      expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 404 });
     }
     expect(draft.value.quote.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -341,9 +351,12 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(byChannel(QUOTE_BALANCE_EMAIL)).toHaveLength(1);
     expect(byChannel(RECEIPT_EMAIL)).toHaveLength(2);
     expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
+    // The signed agreement: one to the client, one to the studio.
+    expect(byChannel(AGREEMENT_CLIENT_EMAIL)).toHaveLength(1);
+    expect(byChannel(AGREEMENT_STUDIO_EMAIL)).toHaveLength(1);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
-    expect(delivered).toBe(8);
-    expect(smtp.messages).toHaveLength(8);
+    expect(delivered).toBe(10);
+    expect(smtp.messages).toHaveLength(10);
 
     const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
     const to = (address: string) => parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
@@ -355,6 +368,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
         `Balance due on quote Q-${quote.id.slice(0, 8).toUpperCase()}: $617.28 CAD`,
         `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
         `Receipt: $617.28 CAD for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
+        `Your signed agreement for quote Q-${quote.id.slice(0, 8).toUpperCase()}`,
       ].sort(),
     );
     for (const m of client) {
@@ -376,7 +390,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     // Nothing more to send on later passes.
     t.clock.now += 24 * 60 * 60_000;
     expect((await t.worker.runOnce()).claimed).toBe(0);
-    expect(smtp.messages).toHaveLength(8);
+    expect(smtp.messages).toHaveLength(10);
   });
 
   it("a submission taken as spam queues no email at all", async () => {
@@ -444,13 +458,13 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
   it("two tabs racing on one stage open one checkout: parallel posts all get the same Stripe session", async () => {
     const { quote, token } = await t.sentQuote({ depositPercent: 50 });
     const before = sessionCreates();
-    const results = await Promise.all(Array.from({ length: 6 }, () => t.client.pay(token, { clientIp: randomIp() })));
+    const results = await Promise.all(Array.from({ length: 6 }, () => t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)));
     expect(results.map((r) => r.ok)).toEqual(Array(6).fill(true));
     expect(new Set(results.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
     expect(sessionCreates() - before).toBe(1);
     expect((await t.quotePayments(quote.id)).map((p) => [p.kind, p.status])).toEqual([["deposit", "pending"]]);
     // A later click (another tab) while it is open reuses it too.
-    const again = await t.client.pay(token, { clientIp: randomIp() });
+    const again = await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     expect(again.ok && again.url).toBe(results[0]!.ok && results[0]!.url);
     expect(sessionCreates() - before).toBe(1);
   });
@@ -474,7 +488,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       .insertInto("payments")
       .values({ id: "stuck-1", package: "pro", amount_cents: 61728, currency: "cad", status: "pending", provider: "stripe", provider_session_id: null, idempotency_key: "payment-stuck-1", failure_reason: null, created_at: stuck, updated_at: stuck, paid_at: null, failed_at: null, quote_id: quote.id, inquiry_id: inquiryId, kind: "deposit" })
       .execute();
-    const opened = await t.client.pay(token, { clientIp: randomIp() });
+    const opened = await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     expect(opened.ok).toBe(true);
     expect((await t.quotePayments(quote.id)).map((p) => [p.id === "stuck-1", p.status])).toEqual([
       [true, "failed"],
@@ -524,7 +538,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.sessions.get(open!.provider_session_id!)?.status).toBe("expired");
     expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote expired" });
     const before = sessionCreates();
-    expect(await t.client.pay(token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 409 });
+    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 409 });
     expect(sessionCreates()).toBe(before);
     // Money that arrives anyway is kept and flagged, not counted as the deposit.
     await t.webhook(open!.provider_session_id!, 61728);
@@ -593,7 +607,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const s = await harness(stripe, smtp, "sandbox");
     try {
       const { quote, token, inquiryId } = await s.sentQuote({ depositPercent: 50 });
-      const opened = await Promise.all(Array.from({ length: 4 }, () => s.client.pay(token, { clientIp: randomIp() })));
+      const opened = await Promise.all(Array.from({ length: 4 }, () => s.client.pay(token, { clientIp: randomIp() }, SIGNATURE)));
       expect(new Set(opened.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
       const [open] = await s.quotePayments(quote.id);
       expect(open!.expires_at).toBe(new Date(s.clock.now + 60 * 60_000).toISOString());
@@ -610,7 +624,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
       // Withdrawing closes the open checkout: its Pay takes nothing.
       const other = await s.sentQuote();
-      await s.client.pay(other.token, { clientIp: randomIp() });
+      await s.client.pay(other.token, { clientIp: randomIp() }, SIGNATURE);
       const [p] = await s.quotePayments(other.quote.id);
       await s.studio.withdraw(other.quote.id, "owner@studio.example");
       await s.app.request(`/checkout/sandbox/${p!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });

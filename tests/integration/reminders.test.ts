@@ -1,3 +1,4 @@
+import type { Insertable, Updateable } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.server";
 import type { QuoteTable } from "../../server/db/schema";
@@ -61,9 +62,9 @@ describe(`reminders on ${testDatabaseKind}`, () => {
 
   const rows = () => dealRows(database, { now: T0 });
   const lead = (fields?: Parameters<ReturnType<typeof rows>["lead"]>[0]) => rows().lead(fields);
-  const quote = (leadId: string, fields: Partial<QuoteTable>) => rows().quote(leadId, fields);
+  const quote = (leadId: string, fields: Partial<Insertable<QuoteTable>>) => rows().quote(leadId, fields);
 
-  const setQuote = (id: string, fields: Partial<QuoteTable>) => database.db.updateTable("quotes").set(fields).where("id", "=", id).execute();
+  const setQuote = (id: string, fields: Updateable<QuoteTable>) => database.db.updateTable("quotes").set(fields).where("id", "=", id).execute();
   const timeline = (leadId: string) =>
     database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", leadId).where("kind", "in", ["reminder-sent", "reminder-cancelled"]).orderBy("created_at").execute();
   const reminderMails = () => smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));

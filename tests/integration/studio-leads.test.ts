@@ -196,13 +196,15 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect((await act({ intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." })).status).toBe(200);
     const quote = await h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).executeTakeFirstOrThrow();
     expect((await act({ intent: "quote-send", quoteId: quote.id })).status).toBe(200);
-    const checkout = await h.client().request(`${SITE}/quote/${quote.token}`, { method: "POST", form: {} });
+    // The client signs with their legal name (a person's data too) and pays.
+    const signature = { legalName: `${person.firstName} Q. ${person.lastName}`, company: person.company, agree: "on" };
+    const checkout = await h.client().request(`${SITE}/quote/${quote.token}`, { method: "POST", form: signature });
     expect(checkout.status).toBe(303);
     expect((await h.client().request(`${SITE}${checkout.headers.get("location")}/pay`, { method: "POST", form: {} })).status).toBe(303);
     const [payment] = await h.database.db.selectFrom("payments").selectAll().where("quote_id", "=", quote.id).execute();
     expect(payment).toMatchObject({ status: "paid", kind: "deposit", amount_cents: 61728, inquiry_id: id });
     const emails = await h.database.db.selectFrom("outbox").select(["id", "subject_type", "channel"]).execute();
-    expect(emails.map((e) => e.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email", "payment-email", "quote-email", "receipt-email"]);
+    expect(emails.map((e) => e.channel).sort()).toEqual(["agreement-client-email", "agreement-studio-email", "inquiry-ack-email", "inquiry-email", "payment-email", "quote-email", "receipt-email"]);
     // A mail server's refusal is kept as the row's last error, and it names the recipient.
     await h.database.db.updateTable("outbox").set({ last_error: `Can't send mail - all recipients were rejected: 550 5.1.1 <${person.email}>: Recipient address rejected` }).where("channel", "!=", "payment-email").execute();
 
@@ -211,12 +213,22 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       notifications: { subject_type: string; channel: string }[];
       payments: { kind: string; amount_cents: number; status: string }[];
       documents: { kind: string; payment_kind: string; amount_cents: number; buyer_name: string }[];
+      agreements: { signer_name: string; signer_company: string; content_sha256: string; content?: string }[];
     };
     expect(exported.quotes).toHaveLength(1);
     expect(exported.quotes[0]).toMatchObject({ status: "deposit_paid", total_cents: 123456, deposit_cents: 61728, lines: [{ label: "Pro Website", amountCents: 123456 }] });
     expect(exported.quotes[0]!.sent_at && exported.quotes[0]!.deposit_paid_at).toBeTruthy();
     expect(exported.quotes[0]!.token).toBeUndefined();
-    expect(exported.notifications.map((n) => `${n.subject_type}/${n.channel}`).sort()).toEqual(["inquiry/inquiry-ack-email", "inquiry/inquiry-email", "payment/receipt-email", "quote/quote-email"]);
+    expect(exported.notifications.map((n) => `${n.subject_type}/${n.channel}`).sort()).toEqual([
+      "inquiry/inquiry-ack-email",
+      "inquiry/inquiry-email",
+      "payment/receipt-email",
+      "quote/agreement-client-email",
+      "quote/agreement-studio-email",
+      "quote/quote-email",
+    ]);
+    // Their signature is theirs to see: who, as what company, and the hash of what they signed.
+    expect(exported.agreements).toEqual([expect.objectContaining({ signer_name: signature.legalName, signer_company: person.company, signer_email: person.email })]);
     expect(exported.payments).toEqual([expect.objectContaining({ kind: "deposit", amount_cents: 61728, status: "paid" })]);
     expect(exported.documents.map((d) => [d.kind, d.payment_kind, d.amount_cents, d.buyer_name])).toEqual([
       ["invoice", "deposit", 61728, "Zenobia Forgetmenot, Quillfeather Bindery"],
@@ -228,7 +240,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect((await browser.deleteLead(id)).status).toBe(302);
     // Invoices and receipts are tax records the studio must keep six years: they alone stay, as issued.
     const after = await everyRow(["money_documents"]);
-    for (const value of [...Object.values(person), id, quote.id, quote.token]) expect(after, value).not.toContain(value);
+    for (const value of [...Object.values(person), signature.legalName, id, quote.id, quote.token]) expect(after, value).not.toContain(value);
     const documents = await h.database.db.selectFrom("money_documents").select(["kind", "buyer_name", "amount_cents"]).orderBy("kind").execute();
     const buyer = "Zenobia Forgetmenot, Quillfeather Bindery";
     expect(documents).toEqual([

@@ -3,6 +3,8 @@ import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
+import { quoteReference } from "../../server/quotes/model";
+import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
 
@@ -112,6 +114,53 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Withdrawn");
     expect(html).toContain(`${SITE}/quote/${q!.token}`);
+  });
+
+  it("shows who signed a quote, and its agreement PDF downloads for the studio only and only through its own lead", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    await act(id, form);
+    const [q] = await quotesOf(id);
+    await act(id, { intent: "quote-send", quoteId: q!.id });
+    const pdfPath = `/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`;
+    expect((await h.browser.request(pdfPath)).status).toBe(404);
+    // The client signs on the quote page (a form post, as a browser without JavaScript sends it).
+    const signed = await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", company: "Engines Ltd", agree: "on" } });
+    expect(signed.status).toBe(303);
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("Signed by Ada Lovelace");
+    expect(html).toContain(pdfPath);
+    const pdf = await h.browser.request(pdfPath);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Engines Ltd");
+    expect((await h.client().request(pdfPath)).status).toBe(401);
+    expect((await h.browser.request(`/api/studio/leads/${other}/quotes/${q!.id}/agreement.pdf`)).status).toBe(404);
+  });
+
+  it("edits a signed quote from the lead page as its next version: posted twice, one version; the signed one keeps its agreement", async () => {
+    const id = await newLead();
+    await act(id, form);
+    const [q] = await quotesOf(id);
+    await act(id, { intent: "quote-send", quoteId: q!.id });
+    await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", agree: "on" } });
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(`Quote ${quoteReference(q!.id)} (version 1, Accepted)`);
+    const edit = { ...form, amount: "2,000", supersedes: q!.id, requestKey: "revise-key-0123456789" };
+    const answers = await Promise.all([act(id, edit), act(id, edit)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rows = await quotesOf(id);
+    expect(rows).toHaveLength(2);
+    const v2 = rows.find((r) => r.id !== q!.id)!;
+    expect(v2).toMatchObject({ version: 2, supersedes_quote_id: q!.id, status: "draft", subtotal_cents: 200000 });
+    expect(rows.find((r) => r.id === q!.id)).toMatchObject({ status: "withdrawn", subtotal_cents: 123456 });
+    // The signed version's agreement is intact and still downloads.
+    expect((await h.browser.request(`/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`)).status).toBe(200);
+    // Another lead's quote cannot be replaced from this page.
+    const other = await newLead();
+    await act(other, form);
+    const [foreign] = await quotesOf(other);
+    expect((await act(id, { ...form, supersedes: foreign!.id })).status).toBe(404);
+    expect((await quotesOf(other))[0]!.status).toBe("draft");
   });
 
   it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {

@@ -16,6 +16,7 @@ import * as openActivityKinds from "./0014-open-activity-kinds";
 import * as bookings from "./0015-bookings";
 import * as analytics from "./0016-analytics";
 import * as invoices from "./0017-invoices";
+import * as agreements from "./0018-agreements";
 import * as reminderOptOuts from "./0019-reminder-opt-outs";
 import * as analyticsLeadIndex from "./0024-analytics-lead-index";
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0015-bookings": bookings,
   "0016-analytics": analytics,
   "0017-invoices": invoices,
+  "0018-agreements": agreements,
   "0019-reminder-opt-outs": reminderOptOuts,
   "0024-analytics-lead-index": analyticsLeadIndex,
 };
