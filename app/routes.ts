@@ -14,6 +14,8 @@ export default [
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("quote/:token", "routes/quote.tsx"),
+    route("book", "routes/book.tsx"),
+    route("book/manage/:token", "routes/book-manage.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).

@@ -5,6 +5,7 @@ export const bookingCopy = {
   path: "/book",
   metaTitle: "Book a free call",
   metaDescription: `Book a free 30-minute discovery call with ${siteConfig.name}, at a time shown in your own time zone.`,
+  eyebrow: "Discovery call",
   title: "Book a free call",
   intro: "A free 30-minute video call about your website: what you need, what it costs, how long it takes. Pick a time that suits you.",
   zoneLabel: "Time zone",

@@ -42,6 +42,8 @@ export const publicRoutes: readonly PublicRoute[] = [
   ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, ...hydration(path) })),
   // Reached only from checkout with a session id; rendered per request and never indexed.
   { path: "/payment-success", section: "main", prerender: false, indexable: false, ...hydration("/payment-success") },
+  // Rendered per request (its open slots change with every booking) and listed for search engines.
+  { path: "/book", section: "main", prerender: false, indexable: true, ...hydration("/book") },
   ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, ...hydration(path) })),
 ];
 
@@ -60,5 +62,6 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
   { path: "/*", why: "the 404 page, rendered per request for any unknown path" },
   { path: "/demo/portfolio/photos/:file", why: "photo files, prerendered from the photo list (react-router.config.ts)" },
   { path: "/quote/:token", why: "a client's quote, rendered per request, noindex" },
+  { path: "/book/manage/:token", why: "a visitor's booking behind its secret link, rendered per request, noindex" },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

@@ -47,7 +47,8 @@ export const bookingSubmissionSchema = z.strictObject(
     slot: z.string({ error: "Please choose a time." }).min(1, "Please choose a time.").max(40, "Please choose a time from the list."),
     tz: timeZoneSchema.catch("America/Vancouver"),
     [HONEYPOT_FIELD]: z.string().max(1000).optional(),
-    [ELAPSED_FIELD]: z.coerce.number().finite().nonnegative().optional(),
+    // Empty when the page ran no script: not measured, not "fast".
+    [ELAPSED_FIELD]: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().finite().nonnegative().optional()),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? "Unexpected field." : undefined) },
 );

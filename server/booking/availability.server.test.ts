@@ -9,6 +9,7 @@ import {
   siteDateOf,
   slotProblem,
 } from "./availability.server";
+import { slotsByDay, zoneDateTime, zoneLabel } from "~/lib/zone-time";
 
 // Tuesday 2026-12-01, 08:00 in Vancouver (UTC-7): 15:00Z.
 const now = Date.parse("2026-12-01T15:00:00Z");
@@ -117,5 +118,39 @@ describe("readSettings", async () => {
     const saved = await readSettings(database.db);
     expect(saved).toMatchObject({ daysOff: ["2026-12-24"], minNoticeMinutes: 60, bufferMinutes: 10, dailyMax: 3 });
     expect(saved.weeklyHours.sat).toEqual([]);
+  });
+});
+
+describe("slots in the visitor's own zone, across their daylight-saving changes", () => {
+  // Vancouver stays on UTC-7; Los Angeles springs forward on 2027-03-14, London on 2027-03-28.
+  /** Where the visitor's page lists the slot starting at `value`: its local day and time. */
+  const listed = (value: string, zone: string, from: string) => {
+    const slots = openSlots({ settings, bookings: [], now: Date.parse(from), days: 14 });
+    const day = slotsByDay(slots, zone).find((d) => d.slots.some((s) => s.value === value))!;
+    return { day: day.day, time: day.slots.find((s) => s.value === value)!.time };
+  };
+
+  it("a visitor in Los Angeles sees 9:00 Vancouver as 8:00 before 2027-03-14 and 9:00 after", () => {
+    expect(listed("2027-03-12T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({ day: "Friday, March 12", time: "8:00 a.m." });
+    expect(listed("2027-03-15T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({ day: "Monday, March 15", time: "9:00 a.m." });
+  });
+
+  it("a visitor in London sees 9:00 Vancouver as 16:00 before 2027-03-28 and 17:00 after", () => {
+    expect(listed("2027-03-26T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Friday, March 26", time: "4:00 p.m." });
+    expect(listed("2027-03-29T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Monday, March 29", time: "5:00 p.m." });
+    // Thursday 17:00 Vancouver is already Friday in London.
+    expect(listed("2027-03-26T00:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Friday, March 26", time: "12:00 a.m." });
+  });
+
+  it("names the zone it shows: the studio's by its name, any other by its IANA name", () => {
+    expect(zoneLabel("America/Vancouver")).toBe("Pacific Time (Vancouver)");
+    expect(zoneLabel("America/Los_Angeles")).toBe("America/Los Angeles");
+    expect(zoneDateTime("2027-03-29T16:00:00Z", "Europe/London")).toBe("Monday, March 29, 2027 at 5:00 p.m. (Europe/London)");
+  });
+
+  it("groups a Vancouver evening slot under the next day for a visitor in London", () => {
+    // Saturday 2027-03-27 15:30 Vancouver is 22:30Z (GMT): still Saturday; Friday 17:30 Vancouver is 00:30Z Saturday.
+    const days = slotsByDay(["2027-03-27T00:30:00Z"], "Europe/London");
+    expect(days).toEqual([{ day: "Saturday, March 27", slots: [{ value: "2027-03-27T00:30:00Z", time: "12:30 a.m." }] }]);
   });
 });
