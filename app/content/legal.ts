@@ -13,7 +13,7 @@ import { type SiteConfig, formatAddress, siteConfig } from "./site";
 export type LegalDocumentText = z.input<typeof legalDocumentTextSchema>;
 
 /** Effective date of the current versions; change it whenever the text changes. */
-export const legalEffectiveDate = "October 1, 2025";
+export const legalEffectiveDate = "November 25, 2026";
 
 export function termsOfService(site: SiteConfig = siteConfig): LegalDocumentText {
   const upfront = rates.upfrontPercent;
@@ -119,6 +119,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
         bullets: [
           "Contact details you give us through our inquiry form, by email or by phone: name, email address, phone number and company name.",
           "Project details you choose to share: project type, budget, timeline and your message.",
+          "Calls you book on our website: your name, email address, company (if given), what you would like to talk about, the time you chose and the time zone you viewed it in. Your link to reschedule or cancel is stored only as a one-way digest.",
           "Payment information: the package and amount paid. Card details are entered on our payment provider's secure page and are never received or stored by us.",
           "Technical information our server records for security, such as IP address, browser type and the pages requested, kept in short-lived logs.",
         ],
@@ -127,6 +128,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
         heading: "2. How We Use It",
         bullets: [
           "To answer your inquiry and prepare your quote.",
+          "To hold a call you book: its confirmation with a calendar invitation, reminders 24 hours and 1 hour before, and any change you make.",
           "To deliver, invoice and support the services you purchase.",
           "To keep our website secure and prevent abuse, such as spam and fraud.",
           "To meet our legal, tax and accounting obligations.",

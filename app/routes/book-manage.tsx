@@ -32,26 +32,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form?.get("intent");
   if (intent === "cancel") {
     const r = await booking.cancel(params.token);
-    return r.kind === "done" ? { cancelled: true as const, error: undefined, nearest: [] as string[] } : data({ cancelled: false as const, error: copy.badLink, nearest: [] as string[] }, { status: 404 });
+    // Cancelled: on to /book, which says so (the link itself now opens nothing).
+    return r.kind === "done" ? redirect(`${copy.path}?cancelled=1`, 303) : data({ error: copy.badLink, nearest: [] as string[] }, { status: 404 });
   }
   if (intent === "reschedule") {
     const r = await booking.reschedule(params.token, form?.get("slot") ?? "");
     if (r.kind === "done" && r.token) return redirect(`/book/manage/${r.token}?moved=1`, 303);
-    const nearest = r.kind === "slot" ? r.nearest : [];
+    const nearest = r.kind === "slot" && r.closest ? [r.closest] : [];
     const error = r.kind === "done" ? copy.badLink : r.error;
-    return data({ cancelled: false as const, error, nearest }, { status: r.kind === "bad-link" ? 404 : 409 });
+    return data({ error, nearest }, { status: r.kind === "bad-link" ? 404 : 409 });
   }
-  return data({ cancelled: false as const, error: copy.invalid, nearest: [] as string[] }, { status: 400 });
+  return data({ error: copy.invalid, nearest: [] as string[] }, { status: 400 });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { booking: b, slots, note } = loaderData;
-  // Cancelled just now, or a link that opens nothing: say so and offer a new booking.
-  if (answer?.cancelled || !b) {
+  // A link that opens nothing: say so and offer a new booking.
+  if (!b) {
     return (
       <Band title={copy.manageTitle}>
-        {answer?.cancelled ? <p role="status">{copy.cancelled}</p> : <p role="alert">{copy.badLink}</p>}
+        <p role="alert">{copy.badLink}</p>
         <p>
           <a href={copy.path} className="font-semibold text-primary underline underline-offset-4">
             {copy.title}

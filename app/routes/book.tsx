@@ -20,12 +20,13 @@ export const shownZone = (url: URL) => timeZoneSchema.catch(siteConfig.timeZone)
 export async function loader({ request, context }: Route.LoaderArgs) {
   const booking = context.services?.booking;
   if (!booking) throw new Response("Booking is not available here.", { status: 503 });
-  return { zone: shownZone(new URL(request.url)), slots: await booking.slots() };
+  const url = new URL(request.url);
+  return { zone: shownZone(url), slots: await booking.slots(), cancelled: url.searchParams.has("cancelled") };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export type BookActionData = { error: string; fieldErrors: BookingFieldErrors; values: Record<string, string>; nearest: string[] };
+export type BookActionData = { error: string; fieldErrors: BookingFieldErrors; values: Record<string, string>; nearest: string[]; chosen?: string };
 
 /** The booking form's post: a booked call goes to its own page (the manage link), anything else comes back with its message. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid":
       return data<BookActionData>({ error: result.error, fieldErrors: result.fieldErrors, values, nearest: [] }, { status: 400 });
     case "slot":
-      return data<BookActionData>({ error: result.error, fieldErrors: { slot: result.error }, values, nearest: result.nearest }, { status: 409 });
+      // The nearest free time comes back chosen: one more click books it.
+      return data<BookActionData>({ error: result.error, fieldErrors: { slot: result.error }, values, nearest: result.nearest, chosen: result.closest }, { status: 409 });
     case "rate-limited":
       return data<BookActionData>({ error: result.error, fieldErrors: {}, values, nearest: [] }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
@@ -58,7 +60,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const zone = timeZoneSchema.catch(loaderData.zone).parse(answer?.values.tz || loaderData.zone);
   // A visitor who lost a race finds the nearest free time chosen for them.
-  const chosen = answer?.nearest[0] ?? answer?.values.slot;
+  const chosen = answer?.chosen ?? answer?.values.slot;
   return (
     <>
       <PageIntro copy={copy} />
@@ -67,6 +69,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p id="book-zone-stated" className="mt-4 font-semibold">
           {copy.zoneStated(zoneLabel(zone))}
         </p>
+        {loaderData.cancelled && !answer && (
+          <p role="status" className="mt-6 rounded-md border border-accent bg-secondary p-4">
+            {copy.cancelled}
+          </p>
+        )}
         {answer && (
           <div role="alert" className="mt-6 rounded-md border border-destructive bg-destructive/10 p-4">
             <p>{answer.error}</p>

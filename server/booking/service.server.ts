@@ -38,14 +38,15 @@ export type BookResult =
   /** A bot (honeypot filled): answered like a success, nothing stored or sent. */
   | { kind: "ignored" }
   | { kind: "invalid"; error: string; fieldErrors: BookingFieldErrors }
-  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[] }
+  /** `nearest`: the open slots nearest the one asked for, in time order; `closest` the nearest of all. */
+  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string }
   | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
 
 export type ManageResult =
   | { kind: "done"; booking: BookingView; token?: string }
   | { kind: "bad-link"; error: string }
   | { kind: "invalid"; error: string; fieldErrors: BookingFieldErrors }
-  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[] };
+  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string };
 
 /** Thrown inside a transaction to roll it back when the slot went to someone else. */
 class SlotTaken extends Error {}
@@ -89,7 +90,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   function slotAnswer(problem: SlotProblem, slot: string, open: string[]) {
     const error = problem === "taken" ? bookingCopy.taken : bookingCopy.slotProblems[problem];
-    return { kind: "slot" as const, problem, error, nearest: nearestSlots(Number.isNaN(Date.parse(slot)) ? new Date(now()).toISOString() : slot, open) };
+    const around = Number.isNaN(Date.parse(slot)) ? new Date(now()).toISOString() : slot;
+    return { kind: "slot" as const, problem, error, nearest: nearestSlots(around, open), closest: nearestSlots(around, open, 1)[0] };
   }
 
   /** Inserts the booking unless its slot is booked already (the partial unique index, on both databases); false when taken. */
