@@ -2,7 +2,7 @@
  * `npm run bench`: loopback load tests of the production server with wrk,
  * every ratio taken in one run against nginx on the same build.
  *
- * The four cases, by name for BENCH_CASES (numbered in the report):
+ * The five cases, by name for BENCH_CASES (numbered in the report):
  *
  *   1. serving: wrk's own ceiling (nginx answering `return 200` from memory, no log),
  *      then nginx (2 workers, access log on and buffered, gzip_static) and our
@@ -21,6 +21,8 @@
  *   3. memory: resident memory of every process of the default configuration after a
  *      page load and an inquiry load.
  *   4. mixed: 30 s of mixed traffic, nothing lost, no heap growth (scripts/bench/mixed-load.ts).
+ *   5. booking: 1,000 contested booking requests through the booking service on SQLite and
+ *      PostgreSQL, then the 14-day slot listing and the /book render (scripts/bench/booking.ts).
  *
  * Each load gets a warm-up, then BENCH_DURATION seconds (10). Prints a table
  * and writes reports/bench.md with the machine, the generator and its ceiling,
@@ -36,6 +38,7 @@
  * reports/bench.md alone), BENCH_DURATION, WRK_PATH, NGINX_PATH.
  */
 import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
+import { runBookingBench } from "./bench/booking";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,13 +55,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10));
 const WARMUP = quick ? 1 : 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Math.min(CONNECTIONS, Number(process.env.BENCH_THREADS ?? 2));
-/** The four measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
-const caseNames = ["serving", "inquiries", "memory", "mixed"] as const;
+/** The five measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
+const caseNames = ["serving", "inquiries", "memory", "mixed", "booking"] as const;
 type CaseName = (typeof caseNames)[number];
 const CASES = new Set(
   (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
     const name = /^\d$/.test(c.trim()) ? caseNames[Number(c.trim()) - 1] : c.trim();
-    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-4)`);
+    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-${caseNames.length})`);
     return name as CaseName;
   }),
 );
@@ -606,6 +609,14 @@ async function main() {
     console.log(mixedText);
     if (!mixed.ok) process.exitCode = 1;
   }
+  let bookingText = "";
+  if (CASES.has("booking")) {
+    log("case 5: booking (1,000 contested requests, slot listing, /book render)");
+    const booking = await runBookingBench({ requests: quick ? 200 : 1000, pgUrl: PG_URL, buildDir, log });
+    bookingText = booking.text;
+    console.log(bookingText);
+    if (!booking.ok) process.exitCode = 1;
+  }
 
   const m = machine();
   const out = table();
@@ -616,10 +627,10 @@ async function main() {
     log(`BENCH_CASES=${[...CASES].join(",")}: a partial run, reports/bench.md left as it is`);
     return;
   }
-  writeReport(m, wrkVersion, out, mixedText);
+  writeReport(m, wrkVersion, out, mixedText, bookingText);
 }
 
-function writeReport(m: ReturnType<typeof machine>, wrkVersion: string, out: string, mixedText: string) {
+function writeReport(m: ReturnType<typeof machine>, wrkVersion: string, out: string, mixedText: string, bookingText: string) {
   const md = `# Server benchmark
 
 \`npm run bench\` (scripts/bench.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${quick ? " with --quick (a smoke run: not a measurement)" : ""}.
@@ -639,6 +650,10 @@ ${notes.map((n) => `- ${n}`).join("\n")}
 ## Case 4: mixed load (scripts/bench/mixed-load.ts)
 
 ${mixedText}
+
+## Case 5: booking (scripts/bench/booking.ts)
+
+${bookingText}
 `;
   fs.mkdirSync(path.join(root, "reports"), { recursive: true });
   fs.writeFileSync(path.join(root, "reports/bench.md"), md);
