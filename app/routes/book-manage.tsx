@@ -10,8 +10,9 @@ import { zoneDateTime, zoneLabel } from "~/lib/zone-time";
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.manageTitle, description: "Your discovery call: reschedule or cancel it.", path: "/book/manage", noindex: true });
 
-// The link's secret is in the path: never cached, never indexed, never sent on as a referrer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });
+// The link's secret is in the path: never cached, never indexed, never sent to another site as a
+// referrer ("same-origin": "no-referrer" would make the page's own posts send Origin: null, refused).
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
 
 /** GET shows the booking and the choices; it changes nothing. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

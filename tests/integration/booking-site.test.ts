@@ -57,7 +57,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
 
     const shown = await app.request(location);
     expect(shown.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    expect(shown.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(shown.headers.get("referrer-policy")).toBe("same-origin");
     const page = html(await shown.text());
     expect(page).toContain(bookingCopy.confirmedTitle);
     expect(page).toContain("Wednesday, December 2, 2026 at 4:00 p.m. (Europe/London)");

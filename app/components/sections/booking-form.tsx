@@ -19,7 +19,7 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-
 export function ZonePicker({ zone }: { zone: string }) {
   const options = (commonTimeZones as readonly string[]).includes(zone) ? commonTimeZones : [zone, ...commonTimeZones];
   return (
-    <form method="get" className="flex flex-wrap items-end gap-3" aria-label={copy.zoneLabel}>
+    <form method="get" className="flex flex-wrap items-end gap-3">
       <div className="flex min-w-0 flex-col gap-2">
         <Label htmlFor="book-tz">{copy.zoneLabel}</Label>
         <Select id="book-tz" name="tz" defaultValue={zone} options={options.map((z) => ({ value: z, label: zoneLabel(z) }))} />
@@ -138,7 +138,11 @@ export function enhanceBookingPage(doc: Document) {
     select.value = own;
   }
   doc.querySelector<HTMLFormElement>("[data-booking-form]")?.addEventListener("submit", (e) => {
-    const field = (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input[name="elapsedMs"]');
+    const form = e.currentTarget as HTMLFormElement;
+    const field = form.querySelector<HTMLInputElement>('input[name="elapsedMs"]');
     if (field) field.value = String(Date.now() - started);
+    // A second click would book nothing but answer "just taken" over the first one's success.
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (button) setTimeout(() => (button.disabled = true), 0);
   });
 }
