@@ -159,7 +159,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       ? `Retried the ${a.body} notification`
                       : a.kind.startsWith("quote-")
                         ? `Quote ${a.body}`
-                        : null}
+                        : a.kind.startsWith("booking-")
+                          ? a.body
+                          : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
               </li>
