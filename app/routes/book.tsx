@@ -9,7 +9,7 @@ import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
 import { zoneLabel } from "~/lib/zone-time";
 import { type BookingFieldErrors, bookingFieldNames, timeZoneSchema } from "~/schemas/booking";
-import { parseInquirySource } from "~/schemas/inquiry";
+import { ELAPSED_FIELD, MIN_FILL_MS, parseInquirySource } from "~/schemas/inquiry";
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return data<BookActionData>({ error: copy.invalid, fieldErrors: {}, values: {}, nearest: [] }, { status: 400 });
   const body: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) body[key] = typeof value === "string" ? value : { file: value.name };
-  const values = Object.fromEntries(bookingFieldNames.map((n) => [n, typeof body[n] === "string" ? (body[n] as string) : ""]));
+  const values = Object.fromEntries([...bookingFieldNames, ELAPSED_FIELD].map((n) => [n, typeof body[n] === "string" ? (body[n] as string) : ""]));
   const url = new URL(request.url);
   const from = parseInquirySource(new URLSearchParams([...url.searchParams, ["page", url.pathname]]));
   const result = await booking.book(body, { clientIp: context.clientIp ?? "unknown", from });
@@ -47,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Answered like a success without one: a bot learns nothing from the page.
       return redirect(`${copy.path}?sent=1`, 303);
     case "invalid":
+      // Asked to send again for being fast: the next send is not held to the fill time twice.
+      if (result.error === copy.tooFast) values[ELAPSED_FIELD] = String(MIN_FILL_MS);
       return data<BookActionData>({ error: result.error, fieldErrors: result.fieldErrors, values, nearest: [] }, { status: 400 });
     case "slot":
       // The nearest free time comes back chosen: one more click books it.

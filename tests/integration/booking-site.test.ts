@@ -4,6 +4,7 @@ import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { randomIp } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
 
 /**
@@ -31,7 +32,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
   });
 
   const post = (path: string, fields: Record<string, string>) =>
-    app.request(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": "203.0.113.77" }, body: new URLSearchParams(fields).toString() });
+    app.request(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": randomIp() }, body: new URLSearchParams(fields).toString() });
 
   it("lists the open slots in the zone named on the page, each radio's value its UTC instant, with no script file", async () => {
     const res = await app.request("/book?tz=Europe/London");
@@ -88,6 +89,18 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     expect(past.status).toBe(409);
     expect(html(await past.text())).toContain(bookingCopy.slotProblems.past);
     expect(await database.db.selectFrom("bookings").select("id").execute()).toEqual(before);
+  });
+
+  it("asks a form sent within 3 s to be sent again, once: the next send books", async () => {
+    const fields = { name: "Quick Quinn", email: "quick@example.com", topic: "Fast", slot: "2026-12-04T17:00:00Z", tz: "UTC", elapsedMs: "800" };
+    const fast = await post("/book", fields);
+    expect(fast.status).toBe(400);
+    const page = html(await fast.text());
+    expect(page).toContain(bookingCopy.tooFast);
+    // The time already spent is carried in the form: the page's script adds the seconds of this attempt.
+    const carried = /name="elapsedMs" value="(\d+)"/.exec(page)![1]!;
+    expect(Number(carried)).toBeGreaterThanOrEqual(3000);
+    expect((await post("/book", { ...fields, elapsedMs: String(Number(carried) + 400) })).status).toBe(303);
   });
 
   it("a forged manage link shows no booking and acts on nothing", async () => {

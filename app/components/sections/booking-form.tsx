@@ -105,7 +105,8 @@ export function BookingFields({ values, errors, submit }: { values: Record<strin
         <label htmlFor={`book-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input id={`book-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name={ELAPSED_FIELD} value="" />
+      {/* Time spent on earlier attempts counts too: a person asked to send again is not "fast" twice. */}
+      <input type="hidden" name={ELAPSED_FIELD} defaultValue={values[ELAPSED_FIELD] ?? ""} />
       <p className="text-sm text-muted-foreground sm:col-span-2">
         We use your details only to hold and prepare this call; see our{" "}
         <a href={privacyNotice.href} target="_blank" rel="noopener" className="font-semibold text-primary underline underline-offset-4">
@@ -140,7 +141,7 @@ export function enhanceBookingPage(doc: Document) {
   doc.querySelector<HTMLFormElement>("[data-booking-form]")?.addEventListener("submit", (e) => {
     const form = e.currentTarget as HTMLFormElement;
     const field = form.querySelector<HTMLInputElement>('input[name="elapsedMs"]');
-    if (field) field.value = String(Date.now() - started);
+    if (field) field.value = String((Number(field.value) || 0) + Date.now() - started);
     // A second click would book nothing but answer "just taken" over the first one's success.
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (button) setTimeout(() => (button.disabled = true), 0);
