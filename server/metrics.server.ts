@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { sql } from "kysely";
 import type { AppDatabase } from "./db/database.server";
 import type { OutboxStatus, PaymentStatus } from "./db/schema";
 
@@ -184,11 +185,12 @@ export function registerDatabaseGauges(metrics: Metrics, database: AppDatabase, 
     aggregator: "first",
     async collect() {
       this.reset();
+      // A message never tried waits from when it was due (a reminder queued for tomorrow is not
+      // late today); one being retried, from when it was queued.
       const row = await db
         .selectFrom("outbox")
-        .select((eb) => eb.fn.min("created_at").as("oldest"))
+        .select(sql<string | null>`min(case when attempts = 0 then next_attempt_at else created_at end)`.as("oldest"))
         .where("status", "in", ["pending", "sending"])
-        // A reminder queued for later (never tried, not yet due) is not late: it is not counted until due.
         .where((eb) => eb.or([eb("attempts", ">", 0), eb("next_attempt_at", "<=", new Date(now()).toISOString())]))
         .executeTakeFirst()
         .catch(() => undefined);
