@@ -1,10 +1,11 @@
-import ical, { ICalCalendarMethod } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { siteConfig } from "~/content/site";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { zoneDateTime } from "~/lib/zone-time";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { BookingTable } from "../db/schema";
+import { bookingCancelledEmail } from "../mail/emails/booking-cancelled";
 import { bookingConfirmationEmail } from "../mail/emails/booking-confirmation";
 import { bookingNoticeEmail } from "../mail/emails/booking-notice";
 import { bookingReminderEmail } from "../mail/emails/booking-reminder";
@@ -17,6 +18,8 @@ export const BOOKING_SUBJECT = "booking";
 export const BOOKING_CONFIRMATION_EMAIL = "booking-confirmation-email";
 export const BOOKING_STUDIO_EMAIL = "booking-studio-email";
 export const BOOKING_CANCELLED_STUDIO_EMAIL = "booking-cancelled-studio-email";
+/** The visitor's cancellation, whoever cancelled: its invitation update (METHOD:CANCEL) drops the event. */
+export const BOOKING_CANCELLED_EMAIL = "booking-cancelled-email";
 export const BOOKING_REMINDER_24H_EMAIL = "booking-reminder-24h-email";
 export const BOOKING_REMINDER_1H_EMAIL = "booking-reminder-1h-email";
 
@@ -34,7 +37,7 @@ export function bookingCreatedItems(row: Pick<BookingTable, "id" | "starts_at">,
   ];
 }
 
-export const bookingCancelledItems = (id: string) => [item(id, BOOKING_CANCELLED_STUDIO_EMAIL)];
+export const bookingCancelledItems = (id: string) => [item(id, BOOKING_CANCELLED_STUDIO_EMAIL), item(id, BOOKING_CANCELLED_EMAIL)];
 
 export const manageLink = (siteUrl: string, token: string) => `${siteUrl}/book/manage/${token}`;
 
@@ -43,8 +46,8 @@ export const manageLink = (siteUrl: string, token: string) => `${siteUrl}/book/m
  * (DTSTART:...Z), right in every calendar whatever its zone. A moved call keeps the first
  * booking's UID with a higher SEQUENCE, so calendars update the event instead of adding one.
  */
-export function bookingInvitation(b: { uid: string; sequence: number; starts_at: string; ends_at: string; email: string; name: string; link: string }) {
-  const calendar = ical({ prodId: { company: siteConfig.name, product: "Discovery call", language: "EN" }, method: ICalCalendarMethod.REQUEST });
+export function bookingInvitation(b: { uid: string; sequence: number; starts_at: string; ends_at: string; email: string; name: string; link: string }, cancel = false) {
+  const calendar = ical({ prodId: { company: siteConfig.name, product: "Discovery call", language: "EN" }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
   calendar.createEvent({
     id: `${b.uid}@${siteConfig.email.split("@")[1]}`,
     sequence: b.sequence,
@@ -53,6 +56,7 @@ export function bookingInvitation(b: { uid: string; sequence: number; starts_at:
     summary: `Discovery call with ${siteConfig.name}`,
     description: `A free 30-minute call about your website. Reschedule or cancel: ${b.link}`,
     url: b.link,
+    ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}),
     organizer: { name: siteConfig.name, email: siteConfig.email },
     attendees: [{ email: b.email, name: b.name }],
   });
@@ -136,6 +140,18 @@ export function bookingDeliveryHandlers({ config, database, mailer, manageSecret
         });
         const invitation = bookingInvitation({ uid, sequence, starts_at: b.starts_at, ends_at: b.ends_at, email: b.email, name: fullName(b), link });
         await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row), icalEvent: { method: "REQUEST", filename: "invitation.ics", content: invitation } });
+      },
+    },
+    [BOOKING_CANCELLED_EMAIL]: {
+      enabled: mailer.configured,
+      async deliver(row) {
+        const b = await load(row.subject_id);
+        // The same event the confirmation added (same UID), one step later.
+        const { uid, sequence } = await origin(b);
+        const link = `${config.SITE_URL}/book`;
+        const email = await bookingCancelledEmail({ firstName: b.first_name, when: zoneDateTime(b.starts_at, b.time_zone), bookLink: link });
+        const update = bookingInvitation({ uid, sequence: sequence + 1, starts_at: b.starts_at, ends_at: b.ends_at, email: b.email, name: fullName(b), link }, true);
+        await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row), icalEvent: { method: "CANCEL", filename: "cancellation.ics", content: update } });
       },
     },
     [BOOKING_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => studioNotice(row, false) },

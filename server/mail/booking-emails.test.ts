@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
+import { bookingCancelledEmail } from "./emails/booking-cancelled";
 import { bookingConfirmationEmail } from "./emails/booking-confirmation";
 import { bookingNoticeEmail } from "./emails/booking-notice";
 import { bookingReminderEmail } from "./emails/booking-reminder";
@@ -21,6 +22,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "booking-confirmation": () => bookingConfirmationEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time", manageLink: link, rescheduled: false }),
   "booking-reminder-1h": () => bookingReminderEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", manageLink: link, hoursBefore: 1 }),
   "booking-notice": () => bookingNoticeEmail(notice),
+  "booking-cancelled": () => bookingCancelledEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),
 };
 
 describe("booking emails", () => {

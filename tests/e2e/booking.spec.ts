@@ -130,6 +130,9 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await expect(page).toHaveURL(/\/book\?cancelled=1$/);
   await expect(page.getByRole("status").filter({ hasText: bookingCopy.cancelled })).toBeVisible();
   await expect.poll(() => smtp.messages.filter((m) => m.subject.startsWith("Call cancelled")).length, { timeout: 20_000 }).toBe(1);
+  // The visitor's calendar is told too: the event of the first invitation, cancelled.
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
+  expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
   // The freed time is offered again.
   await expect(page.locator(`input[name="slot"][value="${moved}"]`)).toHaveCount(1);
   expect(cspViolations(consoleErrors)).toEqual([]);

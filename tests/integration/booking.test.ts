@@ -213,7 +213,17 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(await service().cancel(r.token)).toMatchObject({ kind: "done" });
     clock = Date.parse(SLOT) - HOUR;
     await w.runOnce();
-    expect(smtp.messages.map((m) => m.subject)).toEqual(["Call cancelled: Ada Lovelace, December 2, 2026 at 10:00 a.m. Pacific Time"]);
+    expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
+      "Call cancelled: Ada Lovelace, December 2, 2026 at 10:00 a.m. Pacific Time",
+      "Your call is cancelled: Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+    ]);
+    // The visitor's calendar drops the event: the same UID, cancelled, one sequence later.
+    const cancelMail = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
+    const cancelIcs = (await simpleParser(cancelMail.raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+    const calendar = new ICAL.Component(ICAL.parse(cancelIcs.content.toString("utf8")));
+    expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    const dropped = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+    expect([dropped.uid, dropped.sequence, dropped.component.getFirstPropertyValue("status")]).toEqual([event.uid, 1, "CANCELLED"]);
     const pending = await database.db.selectFrom("outbox").select("status").where("status", "!=", "delivered").execute();
     expect(pending).toEqual([]);
   });
