@@ -16,6 +16,8 @@ export default [
     route("quote/:token", "routes/quote.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
+    route("book", "routes/book.tsx"),
+    route("book/manage/:token", "routes/book-manage.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).

@@ -2,7 +2,7 @@
  * `npm run bench`: loopback load tests of the production server with wrk,
  * every ratio taken in one run against nginx on the same build.
  *
- * The four cases, by name for BENCH_CASES (numbered in the report):
+ * The six cases, by name for BENCH_CASES (numbered in the report):
  *
  *   1. serving: wrk's own ceiling (nginx answering `return 200` from memory, no log),
  *      then nginx (2 workers, access log on and buffered, gzip_static) and our
@@ -23,6 +23,8 @@
  *   4. mixed: 30 s of mixed traffic, nothing lost, no heap growth (scripts/bench/mixed-load.ts).
  *   5. beacons: POST /api/event (analytics page views) on one process, SQLite and PostgreSQL,
  *      rows counted after (scripts/bench/beacons.ts).
+ *   6. booking: 1,000 contested booking requests through the booking service on SQLite and
+ *      PostgreSQL, then the 14-day slot listing and the /book render (scripts/bench/booking.ts).
  *
  * Each load gets a warm-up, then BENCH_DURATION seconds (10). Prints a table
  * and writes reports/bench.md with the machine, the generator and its ceiling,
@@ -39,6 +41,7 @@
  */
 import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
 import { runBeacons } from "./bench/beacons";
+import { runBookingBench } from "./bench/booking";
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -55,8 +58,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10));
 const WARMUP = quick ? 1 : 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Math.min(CONNECTIONS, Number(process.env.BENCH_THREADS ?? 2));
-/** The five measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
-const caseNames = ["serving", "inquiries", "memory", "mixed", "beacons"] as const;
+/** The six measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
+const caseNames = ["serving", "inquiries", "memory", "mixed", "beacons", "booking"] as const;
 type CaseName = (typeof caseNames)[number];
 const CASES = new Set(
   (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
@@ -609,7 +612,6 @@ async function main() {
     console.log(mixedText);
     if (!mixed.ok) process.exitCode = 1;
   }
-
   if (CASES.has("beacons")) {
     await runBeacons({
       port: ports.api,
@@ -627,6 +629,15 @@ async function main() {
     });
   }
 
+  let bookingText = "";
+  if (CASES.has("booking")) {
+    log("case 6: booking (1,000 contested requests, slot listing, /book render)");
+    const booking = await runBookingBench({ requests: quick ? 200 : 1000, pgUrl: PG_URL, buildDir, log });
+    bookingText = booking.text;
+    console.log(bookingText);
+    if (!booking.ok) process.exitCode = 1;
+  }
+
   const m = machine();
   const out = table();
   console.log(`\n${out}\n\n${goalTable()}\n`);
@@ -636,10 +647,10 @@ async function main() {
     log(`BENCH_CASES=${[...CASES].join(",")}: a partial run, reports/bench.md left as it is`);
     return;
   }
-  writeReport(m, wrkVersion, out, mixedText);
+  writeReport(m, wrkVersion, out, mixedText, bookingText);
 }
 
-function writeReport(m: ReturnType<typeof machine>, wrkVersion: string, out: string, mixedText: string) {
+function writeReport(m: ReturnType<typeof machine>, wrkVersion: string, out: string, mixedText: string, bookingText: string) {
   const md = `# Server benchmark
 
 \`npm run bench\` (scripts/bench.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${quick ? " with --quick (a smoke run: not a measurement)" : ""}.
@@ -659,6 +670,10 @@ ${notes.map((n) => `- ${n}`).join("\n")}
 ## Case 4: mixed load (scripts/bench/mixed-load.ts)
 
 ${mixedText}
+
+## Case 6: booking (scripts/bench/booking.ts)
+
+${bookingText}
 `;
   fs.mkdirSync(path.join(root, "reports"), { recursive: true });
   fs.writeFileSync(path.join(root, "reports/bench.md"), md);

@@ -1,8 +1,8 @@
 /**
  * sitemap.xml and robots.txt for the client build, generated from the route
- * registry so a page added there is listed everywhere at once. Only indexable,
- * prerendered routes are listed; noindex pages (/payment-success, the sandbox
- * checkout) never are. URLs are absolute, on SITE_URL.
+ * registry so a page added there is listed everywhere at once. Only indexable
+ * routes are listed (prerendered or, like /book, rendered per request); noindex pages
+ * (/payment-success, the sandbox checkout) never are. URLs are absolute, on SITE_URL.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { publicRoutes } from "../app/lib/route-registry";
 import { configuredSiteUrl } from "../server/paths";
 
 export function sitemapPaths() {
-  return publicRoutes.filter((r) => r.indexable && r.prerender).map((r) => r.path);
+  return publicRoutes.filter((r) => r.indexable).map((r) => r.path);
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -23,7 +23,9 @@ import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
-import { createStudioLeadActivity } from "./studio/activity.server";
+import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
+import { studioAuthSecret } from "./studio/secret.server";
+import { type BookingActivity, createBookingService } from "./booking/service.server";
 import { mountStudio } from "./studio/routes.server";
 import { pdfResponse } from "./studio/downloads.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
@@ -239,8 +241,9 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     return res;
   });
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
+  const booking = createBookingService({ config, database, logger, manageSecret: studioAuthSecret(config), recordActivity: bookingActivity, outbox: deps.outbox, now: deps.now });
   const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
-  const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts };
+  const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts, booking };
   mountStudio(app, deps, services, quoteService);
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
@@ -251,6 +254,9 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
 
   return app;
 }
+
+/** Bookings land in the lead's timeline as the studio's other steps do. */
+const bookingActivity: BookingActivity = (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at);
 
 /**
  * GET /metrics (Prometheus text format) for a holder of METRICS_TOKEN only; without

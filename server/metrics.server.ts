@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { sql } from "kysely";
 import type { AppDatabase } from "./db/database.server";
 import type { OutboxStatus, PaymentStatus } from "./db/schema";
 
@@ -185,7 +186,15 @@ export function registerDatabaseGauges(metrics: Metrics, database: AppDatabase, 
     aggregator: "first",
     async collect() {
       this.reset();
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.min("created_at").as("oldest")).where("status", "in", ["pending", "sending"]).executeTakeFirst().catch(() => undefined);
+      // A message never tried waits from when it was due (a reminder queued for tomorrow is not
+      // late today); one being retried, from when it was queued.
+      const row = await db
+        .selectFrom("outbox")
+        .select(sql<string | null>`min(case when attempts = 0 then next_attempt_at else created_at end)`.as("oldest"))
+        .where("status", "in", ["pending", "sending"])
+        .where((eb) => eb.or([eb("attempts", ">", 0), eb("next_attempt_at", "<=", new Date(now()).toISOString())]))
+        .executeTakeFirst()
+        .catch(() => undefined);
       if (!row) return;
       this.set(row.oldest ? Math.max(0, (now() - Date.parse(row.oldest)) / 1000) : 0);
     },

@@ -1,3 +1,4 @@
+import type { BookingService } from "./booking/service.server";
 import type { AppConfig } from "./config.server";
 import type { InquiryService } from "./inquiries/service.server";
 import type { PaymentService } from "./payments/service.server";
@@ -20,4 +21,6 @@ export type AppServices = {
   quotes: QuoteCheckout;
   /** The unsubscribe page of the reminders' links (/unsubscribe/TOKEN). */
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
+  /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
+  booking: BookingService;
 };

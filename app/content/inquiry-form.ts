@@ -33,6 +33,8 @@ export const inquiryFormContent = {
       linkText: "Payment page",
       linkHref: href("/payment"),
       after: " to complete your payment.",
+      /** Linked after the success message: a visitor who would rather talk books a call now. */
+      bookCall: { before: " Rather talk it through? ", linkText: "Book a free call", linkHref: href("/book") },
     },
   },
 } as const;

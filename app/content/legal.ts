@@ -119,6 +119,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
         bullets: [
           "Contact details you give us through our inquiry form, by email or by phone: name, email address, phone number and company name.",
           "Project details you choose to share: project type, budget, timeline and your message.",
+          "Calls you book on our website: your name, email address, company (if given), what you would like to talk about, the time you chose and the time zone you viewed it in. Your link to reschedule or cancel is stored only as a one-way digest.",
           "Payment information: the package and amount paid. Card details are entered on our payment provider's secure page and are never received or stored by us.",
           "Technical information our server records for security, such as IP address, browser type and the pages requested, kept in short-lived logs.",
           "Visit statistics, without cookies: the page viewed, the website that linked to it (its domain only), campaign tags in the link, the demo you came from and whether you use a phone, tablet or computer. To count unique visitors without identifying you, your IP address and browser type are combined with a random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked. Browsers that send a Global Privacy Control signal, and automated visitors, are not counted.",
@@ -128,6 +129,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
         heading: "2. How We Use It",
         bullets: [
           "To answer your inquiry and prepare your quote.",
+          "To hold a call you book: its confirmation with a calendar invitation, reminders 24 hours and 1 hour before, and any change you make.",
           "To deliver, invoice and support the services you purchase.",
           "To keep our website secure and prevent abuse, such as spam and fraud.",
           "To learn which pages, demos, referring websites and campaigns bring us clients, from visit statistics counted in total, and from where an inquiry you send came from.",

@@ -14,6 +14,8 @@ export const mainNav: NavLink[] = [
 ];
 
 export const quoteCta: NavLink = { label: "Get Quote", to: href("/contact") };
+/** Beside the quote button: a visitor who would rather talk books a call (docs/product.md#booking). */
+export const bookCallCta: NavLink = { label: "Book a Call", to: href("/book") };
 
 /** Footer groups point at the home page's anchor sections. */
 export const footerGroups: { title: string; links: NavLink[] }[] = [

@@ -70,6 +70,7 @@ export const pageCopy = {
 
 export const contactCopy = {
   detailsTitle: "Contact Details",
+  bookCall: { before: "Rather talk? ", linkText: "Book a free 30-minute call", href: href("/book") },
   hoursTitle: "Business Hours",
   closed: "Closed",
   responseNote: "We reply to every inquiry within 24 hours, quote included.",

@@ -42,6 +42,8 @@ export const publicRoutes: readonly PublicRoute[] = [
   ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, ...hydration(path) })),
   // Reached only from checkout with a session id; rendered per request and never indexed.
   { path: "/payment-success", section: "main", prerender: false, indexable: false, ...hydration("/payment-success") },
+  // Rendered per request (its open slots change with every booking) and listed for search engines.
+  { path: "/book", section: "main", prerender: false, indexable: true, ...hydration("/book") },
   ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, ...hydration(path) })),
 ];
 
@@ -62,5 +64,6 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
   { path: "/quote/:token", why: "a client's quote, rendered per request, noindex" },
   { path: "/unsubscribe/:token", why: "a reminder's unsubscribe link, rendered per request, noindex" },
   { path: "/quote/:token/agreement.pdf", why: "a client's signed agreement (PDF), per request, noindex" },
+  { path: "/book/manage/:token", why: "a visitor's booking behind its secret link, rendered per request, noindex" },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

@@ -1,3 +1,4 @@
+import { href } from "~/lib/href";
 import type { Route } from "./+types/pricing";
 import { AddOnsGrid } from "~/components/sections/add-ons-grid";
 import { ComparisonTable } from "~/components/sections/comparison-table";
@@ -20,7 +21,15 @@ export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, descr
 export default function Page() {
   return (
     <>
-      <PageIntro copy={copy} />
+      <PageIntro copy={copy}>
+        <p>
+          Not sure which package fits?{" "}
+          <a href={href("/book")} className="font-semibold text-primary underline underline-offset-4">
+            Book a free call
+          </a>
+          .
+        </p>
+      </PageIntro>
       <SiteSection id="packages" aria-labelledby="packages-title" className="pt-12 sm:pt-16">
         <SiteSectionHeading id="packages-title" {...s.packages} className="sr-only" />
         <PricingCards items={packages} />

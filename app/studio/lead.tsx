@@ -156,7 +156,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       ? `Retried the ${a.body} notification`
                       : a.kind.startsWith("quote-")
                         ? `Quote ${a.body}`
-                        : a.kind.startsWith("reminder-")
+                        : a.kind.startsWith("reminder-") || a.kind.startsWith("booking-")
                           ? a.body
                           : null}
                 </p>

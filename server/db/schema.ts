@@ -171,13 +171,16 @@ export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accept
  * Every kind the lead timeline holds. The database only bounds a kind's shape
  * (migration 0014), so a feature adds its kinds here.
  */
-export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | AgreementActivityKind | ReminderActivityKind;
+export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | AgreementActivityKind | ReminderActivityKind | BookingActivityKind;
 
 /** The client's answers on the quote page (signed, declined, a question) and a studio edit making a new version. */
 export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-question" | "quote-revised";
 
 /** A follow-up reminder emailed, or dropped because it no longer applied (server/reminders). */
 export type ReminderActivityKind = "reminder-sent" | "reminder-cancelled";
+
+/** A discovery call's step in the lead timeline (server/booking). */
+export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled"}`;
 
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {

@@ -18,6 +18,8 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Files sent with the mail (an invoice's or receipt's PDF), built from stored rows, never from a visitor's input. */
   attachments?: MailAttachment[];
+  /** A calendar invitation (an .ics text), sent as the text/calendar part calendars offer to add. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 };
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
@@ -84,6 +86,7 @@ export function createMailer(
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
         headers: message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, headerSafe(v)])),
         attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename), content: a.content, contentType: a.contentType })),
+        icalEvent: message.icalEvent,
       });
       return { messageId: info.messageId };
     },

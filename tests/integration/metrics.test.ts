@@ -264,6 +264,17 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     text = await scrape();
     expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(900);
     expect(sample(text, "cascadia_outbox_messages", { status: "pending" })).toBe(1);
+
+    // A reminder queued now for tomorrow (a booking's, docs/product.md#booking) waits without being late.
+    await db.updateTable("outbox").set({ status: "delivered" }).where("subject_id", "=", "e").execute();
+    await enqueue(db, [{ subjectType: "test", subjectId: "reminder", channel: "test-email" }], t0, { dueAt: clock + 24 * 60 * 60_000 });
+    text = await scrape();
+    expect(sample(text, "cascadia_outbox_messages", { status: "pending" })).toBe(1);
+    expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(0);
+    // Due and still there a minute later: late by a minute, counted from when it was due.
+    clock += 24 * 60 * 60_000 + 60_000;
+    text = await scrape();
+    expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(60);
   });
 
   it("times every database query, failed ones apart", async () => {

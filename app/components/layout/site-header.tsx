@@ -3,7 +3,7 @@ import { BrandMark } from "./brand-mark";
 import { MenuToggle } from "./menu-toggle";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { mainNav, quoteCta } from "~/content/navigation";
+import { bookCallCta, mainNav, quoteCta } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -29,6 +29,9 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <Button asChild variant="outline" className="hidden md:inline-flex">
+            <Link to={bookCallCta.to}>{bookCallCta.label}</Link>
+          </Button>
           <Button asChild className="hidden sm:inline-flex">
             <Link to={quoteCta.to}>{quoteCta.label}</Link>
           </Button>
@@ -50,6 +53,9 @@ export function SiteHeader() {
             <Link to={quoteCta.to}>
               {quoteCta.label}
             </Link>
+          </Button>
+          <Button asChild variant="outline" className="mt-2 w-full">
+            <Link to={bookCallCta.to}>{bookCallCta.label}</Link>
           </Button>
         </Container>
       </nav>

@@ -44,6 +44,13 @@ export function ContactDetails() {
           ))}
         </ul>
         <p className="mt-6 rounded-xl bg-secondary/70 p-4 text-sm text-secondary-foreground">{contactCopy.responseNote}</p>
+        <p className="mt-4 text-sm">
+          {contactCopy.bookCall.before}
+          <a href={contactCopy.bookCall.href} className="font-semibold text-primary underline underline-offset-4">
+            {contactCopy.bookCall.linkText}
+          </a>
+          .
+        </p>
       </section>
       <section aria-labelledby="business-hours-title" className="rounded-2xl border bg-card p-7 shadow-sm">
         <div className="flex items-center gap-3">

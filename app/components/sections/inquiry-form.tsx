@@ -255,6 +255,11 @@ function StatusMessage({ status }: { status: Status }) {
             {copy.messages.success.linkText}
           </a>
           {copy.messages.success.after}
+          {copy.messages.success.bookCall.before}
+          <a href={copy.messages.success.bookCall.linkHref} className="font-semibold text-primary underline underline-offset-4">
+            {copy.messages.success.bookCall.linkText}
+          </a>
+          .
         </p>
       );
   }

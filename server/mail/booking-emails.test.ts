@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/content/site";
+import { bookingCancelledEmail } from "./emails/booking-cancelled";
+import { bookingConfirmationEmail } from "./emails/booking-confirmation";
+import { bookingNoticeEmail } from "./emails/booking-notice";
+import { bookingReminderEmail } from "./emails/booking-reminder";
+import type { RenderedEmail } from "./layout";
+
+/** The booking emails (docs/product.md#booking), beside the others' snapshots in __snapshots__/. */
+const link = "https://cascadiawebstudio.ca/book/manage/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
+const notice = {
+  change: "booked" as const,
+  name: "Ada <b>Lovelace</b>",
+  email: "ada@example.com",
+  company: null,
+  topic: "A new site <a href=\"https://evil.example\">here</a>",
+  when: "December 2, 2026 at 10:00 a.m. Pacific Time",
+  visitorZone: "Europe/London",
+  leadLink: "https://cascadiawebstudio.ca/studio/leads/lead-1",
+};
+const emails: Record<string, () => Promise<RenderedEmail>> = {
+  "booking-confirmation": () => bookingConfirmationEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time", manageLink: link, rescheduled: false }),
+  "booking-reminder-1h": () => bookingReminderEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", manageLink: link, hoursBefore: 1 }),
+  "booking-notice": () => bookingNoticeEmail(notice),
+  "booking-cancelled": () => bookingCancelledEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),
+};
+
+describe("booking emails", () => {
+  for (const [name, build] of Object.entries(emails)) {
+    it(`${name}: HTML and plain text match their snapshots, in the studio's look, with nothing fetched`, async () => {
+      const email = await build();
+      await expect(email.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
+      await expect(email.text).toMatchFileSnapshot(`__snapshots__/${name}.txt`);
+      expect(email.html).toContain(siteConfig.address.street);
+      expect(email.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
+    });
+  }
+
+  it("the visitor's emails greet only by a greetable first name and link only to this site", async () => {
+    const email = await bookingConfirmationEmail({ firstName: "Visit https://evil.example", when: "x", whenStudio: "y", manageLink: link, rescheduled: true });
+    expect(email.text).toContain("Hello,");
+    expect(email.text).not.toContain("evil.example");
+    expect(email.subject).toBe("Your call is moved: x");
+  });
+
+  it("the studio's notice escapes what the visitor typed in its HTML and keeps it word for word in its text", async () => {
+    const email = await bookingNoticeEmail(notice);
+    expect(email.html).not.toContain("<b>Lovelace</b>");
+    expect(email.html).not.toContain('href="https://evil.example"');
+    expect(email.text).toContain(notice.topic);
+    const forged = await bookingNoticeEmail({ ...notice, name: "Ada\r\nBcc: victim@example.com" });
+    expect(forged.subject).not.toMatch(/[\r\n]/);
+  });
+});

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
+import { bookingCopy } from "../../app/content/booking";
+import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
+import { cspViolations, expect, test } from "./fixtures";
+
+/**
+ * Booking a call as an impatient visitor (issue 31): from the contact page's success message
+ * to a booked slot in London time, the invitation read back from the mail (its start instant
+ * in UTC), a reschedule and a cancel. Its own server from the build, with mail to the
+ * in-process SMTP server and its own database.
+ */
+let server: ChildProcess;
+let smtp: FakeSmtp;
+let base: string;
+let dir: string;
+
+test.beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-booking-"));
+  server = spawn(process.execPath, ["build/node/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: base,
+      LOG_LEVEL: "fatal",
+      PAYMENTS_PROVIDER: "sandbox",
+      TRUST_PROXY: "1",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      DATABASE_PATH: path.join(dir, "app.db"),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await expect.poll(() => fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false), { timeout: 60_000 }).toBe(true);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
+  await smtp?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The invitation's VEVENT of a received mail, as a calendar reads it. */
+async function invitation(raw: string) {
+  const ics = (await simpleParser(raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+  return new ICAL.Event(new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!);
+}
+
+const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+
+// A visitor whose device is on New York time: the page offers that zone before anything is sent.
+test.use({ timezoneId: "America/New_York" });
+
+test("from the inquiry's success message to a call booked in London time, moved, then cancelled", async ({ page, checkA11y }) => {
+  test.setTimeout(90_000);
+  const email = "impatient@example.com";
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  await page.goto(`${base}/contact`);
+  await page.getByLabel("First Name").fill("Ivy");
+  await page.getByLabel("Last Name").fill("Hurry");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Project Type").selectOption("basic");
+  await page.getByLabel("Project Details").fill("Rather talk than write.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByRole("link", { name: "Book a free call" }).click();
+
+  await expect(page).toHaveURL(/\/book$/);
+  await expect(page.getByRole("heading", { level: 1, name: bookingCopy.title })).toBeVisible();
+  // The page shows Vancouver's times and names them; its script pre-selects the device's zone.
+  await expect(page.getByText("Times are shown in Pacific Time (Vancouver).")).toBeVisible();
+  await expect(page.getByLabel(bookingCopy.zoneLabel)).toHaveValue("America/New_York");
+  await page.getByLabel(bookingCopy.zoneLabel).selectOption("Europe/London");
+  await page.getByRole("button", { name: bookingCopy.zoneButton }).click();
+  await expect(page).toHaveURL(/\?tz=Europe%2FLondon$/);
+  await expect(page.getByText("Times are shown in Europe/London.")).toBeVisible();
+  await checkA11y();
+
+  const first = page.locator('input[name="slot"]').first();
+  const slot = (await first.getAttribute("value"))!;
+  expect(slot).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
+  const shownTime = await page.locator(`time[datetime="${slot}"]`).textContent();
+  await first.check();
+  await page.getByLabel("Your name").fill("Ivy Hurry");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("What would you like to talk about?").fill("A site for my shop");
+  await page.getByRole("button", { name: bookingCopy.submit }).click();
+  // Sent within 3 s of the page: asked once to send again (the time already spent counts), values kept.
+  const booked = page.getByRole("heading", { level: 1, name: bookingCopy.confirmedTitle });
+  const again = page.getByRole("alert").filter({ hasText: bookingCopy.tooFast });
+  await expect(booked.or(again)).toBeVisible();
+  if (await again.isVisible()) await page.getByRole("button", { name: bookingCopy.submit }).click();
+
+  await expect(booked).toBeVisible();
+  await expect(page.getByTestId("booking-when")).toContainText(`${shownTime} (Europe/London)`);
+
+  // The confirmation and its invitation: the start instant in UTC is the slot chosen.
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  const confirmation = mailsTo(email)[0]!;
+  const event = await invitation(confirmation.raw);
+  expect(event.startDate.toJSDate().toISOString().replace(".000Z", "Z")).toBe(slot);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/book\/manage\/[A-Za-z0-9_-]+/.exec(confirmation.text)![0];
+
+  // Reschedule from the emailed link, to the next time listed.
+  await page.goto(link);
+  const other = page.locator('input[name="slot"]').first();
+  const moved = (await other.getAttribute("value"))!;
+  await other.check();
+  await page.getByRole("button", { name: "Move my call to this time" }).click();
+  await expect(page.getByRole("status").filter({ hasText: bookingCopy.rescheduled })).toBeVisible();
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(2);
+  const update = await invitation(mailsTo(email)[1]!.raw);
+  expect(update.startDate.toJSDate().toISOString().replace(".000Z", "Z")).toBe(moved);
+  expect(update.uid).toBe(event.uid);
+  // The emailed link was for the old time: it opens nothing now.
+  expect((await page.request.get(link)).status()).toBe(404);
+
+  // Cancel from the new booking's page.
+  await page.getByRole("button", { name: "Cancel my call" }).click();
+  await expect(page).toHaveURL(/\/book\?cancelled=1$/);
+  await expect(page.getByRole("status").filter({ hasText: bookingCopy.cancelled })).toBeVisible();
+  await expect.poll(() => smtp.messages.filter((m) => m.subject.startsWith("Call cancelled")).length, { timeout: 20_000 }).toBe(1);
+  // The visitor's calendar is told too: the event of the first invitation, cancelled.
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
+  expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
+  // The freed time is offered again.
+  await expect(page.locator(`input[name="slot"][value="${moved}"]`)).toHaveCount(1);
+  expect(cspViolations(consoleErrors)).toEqual([]);
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingCopy } from "../../app/content/booking";
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { createLogger } from "../../server/logger.server";
+import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { randomIp } from "../helpers/inquiries";
+import { builtSite } from "../helpers/site";
+
+/**
+ * /book and the manage link in the built site, as a browser without JavaScript uses them:
+ * the page lists the slots in the zone it names, sending the form books the chosen one, the
+ * link shows the booking (GET changes nothing) and POST acts. Pages load no JavaScript file.
+ */
+const T0 = Date.parse("2026-12-01T15:00:00Z");
+const html = (s: string) => s.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  const clock = { t: T0 };
+  const origin = "http://localhost:3000";
+
+  beforeAll(async () => {
+    const site = await builtSite();
+    database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: origin, TRUST_PROXY: "true" });
+    app = createApp({ config, database, logger: createLogger(config), site, now: () => clock.t });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const post = (path: string, fields: Record<string, string>) =>
+    app.request(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": randomIp() }, body: new URLSearchParams(fields).toString() });
+
+  it("lists the open slots in the zone named on the page, each radio's value its UTC instant, with no script file", async () => {
+    const res = await app.request("/book?tz=Europe/London");
+    expect(res.status).toBe(200);
+    const page = html(await res.text());
+    expect(page).toContain("Times are shown in Europe/London.");
+    // Wednesday 09:00 Vancouver (min. notice 12 h from Tuesday 08:00) is 16:00 in London.
+    expect(page).toMatch(/<input type="radio"[^>]* name="slot" value="2026-12-02T16:00:00Z"[^>]*\/><time dateTime="2026-12-02T16:00:00Z">4:00 p.m.<\/time>/);
+    expect(page).toContain("Wednesday, December 2");
+    expect(page).not.toMatch(/<script[^>]+src=/);
+    const vancouver = html(await (await app.request("/book?tz=Nowhere/Atlantis")).text());
+    expect(vancouver).toContain("Times are shown in Pacific Time (Vancouver).");
+    expect(vancouver).toContain(">9:00 a.m.</time>");
+  });
+
+  it("books the chosen slot from a plain form post, shows it on its own page, and cancels it by POST only", async () => {
+    const res = await post("/book?ref=pricing", { name: "Grace Hopper", email: "grace@example.com", topic: "A shop", slot: "2026-12-02T16:00:00Z", tz: "Europe/London", botcheck: "", elapsedMs: "" });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
+    const lead = await database.db.selectFrom("inquiries").selectAll().where("email", "=", "grace@example.com").executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ page: "/book", ref: "pricing" });
+
+    const shown = await app.request(location);
+    expect(shown.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(shown.headers.get("referrer-policy")).toBe("same-origin");
+    const page = html(await shown.text());
+    expect(page).toContain(bookingCopy.confirmedTitle);
+    expect(page).toContain("Wednesday, December 2, 2026 at 4:00 p.m. (Europe/London)");
+    // Taken now: the list no longer offers it.
+    expect(html(await (await app.request("/book")).text())).not.toContain('value="2026-12-02T16:00:00Z"');
+
+    const path = location.split("?")[0]!;
+    const cancelled = await post(path, { intent: "cancel" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe("/book?cancelled=1");
+    expect(html(await (await app.request("/book?cancelled=1")).text())).toContain(bookingCopy.cancelled);
+    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe("cancelled");
+    const spent = await app.request(path);
+    expect(spent.status).toBe(404);
+    expect(html(await spent.text())).toContain(bookingCopy.badLink);
+  });
+
+  it("answers a taken slot with the message and the nearest free time chosen, values kept; bad input changes nothing", async () => {
+    await post("/book", { name: "First", email: "first@example.com", topic: "x", slot: "2026-12-03T17:00:00Z", tz: "UTC" });
+    const before = await database.db.selectFrom("bookings").select("id").execute();
+    const lost = await post("/book", { name: "Second <b>", email: "second@example.com", topic: "y", slot: "2026-12-03T17:00:00Z", tz: "UTC" });
+    expect(lost.status).toBe(409);
+    const page = html(await lost.text());
+    expect(page).toContain(bookingCopy.taken);
+    expect(page).toMatch(/<input type="radio"[^>]* checked="" value="2026-12-03T16:30:00Z"\/>/);
+    expect(page).toContain('value="Second &lt;b&gt;"');
+    const past = await post("/book", { name: "Third", email: "third@example.com", topic: "z", slot: "2026-11-30T17:00:00Z", tz: "UTC" });
+    expect(past.status).toBe(409);
+    expect(html(await past.text())).toContain(bookingCopy.slotProblems.past);
+    expect(await database.db.selectFrom("bookings").select("id").execute()).toEqual(before);
+  });
+
+  it("asks a form sent within 3 s to be sent again, once: the next send books", async () => {
+    const fields = { name: "Quick Quinn", email: "quick@example.com", topic: "Fast", slot: "2026-12-04T17:00:00Z", tz: "UTC", elapsedMs: "800" };
+    const fast = await post("/book", fields);
+    expect(fast.status).toBe(400);
+    const page = html(await fast.text());
+    expect(page).toContain(bookingCopy.tooFast);
+    // The time already spent is carried in the form: the page's script adds the seconds of this attempt.
+    const carried = /name="elapsedMs" value="(\d+)"/.exec(page)![1]!;
+    expect(Number(carried)).toBeGreaterThanOrEqual(3000);
+    expect((await post("/book", { ...fields, elapsedMs: String(Number(carried) + 400) })).status).toBe(303);
+  });
+
+  it("a forged manage link shows no booking and acts on nothing", async () => {
+    const forged = "/book/manage/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const res = await app.request(forged);
+    expect(res.status).toBe(404);
+    expect(html(await res.text())).toContain(bookingCopy.badLink);
+    expect((await post(forged, { intent: "cancel" })).status).toBe(404);
+    expect((await post(forged, { intent: "reschedule", slot: "2026-12-04T17:00:00Z" })).status).toBe(404);
+  });
+});
