@@ -23,6 +23,7 @@ import { type PaymentsOptions, createPayments } from "./payments/payments.server
 import { mountPaymentRoutes } from "./payments/routes.server";
 import { createStudioLeadActivity } from "./studio/activity.server";
 import { mountStudio } from "./studio/routes.server";
+import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
@@ -223,6 +224,8 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
   mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
+  // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
+  mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, { config, now: deps.now });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 

@@ -145,7 +145,10 @@ export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accept
  * Every kind the lead timeline holds. The database only bounds a kind's shape
  * (migration 0014), so a feature adds its kinds here.
  */
-export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind;
+export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | BookingActivityKind;
+
+/** A discovery call's step in the lead timeline (the visitor books or reschedules; either side cancels; the studio marks it held). */
+export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled" | "held"}`;
 
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {

@@ -1,4 +1,6 @@
 import type { AppDeps } from "../app.server";
+import { createCalendarFeeds } from "../booking/feed.server";
+import { createBookingStudio } from "../booking/studio.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
 import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
@@ -17,6 +19,8 @@ export type StudioServices = {
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
   quotes: LeadQuotes;
+  bookings: ReturnType<typeof createBookingStudio>;
+  feeds: ReturnType<typeof createCalendarFeeds>;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -43,6 +47,8 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
+  const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
+  const feeds = createCalendarFeeds({ config, database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, bookings, feeds });
   return { loadSignIn, leads, payments, privacy, all };
 }
