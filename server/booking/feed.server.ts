@@ -26,24 +26,33 @@ export const feedUrl = (config: Pick<AppConfig, "SITE_URL">, token: string) => `
 export function createCalendarFeeds({ config, database, now = Date.now }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; now?: () => number }) {
   const { db } = database;
 
+  async function create(actor: StudioUser) {
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("calendar_feeds")
+      .values({ id: randomUUID(), token_hash: hashToken(token), created_by: actor.email, created_at: new Date(now()).toISOString(), revoked_at: null })
+      .execute();
+    return feedUrl(config, token);
+  }
+
+  async function revoke(id: string) {
+    const r = await db.updateTable("calendar_feeds").set({ revoked_at: new Date(now()).toISOString() }).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   return {
     /** The live feeds (no secret: it is not stored). */
     list: () => db.selectFrom("calendar_feeds").select(["id", "created_by", "created_at"]).where("revoked_at", "is", null).orderBy("created_at").execute(),
 
     /** A new feed; its URL is returned this once. */
-    async create(actor: StudioUser) {
-      const token = randomBytes(32).toString("base64url");
-      await db
-        .insertInto("calendar_feeds")
-        .values({ id: randomUUID(), token_hash: hashToken(token), created_by: actor.email, created_at: new Date(now()).toISOString(), revoked_at: null })
-        .execute();
-      return feedUrl(config, token);
-    },
+    create,
 
     /** Revokes a live feed; false when there is none with that id. */
-    async revoke(id: string) {
-      const r = await db.updateTable("calendar_feeds").set({ revoked_at: new Date(now()).toISOString() }).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+    revoke,
+
+    /** Replaces a live feed by a new one (a URL that leaked): the old URL answers 404 from now on. */
+    async rotate(id: string, actor: StudioUser) {
+      return (await revoke(id)) ? create(actor) : undefined;
     },
 
     /** The iCalendar text of a live feed's token, or undefined (unknown, malformed or revoked). */

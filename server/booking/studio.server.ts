@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FORM_WEEKDAYS } from "~/studio/labels";
 import type { AppDatabase } from "../db/database.server";
 import type { BookingStatus } from "../db/schema";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
@@ -8,17 +9,6 @@ import { type BookingSettings, WEEKDAYS, type Weekday, bookingSettingsSchema, re
 import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./studio-notifications.server";
 
 export type BookingResult<T = null> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
-
-/** The weekdays as the settings form lists them, Monday first as the studio's week reads. */
-export const FORM_WEEKDAYS: readonly { key: Weekday; label: string }[] = [
-  { key: "mon", label: "Monday" },
-  { key: "tue", label: "Tuesday" },
-  { key: "wed", label: "Wednesday" },
-  { key: "thu", label: "Thursday" },
-  { key: "fri", label: "Friday" },
-  { key: "sat", label: "Saturday" },
-  { key: "sun", label: "Sunday" },
-];
 
 /** The agenda lists calls this far back (held, missed or cancelled). */
 export const RECENT_DAYS = 30;
