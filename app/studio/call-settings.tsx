@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { formatCalendarDate } from "~/lib/site-time";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { FORM_WEEKDAYS } from "./labels";
-import { Section, Table } from "./ui";
+import { ActionMessage, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Call availability");
 
@@ -50,18 +50,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
   const { settings, feeds } = loaderData;
   const busy = useNavigation().state === "submitting";
   const result = actionData as ActionResult | undefined;
-  const outcome = (...intents: string[]) =>
-    result && intents.includes(result.intent) ? (
-      result.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {result.error}
-        </p>
-      ) : (
-        <p role="status" className="text-sm">
-          {result.done}
-        </p>
-      )
-    ) : null;
+  const outcome = (...intents: string[]) => (result && intents.includes(result.intent) ? <ActionMessage error={result.error} done={result.done} /> : null);
   return (
     <div className="grid gap-8">
       <p>
@@ -156,20 +145,15 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(f.created_at)}</td>
                 <td className="px-2 py-2">{f.created_by}</td>
                 <td className="flex flex-wrap gap-2 px-2 py-2">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="feed-rotate" />
-                    <input type="hidden" name="feedId" value={f.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      Replace <span className="sr-only">the feed created {formatTime(f.created_at)}</span>
-                    </Button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="feed-revoke" />
-                    <input type="hidden" name="feedId" value={f.id} />
-                    <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                      Revoke <span className="sr-only">the feed created {formatTime(f.created_at)}</span>
-                    </Button>
-                  </Form>
+                  {(["feed-rotate", "feed-revoke"] as const).map((intent) => (
+                    <Form method="post" key={intent}>
+                      <input type="hidden" name="intent" value={intent} />
+                      <input type="hidden" name="feedId" value={f.id} />
+                      <Button type="submit" size="sm" variant={intent === "feed-revoke" ? "destructive" : "outline"} disabled={busy}>
+                        {intent === "feed-revoke" ? "Revoke" : "Replace"} <span className="sr-only">the feed created {formatTime(f.created_at)}</span>
+                      </Button>
+                    </Form>
+                  ))}
                 </td>
               </tr>
             ))}

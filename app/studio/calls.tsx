@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { callStatusLabel } from "./labels";
-import { Section, Table } from "./ui";
+import { ActionMessage, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Calls");
 
@@ -28,10 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Call = Route.ComponentProps["loaderData"]["upcoming"][number];
 
-/** Who the call is with, linked to the lead (company and topic are what the visitor typed on /book). */
+/** When and with whom, linked to the lead (company and topic are what the visitor typed on /book). */
 function Who({ call }: { call: Call }) {
   return (
     <>
+      <td className="px-2 py-2 whitespace-nowrap">
+        <time dateTime={call.starts_at}>{formatTime(call.starts_at)}</time>
+      </td>
       <td className="px-2 py-2">
         <Link to={`/studio/leads/${call.inquiry_id}`} className="text-primary underline underline-offset-4">
           {call.first_name} {call.last_name}
@@ -46,18 +49,7 @@ function Who({ call }: { call: Call }) {
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
   const { upcoming, recent, now } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const message = (id: string) =>
-    actionData?.id === id ? (
-      actionData.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {actionData.error}
-        </p>
-      ) : (
-        <p role="status" className="text-sm">
-          {actionData.done}
-        </p>
-      )
-    ) : null;
+  const message = (id: string) => (actionData?.id === id ? <ActionMessage error={actionData.error} done={actionData.done} /> : null);
   return (
     <div className="grid gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -75,9 +67,6 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           <Table className="min-w-[48rem]" caption="Upcoming calls, soonest first" headers={["When", "With", "Company", "Topic", ""]}>
             {upcoming.map((c) => (
               <tr key={c.id} className="border-b align-top">
-                <td className="px-2 py-2 whitespace-nowrap">
-                  <time dateTime={c.starts_at}>{formatTime(c.starts_at)}</time>
-                </td>
                 <Who call={c} />
                 <td className="px-2 py-2">
                   {c.starts_at <= now ? (
@@ -110,9 +99,6 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           <Table className="min-w-[48rem]" caption="Calls of the last 30 days and cancellations, latest first" headers={["When", "With", "Company", "Topic", "State"]}>
             {recent.map((c) => (
               <tr key={c.id} className="border-b align-top">
-                <td className="px-2 py-2 whitespace-nowrap">
-                  <time dateTime={c.starts_at}>{formatTime(c.starts_at)}</time>
-                </td>
                 <Who call={c} />
                 <td className="px-2 py-2">
                   {c.status === "booked" ? <HeldForm call={c} busy={busy} /> : <Badge variant="outline">{callStatusLabel(c)}</Badge>}
