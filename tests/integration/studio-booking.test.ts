@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSettings } from "../../server/booking/availability.server";
 import { FEED_RATE_LIMIT, createCalendarFeeds } from "../../server/booking/feed.server";
-import { STUDIO_CANCEL_EMAIL, bookingStudioDeliveryHandlers } from "../../server/booking/studio-notifications.server";
+import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL, bookingStudioDeliveryHandlers } from "../../server/booking/studio-notifications.server";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createMailer } from "../../server/mail/mailer.server";
@@ -194,6 +194,25 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect((await booking(call.id)).status).toBe("held");
     expect((await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => a.kind)).toEqual(["booking-held"]);
     expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", call.id).execute()).toEqual([]);
+  });
+
+  it("exports a lead's calls without the manage link's hash, and deleting the lead deletes its calls and every email queued about them", async () => {
+    const call = await bookedCall(4);
+    const other = await bookedCall(6);
+    // A reminder the visitor's side queued for later, as it does for each booking.
+    await h.database.db
+      .insertInto("outbox")
+      .values({ id: randomUUID(), subject_type: BOOKING_SUBJECT, subject_id: call.id, channel: "booking-reminder-email", status: "pending", attempts: 0, next_attempt_at: new Date(h.clock.now + DAY).toISOString(), created_at: new Date(h.clock.now).toISOString() })
+      .execute();
+    const exported = (await (await h.browser.request(`/api/studio/leads/${call.leadId}/export.json`)).json()) as { calls: Record<string, unknown>[] };
+    expect(exported.calls).toEqual([expect.objectContaining({ starts_at: call.startsAt, status: "booked", topic: "A new site for the engine workshop", company: "Analytical Engines Ltd", time_zone: "Europe/London" })]);
+    expect(exported.calls[0]).not.toHaveProperty("manage_token_hash");
+
+    expect((await h.browser.deleteLead(call.leadId)).status).toBe(302);
+    expect(await h.database.db.selectFrom("bookings").select("id").where("id", "=", call.id).execute()).toEqual([]);
+    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_type", "=", BOOKING_SUBJECT).where("subject_id", "=", call.id).execute()).toEqual([]);
+    // Another person's call stays.
+    expect((await booking(other.id)).status).toBe("booked");
   });
 
   it("answers 404 for a call that does not exist and 400 for an unknown action", async () => {
