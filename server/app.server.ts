@@ -21,7 +21,9 @@ import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
 import { type PaymentsOptions, createPayments } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
-import { createStudioLeadActivity } from "./studio/activity.server";
+import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
+import { studioAuthSecret } from "./studio/secret.server";
+import { type BookingActivity, createBookingService } from "./booking/service.server";
 import { mountStudio } from "./studio/routes.server";
 import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
@@ -223,18 +225,22 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
-  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes }, quoteService);
+  const booking = createBookingService({ config, database, logger, manageSecret: studioAuthSecret(config), recordActivity: bookingActivity, outbox: deps.outbox, now: deps.now });
+  mountStudio(app, deps, { config, payments: payments.service, inquiries, quotes, booking }, quoteService);
   // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
   mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, { config, now: deps.now });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
   if (deps.site) {
-    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), { config, payments: payments.service, inquiries, quotes });
+    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), { config, payments: payments.service, inquiries, quotes, booking });
   }
 
   return app;
 }
+
+/** Bookings land in the lead's timeline as the studio's other steps do. */
+const bookingActivity: BookingActivity = (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at);
 
 /**
  * GET /metrics (Prometheus text format) for a holder of METRICS_TOKEN only; without

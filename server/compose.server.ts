@@ -2,6 +2,8 @@ import type { AppDeps } from "./app.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { bookingDeliveryHandlers } from "./booking/notifications.server";
+import { studioAuthSecret } from "./studio/secret.server";
 import { createOutboxWorker } from "./outbox/outbox.server";
 import type { Server } from "node:http";
 import { closeHttpServer } from "./http/node-server.server";
@@ -32,6 +34,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: studioAuthSecret(config) }),
       ...bookingStudioDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),

@@ -184,7 +184,14 @@ export function registerDatabaseGauges(metrics: Metrics, database: AppDatabase, 
     aggregator: "first",
     async collect() {
       this.reset();
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.min("created_at").as("oldest")).where("status", "in", ["pending", "sending"]).executeTakeFirst().catch(() => undefined);
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.min("created_at").as("oldest"))
+        .where("status", "in", ["pending", "sending"])
+        // A reminder queued for later (never tried, not yet due) is not late: it is not counted until due.
+        .where((eb) => eb.or([eb("attempts", ">", 0), eb("next_attempt_at", "<=", new Date(now()).toISOString())]))
+        .executeTakeFirst()
+        .catch(() => undefined);
       if (!row) return;
       this.set(row.oldest ? Math.max(0, (now() - Date.parse(row.oldest)) / 1000) : 0);
     },

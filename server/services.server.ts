@@ -1,3 +1,4 @@
+import type { BookingService } from "./booking/service.server";
 import type { AppConfig } from "./config.server";
 import type { InquiryService } from "./inquiries/service.server";
 import type { PaymentService } from "./payments/service.server";
@@ -17,4 +18,6 @@ export type AppServices = {
   inquiries: Pick<InquiryService, "submitForm">;
   /** The client's quote page: show a quote by its token, pay what is due. */
   quotes: QuoteCheckout;
+  /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
+  booking: BookingService;
 };

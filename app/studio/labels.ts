@@ -40,13 +40,14 @@ export function paymentStateLabel(p: { status: string; refund_status: string | n
 }
 
 /** A discovery call's state as the studio reads it (who cancelled it, when it was not the studio). */
-export function callStatusLabel(c: { status: string; cancelled_by: string | null }) {
+export function callStatusLabel(c: { status: string; cancelled_by: string | null; rescheduled?: boolean }) {
   if (c.status === "held") return "Held";
+  if (c.rescheduled) return "Rescheduled by the visitor";
   if (c.status === "cancelled") return c.cancelled_by?.startsWith("studio:") ? "Cancelled by the studio" : c.cancelled_by === "visitor" ? "Cancelled by the visitor" : "Cancelled";
   return "Booked";
 }
 
-/** A booking step in the lead's timeline (server/booking); its body, when an instant, is the call's start. */
+/** A booking step in the lead's timeline (server/booking), for an entry without a body. */
 export const bookingActivityLabel: Record<string, string> = {
   "booking-created": "Call booked",
   "booking-rescheduled": "Call rescheduled",

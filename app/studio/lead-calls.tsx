@@ -3,15 +3,13 @@ import { formatTime } from "./guard";
 import { bookingActivityLabel, callStatusLabel } from "./labels";
 import { Section, Table } from "./ui";
 
-type LeadCall = { id: string; starts_at: string; status: string; topic: string; cancelled_by: string | null };
+type LeadCall = { id: string; starts_at: string; status: string; topic: string; cancelled_by: string | null; rescheduled: boolean };
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/;
+const INSTANTS = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{3})?)?Z/g;
 
-/** A booking step of the timeline: its label, and the call's start (a body holding an instant) in Vancouver time. */
+/** A booking step of the timeline: its text ("Call of … cancelled by the studio") with each instant in Vancouver time. */
 export function bookingActivityText(kind: string, body: string | null) {
-  const label = bookingActivityLabel[kind] ?? kind;
-  if (!body) return label;
-  return `${label}: ${INSTANT.test(body) ? formatTime(body) : body}`;
+  return body ? body.replace(INSTANTS, (instant) => formatTime(instant)) : (bookingActivityLabel[kind] ?? kind);
 }
 
 /** The discovery calls this lead booked on /book, latest first; changes are made on the Calls page. */

@@ -90,6 +90,7 @@ export type AgendaCall = {
   cancelled_by: string | null;
   first_name: string;
   last_name: string;
+  rescheduled: boolean;
 };
 
 /**
@@ -134,7 +135,10 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
         "bookings.cancelled_by",
         "inquiries.first_name",
         "inquiries.last_name",
-      ]);
+      ])
+      // A call the visitor moved is cancelled with a successor pointing back at it.
+      .select((eb) => eb.exists(eb.selectFrom("bookings as moved").select("moved.id").whereRef("moved.rescheduled_from", "=", "bookings.id")).as("rescheduled"));
+  const asCalls = (rows: Awaited<ReturnType<ReturnType<typeof selectCalls>["execute"]>>): AgendaCall[] => rows.map((r) => ({ ...r, rescheduled: Boolean(r.rescheduled) }));
 
   /** A booking the action did not change: why, as the page says it. */
   async function whyNot(id: string, started: string): Promise<BookingResult<never>> {
@@ -187,12 +191,12 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
           .limit(200)
           .execute(),
       ]);
-      return { upcoming: upcoming as AgendaCall[], recent: recent as AgendaCall[], now: at };
+      return { upcoming: asCalls(upcoming), recent: asCalls(recent), now: at };
     },
 
     /** A lead's calls, latest first, for its page. */
     async forLead(inquiryId: string) {
-      return (await selectCalls().where("bookings.inquiry_id", "=", inquiryId).orderBy("bookings.starts_at", "desc").execute()) as AgendaCall[];
+      return asCalls(await selectCalls().where("bookings.inquiry_id", "=", inquiryId).orderBy("bookings.starts_at", "desc").execute());
     },
 
     /**
@@ -215,7 +219,7 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
           .executeTakeFirst();
         if (!row) return false;
         await enqueue(trx, [{ subjectType: BOOKING_SUBJECT, subjectId: id, channel: STUDIO_CANCEL_EMAIL }], t);
-        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-cancelled", body: row.starts_at, actor_email: actor.email }, t);
+        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-cancelled", body: `Call of ${row.starts_at} cancelled by the studio`, actor_email: actor.email }, t);
         return true;
       });
       if (!done) return whyNot(id, at);
@@ -237,7 +241,7 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
           .returning(["inquiry_id", "starts_at"])
           .executeTakeFirst();
         if (!row) return false;
-        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-held", body: row.starts_at, actor_email: actor.email }, t);
+        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-held", body: `Call of ${row.starts_at} held`, actor_email: actor.email }, t);
         return true;
       });
       return done ? { ok: true, value: null } : whyNot(id, at);

@@ -14,6 +14,8 @@ export type MailMessage = {
   to?: string;
   /** A stable Message-ID (e.g. from the outbox row), so a rare resend is recognisable as the same mail. */
   messageId?: string;
+  /** A calendar invitation (an .ics text), sent as the text/calendar part calendars offer to add. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 };
 
 export class MailNotConfiguredError extends Error {
@@ -76,6 +78,7 @@ export function createMailer(
         html: message.html,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
+        icalEvent: message.icalEvent,
       });
       return { messageId: info.messageId };
     },

@@ -43,10 +43,11 @@ export function messageId(row: Pick<OutboxRow, "id">) {
 /** What the service needs from the worker: a nudge after new rows commit. */
 export type OutboxTrigger = { wake(): void };
 
-/** Writes outbox rows inside the caller's transaction, due immediately. */
-export async function enqueue(trx: Executor, items: OutboxItem[], now: number, opts: { once?: boolean } = {}) {
+/** Writes outbox rows inside the caller's transaction, due immediately or at `dueAt` (a reminder: the worker claims it then). */
+export async function enqueue(trx: Executor, items: OutboxItem[], now: number, opts: { once?: boolean; dueAt?: number } = {}) {
   if (items.length === 0) return [];
   const at = new Date(now).toISOString();
+  const due = opts.dueAt === undefined ? at : new Date(opts.dueAt).toISOString();
   const rows = items.map((i) => ({
     id: randomUUID(),
     subject_type: i.subjectType,
@@ -54,7 +55,7 @@ export async function enqueue(trx: Executor, items: OutboxItem[], now: number, o
     channel: i.channel,
     status: "pending" as const,
     attempts: 0,
-    next_attempt_at: at,
+    next_attempt_at: due,
     created_at: at,
   }));
   if (opts.once) {

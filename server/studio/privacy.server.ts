@@ -7,7 +7,7 @@ import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../quotes/model";
 import { parseLines } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
-import { BOOKING_SUBJECT } from "../booking/studio-notifications.server";
+import { BOOKING_SUBJECT } from "../booking/notifications.server";
 
 /** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;

@@ -47,8 +47,10 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     return (routes.data ?? Object.values(routes)[0]?.data) as { error?: string; url?: string };
   };
 
-  /** A lead from the inquiry form with one call booked `inDays` days ahead at 10:00 Vancouver (17:00 UTC). */
-  async function bookedCall(inDays = 3) {
+  /** A lead from the inquiry form with one call booked a day further ahead than the last, at 10:00 Vancouver (17:00 UTC). */
+  let daysAhead = 1;
+  async function bookedCall(extra: { rescheduled_from?: string } = {}) {
+    const inDays = daysAhead++;
     h.clock.now += 1000;
     const res = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: `visitor-${randomUUID().slice(0, 8)}@example.com` } });
     const leadId = ((await res.json()) as { id: string }).id;
@@ -68,7 +70,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
         topic: "A new site for the engine workshop",
         company: "Analytical Engines Ltd",
         manage_token_hash: createHash("sha256").update(randomBytes(32)).digest("hex"),
-        rescheduled_from: null,
+        rescheduled_from: extra.rescheduled_from ?? null,
         cancelled_at: null,
         cancelled_by: null,
         held_at: null,
@@ -138,13 +140,22 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   });
 
   it("lists upcoming calls with the visitor's name, company and topic, linked to the lead, and the lead's page shows them", async () => {
-    const call = await bookedCall(2);
+    const call = await bookedCall();
     const agenda = await h.browser.page<{ upcoming: { id: string; inquiry_id: string; first_name: string; company: string; topic: string }[] }>("/studio/calls", "studio/calls");
     expect(agenda.upcoming.find((c) => c.id === call.id)).toMatchObject({ inquiry_id: call.leadId, first_name: "Ada", company: "Analytical Engines Ltd", topic: "A new site for the engine workshop" });
     const lead = await h.browser.page<{ calls: { id: string; status: string }[] }>(`/studio/leads/${call.leadId}`, "studio/lead");
     expect(lead.calls).toEqual([expect.objectContaining({ id: call.id, status: "booked", starts_at: call.startsAt })]);
     const html = await (await h.browser.request(`${SITE}/studio/calls`)).text();
     expect(html).toContain(`href="/studio/leads/${call.leadId}"`);
+
+    // The visitor moved a call: the old one is cancelled by them, the new one points back at it.
+    const moved = await bookedCall();
+    await h.database.db.updateTable("bookings").set({ status: "cancelled", cancelled_by: "visitor" }).where("id", "=", moved.id).execute();
+    const successor = await bookedCall({ rescheduled_from: moved.id });
+    const after = await h.browser.page<{ upcoming: { id: string }[]; recent: { id: string; rescheduled: boolean }[] }>("/studio/calls", "studio/calls");
+    expect(after.recent.find((c) => c.id === moved.id)?.rescheduled).toBe(true);
+    expect(after.upcoming.map((c) => c.id)).toContain(successor.id);
+    expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain("Rescheduled by the visitor");
   });
 
   it("two tabs cancelling a call at once cancel it once: one email to the visitor, one timeline entry", async () => {
@@ -158,7 +169,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     const refused = tabs.find((r) => r.status === 409)!;
     expect((await actionOf(refused)).error).toBe("This call is already cancelled.");
     expect(await booking(call.id)).toMatchObject({ status: "cancelled", cancelled_by: `studio:${STUDIO_EMAIL}` });
-    expect((await timeline(call.leadId)).filter((a) => a.kind === "booking-cancelled")).toEqual([expect.objectContaining({ actor_email: STUDIO_EMAIL, body: call.startsAt })]);
+    expect((await timeline(call.leadId)).filter((a) => a.kind === "booking-cancelled")).toEqual([expect.objectContaining({ actor_email: STUDIO_EMAIL, body: `Call of ${call.startsAt} cancelled by the studio` })]);
 
     const queued = await h.database.db.selectFrom("outbox").selectAll().where("channel", "=", STUDIO_CANCEL_EMAIL).where("subject_id", "=", call.id).execute();
     expect(queued).toHaveLength(1);
@@ -179,7 +190,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   });
 
   it("marks a call held once it has started, once however many tabs post it, and refuses to cancel it then", async () => {
-    const call = await bookedCall(1);
+    const call = await bookedCall();
     const early = await post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id });
     expect(early.status).toBe(409);
     expect((await actionOf(early)).error).toBe("A call can be marked held once it has started.");
@@ -197,8 +208,8 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   });
 
   it("exports a lead's calls without the manage link's hash, and deleting the lead deletes its calls and every email queued about them", async () => {
-    const call = await bookedCall(4);
-    const other = await bookedCall(6);
+    const call = await bookedCall();
+    const other = await bookedCall();
     // A reminder the visitor's side queued for later, as it does for each booking.
     await h.database.db
       .insertInto("outbox")
@@ -231,7 +242,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect(feed!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(feed)).not.toContain(token);
 
-    const call = await bookedCall(5);
+    const call = await bookedCall();
     const read = () => h.client().request(url);
     const first = await read();
     expect(first.status).toBe(200);

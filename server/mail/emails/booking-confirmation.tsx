@@ -1,0 +1,43 @@
+import { siteConfig } from "~/content/site";
+import { ButtonLink, EmailLayout, Facts, Paragraph, Title, renderEmail } from "../layout";
+import { greetableName } from "./acknowledgement";
+
+export type BookingConfirmationData = {
+  firstName: string;
+  /** The call's start in the visitor's zone, its zone named ("Tuesday, December 1, 2026 at 9:00 a.m. (Europe/London)"). */
+  when: string;
+  /** The same moment in the studio's zone. */
+  whenStudio: string;
+  manageLink: string;
+  rescheduled: boolean;
+};
+
+/**
+ * The visitor's confirmation, with the invitation attached by the caller. Anyone can type
+ * anyone's address, so it repeats nothing the visitor typed but a greetable first name, and
+ * links only to this site (decision 0028).
+ */
+export function bookingConfirmationEmail(b: BookingConfirmationData) {
+  const name = greetableName(b.firstName);
+  return renderEmail(
+    `${b.rescheduled ? "Your call is moved" : "Your call is booked"}: ${b.when}`,
+    <EmailLayout preview={`A free 30-minute call with ${siteConfig.name}, ${b.when}.`}>
+      <Title>{b.rescheduled ? "Your call is moved" : "Your call is booked"}</Title>
+      <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
+      <Paragraph>
+        {b.rescheduled ? "Your free 30-minute discovery call is now at the time below." : "Thank you for booking a free 30-minute discovery call."} The
+        invitation is attached: open it to add the call to your calendar. We will send the video link before the call.
+      </Paragraph>
+      <Facts
+        rows={[
+          ["When", b.when],
+          ["In Vancouver", b.whenStudio],
+          ["Length", "30 minutes"],
+        ]}
+      />
+      <ButtonLink href={b.manageLink}>Reschedule or cancel</ButtonLink>
+      <Paragraph>Or open this link: {b.manageLink}</Paragraph>
+      <Paragraph>Did not book a call with us? Someone may have typed your address by mistake: you can cancel it with the link above.</Paragraph>
+    </EmailLayout>,
+  );
+}

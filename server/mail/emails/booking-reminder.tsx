@@ -1,0 +1,21 @@
+import { siteConfig } from "~/content/site";
+import { ButtonLink, EmailLayout, Paragraph, Title, renderEmail } from "../layout";
+import { greetableName } from "./acknowledgement";
+
+export type BookingReminderData = { firstName: string; when: string; manageLink: string; hoursBefore: 24 | 1 };
+
+/** The visitor's reminder, 24 hours and 1 hour before the call; only for a call still booked at that time. */
+export function bookingReminderEmail(r: BookingReminderData) {
+  const name = greetableName(r.firstName);
+  const soon = r.hoursBefore === 1 ? "in one hour" : "tomorrow";
+  return renderEmail(
+    `Reminder: your call with ${siteConfig.name} ${soon}`,
+    <EmailLayout preview={`Your free discovery call is ${soon}: ${r.when}.`}>
+      <Title>Your call is {soon}</Title>
+      <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
+      <Paragraph>A reminder of your free 30-minute discovery call: {r.when}.</Paragraph>
+      <ButtonLink href={r.manageLink}>Reschedule or cancel</ButtonLink>
+      <Paragraph>Or open this link: {r.manageLink}</Paragraph>
+    </EmailLayout>,
+  );
+}
