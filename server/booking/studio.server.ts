@@ -5,7 +5,7 @@ import type { BookingStatus } from "../db/schema";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { insertLeadActivity } from "../studio/activity.server";
 import type { StudioUser } from "../studio/session.server";
-import { type BookingSettings, WEEKDAYS, type Weekday, bookingSettingsSchema, readSettings } from "./availability.server";
+import { type BookingSettings, DEFAULT_BOOKING_SETTINGS, WEEKDAYS, type Weekday, bookingSettingsSchema, readSettings } from "./availability.server";
 import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./studio-notifications.server";
 
 export type BookingResult<T = null> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
@@ -101,23 +101,32 @@ export type AgendaCall = {
 export function createBookingStudio({ database, outbox, now = Date.now }: { database: AppDatabase; outbox?: OutboxTrigger; now?: () => number }) {
   const { db } = database;
 
-  async function writeSettings(settings: BookingSettings, actor: StudioUser) {
-    // The same schema the visitor's side reads with: nothing is stored that it would refuse.
-    const s = bookingSettingsSchema.parse(settings);
-    const row = {
-      weekly_hours: JSON.stringify(s.weeklyHours),
-      days_off: JSON.stringify(s.daysOff),
-      min_notice_minutes: s.minNoticeMinutes,
-      buffer_minutes: s.bufferMinutes,
-      daily_max: s.dailyMax,
-      updated_by: actor.email,
-      updated_at: new Date(now()).toISOString(),
-    };
-    await db
-      .insertInto("booking_settings")
-      .values({ id: "default", ...row })
-      .onConflict((oc) => oc.column("id").doUpdateSet(row))
-      .execute();
+  const settingsRow = (s: BookingSettings, actor: StudioUser) => ({
+    weekly_hours: JSON.stringify(s.weeklyHours),
+    days_off: JSON.stringify(s.daysOff),
+    min_notice_minutes: s.minNoticeMinutes,
+    buffer_minutes: s.bufferMinutes,
+    daily_max: s.dailyMax,
+    updated_by: actor.email,
+    updated_at: new Date(now()).toISOString(),
+  });
+
+  /**
+   * Changes the settings row from its current value, one change at a time: two tabs adding
+   * days off at once both count (PostgreSQL locks the row; SQLite runs one write transaction
+   * at a time). A change that refuses (returns an error) writes nothing.
+   */
+  async function updateSettings(change: (current: BookingSettings) => BookingSettings | string, actor: StudioUser): Promise<BookingResult> {
+    return db.transaction().execute(async (trx) => {
+      // The row exists before it is locked (the defaults until the first save).
+      await trx.insertInto("booking_settings").values({ id: "default", ...settingsRow(DEFAULT_BOOKING_SETTINGS, actor) }).onConflict((oc) => oc.column("id").doNothing()).execute();
+      if (database.kind === "postgres") await trx.selectFrom("booking_settings").select("id").where("id", "=", "default").forUpdate().execute();
+      const next = change(await readSettings(trx));
+      if (typeof next === "string") return { ok: false, status: 400, error: next } as const;
+      // The same schema the visitor's side reads with: nothing is stored that it would refuse.
+      await trx.updateTable("booking_settings").set(settingsRow(bookingSettingsSchema.parse(next), actor)).where("id", "=", "default").execute();
+      return { ok: true, value: null } as const;
+    });
   }
 
   const selectCalls = () =>
@@ -160,9 +169,7 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid availability." };
       const f = parsed.data;
       const weeklyHours = Object.fromEntries(WEEKDAYS.map((d) => [d, f[d]])) as BookingSettings["weeklyHours"];
-      const current = await readSettings(db);
-      await writeSettings({ ...current, weeklyHours, minNoticeMinutes: f.minNoticeHours * 60, bufferMinutes: f.bufferMinutes, dailyMax: f.dailyMax }, actor);
-      return { ok: true, value: null };
+      return updateSettings((current) => ({ ...current, weeklyHours, minNoticeMinutes: f.minNoticeHours * 60, bufferMinutes: f.bufferMinutes, dailyMax: f.dailyMax }), actor);
     },
 
     /** Adds (or removes) one Vancouver date with no calls. */
@@ -170,11 +177,10 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
       const parsed = calendarDateSchema.safeParse(input);
       if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Choose a date." };
       const day = parsed.data;
-      const current = await readSettings(db);
-      if (off && current.daysOff.length >= 366) return { ok: false, status: 400, error: "At most 366 days off: remove past ones first." };
-      const daysOff = off ? [...new Set([...current.daysOff, day])].sort() : current.daysOff.filter((d) => d !== day);
-      await writeSettings({ ...current, daysOff }, actor);
-      return { ok: true, value: null };
+      return updateSettings((current) => {
+        if (off && !current.daysOff.includes(day) && current.daysOff.length >= 366) return "At most 366 days off: remove past ones first.";
+        return { ...current, daysOff: off ? [...new Set([...current.daysOff, day])].sort() : current.daysOff.filter((d) => d !== day) };
+      }, actor);
     },
 
     /** Upcoming live calls (soonest first) and the last RECENT_DAYS days' calls and cancellations (latest first). */

@@ -141,6 +141,17 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect((await readSettings(h.database.db)).daysOff).toEqual(["2026-12-25"]);
   });
 
+  it("keeps every day off that tabs add at once, and hours saved meanwhile", async () => {
+    const days = Array.from({ length: 8 }, (_, i) => `2027-01-${String(i + 10).padStart(2, "0")}`);
+    const answers = await Promise.all([...days.map((date) => post(settingsPage, { intent: "day-off-add", date })), post(settingsPage, { ...availability, bufferMinutes: "30" })]);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const settings = await readSettings(h.database.db);
+    expect(settings.daysOff).toEqual(expect.arrayContaining(days));
+    expect(settings.bufferMinutes).toBe(30);
+    await Promise.all(days.map((date) => post(settingsPage, { intent: "day-off-remove", date })));
+    expect((await readSettings(h.database.db)).daysOff.filter((d) => days.includes(d))).toEqual([]);
+  });
+
   it("lists upcoming calls with the visitor's name, company and topic, linked to the lead, and the lead's page shows them", async () => {
     const call = await bookedCall();
     const agenda = await h.browser.page<{ upcoming: { id: string; inquiry_id: string; first_name: string; company: string; topic: string }[] }>("/studio/calls", "studio/calls");
