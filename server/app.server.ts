@@ -28,6 +28,7 @@ import { studioAuthSecret } from "./studio/secret.server";
 import { type BookingActivity, createBookingService } from "./booking/service.server";
 import { mountStudio } from "./studio/routes.server";
 import { pdfResponse } from "./studio/downloads.server";
+import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
@@ -245,6 +246,8 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
   const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts, booking };
   mountStudio(app, deps, services, quoteService);
+  // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
+  mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, { config, now: deps.now });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 

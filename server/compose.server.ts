@@ -11,6 +11,7 @@ import { type Logger, errorKind, exitAfterFlush } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
 import { securityNoticeHandlers } from "./studio/security-notices.server";
 import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
@@ -41,6 +42,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: studioAuthSecret(config) }),
+      ...bookingStudioDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
       ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),

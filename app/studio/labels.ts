@@ -38,3 +38,30 @@ export function paymentStateLabel(p: { status: string; refund_status: string | n
   if (p.refund_status === "needed") return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
   return p.status;
 }
+
+/** A discovery call's state as the studio reads it (who cancelled it, when it was not the studio). */
+export function callStatusLabel(c: { status: string; cancelled_by: string | null; rescheduled?: boolean }) {
+  if (c.status === "held") return "Held";
+  if (c.rescheduled) return "Rescheduled by the visitor";
+  if (c.status === "cancelled") return c.cancelled_by?.startsWith("studio:") ? "Cancelled by the studio" : c.cancelled_by === "visitor" ? "Cancelled by the visitor" : "Cancelled";
+  return "Booked";
+}
+
+/** A booking step in the lead's timeline (server/booking), for an entry without a body. */
+export const bookingActivityLabel: Record<string, string> = {
+  "booking-created": "Call booked",
+  "booking-rescheduled": "Call rescheduled",
+  "booking-cancelled": "Call cancelled",
+  "booking-held": "Call held",
+};
+
+/** The weekdays as the availability form lists them (keys of booking_settings.weekly_hours), Monday first as the studio's week reads. */
+export const FORM_WEEKDAYS = [
+  { key: "mon", label: "Monday" },
+  { key: "tue", label: "Tuesday" },
+  { key: "wed", label: "Wednesday" },
+  { key: "thu", label: "Thursday" },
+  { key: "fri", label: "Friday" },
+  { key: "sat", label: "Saturday" },
+  { key: "sun", label: "Sunday" },
+] as const;

@@ -15,6 +15,7 @@ const links = [
   { to: "/studio", label: "Home", end: true },
   { to: "/studio/inbox", label: "Inbox", end: false },
   { to: "/studio/payments", label: "Payments", end: false },
+  { to: "/studio/calls", label: "Calls", end: false },
   { to: "/studio/accounting", label: "Accounting", end: false },
   { to: "/studio/account", label: "Account", end: false },
 ];

@@ -8,7 +8,8 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { SPAM_STATUS, spamReasonLabel, statusOptions } from "./labels";
+import { SPAM_STATUS, bookingActivityLabel, spamReasonLabel, statusOptions } from "./labels";
+import { LeadCalls, bookingActivityText } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
 import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
@@ -17,11 +18,11 @@ import { Details, Section, Table } from "./ui";
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes } = requireStudio(context);
+  const { leads, quotes, bookings } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
-  return { ...found, quotes: await quotes.list(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered };
+  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments, quoteFormKey, taxRegistered } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
   const error = (intent: string) => (
@@ -156,8 +157,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       ? `Retried the ${a.body} notification`
                       : a.kind.startsWith("quote-")
                         ? `Quote ${a.body}`
-                        : a.kind.startsWith("reminder-") || a.kind.startsWith("booking-")
-                          ? a.body
+                        : a.kind in bookingActivityLabel
+                          ? bookingActivityText(a.kind, a.body)
+                          : a.kind.startsWith("reminder-")
+                            ? a.body
                           : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
@@ -175,6 +178,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
 
       {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
       {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} taxRegistered={taxRegistered} leadId={lead.id} />}
+
+      <LeadCalls calls={calls} />
 
       <Section id="deliveries" title="Notifications">
         {deliveries.length === 0 ? (

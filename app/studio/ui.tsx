@@ -70,3 +70,18 @@ export function Details({ rows, className, children }: { rows: [term: string, va
     </dl>
   );
 }
+
+/** What a page action answered, read out when it appears: its error as an alert, else what it did as a status. */
+export function ActionMessage({ error, done }: { error?: string; done?: string }) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error}
+      </p>
+    );
+  return done ? (
+    <p role="status" className="text-sm">
+      {done}
+    </p>
+  ) : null;
+}

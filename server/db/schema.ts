@@ -179,8 +179,8 @@ export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-q
 /** A follow-up reminder emailed, or dropped because it no longer applied (server/reminders). */
 export type ReminderActivityKind = "reminder-sent" | "reminder-cancelled";
 
-/** A discovery call's step in the lead timeline (server/booking). */
-export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled"}`;
+/** A discovery call's step in the lead timeline (the visitor books or reschedules; either side cancels; the studio marks it held). */
+export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled" | "held"}`;
 
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {

@@ -8,6 +8,7 @@ import type { Inquiry } from "~/schemas/inquiry";
 import { validInquiry } from "../../tests/helpers/inquiries";
 import type { PaymentTable } from "../db/schema";
 import { acknowledgementEmail } from "./emails/acknowledgement";
+import { callCancelledByStudioEmail } from "./emails/call-cancelled-by-studio";
 import { inquiryEmail, inquiryText } from "./emails/inquiry";
 import { paymentReceivedEmail } from "./emails/payment-received";
 import { quoteEmail } from "./emails/quote";
@@ -84,6 +85,8 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "receipt-deposit": () => receiptEmail(receipt),
   "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
   ...reminderEmails,
+  "call-cancelled-by-studio": () =>
+    callCancelledByStudioEmail({ firstName: "Ada", when: "Tuesday, December 1, 2026 at 4:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),
 };
 
 describe("client emails", () => {

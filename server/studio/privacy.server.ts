@@ -7,6 +7,7 @@ import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../quotes/model";
 import { parseLines } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
+import { BOOKING_SUBJECT } from "../booking/notifications.server";
 
 /** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;
@@ -43,9 +44,10 @@ export function monthsBefore(now: number, months: number) {
 export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_BATCH }: { database: AppDatabase; now?: () => number; batchSize?: number }) {
   const { db } = database;
 
-  /** The lead's quotes, the payments made through it, and the outbox rows of emails about it. */
+  /** The lead's quotes and calls, the payments made through it, and the outbox rows of emails about it. */
   async function linked(executor: Kysely<Database>, id: string) {
     const quoteIds = (await executor.selectFrom("quotes").select("id").where("inquiry_id", "=", id).execute()).map((q) => q.id);
+    const bookingIds = (await executor.selectFrom("bookings").select("id").where("inquiry_id", "=", id).execute()).map((b) => b.id);
     const payments = executor.selectFrom("payments").where((eb) => eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
     const paymentIds = (await payments.select("id").execute()).map((p) => p.id);
     const emails = executor.selectFrom("outbox").where((eb) =>
@@ -53,9 +55,11 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         eb.and([eb("subject_type", "=", INQUIRY_SUBJECT), eb("subject_id", "=", id)]),
         ...(quoteIds.length ? [eb.and([eb("subject_type", "=", QUOTE_SUBJECT), eb("subject_id", "in", quoteIds)])] : []),
         ...(paymentIds.length ? [eb.and([eb("subject_type", "=", PAYMENT_SUBJECT), eb("channel", "=", RECEIPT_EMAIL), eb("subject_id", "in", paymentIds)])] : []),
+        // A call's emails (confirmation, reminders, a cancellation) would otherwise still go to a person deleted.
+        ...(bookingIds.length ? [eb.and([eb("subject_type", "=", BOOKING_SUBJECT), eb("subject_id", "in", bookingIds)])] : []),
       ]),
     );
-    return { quoteIds, paymentIds, emails };
+    return { quoteIds, bookingIds, paymentIds, emails };
   }
 
   const privacy = {
@@ -65,7 +69,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
-      const [activity, quotes, notifications, payments, documents, agreements] = await Promise.all([
+      const [activity, quotes, notifications, payments, documents, agreements, calls] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
         // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
         db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
@@ -76,6 +80,13 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         db.selectFrom("money_documents").select(["kind", "number", "payment_kind", "amount_cents", "taxes", "buyer_name", "status", "issued_at"]).where("inquiry_id", "=", id).orderBy("issued_at").execute(),
         // The client's signatures: who signed, when, with what browser, and the content they signed.
         db.selectFrom("agreements").selectAll().where("inquiry_id", "=", id).orderBy("signed_at").execute(),
+        // Everything but the hash of the visitor's manage link.
+        db
+          .selectFrom("bookings")
+          .select(["starts_at", "ends_at", "status", "time_zone", "topic", "company", "rescheduled_from", "cancelled_at", "cancelled_by", "held_at", "created_at"])
+          .where("inquiry_id", "=", id)
+          .orderBy("starts_at")
+          .execute(),
       ]);
       return {
         exportedAt: new Date(now()).toISOString(),
@@ -87,6 +98,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         // Invoices and receipts issued to the person: kept after a deletion, as tax law requires (docs/product.md#invoices-and-receipts).
         documents,
         agreements: agreements.map(({ content, ...a }) => ({ ...a, content: JSON.parse(content) as unknown })),
+        calls,
       };
     },
 
@@ -99,11 +111,12 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
      */
     async delete(id: string) {
       return db.transaction().execute(async (trx) => {
-        const { quoteIds, paymentIds, emails } = await linked(trx, id);
+        const { quoteIds, bookingIds, paymentIds, emails } = await linked(trx, id);
         const outboxIds = (await emails.select("id").execute()).map((r) => r.id);
         if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
         if (paymentIds.length) await trx.updateTable("payments").set({ inquiry_id: null, quote_id: null }).where("id", "in", paymentIds).execute();
         if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
+        if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
         // Its analytics goals stay counted, no longer tied to the person.
         await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();

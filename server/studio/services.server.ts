@@ -1,4 +1,6 @@
 import type { AppDeps } from "../app.server";
+import { createCalendarFeeds } from "../booking/feed.server";
+import { createBookingStudio } from "../booking/studio.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
 import { type Accounting, createAccounting } from "../quotes/accounting.server";
 import type { QuoteService } from "../quotes/service.server";
@@ -23,6 +25,8 @@ export type StudioServices = {
   attention: Attention;
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
+  bookings: ReturnType<typeof createBookingStudio>;
+  feeds: ReturnType<typeof createCalendarFeeds>;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -51,6 +55,8 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
   const attention = createAttention({ database, now });
   const accounting = createAccounting({ database, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting });
+  const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
+  const feeds = createCalendarFeeds({ config, database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting, bookings, feeds });
   return { loadSignIn, leads, payments, privacy, quotes, accounting, all };
 }

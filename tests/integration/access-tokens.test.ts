@@ -161,6 +161,9 @@ describe("masking a secret in a log value", () => {
     expect(maskSecretPath(`/quote%2F${token}.data`)).toBe("/quote%2F…bcde.data");
     expect(maskSecretPath(`//Quote//${token}/`)).toBe("//Quote//…bcde/");
     expect(maskSecretPath(`/checkout/sandbox/sbx_${token}/cancel`)).toBe("/checkout/sandbox/sbx_…bcde/cancel");
+    // The studio's calendar feed (server/booking/feed.server.ts): the file name is the secret.
+    expect(maskSecretPath(`/calendar/${token}.ics`)).toBe("/calendar/…bcde.ics");
+    expect(maskSecretPath(`/CALENDAR%2f${token}.ics`)).toBe("/CALENDAR%2f…bcde.ics");
     for (const path of ["/", "/pricing", "/assets/quote-Bx12.js", "/studio/leads/123"]) expect(maskSecretPath(path)).toBe(path);
   });
 });

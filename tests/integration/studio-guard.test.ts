@@ -4,7 +4,7 @@ import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness, signedInBy } from "../helpers/studio";
 
 /** Every studio page (and its React Router data request), every download and every page action. */
-const pages = ["/studio", "/studio/payments", "/studio/accounting", "/studio/leads/some-id", "/studio/anything"];
+const pages = ["/studio", "/studio/payments", "/studio/accounting", "/studio/calls", "/studio/calls/settings", "/studio/leads/some-id", "/studio/anything"];
 const downloads = [
   "/api/studio/leads.csv",
   "/api/studio/leads/some-id/export.json",

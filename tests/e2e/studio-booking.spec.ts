@@ -1,0 +1,108 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { addStudioAccount, expect, test } from "./fixtures";
+
+/**
+ * A call as the visitor's /book page stores it, written straight into the e2e server's
+ * SQLite file: the studio's side is under test here, the booking itself in booking.spec.ts.
+ */
+function insertBooking(leadId: string, startsAt: string) {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { fileMustExist: true });
+  try {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    db.prepare(
+      `insert into bookings (id, inquiry_id, starts_at, ends_at, status, time_zone, topic, company, manage_token_hash, created_at, updated_at)
+       values (?, ?, ?, ?, 'booked', 'Europe/London', ?, ?, ?, ?, ?)`,
+    ).run(id, leadId, startsAt, new Date(Date.parse(startsAt) + 30 * 60_000).toISOString().replace(".000Z", "Z"), "Moving our shop online", "Engines Ltd", createHash("sha256").update(randomBytes(32)).digest("hex"), now, now);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The studio's acceptance path for calls: set the weekly hours, subscribe to the
+ * private feed, see a booked call in the agenda (Vancouver time, linked to its lead)
+ * and in the feed, cancel it from the keyboard, and the feed drops it.
+ */
+test("the studio sets its hours, sees a booked call in the agenda and the feed, cancels it, and the feed drops it", async ({ page, checkA11y, baseURL }) => {
+  test.setTimeout(90_000);
+  const suffix = randomBytes(4).toString("hex");
+  const email = `owner-${suffix}@example.com`;
+  const password = `long passphrase ${suffix}`;
+  await addStudioAccount(email, password);
+  await page.goto("/studio/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Calls" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calls");
+  await page.getByRole("link", { name: "Availability and calendar feed" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Call availability");
+  // The site's business hours until the studio saves its own.
+  await expect(page.getByLabel("Monday")).toHaveValue("09:00-18:00");
+  await page.getByLabel("Monday").fill("09:00-12:00, 13:00-17:00");
+  await page.getByLabel("Sunday").fill("9:15-10:00");
+  await page.getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Sunday: write hours as 09:00-17:00, on the hour or the half hour.");
+  await page.getByLabel("Sunday").fill("");
+  await page.getByLabel("Buffer between calls (minutes)").fill("15");
+  await page.getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Availability saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Monday")).toHaveValue("09:00-12:00, 13:00-17:00");
+  await expect(page.getByLabel("Buffer between calls (minutes)")).toHaveValue("15");
+
+  await page.getByRole("button", { name: "Create a feed address" }).click();
+  const feedUrl = await page.getByLabel("Feed address (shown once: copy it now)").inputValue();
+  expect(feedUrl).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const feedPath = new URL(feedUrl).pathname;
+  await checkA11y();
+
+  const sent = await page.request.post("/api/inquiries", {
+    headers: { origin: baseURL! },
+    data: { firstName: "Grace", lastName: `Call${suffix}`, email: `grace-${suffix}@example.com`, projectType: "pro", message: "We would like to talk about a new site first." },
+  });
+  expect(sent.ok()).toBe(true);
+  const { id: leadId } = (await sent.json()) as { id: string };
+  // Three days ahead at 17:00 UTC: 10:00 a.m. in Vancouver (UTC-7 all year).
+  const day = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+  const bookingId = insertBooking(leadId, `${day}T17:00:00Z`);
+
+  const feed = await page.request.get(feedPath);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const ics = await feed.text();
+  expect(ics).toContain(`UID:${bookingId}@`);
+  expect(ics).toContain(`DTSTART:${day.replace(/-/g, "")}T170000Z`);
+
+  await page.goto("/studio/calls");
+  const upcoming = page.getByRole("region", { name: "Upcoming calls, soonest first" });
+  const row = upcoming.getByRole("row").filter({ hasText: `Grace Call${suffix}` });
+  await expect(row).toContainText("10:00 a.m.");
+  await expect(row).toContainText("Engines Ltd");
+  await expect(row).toContainText("Moving our shop online");
+  await expect(row.getByRole("link", { name: `Grace Call${suffix}` })).toHaveAttribute("href", `/studio/leads/${leadId}`);
+  await checkA11y();
+
+  // From the keyboard: tick the confirmation, then the button after it.
+  await row.getByLabel("Email the visitor that it is off").focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await expect(row.getByRole("button", { name: /Cancel call/ })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const recent = page.getByRole("region", { name: /Calls of the last 30 days/ });
+  await expect(recent.getByRole("row").filter({ hasText: `Grace Call${suffix}` })).toContainText("Cancelled by the studio");
+  await expect(upcoming.getByRole("row").filter({ hasText: `Grace Call${suffix}` })).toHaveCount(0);
+
+  const after = await (await page.request.get(feedPath)).text();
+  expect(after).not.toContain(bookingId);
+
+  await page.goto(`/studio/leads/${leadId}`);
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(/Call of .* 10:00 a\.m\. cancelled by the studio/);
+  await expect(page.getByRole("region", { name: "Calls", exact: true })).toContainText("Cancelled by the studio");
+  await checkA11y();
+});
