@@ -28,3 +28,27 @@ export function formatSiteDateTimeWithZone(value: string | Date) {
 export function formatCalendarDate(isoDate: string) {
   return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+// en-CA writes a date as YYYY-MM-DD.
+const siteDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: siteConfig.timeZone });
+const siteOffset = new Intl.DateTimeFormat("en-US", { timeZone: siteConfig.timeZone, timeZoneName: "longOffset" });
+
+/** The Vancouver calendar day of a moment, YYYY-MM-DD (the analytics' daily buckets). */
+export function siteDateOf(value: string | Date) {
+  return siteDay.format(new Date(value));
+}
+
+/** The UTC moment (ISO) at which a Vancouver calendar day (YYYY-MM-DD) starts. */
+export function siteDayStart(isoDate: string) {
+  // The offset at 08:00 UTC is the one in force at local midnight (before any 2 a.m. clock change).
+  const probe = new Date(`${isoDate}T08:00:00Z`);
+  const name = siteOffset.formatToParts(probe).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
+  const minutes = match?.[1] ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) - minutes * 60_000).toISOString();
+}
+
+/** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addCalendarDays(isoDate: string, days: number) {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -15,6 +15,7 @@ import * as jobLeases from "./0013-job-leases";
 import * as openActivityKinds from "./0014-open-activity-kinds";
 import * as bookings from "./0015-bookings";
 import * as analytics from "./0016-analytics";
+import * as analyticsDashboard from "./0023-analytics-dashboard";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014-open-activity-kinds": openActivityKinds,
   "0015-bookings": bookings,
   "0016-analytics": analytics,
+  "0023-analytics-dashboard": analyticsDashboard,
 };

@@ -1,0 +1,278 @@
+import { type RawBuilder, sql } from "kysely";
+import { z } from "zod";
+import { addCalendarDays, siteDateOf, siteDayStart } from "~/lib/site-time";
+import type { AppDatabase } from "../db/database.server";
+
+/**
+ * The back office's analytics (docs/product.md "Analytics dashboard"). A range is whole
+ * Vancouver days. Where its figures come from:
+ * - days before today whose daily roll-up exists (a 'total' row): the roll-ups;
+ * - today, and any later day not rolled up yet: the raw events, so a visit shows within a minute.
+ * A day's visitors are its distinct hashes and the salt changes daily, so a range's visitors are
+ * the sum of its days' (as Plausible counts them). Money in the funnel comes from `payments`.
+ */
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a date.");
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+/** The longest custom range: a year and a day (the roll-ups are kept for ever, raw events 90 days). */
+export const MAX_RANGE_DAYS = 367;
+
+export const rangeQuerySchema = z
+  .object({
+    range: optional(z.enum(["today", "7d", "30d", "custom"])).default("7d"),
+    from: optional(isoDay),
+    to: optional(isoDay),
+  })
+  .refine((q) => q.range !== "custom" || (q.from && q.to && q.from <= q.to), "A custom range needs a start on or before its end.")
+  .refine((q) => q.range !== "custom" || !q.from || !q.to || dayCount(q.from, q.to) <= MAX_RANGE_DAYS, `A range is at most ${MAX_RANGE_DAYS} days.`);
+
+export type RangeQuery = z.infer<typeof rangeQuerySchema>;
+
+/** Inclusive Vancouver days. */
+export type DayRange = { from: string; to: string };
+
+export type Figures = { visitors: number; visits: number; pageviews: number; bounces: number };
+export type Row = Figures & { value: string };
+export type FunnelRow = { source: string; visits: number; inquiries: number; booked: number; quoted: number; accepted: number; revenueCents: number };
+
+/** Visit dimensions: a visit's value is its entry page view's. 'page' counts every page view instead. */
+export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source"] as const;
+export type TopList = (typeof TOP_LISTS)[number];
+
+/** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host. */
+export const DIRECT = "Direct / none";
+const visitValue: Record<Exclude<TopList, "page">, RawBuilder<string | null>> = {
+  entry: sql`e.path`,
+  referrer: sql`e.referrer_host`,
+  campaign: sql`e.utm_campaign`,
+  demo: sql`e.demo_ref`,
+  source: sql`coalesce(e.utm_source, e.demo_ref, e.referrer_host, ${sql.lit(DIRECT)})`,
+};
+
+const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const num = (v: unknown) => Number(v ?? 0);
+const emptyFigures = (): Figures => ({ visitors: 0, visits: 0, pageviews: 0, bounces: 0 });
+
+/** The chosen range and the one of equal length just before it. A custom end after today stops at today. */
+export function resolveRange(query: RangeQuery, now: Date): { current: DayRange; previous: DayRange } {
+  const today = siteDateOf(now);
+  let current: DayRange;
+  if (query.range === "custom" && query.from && query.to) current = { from: query.from < today ? query.from : today, to: query.to < today ? query.to : today };
+  else current = { from: addCalendarDays(today, query.range === "today" ? 0 : query.range === "30d" ? -29 : -6), to: today };
+  const days = dayCount(current.from, current.to);
+  return { current, previous: { from: addCalendarDays(current.from, -days), to: addCalendarDays(current.from, -1) } };
+}
+
+export function createAnalyticsDashboard({ database, now = () => new Date() }: { database: AppDatabase; now?: () => Date }) {
+  const { db } = database;
+
+  /** The first day of the range read from raw events: after the range's leading rolled-up days, and never before today. */
+  async function split(range: DayRange): Promise<{ rolledTo: string | null; rawFrom: string | null }> {
+    const today = siteDateOf(now());
+    const rolled = await db
+      .selectFrom("analytics_rollups")
+      .select("bucket")
+      .where("period", "=", "day")
+      .where("dimension", "=", "total")
+      .where("bucket", ">=", range.from)
+      .where("bucket", "<=", range.to < today ? range.to : addCalendarDays(today, -1))
+      .orderBy("bucket")
+      .execute();
+    let day = range.from;
+    for (const { bucket } of rolled) {
+      if (bucket !== day) break;
+      day = addCalendarDays(day, 1);
+    }
+    return { rolledTo: day > range.from ? addCalendarDays(day, -1) : null, rawFrom: day <= range.to ? day : null };
+  }
+
+  const span = (from: string, to: string) => ({ start: siteDayStart(from), end: siteDayStart(addCalendarDays(to, 1)) });
+
+  /** Page views between two moments, one row per visit (its visitor, page views and entry row's id). */
+  const visitsBetween = (start: string, end: string) =>
+    sql`select visit, min(visitor) as visitor, count(*) as n, max(case when entry = 1 then id end) as entry_id
+      from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by visit`;
+
+  async function rawTotals(start: string, end: string): Promise<Figures> {
+    const { rows } = await sql<Record<keyof Figures, unknown>>`
+      select count(distinct v.visitor) as visitors, count(*) as visits, coalesce(sum(v.n), 0) as pageviews, coalesce(sum(case when v.n = 1 then 1 else 0 end), 0) as bounces
+      from (${visitsBetween(start, end)}) v`.execute(db);
+    const r = rows[0];
+    return r ? { visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) } : emptyFigures();
+  }
+
+  async function rolledRows(dimension: string, from: string, to: string): Promise<Row[]> {
+    const rows = await db
+      .selectFrom("analytics_rollups")
+      .select((eb) => ["value", eb.fn.sum<string>("visitors").as("visitors"), eb.fn.sum<string>("visits").as("visits"), eb.fn.sum<string>("pageviews").as("pageviews"), eb.fn.sum<string>("bounces").as("bounces")])
+      .where("period", "=", "day")
+      .where("dimension", "=", dimension)
+      .where("bucket", ">=", from)
+      .where("bucket", "<=", to)
+      .groupBy("value")
+      .execute();
+    return rows.map((r) => ({ value: r.value, visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) }));
+  }
+
+  async function rawRows(list: TopList, start: string, end: string): Promise<Row[]> {
+    const { rows } =
+      list === "page"
+        ? await sql<Record<keyof Row, unknown>>`
+            select path as value, count(distinct visitor) as visitors, count(distinct visit) as visits, count(*) as pageviews, 0 as bounces
+            from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by path`.execute(db)
+        : await sql<Record<keyof Row, unknown>>`
+            select ${visitValue[list]} as value, count(distinct v.visitor) as visitors, count(*) as visits, sum(v.n) as pageviews, sum(case when v.n = 1 then 1 else 0 end) as bounces
+            from (${visitsBetween(start, end)}) v join analytics_events e on e.id = v.entry_id
+            group by 1`.execute(db);
+    return rows.filter((r) => r.value !== null && r.value !== "").map((r) => ({ value: String(r.value), visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) }));
+  }
+
+  /** A range's totals: roll-ups for its rolled-up days, raw events for the rest. */
+  async function totals(range: DayRange): Promise<Figures> {
+    const { rolledTo, rawFrom } = await split(range);
+    const sum = emptyFigures();
+    const parts = await Promise.all([
+      rolledTo ? rolledRows("total", range.from, rolledTo) : Promise.resolve([]),
+      rawFrom ? rawTotals(span(rawFrom, range.to).start, span(rawFrom, range.to).end).then((f) => [{ ...f, value: "" }]) : Promise.resolve([]),
+    ]);
+    for (const row of parts.flat()) for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) sum[k] += row[k];
+    return sum;
+  }
+
+  /** One list over a range, most visitors first (then the value, so the order is stable). `limit` 0: every row. */
+  async function top(list: TopList, range: DayRange, limit = 10): Promise<Row[]> {
+    const { rolledTo, rawFrom } = await split(range);
+    const parts = await Promise.all([
+      rolledTo ? rolledRows(list, range.from, rolledTo) : Promise.resolve([]),
+      rawFrom ? rawRows(list, span(rawFrom, range.to).start, span(rawFrom, range.to).end) : Promise.resolve([]),
+    ]);
+    const merged = new Map<string, Row>();
+    for (const row of parts.flat()) {
+      const seen = merged.get(row.value);
+      if (!seen) merged.set(row.value, { ...row });
+      else for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) seen[k] += row[k];
+    }
+    const sorted = [...merged.values()].sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.value < b.value ? -1 : 1));
+    return limit > 0 ? sorted.slice(0, limit) : sorted;
+  }
+
+  /**
+   * Visitors and page views per bucket: per hour (UTC hour starts, from the hourly roll-ups or raw
+   * events) for a one-day range, else per Vancouver day.
+   */
+  async function series(range: DayRange): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
+    const { rolledTo, rawFrom } = await split(range);
+    const points = new Map<string, { visitors: number; pageviews: number }>();
+    const hourly = range.from === range.to;
+    if (hourly) {
+      const { start, end } = span(range.from, range.to);
+      for (let t = Date.parse(start); t < Date.parse(end); t += 3_600_000) points.set(new Date(t).toISOString().slice(0, 13), { visitors: 0, pageviews: 0 });
+      const rows = rolledTo
+        ? await db
+            .selectFrom("analytics_rollups")
+            .select(["bucket", "visitors", "pageviews"])
+            .where("period", "=", "hour")
+            .where("dimension", "=", "total")
+            // Bucket texts start YYYY-MM-DDTHH whatever their seconds' form.
+            .where("bucket", ">=", start.slice(0, 13))
+            .where("bucket", "<", end.slice(0, 13))
+            .execute()
+        : (
+            await sql<{ bucket: string; visitors: unknown; pageviews: unknown }>`
+              select substr(created_at, 1, 13) as bucket, count(distinct visitor) as visitors, count(*) as pageviews
+              from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by substr(created_at, 1, 13)`.execute(db)
+          ).rows;
+      for (const r of rows) points.set(r.bucket.slice(0, 13), { visitors: num(r.visitors), pageviews: num(r.pageviews) });
+    } else {
+      for (let d = range.from; d <= range.to; d = addCalendarDays(d, 1)) points.set(d, { visitors: 0, pageviews: 0 });
+      if (rolledTo) {
+        const rows = await db
+          .selectFrom("analytics_rollups")
+          .select(["bucket", "visitors", "pageviews"])
+          .where("period", "=", "day")
+          .where("dimension", "=", "total")
+          .where("bucket", ">=", range.from)
+          .where("bucket", "<=", rolledTo)
+          .execute();
+        for (const r of rows) points.set(r.bucket, { visitors: num(r.visitors), pageviews: num(r.pageviews) });
+      }
+      // Days not rolled up: usually today alone.
+      for (let d = rawFrom; d && d <= range.to; d = addCalendarDays(d, 1)) {
+        const { start, end } = span(d, d);
+        points.set(d, await rawTotals(start, end));
+      }
+    }
+    return [...points].map(([bucket, p]) => ({ bucket, visitors: p.visitors, pageviews: p.pageviews }));
+  }
+
+  /**
+   * Leads that arrived in the range, by source, and what has become of them since: a call
+   * booked, a quote sent, accepted, and the CAD paid on their quotes (from `payments`; money
+   * kept only to be refunded is not revenue). A lead's source is its own record's UTM source
+   * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
+   */
+  async function funnel(range: DayRange): Promise<FunnelRow[]> {
+    const { start, end } = span(range.from, range.to);
+    const [visits, { rows }] = await Promise.all([
+      top("source", range, 0),
+      sql<{ source: string; inquiries: unknown; booked: unknown; quoted: unknown; accepted: unknown; revenue: unknown }>`
+        select l.source, count(*) as inquiries, sum(l.booked) as booked, sum(l.quoted) as quoted, sum(l.accepted) as accepted, sum(l.revenue) as revenue
+        from (
+          select coalesce(i.utm_source, i.ref, (select g.referrer_host from analytics_events g where g.lead_id = i.id and g.name = 'inquiry' and g.referrer_host is not null limit 1), ${sql.lit(DIRECT)}) as source,
+            case when exists (select 1 from bookings b where b.inquiry_id = i.id and b.status <> 'cancelled') then 1 else 0 end as booked,
+            case when exists (select 1 from quotes q where q.inquiry_id = i.id and q.sent_at is not null) then 1 else 0 end as quoted,
+            case when exists (select 1 from quotes q where q.inquiry_id = i.id and q.accepted_at is not null) then 1 else 0 end as accepted,
+            coalesce((select sum(p.amount_cents) from payments p where p.inquiry_id = i.id and p.status = 'paid' and p.refund_status is null and lower(p.currency) = 'cad'), 0) as revenue
+          from inquiries i
+          where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
+        ) l
+        group by l.source`.execute(db),
+    ]);
+    const bySource = new Map<string, FunnelRow>();
+    const row = (source: string) => bySource.get(source) ?? bySource.set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 }).get(source)!;
+    for (const v of visits) row(v.value).visits = v.visits;
+    for (const r of rows) Object.assign(row(r.source), { inquiries: num(r.inquiries), booked: num(r.booked), quoted: num(r.quoted), accepted: num(r.accepted), revenueCents: num(r.revenue) });
+    return [...bySource.values()].sort((a, b) => b.revenueCents - a.revenueCents || b.inquiries - a.inquiries || b.visits - a.visits || (a.source < b.source ? -1 : 1));
+  }
+
+  return {
+    parseQuery(params: URLSearchParams) {
+      const parsed = rangeQuerySchema.safeParse(Object.fromEntries(params));
+      return parsed.success ? { query: parsed.data, error: undefined } : { query: rangeQuerySchema.parse({}), error: parsed.error.issues[0]?.message ?? "The range was not understood." };
+    },
+
+    /** Everything the page shows for a range. */
+    async overview(query: RangeQuery) {
+      const { current, previous } = resolveRange(query, now());
+      const [now_, before, chart, funnelRows, ...lists] = await Promise.all([totals(current), totals(previous), series(current), funnel(current), ...TOP_LISTS.map((l) => top(l, current))]);
+      return {
+        range: current,
+        previous,
+        totals: now_,
+        previousTotals: before,
+        series: chart,
+        top: Object.fromEntries(TOP_LISTS.map((l, i) => [l, lists[i]!])) as Record<TopList, Row[]>,
+        funnel: funnelRows,
+      };
+    },
+
+    totals,
+    top,
+    series,
+    funnel,
+    resolve: (query: RangeQuery) => resolveRange(query, now()),
+  };
+}
+
+export type AnalyticsDashboard = ReturnType<typeof createAnalyticsDashboard>;
+
+/** The change from the previous range, in percent rounded to a whole number; null when there was nothing before. */
+export function percentChange(current: number, previous: number) {
+  return previous === 0 ? null : Math.round(((current - previous) / previous) * 100);
+}
+
+/** Bounced visits as a whole percentage of visits; null without visits. */
+export function bounceRate(f: Pick<Figures, "visits" | "bounces">) {
+  return f.visits === 0 ? null : Math.round((f.bounces / f.visits) * 100);
+}
