@@ -20,7 +20,7 @@ export default [
   ...prefix("studio", [
     route("login", "studio/login.tsx"),
     route("logout", "studio/logout.tsx"),
-    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("account", "studio/account.tsx")]),
+    layout("studio/layout.tsx", [index("studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("analytics", "studio/analytics.tsx"), route("account", "studio/account.tsx")]),
   ]),
   ...prefix("demo", [
     ...demoSites.map(({ slug, folder, pages }) =>

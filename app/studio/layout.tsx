@@ -14,6 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const links = [
   { to: "/studio", label: "Inbox", end: true },
   { to: "/studio/payments", label: "Payments", end: false },
+  { to: "/studio/analytics", label: "Analytics", end: false },
   { to: "/studio/account", label: "Account", end: false },
 ];
 

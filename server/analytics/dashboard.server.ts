@@ -64,12 +64,12 @@ export function resolveRange(query: RangeQuery, now: Date): { current: DayRange;
   return { current, previous: { from: addCalendarDays(current.from, -days), to: addCalendarDays(current.from, -1) } };
 }
 
-export function createAnalyticsDashboard({ database, now = () => new Date() }: { database: AppDatabase; now?: () => Date }) {
+export function createAnalyticsDashboard({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
   const { db } = database;
 
   /** The first day of the range read from raw events: after the range's leading rolled-up days, and never before today. */
   async function split(range: DayRange): Promise<{ rolledTo: string | null; rawFrom: string | null }> {
-    const today = siteDateOf(now());
+    const today = siteDateOf(new Date(now()));
     const rolled = await db
       .selectFrom("analytics_rollups")
       .select("bucket")
@@ -244,7 +244,7 @@ export function createAnalyticsDashboard({ database, now = () => new Date() }: {
 
     /** Everything the page shows for a range. */
     async overview(query: RangeQuery) {
-      const { current, previous } = resolveRange(query, now());
+      const { current, previous } = resolveRange(query, new Date(now()));
       const [now_, before, chart, funnelRows, ...lists] = await Promise.all([totals(current), totals(previous), series(current), funnel(current), ...TOP_LISTS.map((l) => top(l, current))]);
       return {
         range: current,
@@ -261,7 +261,7 @@ export function createAnalyticsDashboard({ database, now = () => new Date() }: {
     top,
     series,
     funnel,
-    resolve: (query: RangeQuery) => resolveRange(query, now()),
+    resolve: (query: RangeQuery) => resolveRange(query, new Date(now())),
   };
 }
 

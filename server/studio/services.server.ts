@@ -1,3 +1,4 @@
+import { createAnalyticsDashboard } from "../analytics/dashboard.server";
 import type { AppDeps } from "../app.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
 import type { QuoteService } from "../quotes/service.server";
@@ -17,6 +18,7 @@ export type StudioServices = {
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
   quotes: LeadQuotes;
+  analytics: ReturnType<typeof createAnalyticsDashboard>;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -43,6 +45,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes });
-  return { loadSignIn, leads, payments, privacy, all };
+  const analytics = createAnalyticsDashboard({ database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, analytics });
+  return { loadSignIn, leads, payments, privacy, analytics, all };
 }

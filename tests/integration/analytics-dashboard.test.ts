@@ -14,7 +14,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
   let dashboard: AnalyticsDashboard;
   beforeEach(async () => {
     database = await openTestDatabase();
-    dashboard = createAnalyticsDashboard({ database, now: () => NOW });
+    dashboard = createAnalyticsDashboard({ database, now: () => NOW.getTime() });
   });
   afterEach(async () => {
     await database.dispose();

@@ -4,8 +4,8 @@ import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness, signedInBy } from "../helpers/studio";
 
 /** Every studio page (and its React Router data request), every download and every page action. */
-const pages = ["/studio", "/studio/payments", "/studio/leads/some-id", "/studio/anything"];
-const downloads = ["/api/studio/leads.csv", "/api/studio/leads/some-id/export.json", "/api/studio/payments.csv"];
+const pages = ["/studio", "/studio/payments", "/studio/analytics", "/studio/leads/some-id", "/studio/anything"];
+const downloads = ["/api/studio/leads.csv", "/api/studio/leads/some-id/export.json", "/api/studio/payments.csv", "/api/studio/analytics/page.csv"];
 const pageWrites = ["/studio/leads/some-id", "/studio/logout", "/studio/leads/some-id.data", "/studio"];
 /** The JSON API the pages never used, removed so the pages' actions are the one write surface. */
 const removedApi = [
