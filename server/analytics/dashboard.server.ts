@@ -216,18 +216,23 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     const { start, end } = span(range.from, range.to);
     const [visits, { rows }] = await Promise.all([
       top("source", range, 0),
+      // Joins to grouped tables, not a subquery per lead: one pass over each table, hashed.
       sql<{ source: string; inquiries: unknown; booked: unknown; quoted: unknown; accepted: unknown; revenue: unknown }>`
-        select l.source, count(*) as inquiries, sum(l.booked) as booked, sum(l.quoted) as quoted, sum(l.accepted) as accepted, sum(l.revenue) as revenue
-        from (
-          select coalesce(i.utm_source, i.ref, (select g.referrer_host from analytics_events g where g.lead_id = i.id and g.name = 'inquiry' and g.referrer_host is not null limit 1), ${sql.lit(DIRECT)}) as source,
-            case when exists (select 1 from bookings b where b.inquiry_id = i.id and b.status <> 'cancelled') then 1 else 0 end as booked,
-            case when exists (select 1 from quotes q where q.inquiry_id = i.id and q.sent_at is not null) then 1 else 0 end as quoted,
-            case when exists (select 1 from quotes q where q.inquiry_id = i.id and q.accepted_at is not null) then 1 else 0 end as accepted,
-            coalesce((select sum(p.amount_cents) from payments p where p.inquiry_id = i.id and p.status = 'paid' and p.refund_status is null and lower(p.currency) = 'cad'), 0) as revenue
-          from inquiries i
-          where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
-        ) l
-        group by l.source`.execute(db),
+        select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
+          coalesce(sum(b.booked), 0) as booked, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
+        from inquiries i
+        left join (select lead_id, max(referrer_host) as referrer_host from analytics_events where lead_id is not null and name = 'inquiry' group by lead_id) g on g.lead_id = i.id
+        left join (select inquiry_id, 1 as booked from bookings where status <> 'cancelled' group by inquiry_id) b on b.inquiry_id = i.id
+        left join (
+          select inquiry_id, max(case when sent_at is not null then 1 else 0 end) as quoted, max(case when accepted_at is not null then 1 else 0 end) as accepted
+          from quotes group by inquiry_id
+        ) q on q.inquiry_id = i.id
+        left join (
+          select inquiry_id, sum(amount_cents) as revenue from payments
+          where inquiry_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by inquiry_id
+        ) p on p.inquiry_id = i.id
+        where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
+        group by 1`.execute(db),
     ]);
     const bySource = new Map<string, FunnelRow>();
     const row = (source: string) => bySource.get(source) ?? bySource.set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 }).get(source)!;

@@ -43,7 +43,7 @@ test("the studio opens Analytics, sees today's visits from a referrer in its tab
 
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Analytics" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
-  await page.getByLabel("Range").selectOption("today");
+  await page.getByLabel("Range", { exact: true }).selectOption("today");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/range=today/);
 

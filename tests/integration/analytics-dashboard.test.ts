@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AnalyticsDashboard, bounceRate, createAnalyticsDashboard, percentChange, rangeQuerySchema } from "../../server/analytics/dashboard.server";
 import type { AnalyticsRollupTable } from "../../server/db/schema";
+import { paymentRow, quoteRow } from "../../scripts/analytics-seed";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 
 // 13:00 in Vancouver (UTC-7) on 2026-11-25: today started at 07:00 UTC.
@@ -151,60 +152,11 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
         .execute()
         .then(() => id);
     };
-    const quote = async (inquiryId: string, accepted: boolean) => {
-      const at = "2026-11-25T12:00:00.000Z";
-      await database.db
-        .insertInto("quotes")
-        .values({
-          id: randomUUID(),
-          inquiry_id: inquiryId,
-          token: randomUUID(),
-          package: "pro",
-          lines: "[]",
-          subtotal_cents: 100_000,
-          tax_label: null,
-          tax_basis_points: null,
-          tax_cents: 0,
-          total_cents: 100_000,
-          deposit_percent: null,
-          deposit_cents: null,
-          terms: "",
-          status: accepted ? "accepted" : "sent",
-          expires_at: "2026-12-25T12:00:00.000Z",
-          sent_at: at,
-          viewed_at: null,
-          accepted_at: accepted ? at : null,
-          deposit_paid_at: null,
-          balance_requested_at: null,
-          paid_at: null,
-          withdrawn_at: null,
-          created_by: "owner@example.com",
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    };
-    const payment = (inquiryId: string, cents: number, extra: { status?: "paid" | "pending"; refund?: "needed"; currency?: string } = {}) =>
+    const quote = (inquiryId: string, accepted: boolean) => database.db.insertInto("quotes").values(quoteRow(inquiryId, "2026-11-25T12:00:00.000Z", accepted)).execute();
+    const payment = (inquiryId: string, cents: number, extra: { status?: "paid" | "pending"; refund?: "needed" } = {}) =>
       database.db
         .insertInto("payments")
-        .values({
-          id: randomUUID(),
-          package: "pro",
-          amount_cents: cents,
-          currency: extra.currency ?? "cad",
-          status: extra.status ?? "paid",
-          provider: "sandbox",
-          provider_session_id: null,
-          idempotency_key: randomUUID(),
-          failure_reason: null,
-          created_at: "2026-11-25T13:00:00.000Z",
-          updated_at: "2026-11-25T13:00:00.000Z",
-          paid_at: "2026-11-25T13:00:00.000Z",
-          failed_at: null,
-          inquiry_id: inquiryId,
-          refund_status: extra.refund ?? null,
-          refund_reason: extra.refund ? "duplicate" : null,
-        })
+        .values(paymentRow(inquiryId, "2026-11-25T13:00:00.000Z", cents, { status: extra.status ?? "paid", refund_status: extra.refund ?? null, refund_reason: extra.refund ? "duplicate" : null }))
         .execute();
 
     const news = await lead({ utm_source: "newsletter" });
