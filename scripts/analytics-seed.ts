@@ -34,7 +34,8 @@ export async function seedAnalytics(database: AppDatabase, { events, days = 90, 
     await insertEvents(database, postgres, from, to, start, step);
     log(`  events: visits ${to + 1}/${visits} (${Math.round(performance.now() - started)} ms)`);
   }
-  if (postgres) await sql`analyze analytics_events`.execute(database.db);
+  // Index-only scans on PostgreSQL need the visibility map a vacuum writes (autovacuum does it in service).
+  if (postgres) await sql`vacuum analyze analytics_events`.execute(database.db);
   const rolled = performance.now();
   await rollUp(database, siteDateOf(new Date(start * 1000)), addCalendarDays(siteDateOf(new Date(now)), -1), now);
   log(`  roll-ups: ${Math.round(performance.now() - rolled)} ms`);
@@ -69,7 +70,7 @@ async function insertEvents(database: AppDatabase, postgres: boolean, from: numb
   } else {
     const at = `strftime('%Y-%m-%dT%H:%M:%fZ', ${start} + j * ${step} + k * 30, 'unixepoch')`;
     await sql`insert into analytics_events (${columns})
-      with recursive s(j) as (select ${from} union all select j + 1 from s where j < ${to}), n(k) as (values (0), (1), (2), (3))
+      with recursive s(j) as (select cast(${from} as integer) union all select j + 1 from s where j < ${to}), n(k) as (values (0), (1), (2), (3))
       select ${values(at, (v, w) => `printf('%0${w}x', ${v})`)}
       from s cross join n where k <= j % 4`.execute(database.db);
   }

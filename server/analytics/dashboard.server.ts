@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import { addCalendarDays, siteDateOf, siteDayStart } from "~/lib/site-time";
 import type { AppDatabase } from "../db/database.server";
@@ -42,13 +42,19 @@ export type TopList = (typeof TOP_LISTS)[number];
 
 /** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host. */
 export const DIRECT = "Direct / none";
-const visitValue: Record<Exclude<TopList, "page">, RawBuilder<string | null>> = {
-  entry: sql`e.path`,
-  referrer: sql`e.referrer_host`,
-  campaign: sql`e.utm_campaign`,
-  demo: sql`e.demo_ref`,
-  source: sql`coalesce(e.utm_source, e.demo_ref, e.referrer_host, ${sql.lit(DIRECT)})`,
+type EntryRow = { path: string; referrer_host: string | null; utm_source: string | null; utm_campaign: string | null; demo_ref: string | null };
+const VISIT_LISTS = ["entry", "referrer", "campaign", "demo", "source"] as const;
+const visitValueOf: Record<(typeof VISIT_LISTS)[number], (e: EntryRow) => string | null> = {
+  entry: (e) => e.path,
+  referrer: (e) => e.referrer_host,
+  campaign: (e) => e.utm_campaign,
+  demo: (e) => e.demo_ref,
+  source: (e) => e.utm_source ?? e.demo_ref ?? e.referrer_host ?? DIRECT,
 };
+
+type RawDay = { totals: Figures; lists: Record<TopList, Row[]>; hours: Map<string, { visitors: number; pageviews: number }> };
+/** Reads a raw day once per page load. */
+type RawDays = (day: string) => Promise<RawDay>;
 
 const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 const num = (v: unknown) => Number(v ?? 0);
@@ -89,19 +95,6 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
 
   const span = (from: string, to: string) => ({ start: siteDayStart(from), end: siteDayStart(addCalendarDays(to, 1)) });
 
-  /** Page views between two moments, one row per visit (its visitor, page views and entry row's id). */
-  const visitsBetween = (start: string, end: string) =>
-    sql`select visit, min(visitor) as visitor, count(*) as n, max(case when entry = 1 then id end) as entry_id
-      from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by visit`;
-
-  async function rawTotals(start: string, end: string): Promise<Figures> {
-    const { rows } = await sql<Record<keyof Figures, unknown>>`
-      select count(distinct v.visitor) as visitors, count(*) as visits, coalesce(sum(v.n), 0) as pageviews, coalesce(sum(case when v.n = 1 then 1 else 0 end), 0) as bounces
-      from (${visitsBetween(start, end)}) v`.execute(db);
-    const r = rows[0];
-    return r ? { visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) } : emptyFigures();
-  }
-
   async function rolledRows(dimension: string, from: string, to: string): Promise<Row[]> {
     const rows = await db
       .selectFrom("analytics_rollups")
@@ -115,37 +108,91 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     return rows.map((r) => ({ value: r.value, visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) }));
   }
 
-  async function rawRows(list: TopList, start: string, end: string): Promise<Row[]> {
-    const { rows } =
-      list === "page"
-        ? await sql<Record<keyof Row, unknown>>`
-            select path as value, count(distinct visitor) as visitors, count(distinct visit) as visits, count(*) as pageviews, 0 as bounces
-            from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by path`.execute(db)
-        : await sql<Record<keyof Row, unknown>>`
-            select ${visitValue[list]} as value, count(distinct v.visitor) as visitors, count(*) as visits, sum(v.n) as pageviews, sum(case when v.n = 1 then 1 else 0 end) as bounces
-            from (${visitsBetween(start, end)}) v join analytics_events e on e.id = v.entry_id
-            group by 1`.execute(db);
-    return rows.filter((r) => r.value !== null && r.value !== "").map((r) => ({ value: String(r.value), visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) }));
+  /**
+   * One Vancouver day's raw page views counted in one pass, in memory: its totals, every list and
+   * its hours. One index-only read and hash maps instead of a sorting query per figure; a day at
+   * 10 million events in 90 days is about 110,000 rows. Each page load reads a day once (`RawDays`).
+   */
+  async function rawDay(day: string): Promise<RawDay> {
+    const { start, end } = span(day, day);
+    const rows = await db
+      .selectFrom("analytics_events")
+      .select(["visit", "visitor", "entry", "path", "created_at", "referrer_host", "utm_source", "utm_campaign", "demo_ref"])
+      .where("name", "=", "pageview")
+      .where("created_at", ">=", start)
+      .where("created_at", "<", end)
+      .execute();
+    const visitors = new Set<string>();
+    const visits = new Map<string, { visitor: string; n: number; entry?: EntryRow }>();
+    const pages = new Map<string, { visitors: Set<string>; visits: Set<string>; pageviews: number }>();
+    const hours = new Map<string, { visitors: Set<string>; pageviews: number }>();
+    for (const r of rows) {
+      visitors.add(r.visitor);
+      const visit = visits.get(r.visit) ?? visits.set(r.visit, { visitor: r.visitor, n: 0 }).get(r.visit)!;
+      visit.n++;
+      if (Number(r.entry) === 1) visit.entry = r;
+      const page = pages.get(r.path) ?? pages.set(r.path, { visitors: new Set(), visits: new Set(), pageviews: 0 }).get(r.path)!;
+      page.visitors.add(r.visitor);
+      page.visits.add(r.visit);
+      page.pageviews++;
+      const hourKey = r.created_at.slice(0, 13);
+      const hour = hours.get(hourKey) ?? hours.set(hourKey, { visitors: new Set(), pageviews: 0 }).get(hourKey)!;
+      hour.visitors.add(r.visitor);
+      hour.pageviews++;
+    }
+    const lists = { page: [...pages].map(([value, p]) => ({ value, visitors: p.visitors.size, visits: p.visits.size, pageviews: p.pageviews, bounces: 0 })) } as Record<TopList, Row[]>;
+    let bounces = 0;
+    for (const v of visits.values()) if (v.n === 1) bounces++;
+    for (const list of VISIT_LISTS) {
+      const tally = new Map<string, { visitors: Set<string>; visits: number; pageviews: number; bounces: number }>();
+      for (const v of visits.values()) {
+        // A visit that began the day before has its entry (and its source) there.
+        const value = v.entry && visitValueOf[list](v.entry);
+        if (!value) continue;
+        const t = tally.get(value) ?? tally.set(value, { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0 }).get(value)!;
+        t.visitors.add(v.visitor);
+        t.visits++;
+        t.pageviews += v.n;
+        if (v.n === 1) t.bounces++;
+      }
+      lists[list] = [...tally].map(([value, t]) => ({ value, visitors: t.visitors.size, visits: t.visits, pageviews: t.pageviews, bounces: t.bounces }));
+    }
+    return {
+      totals: { visitors: visitors.size, visits: visits.size, pageviews: rows.length, bounces },
+      lists,
+      hours: new Map([...hours].map(([k, h]) => [k, { visitors: h.visitors.size, pageviews: h.pageviews }])),
+    };
   }
 
+  /** Raw days read for one page load: each read once however many figures need it. */
+  const rawDays = (): RawDays => {
+    const read = new Map<string, Promise<RawDay>>();
+    return (day) => read.get(day) ?? read.set(day, rawDay(day)).get(day)!;
+  };
+  const rawDaysOf = async (from: string | null, to: string, raw: RawDays) => {
+    const days: string[] = [];
+    for (let d = from; d && d <= to; d = addCalendarDays(d, 1)) days.push(d);
+    return Promise.all(days.map(raw));
+  };
+
   /** A range's totals: roll-ups for its rolled-up days, raw events for the rest. */
-  async function totals(range: DayRange): Promise<Figures> {
+  async function totals(range: DayRange, raw = rawDays()): Promise<Figures> {
     const { rolledTo, rawFrom } = await split(range);
     const sum = emptyFigures();
     const parts = await Promise.all([
       rolledTo ? rolledRows("total", range.from, rolledTo) : Promise.resolve([]),
-      rawFrom ? rawTotals(span(rawFrom, range.to).start, span(rawFrom, range.to).end).then((f) => [{ ...f, value: "" }]) : Promise.resolve([]),
+      rawDaysOf(rawFrom, range.to, raw).then((days) => days.map((d) => ({ ...d.totals, value: "" }))),
     ]);
     for (const row of parts.flat()) for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) sum[k] += row[k];
     return sum;
   }
 
   /** One list over a range, most visitors first (then the value, so the order is stable). `limit` 0: every row. */
-  async function top(list: TopList, range: DayRange, limit = 10): Promise<Row[]> {
+  async function top(list: TopList, range: DayRange, limit = 10, raw = rawDays()): Promise<Row[]> {
     const { rolledTo, rawFrom } = await split(range);
     const parts = await Promise.all([
       rolledTo ? rolledRows(list, range.from, rolledTo) : Promise.resolve([]),
-      rawFrom ? rawRows(list, span(rawFrom, range.to).start, span(rawFrom, range.to).end) : Promise.resolve([]),
+      rawDaysOf(rawFrom, range.to, raw).then((days) => days.flatMap((d) => d.lists[list])),
     ]);
     const merged = new Map<string, Row>();
     for (const row of parts.flat()) {
@@ -161,7 +208,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
    * Visitors and page views per bucket: per hour (UTC hour starts, from the hourly roll-ups or raw
    * events) for a one-day range, else per Vancouver day.
    */
-  async function series(range: DayRange): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
+  async function series(range: DayRange, raw = rawDays()): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
     const { rolledTo, rawFrom } = await split(range);
     const points = new Map<string, { visitors: number; pageviews: number }>();
     const hourly = range.from === range.to;
@@ -178,11 +225,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
             .where("bucket", ">=", start.slice(0, 13))
             .where("bucket", "<", end.slice(0, 13))
             .execute()
-        : (
-            await sql<{ bucket: string; visitors: unknown; pageviews: unknown }>`
-              select substr(created_at, 1, 13) as bucket, count(distinct visitor) as visitors, count(*) as pageviews
-              from analytics_events where name = 'pageview' and created_at >= ${start} and created_at < ${end} group by substr(created_at, 1, 13)`.execute(db)
-          ).rows;
+        : [...(await raw(range.from)).hours].map(([bucket, h]) => ({ bucket, ...h }));
       for (const r of rows) points.set(r.bucket.slice(0, 13), { visitors: num(r.visitors), pageviews: num(r.pageviews) });
     } else {
       for (let d = range.from; d <= range.to; d = addCalendarDays(d, 1)) points.set(d, { visitors: 0, pageviews: 0 });
@@ -198,10 +241,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
         for (const r of rows) points.set(r.bucket, { visitors: num(r.visitors), pageviews: num(r.pageviews) });
       }
       // Days not rolled up: usually today alone.
-      for (let d = rawFrom; d && d <= range.to; d = addCalendarDays(d, 1)) {
-        const { start, end } = span(d, d);
-        points.set(d, await rawTotals(start, end));
-      }
+      for (const [i, day] of (await rawDaysOf(rawFrom, range.to, raw)).entries()) points.set(addCalendarDays(rawFrom!, i), day.totals);
     }
     return [...points].map(([bucket, p]) => ({ bucket, visitors: p.visitors, pageviews: p.pageviews }));
   }
@@ -212,10 +252,10 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
    * kept only to be refunded is not revenue). A lead's source is its own record's UTM source
    * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
    */
-  async function funnel(range: DayRange): Promise<FunnelRow[]> {
+  async function funnel(range: DayRange, raw = rawDays()): Promise<FunnelRow[]> {
     const { start, end } = span(range.from, range.to);
     const [visits, { rows }] = await Promise.all([
-      top("source", range, 0),
+      top("source", range, 0, raw),
       // Joins to grouped tables, not a subquery per lead: one pass over each table, hashed.
       sql<{ source: string; inquiries: unknown; booked: unknown; quoted: unknown; accepted: unknown; revenue: unknown }>`
         select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
@@ -250,7 +290,14 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     /** Everything the page shows for a range. */
     async overview(query: RangeQuery) {
       const { current, previous } = resolveRange(query, new Date(now()));
-      const [now_, before, chart, funnelRows, ...lists] = await Promise.all([totals(current), totals(previous), series(current), funnel(current), ...TOP_LISTS.map((l) => top(l, current))]);
+      const raw = rawDays();
+      const [now_, before, chart, funnelRows, ...lists] = await Promise.all([
+        totals(current, raw),
+        totals(previous, raw),
+        series(current, raw),
+        funnel(current, raw),
+        ...TOP_LISTS.map((l) => top(l, current, 10, raw)),
+      ]);
       return {
         range: current,
         previous,

@@ -5,11 +5,11 @@ import { type Kysely, sql } from "kysely";
  * with 10 million events each of its queries answers in under 200 ms (reports/analytics.md).
  */
 export async function up(db: Kysely<unknown>) {
-  // Raw page views (today, days not rolled up yet) are read from this alone; id finds a visit's entry row.
+  // Raw page views (today, days not rolled up yet) are read from this index alone, in time order.
   await db.schema
     .createIndex("analytics_events_pageviews")
     .on("analytics_events")
-    .columns(["name", "created_at", "visit", "visitor", "entry", "path", "id"])
+    .columns(["name", "created_at", "visit", "visitor", "entry", "path", "referrer_host", "utm_source", "utm_campaign", "demo_ref"])
     .execute();
   // The funnel finds a lead's inquiry goal (its referrer) by lead; most events have no lead.
   await db.schema
