@@ -81,7 +81,8 @@ async function rollUp(database: AppDatabase, from: string, to: string, now: numb
   const dashboard = createAnalyticsDashboard({ database, now: () => now });
   for (let day = from; day <= to; day = addCalendarDays(day, 1)) {
     const range = { from: day, to: day };
-    const [totals, hours, ...lists] = await Promise.all([dashboard.totals(range), dashboard.series(range), ...TOP_LISTS.map((l) => dashboard.top(l, range, 0))]);
+    const raw = dashboard.rawDays();
+    const [totals, hours, ...lists] = await Promise.all([dashboard.totals(range, raw), dashboard.series(range, raw), ...TOP_LISTS.map((l) => dashboard.top(l, range, 0, raw))]);
     const row = (period: "day" | "hour", bucket: string, dimension: string, r: { value: string; visitors: number; visits?: number; pageviews: number; bounces?: number }) => ({
       period,
       bucket,

@@ -52,7 +52,8 @@ const visitValueOf: Record<(typeof VISIT_LISTS)[number], (e: EntryRow) => string
   source: (e) => e.utm_source ?? e.demo_ref ?? e.referrer_host ?? DIRECT,
 };
 
-type RawDay = { totals: Figures; lists: Record<TopList, Row[]>; hours: Map<string, { visitors: number; pageviews: number }> };
+/** A raw day's figures, each counted on first use. */
+type RawDay = { totals(): Figures; list(list: TopList): Row[]; hours(): { bucket: string; visitors: number; pageviews: number }[] };
 /** Reads a raw day once per page load. */
 type RawDays = (day: string) => Promise<RawDay>;
 
@@ -122,46 +123,69 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
       .where("created_at", ">=", start)
       .where("created_at", "<", end)
       .execute();
-    const visitors = new Set<string>();
-    const visits = new Map<string, { visitor: string; n: number; entry?: EntryRow }>();
-    const pages = new Map<string, { visitors: Set<string>; visits: Set<string>; pageviews: number }>();
-    const hours = new Map<string, { visitors: Set<string>; pageviews: number }>();
-    for (const r of rows) {
-      visitors.add(r.visitor);
-      const visit = visits.get(r.visit) ?? visits.set(r.visit, { visitor: r.visitor, n: 0 }).get(r.visit)!;
-      visit.n++;
-      if (Number(r.entry) === 1) visit.entry = r;
-      const page = pages.get(r.path) ?? pages.set(r.path, { visitors: new Set(), visits: new Set(), pageviews: 0 }).get(r.path)!;
-      page.visitors.add(r.visitor);
-      page.visits.add(r.visit);
-      page.pageviews++;
-      const hourKey = r.created_at.slice(0, 13);
-      const hour = hours.get(hourKey) ?? hours.set(hourKey, { visitors: new Set(), pageviews: 0 }).get(hourKey)!;
-      hour.visitors.add(r.visitor);
-      hour.pageviews++;
-    }
-    const lists = { page: [...pages].map(([value, p]) => ({ value, visitors: p.visitors.size, visits: p.visits.size, pageviews: p.pageviews, bounces: 0 })) } as Record<TopList, Row[]>;
-    let bounces = 0;
-    for (const v of visits.values()) if (v.n === 1) bounces++;
-    for (const list of VISIT_LISTS) {
-      const tally = new Map<string, { visitors: Set<string>; visits: number; pageviews: number; bounces: number }>();
-      for (const v of visits.values()) {
-        // A visit that began the day before has its entry (and its source) there.
-        const value = v.entry && visitValueOf[list](v.entry);
-        if (!value) continue;
-        const t = tally.get(value) ?? tally.set(value, { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0 }).get(value)!;
-        t.visitors.add(v.visitor);
-        t.visits++;
-        t.pageviews += v.n;
-        if (v.n === 1) t.bounces++;
-      }
-      lists[list] = [...tally].map(([value, t]) => ({ value, visitors: t.visitors.size, visits: t.visits, pageviews: t.pageviews, bounces: t.bounces }));
-    }
-    return {
-      totals: { visitors: visitors.size, visits: visits.size, pageviews: rows.length, bounces },
-      lists,
-      hours: new Map([...hours].map(([k, h]) => [k, { visitors: h.visitors.size, pageviews: h.pageviews }])),
+    // Each figure is counted when first asked for: the totals need only the visits.
+    const once = <T>(count: () => T) => {
+      let value: T | undefined;
+      return () => (value ??= count());
     };
+    const visits = once(() => {
+      const byVisit = new Map<string, { visitor: string; n: number; entry?: EntryRow }>();
+      for (const r of rows) {
+        const visit = byVisit.get(r.visit) ?? byVisit.set(r.visit, { visitor: r.visitor, n: 0 }).get(r.visit)!;
+        visit.n++;
+        if (Number(r.entry) === 1) visit.entry = r;
+      }
+      return [...byVisit.values()];
+    });
+    const totals = once((): Figures => {
+      const visitors = new Set<string>();
+      let bounces = 0;
+      for (const v of visits()) {
+        visitors.add(v.visitor);
+        if (v.n === 1) bounces++;
+      }
+      return { visitors: visitors.size, visits: visits().length, pageviews: rows.length, bounces };
+    });
+    const pages = once((): Row[] => {
+      const byPath = new Map<string, { visitors: Set<string>; visits: Set<string>; pageviews: number }>();
+      for (const r of rows) {
+        const page = byPath.get(r.path) ?? byPath.set(r.path, { visitors: new Set(), visits: new Set(), pageviews: 0 }).get(r.path)!;
+        page.visitors.add(r.visitor);
+        page.visits.add(r.visit);
+        page.pageviews++;
+      }
+      return [...byPath].map(([value, p]) => ({ value, visitors: p.visitors.size, visits: p.visits.size, pageviews: p.pageviews, bounces: 0 }));
+    });
+    const visitLists = new Map<TopList, () => Row[]>(
+      VISIT_LISTS.map((list) => [
+        list,
+        once(() => {
+          const tally = new Map<string, { visitors: Set<string>; visits: number; pageviews: number; bounces: number }>();
+          for (const v of visits()) {
+            // A visit that began the day before has its entry (and its source) there.
+            const value = v.entry && visitValueOf[list](v.entry);
+            if (!value) continue;
+            const t = tally.get(value) ?? tally.set(value, { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0 }).get(value)!;
+            t.visitors.add(v.visitor);
+            t.visits++;
+            t.pageviews += v.n;
+            if (v.n === 1) t.bounces++;
+          }
+          return [...tally].map(([value, t]) => ({ value, visitors: t.visitors.size, visits: t.visits, pageviews: t.pageviews, bounces: t.bounces }));
+        }),
+      ]),
+    );
+    const hours = once(() => {
+      const byHour = new Map<string, { visitors: Set<string>; pageviews: number }>();
+      for (const r of rows) {
+        const key = r.created_at.slice(0, 13);
+        const hour = byHour.get(key) ?? byHour.set(key, { visitors: new Set(), pageviews: 0 }).get(key)!;
+        hour.visitors.add(r.visitor);
+        hour.pageviews++;
+      }
+      return [...byHour].map(([bucket, h]) => ({ bucket, visitors: h.visitors.size, pageviews: h.pageviews }));
+    });
+    return { totals, list: (list) => (list === "page" ? pages() : visitLists.get(list)!()), hours };
   }
 
   /** Raw days read for one page load: each read once however many figures need it. */
@@ -181,7 +205,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     const sum = emptyFigures();
     const parts = await Promise.all([
       rolledTo ? rolledRows("total", range.from, rolledTo) : Promise.resolve([]),
-      rawDaysOf(rawFrom, range.to, raw).then((days) => days.map((d) => ({ ...d.totals, value: "" }))),
+      rawDaysOf(rawFrom, range.to, raw).then((days) => days.map((d) => ({ ...d.totals(), value: "" }))),
     ]);
     for (const row of parts.flat()) for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) sum[k] += row[k];
     return sum;
@@ -192,7 +216,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     const { rolledTo, rawFrom } = await split(range);
     const parts = await Promise.all([
       rolledTo ? rolledRows(list, range.from, rolledTo) : Promise.resolve([]),
-      rawDaysOf(rawFrom, range.to, raw).then((days) => days.flatMap((d) => d.lists[list])),
+      rawDaysOf(rawFrom, range.to, raw).then((days) => days.flatMap((d) => d.list(list))),
     ]);
     const merged = new Map<string, Row>();
     for (const row of parts.flat()) {
@@ -225,7 +249,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
             .where("bucket", ">=", start.slice(0, 13))
             .where("bucket", "<", end.slice(0, 13))
             .execute()
-        : [...(await raw(range.from)).hours].map(([bucket, h]) => ({ bucket, ...h }));
+        : (await raw(range.from)).hours();
       for (const r of rows) points.set(r.bucket.slice(0, 13), { visitors: num(r.visitors), pageviews: num(r.pageviews) });
     } else {
       for (let d = range.from; d <= range.to; d = addCalendarDays(d, 1)) points.set(d, { visitors: 0, pageviews: 0 });
@@ -241,7 +265,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
         for (const r of rows) points.set(r.bucket, { visitors: num(r.visitors), pageviews: num(r.pageviews) });
       }
       // Days not rolled up: usually today alone.
-      for (const [i, day] of (await rawDaysOf(rawFrom, range.to, raw)).entries()) points.set(addCalendarDays(rawFrom!, i), day.totals);
+      for (const [i, day] of (await rawDaysOf(rawFrom, range.to, raw)).entries()) points.set(addCalendarDays(rawFrom!, i), day.totals());
     }
     return [...points].map(([bucket, p]) => ({ bucket, visitors: p.visitors, pageviews: p.pageviews }));
   }
@@ -313,6 +337,8 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     top,
     series,
     funnel,
+    /** A reader to share between calls that should read each raw day once. */
+    rawDays,
     resolve: (query: RangeQuery) => resolveRange(query, new Date(now())),
   };
 }
