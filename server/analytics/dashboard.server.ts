@@ -110,8 +110,8 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
   }
 
   /**
-   * One Vancouver day's raw page views counted in one pass, in memory: its totals, every list and
-   * its hours. One index-only read and hash maps instead of a sorting query per figure; a day at
+   * One Vancouver day's raw page views, read once (index-only) and counted in memory with hash
+   * maps instead of a sorting query per figure: its totals, every list and its hours. A day at
    * 10 million events in 90 days is about 110,000 rows. Each page load reads a day once (`RawDays`).
    */
   async function rawDay(day: string): Promise<RawDay> {

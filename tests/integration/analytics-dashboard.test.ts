@@ -143,6 +143,20 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     expect(entry.find((r) => r.value === "/demo/bakery")).toMatchObject({ visits: 1, pageviews: 1, bounces: 1 });
   });
 
+  it("reads a finished day the roll-up job has not reached yet from raw events, and a rolled-up day's hours from hourly roll-ups", async () => {
+    await rollup("2026-11-22", "total", "", { visitors: 4, visits: 4, pageviews: 4, bounces: 4 });
+    await database.db
+      .insertInto("analytics_rollups")
+      .values({ period: "hour", bucket: "2026-11-22T15:00:00.000Z", dimension: "total", value: "", visitors: 4, visits: 4, pageviews: 4, bounces: 4, events: 4, amount_cents: 0 })
+      .execute();
+    // The 23rd is over but not rolled up: its raw events count.
+    await visit("late-job", "v1", "2026-11-23T18:00:00.000Z", ["/", "/pricing"]);
+    expect(await dashboard.totals({ from: "2026-11-22", to: "2026-11-25" })).toEqual({ visitors: 5, visits: 5, pageviews: 6, bounces: 4 });
+    const hours = await dashboard.series({ from: "2026-11-22", to: "2026-11-22" });
+    expect(hours).toHaveLength(24);
+    expect(hours.filter((h) => h.visitors > 0)).toEqual([{ bucket: "2026-11-22T15", visitors: 4, pageviews: 4 }]);
+  });
+
   it("shows the funnel by source from the product's own tables: inquiries, calls, quotes and CAD paid", async () => {
     const lead = (source: { utm_source?: string; ref?: string }, createdAt = "2026-11-25T10:00:00.000Z", quarantine?: "honeypot") => {
       const id = randomUUID();
