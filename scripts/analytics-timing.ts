@@ -97,7 +97,7 @@ async function main() {
   const report = [
     "# Analytics dashboard: query times",
     "",
-    `\`npm run analytics:timing -- --events ${events} --days ${days}\` (scripts/analytics-timing.ts), ${os.cpus().length} cores shared with other work, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+    `\`npm run analytics:timing -- --events ${events} --days ${days}\` (scripts/analytics-timing.ts), ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min) at the end, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
     `Events spread over ${days} days, about 2.5 page views per visit; every day before today rolled up (daily lists, hourly totals); today read from raw events. Median and max of ${runs} runs after one warm-up. Budget: ${BUDGET_MS} ms per query.`,
     "",
     ...sections.flatMap((s) => [s, ""]),
