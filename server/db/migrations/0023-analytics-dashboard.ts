@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Indexes the back office's analytics dashboard reads by (server/analytics/dashboard.server.ts):
- * with 10 million events each of its queries answers in under 200 ms (reports/analytics.md).
+ * Indexes the back office's analytics dashboard reads by (server/analytics/dashboard.server.ts);
+ * its queries at 10 million events are timed in reports/analytics.md.
  */
 export async function up(db: Kysely<unknown>) {
   // Raw page views (today, days not rolled up yet) are read from this index alone, in time order.
