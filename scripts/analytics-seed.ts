@@ -12,8 +12,8 @@
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { type Insertable, sql } from "kysely";
-import { addCalendarDays, siteDateOf } from "~/lib/site-time";
-import { TOP_LISTS, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
+import { siteDay } from "~/lib/site-time";
+import { TOP_LISTS, addCalendarDays, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
 import { loadConfig } from "../server/config.server";
 import { type AppDatabase, databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { PaymentTable, QuoteTable } from "../server/db/schema";
@@ -37,7 +37,7 @@ export async function seedAnalytics(database: AppDatabase, { events, days = 90, 
   // Index-only scans on PostgreSQL need the visibility map a vacuum writes (autovacuum does it in service).
   if (postgres) await sql`vacuum analyze analytics_events`.execute(database.db);
   const rolled = performance.now();
-  await rollUp(database, siteDateOf(new Date(start * 1000)), addCalendarDays(siteDateOf(new Date(now)), -1), now);
+  await rollUp(database, siteDay(new Date(start * 1000)), addCalendarDays(siteDay(new Date(now)), -1), now);
   log(`  roll-ups: ${Math.round(performance.now() - rolled)} ms`);
   await seedLeads(database, start, now);
   if (postgres) await sql`analyze`.execute(database.db);

@@ -10,8 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { addCalendarDays } from "~/lib/site-time";
-import { type RangeQuery, TOP_LISTS, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
+import { type RangeQuery, TOP_LISTS, addCalendarDays, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { intArg, seedAnalytics } from "./analytics-seed";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatTime } from "~/studio/guard";
-import { addCalendarDays, formatSiteDate, formatSiteDateTime, formatSiteDateTimeWithZone, siteDateOf, siteDayStart } from "./site-time";
+import { formatSiteDate, formatSiteDateTime, formatSiteDateTimeWithZone, siteDay, siteDayStart, siteYear } from "./site-time";
 
 // British Columbia is on UTC-7 all year since 2026 (IANA tz 2026a): before and after
 // 2026-11-01 alike. Runtimes with older data (Node 20, tz 2025c) read an hour early after it.
@@ -25,6 +25,17 @@ describe("times in Vancouver, for the studio and for clients", () => {
     expect(formatSiteDate(new Date("2026-10-31T09:48:00Z"))).toBe("October 31, 2026");
   });
 
+  it("numbers and exports documents by Vancouver's day and year, not UTC's", () => {
+    // 23:30 on New Year's Eve in Vancouver (UTC-7) is already 2027 in UTC.
+    expect(siteYear("2027-01-01T06:30:00.000Z")).toBe(2026);
+    expect(siteYear("2027-01-01T07:00:00.000Z")).toBe(2027);
+    expect(siteDay("2026-12-01T06:59:59.000Z")).toBe("2026-11-30");
+    expect(new Date(siteDayStart("2026-12-01")).toISOString()).toBe("2026-12-01T07:00:00.000Z");
+    // Before the 2026 rule, a winter day began at 08:00 UTC (PST) and a summer one at 07:00 (PDT).
+    expect(new Date(siteDayStart("2025-12-01")).toISOString()).toBe("2025-12-01T08:00:00.000Z");
+    expect(new Date(siteDayStart("2025-07-01")).toISOString()).toBe("2025-07-01T07:00:00.000Z");
+  });
+
   it("names the zone of a time sent by email (an account's security notice)", () => {
     expect(formatSiteDateTimeWithZone("2026-11-02T09:48:00Z")).toBe("November 2, 2026 at 2:48 a.m. Pacific Time");
   });
@@ -41,16 +52,5 @@ describe("times in Vancouver, for the studio and for clients", () => {
     expect(formatSiteDateTime("2027-03-14T10:48:00Z")).toBe("Mar 14, 2027, 3:48 a.m.");
     // A quote valid until 00:30 on the 14th in Vancouver is the 13th in Los Angeles.
     expect(formatSiteDate("2027-03-14T07:30:00Z")).toBe("March 14, 2027");
-  });
-
-  it("buckets analytics by Vancouver day: a day starts at Vancouver midnight, in UTC-8 winters before 2026", () => {
-    expect(siteDateOf("2026-11-25T06:59:59.999Z")).toBe("2026-11-24");
-    expect(siteDateOf("2026-11-25T07:00:00.000Z")).toBe("2026-11-25");
-    expect(siteDayStart("2026-11-25")).toBe("2026-11-25T07:00:00.000Z");
-    expect(siteDayStart("2025-12-01")).toBe("2025-12-01T08:00:00.000Z");
-    // The last day of 2025's daylight time: midnight was still UTC-7.
-    expect(siteDayStart("2025-11-02")).toBe("2025-11-02T07:00:00.000Z");
-    expect(addCalendarDays("2026-03-01", -1)).toBe("2026-02-28");
-    expect(addCalendarDays("2026-12-31", 1)).toBe("2027-01-01");
   });
 });

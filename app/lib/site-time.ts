@@ -9,6 +9,34 @@ const longDateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeS
 // A calendar day (an announcement's "2025-09-23") is no moment: read at UTC midnight in UTC, it never shifts.
 const calendarDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 
+const yearOnly = new Intl.DateTimeFormat("en-CA", { year: "numeric", timeZone: siteConfig.timeZone });
+
+/** The year in Vancouver at a moment: invoice numbers restart with it on January 1, Vancouver time. */
+export function siteYear(value: string | Date) {
+  return Number(yearOnly.format(new Date(value)));
+}
+
+const dayParts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: siteConfig.timeZone });
+
+/** Vancouver's wall clock at a moment, as if it were UTC: the zone's offset is the difference. */
+function wallClock(t: number) {
+  const p = Object.fromEntries(dayParts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+}
+
+/** The Vancouver calendar day of a moment, "2026-11-25". */
+export function siteDay(value: string | Date | number) {
+  return new Date(wallClock(new Date(value).getTime())).toISOString().slice(0, 10);
+}
+
+/** The moment a Vancouver calendar day ("2026-11-25") begins: its midnight in Vancouver. */
+export function siteDayStart(isoDate: string) {
+  const midnight = Date.parse(`${isoDate}T00:00:00.000Z`);
+  const first = midnight - (wallClock(midnight) - midnight);
+  // Once more at the guess itself, in case a clock change lies between the two.
+  return midnight - (wallClock(first) - first);
+}
+
 /** A date and time in Vancouver, as the studio reads it: "Nov 2, 2026, 2:48 a.m.". */
 export function formatSiteDateTime(value: string | Date) {
   return dateTime.format(new Date(value));
@@ -27,28 +55,4 @@ export function formatSiteDateTimeWithZone(value: string | Date) {
 /** A calendar date written YYYY-MM-DD, the same day for everyone: "September 23, 2025". */
 export function formatCalendarDate(isoDate: string) {
   return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-// en-CA writes a date as YYYY-MM-DD.
-const siteDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: siteConfig.timeZone });
-const siteOffset = new Intl.DateTimeFormat("en-US", { timeZone: siteConfig.timeZone, timeZoneName: "longOffset" });
-
-/** The Vancouver calendar day of a moment, YYYY-MM-DD (the analytics' daily buckets). */
-export function siteDateOf(value: string | Date) {
-  return siteDay.format(new Date(value));
-}
-
-/** The UTC moment (ISO) at which a Vancouver calendar day (YYYY-MM-DD) starts. */
-export function siteDayStart(isoDate: string) {
-  // The offset at 08:00 UTC is the one in force at local midnight (before any 2 a.m. clock change).
-  const probe = new Date(`${isoDate}T08:00:00Z`);
-  const name = siteOffset.formatToParts(probe).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
-  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
-  const minutes = match?.[1] ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) - minutes * 60_000).toISOString();
-}
-
-/** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
-export function addCalendarDays(isoDate: string, days: number) {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

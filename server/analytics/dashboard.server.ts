@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { addCalendarDays, siteDateOf, siteDayStart } from "~/lib/site-time";
+import { siteDay, siteDayStart } from "~/lib/site-time";
 import type { AppDatabase } from "../db/database.server";
 
 /**
@@ -40,8 +40,8 @@ export type FunnelRow = { source: string; visits: number; inquiries: number; boo
 export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source"] as const;
 export type TopList = (typeof TOP_LISTS)[number];
 
-/** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host. */
-export const DIRECT = "Direct / none";
+/** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host (as the roll-up job counts it). */
+export const DIRECT = "direct";
 type EntryRow = { path: string; referrer_host: string | null; utm_source: string | null; utm_campaign: string | null; demo_ref: string | null };
 const VISIT_LISTS = ["entry", "referrer", "campaign", "demo", "source"] as const;
 const visitValueOf: Record<(typeof VISIT_LISTS)[number], (e: EntryRow) => string | null> = {
@@ -57,13 +57,18 @@ type RawDay = { totals(): Figures; list(list: TopList): Row[]; hours(): { bucket
 /** Reads a raw day once per page load. */
 type RawDays = (day: string) => Promise<RawDay>;
 
+/** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addCalendarDays(isoDate: string, days: number) {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 const num = (v: unknown) => Number(v ?? 0);
 const emptyFigures = (): Figures => ({ visitors: 0, visits: 0, pageviews: 0, bounces: 0 });
 
 /** The chosen range and the one of equal length just before it. A custom end after today stops at today. */
 export function resolveRange(query: RangeQuery, now: Date): { current: DayRange; previous: DayRange } {
-  const today = siteDateOf(now);
+  const today = siteDay(now);
   let current: DayRange;
   if (query.range === "custom" && query.from && query.to) current = { from: query.from < today ? query.from : today, to: query.to < today ? query.to : today };
   else current = { from: addCalendarDays(today, query.range === "today" ? 0 : query.range === "30d" ? -29 : -6), to: today };
@@ -76,7 +81,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
 
   /** The first day of the range read from raw events: after the range's leading rolled-up days, and never before today. */
   async function split(range: DayRange): Promise<{ rolledTo: string | null; rawFrom: string | null }> {
-    const today = siteDateOf(new Date(now()));
+    const today = siteDay(new Date(now()));
     const rolled = await db
       .selectFrom("analytics_rollups")
       .select("bucket")
@@ -94,7 +99,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     return { rolledTo: day > range.from ? addCalendarDays(day, -1) : null, rawFrom: day <= range.to ? day : null };
   }
 
-  const span = (from: string, to: string) => ({ start: siteDayStart(from), end: siteDayStart(addCalendarDays(to, 1)) });
+  const span = (from: string, to: string) => ({ start: new Date(siteDayStart(from)).toISOString(), end: new Date(siteDayStart(addCalendarDays(to, 1))).toISOString() });
 
   async function rolledRows(dimension: string, from: string, to: string): Promise<Row[]> {
     const rows = await db

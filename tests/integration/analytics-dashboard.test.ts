@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AnalyticsDashboard, bounceRate, createAnalyticsDashboard, percentChange, rangeQuerySchema } from "../../server/analytics/dashboard.server";
+import { type AnalyticsDashboard, addCalendarDays, bounceRate, createAnalyticsDashboard, percentChange, rangeQuerySchema } from "../../server/analytics/dashboard.server";
 import type { AnalyticsRollupTable } from "../../server/db/schema";
 import { paymentRow, quoteRow } from "../../scripts/analytics-seed";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -199,7 +199,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
       { source: "newsletter", visits: 2, inquiries: 2, booked: 0, quoted: 1, accepted: 1, revenueCents: 50_000 },
       { source: "news.ycombinator.com", visits: 1, inquiries: 1, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
       { source: "demo-bakery", visits: 0, inquiries: 1, booked: 1, quoted: 1, accepted: 0, revenueCents: 0 },
-      { source: "Direct / none", visits: 1, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
+      { source: "direct", visits: 1, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
     ]);
   });
 
@@ -208,6 +208,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     expect(rangeQuerySchema.safeParse({ range: "custom", from: "2024-01-01", to: "2026-01-01" }).success).toBe(false);
     expect(rangeQuerySchema.safeParse({ range: "custom", from: "2026-02-30", to: "2026-03-01" }).success).toBe(false);
     expect(rangeQuerySchema.safeParse({ range: "yesterday" }).success).toBe(false);
+    expect([addCalendarDays("2026-03-01", -1), addCalendarDays("2026-12-31", 1)]).toEqual(["2026-02-28", "2027-01-01"]);
     expect(dashboard.parseQuery(new URLSearchParams("range=custom&from=x"))).toMatchObject({ query: { range: "7d" }, error: expect.any(String) });
     expect(dashboard.resolve(rangeQuerySchema.parse({ range: "custom", from: "2026-11-20", to: "2026-12-31" }))).toEqual({
       current: { from: "2026-11-20", to: "2026-11-25" },
