@@ -24,7 +24,7 @@ export default [
   ...prefix("studio", [
     route("login", "studio/login.tsx"),
     route("logout", "studio/logout.tsx"),
-    layout("studio/layout.tsx", [index("studio/home.tsx"), route("inbox", "studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("accounting", "studio/accounting.tsx"), route("calls", "studio/calls.tsx"), route("calls/settings", "studio/call-settings.tsx"), route("account", "studio/account.tsx")]),
+    layout("studio/layout.tsx", [index("studio/home.tsx"), route("inbox", "studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("accounting", "studio/accounting.tsx"), route("calls", "studio/calls.tsx"), route("calls/settings", "studio/call-settings.tsx"), route("analytics", "studio/analytics.tsx"), route("account", "studio/account.tsx")]),
   ]),
   ...prefix("demo", [
     ...demoSites.map(({ slug, folder, pages }) =>

@@ -17,6 +17,7 @@ const links = [
   { to: "/studio/payments", label: "Payments", end: false },
   { to: "/studio/calls", label: "Calls", end: false },
   { to: "/studio/accounting", label: "Accounting", end: false },
+  { to: "/studio/analytics", label: "Analytics", end: false },
   { to: "/studio/account", label: "Account", end: false },
 ];
 

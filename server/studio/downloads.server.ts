@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
+import { analyticsDownloads } from "../analytics/downloads.server";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../quotes/accounting.server";
 import { csvResponse, toCsv } from "./csv.server";
@@ -8,11 +9,12 @@ import { leadQuerySchema } from "./leads.server";
 import { paymentQuerySchema } from "./payments-view.server";
 import type { StudioServices } from "./services.server";
 
-/** The pages' download links: the inbox's and the payments page's CSV, and one lead's data as JSON (its privacy export). */
-export function studioDownloads({ leads, payments, privacy, quotes, accounting }: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes" | "accounting">) {
+/** The pages' download links: the inbox's, the payments, accounting and analytics pages' CSV, a lead's documents, and one lead's data as JSON (its privacy export). */
+export function studioDownloads({ leads, payments, privacy, quotes, accounting, analytics }: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes" | "accounting" | "analytics">) {
   const downloads = new Hono<StudioEnv>();
   downloads.get("/leads.csv", (c) => exportCsv(c, leadQuerySchema, leads.exportRows, LEAD_COLUMNS, "leads.csv"));
   downloads.get("/payments.csv", (c) => exportCsv(c, paymentQuerySchema, payments.exportRows, PAYMENT_COLUMNS, "payments.csv"));
+  downloads.route("/analytics", analyticsDownloads(analytics));
   downloads.get("/leads/:id/export.json", async (c) => {
     const data = await privacy.export(c.req.param("id"));
     if (!data) return c.json({ success: false, error: "No such lead." }, 404);

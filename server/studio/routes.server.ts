@@ -14,7 +14,7 @@ import { createStudioServices } from "./services.server";
  */
 export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServices, quoteService: QuoteService) {
   const studio = app as unknown as Hono<StudioEnv>;
-  const { loadSignIn, leads, payments, privacy, quotes, accounting, all } = createStudioServices(deps, services, quoteService);
+  const { loadSignIn, leads, payments, privacy, quotes, accounting, analytics, all } = createStudioServices(deps, services, quoteService);
   const guard = studioGuard(deps.config, loadSignIn);
   for (const path of ["/studio", "/studio/*", "/studio.data", "/api/studio/*"]) studio.use(path, guard);
 
@@ -22,7 +22,7 @@ export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: AppServi
   // Passkey ceremonies run in the browser, so these four better-auth endpoints are reachable (decision 0016).
   // The guard has loaded sign-in before this runs.
   api.on(["GET", "POST"], "/auth/passkey/:step", async (c) => (await loadSignIn()).sessions.passkeyCeremony(c.req.raw, c.get("clientIp")));
-  api.route("/", studioDownloads({ leads, payments, privacy, quotes, accounting }));
+  api.route("/", studioDownloads({ leads, payments, privacy, quotes, accounting, analytics }));
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 

@@ -1,3 +1,4 @@
+import { createAnalyticsDashboard } from "../analytics/dashboard.server";
 import type { AppDeps } from "../app.server";
 import { createCalendarFeeds } from "../booking/feed.server";
 import { createBookingStudio } from "../booking/studio.server";
@@ -27,6 +28,7 @@ export type StudioServices = {
   accounting: Accounting;
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
+  analytics: ReturnType<typeof createAnalyticsDashboard>;
 };
 export type StudioSignIn = Pick<StudioServices, "sessions" | "security">;
 
@@ -57,6 +59,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const accounting = createAccounting({ database, now });
   const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
   const feeds = createCalendarFeeds({ config, database, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting, bookings, feeds });
-  return { loadSignIn, leads, payments, privacy, quotes, accounting, all };
+  const analytics = createAnalyticsDashboard({ database, now });
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting, bookings, feeds, analytics });
+  return { loadSignIn, leads, payments, privacy, quotes, accounting, analytics, all };
 }

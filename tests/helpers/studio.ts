@@ -57,7 +57,7 @@ export async function loginOutcome(response: Response): Promise<{ signedIn: true
 const decodeEntities = (text: string) =>
   text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
-type StudioRoute = "studio/home" | "studio/inbox" | "studio/lead" | "studio/payments" | "studio/accounting" | "studio/layout" | "studio/calls" | "studio/call-settings";
+type StudioRoute = "studio/home" | "studio/inbox" | "studio/lead" | "studio/payments" | "studio/accounting" | "studio/analytics" | "studio/layout" | "studio/calls" | "studio/call-settings";
 /** A page's data request: its path with `.data` before the query string. */
 const dataPath = (path: string) => path.replace(/(\?|$)/, ".data$1");
 

@@ -4,13 +4,14 @@ import { builtSite } from "../helpers/site";
 import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness, signedInBy } from "../helpers/studio";
 
 /** Every studio page (and its React Router data request), every download and every page action. */
-const pages = ["/studio", "/studio/payments", "/studio/accounting", "/studio/calls", "/studio/calls/settings", "/studio/leads/some-id", "/studio/anything"];
+const pages = ["/studio", "/studio/payments", "/studio/accounting", "/studio/calls", "/studio/calls/settings", "/studio/analytics", "/studio/leads/some-id", "/studio/anything"];
 const downloads = [
   "/api/studio/leads.csv",
   "/api/studio/leads/some-id/export.json",
   "/api/studio/payments.csv",
   "/api/studio/accounting.csv?from=2026-01-01&to=2026-12-31",
   "/api/studio/leads/some-id/documents/some-document",
+  "/api/studio/analytics/page.csv",
 ];
 const pageWrites = ["/studio/leads/some-id", "/studio/logout", "/studio/leads/some-id.data", "/studio"];
 /** The JSON API the pages never used, removed so the pages' actions are the one write surface. */

@@ -18,7 +18,7 @@ import * as analytics from "./0016-analytics";
 import * as invoices from "./0017-invoices";
 import * as agreements from "./0018-agreements";
 import * as reminderOptOuts from "./0019-reminder-opt-outs";
-import * as analyticsLeadIndex from "./0024-analytics-lead-index";
+import * as analyticsDashboard from "./0023-analytics-dashboard";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -44,5 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017-invoices": invoices,
   "0018-agreements": agreements,
   "0019-reminder-opt-outs": reminderOptOuts,
-  "0024-analytics-lead-index": analyticsLeadIndex,
+  "0023-analytics-dashboard": analyticsDashboard,
 };

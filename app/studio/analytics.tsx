@@ -1,0 +1,186 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import type { Route } from "./+types/analytics";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { formatCad } from "~/lib/money";
+import { formatCalendarDate } from "~/lib/site-time";
+import { type Column, bouncePercent, bucketLabel, funnelColumns, topTables, visitorsColumns } from "./analytics-tables";
+import { queryString, requireStudio, studioMeta } from "./guard";
+import { Section, Table } from "./ui";
+
+export const meta: Route.MetaFunction = () => studioMeta("Analytics");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { analytics } = requireStudio(context);
+  const { query, error } = analytics.parseQuery(new URL(request.url).searchParams);
+  return { ...(await analytics.overview(query)), query, error };
+}
+
+const rangeOptions = [
+  { value: "today", label: "Today" },
+  { value: "7d", label: "Last 7 days" },
+  { value: "30d", label: "Last 30 days" },
+  { value: "custom", label: "Custom (the dates below)" },
+];
+
+type Data = Route.ComponentProps["loaderData"];
+
+const days = (r: { from: string; to: string }) => (r.from === r.to ? formatCalendarDate(r.from) : `${formatCalendarDate(r.from)} to ${formatCalendarDate(r.to)}`);
+
+/** "+12% from the previous period", or why there is no percentage. */
+function change(current: number, previous: number) {
+  if (previous === 0) return current === 0 ? "None in either period" : "None in the previous period";
+  const percent = Math.round(((current - previous) / previous) * 100);
+  return `${percent > 0 ? "+" : ""}${percent}% from the previous period`;
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { range, previous, totals, previousTotals, series, top, funnel, query, error } = loaderData;
+  const rangeQuery = queryString({ range: query.range, from: query.from, to: query.to });
+  const exportLink = (table: string, label: string) => (
+    <a className="justify-self-start text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/analytics/${table}.csv${rangeQuery}`} download>
+      Export {label} as CSV
+    </a>
+  );
+  const cards: [string, string, string][] = [
+    ["Visitors", totals.visitors.toLocaleString("en-CA"), change(totals.visitors, previousTotals.visitors)],
+    ["Visits", totals.visits.toLocaleString("en-CA"), change(totals.visits, previousTotals.visits)],
+    ["Page views", totals.pageviews.toLocaleString("en-CA"), change(totals.pageviews, previousTotals.pageviews)],
+    ["Bounce rate", bouncePercent(totals), `${bouncePercent(previousTotals)} in the previous period`],
+  ];
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold">Analytics</h1>
+        <p className="text-sm text-muted-foreground">
+          {days(range)} (Vancouver time), compared with {days(previous)}. Today's visits appear within a minute.
+        </p>
+      </div>
+
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Choose the range">
+        <div className="grid gap-1.5">
+          <Label htmlFor="range">Range</Label>
+          <Select id="range" name="range" options={rangeOptions} defaultValue={query.range} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="from">From (custom)</Label>
+          <Input id="from" name="from" type="date" defaultValue={query.from ?? range.from} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="to">To (custom)</Label>
+          <Input id="to" name="to" type="date" defaultValue={query.to ?? range.to} />
+        </div>
+        <Button type="submit">Show</Button>
+      </Form>
+      {error && <p role="status">{error} Showing the last 7 days.</p>}
+
+      <Section id="summary" title="Summary">
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map(([term, value, delta]) => (
+            <div key={term} className="grid gap-1 rounded-md border p-3">
+              <dt className="text-sm font-semibold">{term}</dt>
+              <dd className="text-2xl font-semibold">{value}</dd>
+              <dd className="text-sm text-muted-foreground">{delta}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="visitors" title={range.from === range.to ? "Visitors by hour" : "Visitors by day"}>
+        <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <BarChart title="Visitors over the range" bars={series.map((p) => ({ label: bucketLabel(p.bucket), value: p.visitors }))} />
+          <DataTable caption="Visitors and page views per period" columns={visitorsColumns} rows={series} rowKey={(p) => p.bucket} />
+        </div>
+        {exportLink("visitors", "visitors")}
+      </Section>
+
+      <Section id="funnel" title="Funnel by source">
+        <p className="text-sm text-muted-foreground">
+          Visits in the range by source; the leads that arrived in it and what has become of them since: a call booked, a quote sent, accepted, and the money paid on
+          their quotes (from payments, refunds due left out).
+        </p>
+        <div className="grid gap-4 lg:grid-cols-[2fr_3fr] lg:items-start">
+          <BarChart
+            title="Funnel, every source"
+            bars={[
+              ["Visits", "visits"],
+              ["Inquiries", "inquiries"],
+              ["Calls booked", "booked"],
+              ["Quotes sent", "quoted"],
+              ["Accepted", "accepted"],
+            ].map(([label, key]) => ({ label: label!, value: funnel.reduce((sum, f) => sum + (f[key as "visits"] ?? 0), 0) }))}
+          />
+          <DataTable caption="Visits, leads and money paid by source" columns={funnelColumns.map((c) => (c.header === "Paid (CAD)" ? { ...c, value: (f: Data["funnel"][number]) => formatCad(f.revenueCents) } : c))} rows={funnel} rowKey={(f) => f.source} empty="No visits or leads in this range." />
+        </div>
+        {exportLink("funnel", "the funnel")}
+      </Section>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        {(Object.keys(topTables) as (keyof typeof topTables)[]).map((list) => (
+          <Section key={list} id={`top-${list}`} title={topTables[list].title}>
+            <DataTable caption={`${topTables[list].title}, most visitors first`} columns={topTables[list].columns} rows={top[list]} rowKey={(r) => r.value} empty="Nothing in this range." />
+            {exportLink(list, topTables[list].title.toLowerCase())}
+          </Section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A table of rows by the shared columns, the first one a row header. */
+function DataTable<R>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<R>[]; rows: R[]; rowKey: (row: R) => string; empty?: string }) {
+  if (rows.length === 0 && empty) return <p>{empty}</p>;
+  return (
+    <Table caption={caption} headers={columns.map((c) => c.header)}>
+      {rows.map((row) => (
+        <tr key={rowKey(row)} className="border-b">
+          {columns.map((c, i) =>
+            i === 0 ? (
+              <th key={c.header} scope="row" className="px-2 py-1.5 font-normal [overflow-wrap:anywhere]">
+                {c.value(row)}
+              </th>
+            ) : (
+              <td key={c.header} className="px-2 py-1.5 tabular-nums">
+                {c.value(row)}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/**
+ * Vertical bars drawn on the server as SVG: no chart script. A picture with a name and a
+ * one-line description for a screen reader; the table beside it holds the figures.
+ */
+function BarChart({ title, bars }: { title: string; bars: { label: string; value: number }[] }) {
+  const titleId = useId();
+  const descId = useId();
+  const width = 600;
+  const height = 200;
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const slot = width / Math.max(1, bars.length);
+  const peak = bars.reduce((best, b) => (b.value > best.value ? b : best), bars[0] ?? { label: "", value: 0 });
+  return (
+    <svg role="img" aria-labelledby={`${titleId} ${descId}`} viewBox={`0 0 ${width} ${height + 20}`} className="h-auto w-full text-primary">
+      <title id={titleId}>{title}</title>
+      <desc id={descId}>{bars.length === 0 || peak.value === 0 ? "Nothing to show." : `${bars.length} bars; the highest is ${peak.label} with ${peak.value}. The table beside it lists every value.`}</desc>
+      <line x1={0} y1={height} x2={width} y2={height} className="stroke-border" strokeWidth={1} />
+      {bars.map((b, i) => {
+        const h = Math.round((b.value / max) * (height - 10));
+        return <rect key={`${b.label}-${i}`} x={i * slot + slot * 0.15} y={height - h} width={slot * 0.7} height={h} className="fill-current" />;
+      })}
+      {bars.length <= 8 &&
+        bars.map((b, i) => (
+          <text key={`t-${b.label}-${i}`} x={i * slot + slot / 2} y={height + 15} textAnchor="middle" fontSize={12} className="fill-foreground">
+            {b.label}
+          </text>
+        ))}
+    </svg>
+  );
+}
