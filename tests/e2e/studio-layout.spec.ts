@@ -1,11 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
-import { addStudioAccount, expect, test } from "./fixtures";
-
-/** The page fits the viewport's width: wide tables scroll inside their own region, the page never sideways. */
-async function expectNoSideScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+import type { Locator } from "@playwright/test";
+import { addStudioAccount, expect, expectNoSideScroll, test } from "./fixtures";
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();

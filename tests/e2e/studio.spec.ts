@@ -1,12 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
-import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
-
-/** The page fits the viewport's width: wide tables scroll inside their own region, the page never sideways. */
-async function expectNoSideScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+import { addStudioAccount, cspViolations, expect, expectNoSideScroll, test } from "./fixtures";
 
 test.describe("studio back office", () => {
   test("a refused change on a lead's page says why under its form and takes focus", async ({ page, baseURL }) => {
