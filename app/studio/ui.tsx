@@ -68,7 +68,7 @@ export const wideOnly = "max-md:hidden";
 export function Table({ headers, caption, className, children }: { headers: (string | Column)[]; caption: string; className?: string; children: ReactNode }) {
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
       <table className={cn("w-full text-left text-sm", className)}>
         <caption id={captionId} className="sr-only">
           {caption}
