@@ -5,10 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { cn } from "~/lib/cn";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { NO_REF, sortOptions, statusOptions } from "./labels";
-import { FilterSelect, Table } from "./ui";
+import { FilterDisclosure, FilterSelect, Table, wideOnly } from "./ui";
 import { LeadSourceSummary } from "./lead-source";
 
 export const meta: Route.MetaFunction = () => studioMeta("Inbox");
@@ -64,19 +65,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       {spam && <p>Inquiries taken for spam (hidden field filled, or sent within seconds). Nothing was sent for them. Open one to move it to the inbox; they are deleted after 30 days.</p>}
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7 lg:items-end" role="search" aria-label="Filter leads">
+      <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,5fr)_auto] lg:items-end" role="search" aria-label="Filter leads">
         {spam && <input type="hidden" name="view" value="spam" />}
-        <Field id="q" label="Search" className="lg:col-span-2">
+        <Field id="q" label="Search">
           <Input name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
         </Field>
-        <FilterSelect id="status" label="Status" options={statusOptions} value={filters.status} />
-        <FilterSelect id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
-        <FilterSelect id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
-        <FilterSelect id="ref" label="Source" options={refOptions} value={filters.ref} />
-        <Field id="sort" label="Order">
-          <Select name="sort" options={sortOptions} defaultValue={filters.sort} />
-        </Field>
-        <Button type="submit" className="lg:col-start-7">
+        <FilterDisclosure active={[filters.status, filters.projectType, filters.budget, filters.ref].filter(Boolean).length} className="lg:grid-cols-5">
+          <FilterSelect id="status" label="Status" options={statusOptions} value={filters.status} />
+          <FilterSelect id="projectType" label="Project type" options={projectTypeOptions} value={filters.projectType} />
+          <FilterSelect id="budget" label="Budget" options={budgetOptions} value={filters.budget} />
+          <FilterSelect id="ref" label="Source" options={refOptions} value={filters.ref} />
+          <Field id="sort" label="Order">
+            <Select name="sort" options={sortOptions} defaultValue={filters.sort} />
+          </Field>
+        </FilterDisclosure>
+        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
           Apply
         </Button>
       </Form>
@@ -85,29 +88,39 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <p>{spam ? "No inquiries in Spam." : "No leads match."}</p>
       ) : (
         <Table
-          className="min-w-[56rem]"
+          className="md:min-w-[56rem]"
           caption={`${spam ? "Spam" : "Leads"}, ${sortOptions.find((o) => o.value === filters.sort)?.label.toLowerCase()}`}
-          headers={["Name", "Company", "Project type", "Budget", "Timeline", "Source", "Received", "Status", "Notification"]}
+          headers={[
+            "Name",
+            { label: "Company", className: wideOnly },
+            { label: "Project type", className: wideOnly },
+            { label: "Budget", className: wideOnly },
+            { label: "Timeline", className: wideOnly },
+            { label: "Source", className: wideOnly },
+            { label: "Received", className: wideOnly },
+            "Status",
+            { label: "Notification", className: wideOnly },
+          ]}
         >
           {leads.map((l) => (
             <tr key={l.id} className="border-b align-top">
               <th scope="row" className="px-2 py-2 font-normal">
-                <Link to={`/studio/leads/${l.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                <Link to={`/studio/leads/${l.id}`} className="block font-semibold text-primary underline-offset-4 hover:underline max-md:max-w-[14rem] max-md:truncate">
                   {l.first_name} {l.last_name}
                 </Link>
               </th>
-              <td className="px-2 py-2">{l.company ?? "—"}</td>
-              <td className="px-2 py-2">{optionLabel(projectTypeOptions, l.project_type)}</td>
-              <td className="px-2 py-2">{optionLabel(budgetOptions, l.budget) ?? "—"}</td>
-              <td className="px-2 py-2">{optionLabel(timelineOptions, l.timeline) ?? "—"}</td>
-              <td className="px-2 py-2">
+              <td className={cn("px-2 py-2", wideOnly)}>{l.company ?? "—"}</td>
+              <td className={cn("px-2 py-2", wideOnly)}>{optionLabel(projectTypeOptions, l.project_type)}</td>
+              <td className={cn("px-2 py-2", wideOnly)}>{optionLabel(budgetOptions, l.budget) ?? "—"}</td>
+              <td className={cn("px-2 py-2", wideOnly)}>{optionLabel(timelineOptions, l.timeline) ?? "—"}</td>
+              <td className={cn("px-2 py-2", wideOnly)}>
                 <LeadSourceSummary lead={l} />
               </td>
-              <td className="px-2 py-2 whitespace-nowrap">{formatTime(l.created_at)}</td>
+              <td className={cn("px-2 py-2 whitespace-nowrap", wideOnly)}>{formatTime(l.created_at)}</td>
               <td className="px-2 py-2">
                 <Badge variant="outline">{optionLabel(statusOptions, l.status)}</Badge>
               </td>
-              <td className="px-2 py-2">{deliveryLabel[l.delivery]}</td>
+              <td className={cn("px-2 py-2", wideOnly)}>{deliveryLabel[l.delivery]}</td>
             </tr>
           ))}
         </Table>

@@ -24,22 +24,29 @@ const links = [
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-background">
-      <header className="border-b">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <p className="font-semibold">Cascadia studio</p>
-          <nav aria-label="Studio">
-            <ul className="flex gap-4">
+      <header className="border-b bg-card">
+        {/* On a phone: the name and Sign out on one line, the navigation under them; one row from the small breakpoint up. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:py-3">
+          <p className="font-heading font-semibold tracking-tight">Cascadia studio</p>
+          <nav aria-label="Studio" className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto">
+            <ul className="flex flex-wrap gap-1">
               {links.map((l) => (
                 <li key={l.to}>
-                  <NavLink to={l.to} end={l.end} className={({ isActive }) => cn("underline-offset-4 hover:underline", isActive && "font-semibold underline")}>
+                  <NavLink
+                    to={l.to}
+                    end={l.end}
+                    className={({ isActive }) =>
+                      cn("inline-flex min-h-10 items-center rounded-md px-2 text-sm underline-offset-4 hover:underline", isActive && "bg-muted font-semibold underline")
+                    }
+                  >
                     {l.label}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
-            <span>{loaderData.email}</span>
+          <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
+            <span className="truncate text-muted-foreground max-sm:hidden">{loaderData.email}</span>
             <Form method="post" action="/studio/logout">
               <Button type="submit" variant="outline" size="sm">
                 Sign out
@@ -48,7 +55,8 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6">
+      {/* Focused by script only (a skip link, a route change): no ring around the whole page. */}
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:py-8">
         <Outlet />
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { formatTime } from "./guard";
-import { Details, Section } from "./ui";
+import { Details, Section, alignedTerms } from "./ui";
 
 /** A lead's origin columns (docs/product.md#lead-sources). */
 type SourceFields = {
@@ -38,7 +38,7 @@ export function LeadSource({ lead }: { lead: SourceFields & { privacy_notice_ver
   ];
   return (
     <Section id="source" title="Source">
-      <Details rows={rows} />
+      <Details rows={rows} className={alignedTerms} />
     </Section>
   );
 }

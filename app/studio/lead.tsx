@@ -13,7 +13,7 @@ import { LeadCalls, bookingActivityText } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
 import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
-import { Details, Section, Table } from "./ui";
+import { Details, Section, SplitColumns, Table, alignedTerms } from "./ui";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
@@ -97,8 +97,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Form>
         </Section>
       )}
+      <SplitColumns>
+        <div className="grid content-start gap-8">
       <Section id="details" title="Details">
-        <Details rows={fields}>
+        <Details rows={fields} className={alignedTerms}>
           <dt className="font-semibold">Message</dt>
           <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
         </Details>
@@ -106,7 +108,6 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
 
       <LeadSource lead={lead} />
 
-      <div className="grid gap-8 md:grid-cols-2">
         <Section id="pipeline" title="Status">
           {lead.quarantine_reason ? (
             <p>Move this lead to the inbox to change its status or quote it.</p>
@@ -140,8 +141,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             </Button>
           </Form>
         </Section>
+        </div>
 
-        <Section id="timeline" title="Timeline">
+        <Section id="timeline" title="Timeline" className="lg:border-l lg:pl-8">
           <ol className="grid gap-3">
             {activity.map((a) => (
               <li key={a.id} className="border-l-2 pl-3">
@@ -174,7 +176,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           </ol>
         </Section>
-      </div>
+      </SplitColumns>
 
       {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
       {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} taxRegistered={taxRegistered} leadId={lead.id} />}

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
-import { FilterSelect, Section, Table } from "./ui";
+import { FilterDisclosure, FilterSelect, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
 
@@ -60,14 +60,18 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           Export CSV
         </a>
       </div>
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter payments">
-        {filters.map((f) => (
-          <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
-        ))}
-        <Field id="month" label="Month created">
-          <Input name="month" type="month" defaultValue={current.month ?? ""} />
-        </Field>
-        <Button type="submit">Apply</Button>
+      <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" aria-label="Filter payments">
+        <FilterDisclosure active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length} className="lg:grid-cols-4">
+          {filters.map((f) => (
+            <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
+          ))}
+          <Field id="month" label="Month created">
+            <Input name="month" type="month" defaultValue={current.month ?? ""} />
+          </Field>
+        </FilterDisclosure>
+        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
+          Apply
+        </Button>
       </Form>
       {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
 

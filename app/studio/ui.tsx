@@ -12,6 +12,36 @@ export function FilterSelect({ id, label, options, value }: { id: string; label:
   );
 }
 
+/**
+ * A list page's filters, folded away on a phone behind a "Filters" disclosure (the search box and
+ * Apply stay outside it) and always laid out in a row from the large breakpoint up, where the
+ * summary is hidden and the closed details' content is shown: no script decides either.
+ * `active`: how many filters are set, said in the summary so a folded filter is not forgotten.
+ */
+export function FilterDisclosure({ active, className, children }: { active: number; className?: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-md border lg:border-0 lg:details-content:[content-visibility:visible]">
+      <summary className="flex min-h-10 cursor-pointer items-center justify-between gap-2 rounded-md px-3 text-sm font-semibold lg:hidden">
+        <span>
+          Filters{active > 0 && <span className="font-normal text-muted-foreground"> · {active} on</span>}
+        </span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className={cn("grid gap-3 border-t p-3 sm:grid-cols-2 lg:border-0 lg:p-0", className)}>{children}</div>
+    </details>
+  );
+}
+
+/**
+ * The lead's page: details and actions beside the timeline from the large breakpoint up,
+ * one column on a phone (in source order: details, actions, then the timeline).
+ */
+export function SplitColumns({ children }: { children: ReactNode }) {
+  return <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-12">{children}</div>;
+}
+
 /** A titled region of a studio page (its heading names it for assistive technology). */
 export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
   return (
@@ -24,26 +54,35 @@ export function Section({ id, title, className, children }: { id: string; title:
   );
 }
 
+/** A table's column whose header carries classes (one hidden on a phone: `wideOnly`). */
+type Column = { label: string; className?: string };
+
+/** A column and its cells shown from the medium breakpoint up: a phone's list keeps one line per row. */
+export const wideOnly = "max-md:hidden";
+
 /**
  * A data table that scrolls sideways on a narrow screen instead of squeezing its columns
  * or widening the page: the scrolling box is a named region a keyboard can focus and scroll.
  * It is `relative` so the visually hidden (absolute) header texts scroll with it instead of widening the page.
  */
-export function Table({ headers, caption, className, children }: { headers: string[]; caption: string; className?: string; children: ReactNode }) {
+export function Table({ headers, caption, className, children }: { headers: (string | Column)[]; caption: string; className?: string; children: ReactNode }) {
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
       <table className={cn("w-full text-left text-sm", className)}>
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
         <thead className="border-b">
           <tr>
-            {headers.map((h, i) => (
-              <th key={h || i} scope="col" className="px-2 py-2 font-semibold">
-                {h || <span className="sr-only">Action</span>}
-              </th>
-            ))}
+            {headers.map((header, i) => {
+              const { label, className: columnClass } = typeof header === "string" ? { label: header, className: undefined } : header;
+              return (
+                <th key={label || i} scope="col" className={cn("px-2 py-2 font-semibold", columnClass)}>
+                  {label || <span className="sr-only">Action</span>}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -51,6 +90,12 @@ export function Table({ headers, caption, className, children }: { headers: stri
     </div>
   );
 }
+
+/**
+ * For a page's description lists that stand one under another (a lead's details and source):
+ * one term width for all, so their values line up, and term beside value on a phone too.
+ */
+export const alignedTerms = "grid-cols-[8rem_minmax(0,1fr)] sm:grid-cols-[9rem_minmax(0,1fr)]";
 
 /**
  * Facts as a description list, term beside value from the small breakpoint up; an empty value

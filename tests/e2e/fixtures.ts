@@ -53,6 +53,11 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The page fits the viewport's width: wide tables scroll inside their own region, the page never sideways. */
+export async function expectNoSideScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /**
  * The address the e2e server (TRUST_PROXY=1, playwright.config.ts) counts a test's
  * requests under, as nginx would send it: one per run of a test (repeats and retries
