@@ -7,6 +7,7 @@ import { bookingCopy as copy } from "~/content/booking";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { seo } from "~/lib/seo";
 import { zoneDateTime, zoneLabel } from "~/lib/zone-time";
+import { FormAlert } from "~/components/form";
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.manageTitle, description: "Your discovery call: reschedule or cancel it.", path: "/book/manage", noindex: true });
 
@@ -75,11 +76,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <dt className="text-muted-foreground">Length</dt>
         <dd>30 minutes</dd>
       </dl>
-      {answer?.error && (
-        <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-4">
-          <p>{answer.error}</p>
-        </div>
-      )}
+      <FormAlert tone="error">{answer?.error}</FormAlert>
       <form method="post" className="grid gap-4">
         <h2 className="text-xl font-semibold">Reschedule</h2>
         <p>Times are shown in {zoneLabel(b.time_zone)}.</p>

@@ -10,6 +10,7 @@ import { seo } from "~/lib/seo";
 import { zoneLabel } from "~/lib/zone-time";
 import { type BookingFieldErrors, bookingFieldNames, timeZoneSchema } from "~/schemas/booking";
 import { ELAPSED_FIELD, MIN_FILL_MS, parseInquirySource } from "~/schemas/inquiry";
+import { FormAlert } from "~/components/form";
 
 export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
@@ -76,11 +77,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {copy.cancelled}
           </p>
         )}
-        {answer && (
-          <div role="alert" className="mt-6 rounded-md border border-destructive bg-destructive/10 p-4">
-            <p>{answer.error}</p>
-          </div>
-        )}
+        <FormAlert tone="error" className="mt-6">
+          {answer?.error}
+        </FormAlert>
         <form method="post" className="mt-6 grid gap-6" data-booking-form="">
           <input type="hidden" name="tz" value={zone} />
           <SlotPicker slots={loaderData.slots} zone={zone} chosen={chosen} error={answer?.fieldErrors.slot} />

@@ -156,7 +156,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     id="agree"
                     name="agree"
                     required
-                    className="items-start"
+                    className="py-1"
                     label="I have read this quote and its terms, and I agree to them."
                     {...(payErrors?.agree ? { "aria-invalid": true, "aria-describedby": "agree-error" } : {})}
                   />

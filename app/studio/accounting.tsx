@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/accounting";
+import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { formatCad } from "~/lib/money";
 import type { AccountingTotals } from "../../server/quotes/accounting.server";
 import { queryString, requireStudio, studioMeta } from "./guard";
@@ -41,21 +41,15 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
         BC PST return need. Void invoices are listed but not totalled.
       </p>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Period">
-        <div className="grid gap-1.5">
-          <Label htmlFor="from">From</Label>
-          <Input id="from" name="from" type="date" required defaultValue={period.from} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="to">To (included)</Label>
-          <Input id="to" name="to" type="date" required defaultValue={period.to} />
-        </div>
+        <Field id="from" label="From" className="gap-1.5">
+          <Input name="from" type="date" required defaultValue={period.from} />
+        </Field>
+        <Field id="to" label="To (included)" className="gap-1.5">
+          <Input name="to" type="date" required defaultValue={period.to} />
+        </Field>
         <Button type="submit">Show</Button>
       </Form>
-      {error && (
-        <p role="alert" className="text-destructive">
-          {error} Showing this month instead.
-        </p>
-      )}
+      <FormAlert tone="error">{error && `${error} Showing this month instead.`}</FormAlert>
 
       <Section id="totals" title={`Totals, ${period.from} to ${period.to}`}>
         <Table className="min-w-[40rem]" caption="Totals per tax for the period" headers={["", "Documents", "Before tax", "GST", "PST", "HST", "Total"]}>

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/analytics";
+import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { formatCad } from "~/lib/money";
 import { formatCalendarDate } from "~/lib/site-time";
@@ -61,18 +61,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Choose the range">
-        <div className="grid gap-1.5">
-          <Label htmlFor="range">Range</Label>
-          <Select id="range" name="range" options={rangeOptions} defaultValue={query.range} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="from">From (custom)</Label>
-          <Input id="from" name="from" type="date" defaultValue={query.from ?? range.from} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="to">To (custom)</Label>
-          <Input id="to" name="to" type="date" defaultValue={query.to ?? range.to} />
-        </div>
+        <Field id="range" label="Range" className="gap-1.5">
+          <Select name="range" options={rangeOptions} defaultValue={query.range} />
+        </Field>
+        <Field id="from" label="From (custom)" className="gap-1.5">
+          <Input name="from" type="date" defaultValue={query.from ?? range.from} />
+        </Field>
+        <Field id="to" label="To (custom)" className="gap-1.5">
+          <Input name="to" type="date" defaultValue={query.to ?? range.to} />
+        </Field>
         <Button type="submit">Show</Button>
       </Form>
       {error && <p role="status">{error} Showing the last 7 days.</p>}

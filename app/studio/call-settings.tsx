@@ -1,8 +1,8 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/call-settings";
+import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { formatCalendarDate } from "~/lib/site-time";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { FORM_WEEKDAYS } from "./labels";
@@ -67,24 +67,20 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
             Vancouver time, on the hour or the half hour; several ranges separated by commas (09:00-12:00, 13:00-17:00); empty for no calls that day.
           </p>
           {FORM_WEEKDAYS.map((d) => (
-            <div key={d.key} className="grid gap-1.5 sm:grid-cols-[8rem_1fr] sm:items-center">
-              <Label htmlFor={`hours-${d.key}`}>{d.label}</Label>
-              <Input id={`hours-${d.key}`} name={d.key} defaultValue={rangesText(settings.weeklyHours[d.key])} maxLength={200} aria-describedby="hours-hint" />
-            </div>
+            <Field key={d.key} id={`hours-${d.key}`} label={d.label} className="gap-1.5 sm:grid-cols-[8rem_1fr] sm:items-center">
+              <Input name={d.key} defaultValue={rangesText(settings.weeklyHours[d.key])} maxLength={200} aria-describedby="hours-hint" />
+            </Field>
           ))}
           <div className="grid gap-4 sm:grid-cols-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="min-notice">Minimum notice (hours)</Label>
-              <Input id="min-notice" name="minNoticeHours" type="number" min={0} max={720} required defaultValue={Math.round(settings.minNoticeMinutes / 60)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="buffer">Buffer between calls (minutes)</Label>
-              <Input id="buffer" name="bufferMinutes" type="number" min={0} max={240} required defaultValue={settings.bufferMinutes} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="daily-max">Most calls a day</Label>
-              <Input id="daily-max" name="dailyMax" type="number" min={1} max={48} required defaultValue={settings.dailyMax} />
-            </div>
+            <Field id="min-notice" label="Minimum notice (hours)" className="gap-1.5">
+              <Input name="minNoticeHours" type="number" min={0} max={720} required defaultValue={Math.round(settings.minNoticeMinutes / 60)} />
+            </Field>
+            <Field id="buffer" label="Buffer between calls (minutes)" className="gap-1.5">
+              <Input name="bufferMinutes" type="number" min={0} max={240} required defaultValue={settings.bufferMinutes} />
+            </Field>
+            <Field id="daily-max" label="Most calls a day" className="gap-1.5">
+              <Input name="dailyMax" type="number" min={1} max={48} required defaultValue={settings.dailyMax} />
+            </Field>
           </div>
           {outcome("availability")}
           <Button type="submit" disabled={busy} className="justify-self-start">
@@ -114,10 +110,9 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         )}
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="day-off-add" />
-          <div className="grid gap-1.5">
-            <Label htmlFor="day-off">Day off (Vancouver date)</Label>
-            <Input id="day-off" name="date" type="date" required />
-          </div>
+          <Field id="day-off" label="Day off (Vancouver date)" className="gap-1.5">
+            <Input name="date" type="date" required />
+          </Field>
           <Button type="submit" variant="outline" disabled={busy}>
             Add day off
           </Button>
@@ -131,9 +126,10 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
           and held calls with the visitor&apos;s name, topic and a link to the lead. Anyone with the address can read it: revoke or replace it if it leaks.
         </p>
         {result?.url && (
-          <div role="status" className="grid max-w-2xl gap-1.5 rounded-md border p-4">
-            <Label htmlFor="feed-url">Feed address (shown once: copy it now)</Label>
-            <Input id="feed-url" readOnly value={result.url} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+          <div role="status" className="max-w-2xl rounded-md border p-4">
+            <Field id="feed-url" label="Feed address (shown once: copy it now)" className="gap-1.5">
+              <Input readOnly value={result.url} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+            </Field>
           </div>
         )}
         {feeds.length === 0 ? (

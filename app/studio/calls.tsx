@@ -1,6 +1,7 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/calls";
 import { Badge } from "~/components/ui/badge";
+import { CheckboxField } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { callStatusLabel } from "./labels";
@@ -75,10 +76,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                     <Form method="post" className="grid gap-2">
                       <input type="hidden" name="intent" value="cancel" />
                       <input type="hidden" name="bookingId" value={c.id} />
-                      <p className="flex items-center gap-2 text-sm">
-                        <input id={`confirm-${c.id}`} type="checkbox" name="confirm" value="yes" required className="size-4" />
-                        <label htmlFor={`confirm-${c.id}`}>Email the visitor that it is off</label>
-                      </p>
+                      <CheckboxField id={`confirm-${c.id}`} name="confirm" value="yes" required className="text-sm" label="Email the visitor that it is off" />
                       <Button type="submit" size="sm" variant="destructive" disabled={busy} className="justify-self-start">
                         Cancel call <span className="sr-only">with {c.first_name} {c.last_name}, {formatTime(c.starts_at)}</span>
                       </Button>

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { Field } from "~/components/form";
+import { Field, FormAlert } from "~/components/form";
 import { Select, type SelectOption } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
 
@@ -118,15 +118,6 @@ export function Details({ rows, className, children }: { rows: [term: string, va
 
 /** What a page action answered, read out when it appears: its error as an alert, else what it did as a status. */
 export function ActionMessage({ error, done }: { error?: string; done?: string }) {
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {error}
-      </p>
-    );
-  return done ? (
-    <p role="status" className="text-sm">
-      {done}
-    </p>
-  ) : null;
+  if (error) return <FormAlert tone="error">{error}</FormAlert>;
+  return done ? <FormAlert tone="success" role="status">{done}</FormAlert> : null;
 }

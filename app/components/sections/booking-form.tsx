@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
+import { Field, FieldError } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { bookingCopy as copy } from "~/content/booking";
@@ -20,10 +19,9 @@ export function ZonePicker({ zone }: { zone: string }) {
   const options = (commonTimeZones as readonly string[]).includes(zone) ? commonTimeZones : [zone, ...commonTimeZones];
   return (
     <form method="get" className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-0 flex-col gap-2">
-        <Label htmlFor="book-tz">{copy.zoneLabel}</Label>
-        <Select id="book-tz" name="tz" defaultValue={zone} options={options.map((z) => ({ value: z, label: zoneLabel(z) }))} />
-      </div>
+      <Field id="book-tz" label={copy.zoneLabel} className="min-w-0">
+        <Select name="tz" defaultValue={zone} options={options.map((z) => ({ value: z, label: zoneLabel(z) }))} />
+      </Field>
       <Button type="submit" variant="outline">
         {copy.zoneButton}
       </Button>
@@ -37,11 +35,7 @@ export function SlotPicker({ slots, zone, chosen, error }: { slots: string[]; zo
   return (
     <fieldset className="grid gap-4" aria-describedby={error ? "book-slot-error" : undefined}>
       <legend className="mb-2 text-lg font-semibold">Choose a time (30 minutes)</legend>
-      {error && (
-        <p id="book-slot-error" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id="book-slot-error">{error}</FieldError>
       {slotsByDay(slots, zone).map(({ day, slots: times }) => (
         <fieldset key={day} className="rounded-md border p-3">
           <legend className="px-1 text-sm font-semibold">{day}</legend>
@@ -59,44 +53,22 @@ export function SlotPicker({ slots, zone, chosen, error }: { slots: string[]; zo
   );
 }
 
-function Field({ name, label, required, error, children }: { name: BookingFieldName; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={`book-${name}`} required={required}>
-        {label}
-      </Label>
-      {children}
-      {error && (
-        <p id={`book-${name}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Who is calling and about what; values kept after an error. */
 export function BookingFields({ values, errors, submit }: { values: Record<string, string>; errors: BookingFieldErrors; submit: string }) {
-  const props = (name: BookingFieldName) => ({
-    id: `book-${name}`,
-    name,
-    defaultValue: values[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `book-${name}-error` : undefined,
-  });
+  const props = (name: BookingFieldName) => ({ name, defaultValue: values[name] ?? "" });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field name="name" label="Your name" required error={errors.name}>
+      <Field id="book-name" label="Your name" required error={errors.name}>
         <Input {...props("name")} required maxLength={bookingLimits.name} autoComplete="name" />
       </Field>
-      <Field name="email" label="Email" required error={errors.email}>
+      <Field id="book-email" label="Email" required error={errors.email}>
         <Input {...props("email")} type="email" required maxLength={inquiryLimits.email} autoComplete="email" />
       </Field>
-      <Field name="company" label="Company (optional)" error={errors.company}>
+      <Field id="book-company" label="Company (optional)" error={errors.company}>
         <Input {...props("company")} maxLength={inquiryLimits.company} autoComplete="organization" />
       </Field>
       <div className="sm:col-span-2">
-        <Field name="topic" label="What would you like to talk about?" required error={errors.topic}>
+        <Field id="book-topic" label="What would you like to talk about?" required error={errors.topic}>
           <Textarea {...props("topic")} required maxLength={bookingLimits.topic} rows={4} />
         </Field>
       </div>
