@@ -51,10 +51,24 @@ export type ManageResult =
 /** Thrown inside a transaction to roll it back when the slot went to someone else. */
 class SlotTaken extends Error {}
 
+/** Thrown inside a transaction to roll it back when the re-check finds the slot no longer open. */
+class SlotClosed extends Error {
+  constructor(readonly answer: Extract<BookResult, { kind: "slot" }>) {
+    super(answer.problem);
+  }
+}
+
+/**
+ * The PostgreSQL advisory lock every booking and move takes (any constant no other lock uses):
+ * the buffer and the daily maximum span several rows, so no index can hold them; one booking
+ * at a time can.
+ */
+const BOOKING_LOCK_KEY = 310_028;
+
 const LIVE: BookingTable["status"][] = ["booked", "held"];
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Booking a discovery call: one per slot (the unique index decides races), tied to a lead, confirmed through the outbox. */
+/** Booking a discovery call: one per slot (the unique index decides races; bookings are serialised for the buffer and daily maximum), tied to a lead, confirmed through the outbox. */
 export function createBookingService(deps: BookingServiceDeps) {
   const { config, database, logger } = deps;
   const { db } = database;
@@ -63,8 +77,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   const log = logger.child({ component: "booking" });
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
-  async function liveBookings(t: number) {
-    return db
+  async function liveBookings(t: number, executor: Executor = db) {
+    return executor
       .selectFrom("bookings")
       .select(["starts_at", "ends_at", "status"])
       .where("status", "in", LIVE)
@@ -81,8 +95,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Why a slot cannot be booked now (with the nearest open ones), or null. */
-  async function checkSlot(slot: string, t: number) {
-    const [settings, bookings] = await Promise.all([readSettings(db), liveBookings(t)]);
+  async function checkSlot(slot: string, t: number, executor: Executor = db) {
+    const [settings, bookings] = await Promise.all([readSettings(executor), liveBookings(t, executor)]);
     const query = { settings, bookings, now: t };
     const problem = slotProblem(slot, query);
     return problem ? slotAnswer(problem, slot, openSlots(query)) : null;
@@ -92,6 +106,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     const error = problem === "taken" ? bookingCopy.taken : bookingCopy.slotProblems[problem];
     const around = Number.isNaN(Date.parse(slot)) ? new Date(now()).toISOString() : slot;
     return { kind: "slot" as const, problem, error, nearest: nearestSlots(around, open), closest: nearestSlots(around, open, 1)[0] };
+  }
+
+  /**
+   * Opens a booking's transaction: waits for the bookings before it (PostgreSQL: the advisory
+   * lock; SQLite: its write transactions begin IMMEDIATE, one at a time, across processes too),
+   * then re-checks the slot against what they booked, so the buffer and the daily maximum hold.
+   */
+  async function serialisedCheck(trx: Executor, slot: string, t: number) {
+    if (database.kind === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
+    const problem = await checkSlot(slot, t, trx);
+    if (problem) throw new SlotClosed(problem);
   }
 
   /** Inserts the booking unless its slot is booked already (the partial unique index, on both databases); false when taken. */
@@ -193,6 +218,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const start = slotInstant(b.slot);
     try {
       const booked = await db.transaction().execute(async (trx) => {
+        await serialisedCheck(trx, start, t);
         const lead = await leadFor(trx, b, ctx.from ?? {}, t);
         const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
         if (!(await insertBooking(trx, row))) throw new SlotTaken();
@@ -204,6 +230,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       deps.outbox?.wake();
       return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
     } catch (err) {
+      if (err instanceof SlotClosed) return err.answer;
       if (!(err instanceof SlotTaken)) throw err;
       return slotAnswer("taken", start, await slots());
     }
@@ -256,6 +283,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const start = slotInstant(parsed.data);
     try {
       const moved = await db.transaction().execute(async (trx) => {
+        await serialisedCheck(trx, start, t);
         if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
         const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
         if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
@@ -268,6 +296,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       deps.outbox?.wake();
       return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
     } catch (err) {
+      if (err instanceof SlotClosed) return err.answer;
       if (!(err instanceof SlotTaken)) throw err;
       return slotAnswer("taken", start, await slots());
     }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, test as base, expect } from "@playwright/test";
 
@@ -20,6 +20,11 @@ type Fixtures = {
   checkA11y: () => Promise<void>;
   /** On a new lead's studio page: moves it to Contacted, then adds the private note; waits for both on the timeline. */
   contactLead: (note: string) => Promise<void>;
+  /**
+   * Adds a fresh studio account and signs `page` in with it (the test's own page unless
+   * given), at the suite's server unless `origin` and `databasePath` name a spec's own.
+   */
+  studioSignIn: (options?: { page?: Page; origin?: string; databasePath?: string }) => Promise<{ email: string; password: string }>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -47,6 +52,19 @@ export const test = base.extend<Fixtures>({
       await page.getByLabel("Private note").fill(note);
       await page.getByRole("button", { name: "Add note" }).click();
       await expect(timeline).toContainText(note);
+    });
+  },
+  studioSignIn: async ({ page }, use) => {
+    await use(async ({ page: target = page, origin = "", databasePath } = {}) => {
+      const suffix = randomBytes(4).toString("hex");
+      const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}` };
+      await addStudioAccount(account.email, account.password, databasePath);
+      await target.goto(`${origin}/studio/login`);
+      await target.getByLabel("Email").fill(account.email);
+      await target.getByLabel("Password").fill(account.password);
+      await target.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(target).toHaveURL(/\/studio$/);
+      return account;
     });
   },
 });
@@ -96,10 +114,10 @@ export async function holdScripts(page: Page) {
   return { release, requested };
 }
 
-/** Creates a studio account in the e2e server's database through the real CLI, the password piped in. */
-export async function addStudioAccount(email: string, password: string) {
+/** Creates a studio account in the e2e server's database (or a spec's own) through the real CLI, the password piped in. */
+export async function addStudioAccount(email: string, password: string, databasePath = process.env.E2E_DATABASE_PATH!) {
   const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH!, DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: "" },
   });
   child.stdin!.end(`${password}\n`);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { addStudioAccount, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Page views as the ingest stores them (migration 0016's contract), written straight into the
@@ -20,12 +20,9 @@ function seedVisits(visits: { visitor: string; visit: string; paths: string[]; r
   }
 }
 
-test("the studio opens Analytics, sees today's visits from a referrer in its tables and exports them as CSV", async ({ page, checkA11y }, testInfo) => {
+test("the studio opens Analytics, sees today's visits from a referrer in its tables and exports them as CSV", async ({ page, checkA11y, studioSignIn }, testInfo) => {
   test.setTimeout(90_000);
   const suffix = randomBytes(4).toString("hex");
-  const email = `analytics-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
   // A referrer only this test sends, and a hostile one a spreadsheet would run as a formula.
   const referrer = `news-${suffix}.example`;
   const hostile = `=HYPERLINK("http://evil-${suffix}.example")`;
@@ -35,11 +32,7 @@ test("the studio opens Analytics, sees today's visits from a referrer in its tab
     { visitor: `c-${suffix}`, visit: `c1-${suffix}`, paths: ["/"], referrer: hostile, utmSource: `mail-${suffix}` },
   ]);
 
-  await page.goto("/studio/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/studio$/);
+  await studioSignIn();
 
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Analytics" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();

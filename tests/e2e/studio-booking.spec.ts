@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { addStudioAccount, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * A call as the visitor's /book page stores it, written straight into the e2e server's
@@ -26,17 +26,10 @@ function insertBooking(leadId: string, startsAt: string) {
  * private feed, see a booked call in the agenda (Vancouver time, linked to its lead)
  * and in the feed, cancel it from the keyboard, and the feed drops it.
  */
-test("the studio sets its hours, sees a booked call in the agenda and the feed, cancels it, and the feed drops it", async ({ page, checkA11y, baseURL }) => {
+test("the studio sets its hours, sees a booked call in the agenda and the feed, cancels it, and the feed drops it", async ({ page, checkA11y, baseURL, studioSignIn }) => {
   test.setTimeout(90_000);
   const suffix = randomBytes(4).toString("hex");
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  await page.goto("/studio/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/studio$/);
+  await studioSignIn();
 
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Calls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calls");
