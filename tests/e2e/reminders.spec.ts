@@ -41,7 +41,10 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
 
     // The deposit, paid in the sandbox checkout the quote page opens in a new tab.
     await page.goto(link);
-    const [deposit] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Accept and pay deposit" }).click()]);
+    // Accepting is signing (decision 0031): a typed name and the box, then the deposit.
+    await page.getByLabel("Your full legal name").fill("Ada Lovelace");
+    await page.getByLabel(/I have read this quote/).check();
+    const [deposit] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
     await deposit.getByRole("button", { name: /617\.28/ }).click();
     await expect(deposit).toHaveURL(/\/payment-success\?session_id=/);
     await deposit.close();

@@ -56,7 +56,7 @@ test.describe("studio passkeys and two-factor", () => {
     });
 
     await signInWithPassword(page, account);
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
     // A session alone may not add one: the password first.
@@ -82,7 +82,7 @@ test.describe("studio passkeys and two-factor", () => {
     await expect(page.getByText(account.email)).toBeVisible();
 
     // Removing it: the list is empty again.
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account" }).click();
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account", exact: true }).click();
     // A passkey sign-in is a new session: removing asks for the password again too.
     await expect(list.getByRole("button", { name: "Remove Test laptop" })).toHaveCount(0);
     await passkeys.getByLabel("Password").fill(account.password);

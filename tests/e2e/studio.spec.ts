@@ -119,7 +119,7 @@ test.describe("studio back office", () => {
       await page.screenshot({ path: testInfo.outputPath(`payments-${width}.png`), fullPage: true });
       await expectNoSideScroll(page, width);
     }
-    await page.getByRole("link", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Account", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
