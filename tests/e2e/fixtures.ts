@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
 
 const AXE_STYLE = "* { content-visibility: visible !important; }";
 
@@ -96,12 +96,37 @@ export async function holdScripts(page: Page) {
   return { release, requested };
 }
 
-/** Creates a studio account in the e2e server's database through the real CLI, the password piped in. */
-export async function addStudioAccount(email: string, password: string) {
+/** Creates a studio account in the e2e server's database (or a spec's own server's) through the real CLI, the password piped in. */
+export async function addStudioAccount(email: string, password: string, databasePath = process.env.E2E_DATABASE_PATH!) {
   const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH!, DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: "" },
   });
   child.stdin!.end(`${password}\n`);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   expect(code).toBe(0);
+}
+
+/**
+ * A new studio account signed in on `page`, and a new lead sent through the public API:
+ * its id, last name and email. On the suite's server, or on a spec's own (its origin and database file).
+ */
+export async function signedInWithLead(page: Page, request: APIRequestContext, origin: string, databasePath?: string) {
+  const suffix = randomBytes(4).toString("hex");
+  const email = `owner-${suffix}@example.com`;
+  const password = `long passphrase ${suffix}`;
+  await addStudioAccount(email, password, databasePath);
+  const lastName = `Quote${suffix}`;
+  const clientEmail = `grace-${suffix}@example.com`;
+  const sent = await request.post(`${origin}/api/inquiries`, {
+    headers: { origin },
+    data: { firstName: "Grace", lastName, email: clientEmail, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
+  });
+  expect(sent.ok()).toBe(true);
+  const { id: leadId } = (await sent.json()) as { id: string };
+  await page.goto(`${origin}/studio/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+  return { leadId, lastName, email: clientEmail };
 }
