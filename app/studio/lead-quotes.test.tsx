@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -11,11 +12,14 @@ import { LeadQuotes } from "./lead-quotes";
  * what the server will store, so each case compares the figures shown with
  * the server's computeTotals of the same quote.
  */
+const page = () => (
+  <RouterProvider
+    router={createMemoryRouter([{ path: "/", element: <LeadQuotes quotes={[]} busy={false} error={() => null} formKey="form-key-0123456789" taxRegistered leadId="lead-1" /> }])}
+  />
+);
+
 function setup() {
-  const router = createMemoryRouter([
-    { path: "/", element: <LeadQuotes quotes={[]} busy={false} error={() => null} formKey="form-key-0123456789" taxRegistered leadId="lead-1" /> },
-  ]);
-  render(<RouterProvider router={router} />);
+  render(page());
   return userEvent.setup();
 }
 
@@ -98,5 +102,15 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
     expect(shownRows()).toEqual([]);
     expect(screen.getByTestId("quote-live-total")).toHaveTextContent("A client in ON pays HST instead of GST.");
+  });
+
+  it("totals what was typed before the scripts arrived as soon as they do", () => {
+    // The page as the server sent it, typed into before React took it over.
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(page());
+    (container.querySelector("input[name=amount]") as HTMLInputElement).value = "1234.56";
+    (container.querySelector("input[name=packageTaxGST]") as HTMLInputElement).checked = true;
+    render(page(), { container, hydrate: true });
+    expect(shownRows()).toEqual(serverRows({ amountCents: 123_456, packageTaxes: ["GST"], depositPercent: 50 }));
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, data } from "react-router";
 import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
@@ -248,8 +248,13 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
     const fields = Object.fromEntries(new FormData(form));
     setPreview(typeof fields.amount === "string" && fields.amount.trim() !== "" ? previewTotals(fields) : null);
   };
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed before the scripts arrived (a slow phone) is totalled as soon as they do.
+  useEffect(() => {
+    if (form.current) update(form.current);
+  }, []);
   return (
-    <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote" onChange={(e) => update(e.currentTarget)}>
+    <Form ref={form} method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote" onChange={(e) => update(e.currentTarget)}>
       <h3 id="new-quote" className="font-semibold">
         New quote
       </h3>
