@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, data } from "react-router";
 import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
@@ -10,13 +10,14 @@ import { packageTypes, paymentPackage } from "~/content/payment";
 import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import { QUOTE_FORM_LINES, previewTotals } from "../../server/quotes/quote-form";
 import type { LeadQuote } from "../../server/quotes/studio.server";
 import { SMALL_SUPPLIER_NOTICE, provinces, taxCodes } from "../../server/quotes/taxes";
 import { formatTime, type requireStudio } from "./guard";
 import { Details, Section } from "./ui";
 
-/** Extra line rows of the form (server/quotes/studio.server.ts reads the same count). */
-const LINES = [1, 2, 3] as const;
+/** Extra line rows of the form: the count the server's parse of it reads. */
+const LINES = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => i + 1);
 
 const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw", "payment-refund"] as const;
 export type QuoteIntent = (typeof QUOTE_INTENTS)[number];
@@ -212,9 +213,48 @@ function TaxBoxes({ prefix, what, enabled, className = "" }: { prefix: string; w
   );
 }
 
-function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean; replaceable: LeadQuote[] }) {
+/**
+ * The figures the form's fields come to, read from the form as it would be
+ * posted and computed by the server's own parse and computeTotals
+ * (server/quotes/quote-form.ts): a preview only, the server recomputes on create.
+ */
+function LiveTotal({ preview }: { preview: ReturnType<typeof previewTotals> | null }) {
+  let body: React.ReactNode;
+  if (!preview) body = <p>Enter the package amount to see the total.</p>;
+  else if (!preview.ok) body = <p>{preview.error}</p>;
+  else {
+    const t = preview.totals;
+    const rows: [string, string][] = [["Subtotal", cad(t.subtotalCents)], ...t.taxes.map((x): [string, string] => [x.label, cad(x.cents)]), ["Total", cad(t.totalCents)]];
+    if (t.depositCents !== null) rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
+    body = <Details rows={rows} className="grid-cols-[max-content_1fr] gap-x-4 gap-y-1" />;
+  }
   return (
-    <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote">
+    <div className="grid gap-1 rounded-md bg-muted/50 p-3 text-sm">
+      <p id="quote-live-total" className="font-semibold">
+        Total as entered
+      </p>
+      {/* Read out when the figures change, after the studio pauses typing (polite). */}
+      <div aria-live="polite" data-testid="quote-live-total">
+        {body}
+      </div>
+    </div>
+  );
+}
+
+function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean; replaceable: LeadQuote[] }) {
+  const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
+  // Every change (typing, a tick, a choice) bubbles here; the form as it would be posted is what is totalled.
+  const update = (form: HTMLFormElement) => {
+    const fields = Object.fromEntries(new FormData(form));
+    setPreview(typeof fields.amount === "string" && fields.amount.trim() !== "" ? previewTotals(fields) : null);
+  };
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed before the scripts arrived (a slow phone) is totalled as soon as they do.
+  useEffect(() => {
+    if (form.current) update(form.current);
+  }, []);
+  return (
+    <Form ref={form} method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote" onChange={(e) => update(e.currentTarget)}>
       <h3 id="new-quote" className="font-semibold">
         New quote
       </h3>
@@ -280,6 +320,7 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
       <Field id="quote-terms" label="Terms shown to the client">
         <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
       </Field>
+      <LiveTotal preview={preview} />
       {error}
       <Button type="submit" disabled={busy} className="justify-self-start">
         Create draft quote

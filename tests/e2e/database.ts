@@ -29,15 +29,18 @@ export function securityNotices(email: string) {
   }
 }
 
-/** Rows of the e2e server's SQLite file, read-only: what the server stored, beyond what a page shows. */
-function readRows<T>(query: string, ...params: unknown[]): T[] {
-  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
+/** Rows of a server's SQLite file, read-only: what the server stored, beyond what a page shows. */
+export function readRowsIn<T>(databasePath: string, query: string, ...params: unknown[]): T[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(query).all(...params) as T[];
   } finally {
     db.close();
   }
 }
+
+/** Rows of the e2e server's SQLite file (playwright.config.ts). */
+const readRows = <T>(query: string, ...params: unknown[]) => readRowsIn<T>(process.env.E2E_DATABASE_PATH!, query, ...params);
 
 /** The quotes of a lead, oldest first. */
 export const storedQuotes = (leadId: string) => readRows<{ id: string; status: string }>("select id, status from quotes where inquiry_id = ? order by created_at", leadId);

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
 
 const AXE_STYLE = "* { content-visibility: visible !important; }";
 
@@ -55,17 +55,7 @@ export const test = base.extend<Fixtures>({
     });
   },
   studioSignIn: async ({ page }, use) => {
-    await use(async ({ page: target = page, origin = "", databasePath } = {}) => {
-      const suffix = randomBytes(4).toString("hex");
-      const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}` };
-      await addStudioAccount(account.email, account.password, databasePath);
-      await target.goto(`${origin}/studio/login`);
-      await target.getByLabel("Email").fill(account.email);
-      await target.getByLabel("Password").fill(account.password);
-      await target.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expect(target).toHaveURL(/\/studio$/);
-      return account;
-    });
+    await use(({ page: target = page, origin = "", databasePath } = {}) => signInNewAccount(target, origin, databasePath));
   },
 });
 
@@ -122,4 +112,35 @@ export async function addStudioAccount(email: string, password: string, database
   child.stdin!.end(`${password}\n`);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   expect(code).toBe(0);
+}
+
+/**
+ * A new studio account signed in on `page`, and a new lead sent through the public API:
+ * its id, last name and email. On the suite's server, or on a spec's own (its origin and database file).
+ */
+export async function signedInWithLead(page: Page, request: APIRequestContext, origin: string, databasePath?: string) {
+  const suffix = randomBytes(4).toString("hex");
+  const lastName = `Quote${suffix}`;
+  const clientEmail = `grace-${suffix}@example.com`;
+  const sent = await request.post(`${origin}/api/inquiries`, {
+    headers: { origin },
+    data: { firstName: "Grace", lastName, email: clientEmail, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
+  });
+  expect(sent.ok()).toBe(true);
+  const { id: leadId } = (await sent.json()) as { id: string };
+  await signInNewAccount(page, origin, databasePath);
+  return { leadId, lastName, email: clientEmail };
+}
+
+/** A new studio account (through the real CLI) signed in on `page`, which lands on the studio's home. */
+async function signInNewAccount(page: Page, origin: string, databasePath?: string) {
+  const suffix = randomBytes(4).toString("hex");
+  const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}` };
+  await addStudioAccount(account.email, account.password, databasePath);
+  await page.goto(`${origin}/studio/login`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+  return account;
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { startFakeSmtp } from "../fakes/smtp";
+import { readRowsIn as readRows } from "./database";
 import { expect, test } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
@@ -40,9 +40,9 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     cli("studio-quote", ["send", quoteId]);
 
     // The deposit, paid in the sandbox checkout the quote page opens in a new tab.
+    // Accepting is signing (a typed name and a ticked box) since quotes became agreements.
     await page.goto(link);
-    // Accepting is signing (decision 0031): a typed name and the box, then the deposit.
-    await page.getByLabel("Your full legal name").fill("Ada Lovelace");
+    await page.getByLabel("Your full legal name").fill("Grace Hopper");
     await page.getByLabel(/I have read this quote/).check();
     const [deposit] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
     await deposit.getByRole("button", { name: /617\.28/ }).click();
@@ -98,11 +98,3 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
   }
 });
 
-function readRows<T>(dbPath: string, query: string, ...params: unknown[]): T[] {
-  const db = new SQLite(dbPath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(query).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}

@@ -1,28 +1,6 @@
-import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { storedQuotePayments, storedQuotes } from "./database";
-import { addStudioAccount, expect, test } from "./fixtures";
-
-/** A new studio account signed in on `page`, and a new lead (its id and last name). */
-async function signedInWithLead(page: Page, request: APIRequestContext, baseURL: string) {
-  const suffix = randomBytes(4).toString("hex");
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  const lastName = `Quote${suffix}`;
-  const sent = await request.post("/api/inquiries", {
-    headers: { origin: baseURL },
-    data: { firstName: "Grace", lastName, email: `grace-${suffix}@example.com`, projectType: "pro", message: "A site for our compiler workshop, with a booking form." },
-  });
-  expect(sent.ok()).toBe(true);
-  const { id: leadId } = (await sent.json()) as { id: string };
-  await page.goto("/studio/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/studio$/);
-  return { leadId, lastName };
-}
+import { expect, signedInWithLead, test } from "./fixtures";
 
 /**
  * The issue's acceptance path in the back office: sign in, create a 1,234.56

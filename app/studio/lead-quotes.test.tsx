@@ -1,0 +1,116 @@
+import { render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import userEvent from "@testing-library/user-event";
+import { RouterProvider, createMemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { formatCad } from "~/lib/money";
+import { type CreateQuoteInput, computeTotals, createQuoteSchema } from "../../server/quotes/model";
+import { LeadQuotes } from "./lead-quotes";
+
+/**
+ * The "New quote" form's live total: as the studio types and ticks, it shows
+ * what the server will store, so each case compares the figures shown with
+ * the server's computeTotals of the same quote.
+ */
+const page = () => (
+  <RouterProvider
+    router={createMemoryRouter([{ path: "/", element: <LeadQuotes quotes={[]} busy={false} error={() => null} formKey="form-key-0123456789" taxRegistered leadId="lead-1" /> }])}
+  />
+);
+
+function setup() {
+  render(page());
+  return userEvent.setup();
+}
+
+const cad = (cents: number) => formatCad(cents, { withCode: true });
+
+/** The figures the server computes for this quote, as [label, amount] rows in the order the form shows them. */
+function serverRows(input: Omit<CreateQuoteInput, "inquiryId" | "packageType">) {
+  const t = computeTotals(createQuoteSchema.parse({ inquiryId: "lead-1", packageType: "pro", ...input }));
+  const rows = [["Subtotal", cad(t.subtotalCents)], ...t.taxes.map((x) => [x.label, cad(x.cents)]), ["Total", cad(t.totalCents)]];
+  if (t.depositCents !== null) rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
+  return rows;
+}
+
+function shownRows() {
+  const region = screen.getByTestId("quote-live-total");
+  const terms = within(region).queryAllByRole("term").map((e) => e.textContent);
+  const values = within(region).queryAllByRole("definition").map((e) => e.textContent);
+  return terms.map((term, i) => [term, values[i]]);
+}
+
+// user-event typing is slow on a shared 2-core machine.
+describe("the New quote form's live total", { timeout: 20_000 }, () => {
+  it("shows subtotal, GST, PST, total, deposit and balance as the server computes them", async () => {
+    const user = setup();
+    const region = screen.getByTestId("quote-live-total");
+    expect(region).toHaveAttribute("aria-live", "polite");
+    expect(region).toHaveTextContent("Enter the package amount to see the total.");
+
+    await user.type(screen.getByLabelText("Package amount (CAD)"), "1,234.56");
+    await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
+    await user.click(screen.getByRole("checkbox", { name: "PST on the package" }));
+    expect(shownRows()).toEqual(serverRows({ amountCents: 123_456, packageTaxes: ["GST", "PST"], depositPercent: 50 }));
+    // The same figures written out: GST 61.73 and PST 86.42 on 1,234.56; half of 1,382.71 is 691.355, rounded up for the deposit.
+    expect(shownRows()).toEqual([
+      ["Subtotal", "$1,234.56 CAD"],
+      ["GST 5%", "$61.73 CAD"],
+      ["PST 7% (BC)", "$86.42 CAD"],
+      ["Total", "$1,382.71 CAD"],
+      ["Deposit", "$691.36 CAD"],
+      ["Balance", "$691.35 CAD"],
+    ]);
+  });
+
+  it("follows extra lines with their own taxes and another deposit", async () => {
+    const user = setup();
+    await user.type(screen.getByLabelText("Package amount (CAD)"), "999.99");
+    await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
+    await user.type(screen.getByLabelText("Line 1 description"), "Extra pages");
+    await user.type(screen.getByLabelText("Line 1 amount (CAD)"), "150.25");
+    await user.click(screen.getByRole("checkbox", { name: "GST on line 1" }));
+    await user.click(screen.getByRole("checkbox", { name: "PST on line 1" }));
+    await user.type(screen.getByLabelText("Line 2 description"), "Hosting setup");
+    await user.type(screen.getByLabelText("Line 2 amount (CAD)"), "80");
+    const deposit = screen.getByLabelText("Deposit (% of total, empty for none)");
+    await user.clear(deposit);
+    await user.type(deposit, "33");
+    expect(shownRows()).toEqual(
+      serverRows({
+        amountCents: 99_999,
+        packageTaxes: ["GST"],
+        lines: [
+          { label: "Extra pages", amountCents: 15_025, taxes: ["GST", "PST"] },
+          { label: "Hosting setup", amountCents: 8_000, taxes: [] },
+        ],
+        depositPercent: 33,
+      }),
+    );
+  });
+
+  it("uses HST for a client in Ontario, shows no deposit when there is none, and says what the server would refuse", async () => {
+    const user = setup();
+    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "ON");
+    await user.type(screen.getByLabelText("Package amount (CAD)"), "2000");
+    await user.click(screen.getByRole("checkbox", { name: "HST on the package" }));
+    await user.clear(screen.getByLabelText("Deposit (% of total, empty for none)"));
+    expect(shownRows()).toEqual(serverRows({ amountCents: 200_000, packageTaxes: ["HST"], province: "ON" }));
+    expect(shownRows().map(([term]) => term)).toEqual(["Subtotal", "HST 13% (ON)", "Total"]);
+
+    // GST ticked for an Ontario client: the server's refusal, word for word, instead of a total.
+    await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
+    expect(shownRows()).toEqual([]);
+    expect(screen.getByTestId("quote-live-total")).toHaveTextContent("A client in ON pays HST instead of GST.");
+  });
+
+  it("totals what was typed before the scripts arrived as soon as they do", () => {
+    // The page as the server sent it, typed into before React took it over.
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(page());
+    (container.querySelector("input[name=amount]") as HTMLInputElement).value = "1234.56";
+    (container.querySelector("input[name=packageTaxGST]") as HTMLInputElement).checked = true;
+    render(page(), { container, hydrate: true });
+    expect(shownRows()).toEqual(serverRows({ amountCents: 123_456, packageTaxes: ["GST"], depositPercent: 50 }));
+  });
+});
