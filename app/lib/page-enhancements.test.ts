@@ -159,6 +159,7 @@ describe("analytics beacon", () => {
   // jsdom has no sendBeacon; Chromium's real one is exercised by tests/e2e/analytics.spec.ts.
   let sent: Array<{ url: string; body: Record<string, string> }>;
   beforeEach(() => {
+    vi.useFakeTimers();
     sent = [];
     Object.defineProperty(navigator, "sendBeacon", {
       configurable: true,
@@ -166,6 +167,7 @@ describe("analytics beacon", () => {
     });
   });
   afterEach(() => {
+    vi.useRealTimers();
     delete (navigator as { sendBeacon?: unknown }).sendBeacon;
     delete (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl;
     vi.restoreAllMocks();
@@ -176,6 +178,10 @@ describe("analytics beacon", () => {
     window.history.replaceState(null, "", "/contact?utm_source=newsletter&utm_campaign=fall&ref=demo-gym&email=a@example.com");
     vi.spyOn(document, "referrer", "get").mockReturnValue("https://news.example.com/story?id=1");
     load("<p>page</p>");
+    // Not at load: a second later, clear of the page's own paint.
+    vi.advanceTimersByTime(999);
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(sent).toEqual([
       { url: "/api/event", body: { name: "pageview", path: "/contact", referrer: "news.example.com", utm_source: "newsletter", utm_campaign: "fall", ref: "demo-gym" } },
     ]);
@@ -185,6 +191,7 @@ describe("analytics beacon", () => {
     window.history.replaceState(null, "", "/pricing");
     vi.spyOn(document, "referrer", "get").mockReturnValue(`${location.origin}/`);
     load("<p>page</p>");
+    vi.runAllTimers();
     expect(sent).toEqual([{ url: "/api/event", body: { name: "pageview", path: "/pricing" } }]);
   });
 
@@ -201,12 +208,23 @@ describe("analytics beacon", () => {
     window.history.replaceState(null, "", "/");
     Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: true });
     load("<p>page</p>");
+    vi.runAllTimers();
+    window.dispatchEvent(new Event("pagehide"));
     expect(sent).toEqual([]);
+  });
+
+  it("counts a visitor who leaves within the second once, as the page hides", () => {
+    window.history.replaceState(null, "", "/pricing");
+    load("<p>page</p>");
+    window.dispatchEvent(new Event("pagehide"));
+    vi.runAllTimers();
+    expect(sent).toEqual([{ url: "/api/event", body: { name: "pageview", path: "/pricing" } }]);
   });
 
   it("sends the demo's goal when its \"Get a site like this\" link is followed", () => {
     window.history.replaceState(null, "", "/demo/gym");
     load('<a href="#contact" data-goal="demo-cta">Get a site like this</a><a href="#other">Other</a>');
+    vi.runAllTimers();
     document.querySelector<HTMLElement>('a[href="#other"]')!.click();
     document.querySelector<HTMLElement>("[data-goal]")!.click();
     expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/demo/gym" }, { name: "demo-cta", path: "/demo/gym" }]);
