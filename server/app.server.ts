@@ -242,7 +242,7 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     return res;
   });
   const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
-  const booking = createBookingService({ config, database, logger, manageSecret: studioAuthSecret(config), recordActivity: bookingActivity, outbox: deps.outbox, now: deps.now });
+  const booking = createBookingService({ config, database, logger, manageSecret: studioAuthSecret(config), recordActivity: bookingActivity, outbox: deps.outbox, goals: analytics, now: deps.now });
   const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
   const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts, booking };
   mountStudio(app, deps, services, quoteService);

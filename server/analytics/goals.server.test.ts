@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 import { loadConfig } from "../config.server";
 import { createLogger } from "../logger.server";
+import { createBookingService } from "../booking/service.server";
 import { createFulfil } from "../payments/fulfil.server";
 import { createPayments } from "../payments/payments.server";
 import { createQuoteCheckout } from "../quotes/checkout.server";
@@ -58,6 +59,15 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       { name: "quote-viewed", lead_id: "lead-1", amount_cents: null, demo_ref: "demo-gym", path: "/contact" },
       { name: "quote-accepted", lead_id: "lead-1", amount_cents: null, demo_ref: "demo-gym", path: "/contact" },
     ]);
+  });
+
+  it("a booked call is one goal of the lead it joined, however many visitors race for the slot", async () => {
+    const booking = createBookingService({ config, database, logger, manageSecret: "a".repeat(32), recordActivity: async () => undefined, goals: analytics, now });
+    // Thursday 10:00 in Vancouver, 23 hours ahead; the same address as lead-1, so the booking joins it.
+    const form = { name: "Ana Lee", email: "ana@example.com", topic: "A call about the new site", slot: "2026-11-26T17:00:00Z", tz: "America/Vancouver" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => booking.book(form, { clientIp: "203.0.113.7" })));
+    expect(answers.filter((a) => a.kind === "booked")).toHaveLength(1);
+    expect((await goals()).filter((g) => g.name === "booking")).toEqual([{ name: "booking", lead_id: "lead-1", amount_cents: null, demo_ref: "demo-gym", path: "/contact" }]);
   });
 
   it("a settled payment is one goal with its amount under the lead's source, under 20 racing settlements", async () => {

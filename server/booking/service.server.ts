@@ -14,6 +14,7 @@ import { INQUIRY_RATE_LIMITS, rateLimitedMessage } from "../inquiries/service.se
 import { SLOT_MINUTES, type SlotProblem, nearestSlots, openSlots, readSettings, slotInstant, slotProblem } from "./availability.server";
 import { bookingCancelledItems, bookingCreatedItems } from "./notifications.server";
 import { manageToken, tokenHash } from "./tokens.server";
+import type { GoalRecorder } from "../analytics/service.server";
 
 export type { BookingActivityKind };
 export type BookingActivity = (db: Executor, entry: { leadId: string; kind: BookingActivityKind; detail: string; actor: string }, at: number) => Promise<unknown>;
@@ -27,6 +28,8 @@ export type BookingServiceDeps = {
   /** Where bookings land in the lead's timeline (the studio implements it). */
   recordActivity: BookingActivity;
   outbox?: OutboxTrigger;
+  /** Analytics: a booked call is a goal of its lead (absent: none recorded). */
+  goals?: GoalRecorder;
   now?: () => number;
 };
 
@@ -228,6 +231,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       });
       log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
       deps.outbox?.wake();
+      // Once per booking, after the commit: a losing racer records nothing.
+      void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
       return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
     } catch (err) {
       if (err instanceof SlotClosed) return err.answer;
