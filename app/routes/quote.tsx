@@ -156,7 +156,8 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     id="agree"
                     name="agree"
                     required
-                    className="py-1"
+                    // A full 24 px target (WCAG 2.2 target size): the box that signs should never be missed.
+                    inputClassName="size-6 shrink-0"
                     label="I have read this quote and its terms, and I agree to them."
                     {...(payErrors?.agree ? { "aria-invalid": true, "aria-describedby": "agree-error" } : {})}
                   />

@@ -45,10 +45,17 @@ export function Field({ id, label, required, hint, error, errorProps, className,
 }
 
 /** A checkbox with its label after it, on one line (a confirmation, an option). */
-export function CheckboxField({ id, label, className, labelClassName, ...props }: Omit<React.ComponentProps<"input">, "type" | "id"> & { id: string; label: ReactNode; labelClassName?: string }) {
+export function CheckboxField({
+  id,
+  label,
+  className,
+  labelClassName,
+  inputClassName,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type" | "id"> & { id: string; label: ReactNode; labelClassName?: string; inputClassName?: string }) {
   return (
     <p data-slot="field" data-orientation="horizontal" className={cn("flex items-center gap-2", className)}>
-      <input id={id} type="checkbox" data-slot="checkbox" className="size-4" {...props} />
+      <input id={id} type="checkbox" data-slot="checkbox" className={cn("size-4", inputClassName)} {...props} />
       <label htmlFor={id} data-slot="label" className={labelClassName}>
         {label}
       </label>
