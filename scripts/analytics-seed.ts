@@ -1,19 +1,17 @@
 /**
  * `npm run analytics:seed -- [--events N] [--days D]`: fills the configured database
  * (DATABASE_URL or DATABASE_PATH, migrated first) with N page views (default 1,000,000)
- * over the last D days (default 90, the raw events' lifetime), their daily and hourly
- * roll-ups for every day before today, and a few thousand leads with quotes and payments
+ * over the last D days (default 90, the raw events' lifetime), rolled up as the job would
+ * have (its last pass a minute ago), and a few thousand leads with quotes and payments
  * for the funnel. For trying the dashboard with traffic and for scripts/analytics-timing.ts.
  *
  * Events are generated inside the database (a recursive CTE on SQLite, generate_series on
- * PostgreSQL) in batches; the roll-ups are computed from them by the dashboard's own raw
- * queries, one day at a time, as the roll-up job would have written them.
+ * PostgreSQL) in batches; the roll-up job (server/analytics/rollup.server.ts) then rolls them up.
  */
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { type Insertable, sql } from "kysely";
-import { siteDay } from "~/lib/site-time";
-import { TOP_LISTS, addCalendarDays, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
+import { createRollups } from "../server/analytics/rollup.server";
 import { loadConfig } from "../server/config.server";
 import { type AppDatabase, databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { PaymentTable, QuoteTable } from "../server/db/schema";
@@ -36,8 +34,10 @@ export async function seedAnalytics(database: AppDatabase, { events, days = 90, 
   }
   // Index-only scans on PostgreSQL need the visibility map a vacuum writes (autovacuum does it in service).
   if (postgres) await sql`vacuum analyze analytics_events`.execute(database.db);
+  // The roll-up job itself, as it last ran a minute ago (it runs every minute): the dashboard
+  // then reads today from its roll-up plus a minute of raw events, its slowest case.
   const rolled = performance.now();
-  await rollUp(database, siteDay(new Date(start * 1000)), addCalendarDays(siteDay(new Date(now)), -1), now);
+  await createRollups({ database, now: () => now - 60_000 }).run();
   log(`  roll-ups: ${Math.round(performance.now() - rolled)} ms`);
   await seedLeads(database, start, now);
   if (postgres) await sql`analyze`.execute(database.db);
@@ -73,37 +73,6 @@ async function insertEvents(database: AppDatabase, postgres: boolean, from: numb
       with recursive s(j) as (select cast(${from} as integer) union all select j + 1 from s where j < ${to}), n(k) as (values (0), (1), (2), (3))
       select ${values(at, (v, w) => `printf('%0${w}x', ${v})`)}
       from s cross join n where k <= j % 4`.execute(database.db);
-  }
-}
-
-/** Daily rows of every list and hourly totals for each day from..to, from the raw events (none exist yet for a day). */
-async function rollUp(database: AppDatabase, from: string, to: string, now: number) {
-  const dashboard = createAnalyticsDashboard({ database, now: () => now });
-  for (let day = from; day <= to; day = addCalendarDays(day, 1)) {
-    const range = { from: day, to: day };
-    const raw = dashboard.rawDays();
-    const [totals, hours, ...lists] = await Promise.all([dashboard.totals(range, raw), dashboard.series(range, raw), ...TOP_LISTS.map((l) => dashboard.top(l, range, 0, raw))]);
-    const row = (period: "day" | "hour", bucket: string, dimension: string, r: { value: string; visitors: number; visits?: number; pageviews: number; bounces?: number }) => ({
-      period,
-      bucket,
-      dimension,
-      value: r.value,
-      visitors: r.visitors,
-      visits: r.visits ?? 0,
-      pageviews: r.pageviews,
-      bounces: r.bounces ?? 0,
-      events: r.pageviews,
-      amount_cents: 0,
-    });
-    const rows = [
-      ...hours.map((h) => row("hour", `${h.bucket}:00:00.000Z`, "total", { ...h, value: "" })),
-      ...lists.flatMap((l, i) => l.map((r) => row("day", day, TOP_LISTS[i]!, r))),
-      // The 'total' row last: the dashboard takes a day as rolled up once it exists.
-      row("day", day, "total", { ...totals, value: "" }),
-    ];
-    await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("analytics_rollups").values(rows.slice(i, i + 500)).execute();
-    });
   }
 }
 

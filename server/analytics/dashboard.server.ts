@@ -1,15 +1,17 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { siteDay, siteDayStart } from "~/lib/site-time";
+import { type Bucket, type RollupRow, createEventReader, dayBucket, hourBucket } from "./rollup.server";
 import type { AppDatabase } from "../db/database.server";
 
 /**
- * The back office's analytics (docs/product.md "Analytics dashboard"). A range is whole
- * Vancouver days. Where its figures come from:
- * - days before today whose daily roll-up exists (a 'total' row): the roll-ups;
- * - today, and any later day not rolled up yet: the raw events, so a visit shows within a minute.
- * A day's visitors are its distinct hashes and the salt changes daily, so a range's visitors are
- * the sum of its days' (as Plausible counts them). Money in the funnel comes from `payments`.
+ * The back office's analytics (docs/product.md "Analytics dashboard"; decision 0035). A range is
+ * whole Vancouver days, read from the daily roll-ups (the job rewrites today's every minute)
+ * plus, for a day whose roll-up is not complete (today), the raw events after its mark
+ * (`createEventReader().tail`): a minute of them, so a visit shows at once without reading a
+ * day of raw events. A day's visitors are its distinct hashes and the salt changes daily, so a
+ * range's visitors are the sum of its days' (as Plausible counts them). Money in the funnel
+ * comes from `payments`.
  */
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a date.");
@@ -36,26 +38,16 @@ export type Figures = { visitors: number; visits: number; pageviews: number; bou
 export type Row = Figures & { value: string };
 export type FunnelRow = { source: string; visits: number; inquiries: number; booked: number; quoted: number; accepted: number; revenueCents: number };
 
-/** Visit dimensions: a visit's value is its entry page view's. 'page' counts every page view instead. */
+/** The lists: 'page' counts every page view; the others count visits under their entry page view's values. */
 export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source"] as const;
 export type TopList = (typeof TOP_LISTS)[number];
 
-/** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host (as the roll-up job counts it). */
+/** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host. */
 export const DIRECT = "direct";
-type EntryRow = { path: string; referrer_host: string | null; utm_source: string | null; utm_campaign: string | null; demo_ref: string | null };
-const VISIT_LISTS = ["entry", "referrer", "campaign", "demo", "source"] as const;
-const visitValueOf: Record<(typeof VISIT_LISTS)[number], (e: EntryRow) => string | null> = {
-  entry: (e) => e.path,
-  referrer: (e) => e.referrer_host,
-  campaign: (e) => e.utm_campaign,
-  demo: (e) => e.demo_ref,
-  source: (e) => e.utm_source ?? e.demo_ref ?? e.referrer_host ?? DIRECT,
-};
+const FIGURES = ["visitors", "visits", "pageviews", "bounces"] as const;
 
-/** A raw day's figures, each counted on first use. */
-type RawDay = { totals(): Figures; list(list: TopList): Row[]; hours(): { bucket: string; visitors: number; pageviews: number }[] };
-/** Reads a raw day once per page load. */
-type RawDays = (day: string) => Promise<RawDay>;
+/** Figures per dimension, then per value. */
+type Tally = Map<string, Map<string, Figures>>;
 
 /** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function addCalendarDays(isoDate: string, days: number) {
@@ -78,201 +70,136 @@ export function resolveRange(query: RangeQuery, now: Date): { current: DayRange;
 
 export function createAnalyticsDashboard({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
   const { db } = database;
+  const events = createEventReader(db);
 
-  /** The first day of the range read from raw events: after the range's leading rolled-up days, and never before today. */
-  async function split(range: DayRange): Promise<{ rolledTo: string | null; rawFrom: string | null }> {
-    const today = siteDay(new Date(now()));
-    const rolled = await db
-      .selectFrom("analytics_rollups")
-      .select("bucket")
-      .where("period", "=", "day")
-      .where("dimension", "=", "total")
-      .where("bucket", ">=", range.from)
-      .where("bucket", "<=", range.to < today ? range.to : addCalendarDays(today, -1))
-      .orderBy("bucket")
-      .execute();
-    let day = range.from;
-    for (const { bucket } of rolled) {
-      if (bucket !== day) break;
-      day = addCalendarDays(day, 1);
+  /**
+   * What one page load reads once, however many figures need it: each bucket's raw tail, and
+   * the first stored event (no bucket before it has a tail to read).
+   */
+  function reader() {
+    const at = now();
+    const tails = new Map<string, Promise<RollupRow[]>>();
+    let first: Promise<number> | undefined;
+    const firstEvent = () =>
+      (first ??= db
+        .selectFrom("analytics_events")
+        .select((eb) => eb.fn.min("created_at").as("at"))
+        .executeTakeFirst()
+        .then((r) => (r?.at ? Date.parse(r.at) : Infinity)));
+    /** The tails of these buckets, given their marks. */
+    async function tailsOf(buckets: Bucket[], marks: Map<string, string>) {
+      const earliest = await firstEvent();
+      return Promise.all(
+        buckets.map((b) => {
+          const key = `${b.period}/${b.bucket}`;
+          const mark = marks.get(b.bucket);
+          const through = mark ? Date.parse(mark) : b.start;
+          if (b.start > at || Math.min(at, b.end) <= through || Math.min(at, b.end) <= earliest) return Promise.resolve([]);
+          return tails.get(key) ?? tails.set(key, events.tail(b, through, at)).get(key)!;
+        }),
+      );
     }
-    return { rolledTo: day > range.from ? addCalendarDays(day, -1) : null, rawFrom: day <= range.to ? day : null };
+    return { tailsOf };
   }
+  type Reader = ReturnType<typeof reader>;
 
-  const span = (from: string, to: string) => ({ start: new Date(siteDayStart(from)).toISOString(), end: new Date(siteDayStart(addCalendarDays(to, 1))).toISOString() });
+  const daysOf = (range: DayRange) => {
+    const days: Bucket[] = [];
+    for (let d = range.from; d <= range.to; d = addCalendarDays(d, 1)) days.push(dayBucket(d));
+    return days;
+  };
+  const hoursOf = (day: string) => {
+    const { start, end } = dayBucket(day);
+    const hours: Bucket[] = [];
+    for (let t = start; t < end; t += 3_600_000) hours.push(hourBucket(t));
+    return hours;
+  };
 
-  async function rolledRows(dimension: string, from: string, to: string): Promise<Row[]> {
-    const rows = await db
-      .selectFrom("analytics_rollups")
-      .select((eb) => ["value", eb.fn.sum<string>("visitors").as("visitors"), eb.fn.sum<string>("visits").as("visits"), eb.fn.sum<string>("pageviews").as("pageviews"), eb.fn.sum<string>("bounces").as("bounces")])
-      .where("period", "=", "day")
-      .where("dimension", "=", dimension)
-      .where("bucket", ">=", from)
-      .where("bucket", "<=", to)
-      .groupBy("value")
-      .execute();
-    return rows.map((r) => ({ value: r.value, visitors: num(r.visitors), visits: num(r.visits), pageviews: num(r.pageviews), bounces: num(r.bounces) }));
+  async function marksOf(period: "hour" | "day", from: string, to: string) {
+    const rows = await db.selectFrom("analytics_rollup_marks").select(["bucket", "through"]).where("period", "=", period).where("bucket", ">=", from).where("bucket", "<=", to).execute();
+    return new Map(rows.map((r) => [r.bucket, r.through]));
   }
 
   /**
-   * One Vancouver day's raw page views, read once (index-only) and counted in memory with hash
-   * maps instead of a sorting query per figure: its totals, every list and its hours. A day at
-   * 10 million events in 90 days is about 110,000 rows. Each page load reads a day once (`RawDays`).
+   * The range's figures for these dimensions: the marked daily roll-ups summed in the database
+   * (a roll-up without a mark is not trusted: its day is read raw), plus each day's tail.
    */
-  async function rawDay(day: string): Promise<RawDay> {
-    const { start, end } = span(day, day);
-    const rows = await db
-      .selectFrom("analytics_events")
-      .select(["visit", "visitor", "entry", "path", "created_at", "referrer_host", "utm_source", "utm_campaign", "demo_ref"])
-      .where("name", "=", "pageview")
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .execute();
-    // Each figure is counted when first asked for: the totals need only the visits.
-    const once = <T>(count: () => T) => {
-      let value: T | undefined;
-      return () => (value ??= count());
+  async function tally(range: DayRange, dimensions: readonly string[], read: Reader): Promise<Tally> {
+    const [rolled, tails] = await Promise.all([
+      db
+        .selectFrom("analytics_rollups as r")
+        .innerJoin("analytics_rollup_marks as m", (j) => j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"))
+        .select((eb) => ["r.dimension", "r.value", ...FIGURES.map((f) => eb.fn.sum<string>(`r.${f}`).as(f))])
+        .where("r.period", "=", "day")
+        .where("r.dimension", "in", dimensions)
+        .where("r.bucket", ">=", range.from)
+        .where("r.bucket", "<=", range.to)
+        .groupBy(["r.dimension", "r.value"])
+        .execute(),
+      marksOf("day", range.from, range.to).then((marks) => read.tailsOf(daysOf(range), marks)),
+    ]);
+    const out: Tally = new Map(dimensions.map((d) => [d, new Map()]));
+    const add = (r: { dimension: string; value: string } & Record<(typeof FIGURES)[number], unknown>) => {
+      const values = out.get(r.dimension);
+      if (!values) return;
+      const f = values.get(r.value) ?? values.set(r.value, emptyFigures()).get(r.value)!;
+      for (const k of FIGURES) f[k] += num(r[k]);
     };
-    const visits = once(() => {
-      const byVisit = new Map<string, { visitor: string; n: number; entry?: EntryRow }>();
-      for (const r of rows) {
-        const visit = byVisit.get(r.visit) ?? byVisit.set(r.visit, { visitor: r.visitor, n: 0 }).get(r.visit)!;
-        visit.n++;
-        if (Number(r.entry) === 1) visit.entry = r;
-      }
-      return [...byVisit.values()];
-    });
-    const totals = once((): Figures => {
-      const visitors = new Set<string>();
-      let bounces = 0;
-      for (const v of visits()) {
-        visitors.add(v.visitor);
-        if (v.n === 1) bounces++;
-      }
-      return { visitors: visitors.size, visits: visits().length, pageviews: rows.length, bounces };
-    });
-    const pages = once((): Row[] => {
-      const byPath = new Map<string, { visitors: Set<string>; visits: Set<string>; pageviews: number }>();
-      for (const r of rows) {
-        const page = byPath.get(r.path) ?? byPath.set(r.path, { visitors: new Set(), visits: new Set(), pageviews: 0 }).get(r.path)!;
-        page.visitors.add(r.visitor);
-        page.visits.add(r.visit);
-        page.pageviews++;
-      }
-      return [...byPath].map(([value, p]) => ({ value, visitors: p.visitors.size, visits: p.visits.size, pageviews: p.pageviews, bounces: 0 }));
-    });
-    const visitLists = new Map<TopList, () => Row[]>(
-      VISIT_LISTS.map((list) => [
-        list,
-        once(() => {
-          const tally = new Map<string, { visitors: Set<string>; visits: number; pageviews: number; bounces: number }>();
-          for (const v of visits()) {
-            // A visit that began the day before has its entry (and its source) there.
-            const value = v.entry && visitValueOf[list](v.entry);
-            if (!value) continue;
-            const t = tally.get(value) ?? tally.set(value, { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0 }).get(value)!;
-            t.visitors.add(v.visitor);
-            t.visits++;
-            t.pageviews += v.n;
-            if (v.n === 1) t.bounces++;
-          }
-          return [...tally].map(([value, t]) => ({ value, visitors: t.visitors.size, visits: t.visits, pageviews: t.pageviews, bounces: t.bounces }));
-        }),
-      ]),
-    );
-    const hours = once(() => {
-      const byHour = new Map<string, { visitors: Set<string>; pageviews: number }>();
-      for (const r of rows) {
-        const key = r.created_at.slice(0, 13);
-        const hour = byHour.get(key) ?? byHour.set(key, { visitors: new Set(), pageviews: 0 }).get(key)!;
-        hour.visitors.add(r.visitor);
-        hour.pageviews++;
-      }
-      return [...byHour].map(([bucket, h]) => ({ bucket, visitors: h.visitors.size, pageviews: h.pageviews }));
-    });
-    return { totals, list: (list) => (list === "page" ? pages() : visitLists.get(list)!()), hours };
+    rolled.forEach(add);
+    tails.flat().forEach(add);
+    return out;
   }
 
-  /** Raw days read for one page load: each read once however many figures need it. */
-  const rawDays = (): RawDays => {
-    const read = new Map<string, Promise<RawDay>>();
-    return (day) => read.get(day) ?? read.set(day, rawDay(day)).get(day)!;
-  };
-  const rawDaysOf = async (from: string | null, to: string, raw: RawDays) => {
-    const days: string[] = [];
-    for (let d = from; d && d <= to; d = addCalendarDays(d, 1)) days.push(d);
-    return Promise.all(days.map(raw));
+  const totalsOf = (t: Tally): Figures => t.get("total")?.get("") ?? emptyFigures();
+  const listOf = (t: Tally, list: TopList, limit: number): Row[] => {
+    const rows = [...(t.get(list) ?? [])].map(([value, f]) => ({ value, ...f })).filter((r) => r.visitors > 0 || r.visits > 0 || r.pageviews > 0);
+    rows.sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.value < b.value ? -1 : 1));
+    return limit > 0 ? rows.slice(0, limit) : rows;
   };
 
-  /** A range's totals: roll-ups for its rolled-up days, raw events for the rest. */
-  async function totals(range: DayRange, raw = rawDays()): Promise<Figures> {
-    const { rolledTo, rawFrom } = await split(range);
-    const sum = emptyFigures();
-    const parts = await Promise.all([
-      rolledTo ? rolledRows("total", range.from, rolledTo) : Promise.resolve([]),
-      rawDaysOf(rawFrom, range.to, raw).then((days) => days.map((d) => ({ ...d.totals(), value: "" }))),
-    ]);
-    for (const row of parts.flat()) for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) sum[k] += row[k];
-    return sum;
+  /** A range's totals. */
+  async function totals(range: DayRange, read = reader()): Promise<Figures> {
+    return totalsOf(await tally(range, ["total"], read));
   }
 
   /** One list over a range, most visitors first (then the value, so the order is stable). `limit` 0: every row. */
-  async function top(list: TopList, range: DayRange, limit = 10, raw = rawDays()): Promise<Row[]> {
-    const { rolledTo, rawFrom } = await split(range);
-    const parts = await Promise.all([
-      rolledTo ? rolledRows(list, range.from, rolledTo) : Promise.resolve([]),
-      rawDaysOf(rawFrom, range.to, raw).then((days) => days.flatMap((d) => d.list(list))),
-    ]);
-    const merged = new Map<string, Row>();
-    for (const row of parts.flat()) {
-      const seen = merged.get(row.value);
-      if (!seen) merged.set(row.value, { ...row });
-      else for (const k of ["visitors", "visits", "pageviews", "bounces"] as const) seen[k] += row[k];
-    }
-    const sorted = [...merged.values()].sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.value < b.value ? -1 : 1));
-    return limit > 0 ? sorted.slice(0, limit) : sorted;
+  async function top(list: TopList, range: DayRange, limit = 10, read = reader()): Promise<Row[]> {
+    return listOf(await tally(range, [list], read), list, limit);
   }
 
   /**
-   * Visitors and page views per bucket: per hour (UTC hour starts, from the hourly roll-ups or raw
-   * events) for a one-day range, else per Vancouver day.
+   * Visitors and page views per bucket: per hour (UTC hour starts, from the hourly roll-ups
+   * and their tails) for a one-day range, else per Vancouver day.
    */
-  async function series(range: DayRange, raw = rawDays()): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
-    const { rolledTo, rawFrom } = await split(range);
-    const points = new Map<string, { visitors: number; pageviews: number }>();
+  async function series(range: DayRange, read = reader()): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
     const hourly = range.from === range.to;
-    if (hourly) {
-      const { start, end } = span(range.from, range.to);
-      for (let t = Date.parse(start); t < Date.parse(end); t += 3_600_000) points.set(new Date(t).toISOString().slice(0, 13), { visitors: 0, pageviews: 0 });
-      const rows = rolledTo
-        ? await db
-            .selectFrom("analytics_rollups")
-            .select(["bucket", "visitors", "pageviews"])
-            .where("period", "=", "hour")
-            .where("dimension", "=", "total")
-            // Bucket texts start YYYY-MM-DDTHH whatever their seconds' form.
-            .where("bucket", ">=", start.slice(0, 13))
-            .where("bucket", "<", end.slice(0, 13))
-            .execute()
-        : (await raw(range.from)).hours();
-      for (const r of rows) points.set(r.bucket.slice(0, 13), { visitors: num(r.visitors), pageviews: num(r.pageviews) });
-    } else {
-      for (let d = range.from; d <= range.to; d = addCalendarDays(d, 1)) points.set(d, { visitors: 0, pageviews: 0 });
-      if (rolledTo) {
-        const rows = await db
-          .selectFrom("analytics_rollups")
-          .select(["bucket", "visitors", "pageviews"])
-          .where("period", "=", "day")
-          .where("dimension", "=", "total")
-          .where("bucket", ">=", range.from)
-          .where("bucket", "<=", rolledTo)
-          .execute();
-        for (const r of rows) points.set(r.bucket, { visitors: num(r.visitors), pageviews: num(r.pageviews) });
-      }
-      // Days not rolled up: usually today alone.
-      for (const [i, day] of (await rawDaysOf(rawFrom, range.to, raw)).entries()) points.set(addCalendarDays(rawFrom!, i), day.totals());
-    }
-    return [...points].map(([bucket, p]) => ({ bucket, visitors: p.visitors, pageviews: p.pageviews }));
+    const buckets = hourly ? hoursOf(range.from) : daysOf(range);
+    const period = hourly ? "hour" : "day";
+    const [first, last] = [buckets[0]!.bucket, buckets.at(-1)!.bucket];
+    const [rolled, tails] = await Promise.all([
+      db
+        .selectFrom("analytics_rollups as r")
+        .innerJoin("analytics_rollup_marks as m", (j) => j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"))
+        .select(["r.bucket", "r.visitors", "r.pageviews"])
+        .where("r.period", "=", period)
+        .where("r.dimension", "=", "total")
+        .where("r.bucket", ">=", first)
+        .where("r.bucket", "<=", last)
+        .execute(),
+      marksOf(period, first, last).then((marks) => read.tailsOf(buckets, marks)),
+    ]);
+    // Hour buckets are ISO instants: the chart names them by their first 13 characters.
+    const label = (bucket: string) => (hourly ? bucket.slice(0, 13) : bucket);
+    const points = new Map(buckets.map((b) => [label(b.bucket), { visitors: 0, pageviews: 0 }]));
+    const add = (bucket: string, r: { visitors: unknown; pageviews: unknown }) => {
+      const p = points.get(label(bucket));
+      if (!p) return;
+      p.visitors += num(r.visitors);
+      p.pageviews += num(r.pageviews);
+    };
+    for (const r of rolled) add(r.bucket, r);
+    tails.forEach((rows, i) => rows.filter((r) => r.dimension === "total").forEach((r) => add(buckets[i]!.bucket, r)));
+    return [...points].map(([bucket, p]) => ({ bucket, ...p }));
   }
 
   /**
@@ -281,10 +208,11 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
    * kept only to be refunded is not revenue). A lead's source is its own record's UTM source
    * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
    */
-  async function funnel(range: DayRange, raw = rawDays()): Promise<FunnelRow[]> {
-    const { start, end } = span(range.from, range.to);
+  async function funnel(range: DayRange, read = reader(), visitsBySource?: Promise<Row[]>): Promise<FunnelRow[]> {
+    const start = new Date(siteDayStart(range.from)).toISOString();
+    const end = new Date(siteDayStart(addCalendarDays(range.to, 1))).toISOString();
     const [visits, { rows }] = await Promise.all([
-      top("source", range, 0, raw),
+      visitsBySource ?? top("source", range, 0, read),
       // Joins to grouped tables, not a subquery per lead: one pass over each table, hashed.
       sql<{ source: string; inquiries: unknown; booked: unknown; quoted: unknown; accepted: unknown; revenue: unknown }>`
         select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
@@ -319,21 +247,22 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     /** Everything the page shows for a range. */
     async overview(query: RangeQuery) {
       const { current, previous } = resolveRange(query, new Date(now()));
-      const raw = rawDays();
-      const [now_, before, chart, funnelRows, ...lists] = await Promise.all([
-        totals(current, raw),
-        totals(previous, raw),
-        series(current, raw),
-        funnel(current, raw),
-        ...TOP_LISTS.map((l) => top(l, current, 10, raw)),
+      const read = reader();
+      // One query sums the range's totals and every list; the funnel takes its sources from it.
+      const figures = tally(current, ["total", ...TOP_LISTS], read);
+      const [all, before, chart, funnelRows] = await Promise.all([
+        figures,
+        totals(previous, read),
+        series(current, read),
+        funnel(current, read, figures.then((t) => listOf(t, "source", 0))),
       ]);
       return {
         range: current,
         previous,
-        totals: now_,
+        totals: totalsOf(all),
         previousTotals: before,
         series: chart,
-        top: Object.fromEntries(TOP_LISTS.map((l, i) => [l, lists[i]!])) as Record<TopList, Row[]>,
+        top: Object.fromEntries(TOP_LISTS.map((l) => [l, listOf(all, l, 10)])) as Record<TopList, Row[]>,
         funnel: funnelRows,
       };
     },
@@ -342,8 +271,8 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     top,
     series,
     funnel,
-    /** A reader to share between calls that should read each raw day once. */
-    rawDays,
+    /** A reader to share between calls that should read each raw tail once. */
+    reader,
     resolve: (query: RangeQuery) => resolveRange(query, new Date(now())),
   };
 }

@@ -1,26 +1,18 @@
 import type { AppDatabase } from "../db/database.server";
 import type { AnalyticsRollupTable } from "../db/schema";
-import { utcOffsetMinutes } from "../time-zone.server";
-import { siteConfig } from "~/content/site";
+import { siteDay, siteDayStart } from "~/lib/site-time";
 import { sourceOf } from "./source";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 /** Raw events are kept this long; after that only their roll-ups remain. */
 export const RAW_RETENTION_DAYS = 90;
-
-/** The Vancouver day (YYYY-MM-DD) of an instant, from the runtime's checked zone data (server/time-zone.server.ts). */
-export function siteDayOf(t: number) {
-  return new Date(t + utcOffsetMinutes(siteConfig.timeZone, new Date(t)) * 60_000).toISOString().slice(0, 10);
-}
-
-/** The instant a Vancouver day starts. */
-export function siteDayStart(day: string) {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  return midnightUtc - utcOffsetMinutes(siteConfig.timeZone, new Date(midnightUtc + 12 * HOUR)) * 60_000;
-}
+/** A bucket that closed this recently is counted once more, for events whose batch committed late. */
+const CLOSING_GRACE_MS = 2 * 60_000;
 
 type EventRow = {
+  id: number;
+  created_at: string;
   visitor: string;
   visit: string;
   name: string;
@@ -35,7 +27,7 @@ type EventRow = {
 };
 type VisitAttributes = Pick<EventRow, "referrer_host" | "utm_source" | "utm_campaign" | "demo_ref" | "device">;
 type Counts = { visitors: Set<string>; visits: Set<string>; pageviews: number; bounces: number; events: number; amount_cents: number };
-type Row = Omit<AnalyticsRollupTable, "period" | "bucket">;
+export type RollupRow = Omit<AnalyticsRollupTable, "period" | "bucket">;
 
 /**
  * Aggregates a bucket's raw events into one row per dimension value (the contract in
@@ -49,7 +41,7 @@ type Row = Omit<AnalyticsRollupTable, "period" | "bucket">;
  * - a bounce is a visit with one page view in the bucket; events are goals; amount_cents payments;
  *   visits and visitors are those with a page view: a goal alone (a webhook's payment) adds only events.
  */
-export function aggregate(events: EventRow[], entries: Map<string, VisitAttributes>): Row[] {
+export function aggregate(events: EventRow[], entries: Map<string, VisitAttributes>): RollupRow[] {
   const groups = new Map<string, Counts>();
   const group = (dimension: string, value: string) => {
     const key = `${dimension}\u0000${value}`;
@@ -79,8 +71,11 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
       const source = sourceOf(e);
       for (const [dimension, value] of [["goal", e.name], ["goal-source", `${e.name}/${source}`], ["source", source]] as const) {
         const g = group(dimension, value);
-        g.visitors.add(e.visitor);
-        g.visits.add(e.visit);
+        // A source's visitors and visits are those that entered by it; a goal adds its event.
+        if (dimension !== "source") {
+          g.visitors.add(e.visitor);
+          g.visits.add(e.visit);
+        }
         g.events++;
         g.amount_cents += e.amount_cents ?? 0;
       }
@@ -128,55 +123,117 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
   });
 }
 
-/**
- * The roll-up job (run under a lease, jobs.server.ts): recomputes every hour from the
- * last one rolled up to the current one, and the Vancouver days they fall in, each bucket
- * deleted and written again in one transaction, so a re-run gives the same rows. Then
- * deletes raw events older than 90 days, none of them newer than the last bucket closed
- * when it was rolled up.
- */
-export function createRollups({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
-  const { db } = database;
+/** A bucket: a UTC hour or a Vancouver day, and the instants it spans. */
+export type Bucket = { period: "hour" | "day"; bucket: string; start: number; end: number };
+export const hourBucket = (start: number): Bucket => ({ period: "hour", bucket: new Date(start).toISOString(), start, end: start + HOUR });
+export const dayBucket = (day: string): Bucket => ({ period: "day", bucket: day, start: siteDayStart(day), end: siteDayStart(nextDay(day)) });
 
-  async function eventsBetween(from: number, to: number) {
-    const rows = await db
-      .selectFrom("analytics_events")
-      .select(["visitor", "visit", "name", "path", "entry", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device", "amount_cents"])
-      .where("created_at", ">=", new Date(from).toISOString())
-      .where("created_at", "<", new Date(to).toISOString())
-      .orderBy("id")
-      .execute();
-    return rows.map((r) => ({ ...r, entry: Number(r.entry), amount_cents: r.amount_cents === null ? null : Number(r.amount_cents) }));
+/**
+ * Reading raw events for roll-ups, shared by the job and the dashboard (which adds the events
+ * after a bucket's mark to its roll-up: `tail`).
+ */
+export function createEventReader(db: AppDatabase["db"]) {
+  const columns = ["id", "created_at", "visitor", "visit", "name", "path", "entry", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device", "amount_cents"] as const;
+  const iso = (t: number) => new Date(t).toISOString();
+  const typed = (rows: { id: number | string; entry: number | string; amount_cents: number | string | null }[]) =>
+    rows.map((r) => ({ ...r, id: Number(r.id), entry: Number(r.entry), amount_cents: r.amount_cents === null ? null : Number(r.amount_cents) })) as EventRow[];
+
+  /** Every event created in [from, to), in the order they were stored. */
+  async function between(from: number, to: number) {
+    return typed(await db.selectFrom("analytics_events").select(columns).where("created_at", ">=", iso(from)).where("created_at", "<", iso(to)).orderBy("id").execute());
   }
 
-  /** Entry page views of visits that began before the bucket (their values are the visit's). */
-  async function earlierEntries(events: EventRow[]) {
+  /** Entry page views of visits that began before these events' bucket (their values are the visit's): looked up by visitor, which is indexed. */
+  async function earlierEntries(events: EventRow[], before: number) {
     const started = new Set(events.filter((e) => e.entry === 1).map((e) => e.visit));
-    const missing = [...new Set(events.map((e) => e.visit))].filter((v) => !started.has(v));
+    const missing = new Map(events.filter((e) => !started.has(e.visit)).map((e) => [e.visit, e.visitor]));
     const entries = new Map<string, VisitAttributes>();
-    for (let i = 0; i < missing.length; i += 500) {
+    const visitors = [...new Set(missing.values())];
+    for (let i = 0; i < visitors.length; i += 500) {
       const rows = await db
         .selectFrom("analytics_events")
         .select(["visit", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device"])
-        .where("visit", "in", missing.slice(i, i + 500))
+        .where("visitor", "in", visitors.slice(i, i + 500))
+        .where("created_at", "<", iso(before))
+        // A visit lasts while its visitor's events are under 30 minutes apart, within one salt's UTC day.
+        .where("created_at", ">=", iso(before - DAY))
         .where("entry", "=", 1)
         .execute();
-      for (const row of rows) entries.set(row.visit, row);
+      for (const row of rows) if (missing.has(row.visit)) entries.set(row.visit, row);
     }
     return entries;
   }
 
-  async function rollUp(period: "hour" | "day", bucket: string, from: number, to: number) {
-    const events = await eventsBetween(from, to);
-    const rows = aggregate(events, await earlierEntries(events)).map((r) => ({ period, bucket, ...r }));
+  /** A bucket's events created in [from, to), aggregated. */
+  async function rows(bucket: Bucket, from: number, to: number) {
+    const events = await between(from, to);
+    return aggregate(events, await earlierEntries(events, bucket.start));
+  }
+
+  /**
+   * What a bucket's roll-up counted through `through` lacks at `until`: the rows to add to it.
+   * Every figure is a sum over visitors (a visit belongs to one), so only the visitors seen after
+   * the mark change: their events in the bucket are counted up to `until` and, subtracted, up to
+   * `through`. A bucket never rolled up (`through` at its start) is its whole raw count.
+   */
+  async function tail(bucket: Bucket, through: number, until: number): Promise<RollupRow[]> {
+    const to = Math.min(until, bucket.end);
+    if (to <= through) return [];
+    if (through <= bucket.start) return rows(bucket, bucket.start, to);
+    const seen = await db.selectFrom("analytics_events").select("visitor").distinct().where("created_at", ">=", iso(through)).where("created_at", "<", iso(to)).execute();
+    if (seen.length === 0) return [];
+    const events: EventRow[] = [];
+    for (let i = 0; i < seen.length; i += 500) {
+      const chunk = seen.slice(i, i + 500).map((r) => r.visitor);
+      events.push(...typed(await db.selectFrom("analytics_events").select(columns).where("visitor", "in", chunk).where("created_at", ">=", iso(bucket.start)).where("created_at", "<", iso(to)).execute()));
+    }
+    events.sort((a, b) => a.id - b.id);
+    const entries = await earlierEntries(events, bucket.start);
+    const mark = iso(through);
+    return subtract(aggregate(events, entries), aggregate(events.filter((e) => e.created_at < mark), entries));
+  }
+
+  return { rows, tail };
+}
+
+const COUNTS = ["visitors", "visits", "pageviews", "bounces", "events", "amount_cents"] as const;
+
+/** `after` minus `before`, per dimension and value; rows that did not change are left out. */
+function subtract(after: RollupRow[], before: RollupRow[]): RollupRow[] {
+  const key = (r: RollupRow) => `${r.dimension}\u0000${r.value}`;
+  const out = new Map(after.map((r) => [key(r), { ...r }]));
+  for (const r of before) {
+    const row = out.get(key(r)) ?? out.set(key(r), { ...r, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0 }).get(key(r))!;
+    for (const k of COUNTS) row[k] -= r[k];
+  }
+  return [...out.values()].filter((r) => COUNTS.some((k) => r[k] !== 0));
+}
+
+/**
+ * The roll-up job (run under a lease, jobs.server.ts): recomputes every hour from the
+ * last one rolled up to the current one, and the Vancouver days they fall in, each bucket
+ * deleted and written again with its mark (counted through now, or its end) in one
+ * transaction, so a re-run gives the same rows. A bucket closed in the last two minutes is
+ * counted once more. Then deletes raw events older than 90 days, none of them newer than
+ * the last bucket closed when it was rolled up.
+ */
+export function createRollups({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
+  const { db } = database;
+  const events = createEventReader(db);
+
+  async function rollUp(bucket: Bucket, t: number) {
+    const through = Math.min(bucket.end, t);
+    const rows = (await events.rows(bucket, bucket.start, through)).map((r) => ({ period: bucket.period, bucket: bucket.bucket, ...r }));
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("analytics_rollups").where("period", "=", period).where("bucket", "=", bucket).execute();
+      await trx.deleteFrom("analytics_rollups").where("period", "=", bucket.period).where("bucket", "=", bucket.bucket).execute();
       for (let i = 0; i < rows.length; i += 500) await trx.insertInto("analytics_rollups").values(rows.slice(i, i + 500)).execute();
+      const mark = { period: bucket.period, bucket: bucket.bucket, through: new Date(through).toISOString() };
+      await trx.insertInto("analytics_rollup_marks").values(mark).onConflict((oc) => oc.columns(["period", "bucket"]).doUpdateSet({ through: mark.through })).execute();
     });
   }
 
-  const rollUpHour = (start: number) => rollUp("hour", new Date(start).toISOString(), start, start + HOUR);
-  const rollUpDay = (day: string) => rollUp("day", day, siteDayStart(day), siteDayStart(nextDay(day)));
+  const rollUpHour = (start: number) => rollUp(hourBucket(start), now());
+  const rollUpDay = (day: string) => rollUp(dayBucket(day), now());
 
   /** One pass of the job; returns what it did (for the log and tests). */
   async function run() {
@@ -184,19 +241,19 @@ export function createRollups({ database, now = Date.now }: { database: AppDatab
     const currentHour = Math.floor(t / HOUR) * HOUR;
     const last = await db.selectFrom("analytics_rollups").select((eb) => eb.fn.max("bucket").as("bucket")).where("period", "=", "hour").where("dimension", "=", "total").executeTakeFirst();
     let from: number;
-    if (last?.bucket) from = Date.parse(last.bucket);
+    if (last?.bucket) from = Math.min(Date.parse(last.bucket), Math.floor((t - CLOSING_GRACE_MS) / HOUR) * HOUR);
     else {
       const first = await db.selectFrom("analytics_events").select((eb) => eb.fn.min("created_at").as("at")).executeTakeFirst();
       if (!first?.at) return { hours: 0, days: 0, purged: 0 };
       from = Math.floor(Date.parse(first.at) / HOUR) * HOUR;
     }
     let hours = 0;
-    for (let h = from; h <= currentHour; h += HOUR, hours++) await rollUpHour(h);
+    for (let h = from; h <= currentHour; h += HOUR, hours++) await rollUp(hourBucket(h), t);
     const days: string[] = [];
-    for (let day = siteDayOf(from); day <= siteDayOf(t); day = nextDay(day)) days.push(day);
-    for (const day of days) await rollUpDay(day);
+    for (let day = siteDay(from); day <= siteDay(t); day = nextDay(day)) days.push(day);
+    for (const day of days) await rollUp(dayBucket(day), t);
     // Every hour before the current one and every day before today was rolled up after it ended.
-    const cutoff = Math.min(t - RAW_RETENTION_DAYS * DAY, currentHour, siteDayStart(siteDayOf(t)));
+    const cutoff = Math.min(t - RAW_RETENTION_DAYS * DAY, currentHour, siteDayStart(siteDay(t)));
     const purged = await db.deleteFrom("analytics_events").where("created_at", "<", new Date(cutoff).toISOString()).executeTakeFirst();
     return { hours, days: days.length, purged: Number(purged.numDeletedRows) };
   }

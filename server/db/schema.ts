@@ -381,6 +381,13 @@ export interface AnalyticsRollupTable {
   amount_cents: number;
 }
 
+/** How far a roll-up bucket has been counted: every event created before `through`. */
+export interface AnalyticsRollupMarkTable {
+  period: "hour" | "day";
+  bucket: string;
+  through: string;
+}
+
 export type MoneyDocumentKind = "invoice" | "receipt";
 
 /** The last number issued per kind and Vancouver year (migration 0017). */
@@ -434,6 +441,7 @@ export interface Database {
   analytics_salts: AnalyticsSaltTable;
   analytics_events: AnalyticsEventTable;
   analytics_rollups: AnalyticsRollupTable;
+  analytics_rollup_marks: AnalyticsRollupMarkTable;
   reminder_opt_outs: ReminderOptOutTable;
   document_counters: DocumentCounterTable;
   money_documents: MoneyDocumentTable;

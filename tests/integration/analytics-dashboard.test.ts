@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AnalyticsDashboard, addCalendarDays, bounceRate, createAnalyticsDashboard, percentChange, rangeQuerySchema } from "../../server/analytics/dashboard.server";
+import { createRollups } from "../../server/analytics/rollup.server";
 import type { AnalyticsRollupTable } from "../../server/db/schema";
 import { paymentRow, quoteRow } from "../../scripts/analytics-seed";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -43,35 +44,72 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
         })),
       )
       .execute();
-  const rollup = (bucket: string, dimension: string, value: string, f: Partial<AnalyticsRollupTable>) =>
-    database.db
+  /** A closed bucket's roll-up row, with its mark: counted through a time after its end. */
+  const rollup = async (bucket: string, dimension: string, value: string, f: Partial<AnalyticsRollupTable>, period: "day" | "hour" = "day") => {
+    await database.db
       .insertInto("analytics_rollups")
-      .values({ period: "day", bucket, dimension, value, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0, ...f })
+      .values({ period, bucket, dimension, value, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0, ...f })
       .execute();
+    await database.db.insertInto("analytics_rollup_marks").values({ period, bucket, through: "2026-11-25T19:00:00.000Z" }).onConflict((oc) => oc.doNothing()).execute();
+  };
   /** A visit's page views, a minute apart, the first one its entry. */
   const visit = (visitor: string, id: string, start: string, paths: string[], source: Partial<Event> = {}) =>
     events(paths.map((path, i) => ({ at: new Date(Date.parse(start) + i * 60_000).toISOString(), visitor, visit: id, path, entry: i === 0 ? 1 : 0, ...(i === 0 ? source : {}) })));
 
-  it("counts today's visitors, visits, page views and bounces from raw events, and the change from yesterday's roll-up", async () => {
+  it("counts today from its roll-up through the mark plus the raw events since, each visitor once, and compares with yesterday", async () => {
     await visit("a", "a1", "2026-11-25T08:00:00.000Z", ["/", "/pricing"]);
     await visit("b", "b1", "2026-11-25T09:00:00.000Z", ["/"]);
-    await visit("b", "b2", "2026-11-25T19:59:00.000Z", ["/contact"]);
+    await visit("c", "c1", "2026-11-25T18:58:00.000Z", ["/pricing"]);
     await rollup("2026-11-24", "total", "", { visitors: 1, visits: 1, pageviews: 3, bounces: 0 });
-    // A roll-up of the day in progress is already stale: today is read from raw events only.
-    await rollup("2026-11-25", "total", "", { visitors: 999, visits: 999, pageviews: 999, bounces: 0 });
+    // The job's last pass, at 19:00 (it runs every minute).
+    await createRollups({ database, now: () => Date.parse("2026-11-25T19:00:00.000Z") }).run();
+    // Since then: b comes back (a second visit), c's bounce goes on to a second page.
+    await visit("b", "b2", "2026-11-25T19:00:30.000Z", ["/contact"], { referrer: "duckduckgo.com" });
+    await events([{ at: "2026-11-25T19:01:00.000Z", visitor: "c", visit: "c1", path: "/contact" }]);
+    // Today is not read from raw events before the mark: a's, already rolled up, still count without them.
+    await database.db.deleteFrom("analytics_events").where("visitor", "=", "a").execute();
 
     const view = await dashboard.overview(rangeQuerySchema.parse({ range: "today" }));
     expect(view.range).toEqual({ from: "2026-11-25", to: "2026-11-25" });
     expect(view.previous).toEqual({ from: "2026-11-24", to: "2026-11-24" });
-    expect(view.totals).toEqual({ visitors: 2, visits: 3, pageviews: 4, bounces: 2 });
-    expect(bounceRate(view.totals)).toBe(67);
+    expect(view.totals).toEqual({ visitors: 3, visits: 4, pageviews: 6, bounces: 2 });
+    expect(bounceRate(view.totals)).toBe(50);
     expect(view.previousTotals).toEqual({ visitors: 1, visits: 1, pageviews: 3, bounces: 0 });
-    expect(percentChange(view.totals.visitors, view.previousTotals.visitors)).toBe(100);
-    expect(percentChange(view.totals.pageviews, view.previousTotals.pageviews)).toBe(33);
-    // Hourly for one day: 24 Vancouver hours from 07:00 UTC, each with its own counts.
+    expect(percentChange(view.totals.visitors, view.previousTotals.visitors)).toBe(200);
+    expect(percentChange(view.totals.pageviews, view.previousTotals.pageviews)).toBe(100);
+    expect(view.top.page.map((r) => [r.value, r.visitors, r.pageviews])).toEqual([
+      ["/", 2, 2],
+      ["/contact", 2, 2],
+      ["/pricing", 2, 2],
+    ]);
+    expect(view.top.entry.map((r) => [r.value, r.visits, r.pageviews, r.bounces])).toEqual([
+      ["/", 2, 3, 1],
+      ["/pricing", 1, 2, 0],
+      ["/contact", 1, 1, 1],
+    ]);
+    expect(view.top.referrer).toMatchObject([{ value: "duckduckgo.com", visits: 1 }]);
+    // Hourly for one day: 24 Vancouver hours from 07:00 UTC; closed hours from their roll-ups, the current one with its tail.
     expect(view.series).toHaveLength(24);
     expect(view.series[0]).toEqual({ bucket: "2026-11-25T07", visitors: 0, pageviews: 0 });
     expect(view.series.find((p) => p.bucket === "2026-11-25T08")).toEqual({ bucket: "2026-11-25T08", visitors: 1, pageviews: 2 });
+    expect(view.series.find((p) => p.bucket === "2026-11-25T18")).toEqual({ bucket: "2026-11-25T18", visitors: 1, pageviews: 1 });
+    expect(view.series.find((p) => p.bucket === "2026-11-25T19")).toEqual({ bucket: "2026-11-25T19", visitors: 2, pageviews: 2 });
+  });
+
+  it("gives the same figures from a roll-up and its tail as from raw events alone, wherever the mark falls", async () => {
+    // Three visitors over the day, visits crossing the hours, bounces and sources.
+    await visit("a", "a1", "2026-11-25T08:50:00.000Z", ["/", "/pricing", "/contact"], { utmSource: "newsletter", campaign: "fall" });
+    await visit("b", "b1", "2026-11-25T12:00:00.000Z", ["/demo/bakery"], { demo: "demo-bakery" });
+    await visit("b", "b2", "2026-11-25T14:00:00.000Z", ["/", "/about"], { referrer: "duckduckgo.com" });
+    await visit("c", "c1", "2026-11-25T16:30:00.000Z", ["/pricing", "/pricing", "/book"]);
+    const raw = await dashboard.overview(rangeQuerySchema.parse({ range: "today" }));
+    for (const mark of ["2026-11-25T08:51:30.000Z", "2026-11-25T12:00:00.000Z", "2026-11-25T14:00:30.000Z", "2026-11-25T16:31:00.000Z"]) {
+      await database.db.deleteFrom("analytics_rollups").execute();
+      await database.db.deleteFrom("analytics_rollup_marks").execute();
+      await createRollups({ database, now: () => Date.parse(mark) }).run();
+      expect(await dashboard.overview(rangeQuerySchema.parse({ range: "today" })), mark).toEqual(raw);
+    }
+    expect(raw.totals).toEqual({ visitors: 3, visits: 4, pageviews: 9, bounces: 1 });
   });
 
   it("cuts ranges at Vancouver midnight, not UTC midnight, and compares with the range of equal length before", async () => {
@@ -145,10 +183,9 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
 
   it("reads a finished day the roll-up job has not reached yet from raw events, and a rolled-up day's hours from hourly roll-ups", async () => {
     await rollup("2026-11-22", "total", "", { visitors: 4, visits: 4, pageviews: 4, bounces: 4 });
-    await database.db
-      .insertInto("analytics_rollups")
-      .values({ period: "hour", bucket: "2026-11-22T15:00:00.000Z", dimension: "total", value: "", visitors: 4, visits: 4, pageviews: 4, bounces: 4, events: 4, amount_cents: 0 })
-      .execute();
+    await rollup("2026-11-22T15:00:00.000Z", "total", "", { visitors: 4, visits: 4, pageviews: 4, bounces: 4, events: 4 }, "hour");
+    // A roll-up without its mark (written by a job that stopped half-way) is not trusted.
+    await database.db.insertInto("analytics_rollups").values({ period: "day", bucket: "2026-11-23", dimension: "total", value: "", visitors: 99, visits: 99, pageviews: 99, bounces: 0, events: 0, amount_cents: 0 }).execute();
     // The 23rd is over but not rolled up: its raw events count.
     await visit("late-job", "v1", "2026-11-23T18:00:00.000Z", ["/", "/pricing"]);
     expect(await dashboard.totals({ from: "2026-11-22", to: "2026-11-25" })).toEqual({ visitors: 5, visits: 5, pageviews: 6, bounces: 4 });
