@@ -103,6 +103,19 @@ describe(`analytics roll-ups and salts on ${testDatabaseKind}`, () => {
     expect(await row("hour", new Date(T0 + HOUR).toISOString(), "referrer", "search.example")).toMatchObject({ visits: 1, pageviews: 1 });
   });
 
+  it("a visit that clicks a demo's banner counts under that demo, as the lead it sends does", async () => {
+    await view("10.0.0.1", "/demo/gym", { referrer: "search.example" });
+    clock.now += 60_000;
+    await view("10.0.0.1", "/contact", { ref: "demo-gym" });
+    clock.now += 60_000;
+    await createRollups({ database, now }).run();
+    expect(await row("day", "2026-11-25", "demo", "demo-gym")).toMatchObject({ visits: 1, pageviews: 2 });
+    // The banner's ref comes before the referrer, as in a lead's own source.
+    expect(await row("day", "2026-11-25", "source", "demo-gym")).toMatchObject({ visits: 1, pageviews: 2 });
+    expect(await row("day", "2026-11-25", "source", "search.example")).toBeUndefined();
+    expect(await row("day", "2026-11-25", "referrer", "search.example")).toMatchObject({ visits: 1 });
+  });
+
   it("deletes raw events past 90 days only once their buckets are rolled up, and the roll-ups stay", async () => {
     await view("10.0.0.1", "/");
     const rollups = createRollups({ database, now });

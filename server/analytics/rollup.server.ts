@@ -35,7 +35,7 @@ export type RollupRow = Omit<AnalyticsRollupTable, "period" | "bucket">;
  * - total, and per page (its page views), entry (visits that began on it), goal (its events);
  * - referrer, campaign, demo, device and source count a visit under its entry page view's
  *   values, so the pages after it are not "direct"; a visit that began in an earlier bucket
- *   keeps its entry's values;
+ *   keeps its entry's values; its demo is its entry's ref, else the first demo banner it clicked;
  * - a goal counts under its own source (the lead's recorded one) in `source` and in
  *   `goal-source` (value "<goal>/<source>": the funnel by source, with revenue in amount_cents);
  * - a bounce is a visit with one page view in the bucket; events are goals; amount_cents payments;
@@ -49,7 +49,8 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
     if (!counts) groups.set(key, (counts = { visitors: new Set(), visits: new Set(), pageviews: 0, bounces: 0, events: 0, amount_cents: 0 }));
     return counts;
   };
-  type Visit = { visitor: string; attributes: VisitAttributes; entryPath?: string; pageviews: number; pages: Set<string>; goals: number; amount: number };
+  // demoRef: the first demo banner ref of the visit's page views (a banner click leads to /contact?ref=…).
+  type Visit = { visitor: string; attributes: VisitAttributes; entryPath?: string; demoRef?: string; pageviews: number; pages: Set<string>; goals: number; amount: number };
   const visits = new Map<string, Visit>();
   for (const e of events) {
     let visit = visits.get(e.visit);
@@ -61,6 +62,7 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
     if (e.name === "pageview") {
       visit.pageviews++;
       visit.pages.add(e.path);
+      visit.demoRef ??= e.demo_ref ?? undefined;
       const page = group("page", e.path);
       page.visitors.add(e.visitor);
       page.visits.add(e.visit);
@@ -83,7 +85,8 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
   }
   for (const [id, visit] of visits) {
     const bounced = visit.pageviews === 1 ? 1 : 0;
-    const a = visit.attributes;
+    // A visit that clicked a demo's banner counts under the demo, as the lead it sends is (its ref).
+    const a = { ...visit.attributes, demo_ref: visit.attributes.demo_ref ?? visit.demoRef ?? null };
     const byVisit: Array<[string, string | null | undefined]> = [
       ["total", ""],
       ["entry", visit.entryPath],
