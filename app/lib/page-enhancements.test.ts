@@ -221,6 +221,21 @@ describe("analytics beacon", () => {
     expect(sent).toEqual([{ url: "/api/event", body: { name: "pageview", path: "/pricing" } }]);
   });
 
+  it("counts a visitor who follows a link or sends a form within the second as they leave, once, before the demo's goal", () => {
+    window.history.replaceState(null, "", "/demo/gym");
+    load('<a href="#contact" data-goal="demo-cta">Get a site like this</a>');
+    document.querySelector<HTMLElement>("[data-goal]")!.click();
+    vi.runAllTimers();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/demo/gym" }, { name: "demo-cta", path: "/demo/gym" }]);
+    sent.length = 0;
+    window.history.replaceState(null, "", "/contact");
+    load('<form action="/contact" method="post"><button>Send</button></form>');
+    document.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    vi.runAllTimers();
+    expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/contact" }]);
+  });
+
   it("sends the demo's goal when its \"Get a site like this\" link is followed", () => {
     window.history.replaceState(null, "", "/demo/gym");
     load('<a href="#contact" data-goal="demo-cta">Get a site like this</a><a href="#other">Other</a>');

@@ -20,7 +20,7 @@
  * - A `page-notice` CustomEvent on the document (detail: title, description?, tone?)
  *   shows the same notice: the forms raise theirs this way (lib/notice.ts), so the site
  *   has one notice system.
- * - Analytics (docs/product.md#analytics): a second after the page has loaded (or as it hides, if sooner), one page view goes to
+ * - Analytics (docs/product.md#analytics): a second after the page has loaded (or as a link or form leaves it, or it hides, if sooner), one page view goes to
  *   `/api/event` with `navigator.sendBeacon` (path, the referrer's host, UTM values, `ref`);
  *   `a[data-goal="demo-cta"]` sends the demo's goal when followed. No cookie, no storage;
  *   nothing from a noindex page (the back office, a quote link's page, the 404 page), or a
@@ -144,11 +144,15 @@ export function pageEnhancements(doc: Document) {
   const later = () => win.setTimeout(pageview, 1000);
   if (doc.readyState === "complete") later();
   else win.addEventListener("load", later, { once: true });
+  // Chromium drops a beacon sent as a page hides for a navigation (measured: tests/e2e/funnel.spec.ts),
+  // so a page left within the second by a link or a form counts as it is left; pagehide stays for the rest.
   win.addEventListener("pagehide", pageview, { once: true });
+  doc.addEventListener("submit", pageview, true);
 
   doc.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
+    if (target.closest("a[href]")) pageview();
     if (target.closest('a[data-goal="demo-cta"]')) track("demo-cta");
     const toggle = target.closest<HTMLElement>("[data-menu-toggle]");
     if (toggle) {
