@@ -18,3 +18,6 @@ export function pdfText(bytes: Uint8Array): string {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Names in the scripts every PDF must print as typed: Vietnamese, Polish, Cyrillic, Greek, and Latin with punctuation. */
+export const CLIENT_NAMES = ["Nguyễn Thị Hằng", "Łukasz Żółć", "Ольга", "Ελένη", "Zoë O'Brien-Müller & Søn"];
