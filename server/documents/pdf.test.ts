@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_NAMES, pdfText } from "../../tests/helpers/pdf";
+import { CLIENT_NAMES, pdfFonts, pdfText } from "../../tests/helpers/pdf";
 import { PDF_FONT, PDF_FONT_BOLD, PDF_MISSING, printable, renderPdf } from "./pdf";
 
 /**
@@ -28,11 +28,16 @@ describe("the studio's PDFs", () => {
       doc.font("Helvetica").text("Łukasz Żółć");
       doc.font("Helvetica-Bold").text("Ελένη");
     });
-    const raw = bytes.toString("latin1");
-    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
-    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold\b/);
-    expect(raw).not.toContain("/Helvetica");
+    expect(pdfFonts(bytes)).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
+    expect(bytes.toString("latin1")).not.toContain("/Helvetica");
     expect(pdfText(bytes)).toContain("Łukasz Żółć Ελένη");
+  });
+
+  it("keeps the body's face across a page break (bold text that runs onto page 2 stays bold)", async () => {
+    const bytes = await renderPdf(meta, (doc) => doc.font(PDF_FONT_BOLD).text("Bold text. ".repeat(700)));
+    // Page 2 holds only the bold text's continuation and the (regular) footer.
+    expect(pdfText(bytes)).toContain("Page 2 of");
+    expect(pdfFonts(bytes, 2)).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
   });
 
   it("prints a character the faces lack (CJK, an emoji) as U+FFFD and still renders the rest", async () => {

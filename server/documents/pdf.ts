@@ -131,11 +131,13 @@ export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void
 
 function studioDocument(meta: PdfMeta, site: SiteConfig) {
   const { regularFile, regular, bold } = faces();
+  const page = { size: "LETTER", margin: PDF_MARGIN };
   const doc = new StudioDocument({
-    // Instead of pdfkit's default Helvetica, which would also shadow the aliases below.
+    ...page,
+    // Instead of pdfkit's default Helvetica, which would shadow the aliases below. Pages are
+    // added without it: a page's options are the next page's, and `font` would reset each one.
     font: regularFile,
-    size: "LETTER",
-    margin: PDF_MARGIN,
+    autoFirstPage: false,
     bufferPages: true,
     lang: "en-CA",
     displayTitle: true,
@@ -144,7 +146,7 @@ function studioDocument(meta: PdfMeta, site: SiteConfig) {
   doc.registerFont(PDF_FONT, regular).registerFont(PDF_FONT_BOLD, bold);
   // pdfkit's own names draw with the same faces: a body that names Helvetica still prints every name.
   doc.registerFont("Helvetica", regular).registerFont("Helvetica-Bold", bold);
-  return doc.font(PDF_FONT);
+  return doc.addPage(page).font(PDF_FONT);
 }
 
 function header(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
