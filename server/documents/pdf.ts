@@ -107,13 +107,8 @@ export const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - PDF_MA
 export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const site = meta.site ?? siteConfig;
   return new Promise<Buffer>((resolve, reject) => {
-    let doc: StudioDocument;
-    try {
-      doc = studioDocument(meta, site);
-    } catch (error) {
-      reject(error);
-      return;
-    }
+    // A throw here (a font file missing) rejects the promise, as the executor's throws do.
+    const doc = studioDocument(meta, site);
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
