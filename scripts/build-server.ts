@@ -6,6 +6,7 @@
  * Markdown, a syntax highlighter), ~10 MB of heap in each worker for the ten
  * the emails use; bundled, esbuild keeps only those (the packages declare no
  * side effects). Its renderer stays external, loaded when a mail is first rendered.
+ * The PDF fonts are copied beside the bundle, where the compiled pdf.ts looks.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -53,4 +54,6 @@ await build({
   define: { __SITE_URL__: JSON.stringify(configuredSiteUrl()) },
   logLevel: "warning",
 });
+// The PDF faces (and their licence), which server/documents/pdf.ts reads from ./fonts/ beside itself.
+fs.cpSync(path.resolve("server/documents/fonts"), path.join(outDir, "fonts"), { recursive: true });
 console.log(`build-server: ${path.relative(process.cwd(), path.join(outDir, "index.js"))}`);

@@ -12,18 +12,18 @@ import { fileURLToPath } from "node:url";
 import { type LegalDocumentText, legalTexts } from "../app/content/legal";
 import { legalDocumentTextSchema } from "../app/content/schemas";
 import { type SiteConfig, formatAddress, siteConfig } from "../app/content/site";
-import { PDF_INK, contentWidth, renderPdf } from "../server/documents/pdf";
+import { PDF_FONT, PDF_FONT_BOLD, PDF_INK, contentWidth, renderPdf } from "../server/documents/pdf";
 
 function render(doc: PDFKit.PDFDocument, source: LegalDocumentText) {
   const text = legalDocumentTextSchema.parse(source);
   const width = contentWidth(doc);
-  doc.fillColor(PDF_INK).font("Helvetica").fontSize(11).text(text.intro, { width, lineGap: 3, align: "left" });
+  doc.fillColor(PDF_INK).font(PDF_FONT).fontSize(11).text(text.intro, { width, lineGap: 3, align: "left" });
 
   for (const section of text.sections) {
     doc.moveDown(1);
-    doc.fillColor(PDF_INK).font("Helvetica-Bold").fontSize(13).text(section.heading, { width });
+    doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(13).text(section.heading, { width });
     doc.moveDown(0.35);
-    doc.font("Helvetica").fontSize(11);
+    doc.font(PDF_FONT).fontSize(11);
     for (const paragraph of section.paragraphs) {
       doc.fillColor(PDF_INK).text(paragraph, { width, lineGap: 3 });
       doc.moveDown(0.5);

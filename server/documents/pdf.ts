@@ -2,8 +2,12 @@
  * The studio's PDF look, shared by the legal documents (scripts/legal-pdfs.ts,
  * at build time) and the documents the server issues (agreements, invoices,
  * receipts): a brand bar, the studio's name, a title block and a footer with
- * page numbers on every page. pdfkit's built-in Helvetica needs no font files.
+ * page numbers on every page. Text is set in DejaVu Sans (fonts/, embedded and
+ * subset by pdfkit), so a client's name prints in any Latin script, Greek or Cyrillic.
  */
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { type SiteConfig, siteConfig } from "../../app/content/site";
 
@@ -11,6 +15,12 @@ export const PDF_INK = "#0b1324";
 export const PDF_MUTED = "#475569";
 export const PDF_BRAND = "#1d4ed8";
 export const PDF_MARGIN = 64;
+
+/** The faces a body sets text in: `doc.font(PDF_FONT)`, `doc.font(PDF_FONT_BOLD)`. */
+export const PDF_FONT = "Studio";
+export const PDF_FONT_BOLD = "Studio-Bold";
+/** What prints in place of a character the faces lack (CJK, most emoji): U+FFFD, decision 0036. */
+export const PDF_MISSING = "\uFFFD";
 
 export type PdfMeta = {
   title: string;
@@ -23,6 +33,73 @@ export type PdfMeta = {
   site?: SiteConfig;
 };
 
+// Beside this module: server/documents/fonts/ in dev, tests and scripts; scripts/build-server.ts
+// copies them to build/node/fonts/ beside the compiled server (the Docker image keeps build/).
+const FONT_DIR = new URL("./fonts/", import.meta.url);
+
+type Faces = { regularFile: string; regular: Buffer; bold: Buffer; covered: ReadonlySet<number> };
+let loaded: Faces | undefined;
+
+/** Both faces' bytes, read once per process, and the code points both can draw. */
+function faces(): Faces {
+  if (loaded) return loaded;
+  const regularFile = fileURLToPath(new URL("DejaVuSans.ttf", FONT_DIR));
+  const regular = fs.readFileSync(regularFile);
+  const bold = fs.readFileSync(new URL("DejaVuSans-Bold.ttf", FONT_DIR));
+  const [inRegular, inBold] = [regular, bold].map((bytes) => {
+    const font = fontkit.create(bytes);
+    if (!("characterSet" in font)) throw new Error("pdf: a face file is a font collection, expected one font");
+    return new Set(font.characterSet);
+  });
+  loaded = { regularFile, regular, bold, covered: new Set([...inRegular!].filter((c) => inBold!.has(c))) };
+  return loaded;
+}
+
+const LAYOUT = new Set(["\n", "\r", "\t"]);
+const INVISIBLE = /^\p{Default_Ignorable_Code_Point}$/u;
+
+/**
+ * The text as the faces can draw it: composed (NFC, so a name typed as letters plus
+ * combining accents prints as the accented letters), each character both faces lack
+ * as PDF_MISSING, and invisible marks (variation selectors, joiners) dropped where
+ * they cannot be drawn or belong to a character that was replaced.
+ */
+export function printable(text: string): string {
+  const { covered } = faces();
+  let out = "";
+  let afterMissing = false;
+  for (const char of text.normalize("NFC")) {
+    const invisible = INVISIBLE.test(char);
+    if (LAYOUT.has(char) || (covered.has(char.codePointAt(0)!) && !(invisible && afterMissing))) {
+      out += char;
+      afterMissing = false;
+    } else if (!invisible) {
+      out += PDF_MISSING;
+      afterMissing = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * A document whose every string, drawn or measured, goes through printable() first:
+ * no body has to remember it, and widths match what is drawn.
+ */
+class StudioDocument extends PDFDocument {
+  text(text: string, ...rest: unknown[]) {
+    return Reflect.apply(super.text, this, [printableValue(text), ...rest]) as this;
+  }
+  widthOfString(text: string, ...rest: unknown[]) {
+    return Reflect.apply(super.widthOfString, this, [printableValue(text), ...rest]) as number;
+  }
+  heightOfString(text: string, ...rest: unknown[]) {
+    return Reflect.apply(super.heightOfString, this, [printableValue(text), ...rest]) as number;
+  }
+}
+
+// pdfkit also takes numbers (and prints nothing for null): only strings need the pass.
+const printableValue = (value: unknown) => (typeof value === "string" ? printable(value) : value);
+
 /** Usable text width inside the margins. */
 export const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - PDF_MARGIN * 2;
 
@@ -30,14 +107,8 @@ export const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - PDF_MA
 export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const site = meta.site ?? siteConfig;
   return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "LETTER",
-      margin: PDF_MARGIN,
-      bufferPages: true,
-      lang: "en-CA",
-      displayTitle: true,
-      info: { Title: `${meta.title} - ${site.name}`, Author: site.name, Subject: meta.title, CreationDate: meta.createdAt ?? new Date() },
-    });
+    // A throw here (a font file missing) rejects the promise, as the executor's throws do.
+    const doc = studioDocument(meta, site);
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -53,13 +124,33 @@ export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void
   });
 }
 
+function studioDocument(meta: PdfMeta, site: SiteConfig) {
+  const { regularFile, regular, bold } = faces();
+  const page = { size: "LETTER", margin: PDF_MARGIN };
+  const doc = new StudioDocument({
+    ...page,
+    // Instead of pdfkit's default Helvetica, which would shadow the aliases below. Pages are
+    // added without it: a page's options are the next page's, and `font` would reset each one.
+    font: regularFile,
+    autoFirstPage: false,
+    bufferPages: true,
+    lang: "en-CA",
+    displayTitle: true,
+    info: { Title: `${meta.title} - ${site.name}`, Author: site.name, Subject: meta.title, CreationDate: meta.createdAt ?? new Date() },
+  });
+  doc.registerFont(PDF_FONT, regular).registerFont(PDF_FONT_BOLD, bold);
+  // pdfkit's own names draw with the same faces: a body that names Helvetica still prints every name.
+  doc.registerFont("Helvetica", regular).registerFont("Helvetica-Bold", bold);
+  return doc.addPage(page).font(PDF_FONT);
+}
+
 function header(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
   doc.rect(0, 0, doc.page.width, 6).fill(PDF_BRAND);
-  doc.fillColor(PDF_BRAND).font("Helvetica-Bold").fontSize(11).text(site.name.toUpperCase(), PDF_MARGIN, PDF_MARGIN, { characterSpacing: 1.5 });
+  doc.fillColor(PDF_BRAND).font(PDF_FONT_BOLD).fontSize(11).text(site.name.toUpperCase(), PDF_MARGIN, PDF_MARGIN, { characterSpacing: 1.5 });
   doc.moveDown(0.6);
-  doc.fillColor(PDF_INK).font("Helvetica-Bold").fontSize(26).text(meta.title);
+  doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(26).text(meta.title);
   doc.moveDown(0.3);
-  doc.fillColor(PDF_MUTED).font("Helvetica").fontSize(10).text(meta.subtitle);
+  doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(10).text(meta.subtitle);
   doc.moveDown(1.2);
 }
 
@@ -73,7 +164,7 @@ function footers(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
     // Drawing inside the bottom margin would add a page; lift the margin while writing the footer.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.fillColor(PDF_MUTED).font("Helvetica").fontSize(8.5);
+    doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(8.5);
     doc.text(meta.footer ?? `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`, PDF_MARGIN, y, { width, align: "left", lineBreak: false });
     doc.text(`${meta.title}  ·  Page ${i - range.start + 1} of ${range.count}`, PDF_MARGIN, y, { width, align: "right", lineBreak: false });
     doc.page.margins.bottom = bottom;

@@ -7,7 +7,7 @@ import { z } from "~/lib/zod";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { AgreementTable } from "../db/schema";
-import { PDF_INK, PDF_MUTED, contentWidth, renderPdf } from "../documents/pdf";
+import { PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, contentWidth, renderPdf } from "../documents/pdf";
 import { studioAuthSecret } from "../studio/secret.server";
 import { type AgreementContent, type QuoteRow, agreementContent, canonicalJson, quoteReference } from "./model";
 
@@ -160,13 +160,13 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       const width = contentWidth(doc);
       const heading = (text: string) => {
         doc.moveDown(0.8);
-        doc.fillColor(PDF_INK).font("Helvetica-Bold").fontSize(13).text(text, { width });
+        doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(13).text(text, { width });
         doc.moveDown(0.3);
-        doc.font("Helvetica").fontSize(11);
+        doc.font(PDF_FONT).fontSize(11);
       };
       const row = (label: string, value: string, bold = false) => {
         const y = doc.y;
-        doc.fillColor(PDF_INK).font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(11);
+        doc.fillColor(PDF_INK).font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(11);
         doc.text(label, doc.page.margins.left, y, { width: width - 150 });
         const after = doc.y;
         doc.text(value, doc.page.margins.left + width - 150, y, { width: 150, align: "right" });
@@ -175,7 +175,7 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
         doc.x = doc.page.margins.left;
         doc.moveDown(0.2);
       };
-      doc.fillColor(PDF_INK).font("Helvetica").fontSize(11);
+      doc.fillColor(PDF_INK).font(PDF_FONT).fontSize(11);
       doc.text(`Between ${siteConfig.name} and ${agreement.signer_name}${agreement.signer_company ? ` (${agreement.signer_company})` : ""}.`, { width });
       heading("Scope");
       doc.text(`${c.scope.package}: ${c.scope.summary}`, { width });
@@ -201,7 +201,7 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       doc.fillColor(PDF_MUTED).fontSize(9);
       doc.text("SHA-256 of the signed content:", { width });
       doc.font("Courier").text(agreement.content_sha256, { width });
-      doc.font("Helvetica");
+      doc.font(PDF_FONT);
       doc.text(`Agreement ${agreement.id}. The studio can recompute this hash from its records (npm run agreement:verify).`, { width });
     },
   );

@@ -6,7 +6,7 @@ import { formatSiteDate, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import type { Executor } from "../db/database.server";
 import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
-import { PDF_INK, PDF_MUTED, contentWidth, renderPdf } from "../documents/pdf";
+import { PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, contentWidth, renderPdf } from "../documents/pdf";
 import { type QuoteRow, paymentPart, quoteContent, quoteLineSchema, quoteReference } from "./model";
 import { type TaxTotal, taxTotalSchema } from "./taxes";
 
@@ -144,20 +144,20 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
     const width = contentWidth(doc);
     const row = (label: string, value: string, bold = false) => {
       const y = doc.y;
-      doc.font("Helvetica").fontSize(10.5).text(label, doc.page.margins.left, y, { width: width * 0.62 });
+      doc.font(PDF_FONT).fontSize(10.5).text(label, doc.page.margins.left, y, { width: width * 0.62 });
       const after = doc.y;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").text(value, doc.page.margins.left + width * 0.62, y, { width: width * 0.38, align: "right" });
+      doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).text(value, doc.page.margins.left + width * 0.62, y, { width: width * 0.38, align: "right" });
       doc.y = Math.max(after, doc.y);
       doc.x = doc.page.margins.left;
     };
     const heading = (text: string) => {
-      doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).text(text).moveDown(0.3);
+      doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
     };
-    doc.font("Helvetica-Bold").fontSize(10.5).text(`From: ${siteConfig.name}`);
-    doc.font("Helvetica").text(formatAddress());
+    doc.font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
+    doc.font(PDF_FONT).text(formatAddress());
     if (tier.taxAndNumber) doc.text(d.registration_number ? `GST/HST registration number: ${d.registration_number}` : "Not registered for GST/HST (small supplier): no GST/HST is charged.");
     doc.text(`Date: ${issued}`);
-    if (tier.buyerAndTerms) doc.moveDown(0.5).font("Helvetica-Bold").text(`Billed to: ${d.buyer_name}`).font("Helvetica");
+    if (tier.buyerAndTerms) doc.moveDown(0.5).font(PDF_FONT_BOLD).text(`Billed to: ${d.buyer_name}`).font(PDF_FONT);
 
     if (tier.buyerAndTerms) {
       heading("Description");
@@ -172,11 +172,11 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
     }
     row(invoice ? "Total due" : "Total paid", cad(amount), true);
     if (!invoice) doc.moveDown(0.3).fillColor(PDF_MUTED).fontSize(9.5).text(`Payment ${d.payment_id?.slice(0, 8).toUpperCase() ?? ""} for ${paymentKindLabels[d.payment_kind].toLowerCase()} of quote ${quoteReference(d.quote_id)}.`).fillColor(PDF_INK);
-    if (d.status === "void") doc.moveDown(0.5).font("Helvetica-Bold").fontSize(11).text("VOID: this invoice was cancelled and nothing is due on it.");
+    if (d.status === "void") doc.moveDown(0.5).font(PDF_FONT_BOLD).fontSize(11).text("VOID: this invoice was cancelled and nothing is due on it.");
 
     if (tier.buyerAndTerms) {
       heading("Terms");
-      doc.font("Helvetica").fontSize(10).text(d.terms, { width });
+      doc.font(PDF_FONT).fontSize(10).text(d.terms, { width });
     }
   });
 }
