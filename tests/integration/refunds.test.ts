@@ -15,6 +15,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createAccounting } from "../../server/quotes/accounting.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { createPaymentsView } from "../../server/studio/payments-view.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
@@ -212,6 +213,9 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
     const timeline = await h.database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", inquiryId).where("kind", "=", "quote-refunded").execute();
     expect(timeline).toEqual([{ kind: "quote-refunded", body: expect.stringContaining("refunded $200.00 (credit note C2026-0001)"), actor_email: ACTOR }]);
     expect(await h.refunds.refundable(inquiryId)).toEqual([expect.objectContaining({ id: payment.id, refundedCents: 20_000, leftCents: Number(payment.amount_cents) - 20_000 })]);
+    // /studio/payments' paid totals count what the studio kept.
+    const { totals } = await createPaymentsView({ database: h.database }).list({});
+    expect(totals).toEqual([{ month: "2026-11", currency: "cad", cents: Number(payment.amount_cents) - 20_000, count: 1 }]);
   });
 
   it("a full refund reverses exactly the receipt's taxes, and partial refunds adding up to the whole do too; the accounting period counts them negative", async () => {
