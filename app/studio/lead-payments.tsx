@@ -115,8 +115,7 @@ function RefundForm({ payments, busy, error }: { payments: readonly RefundablePa
         {payments.map((p, i) => (
           <label key={p.id} className="flex items-center gap-2 text-sm">
             <input type="radio" name="paymentId" value={p.id} defaultChecked={i === 0} required />
-            {paymentKindLabels[p.kind as keyof typeof paymentKindLabels] ?? p.kind} {formatCad(p.amountCents)} paid {formatTime(p.paidAt)}
-            {p.refundedCents > 0 ? `, ${formatCad(p.refundedCents)} refunded` : ""}: up to {formatCad(p.leftCents)} left
+            {`${paymentKindLabels[p.kind as keyof typeof paymentKindLabels] ?? p.kind} ${formatCad(p.amountCents)} paid ${formatTime(p.paidAt)}${p.refundedCents > 0 ? `, ${formatCad(p.refundedCents)} refunded` : ""}: up to ${formatCad(p.leftCents)} left`}
           </label>
         ))}
       </fieldset>
