@@ -34,6 +34,7 @@ export function LeadPayments({
   busy,
   error,
   refundable,
+  refundFormKey,
   refundError,
   creditNote,
 }: {
@@ -41,6 +42,8 @@ export function LeadPayments({
   busy: boolean;
   error: React.ReactNode;
   refundable: readonly RefundablePayment[];
+  /** The refund form's one-time key: the same form posted twice makes one refund. */
+  refundFormKey: string;
   refundError: React.ReactNode;
   creditNote?: string;
 }) {
@@ -82,7 +85,7 @@ export function LeadPayments({
         </div>
       )}
       {refundable.some((p) => p.leftCents > 0) && (
-        <RefundForm payments={refundable.filter((p) => p.leftCents > 0)} busy={busy} error={refundError} />
+        <RefundForm payments={refundable.filter((p) => p.leftCents > 0)} formKey={refundFormKey} busy={busy} error={refundError} />
       )}
       {creditNote && (
         <FormAlert tone="success" focusKey={creditNote}>
@@ -103,13 +106,14 @@ export function LeadPayments({
  * left of it), a reason printed on the credit note, and a box to tick, as
  * money leaves. The server checks all three again.
  */
-function RefundForm({ payments, busy, error }: { payments: readonly RefundablePayment[]; busy: boolean; error: React.ReactNode }) {
+function RefundForm({ payments, formKey, busy, error }: { payments: readonly RefundablePayment[]; formKey: string; busy: boolean; error: React.ReactNode }) {
   return (
     <Form method="post" className="grid max-w-xl gap-3 rounded-md border p-4" aria-labelledby="refund-title">
       <h3 id="refund-title" className="font-semibold">
         Refund a payment
       </h3>
       <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="requestKey" value={formKey} />
       <fieldset className="grid gap-1">
         <legend className="text-sm font-medium">Payment</legend>
         {payments.map((p, i) => (

@@ -19,6 +19,17 @@ export const creditNoteOutboxItem = (documentId: string): OutboxItem => ({ subje
 
 export const REFUND_REASON_MAX = 500;
 
+const PROVIDER_REFUSED = "The payment service did not take the refund, so nothing was refunded. Try again in a moment.";
+
+/** How long a second post of the same form waits for the first one's answer from the provider (the SDK's retries fit in it). */
+const OPENING_WAIT_MS = 30_000;
+
+/** The form's one-time key (a hidden field the page renders with each load). */
+const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** A claim that would refund more than was paid: its transaction is rolled back (the refund row with it). */
+class OverRefund extends Error {}
+
 /**
  * The lead page's refund form: the amount is typed by the studio in CAD and
  * parsed here to integer cents (never a float), the reason is required and
@@ -100,28 +111,40 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       return { ok: false, status: 409, error: "Only a settled payment with a receipt can be refunded here." };
     }
 
-    // The claim: refused when it would take the refunds past what was paid (two racing refunds: one wins).
-    const id = randomUUID();
+    // The form's one-time key names the refund: the same form posted twice (a double click) is one refund.
+    const key = requestKeySchema.safeParse(form.requestKey);
+    const id = `rf_${key.success ? key.data : randomUUID()}`;
     const at = new Date(now()).toISOString();
-    const claimed = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable("payments")
-        .set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "+", amount), updated_at: at }))
-        .where("id", "=", paymentId)
-        .where("status", "=", "paid")
-        .where("refund_status", "is", null)
-        .where((eb) => eb(eb("refund_claimed_cents", "+", amount), "<=", eb.ref("amount_cents")))
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) return false;
-      await trx.insertInto("refunds").values({ id, payment_id: paymentId, inquiry_id: leadId, amount_cents: amount, reason, status: "requested", provider_refund_id: null, credit_note_id: null, requested_by: actor, created_at: at, settled_at: null }).execute();
-      return true;
-    });
-    if (!claimed) {
+    let claim: "claimed" | "posted before";
+    try {
+      claim = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("refunds")
+          .values({ id, payment_id: paymentId, inquiry_id: leadId, amount_cents: amount, reason, status: "requested", provider_refund_id: null, credit_note_id: null, requested_by: actor, created_at: at, settled_at: null })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (!inserted) return "posted before";
+        // The claim: refused when it would take the refunds past what was paid (two racing refunds: one wins).
+        const row = await trx
+          .updateTable("payments")
+          .set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "+", amount), updated_at: at }))
+          .where("id", "=", paymentId)
+          .where("status", "=", "paid")
+          .where("refund_status", "is", null)
+          .where((eb) => eb(eb("refund_claimed_cents", "+", amount), "<=", eb.ref("amount_cents")))
+          .returning("id")
+          .executeTakeFirst();
+        if (!row) throw new OverRefund();
+        return "claimed";
+      });
+    } catch (err) {
+      if (!(err instanceof OverRefund)) throw err;
       const fresh = await db.selectFrom("payments").select(["amount_cents", "refund_claimed_cents"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
       const left = Number(fresh.amount_cents) - Number(fresh.refund_claimed_cents ?? 0);
       return { ok: false, status: 409, error: left > 0 ? `At most ${formatCad(left)} of this payment is left to refund.` : "This payment has been refunded in full already." };
     }
+    if (claim === "posted before") return outcomeOf(id, paymentId);
 
     let accepted;
     try {
@@ -134,7 +157,7 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
           await trx.updateTable("payments").set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount) })).where("id", "=", paymentId).execute();
         }
       });
-      return { ok: false, status: 409, error: "The payment service did not take the refund, so nothing was refunded. Try again in a moment." };
+      return { ok: false, status: 409, error: PROVIDER_REFUSED };
     }
 
     const t = now();
@@ -155,6 +178,27 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     outbox?.wake();
     log.info({ paymentId, refundId: id }, "refund made: credit note issued");
     return { ok: true, value: { creditNote: number } };
+  }
+
+  /**
+   * The same form posted again (a double click, a resubmit): the answer of the
+   * first post, once it has one. It waits while the first is with the provider.
+   */
+  async function outcomeOf(id: string, paymentId: string): Promise<QuoteResult<{ creditNote: string }>> {
+    const until = Date.now() + OPENING_WAIT_MS;
+    for (;;) {
+      const row = await db
+        .selectFrom("refunds")
+        .leftJoin("money_documents", "money_documents.id", "refunds.credit_note_id")
+        .select(["refunds.payment_id", "refunds.status", "money_documents.number"])
+        .where("refunds.id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (row.payment_id !== paymentId) return { ok: false, status: 409, error: "This form was already used for another refund. Reload the page and try again." };
+      if (row.status === "succeeded" && row.number) return { ok: true, value: { creditNote: row.number } };
+      if (row.status === "failed") return { ok: false, status: 409, error: PROVIDER_REFUSED };
+      if (Date.now() > until) return { ok: false, status: 409, error: "This refund is still being made. Reload the page in a moment." };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   return { refundable, refund };

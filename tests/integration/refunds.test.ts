@@ -315,6 +315,20 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: Math.round(amount * 0.6), refunded_cents: Math.round(amount * 0.6) });
   });
 
+  it("the same form posted twice at once (a double click) is one refund: Stripe asked once, both answers name its credit note", async () => {
+    const { inquiryId, payment } = await h.paidDeposit();
+    const posted = { ...h.form(payment.id, "50.00"), requestKey: "b6c0d4a1-5f7e-4a44-9a39-1c2d3e4f5a6b" };
+    const answers = await Promise.all([h.refunds.refund(inquiryId, posted, ACTOR), h.refunds.refund(inquiryId, posted, ACTOR)]);
+    expect(answers).toEqual([{ ok: true, value: { creditNote: "C2026-0001" } }, { ok: true, value: { creditNote: "C2026-0001" } }]);
+    expect(h.stripeRefunds().map((r) => r.idempotencyKey)).toEqual([`refund-rf_${posted.requestKey}`]);
+    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 5_000, refunded_cents: 5_000 });
+    // Sent again later, it still answers the same, and a key reused for another payment is refused.
+    expect(await h.refunds.refund(inquiryId, posted, ACTOR)).toEqual({ ok: true, value: { creditNote: "C2026-0001" } });
+    const other = await h.paidDeposit();
+    expect(await h.refunds.refund(other.inquiryId, { ...posted, paymentId: other.payment.id }, ACTOR)).toMatchObject({ ok: false, status: 409 });
+    expect(await h.creditNotes()).toHaveLength(1);
+  });
+
   it("credit notes stay gap-free and unique when refunds of several payments race, and a refund racing the payment's own webhooks leaves one consistent state", async () => {
     const deals = await Promise.all(Array.from({ length: 4 }, () => h.paidDeposit()));
     const racing = await Promise.all(deals.flatMap((d) => [h.refunds.refund(d.inquiryId, h.form(d.payment.id, "10.00"), ACTOR), h.refunds.refund(d.inquiryId, h.form(d.payment.id, "20.00"), ACTOR)]));
