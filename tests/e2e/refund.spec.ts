@@ -6,7 +6,7 @@ import { formatCad } from "../../app/lib/money";
 import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { readRowsIn as readRows } from "./database";
-import { expect, signedInWithLead, test } from "./fixtures";
+import { expect, expectNoSideScroll, signedInWithLead, test } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const GST_NUMBER = "123456789 RT0001";
@@ -51,6 +51,10 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     await page.goto(`${origin}/studio/leads/${leadId}`);
     const form = page.getByRole("form", { name: "Refund a payment" });
     await expect(form).toContainText(`up to ${formatCad(Number(receipt!.amount_cents))} left`);
+    // The form fits a phone.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expectNoSideScroll(page, 375);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByLabel("Amount to refund (CAD)").fill("100.00");
     await form.getByLabel("Reason (printed on the credit note)").fill("Blog section dropped from the scope");
     await checkA11y();
