@@ -109,7 +109,7 @@ export type Accounting = ReturnType<typeof createAccounting>;
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The CSV's columns: one row per document, amounts in dollars with two decimals, one column per tax. */
-export const ACCOUNTING_COLUMNS: { header: string; value: (row: AccountingRow) => unknown }[] = [
+export const ACCOUNTING_COLUMNS: { header: string; value: (row: AccountingRow) => unknown; numeric?: boolean }[] = [
   { header: "Date (Vancouver)", value: (r) => r.day },
   { header: "Document", value: (r) => documentKindLabels[r.kind] },
   { header: "Number", value: (r) => r.number },
@@ -117,9 +117,10 @@ export const ACCOUNTING_COLUMNS: { header: string; value: (row: AccountingRow) =
   { header: "Quote", value: (r) => r.quote },
   { header: "Part", value: (r) => r.part },
   { header: "Buyer", value: (r) => r.buyer },
-  { header: "Before tax", value: (r) => dollars(r.netCents) },
-  ...taxCodes.map((code) => ({ header: code, value: (r: AccountingRow) => dollars(r.taxes[code]) })),
-  { header: "Total", value: (r) => dollars(r.totalCents) },
+  // Numeric: a credit note's negative amounts stay numbers the spreadsheet sums.
+  { header: "Before tax", value: (r) => dollars(r.netCents), numeric: true },
+  ...taxCodes.map((code) => ({ header: code, value: (r: AccountingRow) => dollars(r.taxes[code]), numeric: true })),
+  { header: "Total", value: (r) => dollars(r.totalCents), numeric: true },
   { header: "Currency", value: () => "CAD" },
   { header: "GST/HST number", value: (r) => r.registration },
   { header: "Payment id", value: (r) => r.paymentId },
