@@ -26,7 +26,8 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
   const { period, rows, totals, error } = loaderData;
   const summary: [string, AccountingTotals][] = [
     ["Invoiced (not void)", totals.invoiced],
-    ["Received (receipts)", totals.received],
+    ["Refunded (credit notes)", totals.refunded],
+    ["Received, less refunds", totals.received],
   ];
   return (
     <div className="grid gap-6">
@@ -37,8 +38,8 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <p className="max-w-3xl text-muted-foreground">
-        Invoices and receipts issued in a period of days in Vancouver time, with the tax they carry: the figures a GST/HST return (sales, tax collected) and a
-        BC PST return need. Void invoices are listed but not totalled.
+        Invoices, receipts and credit notes issued in a period of days in Vancouver time, with the tax they carry: the figures a GST/HST return (sales, tax
+        collected) and a BC PST return need. Void invoices are listed but not totalled; credit notes (refunds) count as negative amounts.
       </p>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Period">
         <Field id="from" label="From" className="gap-1.5">
@@ -69,11 +70,11 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
         </Table>
       </Section>
 
-      <Section id="documents" title="Invoices and receipts">
+      <Section id="documents" title="Invoices, receipts and credit notes">
         {rows.length === 0 ? (
           <p>None in this period.</p>
         ) : (
-          <Table className="min-w-[56rem]" caption="Invoices, then receipts, by number" headers={["Date", "Number", "Status", "Quote", "Part", "Buyer", "Before tax", "Taxes", "Total"]}>
+          <Table className="min-w-[56rem]" caption="Invoices, then receipts, then credit notes, by number" headers={["Date", "Number", "Status", "Quote", "Part", "Buyer", "Before tax", "Taxes", "Total"]}>
             {rows.map((r) => (
               <tr key={r.number} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{r.day}</td>
@@ -85,7 +86,7 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
                 <td className="px-2 py-2 whitespace-nowrap">{cad(r.netCents)}</td>
                 <td className="px-2 py-2 whitespace-nowrap">
                   {(["GST", "PST", "HST"] as const)
-                    .filter((c) => r.taxes[c] > 0)
+                    .filter((c) => r.taxes[c] !== 0)
                     .map((c) => `${c} ${cad(r.taxes[c])}`)
                     .join(", ") || "—"}
                 </td>

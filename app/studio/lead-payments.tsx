@@ -1,5 +1,11 @@
 import { Form, Link } from "react-router";
+import { CheckboxField, Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { paymentKindLabels } from "~/content/quotes";
+import { centsToDecimalString } from "~/lib/money";
+import type { RefundablePayment } from "../../server/quotes/refunds.server";
 import { formatCad } from "~/lib/money";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
@@ -23,7 +29,24 @@ type LeadPayment = {
  * migration 0006). Money that arrived for a withdrawn or expired quote, or
  * twice for one stage, says it needs a refund, with the button that makes it.
  */
-export function LeadPayments({ payments, busy, error }: { payments: readonly LeadPayment[]; busy: boolean; error: React.ReactNode }) {
+export function LeadPayments({
+  payments,
+  busy,
+  error,
+  refundable,
+  refundFormKey,
+  refundError,
+  creditNote,
+}: {
+  payments: readonly LeadPayment[];
+  busy: boolean;
+  error: React.ReactNode;
+  refundable: readonly RefundablePayment[];
+  /** The refund form's one-time key: the same form posted twice makes one refund. */
+  refundFormKey: string;
+  refundError: React.ReactNode;
+  creditNote?: string;
+}) {
   const toRefund = payments.filter((p) => p.refund_status === "needed");
   return (
     <Section id="payments" title="Payments">
@@ -61,11 +84,56 @@ export function LeadPayments({ payments, busy, error }: { payments: readonly Lea
           {error}
         </div>
       )}
+      {refundable.some((p) => p.leftCents > 0) && (
+        <RefundForm payments={refundable.filter((p) => p.leftCents > 0)} formKey={refundFormKey} busy={busy} error={refundError} />
+      )}
+      {creditNote && (
+        <FormAlert tone="success" focusKey={creditNote}>
+          Refund made: credit note {creditNote} was issued and emailed to the client.
+        </FormAlert>
+      )}
       <p>
         <Link to="/studio/payments" className="text-primary underline underline-offset-4">
           All payments
         </Link>
       </p>
     </Section>
+  );
+}
+
+/**
+ * Refunds a settled payment in full or in part: the amount (at most what is
+ * left of it), a reason printed on the credit note, and a box to tick, as
+ * money leaves. The server checks all three again.
+ */
+function RefundForm({ payments, formKey, busy, error }: { payments: readonly RefundablePayment[]; formKey: string; busy: boolean; error: React.ReactNode }) {
+  return (
+    <Form method="post" className="grid max-w-xl gap-3 rounded-md border p-4" aria-labelledby="refund-title">
+      <h3 id="refund-title" className="font-semibold">
+        Refund a payment
+      </h3>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="requestKey" value={formKey} />
+      <fieldset className="grid gap-1">
+        <legend className="text-sm font-medium">Payment</legend>
+        {payments.map((p, i) => (
+          <label key={p.id} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="paymentId" value={p.id} defaultChecked={i === 0} required />
+            {`${paymentKindLabels[p.kind as keyof typeof paymentKindLabels] ?? p.kind} ${formatCad(p.amountCents)} paid ${formatTime(p.paidAt)}${p.refundedCents > 0 ? `, ${formatCad(p.refundedCents)} refunded` : ""}: up to ${formatCad(p.leftCents)} left`}
+          </label>
+        ))}
+      </fieldset>
+      <Field id="refund-amount" label="Amount to refund (CAD)" required hint={`Up to ${formatCad(payments[0]!.leftCents)} for the first payment; taxes are reversed in proportion.`}>
+        <Input id="refund-amount" name="amount" inputMode="decimal" autoComplete="off" required defaultValue={centsToDecimalString(payments[0]!.leftCents)} className="max-w-40" />
+      </Field>
+      <Field id="refund-reason" label="Reason (printed on the credit note)" required>
+        <Textarea id="refund-reason" name="reason" required maxLength={500} rows={2} />
+      </Field>
+      <CheckboxField id="refund-confirm" name="confirm" value="yes" required label="Give this money back to the client's card now" />
+      {error}
+      <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+        Refund and issue credit note
+      </Button>
+    </Form>
   );
 }

@@ -128,7 +128,7 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
         <div className="grid gap-1 text-sm">
           {/* A label, not a heading: the quote's card keeps its one heading. */}
           <p id={`documents-${q.id}`} className="font-semibold">
-            Invoices and receipts
+            {q.documents.some((d) => d.kind === "credit_note") ? "Invoices, receipts and credit notes" : "Invoices and receipts"}
           </p>
           <ul className="grid gap-1" aria-labelledby={`documents-${q.id}`}>
             {q.documents.map((d) => (

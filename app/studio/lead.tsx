@@ -18,19 +18,24 @@ import { Details, Section, SplitColumns, Table, alignedTerms } from "./ui";
 export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes, bookings } = requireStudio(context);
+  const { leads, quotes, bookings, refunds } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
-  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered };
+  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered, refundable: await refunds.refundable(params.id), refundFormKey: crypto.randomUUID() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const studio = requireStudio(context);
-  const { leads, privacy, user } = studio;
+  const { leads, privacy, refunds, user } = studio;
   const form = Object.fromEntries(await request.formData());
   const intent = form.intent;
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
+  if (intent === "refund") {
+    // Money leaves: the amount, reason and confirmation are checked on the server (server/quotes/refunds.server.ts).
+    const refunded = await refunds.refund(params.id, form, user.email);
+    return refunded.ok ? { intent, error: undefined, creditNote: refunded.value.creditNote } : data({ intent, error: refunded.error }, { status: refunded.status });
+  }
   if (intent === "delete") {
     if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
     if (!(await privacy.delete(params.id))) throw data("No such lead.", { status: 404 });
@@ -50,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered, refundable, refundFormKey } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
   const error = (intent: string) => (
@@ -229,7 +234,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </Section>
 
-      <LeadPayments payments={payments} busy={busy} error={error("payment-refund")} />
+      <LeadPayments
+        payments={payments}
+        busy={busy}
+        error={error("payment-refund")}
+        refundable={refundable}
+        refundFormKey={refundFormKey}
+        refundError={error("refund")}
+        creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}
+      />
     </div>
   );
 }

@@ -48,6 +48,28 @@ export interface PaymentTable {
   provider_payment_ref: string | null;
   refund_id: string | null;
   refunded_at: string | null;
+  /** Of a settled quote payment, refunded or being asked of the provider (never above amount_cents; migration 0024). */
+  refund_claimed_cents?: number;
+  /** Of it, refunded with a credit note: the money the studio did not keep. */
+  refunded_cents?: number;
+}
+
+export type RefundRequestStatus = "requested" | "succeeded" | "failed";
+
+/** One refund of a settled quote payment made from the lead's page (migration 0024). */
+export interface RefundTable {
+  /** UUID; the provider's idempotency key is derived from it, so a retry is the same refund. */
+  id: string;
+  payment_id: string;
+  inquiry_id: string;
+  amount_cents: number;
+  reason: string;
+  status: RefundRequestStatus;
+  provider_refund_id: string | null;
+  credit_note_id: string | null;
+  requested_by: string;
+  created_at: string;
+  settled_at: string | null;
 }
 
 export type RefundStatus = "needed" | "requested" | "refunded";
@@ -165,7 +187,7 @@ type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 
 /** A quote's step in the lead timeline (migration 0009's check lists them). */
-export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested"}`;
+export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested" | "refunded"}`;
 
 /**
  * Every kind the lead timeline holds. The database only bounds a kind's shape
@@ -388,7 +410,7 @@ export interface AnalyticsRollupMarkTable {
   through: string;
 }
 
-export type MoneyDocumentKind = "invoice" | "receipt";
+export type MoneyDocumentKind = "invoice" | "receipt" | "credit_note";
 
 /** The last number issued per kind and Vancouver year (migration 0017). */
 export interface DocumentCounterTable {
@@ -417,6 +439,10 @@ export interface MoneyDocumentTable {
   status: "issued" | "paid" | "void";
   issued_at: string;
   settled_at: string | null;
+  /** A credit note's reason, and the numbers of the invoice and receipt it credits (migration 0024). */
+  reason?: string | null;
+  credited_invoice?: string | null;
+  credited_receipt?: string | null;
 }
 
 export interface Database {
@@ -445,4 +471,5 @@ export interface Database {
   reminder_opt_outs: ReminderOptOutTable;
   document_counters: DocumentCounterTable;
   money_documents: MoneyDocumentTable;
+  refunds: RefundTable;
 }

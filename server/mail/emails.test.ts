@@ -13,6 +13,7 @@ import { inquiryEmail, inquiryText } from "./emails/inquiry";
 import { paymentReceivedEmail } from "./emails/payment-received";
 import { quoteEmail } from "./emails/quote";
 import { receiptEmail } from "./emails/receipt";
+import { creditNoteEmail } from "./emails/credit-note";
 import { undeliverableEmail } from "./emails/undeliverable";
 import { type RenderedEmail } from "./layout";
 
@@ -84,6 +85,8 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "quote-balance": () => quoteEmail(quote, true),
   "receipt-deposit": () => receiptEmail(receipt),
   "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+  "credit-note": () =>
+    creditNoteEmail({ firstName: "Ada", reference: "Q-0A1B2C3D", number: "C2026-0001", receiptNumber: "R2026-0001", kindLabel: "Deposit", amountCents: 30864, issuedOn: "November 25, 2026", reason: "Project scope reduced: <half> & the rest", test: false }),
   ...reminderEmails,
   "call-cancelled-by-studio": () =>
     callCancelledByStudioEmail({ firstName: "Ada", when: "Tuesday, December 1, 2026 at 4:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),

@@ -35,7 +35,7 @@ export type RemoteSession = {
   paymentRef: string | null;
 };
 
-/** What a refund asks the provider for: all of one settled payment, once (the key makes a retry the same refund). */
+/** What a refund asks the provider for: all or part of one settled payment, once (the key makes a retry the same refund). */
 export type RefundRequest = { paymentId: string; sessionId: string; paymentRef: string | null; amountCents: number; idempotencyKey: string };
 
 /** settled: the money is back already (the sandbox); otherwise the provider confirms later (Stripe's charge.refunded). */

@@ -12,8 +12,9 @@ import { type TaxTotal, taxTotalSchema } from "./taxes";
 
 /**
  * Numbered invoices (each amount asked for: the deposit or the whole when a
- * quote is sent, the balance when it is requested) and receipts (each settled
- * payment), issued inside the transaction of the change that calls for them.
+ * quote is sent, the balance when it is requested), receipts (each settled
+ * payment) and credit notes (each refund of one), issued inside the
+ * transaction of the change that calls for them.
  */
 
 export type MoneyDocument = MoneyDocumentTable;
@@ -39,8 +40,11 @@ export async function nextDocumentNumber(trx: Executor, kind: MoneyDocumentKind,
     .where("year", "=", year)
     .returning("last")
     .executeTakeFirstOrThrow();
-  return `${kind === "receipt" ? "R" : ""}${year}-${String(Number(row.last)).padStart(4, "0")}`;
+  return `${NUMBER_PREFIX[kind]}${year}-${String(Number(row.last)).padStart(4, "0")}`;
 }
+
+/** Each kind its own series: invoices 2026-0001, receipts R2026-0001, credit notes C2026-0001. */
+const NUMBER_PREFIX: Record<MoneyDocumentKind, string> = { invoice: "", receipt: "R", credit_note: "C" };
 
 /** The buyer as the documents name them: the lead's name, and company when given. */
 async function buyerName(trx: Executor, inquiryId: string) {
@@ -99,6 +103,50 @@ export async function voidOpenInvoices(trx: Executor, quoteId: string, at: numbe
   await trx.updateTable("money_documents").set({ status: "void", settled_at: new Date(at).toISOString() }).where("quote_id", "=", quoteId).where("kind", "=", "invoice").where("status", "=", "issued").execute();
 }
 
+/**
+ * The part of each of a receipt's taxes that a refund gives back. Each tax is
+ * rounded once on what has been refunded so far, so successive partial
+ * refunds add up to the receipt's taxes exactly, and a full refund reverses
+ * exactly them (decision 0035).
+ */
+export function refundTaxes(receiptTaxes: readonly TaxTotal[], receiptCents: number, refundedBeforeCents: number, amountCents: number): TaxTotal[] {
+  const upTo = (t: TaxTotal, cents: number) => (cents >= receiptCents ? t.cents : Math.round((t.cents * cents) / receiptCents));
+  return receiptTaxes.map((t) => ({ ...t, cents: upTo(t, refundedBeforeCents + amountCents) - upTo(t, refundedBeforeCents) }));
+}
+
+/**
+ * A refund the provider accepted: its credit note, numbered in its own
+ * series in the caller's transaction (which holds the payment's row lock),
+ * stating the buyer, lines and registration number of the receipt it credits.
+ */
+export async function issueCreditNote(trx: Executor, receipt: MoneyDocument, refund: { amountCents: number; refundedBeforeCents: number; reason: string }, at: number) {
+  const invoice = await trx.selectFrom("money_documents").select("number").where("kind", "=", "invoice").where("quote_id", "=", receipt.quote_id).where("payment_kind", "=", receipt.payment_kind).executeTakeFirst();
+  const receiptTaxes = z.array(taxTotalSchema).parse(JSON.parse(receipt.taxes)) as TaxTotal[];
+  const row: MoneyDocument = {
+    id: randomUUID(),
+    kind: "credit_note",
+    number: await nextDocumentNumber(trx, "credit_note", at),
+    quote_id: receipt.quote_id,
+    inquiry_id: receipt.inquiry_id,
+    payment_id: receipt.payment_id,
+    payment_kind: receipt.payment_kind,
+    amount_cents: refund.amountCents,
+    taxes: JSON.stringify(refundTaxes(receiptTaxes, Number(receipt.amount_cents), refund.refundedBeforeCents, refund.amountCents)),
+    lines: receipt.lines,
+    terms: receipt.terms,
+    buyer_name: receipt.buyer_name,
+    registration_number: receipt.registration_number,
+    status: "issued",
+    issued_at: new Date(at).toISOString(),
+    settled_at: null,
+    reason: refund.reason,
+    credited_invoice: invoice?.number ?? null,
+    credited_receipt: receipt.number,
+  };
+  await trx.insertInto("money_documents").values(row).execute();
+  return row;
+}
+
 export function documentsOfQuote(db: Executor, quoteIds: readonly string[]) {
   if (quoteIds.length === 0) return Promise.resolve([] as MoneyDocument[]);
   return db.selectFrom("money_documents").selectAll().where("quote_id", "in", quoteIds).orderBy("issued_at").orderBy("number").execute();
@@ -111,11 +159,13 @@ export function documentLink(d: MoneyDocument): DocumentLink {
   return { id: d.id, kind: d.kind, number: d.number, title: documentTitle(d), amountCents: Number(d.amount_cents), issuedAt: d.issued_at, status: d.status };
 }
 
+export const documentKindLabels: Record<MoneyDocumentKind, string> = { invoice: "Invoice", receipt: "Receipt", credit_note: "Credit note" };
+
 export function documentTitle(d: Pick<MoneyDocument, "kind" | "number" | "payment_kind">) {
-  return `${d.kind === "invoice" ? "Invoice" : "Receipt"} ${d.number} (${paymentKindLabels[d.payment_kind].toLowerCase()})`;
+  return `${documentKindLabels[d.kind]} ${d.number} (${paymentKindLabels[d.payment_kind].toLowerCase()})`;
 }
 
-export const documentFilename = (d: Pick<MoneyDocument, "kind" | "number">) => `${d.kind}-${d.number}.pdf`;
+export const documentFilename = (d: Pick<MoneyDocument, "kind" | "number">) => `${d.kind.replace("_", "-")}-${d.number}.pdf`;
 
 /**
  * What the Canada Revenue Agency requires a document to show for the
@@ -136,11 +186,13 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
   const lines = z.array(quoteLineSchema).parse(JSON.parse(d.lines));
   const amount = Number(d.amount_cents);
-  const tier = craTier(amount);
   const invoice = d.kind === "invoice";
+  const credit = d.kind === "credit_note";
+  // A credit note states the registration number, the tax adjusted and the buyer at any amount (Excise Tax Act s. 232(3)).
+  const tier = credit ? { taxAndNumber: true, buyerAndTerms: true } : craTier(amount);
   const issued = formatSiteDate(d.issued_at);
-  const title = `${invoice ? "Invoice" : "Receipt"} ${d.number}`;
-  return renderPdf({ title, subtitle: `${invoice ? "Issued" : "Paid"} ${issued}  ·  Quote ${quoteReference(d.quote_id)}`, createdAt: new Date(d.issued_at) }, (doc) => {
+  const title = `${documentKindLabels[d.kind]} ${d.number}`;
+  return renderPdf({ title, subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  Quote ${quoteReference(d.quote_id)}`, createdAt: new Date(d.issued_at) }, (doc) => {
     const width = contentWidth(doc);
     const row = (label: string, value: string, bold = false) => {
       const y = doc.y;
@@ -157,21 +209,26 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
     doc.font(PDF_FONT).text(formatAddress());
     if (tier.taxAndNumber) doc.text(d.registration_number ? `GST/HST registration number: ${d.registration_number}` : "Not registered for GST/HST (small supplier): no GST/HST is charged.");
     doc.text(`Date: ${issued}`);
-    if (tier.buyerAndTerms) doc.moveDown(0.5).font(PDF_FONT_BOLD).text(`Billed to: ${d.buyer_name}`).font(PDF_FONT);
+    if (tier.buyerAndTerms) doc.moveDown(0.5).font(PDF_FONT_BOLD).text(`${credit ? "Credited to" : "Billed to"}: ${d.buyer_name}`).font(PDF_FONT);
+    if (credit) {
+      // What it credits and why, whatever its amount: the accountant matches it to the original documents.
+      doc.moveDown(0.5).font(PDF_FONT).text(`Credits invoice ${d.credited_invoice ?? "(none issued)"} and receipt ${d.credited_receipt ?? ""}.`);
+      doc.text(`Reason: ${d.reason ?? ""}`, { width });
+    }
 
     if (tier.buyerAndTerms) {
       heading("Description");
       for (const l of lines) row(`${l.label}${l.taxes.length ? ` (${l.taxes.join(" + ")})` : ""}`, cad(l.amountCents));
     }
-    heading(invoice ? "Amount due" : "Payment received");
+    heading(invoice ? "Amount due" : credit ? "Amount refunded" : "Payment received");
     const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
     if (tier.taxAndNumber) {
-      row(`${paymentKindLabels[d.payment_kind]} before tax`, cad(amount - taxCents));
-      for (const t of taxes) row(t.label, cad(t.cents));
-      if (taxes.length === 0) row("Tax charged", "none");
+      row(`${paymentKindLabels[d.payment_kind]} before tax${credit ? " refunded" : ""}`, cad(amount - taxCents));
+      for (const t of taxes) row(credit ? `${t.label} reversed` : t.label, cad(t.cents));
+      if (taxes.length === 0) row(credit ? "Tax reversed" : "Tax charged", "none");
     }
-    row(invoice ? "Total due" : "Total paid", cad(amount), true);
-    if (!invoice) doc.moveDown(0.3).fillColor(PDF_MUTED).fontSize(9.5).text(`Payment ${d.payment_id?.slice(0, 8).toUpperCase() ?? ""} for ${paymentKindLabels[d.payment_kind].toLowerCase()} of quote ${quoteReference(d.quote_id)}.`).fillColor(PDF_INK);
+    row(invoice ? "Total due" : credit ? "Total refunded" : "Total paid", cad(amount), true);
+    if (d.kind === "receipt") doc.moveDown(0.3).fillColor(PDF_MUTED).fontSize(9.5).text(`Payment ${d.payment_id?.slice(0, 8).toUpperCase() ?? ""} for ${paymentKindLabels[d.payment_kind].toLowerCase()} of quote ${quoteReference(d.quote_id)}.`).fillColor(PDF_INK);
     if (d.status === "void") doc.moveDown(0.5).font(PDF_FONT_BOLD).fontSize(11).text("VOID: this invoice was cancelled and nothing is due on it.");
 
     if (tier.buyerAndTerms) {

@@ -10,6 +10,8 @@ import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { paymentKindLabels } from "~/content/quotes";
 import { documentFilename, renderDocumentPdf } from "./documents.server";
+import { creditNoteEmail } from "../mail/emails/credit-note";
+import { CREDIT_NOTE_EMAIL } from "./refunds.server";
 import { quoteReference } from "./model";
 import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
 import { quoteReplyEmail } from "../mail/emails/quote-reply";
@@ -156,7 +158,34 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
     await mailer.send({ ...email, to: mailer.studioInbox, messageId: messageId(row) });
   }
 
+  /** A refund's credit note (PDF attached) to the client. A lead deleted since leaves no address: nothing to send. */
+  async function sendCreditNote(row: OutboxRow) {
+    const note = await db.selectFrom("money_documents").selectAll().where("id", "=", row.subject_id).where("kind", "=", "credit_note").executeTakeFirst();
+    if (!note) throw new Error(`credit note ${row.subject_id} not found`);
+    const to = await db
+      .selectFrom("inquiries")
+      .leftJoin("payments", (j) => j.on("payments.id", "=", note.payment_id))
+      .select(["inquiries.first_name", "inquiries.email", "payments.provider"])
+      .where("inquiries.id", "=", note.inquiry_id)
+      .executeTakeFirst();
+    if (!to) return;
+    const email = await creditNoteEmail({
+      firstName: to.first_name,
+      reference: quoteReference(note.quote_id),
+      number: note.number,
+      receiptNumber: note.credited_receipt ?? null,
+      kindLabel: paymentKindLabels[note.payment_kind],
+      amountCents: Number(note.amount_cents),
+      issuedOn: formatDate(note.issued_at),
+      reason: note.reason ?? "",
+      test: to.provider === "sandbox",
+    });
+    const attachments = [{ filename: documentFilename(note), content: await renderDocumentPdf(note), contentType: "application/pdf" }];
+    await mailer.send({ ...email, to: to.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments });
+  }
+
   return {
+    [CREDIT_NOTE_EMAIL]: { enabled: mailer.configured, deliver: sendCreditNote },
     [AGREEMENT_CLIENT_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, false) },
     [AGREEMENT_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, true) },
     [QUOTE_DECLINED_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendReply(row, "declined") },

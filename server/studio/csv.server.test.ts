@@ -13,4 +13,9 @@ describe("studio CSV", () => {
     const csv = toCsv([{ header: "A", value: (r: string[]) => r[0] }, { header: "B", value: (r: string[]) => r[1] }], [["x, y", 'say "hi"'], ["line\nbreak", "-5"]]);
     expect(csv).toBe('\uFEFFA,B\r\n"x, y","say ""hi"""\r\n"line\nbreak",\'-5\r\n');
   });
+
+  it("keeps a numeric column's negative decimals as numbers (a credit note's amounts), and neutralises anything else in it", () => {
+    const csv = toCsv([{ header: "Total", value: (r: string) => r, numeric: true }], ["-112.00", "560.00", "-1+2", "=SUM(A1)"]);
+    expect(csv).toBe("\uFEFFTotal\r\n-112.00\r\n560.00\r\n'-1+2\r\n'=SUM(A1)\r\n");
+  });
 });

@@ -11,10 +11,18 @@ export function neutraliseFormula(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** RFC 4180 CSV (CRLF, quoted where needed) with a header row; every cell made formula-safe. */
-export function toCsv<T>(columns: readonly { header: string; value: (row: T) => unknown }[], rows: readonly T[]): string {
+/** A plain decimal ("-112.00"): a spreadsheet reads it as a number, never as a formula. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * RFC 4180 CSV (CRLF, quoted where needed) with a header row; every cell made formula-safe.
+ * A `numeric` column (amounts the server formats, e.g. a credit note's negative total) keeps a
+ * plain decimal as it is, so the spreadsheet sums it; anything else in it is neutralised too.
+ */
+export function toCsv<T>(columns: readonly { header: string; value: (row: T) => unknown; numeric?: boolean }[], rows: readonly T[]): string {
+  const cell = (c: (typeof columns)[number], value: unknown) => (c.numeric && typeof value === "string" && DECIMAL.test(value) ? value : neutraliseFormula(value));
   return stringify(
-    rows.map((row) => columns.map((c) => neutraliseFormula(c.value(row)))),
+    rows.map((row) => columns.map((c) => cell(c, c.value(row)))),
     // A lone \n inside a cell (a message's line break) must be quoted too, not only the CRLF record delimiter.
     { header: true, columns: columns.map((c) => c.header), record_delimiter: "windows", bom: true, quoted_match: /[\r\n]/ },
   );

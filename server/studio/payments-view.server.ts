@@ -54,7 +54,8 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
       const month = sql<string>`substr(coalesce(paid_at, created_at), 1, 7)`;
       const totals = await db
         .selectFrom("payments")
-        .select([month.as("month"), "currency", (eb) => eb.fn.sum<string | number>("amount_cents").as("cents"), (eb) => eb.fn.countAll<string | number>().as("count")])
+        // Net of the refunds made from the lead's page (credit notes): what the studio kept.
+        .select([month.as("month"), "currency", (eb) => eb.fn.sum<string | number>(sql`amount_cents - refunded_cents`).as("cents"), (eb) => eb.fn.countAll<string | number>().as("count")])
         .where("status", "=", "paid")
         // Money kept only to be given back is not income.
         .where("refund_status", "is", null)

@@ -4,6 +4,8 @@ import { createCalendarFeeds } from "../booking/feed.server";
 import { createBookingStudio } from "../booking/studio.server";
 import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
 import { type Accounting, createAccounting } from "../quotes/accounting.server";
+import { type QuoteRefunds, createQuoteRefunds } from "../quotes/refunds.server";
+import { createStudioLeadActivity } from "./activity.server";
 import type { QuoteService } from "../quotes/service.server";
 import type { AppServices } from "../services.server";
 import { type Attention, createAttention } from "./attention.server";
@@ -22,6 +24,8 @@ export type StudioServices = {
   payments: ReturnType<typeof createPaymentsView>;
   privacy: ReturnType<typeof createLeadPrivacy>;
   quotes: LeadQuotes;
+  /** Refunds of settled quote payments, each with its credit note. */
+  refunds: QuoteRefunds;
   /** The studio's home: what needs attention now. */
   attention: Attention;
   /** Invoices and receipts of a period, with the tax collected per tax. */
@@ -55,11 +59,12 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const payments = createPaymentsView({ database });
   const privacy = createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
+  const refunds = createQuoteRefunds({ database, payments: services.payments, activity: createStudioLeadActivity(), outbox: deps.outbox, logger: deps.logger, now });
   const attention = createAttention({ database, now });
   const accounting = createAccounting({ database, now });
   const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
   const feeds = createCalendarFeeds({ config, database, now });
   const analytics = createAnalyticsDashboard({ database, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, attention, accounting, bookings, feeds, analytics });
-  return { loadSignIn, leads, payments, privacy, quotes, accounting, analytics, all };
+  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, refunds, attention, accounting, bookings, feeds, analytics });
+  return { loadSignIn, leads, payments, privacy, quotes, refunds, accounting, analytics, all };
 }

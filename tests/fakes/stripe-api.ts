@@ -37,7 +37,8 @@ export type FakeRefund = { id: string; object: "refund"; payment_intent: string;
  * calls (POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST
  * /v1/checkout/sessions/:id/expire, POST /v1/refunds). The real
  * stripe SDK talks to it over HTTP, so the exact wire parameters are tested.
- * Like Stripe, a repeated Idempotency-Key returns the first session.
+ * Like Stripe, a repeated Idempotency-Key returns the first session (or
+ * refund), and refunds of a charge may be partial, up to its amount.
  */
 export async function startFakeStripeApi() {
   const requests: CapturedRequest[] = [];
@@ -130,7 +131,13 @@ export async function startFakeStripeApi() {
           const m = /^metadata\[(.+)\]$/.exec(k);
           if (m) metadata[m[1]!] = v;
         }
-        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount: Number(params.amount ?? paid.amount_total), status: "succeeded", metadata };
+        // Like Stripe: refunds of one charge never add up to more than it (partial refunds until then).
+        const amount = Number(params.amount ?? paid.amount_total);
+        const before = refunds.filter((r) => r.payment_intent === paid.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+        if (!(amount > 0) || before + amount > paid.amount_total) {
+          return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", param: "amount", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - before})` } });
+        }
+        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount, status: "succeeded", metadata };
         refunds.push(refund);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
         return send(200, refund);

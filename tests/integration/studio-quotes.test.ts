@@ -35,6 +35,31 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   // Full URLs: React Router checks a page action's Origin against the request's own host.
   const act = (leadId: string, fields: Record<string, string>, client = h.browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
 
+  /** A paid sandbox deposit of a lead, as fulfilment stores it; flagged for a refund unless `settled`. */
+  const paidRow = (paymentId: string, leadId: string, settled = false) => {
+    const at = new Date(h.clock.now).toISOString();
+    return {
+      id: paymentId,
+      package: "pro" as const,
+      amount_cents: 61728,
+      currency: "cad",
+      status: "paid" as const,
+      provider: "sandbox" as const,
+      provider_session_id: `sbx_${paymentId.padEnd(20, "x")}`,
+      idempotency_key: `payment-${paymentId}`,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+      failed_at: null,
+      inquiry_id: leadId,
+      quote_id: settled ? `quote-of-${paymentId}` : null,
+      kind: "deposit" as const,
+      refund_status: settled ? null : ("needed" as const),
+      refund_reason: settled ? null : ("withdrawn" as const),
+    };
+  };
+
   it("refuses quote actions from an anonymous visitor and from another site, storing nothing", async () => {
     const id = await newLead();
     for (const path of [`${SITE}/studio/leads/${id}`, `${SITE}/studio/leads/${id}.data`]) {
@@ -209,27 +234,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   it("lists money to refund on the lead's page with its Refund button; only the lead's own payment is refunded", async () => {
     const id = await newLead();
     const other = await newLead();
-    const at = new Date(h.clock.now).toISOString();
-    const row = (paymentId: string, leadId: string) => ({
-      id: paymentId,
-      package: "pro" as const,
-      amount_cents: 61728,
-      currency: "cad",
-      status: "paid" as const,
-      provider: "sandbox" as const,
-      provider_session_id: `sbx_${paymentId.padEnd(20, "x")}`,
-      idempotency_key: `payment-${paymentId}`,
-      failure_reason: null,
-      created_at: at,
-      updated_at: at,
-      paid_at: at,
-      failed_at: null,
-      inquiry_id: leadId,
-      kind: "deposit" as const,
-      refund_status: "needed" as const,
-      refund_reason: "withdrawn" as const,
-    });
-    await h.database.db.insertInto("payments").values([row("late-1", id), row("late-2", other)]).execute();
+    await h.database.db.insertInto("payments").values([paidRow("late-1", id), paidRow("late-2", other)]).execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("needs refund (quote withdrawn)");
     expect(html).toContain('name="intent" value="payment-refund"');
@@ -242,5 +247,31 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       { id: "late-2", refund_status: "needed" },
     ]);
     expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(">refunded<");
+  });
+
+  it("refunds part of a settled payment through the lead page's action only with an amount, a reason and the box ticked; another lead's payment is not found", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    await h.database.db.insertInto("payments").values([paidRow("settled-1", id, true), paidRow("settled-2", other, true)]).execute();
+    const at = new Date(h.clock.now).toISOString();
+    const receipt = (paymentId: string, leadId: string, number: string) => ({
+      id: `receipt-${paymentId}`, kind: "receipt" as const, number, quote_id: `quote-of-${paymentId}`, inquiry_id: leadId, payment_id: paymentId, payment_kind: "deposit" as const, amount_cents: 61728,
+      taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 2939 }]), lines: "[]", terms: "Half now.", buyer_name: "Ada Lovelace", registration_number: "123456789 RT0001", status: "paid" as const, issued_at: at, settled_at: at,
+    });
+    await h.database.db.insertInto("money_documents").values([receipt("settled-1", id, "R2026-0901"), receipt("settled-2", other, "R2026-0902")]).execute();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain("Refund a payment");
+    expect(html).toContain("up to $617.28 left");
+
+    const refund = { intent: "refund", paymentId: "settled-1", amount: "100.00", reason: "Scope reduced", confirm: "yes" };
+    expect((await act(id, { ...refund, confirm: "" })).status).toBe(400);
+    expect((await act(id, { ...refund, amount: "617.29" })).status).toBe(409);
+    expect((await act(id, { ...refund, paymentId: "settled-2" })).status).toBe(404);
+    expect(await h.database.db.selectFrom("refunds").selectAll().execute()).toEqual([]);
+    expect((await act(id, refund)).status).toBe(200);
+    const [note] = await h.database.db.selectFrom("money_documents").selectAll().where("kind", "=", "credit_note").execute();
+    expect(note).toMatchObject({ payment_id: "settled-1", amount_cents: 10_000, credited_receipt: "R2026-0901", reason: "Scope reduced", taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 476 }]) });
+    expect((await timeline(id)).filter((a) => a.kind === "quote-refunded").map((a) => a.actor_email)).toEqual([STUDIO_EMAIL]);
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain("up to $517.28 left");
   });
 });

@@ -19,6 +19,7 @@ import * as invoices from "./0017-invoices";
 import * as agreements from "./0018-agreements";
 import * as reminderOptOuts from "./0019-reminder-opt-outs";
 import * as analyticsDashboard from "./0023-analytics-dashboard";
+import * as refunds from "./0024-refunds";
 import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0018-agreements": agreements,
   "0019-reminder-opt-outs": reminderOptOuts,
   "0023-analytics-dashboard": analyticsDashboard,
+  "0024-refunds": refunds,
   "0025-analytics-rollup-marks": analyticsRollupMarks,
 };
