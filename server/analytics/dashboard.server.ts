@@ -205,7 +205,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
   /**
    * Leads that arrived in the range, by source, and what has become of them since: a call
    * booked, a quote sent, accepted, and the CAD paid on their quotes (from `payments`; money
-   * kept only to be refunded is not revenue). A lead's source is its own record's UTM source
+   * kept only to be refunded, or refunded with a credit note, is not revenue). A lead's source is its own record's UTM source
    * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
    */
   async function funnel(range: DayRange, read = reader(), visitsBySource?: Promise<Row[]>): Promise<FunnelRow[]> {
@@ -225,7 +225,7 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
           from quotes group by inquiry_id
         ) q on q.inquiry_id = i.id
         left join (
-          select inquiry_id, sum(amount_cents) as revenue from payments
+          select inquiry_id, sum(amount_cents - refunded_cents) as revenue from payments
           where inquiry_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by inquiry_id
         ) p on p.inquiry_id = i.id
         where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null

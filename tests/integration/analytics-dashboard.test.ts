@@ -220,6 +220,8 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     await payment(news, 50_000);
     await payment(news, 50_000, { refund: "needed" });
     await payment(news, 20_000, { status: "pending" });
+    // Paid 30,000 and 10,000 of it given back with a credit note: 20,000 is revenue.
+    await database.db.insertInto("payments").values(paymentRow(news, "2026-11-25T13:30:00.000Z", 30_000, { refunded_cents: 10_000 })).execute();
     await quote(bakery, false);
     await database.db
       .insertInto("bookings")
@@ -233,7 +235,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     await visit("d", "d1", "2026-11-25T09:00:00.000Z", ["/"]);
 
     expect(await dashboard.funnel({ from: "2026-11-25", to: "2026-11-25" })).toEqual([
-      { source: "newsletter", visits: 2, inquiries: 2, booked: 0, quoted: 1, accepted: 1, revenueCents: 50_000 },
+      { source: "newsletter", visits: 2, inquiries: 2, booked: 0, quoted: 1, accepted: 1, revenueCents: 70_000 },
       { source: "news.ycombinator.com", visits: 1, inquiries: 1, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
       { source: "demo-bakery", visits: 0, inquiries: 1, booked: 1, quoted: 1, accepted: 0, revenueCents: 0 },
       { source: "direct", visits: 1, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
