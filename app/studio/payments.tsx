@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
-import { FilterDisclosure, FilterSelect, Section, Table } from "./ui";
+import { FilterDisclosure, FilterSelect, ListHeader, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
 
@@ -54,12 +54,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const values: Record<string, string | undefined> = current;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Payments</h1>
-        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/payments.csv${queryString(values)}`} download>
-          Export CSV
-        </a>
-      </div>
+      <ListHeader title="Payments" exportHref={`/api/studio/payments.csv${queryString(values)}`} />
       <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" aria-label="Filter payments">
         <FilterDisclosure active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length} className="lg:grid-cols-4">
           {filters.map((f) => (

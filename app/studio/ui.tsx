@@ -42,6 +42,29 @@ export function SplitColumns({ children }: { children: ReactNode }) {
   return <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-12">{children}</div>;
 }
 
+/** A download of what a page lists, as CSV (`href`: the export endpoint with the page's filters). */
+export function ExportLink({ href, className, children = "Export CSV" }: { href: string; className?: string; children?: ReactNode }) {
+  return (
+    <a className={cn("text-sm font-semibold text-primary underline-offset-4 hover:underline", className)} href={href} download>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A list page's heading with its CSV export at the end of the line (wrapping under it on a phone);
+ * `children` stand between the two (the inbox's view links).
+ */
+export function ListHeader({ title, exportHref, children }: { title: string; exportHref: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+      <ExportLink href={exportHref} />
+    </div>
+  );
+}
+
 /** A titled region of a studio page (its heading names it for assistive technology). */
 export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
   return (
