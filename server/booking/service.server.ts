@@ -7,10 +7,9 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { BookingActivityKind, BookingTable } from "../db/schema";
 import { leadSearchText } from "../db/search-text";
-import { createRateLimiter } from "../http/rate-limit.server";
+import { type FormRefusal, createFormGate } from "../http/form-gate.server";
 import { type Logger, createLogTag } from "../logger.server";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
-import { INQUIRY_RATE_LIMITS, rateLimitedMessage } from "../inquiries/service.server";
 import { SLOT_MINUTES, type SlotProblem, nearestSlots, openSlots, readSettings, slotInstant, slotProblem } from "./availability.server";
 import { bookingCancelledItems, bookingCreatedItems } from "./notifications.server";
 import { manageToken, tokenHash } from "./tokens.server";
@@ -40,10 +39,9 @@ export type BookResult =
   | { kind: "booked"; booking: BookingView; token: string }
   /** A bot (honeypot filled): answered like a success, nothing stored or sent. */
   | { kind: "ignored" }
-  | { kind: "invalid"; error: string; fieldErrors: BookingFieldErrors }
+  | FormRefusal<BookingFieldErrors>
   /** `nearest`: the open slots nearest the one asked for, in time order; `closest` the nearest of all. */
-  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string }
-  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string };
 
 export type ManageResult =
   | { kind: "done"; booking: BookingView; token?: string }
@@ -76,8 +74,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   const { config, database, logger } = deps;
   const { db } = database;
   const now = deps.now ?? Date.now;
-  const limiter = createRateLimiter(database, "bookings", INQUIRY_RATE_LIMITS);
   const log = logger.child({ component: "booking" });
+  const admit = createFormGate(database, { bucket: "bookings", form: "booking", config, log, schema: bookingSubmissionSchema, issues: bookingIssues, invalidMessage: bookingCopy.invalid });
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
   async function liveBookings(t: number, executor: Executor = db) {
@@ -195,19 +193,9 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   async function book(raw: unknown, ctx: { clientIp: string; from?: InquirySource }): Promise<BookResult> {
     const t = now();
-    if (!config.RATE_LIMIT_DISABLED) {
-      const decision = await limiter.hit(ctx.clientIp, t);
-      if (!decision.allowed) {
-        log.warn({ client: clientTag(ctx.clientIp) }, "booking rate limit reached");
-        return { kind: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds, error: rateLimitedMessage(decision.retryAfterSeconds) };
-      }
-    }
-    const parsed = bookingSubmissionSchema.safeParse(raw);
-    if (!parsed.success) {
-      const { fieldErrors, formErrors } = bookingIssues(parsed.error);
-      return { kind: "invalid", error: formErrors[0] ?? bookingCopy.invalid, fieldErrors };
-    }
-    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, ...b } = parsed.data;
+    const admitted = await admit(raw, ctx.clientIp, t);
+    if (!admitted.ok) return admitted.refusal;
+    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, ...b } = admitted.data;
     // A booking holds a slot others can no longer take, so a bot's is not kept (unlike an
     // inquiry's quarantine); a person who was merely fast is asked to send again (decision 0028).
     if (honeypot) {
