@@ -50,6 +50,8 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
     metrics,
     onUndeliverable: undeliverableAlertItem,
   });
+  // One lead privacy per process: the studio's export and deletion, and the daily purge.
+  const privacy = createLeadPrivacy({ database });
   let retention: { stop(): Promise<void> } | undefined;
   // One analytics per process: the app's beacons and goals, flushed before the database closes.
   const analytics = createAnalytics({ config, database, logger, metrics });
@@ -57,12 +59,12 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
   let reminderJob: { stop(): Promise<void> } | undefined;
   return {
     /** What createNodeHandler needs besides the site. */
-    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics } satisfies AppDeps,
+    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics, privacy } satisfies AppDeps,
     /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
     start() {
       outbox.start();
       retention = startRetentionJob(
-        createLeadPrivacy({ database }),
+        privacy,
         config.STUDIO_RETENTION_MONTHS,
         (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
         (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),

@@ -10,7 +10,7 @@ import { type Attention, createAttention } from "./attention.server";
 import { createStudioAuth } from "./auth.server";
 import { createLeadService } from "./leads.server";
 import { createPaymentsView } from "./payments-view.server";
-import { createLeadPrivacy } from "./privacy.server";
+import { type LeadPrivacy, createLeadPrivacy } from "./privacy.server";
 import { createSecurityNotices } from "./security-notices.server";
 import { createStudioSecurity } from "./security.server";
 import { createStudioSessions } from "./session.server";
@@ -20,7 +20,7 @@ export type StudioServices = {
   security: ReturnType<typeof createStudioSecurity>;
   leads: ReturnType<typeof createLeadService>;
   payments: ReturnType<typeof createPaymentsView>;
-  privacy: ReturnType<typeof createLeadPrivacy>;
+  privacy: LeadPrivacy;
   quotes: LeadQuotes;
   /** The studio's home: what needs attention now. */
   attention: Attention;
@@ -53,7 +53,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
     ));
   const leads = createLeadService({ database, config, outbox: deps.outbox, now });
   const payments = createPaymentsView({ database });
-  const privacy = createLeadPrivacy({ database, now });
+  const privacy = deps.privacy ?? createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
   const attention = createAttention({ database, now });
   const accounting = createAccounting({ database, now });
