@@ -6,8 +6,8 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD, type InquirySource, MIN_FILL_MS } from "
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { BookingActivityKind, BookingTable } from "../db/schema";
-import { leadSearchText } from "../db/search-text";
 import { type FormRefusal, createFormGate } from "../http/form-gate.server";
+import { insertLead, sourceColumns } from "../inquiries/lead.server";
 import { type Logger, createLogTag } from "../logger.server";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { SLOT_MINUTES, type SlotProblem, nearestSlots, openSlots, readSettings, slotInstant, slotProblem } from "./availability.server";
@@ -157,15 +157,9 @@ export function createBookingService(deps: BookingServiceDeps) {
       message: `Booked a discovery call: ${b.topic}`,
       source: "form",
       created_at: new Date(t).toISOString(),
-      page: from.page ?? bookingCopy.path,
-      ref: from.ref ?? null,
-      utm_source: from.utm_source ?? null,
-      utm_medium: from.utm_medium ?? null,
-      utm_campaign: from.utm_campaign ?? null,
-      utm_term: from.utm_term ?? null,
-      utm_content: from.utm_content ?? null,
+      ...sourceColumns(from, bookingCopy.path),
     };
-    await trx.insertInto("inquiries").values({ ...lead, search_text: leadSearchText(lead) }).execute();
+    await insertLead(trx, lead);
     return { id: lead.id, firstName: lead.first_name, created: true };
   }
 

@@ -24,10 +24,10 @@ import { type FormRefusal, createFormGate } from "../http/form-gate.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import { type Logger, createLogTag } from "../logger.server";
 import type { QuarantineReason } from "../db/schema";
-import { leadSearchText } from "../db/search-text";
 import { INQUIRY_EMAIL, claimAcknowledgement, inquiryOutboxItems } from "./notifications.server";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { isCrossSiteRequest } from "../http/origin.server";
+import { insertLead, sourceColumns } from "./lead.server";
 import { readSubmission } from "./parse.server";
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
@@ -98,22 +98,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       message: inquiry.message,
       source: ctx.source,
       created_at: new Date(t).toISOString(),
-      page: from.page ?? null,
-      ref: from.ref ?? null,
-      utm_source: from.utm_source ?? null,
-      utm_medium: from.utm_medium ?? null,
-      utm_campaign: from.utm_campaign ?? null,
-      utm_term: from.utm_term ?? null,
-      utm_content: from.utm_content ?? null,
+      ...sourceColumns(from),
       privacy_notice_version: noticeShown ? privacyNotice.version : null,
       privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
       quarantine_reason: quarantine ?? null,
     };
     await writes.run(async (trx) => {
-      await trx
-        .insertInto("inquiries")
-        .values({ ...lead, search_text: leadSearchText(lead) })
-        .execute();
+      await insertLead(trx, lead);
       // A quarantined lead is notified when the studio moves it to the inbox (leads.server.ts), not before.
       if (!quarantine) await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)), t);
     });
