@@ -1,12 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/payments";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
-import { FilterDisclosure, FilterSelect, ListHeader, Section, Table } from "./ui";
+import { FilterDisclosure, FilterForm, FilterSelect, ListHeader, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
 
@@ -55,7 +54,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <ListHeader title="Payments" exportHref={`/api/studio/payments.csv${queryString(values)}`} />
-      <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" aria-label="Filter payments">
+      <FilterForm label="Filter payments" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" invalid={invalid}>
         <FilterDisclosure active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length} className="lg:grid-cols-4">
           {filters.map((f) => (
             <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
@@ -64,11 +63,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             <Input name="month" type="month" defaultValue={current.month ?? ""} />
           </Field>
         </FilterDisclosure>
-        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
-          Apply
-        </Button>
-      </Form>
-      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+      </FilterForm>
 
       <Section id="totals" title="Paid by month">
         {totals.length === 0 ? (

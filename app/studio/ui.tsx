@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/form";
 import { Select, type SelectOption } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
@@ -31,6 +33,24 @@ export function FilterDisclosure({ active, className, children }: { active: numb
       </summary>
       <div className={cn("grid gap-3 border-t p-3 sm:grid-cols-2 lg:border-0 lg:p-0", className)}>{children}</div>
     </details>
+  );
+}
+
+/**
+ * A list page's filters: a GET form (`className` lays it out) ending in Apply, and a note read
+ * out when the address held filters the server did not understand and ignored (`invalid`).
+ */
+export function FilterForm({ label, className, role, invalid, children }: { label: string; className: string; role?: "search"; invalid: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Form method="get" className={className} role={role} aria-label={label}>
+        {children}
+        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
+          Apply
+        </Button>
+      </Form>
+      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+    </>
   );
 }
 
