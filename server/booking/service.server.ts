@@ -52,9 +52,11 @@ export type ManageResult =
 /** Thrown inside a transaction to roll it back when the slot went to someone else. */
 class SlotTaken extends Error {}
 
+type SlotAnswer = Extract<BookResult, { kind: "slot" }>;
+
 /** Thrown inside a transaction to roll it back when the re-check finds the slot no longer open. */
 class SlotClosed extends Error {
-  constructor(readonly answer: Extract<BookResult, { kind: "slot" }>) {
+  constructor(readonly answer: SlotAnswer) {
     super(answer.problem);
   }
 }
@@ -118,6 +120,28 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (database.kind === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
     const problem = await checkSlot(slot, t, trx);
     if (problem) throw new SlotClosed(problem);
+  }
+
+  /**
+   * Books a slot through `work`, the one path to a new booking: the slot checked, then, in
+   * `work`'s transaction, re-checked with bookings serialised (serialisedCheck); a slot no longer
+   * open, or taken by a racer first (the unique index), is answered with the nearest open ones.
+   */
+  async function inSlot<R>(slot: string, t: number, work: (trx: Executor, start: string) => Promise<R>): Promise<{ ok: true; value: R } | { ok: false; answer: SlotAnswer }> {
+    const problem = await checkSlot(slot, t);
+    if (problem) return { ok: false, answer: problem };
+    const start = slotInstant(slot);
+    try {
+      const value = await db.transaction().execute(async (trx) => {
+        await serialisedCheck(trx, start, t);
+        return work(trx, start);
+      });
+      return { ok: true, value };
+    } catch (err) {
+      if (err instanceof SlotClosed) return { ok: false, answer: err.answer };
+      if (!(err instanceof SlotTaken)) throw err;
+      return { ok: false, answer: slotAnswer("taken", start, await slots()) };
+    }
   }
 
   /** Inserts the booking unless its slot is booked already (the partial unique index, on both databases); false when taken. */
@@ -198,29 +222,21 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
     if (elapsed !== undefined && elapsed < MIN_FILL_MS) return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
 
-    const problem = await checkSlot(b.slot, t);
-    if (problem) return problem;
-    const start = slotInstant(b.slot);
-    try {
-      const booked = await db.transaction().execute(async (trx) => {
-        await serialisedCheck(trx, start, t);
-        const lead = await leadFor(trx, b, ctx.from ?? {}, t);
-        const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
-        if (!(await insertBooking(trx, row))) throw new SlotTaken();
-        await deps.recordActivity(trx, { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" }, t);
-        await enqueueAt(trx, bookingCreatedItems(row, false), t);
-        return { row, token, firstName: lead.firstName };
-      });
-      log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
-      deps.outbox?.wake();
-      // Once per booking, after the commit: a losing racer records nothing.
-      void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
-      return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
-    } catch (err) {
-      if (err instanceof SlotClosed) return err.answer;
-      if (!(err instanceof SlotTaken)) throw err;
-      return slotAnswer("taken", start, await slots());
-    }
+    const taken = await inSlot(b.slot, t, async (trx, start) => {
+      const lead = await leadFor(trx, b, ctx.from ?? {}, t);
+      const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
+      if (!(await insertBooking(trx, row))) throw new SlotTaken();
+      await deps.recordActivity(trx, { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" }, t);
+      await enqueueAt(trx, bookingCreatedItems(row, false), t);
+      return { row, token, firstName: lead.firstName };
+    });
+    if (!taken.ok) return taken.answer;
+    const booked = taken.value;
+    log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
+    deps.outbox?.wake();
+    // Once per booking, after the commit: a losing racer records nothing.
+    void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
+    return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
   }
 
   /** The live booking a manage link opens: still booked and not yet started; anything else is a bad link. */
@@ -265,28 +281,20 @@ export function createBookingService(deps: BookingServiceDeps) {
     const parsed = bookingSubmissionSchema.shape.slot.safeParse(slot);
     if (!parsed.success) return { kind: "invalid", error: bookingCopy.invalid, fieldErrors: { slot: parsed.error.issues[0]!.message } };
     const t = now();
-    const problem = await checkSlot(parsed.data, t);
-    if (problem) return problem;
-    const start = slotInstant(parsed.data);
-    try {
-      const moved = await db.transaction().execute(async (trx) => {
-        await serialisedCheck(trx, start, t);
-        if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
-        const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
-        if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
-        await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-rescheduled", detail: `Call moved from ${row.starts_at} to ${start}`, actor: "visitor" }, t);
-        await enqueueAt(trx, bookingCreatedItems(next.row, true), t);
-        return next;
-      });
-      if (!moved) return { kind: "bad-link", error: bookingCopy.badLink };
-      log.info({ bookingId: moved.row.id, from: row.id }, "call rescheduled by the visitor");
-      deps.outbox?.wake();
-      return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
-    } catch (err) {
-      if (err instanceof SlotClosed) return err.answer;
-      if (!(err instanceof SlotTaken)) throw err;
-      return slotAnswer("taken", start, await slots());
-    }
+    const taken = await inSlot(parsed.data, t, async (trx, start) => {
+      if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
+      const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
+      if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
+      await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-rescheduled", detail: `Call moved from ${row.starts_at} to ${start}`, actor: "visitor" }, t);
+      await enqueueAt(trx, bookingCreatedItems(next.row, true), t);
+      return next;
+    });
+    if (!taken.ok) return taken.answer;
+    const moved = taken.value;
+    if (!moved) return { kind: "bad-link", error: bookingCopy.badLink };
+    log.info({ bookingId: moved.row.id, from: row.id }, "call rescheduled by the visitor");
+    deps.outbox?.wake();
+    return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
   }
 
   return { slots, book, manage, cancel, reschedule };
