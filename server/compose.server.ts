@@ -7,7 +7,7 @@ import { studioAuthSecret } from "./studio/secret.server";
 import { createOutboxWorker } from "./outbox/outbox.server";
 import type { Server } from "node:http";
 import { closeHttpServer } from "./http/node-server.server";
-import { type Logger, errorKind, exitAfterFlush } from "./logger.server";
+import { type Logger, errorKind, exitAfterFlush, onStopSignal } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
@@ -95,10 +95,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
 export function closeOnSignals(
   { server, services, logger, before }: { server: Server; services: { stop(): Promise<void> }; logger: Logger; before?: () => Promise<void> },
 ) {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
+  onStopSignal(logger, { limitMs: 10_000, late: "shutdown timed out after 10 s" }, (signal) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     void (before ?? (async () => {}))().finally(() =>
       closeHttpServer(server, async () => {
@@ -107,11 +104,5 @@ export function closeOnSignals(
         await exitAfterFlush(logger, 0);
       }),
     );
-    setTimeout(() => {
-      logger.error("shutdown timed out after 10 s");
-      void exitAfterFlush(logger, 1);
-    }, 10_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  });
 }
