@@ -57,21 +57,31 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
   const analytics = createAnalytics({ config, database, logger, metrics });
   let analyticsJobs: { stop(): Promise<void> } | undefined;
   let reminderJob: { stop(): Promise<void> } | undefined;
+  /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
+  const start = () => {
+    outbox.start();
+    retention = startRetentionJob(
+      privacy,
+      config.STUDIO_RETENTION_MONTHS,
+      (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
+      (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
+      { database },
+    );
+    analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
+    reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
+  };
   return {
     /** What createNodeHandler needs besides the site. */
     appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics, privacy } satisfies AppDeps,
-    /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
-    start() {
-      outbox.start();
-      retention = startRetentionJob(
-        privacy,
-        config.STUDIO_RETENTION_MONTHS,
-        (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
-        (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
-        { database },
-      );
-      analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
-      reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
+    /** Listens on PORT and HOST, logs where ("listening", with `fields`: the worker, dev), then starts the services. */
+    listen(server: Server, fields: Record<string, unknown> = {}) {
+      server.listen(config.PORT, config.HOST, () => {
+        const address = server.address();
+        const port = typeof address === "object" && address ? address.port : config.PORT;
+        const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+        logger.info({ url: `http://${host}:${port}`, database: database.kind, ...fields }, "listening");
+        start();
+      });
     },
     /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
