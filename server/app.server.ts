@@ -28,6 +28,7 @@ import { studioAuthSecret } from "./studio/secret.server";
 import { type BookingActivity, createBookingService } from "./booking/service.server";
 import { mountStudio } from "./studio/routes.server";
 import { pdfResponse } from "./studio/downloads.server";
+import type { LeadPrivacy } from "./studio/privacy.server";
 import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteService } from "./quotes/service.server";
@@ -59,6 +60,8 @@ export type AppDeps = {
   metrics?: Metrics;
   /** The process's analytics (compose.server.ts flushes it on shutdown); absent: one of this app's own. Booking's "call booked" goal goes through its recordGoal. */
   analytics?: Analytics;
+  /** The process's lead privacy (export, deletion, retention), shared with the retention job compose.server.ts starts; absent: one of this app's own. */
+  privacy?: LeadPrivacy;
 };
 
 /** Default cap on any request body; routes that need less set their own. */

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { serveWriteTurns } from "./db/write-turn.server";
-import { type Logger, exitAfterFlush } from "./logger.server";
+import { type Logger, exitAfterFlush, onStopSignal } from "./logger.server";
 
 /**
  * The primary of a WEB_CONCURRENCY > 1 deployment: forks the HTTP workers
@@ -37,17 +37,10 @@ export function runPrimary(workers: number, logger: Logger, options: { writeTurn
     setTimeout(fork, 200 * recentDeaths.length);
   });
 
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
+  onStopSignal(logger, { limitMs: 15_000, late: "workers did not exit within 15 s" }, (signal) => {
     closing = true;
     logger.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down workers");
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) void exitAfterFlush(logger, 0);
-    setTimeout(() => {
-      logger.error("workers did not exit within 15 s");
-      void exitAfterFlush(logger, 1);
-    }, 15_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  });
 }

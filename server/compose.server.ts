@@ -7,7 +7,7 @@ import { studioAuthSecret } from "./studio/secret.server";
 import { createOutboxWorker } from "./outbox/outbox.server";
 import type { Server } from "node:http";
 import { closeHttpServer } from "./http/node-server.server";
-import { type Logger, errorKind, exitAfterFlush } from "./logger.server";
+import { type Logger, errorKind, exitAfterFlush, onStopSignal } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
@@ -50,26 +50,38 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
     metrics,
     onUndeliverable: undeliverableAlertItem,
   });
+  // One lead privacy per process: the studio's export and deletion, and the daily purge.
+  const privacy = createLeadPrivacy({ database });
   let retention: { stop(): Promise<void> } | undefined;
   // One analytics per process: the app's beacons and goals, flushed before the database closes.
   const analytics = createAnalytics({ config, database, logger, metrics });
   let analyticsJobs: { stop(): Promise<void> } | undefined;
   let reminderJob: { stop(): Promise<void> } | undefined;
+  /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
+  const start = () => {
+    outbox.start();
+    retention = startRetentionJob(
+      privacy,
+      config.STUDIO_RETENTION_MONTHS,
+      (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
+      (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
+      { database },
+    );
+    analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
+    reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
+  };
   return {
     /** What createNodeHandler needs besides the site. */
-    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics } satisfies AppDeps,
-    /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
-    start() {
-      outbox.start();
-      retention = startRetentionJob(
-        createLeadPrivacy({ database }),
-        config.STUDIO_RETENTION_MONTHS,
-        (purged) => purged > 0 && logger.info({ purged }, "retention: expired leads purged"),
-        (err) => logger.error({ error: errorKind(err) }, "retention purge failed"),
-        { database },
-      );
-      analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
-      reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
+    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics, privacy } satisfies AppDeps,
+    /** Listens on PORT and HOST, logs where ("listening", with `fields`: the worker, dev), then starts the services. */
+    listen(server: Server, fields: Record<string, unknown> = {}) {
+      server.listen(config.PORT, config.HOST, () => {
+        const address = server.address();
+        const port = typeof address === "object" && address ? address.port : config.PORT;
+        const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+        logger.info({ url: `http://${host}:${port}`, database: database.kind, ...fields }, "listening");
+        start();
+      });
     },
     /** After the HTTP server closed: the purge hands its lease on, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
@@ -93,10 +105,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
 export function closeOnSignals(
   { server, services, logger, before }: { server: Server; services: { stop(): Promise<void> }; logger: Logger; before?: () => Promise<void> },
 ) {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
+  onStopSignal(logger, { limitMs: 10_000, late: "shutdown timed out after 10 s" }, (signal) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     void (before ?? (async () => {}))().finally(() =>
       closeHttpServer(server, async () => {
@@ -105,11 +114,5 @@ export function closeOnSignals(
         await exitAfterFlush(logger, 0);
       }),
     );
-    setTimeout(() => {
-      logger.error("shutdown timed out after 10 s");
-      void exitAfterFlush(logger, 1);
-    }, 10_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  });
 }

@@ -61,13 +61,7 @@ async function main() {
   // Vite answers its own paths (/@vite/client, source modules, public/); the app the rest.
   handle = (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => servePreview(req, res) || listener(req, res));
 
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-    logger.info({ url: `http://${host}:${port}`, database: database.kind, dev: true }, "listening");
-    services.start();
-  });
+  services.listen(server, { dev: true });
   closeOnSignals({ server, services, logger, before: () => vite.close() });
 }
 

@@ -104,13 +104,7 @@ async function main() {
     site: { clientDir: path.join(buildDir, "client"), serverBuild },
   });
   const server = createHttpServer(listener);
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-    logger.info({ url: `http://${host}:${port}`, database: database.kind, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, "listening");
-    services.start();
-  });
+  services.listen(server, cluster.isWorker ? { worker: cluster.worker?.id } : {});
 
   closeOnSignals({ server, services, logger });
 }

@@ -198,3 +198,23 @@ export async function exitAfterFlush(logger: Logger, code: number): Promise<neve
   await new Promise<void>((resolve) => logger.flush(() => resolve()));
   process.exit(code);
 }
+
+/**
+ * A serving process's stop: the first SIGTERM or SIGINT runs `stop` (a later one is ignored), and
+ * a process still there `limitMs` after it logs `late` and exits with 1, so a hung stop never
+ * holds a deploy or a terminal.
+ */
+export function onStopSignal(logger: Logger, { limitMs, late }: { limitMs: number; late: string }, stop: (signal: NodeJS.Signals) => void) {
+  let stopping = false;
+  const once = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal);
+    setTimeout(() => {
+      logger.error(late);
+      void exitAfterFlush(logger, 1);
+    }, limitMs).unref();
+  };
+  process.on("SIGTERM", () => once("SIGTERM"));
+  process.on("SIGINT", () => once("SIGINT"));
+}

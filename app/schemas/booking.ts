@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryFieldsSchema } from "./inquiry";
+import { ELAPSED_FIELD, HONEYPOT_FIELD, fieldIssues, inquiryFieldsSchema } from "./inquiry";
 
 /**
  * A booking from /book (docs/product.md#booking): who, what about, which slot and in which
@@ -55,13 +55,5 @@ export const bookingSubmissionSchema = z.strictObject(
 
 export type BookingSubmission = z.output<typeof bookingSubmissionSchema>;
 
-export function bookingIssues(error: z.ZodError) {
-  const fieldErrors: BookingFieldErrors = {};
-  const formErrors: string[] = [];
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if (typeof key === "string" && (bookingFieldNames as readonly string[]).includes(key)) fieldErrors[key as BookingFieldName] ??= issue.message;
-    else formErrors.push(issue.message);
-  }
-  return { fieldErrors, formErrors };
-}
+/** The booking form's field errors from a failed parse, and its form-level problems. */
+export const bookingIssues = fieldIssues(bookingFieldNames);

@@ -3,8 +3,6 @@ import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
   PRIVACY_NOTICE_FIELD,
-  type InquiryFieldErrors,
-  type InquiryFieldName,
   budgetOptions,
   inquiryFieldNames,
   inquiryLimits,
@@ -119,17 +117,22 @@ export const parseInquirySource = (params: URLSearchParams): InquirySource => in
 
 export type Inquiry = z.output<typeof inquiryFieldsSchema>;
 
-/** Field errors from a failed parse, first message per field; form-level problems under `form`. */
-export function inquiryIssues(error: z.ZodError) {
-  const fieldErrors: InquiryFieldErrors = {};
-  const formErrors: string[] = [];
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if (typeof key === "string" && (inquiryFieldNames as readonly string[]).includes(key)) {
-      fieldErrors[key as InquiryFieldName] ??= issue.message;
-    } else {
-      formErrors.push(issue.message);
+/**
+ * A form's reading of a failed parse: the first message per field of `fields`, shown under it;
+ * any other problem (an unexpected field, a rule across fields) is the form's.
+ */
+export function fieldIssues<F extends string>(fields: readonly F[]) {
+  return (error: z.ZodError) => {
+    const fieldErrors: Partial<Record<F, string>> = {};
+    const formErrors: string[] = [];
+    for (const issue of error.issues) {
+      const key = issue.path[0];
+      if (typeof key === "string" && (fields as readonly string[]).includes(key)) fieldErrors[key as F] ??= issue.message;
+      else formErrors.push(issue.message);
     }
-  }
-  return { fieldErrors, formErrors };
+    return { fieldErrors, formErrors };
+  };
 }
+
+/** The inquiry form's field errors from a failed parse, and its form-level problems. */
+export const inquiryIssues = fieldIssues(inquiryFieldNames);

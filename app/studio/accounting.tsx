@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 import type { AccountingTotals } from "../../server/quotes/accounting.server";
 import { queryString, requireStudio, studioMeta } from "./guard";
-import { Section, Table } from "./ui";
+import { ListHeader, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Accounting");
 
@@ -31,12 +31,7 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Accounting</h1>
-        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/accounting.csv${queryString(period)}`} download>
-          Export CSV
-        </a>
-      </div>
+      <ListHeader title="Accounting" exportHref={`/api/studio/accounting.csv${queryString(period)}`} />
       <p className="max-w-3xl text-muted-foreground">
         Invoices, receipts and credit notes issued in a period of days in Vancouver time, with the tax they carry: the figures a GST/HST return (sales, tax
         collected) and a BC PST return need. Void invoices are listed but not totalled; credit notes (refunds) count as negative amounts.

@@ -9,7 +9,7 @@ import { formatCad } from "~/lib/money";
 import { formatCalendarDate } from "~/lib/site-time";
 import { type Column, bouncePercent, bucketLabel, funnelColumns, topTables, visitorsColumns } from "./analytics-tables";
 import { queryString, requireStudio, studioMeta } from "./guard";
-import { Section, Table } from "./ui";
+import { ExportLink, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Analytics");
 
@@ -41,9 +41,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { range, previous, totals, previousTotals, series, top, funnel, query, error } = loaderData;
   const rangeQuery = queryString({ range: query.range, from: query.from, to: query.to });
   const exportLink = (table: string, label: string) => (
-    <a className="justify-self-start text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/analytics/${table}.csv${rangeQuery}`} download>
+    <ExportLink className="justify-self-start" href={`/api/studio/analytics/${table}.csv${rangeQuery}`}>
       Export {label} as CSV
-    </a>
+    </ExportLink>
   );
   const cards: [string, string, string][] = [
     ["Visitors", totals.visitors.toLocaleString("en-CA"), change(totals.visitors, previousTotals.visitors)],

@@ -1,7 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/inbox";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -9,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { NO_REF, sortOptions, statusOptions } from "./labels";
-import { FilterDisclosure, FilterSelect, Table, wideOnly } from "./ui";
+import { FilterDisclosure, FilterForm, FilterSelect, ListHeader, Table, wideOnly } from "./ui";
 import { LeadSourceSummary } from "./lead-source";
 
 export const meta: Route.MetaFunction = () => studioMeta("Inbox");
@@ -49,8 +48,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const refOptions = [{ value: NO_REF, label: "No ref (direct)" }, ...refs.map((r) => ({ value: r.ref, label: `${r.ref} (${r.count})` }))];
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{spam ? "Spam" : "Leads"}</h1>
+      <ListHeader title={spam ? "Spam" : "Leads"} exportHref={`/api/studio/leads.csv${exportQuery}`}>
         {/* The quarantine is a view of its own: suspected spam never mixes with the inbox. */}
         <nav aria-label="Lead views" className="flex gap-4 text-sm font-semibold">
           <Link to="/studio/inbox" aria-current={spam ? undefined : "page"} className={spam ? "text-primary underline-offset-4 hover:underline" : "underline underline-offset-4"}>
@@ -60,12 +58,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             Spam
           </Link>
         </nav>
-        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/leads.csv${exportQuery}`} download>
-          Export CSV
-        </a>
-      </div>
+      </ListHeader>
       {spam && <p>Inquiries taken for spam (hidden field filled, or sent within seconds). Nothing was sent for them. Open one to move it to the inbox; they are deleted after 30 days.</p>}
-      <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,5fr)_auto] lg:items-end" role="search" aria-label="Filter leads">
+      <FilterForm label="Filter leads" role="search" className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,5fr)_auto] lg:items-end" invalid={invalid}>
         {spam && <input type="hidden" name="view" value="spam" />}
         <Field id="q" label="Search">
           <Input name="q" type="search" defaultValue={filters.q} maxLength={200} placeholder="Name, email, company or message" />
@@ -79,11 +74,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <Select name="sort" options={sortOptions} defaultValue={filters.sort} />
           </Field>
         </FilterDisclosure>
-        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
-          Apply
-        </Button>
-      </Form>
-      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+      </FilterForm>
       {leads.length === 0 ? (
         <p>{spam ? "No inquiries in Spam." : "No leads match."}</p>
       ) : (

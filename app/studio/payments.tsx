@@ -1,12 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/payments";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
-import { FilterDisclosure, FilterSelect, Section, Table } from "./ui";
+import { FilterDisclosure, FilterForm, FilterSelect, ListHeader, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
 
@@ -54,13 +53,8 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const values: Record<string, string | undefined> = current;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Payments</h1>
-        <a className="text-sm font-semibold text-primary underline-offset-4 hover:underline" href={`/api/studio/payments.csv${queryString(values)}`} download>
-          Export CSV
-        </a>
-      </div>
-      <Form method="get" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" aria-label="Filter payments">
+      <ListHeader title="Payments" exportHref={`/api/studio/payments.csv${queryString(values)}`} />
+      <FilterForm label="Filter payments" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" invalid={invalid}>
         <FilterDisclosure active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length} className="lg:grid-cols-4">
           {filters.map((f) => (
             <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
@@ -69,11 +63,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             <Input name="month" type="month" defaultValue={current.month ?? ""} />
           </Field>
         </FilterDisclosure>
-        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
-          Apply
-        </Button>
-      </Form>
-      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+      </FilterForm>
 
       <Section id="totals" title="Paid by month">
         {totals.length === 0 ? (

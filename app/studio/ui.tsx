@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/form";
 import { Select, type SelectOption } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
@@ -35,11 +37,52 @@ export function FilterDisclosure({ active, className, children }: { active: numb
 }
 
 /**
+ * A list page's filters: a GET form (`className` lays it out) ending in Apply, and a note read
+ * out when the address held filters the server did not understand and ignored (`invalid`).
+ */
+export function FilterForm({ label, className, role, invalid, children }: { label: string; className: string; role?: "search"; invalid: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Form method="get" className={className} role={role} aria-label={label}>
+        {children}
+        <Button type="submit" className="justify-self-start lg:justify-self-stretch">
+          Apply
+        </Button>
+      </Form>
+      {invalid && <p role="status">Some filters were not understood and were ignored.</p>}
+    </>
+  );
+}
+
+/**
  * The lead's page: details and actions beside the timeline from the large breakpoint up,
  * one column on a phone (in source order: details, actions, then the timeline).
  */
 export function SplitColumns({ children }: { children: ReactNode }) {
   return <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-12">{children}</div>;
+}
+
+/** A download of what a page lists, as CSV (`href`: the export endpoint with the page's filters). */
+export function ExportLink({ href, className, children = "Export CSV" }: { href: string; className?: string; children?: ReactNode }) {
+  return (
+    <a className={cn("text-sm font-semibold text-primary underline-offset-4 hover:underline", className)} href={href} download>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A list page's heading with its CSV export at the end of the line (wrapping under it on a phone);
+ * `children` stand between the two (the inbox's view links).
+ */
+export function ListHeader({ title, exportHref, children }: { title: string; exportHref: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+      <ExportLink href={exportHref} />
+    </div>
+  );
 }
 
 /** A titled region of a studio page (its heading names it for assistive technology). */

@@ -6,11 +6,10 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD, type InquirySource, MIN_FILL_MS } from "
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { BookingActivityKind, BookingTable } from "../db/schema";
-import { leadSearchText } from "../db/search-text";
-import { createRateLimiter } from "../http/rate-limit.server";
+import { type FormRefusal, createFormGate } from "../http/form-gate.server";
+import { insertLead, sourceColumns } from "../inquiries/lead.server";
 import { type Logger, createLogTag } from "../logger.server";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
-import { INQUIRY_RATE_LIMITS, rateLimitedMessage } from "../inquiries/service.server";
 import { SLOT_MINUTES, type SlotProblem, nearestSlots, openSlots, readSettings, slotInstant, slotProblem } from "./availability.server";
 import { bookingCancelledItems, bookingCreatedItems } from "./notifications.server";
 import { manageToken, tokenHash } from "./tokens.server";
@@ -40,10 +39,9 @@ export type BookResult =
   | { kind: "booked"; booking: BookingView; token: string }
   /** A bot (honeypot filled): answered like a success, nothing stored or sent. */
   | { kind: "ignored" }
-  | { kind: "invalid"; error: string; fieldErrors: BookingFieldErrors }
+  | FormRefusal<BookingFieldErrors>
   /** `nearest`: the open slots nearest the one asked for, in time order; `closest` the nearest of all. */
-  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string }
-  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+  | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string };
 
 export type ManageResult =
   | { kind: "done"; booking: BookingView; token?: string }
@@ -54,9 +52,11 @@ export type ManageResult =
 /** Thrown inside a transaction to roll it back when the slot went to someone else. */
 class SlotTaken extends Error {}
 
+type SlotAnswer = Extract<BookResult, { kind: "slot" }>;
+
 /** Thrown inside a transaction to roll it back when the re-check finds the slot no longer open. */
 class SlotClosed extends Error {
-  constructor(readonly answer: Extract<BookResult, { kind: "slot" }>) {
+  constructor(readonly answer: SlotAnswer) {
     super(answer.problem);
   }
 }
@@ -76,8 +76,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   const { config, database, logger } = deps;
   const { db } = database;
   const now = deps.now ?? Date.now;
-  const limiter = createRateLimiter(database, "bookings", INQUIRY_RATE_LIMITS);
   const log = logger.child({ component: "booking" });
+  const admit = createFormGate(database, { bucket: "bookings", form: "booking", config, log, schema: bookingSubmissionSchema, issues: bookingIssues, invalidMessage: bookingCopy.invalid });
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
   async function liveBookings(t: number, executor: Executor = db) {
@@ -122,6 +122,28 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (problem) throw new SlotClosed(problem);
   }
 
+  /**
+   * Books a slot through `work`, the one path to a new booking: the slot checked, then, in
+   * `work`'s transaction, re-checked with bookings serialised (serialisedCheck); a slot no longer
+   * open, or taken by a racer first (the unique index), is answered with the nearest open ones.
+   */
+  async function inSlot<R>(slot: string, t: number, work: (trx: Executor, start: string) => Promise<R>): Promise<{ ok: true; value: R } | { ok: false; answer: SlotAnswer }> {
+    const problem = await checkSlot(slot, t);
+    if (problem) return { ok: false, answer: problem };
+    const start = slotInstant(slot);
+    try {
+      const value = await db.transaction().execute(async (trx) => {
+        await serialisedCheck(trx, start, t);
+        return work(trx, start);
+      });
+      return { ok: true, value };
+    } catch (err) {
+      if (err instanceof SlotClosed) return { ok: false, answer: err.answer };
+      if (!(err instanceof SlotTaken)) throw err;
+      return { ok: false, answer: slotAnswer("taken", start, await slots()) };
+    }
+  }
+
   /** Inserts the booking unless its slot is booked already (the partial unique index, on both databases); false when taken. */
   async function insertBooking(trx: Executor, row: BookingTable) {
     const inserted = await trx
@@ -159,15 +181,9 @@ export function createBookingService(deps: BookingServiceDeps) {
       message: `Booked a discovery call: ${b.topic}`,
       source: "form",
       created_at: new Date(t).toISOString(),
-      page: from.page ?? bookingCopy.path,
-      ref: from.ref ?? null,
-      utm_source: from.utm_source ?? null,
-      utm_medium: from.utm_medium ?? null,
-      utm_campaign: from.utm_campaign ?? null,
-      utm_term: from.utm_term ?? null,
-      utm_content: from.utm_content ?? null,
+      ...sourceColumns(from, bookingCopy.path),
     };
-    await trx.insertInto("inquiries").values({ ...lead, search_text: leadSearchText(lead) }).execute();
+    await insertLead(trx, lead);
     return { id: lead.id, firstName: lead.first_name, created: true };
   }
 
@@ -195,19 +211,9 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   async function book(raw: unknown, ctx: { clientIp: string; from?: InquirySource }): Promise<BookResult> {
     const t = now();
-    if (!config.RATE_LIMIT_DISABLED) {
-      const decision = await limiter.hit(ctx.clientIp, t);
-      if (!decision.allowed) {
-        log.warn({ client: clientTag(ctx.clientIp) }, "booking rate limit reached");
-        return { kind: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds, error: rateLimitedMessage(decision.retryAfterSeconds) };
-      }
-    }
-    const parsed = bookingSubmissionSchema.safeParse(raw);
-    if (!parsed.success) {
-      const { fieldErrors, formErrors } = bookingIssues(parsed.error);
-      return { kind: "invalid", error: formErrors[0] ?? bookingCopy.invalid, fieldErrors };
-    }
-    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, ...b } = parsed.data;
+    const admitted = await admit(raw, ctx.clientIp, t);
+    if (!admitted.ok) return admitted.refusal;
+    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, ...b } = admitted.data;
     // A booking holds a slot others can no longer take, so a bot's is not kept (unlike an
     // inquiry's quarantine); a person who was merely fast is asked to send again (decision 0028).
     if (honeypot) {
@@ -216,29 +222,21 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
     if (elapsed !== undefined && elapsed < MIN_FILL_MS) return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
 
-    const problem = await checkSlot(b.slot, t);
-    if (problem) return problem;
-    const start = slotInstant(b.slot);
-    try {
-      const booked = await db.transaction().execute(async (trx) => {
-        await serialisedCheck(trx, start, t);
-        const lead = await leadFor(trx, b, ctx.from ?? {}, t);
-        const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
-        if (!(await insertBooking(trx, row))) throw new SlotTaken();
-        await deps.recordActivity(trx, { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" }, t);
-        await enqueueAt(trx, bookingCreatedItems(row, false), t);
-        return { row, token, firstName: lead.firstName };
-      });
-      log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
-      deps.outbox?.wake();
-      // Once per booking, after the commit: a losing racer records nothing.
-      void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
-      return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
-    } catch (err) {
-      if (err instanceof SlotClosed) return err.answer;
-      if (!(err instanceof SlotTaken)) throw err;
-      return slotAnswer("taken", start, await slots());
-    }
+    const taken = await inSlot(b.slot, t, async (trx, start) => {
+      const lead = await leadFor(trx, b, ctx.from ?? {}, t);
+      const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
+      if (!(await insertBooking(trx, row))) throw new SlotTaken();
+      await deps.recordActivity(trx, { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" }, t);
+      await enqueueAt(trx, bookingCreatedItems(row, false), t);
+      return { row, token, firstName: lead.firstName };
+    });
+    if (!taken.ok) return taken.answer;
+    const booked = taken.value;
+    log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
+    deps.outbox?.wake();
+    // Once per booking, after the commit: a losing racer records nothing.
+    void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
+    return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
   }
 
   /** The live booking a manage link opens: still booked and not yet started; anything else is a bad link. */
@@ -283,28 +281,20 @@ export function createBookingService(deps: BookingServiceDeps) {
     const parsed = bookingSubmissionSchema.shape.slot.safeParse(slot);
     if (!parsed.success) return { kind: "invalid", error: bookingCopy.invalid, fieldErrors: { slot: parsed.error.issues[0]!.message } };
     const t = now();
-    const problem = await checkSlot(parsed.data, t);
-    if (problem) return problem;
-    const start = slotInstant(parsed.data);
-    try {
-      const moved = await db.transaction().execute(async (trx) => {
-        await serialisedCheck(trx, start, t);
-        if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
-        const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
-        if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
-        await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-rescheduled", detail: `Call moved from ${row.starts_at} to ${start}`, actor: "visitor" }, t);
-        await enqueueAt(trx, bookingCreatedItems(next.row, true), t);
-        return next;
-      });
-      if (!moved) return { kind: "bad-link", error: bookingCopy.badLink };
-      log.info({ bookingId: moved.row.id, from: row.id }, "call rescheduled by the visitor");
-      deps.outbox?.wake();
-      return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
-    } catch (err) {
-      if (err instanceof SlotClosed) return err.answer;
-      if (!(err instanceof SlotTaken)) throw err;
-      return slotAnswer("taken", start, await slots());
-    }
+    const taken = await inSlot(parsed.data, t, async (trx, start) => {
+      if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
+      const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
+      if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
+      await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-rescheduled", detail: `Call moved from ${row.starts_at} to ${start}`, actor: "visitor" }, t);
+      await enqueueAt(trx, bookingCreatedItems(next.row, true), t);
+      return next;
+    });
+    if (!taken.ok) return taken.answer;
+    const moved = taken.value;
+    if (!moved) return { kind: "bad-link", error: bookingCopy.badLink };
+    log.info({ bookingId: moved.row.id, from: row.id }, "call rescheduled by the visitor");
+    deps.outbox?.wake();
+    return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
   }
 
   return { slots, book, manage, cancel, reschedule };

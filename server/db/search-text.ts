@@ -9,6 +9,6 @@ export function foldForSearch(text: string) {
 }
 
 /** The stored `search_text` of a lead: its searchable columns (those of migration 0008's SEARCH_TEXT), folded. */
-export function leadSearchText(lead: { first_name: string; last_name: string; email: string; company: string | null; message: string }) {
+export function leadSearchText(lead: { first_name: string; last_name: string; email: string; company?: string | null; message: string }) {
   return foldForSearch([lead.first_name, lead.last_name, lead.email, lead.company ?? "", lead.message].join(" "));
 }

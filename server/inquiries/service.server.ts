@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { siteConfig } from "~/content/site";
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
@@ -21,23 +20,15 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
 import type { GoalRecorder } from "../analytics/service.server";
-import { createRateLimiter } from "../http/rate-limit.server";
+import { type FormRefusal, createFormGate } from "../http/form-gate.server";
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
 import { type Logger, createLogTag } from "../logger.server";
 import type { QuarantineReason } from "../db/schema";
-import { leadSearchText } from "../db/search-text";
 import { INQUIRY_EMAIL, claimAcknowledgement, inquiryOutboxItems } from "./notifications.server";
 import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { isCrossSiteRequest } from "../http/origin.server";
+import { insertLead, sourceColumns } from "./lead.server";
 import { readSubmission } from "./parse.server";
-
-export const INQUIRY_RATE_LIMITS = [
-  { windowMs: 60_000, max: 5 },
-  { windowMs: 60 * 60_000, max: 20 },
-];
-
-export const rateLimitedMessage = (retryAfterSeconds: number) =>
-  `Too many inquiries from your network. Please try again in ${retryAfterSeconds < 120 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`}, or email us directly at ${siteConfig.email}.`;
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
 export const CROSS_SITE_MESSAGE = "Cross-site form submissions are not accepted.";
@@ -55,8 +46,7 @@ export type SubmitResult =
   | { kind: "accepted"; id: string }
   /** Taken for a bot: answered like a success, stored in quarantine, nothing sent. */
   | { kind: "quarantined"; id: string; reason: QuarantineReason }
-  | { kind: "invalid"; error: string; fieldErrors: InquiryFieldErrors }
-  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+  | FormRefusal<InquiryFieldErrors>;
 
 export type InquiryServiceDeps = {
   config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY" | "LOG_HASH_KEY">;
@@ -74,30 +64,19 @@ export type InquiryServiceDeps = {
 export function createInquiryService(deps: InquiryServiceDeps) {
   const { config, database, logger } = deps;
   const now = deps.now ?? Date.now;
-  const limiter = createRateLimiter(database, "inquiries", INQUIRY_RATE_LIMITS);
   // The public write that comes in bursts: on SQLite, inquiries arriving together share a commit.
   const writes = createGroupCommit(database);
   const log = logger.child({ component: "inquiries" });
-  // Rate-limit and spam lines name the client by a keyed hash of its address, never the address.
+  const admit = createFormGate(database, { bucket: "inquiries", form: "inquiry", config, log, schema: inquirySubmissionSchema, issues: inquiryIssues, invalidMessage: INVALID_MESSAGE });
+  // Spam lines name the client by a keyed hash of its address, never the address.
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
   async function submit(raw: unknown, ctx: SubmitContext): Promise<SubmitResult> {
-    if (!config.RATE_LIMIT_DISABLED) {
-      const decision = await limiter.hit(ctx.clientIp, now());
-      if (!decision.allowed) {
-        log.warn({ client: clientTag(ctx.clientIp) }, "inquiry rate limit reached");
-        return { kind: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds, error: rateLimitedMessage(decision.retryAfterSeconds) };
-      }
-    }
-
     // Validation first, spam checks after: a person whose autofill filled the honeypot, or who
     // pasted fast, is told about a typo like anyone else (a bot learning the field rules costs nothing).
-    const parsed = inquirySubmissionSchema.safeParse(raw);
-    if (!parsed.success) {
-      const { fieldErrors, formErrors } = inquiryIssues(parsed.error);
-      return { kind: "invalid", error: formErrors[0] ?? INVALID_MESSAGE, fieldErrors };
-    }
-    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = parsed.data;
+    const admitted = await admit(raw, ctx.clientIp, now());
+    if (!admitted.ok) return admitted.refusal;
+    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = admitted.data;
     // Suspected spam is kept in quarantine, never dropped: a real lead can look like a bot (docs/product.md#inquiry-form).
     const quarantine = spamReason(honeypot, elapsed);
 
@@ -119,22 +98,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       message: inquiry.message,
       source: ctx.source,
       created_at: new Date(t).toISOString(),
-      page: from.page ?? null,
-      ref: from.ref ?? null,
-      utm_source: from.utm_source ?? null,
-      utm_medium: from.utm_medium ?? null,
-      utm_campaign: from.utm_campaign ?? null,
-      utm_term: from.utm_term ?? null,
-      utm_content: from.utm_content ?? null,
+      ...sourceColumns(from),
       privacy_notice_version: noticeShown ? privacyNotice.version : null,
       privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
       quarantine_reason: quarantine ?? null,
     };
     await writes.run(async (trx) => {
-      await trx
-        .insertInto("inquiries")
-        .values({ ...lead, search_text: leadSearchText(lead) })
-        .execute();
+      await insertLead(trx, lead);
       // A quarantined lead is notified when the studio moves it to the inbox (leads.server.ts), not before.
       if (!quarantine) await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)), t);
     });

@@ -5,14 +5,14 @@ import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/database.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
-import { clientReminderEmail, type ClientReminderData } from "../mail/emails/reminder";
+import { type ClientReminderBase, type ClientReminderData, clientReminderEmail } from "../mail/emails/reminder";
 import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
 import { quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
 import type { ReminderOptOuts } from "./opt-outs.server";
-import type { ReminderCheck, ReminderDefinition } from "./reminders.server";
+import type { ReminderDefinition } from "./reminders.server";
 
 /**
  * The studio's follow-ups (docs/product.md#reminders): a quote not accepted 3 days
@@ -55,100 +55,101 @@ async function loadQuote(db: Executor, id: string) {
 
 type QuoteWithClient = NonNullable<Awaited<ReturnType<typeof loadQuote>>>;
 type ClientSend = { to: string; data: ClientReminderData };
+/** What a reminder to a client says beside what every one carries. */
+type ClientReminderMessage = ClientReminderData extends infer R ? (R extends ClientReminderData ? Omit<R, keyof ClientReminderBase> : never) : never;
 
-/** A client reminder, unless the client unsubscribed. */
-async function unlessOptedOut(deps: FollowUpDeps, q: QuoteWithClient, data: (base: { firstName: string; reference: string; link: string; unsubscribeUrl: string }) => ClientReminderData): Promise<ReminderCheck<ClientSend>> {
-  if (await deps.optOuts.isOptedOut(q.email)) return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
-  const base = {
-    firstName: q.first_name,
-    reference: quoteReference(q.id),
-    link: `${deps.config.SITE_URL}/quote/${q.token}`,
-    unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
-  };
-  return { leadId: q.inquiry_id, send: { to: q.email, data: data(base) } };
+/** A reminder's `due`: the ids its query finds. */
+async function ids(query: { execute(): Promise<{ id: string }[]> }) {
+  return (await query.execute()).map((r) => r.id);
 }
 
-/** Sends a client reminder with RFC 8058 one-click unsubscribe headers. */
-function sendToClient(deps: FollowUpDeps) {
-  return async ({ to, data }: ClientSend, row: { id: string }) => {
-    const email = await clientReminderEmail(data);
-    await deps.mailer.send({
-      ...email,
-      to,
-      replyTo: deps.mailer.studioInbox,
-      messageId: messageId(row),
-      headers: { "List-Unsubscribe": `<${data.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    });
-    return "to the client";
-  };
-}
-
-function quoteExpiring(deps: FollowUpDeps): ReminderDefinition<ClientSend> {
+/**
+ * A reminder to a quote's client: `due` finds the quotes it is due for; `check` says why it no
+ * longer applies to one, or what it says. It goes out unless the client unsubscribed, with an
+ * RFC 8058 one-click unsubscribe.
+ */
+function quoteReminder(
+  deps: FollowUpDeps,
+  spec: Pick<ReminderDefinition, "channel" | "label" | "due"> & { check: (q: QuoteWithClient, now: number) => { cancel: string } | { message: ClientReminderMessage } },
+): ReminderDefinition<ClientSend> {
   return {
-    channel: REMINDER_QUOTE_EXPIRING,
+    channel: spec.channel,
     subjectType: QUOTE_SUBJECT,
-    label: "Reminder that the quote expires in 3 days",
-    async due(db, now) {
-      const rows = await db
-        .selectFrom("quotes")
-        .select("id")
-        .where("status", "in", ["sent", "viewed"])
-        .where("expires_at", ">", iso(now))
-        .where("expires_at", "<=", iso(now + 3 * DAY))
-        // Not a quote sent with a short validity a moment ago: the client has just read it.
-        .where("sent_at", "<=", iso(now - DAY))
-        .where("expires_at", ">", iso(now + 3 * DAY - LATE_WINDOW.quote))
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    label: spec.label,
+    due: spec.due,
     async check(db, id, now) {
       const q = await loadQuote(db, id);
       if (!q) return { leadId: null, cancel: "the quote is gone" };
-      if (q.status !== "sent" && q.status !== "viewed") return { leadId: q.inquiry_id, cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` };
-      if (Date.parse(q.expires_at) <= now) return { leadId: q.inquiry_id, cancel: "the quote has expired" };
-      return unlessOptedOut(deps, q, (base) => ({
-        ...base,
-        kind: "quote-expiring",
-        packageName: paymentPackage(q.package).name,
-        totalCents: Number(q.total_cents),
-        expiresOn: formatSiteDate(q.expires_at),
-      }));
+      const answer = spec.check(q, now);
+      if ("cancel" in answer) return { leadId: q.inquiry_id, cancel: answer.cancel };
+      if (await deps.optOuts.isOptedOut(q.email)) return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
+      const base: ClientReminderBase = {
+        firstName: q.first_name,
+        reference: quoteReference(q.id),
+        link: `${deps.config.SITE_URL}/quote/${q.token}`,
+        unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
+      };
+      return { leadId: q.inquiry_id, send: { to: q.email, data: { ...base, ...answer.message } } };
     },
-    send: sendToClient(deps),
+    async send({ to, data }, row) {
+      const email = await clientReminderEmail(data);
+      await deps.mailer.send({
+        ...email,
+        to,
+        replyTo: deps.mailer.studioInbox,
+        messageId: messageId(row),
+        headers: { "List-Unsubscribe": `<${data.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      return "to the client";
+    },
   };
 }
 
-function balanceUnpaid(deps: FollowUpDeps, days: 7 | 14): ReminderDefinition<ClientSend> {
-  return {
+const quoteStatus = (q: QuoteWithClient) => ({ cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` });
+
+function quoteExpiring(deps: FollowUpDeps) {
+  return quoteReminder(deps, {
+    channel: REMINDER_QUOTE_EXPIRING,
+    label: "Reminder that the quote expires in 3 days",
+    due: (db, now) =>
+      ids(
+        db
+          .selectFrom("quotes")
+          .select("id")
+          .where("status", "in", ["sent", "viewed"])
+          .where("expires_at", ">", iso(now))
+          .where("expires_at", "<=", iso(now + 3 * DAY))
+          // Not a quote sent with a short validity a moment ago: the client has just read it.
+          .where("sent_at", "<=", iso(now - DAY))
+          .where("expires_at", ">", iso(now + 3 * DAY - LATE_WINDOW.quote)),
+      ),
+    check(q, now) {
+      if (q.status !== "sent" && q.status !== "viewed") return quoteStatus(q);
+      if (Date.parse(q.expires_at) <= now) return { cancel: "the quote has expired" };
+      return { message: { kind: "quote-expiring", packageName: paymentPackage(q.package).name, totalCents: Number(q.total_cents), expiresOn: formatSiteDate(q.expires_at) } };
+    },
+  });
+}
+
+function balanceUnpaid(deps: FollowUpDeps, days: 7 | 14) {
+  return quoteReminder(deps, {
     channel: days === 7 ? REMINDER_BALANCE_7 : REMINDER_BALANCE_14,
-    subjectType: QUOTE_SUBJECT,
     label: `Reminder that the balance is unpaid after ${days} days`,
-    async due(db, now) {
-      const rows = await db
-        .selectFrom("quotes")
-        .select("id")
-        .where("status", "=", "deposit_paid")
-        .where("balance_requested_at", "<=", iso(now - days * DAY))
-        .where("balance_requested_at", ">", iso(now - days * DAY - LATE_WINDOW.balance))
-        .execute();
-      return rows.map((r) => r.id);
+    due: (db, now) =>
+      ids(
+        db
+          .selectFrom("quotes")
+          .select("id")
+          .where("status", "=", "deposit_paid")
+          .where("balance_requested_at", "<=", iso(now - days * DAY))
+          .where("balance_requested_at", ">", iso(now - days * DAY - LATE_WINDOW.balance)),
+      ),
+    check(q) {
+      if (q.status === "paid") return { cancel: "the balance was paid" };
+      if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null) return quoteStatus(q);
+      return { message: { kind: "balance", days, balanceCents: Number(q.total_cents) - Number(q.deposit_cents), requestedOn: formatSiteDate(q.balance_requested_at) } };
     },
-    async check(db, id) {
-      const q = await loadQuote(db, id);
-      if (!q) return { leadId: null, cancel: "the quote is gone" };
-      if (q.status === "paid") return { leadId: q.inquiry_id, cancel: "the balance was paid" };
-      if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null) return { leadId: q.inquiry_id, cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` };
-      const requestedAt = q.balance_requested_at;
-      return unlessOptedOut(deps, q, (base) => ({
-        ...base,
-        kind: "balance",
-        days,
-        balanceCents: Number(q.total_cents) - Number(q.deposit_cents),
-        requestedOn: formatSiteDate(requestedAt),
-      }));
-    },
-    send: sendToClient(deps),
-  };
+  });
 }
 
 type LeadSend = { firstName: string; lastName: string; projectType: string; receivedAt: string; replyBy: string; leadUrl: string };
@@ -158,17 +159,16 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
     channel: REMINDER_NEW_LEAD,
     subjectType: INQUIRY_SUBJECT,
     label: "Reminder that this lead waits for a reply (20 hours)",
-    async due(db, now) {
-      const rows = await db
-        .selectFrom("inquiries")
-        .select("id")
-        .where("status", "=", "new")
-        .where("quarantine_reason", "is", null)
-        .where("created_at", "<=", iso(now - 20 * HOUR))
-        .where("created_at", ">", iso(now - 20 * HOUR - LATE_WINDOW.lead))
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    due: (db, now) =>
+      ids(
+        db
+          .selectFrom("inquiries")
+          .select("id")
+          .where("status", "=", "new")
+          .where("quarantine_reason", "is", null)
+          .where("created_at", "<=", iso(now - 20 * HOUR))
+          .where("created_at", ">", iso(now - 20 * HOUR - LATE_WINDOW.lead)),
+      ),
     async check(db, id) {
       const lead = await db.selectFrom("inquiries").select(["id", "status", "quarantine_reason", "first_name", "last_name", "project_type", "created_at"]).where("id", "=", id).executeTakeFirst();
       if (!lead) return { leadId: null, cancel: "the lead is gone" };

@@ -12,7 +12,7 @@ import { type Attention, createAttention } from "./attention.server";
 import { createStudioAuth } from "./auth.server";
 import { createLeadService } from "./leads.server";
 import { createPaymentsView } from "./payments-view.server";
-import { createLeadPrivacy } from "./privacy.server";
+import { type LeadPrivacy, createLeadPrivacy } from "./privacy.server";
 import { createSecurityNotices } from "./security-notices.server";
 import { createStudioSecurity } from "./security.server";
 import { createStudioSessions } from "./session.server";
@@ -22,7 +22,7 @@ export type StudioServices = {
   security: ReturnType<typeof createStudioSecurity>;
   leads: ReturnType<typeof createLeadService>;
   payments: ReturnType<typeof createPaymentsView>;
-  privacy: ReturnType<typeof createLeadPrivacy>;
+  privacy: LeadPrivacy;
   quotes: LeadQuotes;
   /** Refunds of settled quote payments, each with its credit note. */
   refunds: QuoteRefunds;
@@ -57,7 +57,7 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
     ));
   const leads = createLeadService({ database, config, outbox: deps.outbox, now });
   const payments = createPaymentsView({ database });
-  const privacy = createLeadPrivacy({ database, now });
+  const privacy = deps.privacy ?? createLeadPrivacy({ database, now });
   const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
   const refunds = createQuoteRefunds({ database, payments: services.payments, activity: createStudioLeadActivity(), outbox: deps.outbox, logger: deps.logger, now });
   const attention = createAttention({ database, now });

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import * as OTPAuth from "otpauth";
 import { securityNotices } from "./database";
-import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
+import { cspViolations, expect, newStudioAccount, test } from "./fixtures";
 
 /**
  * Passkeys belong to SITE_URL's host (localhost in playwright.config.ts), and a
@@ -11,13 +10,6 @@ import { addStudioAccount, cspViolations, expect, test } from "./fixtures";
  * the server's port, not at 127.0.0.1.
  */
 const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
-
-async function newAccount() {
-  const suffix = randomBytes(4).toString("hex");
-  const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}` };
-  await addStudioAccount(account.email, account.password);
-  return account;
-}
 
 async function signInWithPassword(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto(`${origin}/studio/login`);
@@ -43,7 +35,7 @@ async function screenshots(page: Page, name: string) {
 test.describe("studio passkeys and two-factor", () => {
   test("registers a passkey from the account page and signs in with it", async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
-    const account = await newAccount();
+    const account = await newStudioAccount();
     // Chromium's virtual authenticator: a platform passkey that verifies its user without a prompt.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
@@ -96,7 +88,7 @@ test.describe("studio passkeys and two-factor", () => {
 
   test("turns on TOTP, then password sign-in asks for the code", async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
-    const account = await newAccount();
+    const account = await newStudioAccount();
     await signInWithPassword(page, account);
     await page.goto(`${origin}/studio/account`);
     await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("Password").fill(account.password);

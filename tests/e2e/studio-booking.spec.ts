@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { expect, test } from "./fixtures";
+import { expect, sendLead, test } from "./fixtures";
 
 /**
  * A call as the visitor's /book page stores it, written straight into the e2e server's
@@ -55,12 +55,13 @@ test("the studio sets its hours, sees a booked call in the agenda and the feed, 
   const feedPath = new URL(feedUrl).pathname;
   await checkA11y();
 
-  const sent = await page.request.post("/api/inquiries", {
-    headers: { origin: baseURL! },
-    data: { firstName: "Grace", lastName: `Call${suffix}`, email: `grace-${suffix}@example.com`, projectType: "pro", message: "We would like to talk about a new site first." },
+  const { id: leadId } = await sendLead(page.request, baseURL!, {
+    firstName: "Grace",
+    lastName: `Call${suffix}`,
+    email: `grace-${suffix}@example.com`,
+    projectType: "pro",
+    message: "We would like to talk about a new site first.",
   });
-  expect(sent.ok()).toBe(true);
-  const { id: leadId } = (await sent.json()) as { id: string };
   // Three days ahead at 17:00 UTC: 10:00 a.m. in Vancouver (UTC-7 all year).
   const day = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 10);
   const bookingId = insertBooking(leadId, `${day}T17:00:00Z`);

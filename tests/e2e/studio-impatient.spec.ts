@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { addStudioAccount, expect, test } from "./fixtures";
+import { expect, newStudioAccount, sendLead, test } from "./fixtures";
 
 /**
  * The sign-in page used the impatient way (issue 27): typed and submitted
@@ -8,13 +7,6 @@ import { addStudioAccount, expect, test } from "./fixtures";
  * signing out, which must not bring a lead's data back from the browser's cache.
  */
 const SCRIPT_DELAY_MS = 3000;
-
-async function newAccount() {
-  const suffix = randomBytes(4).toString("hex");
-  const account = { email: `owner-${suffix}@example.com`, password: `long passphrase ${suffix}`, suffix };
-  await addStudioAccount(account.email, account.password);
-  return account;
-}
 
 /** Every document and data request ("METHOD /path (type)"), in order. */
 function recordRequests(page: Page) {
@@ -39,7 +31,7 @@ const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules"
 test.describe("studio sign-in, the impatient way", () => {
   test("signs in when the form is typed and submitted before React has loaded", async ({ page }) => {
     test.slow();
-    const account = await newAccount();
+    const account = await newStudioAccount();
     await delayScripts(page);
     const sent = recordRequests(page);
     // Not waiting for load or networkidle: the first paint is enough for a person.
@@ -57,7 +49,7 @@ test.describe("studio sign-in, the impatient way", () => {
 
   test("a double-click on Sign in signs in once, before React and after it", async ({ page }) => {
     test.slow();
-    const account = await newAccount();
+    const account = await newStudioAccount();
     // After React: one sign-in, the studio's home, no error.
     await page.goto("/studio/login");
     await expect.poll(() => hydrated(page)).toBe(true);
@@ -82,26 +74,13 @@ test.describe("studio sign-in, the impatient way", () => {
     expect((await page.request.get("/studio", { maxRedirects: 0 })).status()).toBe(200);
   });
 
-  test("Back after signing out shows no lead's data, from the cache or otherwise", async ({ page, baseURL }) => {
+  test("Back after signing out shows no lead's data, from the cache or otherwise", async ({ page, baseURL, studioSignIn, openLead }) => {
     test.slow();
-    const account = await newAccount();
-    const lastName = `Cached${account.suffix}`;
-    const sent = await page.request.post("/api/inquiries", {
-      headers: { origin: baseURL! },
-      data: { firstName: "Bea", lastName, email: `bea-${account.suffix}@example.com`, projectType: "basic", message: "A private message about our bakery's finances." },
-    });
-    expect(sent.ok()).toBe(true);
-    await page.goto("/studio/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const { suffix } = await studioSignIn();
     await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
-    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
-    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
-    await page.getByRole("button", { name: "Apply" }).click();
-    await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+    const lastName = `Cached${suffix}`;
+    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com`, message: "A private message about our bakery's finances." });
+    await openLead(lastName);
     // The lead's page, loaded as a document too (a reload), so both kinds of history entry are tried.
     const document = await page.reload();
     expect(document?.headers()["cache-control"]).toBe("no-store");
@@ -123,19 +102,11 @@ test.describe("studio sign-in, the impatient way", () => {
     expect(inbox.headers().location).toBe("/studio/login");
   });
 
-  test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({ page, baseURL }) => {
+  test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({ page, baseURL, studioSignIn }) => {
     test.slow();
-    const account = await newAccount();
-    const lastName = `Restored${account.suffix}`;
-    const sent = await page.request.post("/api/inquiries", {
-      headers: { origin: baseURL! },
-      data: { firstName: "Bea", lastName, email: `bea-${account.suffix}@example.com`, projectType: "basic", message: "Another private message, about payroll." },
-    });
-    expect(sent.ok()).toBe(true);
-    await page.goto("/studio/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const { suffix } = await studioSignIn();
+    const lastName = `Restored${suffix}`;
+    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com`, message: "Another private message, about payroll." });
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
     await page.getByRole("button", { name: "Apply" }).click();

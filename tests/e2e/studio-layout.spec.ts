@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { Locator } from "@playwright/test";
-import { addStudioAccount, expect, expectNoSideScroll, test } from "./fixtures";
+import { expect, expectNoSideScroll, sendLead, test } from "./fixtures";
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -13,33 +12,21 @@ async function box(locator: Locator) {
  * shows one line per lead; on a wide screen the lead's details and actions stand beside its
  * timeline, and a phone stacks them. Every label and name is the one the other specs use.
  */
-test("on a phone the inbox folds its filters and lists one line per lead; a wide lead page puts the timeline beside the details", async ({ page, checkA11y, baseURL }) => {
+test("on a phone the inbox folds its filters and lists one line per lead; a wide lead page puts the timeline beside the details", async ({ page, checkA11y, baseURL, studioSignIn }) => {
   test.setTimeout(90_000);
-  const suffix = randomBytes(4).toString("hex");
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  const lastName = `Layout${suffix}`;
-  const sent = await page.request.post("/api/inquiries", {
-    headers: { origin: baseURL! },
-    data: {
-      firstName: "Beatrice",
-      lastName,
-      email: `bea-${suffix}@example.com`,
-      company: "Lindqvist Bakery and Café",
-      projectType: "ecommerce",
-      budget: "1000-2500",
-      timeline: "1-2months",
-      message: "A site for our bakery, with the menu and online orders for pickup.",
-    },
-  });
-  expect(sent.ok()).toBe(true);
-
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto("/studio/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const { suffix } = await studioSignIn();
+  const lastName = `Layout${suffix}`;
+  await sendLead(page.request, baseURL!, {
+    firstName: "Beatrice",
+    lastName,
+    email: `bea-${suffix}@example.com`,
+    company: "Lindqvist Bakery and Café",
+    projectType: "ecommerce",
+    budget: "1000-2500",
+    timeline: "1-2months",
+    message: "A site for our bakery, with the menu and online orders for pickup.",
+  });
   await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
   await expectNoSideScroll(page, 375);
 

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../app/schemas/inquiry-fields";
 import { storedSources } from "./database";
-import { addStudioAccount, expect, holdScripts, test } from "./fixtures";
+import { downloadText, expect, holdScripts, test } from "./fixtures";
 
 /**
  * What the server stored as a lead's source (tests/e2e/database.ts): the inbox shows only
@@ -55,7 +54,7 @@ function recordPosts(page: Page) {
   return posts;
 }
 
-test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({ page, checkA11y, contactLead }, testInfo) => {
+test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({ page, checkA11y, contactLead, studioSignIn }, testInfo) => {
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString("hex");
   const lastName = `Source${suffix}`;
@@ -92,13 +91,7 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await expect(page.locator("#inquiry-status")).toContainText("Thank you!");
   expect(storedSources(visitor)).toEqual([storedSource({ ref: "demo-bakery" })]);
 
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  await page.goto("/studio");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await studioSignIn();
   await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
   await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
@@ -133,9 +126,7 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("row", { name: new RegExp(lastName) })).toContainText("Contacted");
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
-  const csv = fs.readFileSync((await (await download).path())!, "utf8");
+  const csv = await downloadText(page.getByRole("link", { name: "Export CSV" }));
   expect(csv).toContain("Page,Ref,UTM source");
   expect(csv).toMatch(new RegExp(`${lastName}.*,/contact,demo-bakery,`, "s"));
   expect(csv).toContain("contacted");

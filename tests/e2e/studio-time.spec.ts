@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { addStudioAccount, expect, test } from "./fixtures";
+import { expect, sendLead, test } from "./fixtures";
 
 // A studio member in Los Angeles (a zone an hour off Vancouver's in winter, and with its
 // own daylight-saving changes): the back office shows Vancouver time whatever the browser's.
@@ -10,32 +9,16 @@ function timesInHtml(html: string): [string, string][] {
   return [...html.matchAll(/<time dateTime="([^"]+)"[^>]*>([^<]*)<\/time>/gi)].map((m) => [m[1]!, m[2]!]);
 }
 
-test("a lead's received time reads the same in the server's HTML, after hydration and by the browser's own clock", async ({ page, baseURL }) => {
+test("a lead's received time reads the same in the server's HTML, after hydration and by the browser's own clock", async ({ page, baseURL, studioSignIn, openLead }) => {
   test.setTimeout(60_000);
-  const suffix = randomBytes(4).toString("hex");
-  const email = `owner-${suffix}@example.com`;
-  const password = `long passphrase ${suffix}`;
-  await addStudioAccount(email, password);
-  const lastName = `Clock${suffix}`;
-  const sent = await page.request.post("/api/inquiries", {
-    headers: { origin: baseURL! },
-    data: { firstName: "Bea", lastName, email: `bea-${suffix}@example.com`, projectType: "basic", message: "A small site for our bakery, with the menu." },
-  });
-  expect(sent.ok()).toBe(true);
   const hydrationErrors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
   });
-
-  await page.goto("/studio");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
-  await page.getByRole("button", { name: "Apply" }).click();
-  await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+  const { suffix } = await studioSignIn();
+  const lastName = `Clock${suffix}`;
+  await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com` });
+  await openLead(lastName);
 
   // Before hydration: the HTML the server sends (the page's own cookies).
   const html = await (await page.request.get(page.url())).text();

@@ -1,30 +1,12 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import { addStudioAccount, cspViolations, expect, expectNoSideScroll, test } from "./fixtures";
+import { cspViolations, downloadText, expect, expectNoSideScroll, newStudioAccount, sendLead, test } from "./fixtures";
 
 test.describe("studio back office", () => {
-  test("a refused change on a lead's page says why under its form and takes focus", async ({ page, baseURL }) => {
+  test("a refused change on a lead's page says why under its form and takes focus", async ({ page, baseURL, studioSignIn, openLead }) => {
     test.setTimeout(60_000);
-    const suffix = randomBytes(4).toString("hex");
-    const email = `owner-${suffix}@example.com`;
-    const password = `long passphrase ${suffix}`;
-    await addStudioAccount(email, password);
+    const { suffix } = await studioSignIn();
     const lastName = `Refused${suffix}`;
-    const sent = await page.request.post("/api/inquiries", {
-      headers: { origin: baseURL! },
-      data: { firstName: "Bea", lastName, email: `bea-${suffix}@example.com`, projectType: "basic", message: "A small site for our bakery, with the menu." },
-    });
-    expect(sent.ok()).toBe(true);
-    await page.goto("/studio");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    // Signing in opens the home (Needs attention); the search is in the inbox.
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
-    await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
-    await page.getByRole("button", { name: "Apply" }).click();
-    await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
+    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com` });
+    await openLead(lastName);
 
     // Lost needs a reason: the server refuses, and the keyboard lands on the refusal, inside the status form.
     const status = page.getByRole("region", { name: "Status" });
@@ -38,16 +20,10 @@ test.describe("studio back office", () => {
 
   test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, contactLead, baseURL }, testInfo) => {
     test.setTimeout(90_000);
-    const suffix = randomBytes(4).toString("hex");
-    const email = `owner-${suffix}@example.com`;
-    const password = `long passphrase ${suffix}`;
-    await addStudioAccount(email, password);
+    // Signs in by hand: a wrong password first, then the right one.
+    const { email, password, suffix } = await newStudioAccount();
     const lastName = `Studio${suffix}`;
-    const sent = await page.request.post("/api/inquiries", {
-      headers: { origin: baseURL! },
-      data: { firstName: "Bea", lastName, email: `bea-${suffix}@example.com`, projectType: "basic", message: "A small site for our bakery, with the menu." },
-    });
-    expect(sent.ok()).toBe(true);
+    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com` });
 
     const csp: string[] = [];
     page.on("console", (m) => {
@@ -105,9 +81,7 @@ test.describe("studio back office", () => {
     await page.getByRole("combobox", { name: "Status" }).selectOption("contacted");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByRole("row", { name: new RegExp(lastName) })).toContainText("Contacted");
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export CSV" }).click();
-    const csv = fs.readFileSync((await (await download).path())!, "utf8");
+    const csv = await downloadText(page.getByRole("link", { name: "Export CSV" }));
     expect(csv).toContain(lastName);
     expect(csv).toContain("contacted");
 
@@ -134,25 +108,14 @@ test.describe("studio back office", () => {
     expect(cspViolations(csp)).toEqual([]);
   });
 
-  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL }, testInfo) => {
+  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL, studioSignIn }, testInfo) => {
     test.setTimeout(90_000);
-    const suffix = randomBytes(4).toString("hex");
-    const email = `owner-${suffix}@example.com`;
-    const password = `long passphrase ${suffix}`;
-    await addStudioAccount(email, password);
+    const { suffix } = await studioSignIn();
     const lastName = `Spam${suffix}`;
     // Autofill and a pasted message: 2.8 s after the form appeared (issue 27, item 9).
-    const sent = await page.request.post("/api/inquiries", {
-      headers: { origin: baseURL! },
-      data: { firstName: "Cy", lastName, email: `cy-${suffix}@example.com`, projectType: "basic", message: "A site for our print shop, with a price list.", elapsedMs: 2800 },
-    });
-    expect(await sent.json()).toEqual({ success: true, id: expect.any(String) });
+    const sent = await sendLead(page.request, baseURL!, { firstName: "Cy", lastName, email: `cy-${suffix}@example.com`, message: "A site for our print shop, with a price list.", elapsedMs: 2800 });
+    expect(sent).toEqual({ success: true, id: expect.any(String) });
 
-    await page.goto("/studio/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/studio$/);
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     const search = async () => {
       await page.getByRole("searchbox", { name: "Search" }).fill(lastName);

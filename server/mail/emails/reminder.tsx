@@ -2,7 +2,7 @@ import { siteConfig } from "~/content/site";
 import { ButtonLink, EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
 
 /** What every reminder to a client carries besides its message (CASL: who sends it, how to stop it). */
-type ClientReminderBase = { firstName: string; reference: string; link: string; unsubscribeUrl: string };
+export type ClientReminderBase = { firstName: string; reference: string; link: string; unsubscribeUrl: string };
 
 export type QuoteExpiringReminder = ClientReminderBase & { kind: "quote-expiring"; packageName: string; totalCents: number; expiresOn: string };
 export type BalanceReminder = ClientReminderBase & { kind: "balance"; balanceCents: number; requestedOn: string; days: 7 | 14 };
