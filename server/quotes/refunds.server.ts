@@ -212,7 +212,9 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
         await trx.updateTable("payments").set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount), updated_at: at })).where("id", "=", row.payment_id).execute();
         // The studio learns it on the lead page (its timeline and the refunds waiting or failed); a refusal at the form is said there
         // and then, so it keeps no provider_status and is not listed again.
-        if (notify) await recordOnLead(trx, row.inquiry_id, { kind: "quote-refund-failed", detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`, actor: "system" }, t);
+        if (notify && !(await recordOnLead(trx, row.inquiry_id, { kind: "quote-refund-failed", detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`, actor: "system" }, t))) {
+          await forgetReason(trx, id);
+        }
         return true;
       });
       if (failed) log.warn({ refundId: id, status: answer.status }, "refund failed at the provider: claim given back");
@@ -238,8 +240,10 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       const receipt = await trx.selectFrom("money_documents").selectAll().where("kind", "=", "receipt").where("payment_id", "=", refund.payment_id).executeTakeFirstOrThrow();
       const note = await issueCreditNote(trx, receipt, { amountCents: amount, refundedBeforeCents: Number(paid.refunded_cents) - amount, reason: refund.reason }, t);
       await trx.updateTable("refunds").set({ credit_note_id: note.id }).where("id", "=", id).execute();
-      await recordOnLead(trx, refund.inquiry_id, { kind: "quote-refunded", detail: `${quoteReference(receipt.quote_id)} refunded ${formatCad(amount)} (credit note ${note.number})`, actor: refund.requested_by }, t);
-      await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
+      const entry = { kind: "quote-refunded", detail: `${quoteReference(receipt.quote_id)} refunded ${formatCad(amount)} (credit note ${note.number})`, actor: refund.requested_by } as const;
+      // A lead deleted meanwhile gets no email, as its deletion stopped the others.
+      if (await recordOnLead(trx, refund.inquiry_id, entry, t)) await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
+      else await forgetReason(trx, id);
       return note.number;
     });
     if (number) {
@@ -249,11 +253,16 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     return settledAs(id);
   }
 
-  /** The lead's timeline, while the lead exists (a lead deleted while its refund was at the provider has none). */
+  /** The lead's timeline, while the lead exists; false when it was deleted while its refund was at the provider. */
   async function recordOnLead(trx: Executor, leadId: string, entry: Omit<Parameters<LeadActivity["recordActivity"]>[1], "leadId">, t: number) {
-    if (!activity) return;
     const lead = await trx.selectFrom("inquiries").select("id").where("id", "=", leadId).executeTakeFirst();
-    if (lead) await activity.recordActivity(trx, { ...entry, leadId }, t);
+    if (lead) await activity?.recordActivity(trx, { ...entry, leadId }, t);
+    return lead !== undefined;
+  }
+
+  /** The lead is gone: its refund's reason follows it, as the deletion did the others' (the credit note keeps its own copy). */
+  async function forgetReason(trx: Executor, id: string) {
+    await trx.updateTable("refunds").set({ reason: "" }).where("id", "=", id).execute();
   }
 
   /** Where a refund stands now (after this or a racing apply). */

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LeadActivityKind } from "../../server/db/schema";
 import type { RefundRequests } from "../../server/payments/service.server";
-import { REFUND_STUCK_AFTER_MS, createQuoteRefunds, startRefundRecoveryJob } from "../../server/quotes/refunds.server";
+import { CREDIT_NOTE_SUBJECT, REFUND_STUCK_AFTER_MS, createQuoteRefunds, startRefundRecoveryJob } from "../../server/quotes/refunds.server";
+import { createLeadPrivacy } from "../../server/studio/privacy.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
@@ -201,5 +202,46 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
       expect((await refundEvent(`evt_bad_${Math.random().toString(36).slice(2)}`, object)).status).toBe(400);
     }
     expect(await h.creditNotes()).toEqual([]);
+  });
+
+  it("deleting a lead erases its refund reasons outside the credit notes (kept as tax records) and its unsent credit-note email; a refund still at Stripe keeps its reason for its credit note, then loses it", async () => {
+    const privacy = createLeadPrivacy({ database: h.database, now: h.now });
+    const reasonsOf = async (leadId: string) => (await h.database.db.selectFrom("refunds").select("reason").where("inquiry_id", "=", leadId).orderBy("created_at").execute()).map((r) => r.reason);
+    const queuedCreditNotes = () => h.database.db.selectFrom("outbox").select("id").where("subject_type", "=", CREDIT_NOTE_SUBJECT).execute();
+
+    const settled = await h.paidDeposit();
+    expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "50.00", "Client moved to Lisbon"), ACTOR)).ok).toBe(true);
+    h.clock.now += 1_000;
+    stripe.failRequests(500, 3);
+    expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "20.00", "Ada asked twice, upset"), ACTOR)).ok).toBe(false);
+    // The export names the refunds and their reasons; the credit note's email is still queued.
+    expect((await privacy.export(settled.inquiryId))!.refunds).toEqual([
+      expect.objectContaining({ amount_cents: 5_000, reason: "Client moved to Lisbon", status: "succeeded" }),
+      expect.objectContaining({ amount_cents: 2_000, reason: "Ada asked twice, upset", status: "failed" }),
+    ]);
+    expect(await queuedCreditNotes()).toHaveLength(1);
+
+    stripe.createRefundsAs("pending");
+    const inFlight = await h.paidDeposit();
+    expect((await h.refunds.refund(inFlight.inquiryId, h.form(inFlight.payment.id, "30.00", "Refund for Ms. Byron's cancelled shop"), ACTOR)).ok).toBe(true);
+
+    expect(await privacy.delete(settled.inquiryId)).toBe(true);
+    expect(await privacy.delete(inFlight.inquiryId)).toBe(true);
+    expect(await reasonsOf(settled.inquiryId)).toEqual(["", ""]);
+    expect(await queuedCreditNotes()).toEqual([]);
+    const [kept] = await h.creditNotes();
+    expect(kept).toMatchObject({ number: "C2026-0001", reason: "Client moved to Lisbon", amount_cents: 5_000 });
+    expect(await reasonsOf(inFlight.inquiryId)).toEqual(["Refund for Ms. Byron's cancelled shop"]);
+
+    // Stripe settles the refund after the deletion: its credit note is issued with the reason, the refund's row forgets it, no email goes.
+    const [pending] = await h.database.db.selectFrom("refunds").selectAll().where("inquiry_id", "=", inFlight.inquiryId).execute();
+    expect((await refundEvent("evt_after_delete", stripe.setRefundStatus(pending!.provider_refund_id!, "succeeded"))).status).toBe(200);
+    expect((await h.creditNotes()).map((n) => [n.number, n.reason])).toEqual([
+      ["C2026-0001", "Client moved to Lisbon"],
+      ["C2026-0002", "Refund for Ms. Byron's cancelled shop"],
+    ]);
+    expect(await reasonsOf(inFlight.inquiryId)).toEqual([""]);
+    expect(await queuedCreditNotes()).toEqual([]);
+    expect(await creditNoteEmails()).toHaveLength(0);
   });
 });
