@@ -22,6 +22,10 @@ export const creditNoteOutboxItem = (documentId: string): OutboxItem => ({ subje
 export const REFUND_REASON_MAX = 500;
 
 const PROVIDER_REFUSED = "The payment service did not take the refund, so nothing was refunded. Try again in a moment.";
+const PROVIDER_SILENT =
+  "The payment service did not answer, so the refund may or may not have been made. It stays reserved and is checked with the payment service again within 10 minutes; this page then shows its credit note or why it failed.";
+/** A refund the provider refused outright (nothing was refunded). */
+const NOT_TAKEN = "not taken by the payment service";
 
 /** How long a second post of the same form waits for the first one's answer from the provider (the SDK's retries fit in it). */
 const OPENING_WAIT_MS = 30_000;
@@ -172,8 +176,13 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     try {
       answer = await payments.refundPart(payment, { id, amountCents: amount });
     } catch (err) {
+      if (!isRefusal(err)) {
+        // No answer (a timeout, Stripe's 5xx): the money may have gone back. The claim stays and the recovery job asks again with the same key.
+        log.error({ paymentId, refundId: id, error: describeError(err) }, "refund: no answer from the provider, left to the recovery job");
+        return { ok: false, status: 409, error: PROVIDER_SILENT };
+      }
       log.error({ paymentId, refundId: id, error: describeError(err) }, "refund not taken by the provider: claim given back");
-      await apply(id, { refundId: null, status: "failed", failureReason: "not taken by the payment service" }, { notify: false });
+      await apply(id, { refundId: null, status: "failed", failureReason: NOT_TAKEN }, { notify: false });
       return { ok: false, status: 409, error: PROVIDER_REFUSED };
     }
     const applied = await apply(id, answer);
@@ -310,7 +319,7 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
           counts.pending++;
           continue;
         }
-        answer = { refundId: r.provider_refund_id ?? "", status: "failed", failureReason: "not taken by the payment service" };
+        answer = { refundId: r.provider_refund_id ?? "", status: "failed", failureReason: NOT_TAKEN };
       }
       const applied = await apply(r.id, { ...answer, refundId: answer.refundId || null });
       counts[applied.status]++;
@@ -381,13 +390,17 @@ function made(applied: Applied, answered = true): QuoteResult<RefundMade> | unde
 }
 
 function refundFailedMessage(reason: string | null) {
-  return reason === "not taken by the payment service" || reason === null ? PROVIDER_REFUSED : `The payment service did not make the refund (${reason}), so nothing was refunded.`;
+  return reason === NOT_TAKEN || reason === null ? PROVIDER_REFUSED : `The payment service did not make the refund (${reason}), so nothing was refunded.`;
 }
 
-/** A refusal by the provider (Stripe's 4xx: invalid request, already refunded), not a failure to reach it. */
+/**
+ * A refusal (Stripe's 4xx: invalid request, already refunded; or our own check before asking), not
+ * a failure to hear back: a timeout, a lost connection or Stripe's 5xx may have made the refund.
+ */
 function isRefusal(err: unknown) {
-  const status = (err as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === "number" && status >= 400 && status < 500 && status !== 409 && status !== 429;
+  const { type, statusCode } = (err ?? {}) as { type?: unknown; statusCode?: unknown };
+  if (typeof type !== "string" || !type.startsWith("Stripe")) return true;
+  return typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 409 && statusCode !== 429;
 }
 
 /**

@@ -129,6 +129,24 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     expect(h.stripeRefunds().slice(-1)[0]!.idempotencyKey).toBe(`refund-${third!.id}`);
   });
 
+  it("a refund Stripe does not answer (5xx after the SDK's retries) stays reserved, not failed: the page says so, and the job makes it with its key", async () => {
+    const { inquiryId, payment } = await h.paidDeposit();
+    stripe.failRequests(500, 3);
+    const answer = await h.refunds.refund(inquiryId, h.form(payment.id, "300.00"), ACTOR);
+    expect(answer).toMatchObject({ ok: false, status: 409, error: expect.stringMatching(/^The payment service did not answer, so the refund may or may not have been made\. It stays reserved/) });
+    const [refund] = await refundRows();
+    expect(refund).toMatchObject({ status: "requested", provider_status: null });
+    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 30_000, refunded_cents: 0 });
+    expect(await h.refunds.notices(inquiryId)).toEqual([expect.objectContaining({ state: "pending", amountCents: 30_000 })]);
+
+    h.clock.now += REFUND_STUCK_AFTER_MS;
+    expect(await h.refunds.recoverStuck()).toEqual({ succeeded: 1, failed: 0, pending: 0 });
+    expect(new Set(h.stripeRefunds().map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${refund!.id}`]));
+    expect(stripe.refunds.filter((r) => r.metadata.payment_id === payment.id).map((r) => r.amount)).toEqual([30_000]);
+    expect((await h.creditNotes()).map((n) => n.number)).toEqual(["C2026-0001"]);
+    expect(await creditNoteEmails()).toHaveLength(1);
+  });
+
   it("a refund Stripe answers pending has no credit note until refund.updated says it succeeded; the event delivered twice and racing the job issues it once", async () => {
     const { inquiryId, payment } = await h.paidDeposit();
     stripe.createRefundsAs("pending");
@@ -212,7 +230,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     const settled = await h.paidDeposit();
     expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "50.00", "Client moved to Lisbon"), ACTOR)).ok).toBe(true);
     h.clock.now += 1_000;
-    stripe.failRequests(500, 3);
+    stripe.failNextRequest(400, "Invalid request");
     expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "20.00", "Ada asked twice, upset"), ACTOR)).ok).toBe(false);
     // The export names the refunds and their reasons; the credit note's email is still queued.
     expect((await privacy.export(settled.inquiryId))!.refunds).toEqual([
