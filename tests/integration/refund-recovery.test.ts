@@ -170,6 +170,12 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     expect(await timeline(inquiryId, "quote-refunded")).toHaveLength(1);
     expect(await creditNoteEmails()).toHaveLength(1);
     expect(await h.refunds.notices(inquiryId)).toEqual([]);
+
+    // Failed after it succeeded (rare): the credit note stands, the claim is not given back twice; logged for the studio.
+    expect((await refundEvent("evt_refund_failed_late", stripe.setRefundStatus(refund!.provider_refund_id!, "failed", "lost_or_stolen_card"), "refund.failed")).status).toBe(200);
+    expect(await refundRows()).toEqual([expect.objectContaining({ status: "succeeded", provider_status: "succeeded" })]);
+    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 12_000, refunded_cents: 12_000 });
+    expect(h.logLines.filter((l) => l.msg === "refund reported failed after its credit note: settle by hand")).toHaveLength(1);
   });
 
   it("a pending refund Stripe then fails gives its claim back with the reason on the lead page and timeline, no credit note, once though delivered twice and racing the job; the money can be refunded again", async () => {
