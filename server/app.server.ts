@@ -31,6 +31,7 @@ import { pdfResponse } from "./studio/downloads.server";
 import type { LeadPrivacy } from "./studio/privacy.server";
 import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
+import { createQuoteRefunds } from "./quotes/refunds.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
 import type { AppServices } from "./services.server";
@@ -231,7 +232,9 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
   const analytics = deps.analytics ?? createAnalytics({ config, database, logger, metrics, now: deps.now });
   app.route("/api/event", analyticsRoutes(analytics, config));
-  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now, goals: analytics });
+  // Stripe's refund events finish (or fail) the refunds the studio made of settled payments.
+  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now, goals: analytics, onRefundUpdate: (update) => refunds.providerUpdate(update) });
+  const refunds = createQuoteRefunds({ database, payments: payments.service, activity, outbox: deps.outbox, logger, now: deps.now });
   mountPaymentRoutes(app, payments, deps);
   const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, outbox: deps.outbox, now: deps.now, goals: analytics });
   const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });

@@ -21,6 +21,10 @@ import { startAnalyticsJobs } from "./analytics/jobs.server";
 import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers, startReminderJob } from "./reminders/reminders.server";
+import { createPaymentProvider } from "./payments/payments.server";
+import { createRefundRequests } from "./payments/service.server";
+import { createQuoteRefunds, startRefundRecoveryJob } from "./quotes/refunds.server";
+import { createStudioLeadActivity } from "./studio/activity.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker
@@ -57,6 +61,9 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
   const analytics = createAnalytics({ config, database, logger, metrics });
   let analyticsJobs: { stop(): Promise<void> } | undefined;
   let reminderJob: { stop(): Promise<void> } | undefined;
+  // Refunds whose process died between Stripe's answer and the credit note: a leased job finishes them (decision 0038).
+  const refunds = createQuoteRefunds({ database, payments: createRefundRequests({ provider: createPaymentProvider(config).provider, logger }), activity: createStudioLeadActivity(), outbox, logger });
+  let refundJob: { stop(): Promise<void> } | undefined;
   /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
   const start = () => {
     outbox.start();
@@ -69,6 +76,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
     );
     analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
     reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
+    refundJob = startRefundRecoveryJob({ database, refunds, onError: (err) => logger.error({ error: errorKind(err) }, "refund recovery failed") });
   };
   return {
     /** What createNodeHandler needs besides the site. */
@@ -89,6 +97,7 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       await analyticsJobs?.stop();
       await analytics.flush();
       await reminderJob?.stop();
+      await refundJob?.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { paymentKindLabels } from "~/content/quotes";
 import { centsToDecimalString } from "~/lib/money";
-import type { RefundablePayment } from "../../server/quotes/refunds.server";
+import type { RefundNotice, RefundablePayment } from "../../server/quotes/refunds.server";
 import { formatCad } from "~/lib/money";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
@@ -34,6 +34,7 @@ export function LeadPayments({
   busy,
   error,
   refundable,
+  refundNotices,
   refundFormKey,
   refundError,
   creditNote,
@@ -42,10 +43,13 @@ export function LeadPayments({
   busy: boolean;
   error: React.ReactNode;
   refundable: readonly RefundablePayment[];
+  /** Refunds pending at Stripe (no credit note yet) or failed there. */
+  refundNotices: readonly RefundNotice[];
   /** The refund form's one-time key: the same form posted twice makes one refund. */
   refundFormKey: string;
   refundError: React.ReactNode;
-  creditNote?: string;
+  /** The refund just made: its credit note, or null when Stripe has it pending. */
+  creditNote?: string | null;
 }) {
   const toRefund = payments.filter((p) => p.refund_status === "needed");
   return (
@@ -91,6 +95,22 @@ export function LeadPayments({
         <FormAlert tone="success" focusKey={creditNote}>
           Refund made: credit note {creditNote} was issued and emailed to the client.
         </FormAlert>
+      )}
+      {creditNote === null && (
+        <FormAlert tone="success" focusKey="refund-pending">
+          Refund asked: Stripe has it pending. The credit note is issued and emailed once Stripe confirms the money went back.
+        </FormAlert>
+      )}
+      {refundNotices.length > 0 && (
+        <ul aria-label="Refunds without a credit note" className="grid gap-1" data-testid="refund-notices">
+          {refundNotices.map((r) => (
+            <li key={r.id} className={r.state === "failed" ? "font-medium" : undefined}>
+              {r.state === "pending"
+                ? `Refund of ${formatCad(r.amountCents)} pending at Stripe since ${formatTime(r.at)}: no credit note until it succeeds.`
+                : `Refund of ${formatCad(r.amountCents)} failed at Stripe ${formatTime(r.at)} (${r.failureReason ?? "no reason given"}): nothing was refunded and no credit note issued; the amount can be refunded again.`}
+            </li>
+          ))}
+        </ul>
       )}
       <p>
         <Link to="/studio/payments" className="text-primary underline underline-offset-4">

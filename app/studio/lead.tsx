@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
-  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered, refundable: await refunds.refundable(params.id), refundFormKey: crypto.randomUUID() };
+  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered, refundable: await refunds.refundable(params.id), refundNotices: await refunds.notices(params.id), refundFormKey: crypto.randomUUID() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered, refundable, refundFormKey } = loaderData;
+  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered, refundable, refundNotices, refundFormKey } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
   const error = (intent: string) => (
@@ -239,6 +239,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         busy={busy}
         error={error("payment-refund")}
         refundable={refundable}
+        refundNotices={refundNotices}
         refundFormKey={refundFormKey}
         refundError={error("refund")}
         creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import { createEmptyDatabase, migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import { nextDocumentNumber } from "../quotes/documents.server";
 import { openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 
-describe(`migration 0024-refunds on ${testDatabaseKind}`, () => {
+describe(`migrations 0024-refunds and 0026-refund-provider-status on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();
@@ -36,5 +36,18 @@ describe(`migration 0024-refunds on ${testDatabaseKind}`, () => {
     await expect(db.insertInto("money_documents").values({ ...doc, id: "d3", quote_id: "q2" }).execute()).rejects.toThrow(/unique/i);
     await expect(db.insertInto("money_documents").values({ ...doc, id: "d4", kind: "receipt", number: "R2026-0009", payment_id: "p1" }).execute()).rejects.toThrow(/unique/i);
     await expect(db.insertInto("money_documents").values({ ...doc, id: "d5", kind: "refund" as "invoice", number: "X-1" }).execute()).rejects.toThrow(/check/i);
+  });
+
+  it("0026 keeps the refunds made before it, their provider status unknown, and takes Stripe's status and reason from then on", async () => {
+    const { database, dispose } = await openDatabaseUpTo("0025-analytics-rollup-marks");
+    cleanup = dispose;
+    const { db } = database;
+    const refund = { id: "rf_1", payment_id: "p1", inquiry_id: "lead-1", amount_cents: 5_000, reason: "Cancelled", status: "succeeded", provider_refund_id: "re_1", credit_note_id: "d9", requested_by: "owner@studio.example", created_at: "2026-11-25T17:00:00.000Z", settled_at: "2026-11-25T17:00:01.000Z" } as const;
+    await db.insertInto("refunds").values(refund).execute();
+
+    expect((await migratorUpTo(database, "0026-refund-provider-status").migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom("refunds").selectAll().execute()).toEqual([{ ...refund, provider_status: null, failure_reason: null }]);
+    await db.insertInto("refunds").values({ ...refund, id: "rf_2", status: "failed", provider_status: "failed", failure_reason: "expired_or_canceled_card", credit_note_id: null }).execute();
+    expect(await db.selectFrom("refunds").select(["id", "provider_status", "failure_reason"]).where("status", "=", "failed").execute()).toEqual([{ id: "rf_2", provider_status: "failed", failure_reason: "expired_or_canceled_card" }]);
   });
 });

@@ -55,6 +55,8 @@ export interface PaymentTable {
 }
 
 export type RefundRequestStatus = "requested" | "succeeded" | "failed";
+/** A refund as the provider reports it (Stripe's requires_action counts as pending). */
+export type ProviderRefundStatus = "succeeded" | "pending" | "failed" | "canceled";
 
 /** One refund of a settled quote payment made from the lead's page (migration 0024). */
 export interface RefundTable {
@@ -66,6 +68,10 @@ export interface RefundTable {
   reason: string;
   status: RefundRequestStatus;
   provider_refund_id: string | null;
+  /** What the provider last said (migration 0026): null before it answered; the credit note waits for succeeded. */
+  provider_status: ProviderRefundStatus | null;
+  /** The provider's reason when it failed or cancelled the refund. */
+  failure_reason: string | null;
   credit_note_id: string | null;
   requested_by: string;
   created_at: string;
@@ -187,7 +193,7 @@ type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 
 /** A quote's step in the lead timeline (migration 0009's check lists them). */
-export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested" | "refunded"}`;
+export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested" | "refunded" | "refund-failed"}`;
 
 /**
  * Every kind the lead timeline holds. The database only bounds a kind's shape

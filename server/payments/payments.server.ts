@@ -9,7 +9,7 @@ import { createSandboxProvider } from "./providers/sandbox.server";
 import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
 import type { PaymentProvider, ProviderName } from "./types";
-import { createStripeWebhookHandler } from "./webhook.server";
+import { type RefundUpdateHandler, createStripeWebhookHandler } from "./webhook.server";
 
 /** Test seams: point the Stripe SDK at a local fake, or replace the provider. */
 export type PaymentsOptions = {
@@ -25,6 +25,15 @@ export const SANDBOX_IN_PRODUCTION_WARNING =
   "PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION (PAYMENTS_PROVIDER=sandbox): customers see a test checkout and NO MONEY IS COLLECTED. " +
   "For real payments set PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
 
+/** The configured provider (and Stripe's client, which checks webhook signatures); the refund recovery job builds its own. */
+export function createPaymentProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY" | "SITE_URL">, options: PaymentsOptions = {}): { provider: PaymentProvider; stripe?: Stripe } {
+  if (options.provider) return { provider: options.provider };
+  if (selectProvider(config) !== "stripe") return { provider: createSandboxProvider() };
+  // The config schema already refuses PAYMENTS_PROVIDER=stripe without a key.
+  const stripe = createStripeClient(config.STRIPE_SECRET_KEY!, options.stripeApi);
+  return { provider: createStripeProvider({ stripe, siteUrl: config.SITE_URL }), stripe };
+}
+
 /** Wires the payments capability: provider, fulfilment, service and the Stripe webhook. */
 export function createPayments(deps: {
   config: AppConfig;
@@ -38,22 +47,13 @@ export function createPayments(deps: {
   now?: () => number;
   /** Analytics: settled payments are goals (absent: none recorded). */
   goals?: GoalRecorder;
+  /** Stripe's refund events, for the refunds of settled payments (quotes). */
+  onRefundUpdate?: RefundUpdateHandler;
 }) {
   const { config, database, options = {} } = deps;
   const logger = deps.logger.child({ module: "payments" });
-  const providerName = options.provider?.name ?? selectProvider(config);
 
-  let stripe: Stripe | undefined;
-  let provider: PaymentProvider;
-  if (options.provider) {
-    provider = options.provider;
-  } else if (providerName === "stripe") {
-    // The config schema already refuses PAYMENTS_PROVIDER=stripe without a key.
-    stripe = createStripeClient(config.STRIPE_SECRET_KEY!, options.stripeApi);
-    provider = createStripeProvider({ stripe, siteUrl: config.SITE_URL });
-  } else {
-    provider = createSandboxProvider();
-  }
+  const { provider, stripe } = createPaymentProvider(config, options);
 
   if (provider.name === "sandbox" && config.NODE_ENV === "production") logger.warn(SANDBOX_IN_PRODUCTION_WARNING);
   if (provider.name === "stripe" && !config.STRIPE_WEBHOOK_SECRET) {
@@ -65,7 +65,7 @@ export function createPayments(deps: {
 
   const fulfil = createFulfil({ database, logger, outbox: deps.outbox, onPaid: deps.onPaid, goals: deps.goals, now: deps.now });
   const service = createPaymentService({ config, database, provider, fulfil, logger, now: deps.now });
-  const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger }) : undefined;
+  const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger, onRefundUpdate: deps.onRefundUpdate }) : undefined;
   return { provider: provider.name, service, webhook };
 }
 

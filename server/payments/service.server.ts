@@ -60,6 +60,36 @@ export type PaymentServiceDeps = {
 };
 
 /**
+ * Refunds of part (or all) of a settled payment, for a refund the caller has
+ * recorded and claimed (server/quotes/refunds.server.ts): the key derives from
+ * that refund's id, so a retry of the same refund is one refund at the
+ * provider. Needs only the provider, so the recovery job runs it without the
+ * rest of the service.
+ */
+export function createRefundRequests({ provider, logger }: { provider: PaymentProvider; logger: Logger }) {
+  return {
+    /** Throws when the provider did not take it; a later call with the same refund answers the same refund. */
+    async refundPart(payment: Pick<PaymentTable, "id" | "provider_session_id" | "provider_payment_ref">, refund: { id: string; amountCents: number }) {
+      if (!payment.provider_session_id) throw new Error(`payment ${payment.id} has no checkout session`);
+      const result = await provider.refund({
+        paymentId: payment.id,
+        sessionId: payment.provider_session_id,
+        paymentRef: payment.provider_payment_ref ?? null,
+        amountCents: refund.amountCents,
+        idempotencyKey: `refund-${refund.id}`,
+        refundId: refund.id,
+      });
+      logger.info({ paymentId: payment.id, refundId: refund.id, provider: provider.name, status: result.status }, "partial refund answered");
+      return result;
+    },
+    /** The provider's refund as it is now. */
+    refundState: (providerRefundId: string) => provider.retrieveRefund(providerRefundId),
+  };
+}
+
+export type RefundRequests = ReturnType<typeof createRefundRequests>;
+
+/**
  * Create a payment: validate with the shared schema, store it pending, then
  * open the provider's checkout with an idempotency key kept on the row.
  * Verify a payment: only what our database (or the provider) confirms.
@@ -223,25 +253,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   /**
-   * Asks the provider to give back part (or all) of a settled payment, for a
-   * refund the caller has recorded and claimed: the key derives from that
-   * refund's id, so a retry of the same refund is one refund at the provider.
-   * Throws when the provider did not take it.
-   */
-  async function refundPart(payment: Pick<PaymentTable, "id" | "provider_session_id" | "provider_payment_ref">, refund: { id: string; amountCents: number }) {
-    if (!payment.provider_session_id) throw new Error(`payment ${payment.id} has no checkout session`);
-    const result = await provider.refund({
-      paymentId: payment.id,
-      sessionId: payment.provider_session_id,
-      paymentRef: payment.provider_payment_ref ?? null,
-      amountCents: refund.amountCents,
-      idempotencyKey: `refund-${refund.id}`,
-    });
-    logger.info({ paymentId: payment.id, refundId: refund.id, provider: provider.name }, "partial refund accepted");
-    return result;
-  }
-
-  /**
    * The refund is done (Stripe's charge.refunded, or the sandbox): one
    * conditional UPDATE, so however many deliveries race, one settles it.
    * A refund made in Stripe's dashboard for a flagged payment counts too.
@@ -398,7 +409,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return ok;
   }
 
-  return { provider: provider.name, createPayment, createQuotePayment, closeQuoteCheckouts, closeIfLapsed, refund, refundPart, settleRefund, findBySession, verify, matches, fulfil };
+  return { provider: provider.name, createPayment, createQuotePayment, closeQuoteCheckouts, closeIfLapsed, refund, ...createRefundRequests({ provider, logger }), settleRefund, findBySession, verify, matches, fulfil };
 }
 
 export function describe(payment: PaymentTable): PaymentVerification {

@@ -1,5 +1,5 @@
 import type { PackageType } from "~/content/payment";
-import type { PaymentKind, PaymentStatus, RefundStatus } from "../db/schema";
+import type { PaymentKind, PaymentStatus, ProviderRefundStatus, RefundStatus } from "../db/schema";
 
 export type ProviderName = "stripe" | "sandbox";
 
@@ -36,10 +36,13 @@ export type RemoteSession = {
 };
 
 /** What a refund asks the provider for: all or part of one settled payment, once (the key makes a retry the same refund). */
-export type RefundRequest = { paymentId: string; sessionId: string; paymentRef: string | null; amountCents: number; idempotencyKey: string };
+export type RefundRequest = { paymentId: string; sessionId: string; paymentRef: string | null; amountCents: number; idempotencyKey: string; /** Our refund's id, sent as metadata so the provider's refund events name it. */ refundId?: string };
+
+/** A refund as the provider holds it: `pending` until the money went back (or `failed`/`canceled`, with the provider's reason). */
+export type RefundState = { refundId: string; status: ProviderRefundStatus; failureReason: string | null };
 
 /** settled: the money is back already (the sandbox); otherwise the provider confirms later (Stripe's charge.refunded). */
-export type RefundResult = { refundId: string; paymentRef: string | null; settled: boolean };
+export type RefundResult = RefundState & { paymentRef: string | null; settled: boolean };
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -52,6 +55,8 @@ export interface PaymentProvider {
    */
   expireCheckoutSession(sessionId: string): Promise<"expired" | "complete">;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** The provider's refund as it is now (a pending one may have succeeded or failed since). */
+  retrieveRefund(refundId: string): Promise<RefundState>;
 }
 
 /** What the success page may say about a session id: only what the server verified. */

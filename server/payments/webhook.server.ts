@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
-import { toRemoteSession } from "./providers/stripe.server";
+import { toRefundState, toRemoteSession } from "./providers/stripe.server";
+import type { RefundState } from "./types";
 import type { PaymentService } from "./service.server";
 import { describeError } from "./errors";
 
@@ -19,6 +20,8 @@ export function createStripeWebhookHandler(deps: {
   database: AppDatabase;
   service: PaymentService;
   logger: Logger;
+  /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/quotes/refunds.server.ts). */
+  onRefundUpdate?: RefundUpdateHandler;
 }) {
   const { stripe, webhookSecret, database, service, logger } = deps;
   const { db } = database;
@@ -91,6 +94,14 @@ export function createStripeWebhookHandler(deps: {
         if (!settled) logger.info({ eventId: event.id }, "charge.refunded for no payment awaiting a refund: acknowledged");
         return;
       }
+      case "refund.updated":
+      case "refund.failed": {
+        // A pending refund succeeded (its credit note is issued now), or failed or was cancelled (its claim is given back).
+        const refund = event.data.object;
+        const ours = await deps.onRefundUpdate?.({ ...toRefundState(refund), ourId: refund.metadata?.refund_id ?? null });
+        if (!ours) logger.info({ eventId: event.id, type: event.type }, "refund event for no refund of ours: acknowledged");
+        return;
+      }
       case "checkout.session.async_payment_failed": {
         const session = event.data.object;
         const result = await service.fulfil(session.id, { status: "failed", reason: "async payment failed" }, `stripe ${event.type} ${event.id}`);
@@ -105,9 +116,14 @@ export function createStripeWebhookHandler(deps: {
 
 export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;
 
+/** `ourId`: the refund's id we sent as metadata (absent on refunds made in Stripe's dashboard). */
+export type RefundUpdateHandler = (update: RefundState & { ourId: string | null }) => Promise<boolean>;
+
 const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;
 const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
 const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]);
+const REFUND_EVENTS = new Set(["refund.updated", "refund.failed"]);
+const REFUND_STATUSES = new Set(["pending", "requires_action", "succeeded", "failed", "canceled"]);
 
 /**
  * The shape this handler relies on. Stripe's SDK only parses the JSON, so a
@@ -119,9 +135,19 @@ function isWellFormed(event: unknown): boolean {
   // Stripe's ids and event types are plain ASCII words; anything else (NUL, which PostgreSQL cannot store) is refused.
   if (typeof e.id !== "string" || !STRIPE_ID.test(e.id)) return false;
   if (typeof e.type !== "string" || !EVENT_TYPE.test(e.type)) return false;
-  if (!SESSION_EVENTS.has(e.type) && e.type !== "charge.refunded") return true;
+  if (!SESSION_EVENTS.has(e.type) && !REFUND_EVENTS.has(e.type) && e.type !== "charge.refunded") return true;
   const object = (e.data as { object?: unknown } | null | undefined)?.object;
   if (!object || typeof object !== "object" || Array.isArray(object)) return false;
+  if (REFUND_EVENTS.has(e.type)) {
+    const r = object as { id?: unknown; status?: unknown; failure_reason?: unknown; metadata?: unknown };
+    if (typeof r.id !== "string" || !STRIPE_ID.test(r.id)) return false;
+    if (typeof r.status !== "string" || !REFUND_STATUSES.has(r.status)) return false;
+    // Stripe's reasons are short codes (lost_or_stolen_card, expired_or_canceled_card...): shown to the studio, so bounded.
+    if (r.failure_reason != null && !(typeof r.failure_reason === "string" && EVENT_TYPE.test(r.failure_reason))) return false;
+    if (r.metadata != null && (typeof r.metadata !== "object" || Array.isArray(r.metadata))) return false;
+    const ours = (r.metadata as { refund_id?: unknown } | null | undefined)?.refund_id;
+    return ours == null || (typeof ours === "string" && STRIPE_ID.test(ours) && ours.length <= 80);
+  }
   if (e.type === "charge.refunded") {
     const c = object as { refunded?: unknown; payment_intent?: unknown; metadata?: unknown };
     if (typeof c.refunded !== "boolean") return false;

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { formatCad, parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
-import type { AppDatabase } from "../db/database.server";
+import type { AppDatabase, Executor } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { type OutboxItem, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { describeError } from "../payments/errors";
-import type { PaymentService } from "../payments/service.server";
+import type { RefundRequests } from "../payments/service.server";
+import type { RefundState } from "../payments/types";
+import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
 import type { LeadActivity } from "./activity.server";
 import { issueCreditNote } from "./documents.server";
 import { quoteReference } from "./model";
@@ -20,6 +22,10 @@ export const creditNoteOutboxItem = (documentId: string): OutboxItem => ({ subje
 export const REFUND_REASON_MAX = 500;
 
 const PROVIDER_REFUSED = "The payment service did not take the refund, so nothing was refunded. Try again in a moment.";
+const PROVIDER_SILENT =
+  "The payment service did not answer, so the refund may or may not have been made. It stays reserved and is checked with the payment service again within 10 minutes; this page then shows its credit note or why it failed.";
+/** A refund the provider refused outright (nothing was refunded). */
+const NOT_TAKEN = "not taken by the payment service";
 
 /** How long a second post of the same form waits for the first one's answer from the provider (the SDK's retries fit in it). */
 const OPENING_WAIT_MS = 30_000;
@@ -29,6 +35,20 @@ const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 /** A claim that would refund more than was paid: its transaction is rolled back (the refund row with it). */
 class OverRefund extends Error {}
+
+/** A refund still `requested` this long after it was asked is the recovery job's: its process died, or its write failed. */
+export const REFUND_STUCK_AFTER_MS = 5 * 60_000;
+export const REFUND_RECOVERY_JOB = "refund-recovery";
+/** How often the job looks: a stuck refund is finished within about this plus REFUND_STUCK_AFTER_MS. */
+export const REFUND_RECOVERY_EVERY_MS = 5 * 60_000;
+/** Stuck refunds finished per run (a run that finds more goes on at the next). */
+const RECOVERY_BATCH = 50;
+
+/** The refund made (its credit note's number), or asked and pending at the provider (the credit note waits for its success). */
+export type RefundMade = { creditNote: string; pending?: undefined } | { creditNote: null; pending: true };
+
+/** Where a refund ended after the provider's answer was applied. */
+type Applied = { status: "succeeded"; creditNote: string } | { status: "pending" } | { status: "failed"; reason: string | null };
 
 /**
  * The lead page's refund form: the amount is typed by the studio in CAD and
@@ -58,9 +78,12 @@ export const refundFormSchema = z.object({
 /** What the lead page shows of a payment that can be refunded: how much of it is left. */
 export type RefundablePayment = { id: string; kind: string; amountCents: number; refundedCents: number; leftCents: number; paidAt: string | null };
 
+/** A refund the lead page lists apart from its credit notes: waiting at the provider, or failed there. */
+export type RefundNotice = { id: string; amountCents: number; state: "pending" | "failed"; failureReason: string | null; at: string };
+
 type Deps = {
   database: AppDatabase;
-  payments: Pick<PaymentService, "refundPart">;
+  payments: Pick<RefundRequests, "refundPart" | "refundState">;
   activity?: LeadActivity;
   outbox?: OutboxTrigger;
   logger: Logger;
@@ -72,8 +95,11 @@ type Deps = {
  * (decision 0035). A refund is claimed first (one conditional UPDATE keeps
  * the claimed total within the payment, however many race), then asked of
  * the provider with a key derived from the refund's own id; only once the
- * provider accepted it is its credit note issued, numbered and emailed, in
- * one transaction. A refusal gives the claim back and changes nothing else.
+ * provider says the money went back (`succeeded`) is its credit note issued,
+ * numbered and emailed, in one transaction (decision 0038). A refusal, or a
+ * refund the provider fails or cancels later, gives the claim back. A pending
+ * refund waits for Stripe's refund.updated; one whose process died before its
+ * write is finished by the recovery job, which asks again with the same key.
  */
 export function createQuoteRefunds({ database, payments, activity, outbox, logger, now = Date.now }: Deps) {
   const { db } = database;
@@ -100,7 +126,7 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     }));
   }
 
-  async function refund(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<{ creditNote: string }>> {
+  async function refund(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<RefundMade>> {
     const parsed = refundFormSchema.safeParse(form);
     if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
     const { paymentId, amount, reason } = parsed.data;
@@ -146,62 +172,247 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     }
     if (claim === "posted before") return outcomeOf(id, paymentId);
 
-    let accepted;
+    let answer: RefundState & { paymentRef: string | null };
     try {
-      accepted = await payments.refundPart(payment, { id, amountCents: amount });
+      answer = await payments.refundPart(payment, { id, amountCents: amount });
     } catch (err) {
+      if (!isRefusal(err)) {
+        // No answer (a timeout, Stripe's 5xx): the money may have gone back. The claim stays and the recovery job asks again with the same key.
+        log.error({ paymentId, refundId: id, error: describeError(err) }, "refund: no answer from the provider, left to the recovery job");
+        return { ok: false, status: 409, error: PROVIDER_SILENT };
+      }
       log.error({ paymentId, refundId: id, error: describeError(err) }, "refund not taken by the provider: claim given back");
-      await db.transaction().execute(async (trx) => {
-        const failed = await trx.updateTable("refunds").set({ status: "failed", settled_at: new Date(now()).toISOString() }).where("id", "=", id).where("status", "=", "requested").executeTakeFirst();
-        if (Number(failed.numUpdatedRows) > 0) {
-          await trx.updateTable("payments").set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount) })).where("id", "=", paymentId).execute();
-        }
-      });
+      await apply(id, { refundId: null, status: "failed", failureReason: NOT_TAKEN }, { notify: false });
       return { ok: false, status: 409, error: PROVIDER_REFUSED };
     }
+    const applied = await apply(id, answer);
+    return made(applied) ?? { ok: false, status: 409, error: refundFailedMessage(applied.status === "failed" ? applied.reason : null) };
+  }
 
+  /**
+   * Applies the provider's answer to a refund still `requested`, once however
+   * many apply it at once (the request, Stripe's webhook, the recovery job):
+   * each step is one conditional UPDATE of the refund's row from `requested`,
+   * taken before the payment's row, so the second to come finds it settled and
+   * answers what the first did. `succeeded` issues the credit note, grows
+   * `refunded_cents`, notes the timeline and queues the email; `failed` or
+   * `canceled` gives the claim back and notes why; `pending` only records it.
+   */
+  async function apply(id: string, answer: Omit<RefundState, "refundId"> & { refundId: string | null; paymentRef?: string | null }, { notify = true } = {}): Promise<Applied> {
     const t = now();
+    const at = new Date(t).toISOString();
+    // The provider's id once known (a refusal has none); never overwritten with nothing.
+    const ref = answer.refundId ? { provider_refund_id: answer.refundId } : {};
+    if (answer.status === "pending") {
+      await db.updateTable("refunds").set({ provider_status: "pending", ...ref }).where("id", "=", id).where("status", "=", "requested").execute();
+      return settledAs(id);
+    }
+    if (answer.status === "failed" || answer.status === "canceled") {
+      const failed = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable("refunds")
+          .set({ status: "failed", provider_status: notify ? answer.status : null, ...ref, failure_reason: answer.failureReason, settled_at: at })
+          .where("id", "=", id)
+          .where("status", "=", "requested")
+          .returning(["payment_id", "inquiry_id", "amount_cents"])
+          .executeTakeFirst();
+        if (!row) return false;
+        const amount = Number(row.amount_cents);
+        await trx.updateTable("payments").set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount), updated_at: at })).where("id", "=", row.payment_id).execute();
+        // The studio learns it on the lead page (its timeline and the refunds waiting or failed); a refusal at the form is said there
+        // and then, so it keeps no provider_status and is not listed again.
+        if (notify && !(await recordOnLead(trx, row.inquiry_id, { kind: "quote-refund-failed", detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`, actor: "system" }, t))) {
+          await forgetReason(trx, id);
+        }
+        return true;
+      });
+      if (failed) log.warn({ refundId: id, status: answer.status }, "refund failed at the provider: claim given back");
+      return settledAs(id);
+    }
     const number = await db.transaction().execute(async (trx) => {
-      // The payment's row lock first: credit notes of one payment are issued one after the other, each on the refunds before it.
+      const refund = await trx
+        .updateTable("refunds")
+        .set({ status: "succeeded", provider_status: "succeeded", ...ref, settled_at: at })
+        .where("id", "=", id)
+        .where("status", "=", "requested")
+        .returning(["payment_id", "inquiry_id", "amount_cents", "reason", "requested_by"])
+        .executeTakeFirst();
+      if (!refund) return undefined;
+      const amount = Number(refund.amount_cents);
+      // The payment's row lock next: credit notes of one payment are issued one after the other, each on the refunds before it.
       const paid = await trx
         .updateTable("payments")
-        .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", amount), provider_payment_ref: accepted.paymentRef ?? payment.provider_payment_ref, updated_at: new Date(t).toISOString() }))
-        .where("id", "=", paymentId)
-        .returning("refunded_cents")
+        .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", amount), provider_payment_ref: answer.paymentRef ?? eb.ref("provider_payment_ref"), updated_at: at }))
+        .where("id", "=", refund.payment_id)
+        .returning(["refunded_cents", "quote_id"])
         .executeTakeFirstOrThrow();
-      const note = await issueCreditNote(trx, receipt, { amountCents: amount, refundedBeforeCents: Number(paid.refunded_cents) - amount, reason }, t);
-      await trx.updateTable("refunds").set({ status: "succeeded", provider_refund_id: accepted.refundId, credit_note_id: note.id, settled_at: new Date(t).toISOString() }).where("id", "=", id).execute();
-      await activity?.recordActivity(trx, { leadId, kind: "quote-refunded", detail: `${quoteReference(payment.quote_id!)} refunded ${formatCad(amount)} (credit note ${note.number})`, actor }, t);
-      await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
+      const receipt = await trx.selectFrom("money_documents").selectAll().where("kind", "=", "receipt").where("payment_id", "=", refund.payment_id).executeTakeFirstOrThrow();
+      const note = await issueCreditNote(trx, receipt, { amountCents: amount, refundedBeforeCents: Number(paid.refunded_cents) - amount, reason: refund.reason }, t);
+      await trx.updateTable("refunds").set({ credit_note_id: note.id }).where("id", "=", id).execute();
+      const entry = { kind: "quote-refunded", detail: `${quoteReference(receipt.quote_id)} refunded ${formatCad(amount)} (credit note ${note.number})`, actor: refund.requested_by } as const;
+      // A lead deleted meanwhile gets no email, as its deletion stopped the others.
+      if (await recordOnLead(trx, refund.inquiry_id, entry, t)) await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
+      else await forgetReason(trx, id);
       return note.number;
     });
-    outbox?.wake();
-    log.info({ paymentId, refundId: id }, "refund made: credit note issued");
-    return { ok: true, value: { creditNote: number } };
+    if (number) {
+      outbox?.wake();
+      log.info({ refundId: id }, "refund made: credit note issued");
+    }
+    return settledAs(id);
+  }
+
+  /** The lead's timeline, while the lead exists; false when it was deleted while its refund was at the provider. */
+  async function recordOnLead(trx: Executor, leadId: string, entry: Omit<Parameters<LeadActivity["recordActivity"]>[1], "leadId">, t: number) {
+    const lead = await trx.selectFrom("inquiries").select("id").where("id", "=", leadId).executeTakeFirst();
+    if (lead) await activity?.recordActivity(trx, { ...entry, leadId }, t);
+    return lead !== undefined;
+  }
+
+  /** The lead is gone: its refund's reason follows it, as the deletion did the others' (the credit note keeps its own copy). */
+  async function forgetReason(trx: Executor, id: string) {
+    await trx.updateTable("refunds").set({ reason: "" }).where("id", "=", id).execute();
+  }
+
+  /** Where a refund stands now (after this or a racing apply). */
+  async function settledAs(id: string): Promise<Applied> {
+    const row = await db
+      .selectFrom("refunds")
+      .leftJoin("money_documents", "money_documents.id", "refunds.credit_note_id")
+      .select(["refunds.status", "refunds.failure_reason", "money_documents.number"])
+      .where("refunds.id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (row.status === "succeeded" && row.number) return { status: "succeeded", creditNote: row.number };
+    if (row.status === "failed") return { status: "failed", reason: row.failure_reason };
+    return { status: "pending" };
+  }
+
+  /**
+   * The recovery job's pass: refunds still `requested` REFUND_STUCK_AFTER_MS
+   * after they were asked. One the provider answered pending is looked up by
+   * its id; one with no answer recorded (its process died, or its write
+   * failed) is asked again with the same idempotency key, which names the same
+   * refund at Stripe (or makes it, if the first ask never arrived). A definite
+   * refusal (a 4xx) fails it; a provider that cannot be reached leaves it for
+   * the next pass.
+   */
+  async function recoverStuck(): Promise<{ succeeded: number; failed: number; pending: number }> {
+    const stuck = await db
+      .selectFrom("refunds")
+      .innerJoin("payments", "payments.id", "refunds.payment_id")
+      .select(["refunds.id", "refunds.amount_cents", "refunds.provider_refund_id", "payments.id as payment_id", "payments.provider_session_id", "payments.provider_payment_ref"])
+      .where("refunds.status", "=", "requested")
+      .where("refunds.created_at", "<=", new Date(now() - REFUND_STUCK_AFTER_MS).toISOString())
+      .orderBy("refunds.created_at")
+      .limit(RECOVERY_BATCH)
+      .execute();
+    const counts = { succeeded: 0, failed: 0, pending: 0 };
+    for (const r of stuck) {
+      let answer: RefundState & { paymentRef?: string | null };
+      try {
+        answer = r.provider_refund_id
+          ? await payments.refundState(r.provider_refund_id)
+          : await payments.refundPart({ id: r.payment_id, provider_session_id: r.provider_session_id, provider_payment_ref: r.provider_payment_ref }, { id: r.id, amountCents: Number(r.amount_cents) });
+      } catch (err) {
+        if (!isRefusal(err)) {
+          log.warn({ refundId: r.id, error: describeError(err) }, "stuck refund: provider not reached, tried again next pass");
+          counts.pending++;
+          continue;
+        }
+        answer = { refundId: r.provider_refund_id ?? "", status: "failed", failureReason: NOT_TAKEN };
+      }
+      const applied = await apply(r.id, { ...answer, refundId: answer.refundId || null });
+      counts[applied.status]++;
+    }
+    return counts;
+  }
+
+  /**
+   * Stripe's refund.updated / refund.failed: the refund it names (by our id in
+   * its metadata, or its own id) moves on. False when it is none of ours.
+   */
+  async function providerUpdate(state: RefundState & { ourId: string | null }): Promise<boolean> {
+    const row = await db
+      .selectFrom("refunds")
+      .select(["id", "status", "provider_refund_id"])
+      .where((eb) => (state.ourId ? eb.or([eb("id", "=", state.ourId), eb("provider_refund_id", "=", state.refundId)]) : eb("provider_refund_id", "=", state.refundId)))
+      .executeTakeFirst();
+    if (!row) return false;
+    // A provider id that disagrees with ours is another refund's event, whatever its metadata says.
+    if (row.provider_refund_id && row.provider_refund_id !== state.refundId) return false;
+    if (row.status === "succeeded" && state.status !== "succeeded") {
+      // Money Stripe gave back, then took again (rare): the credit note stands until the studio issues what reverses it.
+      log.error({ refundId: row.id, status: state.status }, "refund reported failed after its credit note: settle by hand");
+      return true;
+    }
+    await apply(row.id, state);
+    return true;
+  }
+
+  /** The lead page's refunds that are not (yet) a credit note: pending at the provider, or failed with its reason. */
+  async function notices(leadId: string): Promise<RefundNotice[]> {
+    const rows = await db
+      .selectFrom("refunds")
+      .select(["id", "amount_cents", "status", "provider_status", "failure_reason", "created_at", "settled_at"])
+      .where("inquiry_id", "=", leadId)
+      .where((eb) => eb.or([eb("status", "=", "requested"), eb.and([eb("status", "=", "failed"), eb("provider_status", "is not", null)])]))
+      .orderBy("created_at")
+      .execute();
+    return rows.map((r) => ({ id: r.id, amountCents: Number(r.amount_cents), state: r.status === "failed" ? "failed" : "pending", failureReason: r.failure_reason, at: r.settled_at ?? r.created_at }));
   }
 
   /**
    * The same form posted again (a double click, a resubmit): the answer of the
    * first post, once it has one. It waits while the first is with the provider.
    */
-  async function outcomeOf(id: string, paymentId: string): Promise<QuoteResult<{ creditNote: string }>> {
+  async function outcomeOf(id: string, paymentId: string): Promise<QuoteResult<RefundMade>> {
     const until = Date.now() + OPENING_WAIT_MS;
     for (;;) {
-      const row = await db
-        .selectFrom("refunds")
-        .leftJoin("money_documents", "money_documents.id", "refunds.credit_note_id")
-        .select(["refunds.payment_id", "refunds.status", "money_documents.number"])
-        .where("refunds.id", "=", id)
-        .executeTakeFirstOrThrow();
+      const row = await db.selectFrom("refunds").select(["payment_id", "provider_status"]).where("id", "=", id).executeTakeFirstOrThrow();
       if (row.payment_id !== paymentId) return { ok: false, status: 409, error: "This form was already used for another refund. Reload the page and try again." };
-      if (row.status === "succeeded" && row.number) return { ok: true, value: { creditNote: row.number } };
-      if (row.status === "failed") return { ok: false, status: 409, error: PROVIDER_REFUSED };
+      const applied = await settledAs(id);
+      const answer = made(applied, row.provider_status !== null);
+      if (answer) return answer;
+      if (applied.status === "failed") return { ok: false, status: 409, error: refundFailedMessage(applied.reason) };
       if (Date.now() > until) return { ok: false, status: 409, error: "This refund is still being made. Reload the page in a moment." };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  return { refundable, refund };
+  return { refundable, refund, recoverStuck, providerUpdate, notices };
+}
+
+/** The answer of a refund made or pending at the provider (a requested one the provider has not answered yet: none). */
+function made(applied: Applied, answered = true): QuoteResult<RefundMade> | undefined {
+  if (applied.status === "succeeded") return { ok: true, value: { creditNote: applied.creditNote } };
+  if (applied.status === "pending" && answered) return { ok: true, value: { creditNote: null, pending: true } };
+  return undefined;
+}
+
+function refundFailedMessage(reason: string | null) {
+  return reason === NOT_TAKEN || reason === null ? PROVIDER_REFUSED : `The payment service did not make the refund (${reason}), so nothing was refunded.`;
+}
+
+/**
+ * A refusal (Stripe's 4xx: invalid request, already refunded; or our own check before asking), not
+ * a failure to hear back: a timeout, a lost connection or Stripe's 5xx may have made the refund.
+ */
+function isRefusal(err: unknown) {
+  const { type, statusCode } = (err ?? {}) as { type?: unknown; statusCode?: unknown };
+  if (typeof type !== "string" || !type.startsWith("Stripe")) return true;
+  return typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 409 && statusCode !== 429;
+}
+
+/**
+ * The recovery of stuck refunds, every REFUND_RECOVERY_EVERY_MS under the
+ * database lease: one process runs it at a time, and a run racing the webhook
+ * or another run still issues each credit note once (apply's conditional UPDATE).
+ */
+export function startRefundRecoveryJob(
+  { refunds, onError, ...schedule }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & { refunds: Pick<QuoteRefunds, "recoverStuck"> },
+  options?: { timers?: boolean },
+) {
+  return startLeasedJob({ ...schedule, name: REFUND_RECOVERY_JOB, everyMs: REFUND_RECOVERY_EVERY_MS, run: () => refunds.recoverStuck().then(() => undefined), onError }, options);
 }
 
 export type QuoteRefunds = ReturnType<typeof createQuoteRefunds>;

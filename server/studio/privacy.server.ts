@@ -7,6 +7,7 @@ import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../quotes/model";
 import { parseLines } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
+import { CREDIT_NOTE_SUBJECT } from "../quotes/refunds.server";
 import { BOOKING_SUBJECT } from "../booking/notifications.server";
 
 /** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
@@ -50,11 +51,14 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
     const bookingIds = (await executor.selectFrom("bookings").select("id").where("inquiry_id", "=", id).execute()).map((b) => b.id);
     const payments = executor.selectFrom("payments").where((eb) => eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
     const paymentIds = (await payments.select("id").execute()).map((p) => p.id);
+    const creditNoteIds = (await executor.selectFrom("money_documents").select("id").where("inquiry_id", "=", id).where("kind", "=", "credit_note").execute()).map((d) => d.id);
     const emails = executor.selectFrom("outbox").where((eb) =>
       eb.or([
         eb.and([eb("subject_type", "=", INQUIRY_SUBJECT), eb("subject_id", "=", id)]),
         ...(quoteIds.length ? [eb.and([eb("subject_type", "=", QUOTE_SUBJECT), eb("subject_id", "in", quoteIds)])] : []),
         ...(paymentIds.length ? [eb.and([eb("subject_type", "=", PAYMENT_SUBJECT), eb("channel", "=", RECEIPT_EMAIL), eb("subject_id", "in", paymentIds)])] : []),
+        // A credit note stays (a tax record); its email to the person does not go out once they are deleted.
+        ...(creditNoteIds.length ? [eb.and([eb("subject_type", "=", CREDIT_NOTE_SUBJECT), eb("subject_id", "in", creditNoteIds)])] : []),
         // A call's emails (confirmation, reminders, a cancellation) would otherwise still go to a person deleted.
         ...(bookingIds.length ? [eb.and([eb("subject_type", "=", BOOKING_SUBJECT), eb("subject_id", "in", bookingIds)])] : []),
       ]),
@@ -69,7 +73,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
-      const [activity, quotes, notifications, payments, documents, agreements, calls] = await Promise.all([
+      const [activity, quotes, notifications, payments, documents, agreements, calls, refunds] = await Promise.all([
         db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
         // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
         db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
@@ -87,6 +91,8 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
           .where("inquiry_id", "=", id)
           .orderBy("starts_at")
           .execute(),
+        // The refunds asked for the person, with the studio's reason for each.
+        db.selectFrom("refunds").select(["amount_cents", "reason", "status", "provider_status", "failure_reason", "created_at", "settled_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
       ]);
       return {
         exportedAt: new Date(now()).toISOString(),
@@ -99,6 +105,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         documents,
         agreements: agreements.map(({ content, ...a }) => ({ ...a, content: JSON.parse(content) as unknown })),
         calls,
+        refunds,
       };
     },
 
@@ -106,7 +113,7 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
      * Deletes the lead, its timeline, its quotes and the emails about them in
      * one transaction, and unlinks its payments; false when there was no such
      * lead. Quotes are deleted here, not left to the foreign key's cascade.
-     * Its invoices and receipts (money_documents) stay as issued: the studio
+     * Its invoices, receipts and credit notes (money_documents) stay as issued: the studio
      * must keep them six years (Excise Tax Act s. 286), a retention PIPEDA allows.
      */
     async delete(id: string) {
@@ -117,6 +124,9 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         if (paymentIds.length) await trx.updateTable("payments").set({ inquiry_id: null, quote_id: null }).where("id", "in", paymentIds).execute();
         if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
         if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
+        // A refund's reason is the studio's free text about the person: a settled one's lives on in its credit note (kept), a failed
+        // one's goes; one still at the provider keeps it for its credit note, and loses it once settled (refunds.server.ts).
+        await trx.updateTable("refunds").set({ reason: "" }).where("inquiry_id", "=", id).where("status", "!=", "requested").execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
         // Its analytics goals stay counted, no longer tied to the person.
         await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();

@@ -30,15 +30,25 @@ export type FakeSession = {
   payment_intent: string | null;
 };
 
-export type FakeRefund = { id: string; object: "refund"; payment_intent: string; amount: number; status: "succeeded"; metadata: Record<string, string> };
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+  status: "succeeded" | "pending" | "failed" | "canceled";
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+};
 
 /**
  * A local node:http stand-in for the Stripe endpoints the payments module
  * calls (POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST
- * /v1/checkout/sessions/:id/expire, POST /v1/refunds). The real
- * stripe SDK talks to it over HTTP, so the exact wire parameters are tested.
- * Like Stripe, a repeated Idempotency-Key returns the first session (or
- * refund), and refunds of a charge may be partial, up to its amount.
+ * /v1/checkout/sessions/:id/expire, POST /v1/refunds, GET /v1/refunds/:id).
+ * The real stripe SDK talks to it over HTTP, so the exact wire parameters are
+ * tested. Like Stripe, a repeated Idempotency-Key returns the first answer
+ * again (a refund as it was then, even if it has moved on since: only a GET
+ * shows its status now), and refunds of a charge may be partial, up to its
+ * amount; a refund is created `succeeded` unless the test asks for `pending`.
  */
 export async function startFakeStripeApi() {
   const requests: CapturedRequest[] = [];
@@ -48,6 +58,7 @@ export async function startFakeStripeApi() {
   let failNext: { status: number; message: string } | undefined;
   let failing: { status: number; message: string; left: number } | undefined;
   let hanging = false;
+  let refundStatus: "succeeded" | "pending" = "succeeded";
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -131,15 +142,21 @@ export async function startFakeStripeApi() {
           const m = /^metadata\[(.+)\]$/.exec(k);
           if (m) metadata[m[1]!] = v;
         }
-        // Like Stripe: refunds of one charge never add up to more than it (partial refunds until then).
+        // Like Stripe: refunds of one charge never add up to more than it (partial refunds until then); a failed one gave nothing back.
         const amount = Number(params.amount ?? paid.amount_total);
-        const before = refunds.filter((r) => r.payment_intent === paid.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+        const before = refunds.filter((r) => r.payment_intent === paid.payment_intent && r.status !== "failed" && r.status !== "canceled").reduce((sum, r) => sum + r.amount, 0);
         if (!(amount > 0) || before + amount > paid.amount_total) {
           return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", param: "amount", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - before})` } });
         }
-        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount, status: "succeeded", metadata };
+        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount, status: refundStatus, failure_reason: null, metadata };
         refunds.push(refund);
-        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { ...refund });
+        return send(200, refund);
+      }
+      const getRefund = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+      if (req.method === "GET" && getRefund) {
+        const refund = refunds.find((r) => r.id === decodeURIComponent(getRefund[1]!));
+        if (!refund) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such refund: '${getRefund[1]}'` } });
         return send(200, refund);
       }
       const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
@@ -171,6 +188,18 @@ export async function startFakeStripeApi() {
       s.payment_status = paymentStatus;
       s.status = paymentStatus === "paid" ? "complete" : s.status;
       if (paymentStatus === "paid") s.payment_intent ??= `pi_${randomBytes(12).toString("hex")}`;
+    },
+    /** Refunds created from now on start in this status (Stripe answers some methods' refunds `pending`). */
+    createRefundsAs(status: "succeeded" | "pending") {
+      refundStatus = status;
+    },
+    /** Stripe moves a refund on (a pending one succeeds, fails or is cancelled); the object a webhook would carry. */
+    setRefundStatus(id: string, status: FakeRefund["status"], failureReason: string | null = null) {
+      const refund = refunds.find((r) => r.id === id);
+      if (!refund) throw new Error(`fake stripe: no refund ${id}`);
+      refund.status = status;
+      refund.failure_reason = failureReason;
+      return { ...refund };
     },
     /** The next request answers with this error (e.g. 500 to test provider failure). */
     failNextRequest(status: number, message = "Something went wrong") {

@@ -274,4 +274,24 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect((await timeline(id)).filter((a) => a.kind === "quote-refunded").map((a) => a.actor_email)).toEqual([STUDIO_EMAIL]);
     expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain("up to $517.28 left");
   });
+
+  it("lists on the lead's page a refund pending at Stripe and one Stripe failed, with its reason; neither as a credit note", async () => {
+    const id = await newLead();
+    const at = new Date(h.clock.now).toISOString();
+    const row = { payment_id: "settled-x", inquiry_id: id, reason: "Scope reduced", provider_refund_id: "re_1", credit_note_id: null, requested_by: STUDIO_EMAIL, created_at: at, settled_at: null };
+    await h.database.db
+      .insertInto("refunds")
+      .values([
+        { ...row, id: "rf_pending", amount_cents: 12_000, status: "requested", provider_status: "pending", failure_reason: null },
+        { ...row, id: "rf_failed", amount_cents: 8_000, status: "failed", provider_status: "failed", failure_reason: "expired_or_canceled_card", settled_at: at },
+        // Refused at the form (said there and then): not listed again.
+        { ...row, id: "rf_refused", amount_cents: 5_000, status: "failed", provider_status: null, failure_reason: "not taken by the payment service", settled_at: at },
+      ])
+      .execute();
+    const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
+    expect(html).toContain('aria-label="Refunds without a credit note"');
+    expect(html).toMatch(/Refund of \$120\.00 pending at Stripe since [^<]+: no credit note until it succeeds\./);
+    expect(html).toMatch(/Refund of \$80\.00 failed at Stripe [^<]+ \(expired_or_canceled_card\): nothing was refunded and no credit note issued; the amount can be refunded again\./);
+    expect(html).not.toContain("Refund of $50.00");
+  });
 });

@@ -21,6 +21,7 @@ import * as reminderOptOuts from "./0019-reminder-opt-outs";
 import * as analyticsDashboard from "./0023-analytics-dashboard";
 import * as refunds from "./0024-refunds";
 import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
+import * as refundProviderStatus from "./0026-refund-provider-status";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0023-analytics-dashboard": analyticsDashboard,
   "0024-refunds": refunds,
   "0025-analytics-rollup-marks": analyticsRollupMarks,
+  "0026-refund-provider-status": refundProviderStatus,
 };

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest, RefundResult, RemoteSession } from "../types";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest, RefundResult, RefundState, RemoteSession } from "../types";
 
 /** Where the SDK sends its requests (tests point it at a local fake of Stripe's API), and how long it waits. */
 export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https"; timeout?: number };
@@ -78,13 +78,22 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
       const paymentRef = request.paymentRef ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(request.sessionId));
       if (!paymentRef) throw new Error(`Stripe checkout session ${request.sessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentRef, amount: request.amountCents, metadata: { payment_id: request.paymentId } },
+        { payment_intent: paymentRef, amount: request.amountCents, metadata: { payment_id: request.paymentId, ...(request.refundId ? { refund_id: request.refundId } : {}) } },
         { idempotencyKey: request.idempotencyKey },
       );
-      // Settled only by the charge.refunded webhook, once, whatever this answer says.
-      return { refundId: refund.id, paymentRef, settled: false };
+      // A flagged payment is settled only by the charge.refunded webhook, once, whatever this answer says.
+      return { ...toRefundState(refund), paymentRef, settled: false };
+    },
+    async retrieveRefund(refundId: string): Promise<RefundState> {
+      return toRefundState(await stripe.refunds.retrieve(refundId));
     },
   };
+}
+
+/** Stripe's refund statuses, in ours: requires_action (some bank methods) waits like pending. */
+export function toRefundState(r: Pick<Stripe.Refund, "id" | "status" | "failure_reason">): RefundState {
+  const status = r.status === "succeeded" || r.status === "failed" || r.status === "canceled" ? r.status : "pending";
+  return { refundId: r.id, status, failureReason: status === "failed" || status === "canceled" ? (r.failure_reason ?? status) : null };
 }
 
 function paymentIntentOf(s: Stripe.Checkout.Session): string | null {
