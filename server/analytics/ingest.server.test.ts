@@ -144,4 +144,30 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
     expect(goal).toMatchObject({ name: "inquiry", lead_id: id, path: "/contact", utm_source: "newsletter", utm_campaign: "fall-2026", entry: 0 });
     expect(goal!.visit).toBe(view!.visit);
   });
+
+  it("an inquiry's goal is stored in the lead's own transaction, and a goal that cannot be stored costs the lead nothing", async () => {
+    const send = () =>
+      app.request("/api/inquiries?page=/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.8", "user-agent": CHROME },
+        body: JSON.stringify(validInquiry),
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    // No flush: the goal committed with the lead.
+    expect((await events()).map((e) => e.name)).toEqual(["inquiry"]);
+
+    // The goal's table gone: its savepoint rolls back alone, the lead and its email are stored.
+    await database.db.schema.alterTable("analytics_events").renameTo("analytics_events_away").execute();
+    try {
+      const second = await send();
+      expect(second.status).toBe(200);
+      const { id } = (await second.json()) as { id: string };
+      expect(await database.db.selectFrom("inquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
+      expect(await database.db.selectFrom("outbox").select("subject_id").where("subject_id", "=", id).execute()).not.toHaveLength(0);
+    } finally {
+      await database.db.schema.alterTable("analytics_events_away").renameTo("analytics_events").execute();
+    }
+    expect(await events()).toHaveLength(1);
+  });
 });

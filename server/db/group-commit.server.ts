@@ -25,9 +25,23 @@ export const GROUP_COMMIT_MAX = 32;
 
 type Job = { work: (trx: Transaction<Database>) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
 
+// One per database in a process: every capability's writes share its transactions, so an
+// inquiry and its analytics goal take one turn at the write lock, not two (reports/bench.md).
+const shared = new WeakMap<object, GroupCommit>();
+
 export function createGroupCommit(database: Pick<AppDatabase, "db" | "kind">, max = GROUP_COMMIT_MAX): GroupCommit {
   const { db } = database;
   if (database.kind !== "sqlite") return { run: (work) => db.transaction().execute(work) };
+  if (max === GROUP_COMMIT_MAX) {
+    const existing = shared.get(db);
+    if (existing) return existing;
+  }
+  const commit = groupCommit(db, max);
+  if (max === GROUP_COMMIT_MAX) shared.set(db, commit);
+  return commit;
+}
+
+function groupCommit(db: AppDatabase["db"], max: number): GroupCommit {
 
   const queue: Job[] = [];
   let scheduled = false;

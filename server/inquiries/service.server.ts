@@ -103,10 +103,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       privacy_notice_at: noticeShown ? new Date(t).toISOString() : null,
       quarantine_reason: quarantine ?? null,
     };
+    // The analytics goal is written with the lead, in its transaction (it never fails the lead).
+    const goal = quarantine ? undefined : await deps.goals?.prepareGoal?.({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser }, source: lead });
     await writes.run(async (trx) => {
       await insertLead(trx, lead);
       // A quarantined lead is notified when the studio moves it to the inbox (leads.server.ts), not before.
       if (!quarantine) await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)), t);
+      await goal?.(trx);
     });
     if (quarantine) {
       log.info({ inquiryId: id, client: clientTag(ctx.clientIp), reason: quarantine, ...(elapsed !== undefined ? { elapsedMs: elapsed } : {}) }, "inquiry quarantined as spam");
@@ -121,8 +124,8 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       );
     }
     deps.outbox?.wake();
-    // Never rejects, and the lead is stored already: the answer does not wait for it.
-    void deps.goals?.recordGoal({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser } });
+    // A recorder that cannot write in a transaction of ours: never rejects, and the lead is stored already.
+    if (!deps.goals?.prepareGoal && !quarantine) void deps.goals?.recordGoal({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser }, source: lead });
     return { kind: "accepted", id };
   }
 
