@@ -58,6 +58,9 @@ export async function startFakeStripeApi() {
   let failNext: { status: number; message: string } | undefined;
   let failing: { status: number; message: string; left: number } | undefined;
   let hanging = false;
+  // Stripe checks `expires_at` against its own clock: a test on a fixed clock sets it (useClock), or every
+  // session it opens would be "in the past" once the real day moves on.
+  let clock = () => Date.now();
   let refundStatus: "succeeded" | "pending" = "succeeded";
 
   const server = http.createServer((req, res) => {
@@ -114,7 +117,7 @@ export async function startFakeStripeApi() {
         };
         // Like Stripe: a checkout expires at least 30 minutes after it is created (tests move the app's clock
         // forward only, so the 24-hour ceiling is not checked against this process's real time).
-        const ttl = session.expires_at === null ? null : session.expires_at - Date.now() / 1000;
+        const ttl = session.expires_at === null ? null : session.expires_at - clock() / 1000;
         if (ttl !== null && ttl < 30 * 60 - 5) {
           return send(400, { error: { type: "invalid_request_error", param: "expires_at", message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from now." } });
         }
@@ -200,6 +203,10 @@ export async function startFakeStripeApi() {
       refund.status = status;
       refund.failure_reason = failureReason;
       return { ...refund };
+    },
+    /** Stripe's "now", for a test whose server runs on a fixed clock. */
+    useClock(now: () => number) {
+      clock = now;
     },
     /** The next request answers with this error (e.g. 500 to test provider failure). */
     failNextRequest(status: number, message = "Something went wrong") {

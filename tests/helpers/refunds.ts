@@ -46,6 +46,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const { logger, lines: logLines } = capturingLogger("info");
   const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
   const now = () => clock.now;
+  stripe.useClock(now);
   const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
   const worker = createOutboxWorker({ database, logger, now, handlers: quoteDeliveryHandlers({ config, database, mailer }) });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
