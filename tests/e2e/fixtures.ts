@@ -182,3 +182,11 @@ async function signInNewAccount(page: Page, origin: string, databasePath?: strin
   await expect(page).toHaveURL(/\/studio$/);
   return account;
 }
+
+/** The client signs the quote open on `page` (a typed legal name, the box ticked) and gets the deposit's checkout, which opens in a new tab (decision 0018). */
+export async function signForDeposit(page: Page, legalName: string) {
+  await page.getByLabel("Your full legal name").fill(legalName);
+  await page.getByLabel(/I have read this quote/).check();
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+  return checkout;
+}

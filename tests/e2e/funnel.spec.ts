@@ -4,7 +4,7 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import { MIN_FILL_MS } from "../../app/schemas/inquiry-fields";
 import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn } from "./database";
-import { expect, hydrateForm, test, visitorAddress } from "./fixtures";
+import { expect, hydrateForm, test, visitorAddress, signForDeposit } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const CHROME = (build: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${build}.0 Safari/537.36`;
@@ -88,9 +88,7 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
 
     // The campaign's visitor signs and pays the deposit in the sandbox.
     await campaign.goto(link);
-    await campaign.getByLabel("Your full legal name").fill("Ada King Lovelace");
-    await campaign.getByLabel(/I have read this quote/).check();
-    const [checkout] = await Promise.all([campaign.context().waitForEvent("page"), campaign.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+    const checkout = await signForDeposit(campaign, "Ada King Lovelace");
     await checkout.getByRole("button", { name: /500\.00/ }).click();
     await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
 

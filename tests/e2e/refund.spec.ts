@@ -6,7 +6,7 @@ import { formatCad } from "../../app/lib/money";
 import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { readRowsIn as readRows } from "./database";
-import { expect, expectNoSideScroll, signedInWithLead, test } from "./fixtures";
+import { expect, expectNoSideScroll, signedInWithLead, test, signForDeposit } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const GST_NUMBER = "123456789 RT0001";
@@ -38,9 +38,7 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     const client = await page.context().browser()!.newContext();
     const clientPage = await client.newPage();
     await clientPage.goto(link);
-    await clientPage.getByLabel("Your full legal name").fill("Grace Hopper");
-    await clientPage.getByLabel(/I have read this quote/).check();
-    const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+    const checkout = await signForDeposit(clientPage, "Grace Hopper");
     await checkout.getByRole("button", { name: /Pay/ }).click();
     await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
     await client.close();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn as readRows } from "./database";
-import { expect, test } from "./fixtures";
+import { expect, test, signForDeposit } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
@@ -42,9 +42,7 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     // The deposit, paid in the sandbox checkout the quote page opens in a new tab.
     // Accepting is signing (a typed name and a ticked box) since quotes became agreements.
     await page.goto(link);
-    await page.getByLabel("Your full legal name").fill("Grace Hopper");
-    await page.getByLabel(/I have read this quote/).check();
-    const [deposit] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+    const deposit = await signForDeposit(page, "Grace Hopper");
     await deposit.getByRole("button", { name: /617\.28/ }).click();
     await expect(deposit).toHaveURL(/\/payment-success\?session_id=/);
     await deposit.close();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { storedQuotePayments, storedQuotes } from "./database";
-import { expect, signedInWithLead, test } from "./fixtures";
+import { expect, signedInWithLead, test, signForDeposit } from "./fixtures";
 
 /**
  * The issue's acceptance path in the back office: sign in, create a 1,234.56
@@ -50,9 +50,7 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
     await clientPage.screenshot({ path: test.info().outputPath(`quotes-client-${width}.png`), fullPage: true });
   }
   // Decision 0018: checkout opens in a new tab; the quote stays in this one.
-  await clientPage.getByLabel("Your full legal name").fill("Ada Lovelace");
-  await clientPage.getByLabel(/I have read this quote/).check();
-  const [checkout] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+  const checkout = await signForDeposit(clientPage, "Ada Lovelace");
   await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);
   await checkout.getByRole("button", { name: /617\.28/ }).click();
   await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);

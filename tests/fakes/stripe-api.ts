@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
 
 /** One call the fake received: the form-encoded body as flat "a[b][c]" keys, and its headers. */
 export type CapturedRequest = {
@@ -233,4 +234,20 @@ export type FakeStripeApi = Awaited<ReturnType<typeof startFakeStripeApi>>;
 function header(req: http.IncomingMessage, name: string) {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** A webhook event as Stripe signs it with the endpoint's secret, posted to the app's webhook route. */
+export function postSignedEvent(
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> },
+  secret: string,
+  event: { id: string; type: string; created: number; object: Record<string, unknown> },
+) {
+  const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2025-01-01", created: Math.floor(event.created / 1000), data: { object: event.object } });
+  return Promise.resolve(
+    app.request("/api/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      body: payload,
+    }),
+  );
 }

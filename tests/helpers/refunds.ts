@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
@@ -13,7 +12,7 @@ import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createAccounting } from "../../server/quotes/accounting.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
+import { type FakeStripeApi, postSignedEvent, startFakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
 import { randomIp, validInquiry } from "./inquiries";
 import { capturingLogger } from "./logs";
@@ -63,14 +62,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     return ((await res.json()) as { id: string }).id;
   }
 
-  function signedEvent(id: string, type: string, object: Record<string, unknown>) {
-    const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: Math.floor(clock.now / 1000), data: { object } });
-    return app.request("/api/stripe/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      body: payload,
-    });
-  }
+  const signedEvent = (id: string, type: string, object: Record<string, unknown>) => postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
 
   /** checkout.session.completed as Stripe sends it once the customer paid. */
   function paidEvent(sessionId: string, id = `evt_${Math.random().toString(36).slice(2)}`) {

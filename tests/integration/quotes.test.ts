@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server";
@@ -24,7 +23,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
+import { type FakeStripeApi, postSignedEvent, startFakeStripeApi } from "../fakes/stripe-api";
 import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { capturingLogger } from "../helpers/logs";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -100,14 +99,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     return signedEvent(id, "charge.refunded", { id: `ch_${paymentIntent.slice(3)}`, object: "charge", payment_intent: paymentIntent, refunded: true, amount_refunded: 1, metadata: {} });
   }
 
-  function signedEvent(id: string, type: string, object: Record<string, unknown>) {
-    const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: Math.floor(clock.now / 1000), data: { object } });
-    return app.request("/api/stripe/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      body: payload,
-    });
-  }
+  const signedEvent = (id: string, type: string, object: Record<string, unknown>) => postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
 
   async function pay(token: string) {
     const result = await client.pay(token, { clientIp: randomIp() }, SIGNATURE);
