@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", ".react-router/**", "node_modules/**", "reports/**", "test-results/**", "playwright-report/**", "public/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      ".react-router/**",
+      "node_modules/**",
+      "reports/**",
+      "test-results/**",
+      "playwright-report/**",
+      "public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,23 +34,42 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/lib/zod.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod" (CSP-safe, jitless).' }] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod" (CSP-safe, jitless).' }] },
+      ],
     },
   },
   {
     // Content modules ship on every page: their zod schemas live in test-only modules
     // (app/content/schemas.ts, app/demos/frame/schemas.ts) so zod loads only where a form is.
     files: ["app/content/**/*.ts", "app/demos/**/content.ts", "app/demos/frame/*.{ts,tsx}"],
-    ignores: ["app/content/schemas.ts", "app/demos/frame/schemas.ts", "app/demos/frame/content-test-kit.ts", "**/*.test.{ts,tsx}"],
+    ignores: [
+      "app/content/schemas.ts",
+      "app/demos/frame/schemas.ts",
+      "app/demos/frame/content-test-kit.ts",
+      "**/*.test.{ts,tsx}",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
             { name: "zod", message: 'Import { z } from "~/lib/zod" (CSP-safe, jitless).' },
-            { name: "~/lib/zod", allowTypeImports: true, message: "Content is validated in tests: put the schema in the schemas module, import only types here." },
+            {
+              name: "~/lib/zod",
+              allowTypeImports: true,
+              message:
+                "Content is validated in tests: put the schema in the schemas module, import only types here.",
+            },
           ],
-          patterns: [{ group: ["**/schemas", "~/content/schemas", "~/demos/frame/schemas"], allowTypeImports: true, message: "Schema modules are test-only: import only types from them." }],
+          patterns: [
+            {
+              group: ["**/schemas", "~/content/schemas", "~/demos/frame/schemas"],
+              allowTypeImports: true,
+              message: "Schema modules are test-only: import only types from them.",
+            },
+          ],
         },
       ],
     },

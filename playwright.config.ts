@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { DEFAULT_SITE_URL, configuredBuildDir, configuredChromiumPath } from "./server/paths";
+
+import { configuredBuildDir, configuredChromiumPath, DEFAULT_SITE_URL } from "./server/paths";
 
 /**
  * End-to-end tests against the production build, served by our own server

@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import { photoSrc, photos } from "./app/demos/photographer/content";
+
+import { photos, photoSrc } from "./app/demos/photographer/content";
 import { prerenderPaths } from "./app/lib/route-registry";
 import { configuredBuildDir } from "./server/paths";
 

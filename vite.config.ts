@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+
 import { islands } from "./scripts/vite/islands";
 import { configuredSiteUrl } from "./server/paths";
 

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+
 import { islands } from "./scripts/vite/islands";
 import { DEFAULT_SITE_URL } from "./server/paths";
 

@@ -1,6 +1,7 @@
-import { StrictMode, startTransition } from "react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+
 import { warmClassMerge } from "~/lib/cn";
 import { whenIdle } from "~/lib/idle";
 

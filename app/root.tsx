@@ -1,15 +1,18 @@
 import "./load-context";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
-import type { Route } from "./+types/root";
-import { RouteAnnouncer } from "~/components/layout/route-announcer";
-import { SkipLink } from "~/components/layout/skip-link";
+
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { FullRenderAfterNavigation, LazyBlocksScript } from "~/components/layout/lazy-blocks";
 import { PageEnhancementsScript } from "~/components/layout/page-enhancements-script";
+import { RouteAnnouncer } from "~/components/layout/route-announcer";
+import { SkipLink } from "~/components/layout/skip-link";
 import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
+
 import favicon from "../public/favicon.svg?raw";
+import type { Route } from "./+types/root";
 
 // Font preloads live with the layouts that use the fonts (components/layout/site-layout.tsx, each demo).
 export const links: Route.LinksFunction = () => [

@@ -1,4 +1,5 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
 import { demoSites } from "./lib/demo-sites";
 
 /** The route table (docs/product.md#routes), in one place; the demos come from lib/demo-sites.ts. Every page here is listed in lib/route-registry.ts (public) or its unlistedRoutes; a test checks. */
@@ -24,13 +25,26 @@ export default [
   ...prefix("studio", [
     route("login", "studio/login.tsx"),
     route("logout", "studio/logout.tsx"),
-    layout("studio/layout.tsx", [index("studio/home.tsx"), route("inbox", "studio/inbox.tsx"), route("leads/:id", "studio/lead.tsx"), route("payments", "studio/payments.tsx"), route("accounting", "studio/accounting.tsx"), route("calls", "studio/calls.tsx"), route("calls/settings", "studio/call-settings.tsx"), route("analytics", "studio/analytics.tsx"), route("account", "studio/account.tsx")]),
+    layout("studio/layout.tsx", [
+      index("studio/home.tsx"),
+      route("inbox", "studio/inbox.tsx"),
+      route("leads/:id", "studio/lead.tsx"),
+      route("payments", "studio/payments.tsx"),
+      route("accounting", "studio/accounting.tsx"),
+      route("calls", "studio/calls.tsx"),
+      route("calls/settings", "studio/call-settings.tsx"),
+      route("analytics", "studio/analytics.tsx"),
+      route("account", "studio/account.tsx"),
+    ]),
   ]),
   ...prefix("demo", [
     ...demoSites.map(({ slug, folder, pages }) =>
       pages.length === 0
         ? route(slug, `demos/${folder}/page.tsx`)
-        : route(slug, `demos/${folder}/layout.tsx`, [index(`demos/${folder}/home.tsx`), ...pages.map((page) => route(page, `demos/${folder}/${page}.tsx`))]),
+        : route(slug, `demos/${folder}/layout.tsx`, [
+            index(`demos/${folder}/home.tsx`),
+            ...pages.map((page) => route(page, `demos/${folder}/${page}.tsx`)),
+          ]),
     ),
     route("portfolio/photos/:file", "demos/photographer/photo-file.tsx"),
   ]),

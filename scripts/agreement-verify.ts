@@ -12,7 +12,10 @@ async function main() {
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
-    process.exitCode = await runAgreementVerify(process.argv.slice(2), database, { out: console.log, err: console.error });
+    process.exitCode = await runAgreementVerify(process.argv.slice(2), database, {
+      out: console.log,
+      err: console.error,
+    });
   } finally {
     await database.close();
   }

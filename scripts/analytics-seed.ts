@@ -10,17 +10,31 @@
  */
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { type Insertable, sql } from "kysely";
+import { sql, type Insertable } from "kysely";
+
 import { createRollups } from "../server/analytics/rollup.server";
 import { loadConfig } from "../server/config.server";
-import { type AppDatabase, databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+import {
+  databaseOptionsFromConfig,
+  migrateToLatest,
+  openDatabase,
+  type AppDatabase,
+} from "../server/db/database.server";
 import type { PaymentTable, QuoteTable } from "../server/db/schema";
 
 const BATCH_VISITS = 200_000;
 /** A visit has 1 to 4 page views (2.5 on average): a quarter of visits bounce. */
 const VIEWS_PER_VISIT = 2.5;
 
-export async function seedAnalytics(database: AppDatabase, { events, days = 90, now = Date.now(), log = (_: string) => {} }: { events: number; days?: number; now?: number; log?: (line: string) => void }) {
+export async function seedAnalytics(
+  database: AppDatabase,
+  {
+    events,
+    days = 90,
+    now = Date.now(),
+    log = (_: string) => {},
+  }: { events: number; days?: number; now?: number; log?: (line: string) => void },
+) {
   const visits = Math.max(1, Math.round(events / VIEWS_PER_VISIT));
   const start = Math.floor(now / 1000) - days * 86_400;
   // Seconds between visit starts, so the last visit starts a minute before `now`.
@@ -48,8 +62,17 @@ export async function seedAnalytics(database: AppDatabase, { events, days = 90, 
  * start + j*step; its visitor is shared with the next visit; its first page view is its entry
  * and carries its referrer, UTM values or demo ref.
  */
-async function insertEvents(database: AppDatabase, postgres: boolean, from: number, to: number, start: number, step: number) {
-  const columns = sql.raw("created_at, visitor, visit, name, path, entry, referrer_host, utm_source, utm_medium, utm_campaign, demo_ref, device");
+async function insertEvents(
+  database: AppDatabase,
+  postgres: boolean,
+  from: number,
+  to: number,
+  start: number,
+  step: number,
+) {
+  const columns = sql.raw(
+    "created_at, visitor, visit, name, path, entry, referrer_host, utm_source, utm_medium, utm_campaign, demo_ref, device",
+  );
   const values = (at: string, hex: (v: string, width: number) => string) =>
     sql.raw(`
       ${at}, ${hex("j / 2", 32)}, ${hex("j", 40)}, 'pageview',
@@ -79,7 +102,12 @@ async function insertEvents(database: AppDatabase, postgres: boolean, from: numb
 /** Leads over the period (one in 500 visits writes), a third with a sent quote, a third of those accepted and paid. */
 async function seedLeads(database: AppDatabase, start: number, now: number) {
   const count = 5_000;
-  const sources: { utm_source?: string; ref?: string }[] = [{ utm_source: "newsletter" }, { ref: "demo-3" }, {}, { utm_source: "google" }];
+  const sources: { utm_source?: string; ref?: string }[] = [
+    { utm_source: "newsletter" },
+    { ref: "demo-3" },
+    {},
+    { utm_source: "google" },
+  ];
   for (let offset = 0; offset < count; offset += 500) {
     const leads = [];
     const quotes: Insertable<QuoteTable>[] = [];
@@ -87,7 +115,18 @@ async function seedLeads(database: AppDatabase, start: number, now: number) {
     for (let i = offset; i < Math.min(count, offset + 500); i++) {
       const id = randomUUID();
       const at = new Date((start + ((now / 1000 - start) * i) / count) * 1000).toISOString();
-      leads.push({ id, first_name: "Seed", last_name: `Lead${i}`, email: `seed${i}@example.com`, project_type: "basic", message: "Seeded for analytics timing.", source: "api", created_at: at, search_text: "", ...sources[i % sources.length] });
+      leads.push({
+        id,
+        first_name: "Seed",
+        last_name: `Lead${i}`,
+        email: `seed${i}@example.com`,
+        project_type: "basic",
+        message: "Seeded for analytics timing.",
+        source: "api",
+        created_at: at,
+        search_text: "",
+        ...sources[i % sources.length],
+      });
       if (i % 3 !== 0) continue;
       const accepted = i % 9 === 0;
       quotes.push(quoteRow(id, at, accepted));
@@ -133,8 +172,29 @@ export function quoteRow(inquiryId: string, at: string, accepted: boolean): Inse
 }
 
 /** A sandbox payment of a lead's quote, paid in CAD unless `extra` says otherwise. */
-export function paymentRow(inquiryId: string, at: string, cents: number, extra: Partial<Insertable<PaymentTable>> = {}): Insertable<PaymentTable> {
-  return { id: randomUUID(), package: "pro", amount_cents: cents, currency: "cad", status: "paid", provider: "sandbox", provider_session_id: null, idempotency_key: randomUUID(), failure_reason: null, created_at: at, updated_at: at, paid_at: at, failed_at: null, inquiry_id: inquiryId, ...extra };
+export function paymentRow(
+  inquiryId: string,
+  at: string,
+  cents: number,
+  extra: Partial<Insertable<PaymentTable>> = {},
+): Insertable<PaymentTable> {
+  return {
+    id: randomUUID(),
+    package: "pro",
+    amount_cents: cents,
+    currency: "cad",
+    status: "paid",
+    provider: "sandbox",
+    provider_session_id: null,
+    idempotency_key: randomUUID(),
+    failure_reason: null,
+    created_at: at,
+    updated_at: at,
+    paid_at: at,
+    failed_at: null,
+    inquiry_id: inquiryId,
+    ...extra,
+  };
 }
 
 /** `--name value` from the command line, as a positive integer. */
@@ -154,7 +214,9 @@ async function main() {
     await migrateToLatest(database);
     const t = performance.now();
     await seedAnalytics(database, { events, days, log: console.log });
-    console.log(`seeded about ${events.toLocaleString("en-CA")} page views over ${days} days in ${Math.round(performance.now() - t)} ms`);
+    console.log(
+      `seeded about ${events.toLocaleString("en-CA")} page views over ${days} days in ${Math.round(performance.now() - t)} ms`,
+    );
   } finally {
     await database.close();
   }

@@ -10,22 +10,32 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { type RangeQuery, TOP_LISTS, addCalendarDays, createAnalyticsDashboard } from "../server/analytics/dashboard.server";
+
+import {
+  addCalendarDays,
+  createAnalyticsDashboard,
+  TOP_LISTS,
+  type RangeQuery,
+} from "../server/analytics/dashboard.server";
 import { createRollups } from "../server/analytics/rollup.server";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.server";
+import { migrateToLatest, openDatabase, type AppDatabase } from "../server/db/database.server";
 import { intArg, seedAnalytics } from "./analytics-seed";
 
 const BUDGET_MS = 200;
 const REPORT = "reports/analytics.md";
 
-
 async function timeEngine(database: AppDatabase, events: number, days: number, runs: number, now: number) {
   const seeded = performance.now();
   await seedAnalytics(database, { events, days, now, log: (line) => console.error(line) });
   const seedMs = performance.now() - seeded;
-  const { count } = await database.db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await database.db
+    .selectFrom("analytics_events")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
   const engine =
-    database.kind === "postgres" ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}` : "SQLite (WAL)";
+    database.kind === "postgres"
+      ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}`
+      : "SQLite (WAL)";
   const dashboard = createAnalyticsDashboard({ database, now: () => now });
   const lines = [
     `### ${engine}: ${Number(count).toLocaleString("en-CA")} events, seeded with roll-ups in ${(seedMs / 1000).toFixed(0)} s`,
@@ -48,7 +58,10 @@ async function timeEngine(database: AppDatabase, events: number, days: number, r
       ["chart", () => dashboard.series(range)],
       ...TOP_LISTS.map((l): [string, () => Promise<unknown>] => [`top ${l}`, () => dashboard.top(l, range)]),
       ["funnel by source", () => dashboard.funnel(range)],
-      ["whole page (all of the above, and the previous range's totals, in parallel)", () => dashboard.overview(query)],
+      [
+        "whole page (all of the above, and the previous range's totals, in parallel)",
+        () => dashboard.overview(query),
+      ],
     ];
     for (const [name, run] of queries) {
       const times: number[] = [];
@@ -67,7 +80,10 @@ async function timeEngine(database: AppDatabase, events: number, days: number, r
   const job = performance.now();
   await createRollups({ database, now: () => now }).run();
   const jobMs = performance.now() - job;
-  lines.push("", `The roll-up job's pass a minute after its last (it rewrites the current hour and today from raw events, under its lease, once a minute): ${jobMs.toFixed(0)} ms.`);
+  lines.push(
+    "",
+    `The roll-up job's pass a minute after its last (it rewrites the current hour and today from raw events, under its lease, once a minute): ${jobMs.toFixed(0)} ms.`,
+  );
   return { lines, worst };
 }
 
@@ -82,8 +98,13 @@ async function main() {
   const sections: string[] = [];
   let worst = 0;
   try {
-    const engines: (() => AppDatabase)[] = [() => openDatabase({ kind: "sqlite", path: path.join(dir, "timing.db") })];
-    if (process.env.TEST_DATABASE_URL) engines.push(() => openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, poolSize: 10 }));
+    const engines: (() => AppDatabase)[] = [
+      () => openDatabase({ kind: "sqlite", path: path.join(dir, "timing.db") }),
+    ];
+    if (process.env.TEST_DATABASE_URL)
+      engines.push(() =>
+        openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, poolSize: 10 }),
+      );
     for (const open of engines) {
       const database = open();
       try {
@@ -102,7 +123,12 @@ async function main() {
   const report = [
     "# Analytics dashboard: query times",
     "",
-    `\`npm run analytics:timing -- --events ${events} --days ${days}\` (scripts/analytics-timing.ts), ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min) at the end, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+    `\`npm run analytics:timing -- --events ${events} --days ${days}\` (scripts/analytics-timing.ts), ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        " / ",
+      )} (1 / 5 / 15 min) at the end, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
     `Events spread over ${days} days, about 2.5 page views per visit; rolled up by the roll-up job a minute before the timing (every hour and day, today's so far); today read from its roll-up plus the raw events after its mark. Median and max of ${runs} runs after one warm-up. Budget: ${BUDGET_MS} ms per query.`,
     "",
     ...sections.flatMap((s) => [s, ""]),

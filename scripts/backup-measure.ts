@@ -5,11 +5,12 @@
  * while inserts run, against better-sqlite3's page-copy backup API. Figures for
  * reports/backup-restore.md; nothing is kept.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import SQLite from "better-sqlite3";
+
 import { takeBackup } from "../server/db/backup.server";
 import { migrateToLatest, openDatabase } from "../server/db/database.server";
 
@@ -19,15 +20,49 @@ const file = path.join(dir, "app.db");
 const database = openDatabase({ kind: "sqlite", path: file, backgroundCheckpoints: true });
 await migrateToLatest(database);
 
-const message = "We need a five-page site for our engine workshop, with a booking form and a gallery. ".repeat(4);
+const message =
+  "We need a five-page site for our engine workshop, with a booking form and a gallery. ".repeat(4);
 async function insertLeads(n: number) {
   const at = new Date().toISOString();
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < n; i++) {
       const id = randomUUID();
-      await trx.insertInto("inquiries").values({ id, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "604-555-0199", company: "Engines", project_type: "pro", budget: "500-1000", timeline: "3-4weeks", message, source: "measure", created_at: at, search_text: "" }).execute();
+      await trx
+        .insertInto("inquiries")
+        .values({
+          id,
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: "ada@example.com",
+          phone: "604-555-0199",
+          company: "Engines",
+          project_type: "pro",
+          budget: "500-1000",
+          timeline: "3-4weeks",
+          message,
+          source: "measure",
+          created_at: at,
+          search_text: "",
+        })
+        .execute();
       for (const channel of ["inquiry-email", "inquiry-ack-email"]) {
-        await trx.insertInto("outbox").values({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel, status: "delivered", attempts: 1, next_attempt_at: at, last_error: null, locked_by: null, locked_until: null, delivered_at: at, created_at: at }).execute();
+        await trx
+          .insertInto("outbox")
+          .values({
+            id: randomUUID(),
+            subject_type: "inquiry",
+            subject_id: id,
+            channel,
+            status: "delivered",
+            attempts: 1,
+            next_attempt_at: at,
+            last_error: null,
+            locked_by: null,
+            locked_until: null,
+            delivered_at: at,
+            created_at: at,
+          })
+          .execute();
       }
     }
   });
@@ -50,7 +85,8 @@ async function writeDuring(until: Promise<unknown>) {
   }
   return latencies.sort((a, b) => a - b);
 }
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!.toFixed(2);
+const pct = (xs: number[], p: number) =>
+  xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!.toFixed(2);
 const policy = { retain: 100, retainDays: 0 };
 const backups = path.join(dir, "backups");
 
@@ -70,6 +106,8 @@ const verdict = new SQLite(path.join(dir, "page-copy.db")).pragma("integrity_che
 const checkMs = performance.now() - t;
 pageCopy.close();
 
-console.log(`| ${leads} leads | ${(bytes / 1e6).toFixed(1)} MB | ${(idle.bytes / 1e6).toFixed(1)} MB | ${idle.durationMs} ms | ${busy.durationMs} ms | ${baseline.length}: p50 ${pct(baseline, 50)} / p99 ${pct(baseline, 99)} / max ${pct(baseline, 100)} ms | ${during.length}: p50 ${pct(during, 50)} / p99 ${pct(during, 99)} / max ${pct(during, 100)} ms | ${pageCopyMs.toFixed(0)} ms + check ${checkMs.toFixed(0)} ms (${String(verdict)}) |`);
+console.log(
+  `| ${leads} leads | ${(bytes / 1e6).toFixed(1)} MB | ${(idle.bytes / 1e6).toFixed(1)} MB | ${idle.durationMs} ms | ${busy.durationMs} ms | ${baseline.length}: p50 ${pct(baseline, 50)} / p99 ${pct(baseline, 99)} / max ${pct(baseline, 100)} ms | ${during.length}: p50 ${pct(during, 50)} / p99 ${pct(during, 99)} / max ${pct(during, 100)} ms | ${pageCopyMs.toFixed(0)} ms + check ${checkMs.toFixed(0)} ms (${String(verdict)}) |`,
+);
 await database.close();
 fs.rmSync(dir, { recursive: true, force: true });

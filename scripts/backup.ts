@@ -7,15 +7,21 @@
  */
 import type { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { type AppConfig, loadConfigOrExit } from "../server/config.server";
+
+import { loadConfigOrExit, type AppConfig } from "../server/config.server";
 import { BackupError, backupSettings, restoreBackup, takeBackup } from "../server/db/backup.server";
 
-const USAGE = "Usage: npm run backup [-- --dir DIR] | npm run restore [-- FILE | latest] [--force] [--dir DIR]";
+const USAGE =
+  "Usage: npm run backup [-- --dir DIR] | npm run restore [-- FILE | latest] [--force] [--dir DIR]";
 
 type Io = { stdout: Writable; stderr: Writable };
 
 /** Runs `backup` or `restore` with its arguments; returns the exit code. */
-export async function runBackupCommand(command: string | undefined, args: string[], { config, io }: { config: AppConfig; io: Io }): Promise<number> {
+export async function runBackupCommand(
+  command: string | undefined,
+  args: string[],
+  { config, io }: { config: AppConfig; io: Io },
+): Promise<number> {
   const dirAt = args.indexOf("--dir");
   const dirArg = dirAt >= 0 ? args[dirAt + 1] : undefined;
   const rest = dirAt < 0 ? args : args.filter((_, i) => i !== dirAt && i !== dirAt + 1);
@@ -24,7 +30,8 @@ export async function runBackupCommand(command: string | undefined, args: string
   const valid =
     (dirAt < 0 || (dirArg && !dirArg.startsWith("--"))) &&
     positional.every((a) => !a.startsWith("--")) &&
-    ((command === "backup" && positional.length === 0 && !force) || (command === "restore" && positional.length <= 1));
+    ((command === "backup" && positional.length === 0 && !force) ||
+      (command === "restore" && positional.length <= 1));
   if (!valid) {
     io.stderr.write(`${USAGE}\n`);
     return 2;
@@ -38,7 +45,9 @@ export async function runBackupCommand(command: string | undefined, args: string
   try {
     if (command === "backup") {
       const status = await takeBackup({ source: settings.source, dir, policy: settings.policy });
-      io.stdout.write(`Backed up ${settings.source.kind} to ${dir}/${status.file} (${status.bytes} bytes, verified, ${Math.round(status.durationMs)} ms).\n`);
+      io.stdout.write(
+        `Backed up ${settings.source.kind} to ${dir}/${status.file} (${status.bytes} bytes, verified, ${Math.round(status.durationMs)} ms).\n`,
+      );
       return 0;
     }
     const from = positional[0] === "latest" ? undefined : positional[0];

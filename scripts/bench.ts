@@ -39,17 +39,18 @@
  * (a subset, e.g. "inquiries,memory" or "2,3"; a partial run prints its table but leaves
  * reports/bench.md alone), BENCH_DURATION, WRK_PATH, NGINX_PATH.
  */
-import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
-import { runBeacons } from "./bench/beacons";
-import { runBookingBench } from "./bench/booking";
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
+
 import { openDatabase } from "../server/db/database.server";
 import { configuredBuildDir } from "../server/paths";
+import { runBeacons } from "./bench/beacons";
+import { runBookingBench } from "./bench/booking";
+import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -64,7 +65,10 @@ type CaseName = (typeof caseNames)[number];
 const CASES = new Set(
   (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
     const name = /^\d$/.test(c.trim()) ? caseNames[Number(c.trim()) - 1] : c.trim();
-    if (!caseNames.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-${caseNames.length})`);
+    if (!caseNames.includes(name as CaseName))
+      throw new Error(
+        `BENCH_CASES: unknown case "${c}" (one of ${caseNames.join(", ")} or 1-${caseNames.length})`,
+      );
     return name as CaseName;
   }),
 );
@@ -82,7 +86,15 @@ const PAGE = "/pricing";
 const ENCODING = { "Accept-Encoding": "gzip" };
 const children = new Set<ChildProcess>();
 
-type Row = { case: string; target: string; rps?: number; p50?: number; p99?: number; errors?: number; note?: string };
+type Row = {
+  case: string;
+  target: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  note?: string;
+};
 const rows: Row[] = [];
 type Goal = { goal: string; measured: string; met: boolean; cause?: string };
 const goals: Goal[] = [];
@@ -95,18 +107,32 @@ function log(msg: string) {
 function requireTools() {
   const wrk = spawnSync(WRK, ["-v"], { encoding: "utf8" });
   if (wrk.error) {
-    console.error(`npm run bench needs wrk, the load generator (not found: ${WRK}).\nInstall it: sudo apt-get install wrk   (or run scripts/system-deps.sh)`);
+    console.error(
+      `npm run bench needs wrk, the load generator (not found: ${WRK}).\nInstall it: sudo apt-get install wrk   (or run scripts/system-deps.sh)`,
+    );
     process.exit(1);
   }
   if (!fs.existsSync(NGINX)) {
-    console.error(`npm run bench compares against nginx (not found: ${NGINX}).\nInstall it: sudo apt-get install nginx   (or run scripts/system-deps.sh)`);
+    console.error(
+      `npm run bench compares against nginx (not found: ${NGINX}).\nInstall it: sudo apt-get install nginx   (or run scripts/system-deps.sh)`,
+    );
     process.exit(1);
   }
   return /wrk\s+(\S+)/.exec(`${wrk.stdout}${wrk.stderr}`)?.[1] ?? "wrk";
 }
 
-function start(cmd: string, argv: string[], env: Record<string, string>, name: string, stdout: "ignore" | number = "ignore") {
-  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", stdout, "pipe"] });
+function start(
+  cmd: string,
+  argv: string[],
+  env: Record<string, string>,
+  name: string,
+  stdout: "ignore" | number = "ignore",
+) {
+  const child = spawn(cmd, argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", stdout, "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on("exit", (code, signal) => {
@@ -150,7 +176,9 @@ function serveNodeFlags(serveScript: string): string[] {
   if (!m) throw new Error(`package.json "serve" does not run build/node/index.js with node: ${serveScript}`);
   return m[1]!.split(/\s+/).filter(Boolean);
 }
-const NODE_FLAGS = serveNodeFlags(JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve as string);
+const NODE_FLAGS = serveNodeFlags(
+  JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve as string,
+);
 
 /**
  * Our production server as `npm run serve` starts it: NODE_ENV=production,
@@ -184,7 +212,12 @@ function startOurs(port: number, extraEnv: Record<string, string> = {}) {
 /** The primary and its workers (node:cluster forks them as direct children). */
 function processTree(pid: number): number[] {
   try {
-    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const kids = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return [pid, ...kids];
   } catch {
     return [pid];
@@ -196,7 +229,15 @@ function rssMb(pid: number) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-type WrkResult = { requests: number; rps: number; p50: number; p99: number; max: number; statusErrors: number; socketErrors: number };
+type WrkResult = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statusErrors: number;
+  socketErrors: number;
+};
 
 /** wrk prints its figures from this Lua hook as one JSON line (latencies in µs). */
 const DONE_LUA = `
@@ -214,15 +255,46 @@ function writeLua(name: string, body: string) {
   return file;
 }
 
-function wrkOnce(url: string, seconds: number, opts: { headers?: Record<string, string>; script?: string }): WrkResult {
-  const argv = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "5s", "-s", opts.script ?? writeLua("get.lua", "")];
+function wrkOnce(
+  url: string,
+  seconds: number,
+  opts: { headers?: Record<string, string>; script?: string },
+): WrkResult {
+  const argv = [
+    "-t",
+    String(THREADS),
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    `${seconds}s`,
+    "--timeout",
+    "5s",
+    "-s",
+    opts.script ?? writeLua("get.lua", ""),
+  ];
   for (const [k, v] of Object.entries(opts.headers ?? {})) argv.push("-H", `${k}: ${v}`);
   argv.push(url);
   const r = spawnSync(WRK, argv, { encoding: "utf8" });
   const line = /WRK_JSON (.*)/.exec(r.stdout ?? "")?.[1];
   if (!line) throw new Error(`wrk gave no result for ${url}: ${r.stdout}${r.stderr}`);
-  const j = JSON.parse(line) as { requests: number; duration: number; status: number; socket: number; p50: number; p99: number; max: number };
-  return { requests: j.requests, rps: j.requests / (j.duration / 1e6), p50: j.p50 / 1000, p99: j.p99 / 1000, max: j.max / 1000, statusErrors: j.status, socketErrors: j.socket };
+  const j = JSON.parse(line) as {
+    requests: number;
+    duration: number;
+    status: number;
+    socket: number;
+    p50: number;
+    p99: number;
+    max: number;
+  };
+  return {
+    requests: j.requests,
+    rps: j.requests / (j.duration / 1e6),
+    p50: j.p50 / 1000,
+    p99: j.p99 / 1000,
+    max: j.max / 1000,
+    statusErrors: j.status,
+    socketErrors: j.socket,
+  };
 }
 
 /** A warm-up, then the measured load. */
@@ -234,7 +306,9 @@ function load(url: string, opts: { headers?: Record<string, string>; script?: st
 function record(kase: string, target: string, r: WrkResult, note?: string) {
   const errors = r.statusErrors + r.socketErrors;
   rows.push({ case: kase, target, rps: r.rps, p50: r.p50, p99: r.p99, errors, note });
-  log(`${kase} ${target}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${errors}`);
+  log(
+    `${kase} ${target}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${errors}`,
+  );
   return r;
 }
 
@@ -286,7 +360,12 @@ http {
 }
 `,
   );
-  return start(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")], {}, name);
+  return start(
+    NGINX,
+    ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")],
+    {},
+    name,
+  );
 }
 
 /**
@@ -322,7 +401,8 @@ async function headersOf(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers });
   await res.arrayBuffer();
   const out: Record<string, string> = {};
-  for (const [k, v] of res.headers) if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(k)) out[k] = v;
+  for (const [k, v] of res.headers)
+    if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(k)) out[k] = v;
   return out;
 }
 
@@ -354,7 +434,11 @@ async function measureStatic(target: Target, asset: string) {
   const page = record("1 page", target.name, load(`${target.base}${PAGE}`, { headers: ENCODING }).result);
   const assetR = record("1 asset", target.name, load(`${target.base}${asset}`, { headers: ENCODING }).result);
   const etag = await etagOf(`${target.base}${PAGE}`);
-  const revalidate = record("1 304", target.name, load(`${target.base}${PAGE}`, { headers: { ...ENCODING, "If-None-Match": etag } }).result);
+  const revalidate = record(
+    "1 304",
+    target.name,
+    load(`${target.base}${PAGE}`, { headers: { ...ENCODING, "If-None-Match": etag } }).result,
+  );
   return { page, asset: assetR, revalidate };
 }
 
@@ -364,13 +448,20 @@ async function servingAgainstNginx() {
   const cores = os.availableParallelism();
   const ceiling = startNginx("ceiling", ports.ceiling, "ceiling");
   await waitFor(`http://127.0.0.1:${ports.ceiling}/`);
-  const c = record("1 ceiling", `wrk → nginx \`return 200\` (${cores} workers, no log)`, load(`http://127.0.0.1:${ports.ceiling}/`).result);
+  const c = record(
+    "1 ceiling",
+    `wrk → nginx \`return 200\` (${cores} workers, no log)`,
+    load(`http://127.0.0.1:${ports.ceiling}/`).result,
+  );
   await stop(ceiling);
 
   const asset = hashedAsset();
   const nginx = startNginx("nginx", ports.nginx, "static");
   await waitFor(`http://127.0.0.1:${ports.nginx}${PAGE}`);
-  const ng = await measureStatic({ name: `nginx ${cores} workers`, base: `http://127.0.0.1:${ports.nginx}` }, asset);
+  const ng = await measureStatic(
+    { name: `nginx ${cores} workers`, base: `http://127.0.0.1:${ports.nginx}` },
+    asset,
+  );
   await stop(nginx);
 
   const ours = startOurs(ports.ours);
@@ -381,7 +472,15 @@ async function servingAgainstNginx() {
   const notModified = await headersOf(`${oursBase}${PAGE}`, { ...ENCODING, "If-None-Match": ok.etag! });
   await stop(ours);
 
-  const bareEnv = { PORT: String(ports.api), BARE: JSON.stringify({ page: PAGE, ok, notModified, body: path.join(clientDir, `${PAGE.slice(1)}/index.html.gz`) }) };
+  const bareEnv = {
+    PORT: String(ports.api),
+    BARE: JSON.stringify({
+      page: PAGE,
+      ok,
+      notModified,
+      body: path.join(clientDir, `${PAGE.slice(1)}/index.html.gz`),
+    }),
+  };
   const bareScript = path.join(tmp, "bare-node.mjs");
   fs.writeFileSync(bareScript, BARE_NODE);
   const bare = start(process.execPath, [bareScript], bareEnv, "bare node:http");
@@ -389,16 +488,27 @@ async function servingAgainstNginx() {
   await waitFor(`${bareBase}${PAGE}`);
   const bareName = `bare node:http, same bytes and headers, no log (${cores} workers)`;
   const barePage = record("1 page", bareName, load(`${bareBase}${PAGE}`, { headers: ENCODING }).result);
-  const bare304 = record("1 304", bareName, load(`${bareBase}${PAGE}`, { headers: { ...ENCODING, "If-None-Match": ok.etag! } }).result);
+  const bare304 = record(
+    "1 304",
+    bareName,
+    load(`${bareBase}${PAGE}`, { headers: { ...ENCODING, "If-None-Match": ok.etag! } }).result,
+  );
   await stop(bare);
 
-  notes.push(`${spawnText(NGINX, ["-v"]).trim()}, ${cores} workers, gzip_static, access log buffered (64k, 1 s); our server's log goes to a file.`);
-  notes.push(`Page ${PAGE} and asset ${asset}, both with Accept-Encoding: gzip (the same .gz bytes from both servers); the 304 sends each server's own ETag.`);
-  notes.push(`wrk's ceiling is ${Math.round(c.rps).toLocaleString("en-CA")} req/s here: a target near it is limited by the generator, not by itself.`);
+  notes.push(
+    `${spawnText(NGINX, ["-v"]).trim()}, ${cores} workers, gzip_static, access log buffered (64k, 1 s); our server's log goes to a file.`,
+  );
+  notes.push(
+    `Page ${PAGE} and asset ${asset}, both with Accept-Encoding: gzip (the same .gz bytes from both servers); the 304 sends each server's own ETag.`,
+  );
+  notes.push(
+    `wrk's ceiling is ${Math.round(c.rps).toLocaleString("en-CA")} req/s here: a target near it is limited by the generator, not by itself.`,
+  );
 
   /** Why a ratio falls short: Node's share (the bare responder) and ours (the rest), measured. */
   const throughputCause = (o: WrkResult, n: WrkResult, b: WrkResult | undefined, min: number) => {
-    if (!b) return "per request our server runs Node's HTTP parser and JavaScript where nginx runs C; wrk takes part of the same cores";
+    if (!b)
+      return "per request our server runs Node's HTTP parser and JavaScript where nginx runs C; wrk takes part of the same cores";
     const bareRatio = ratio(b.rps, n.rps);
     const node =
       bareRatio < min
@@ -409,8 +519,11 @@ async function servingAgainstNginx() {
   const check = (label: string, o: WrkResult, n: WrkResult, min: number, b?: WrkResult) => {
     const r = ratio(o.rps, n.rps);
     goal(`${label} ≥ ${min}× nginx`, `${r.toFixed(2)}×`, r >= min, throughputCause(o, n, b, min));
-    rows.find((row) => row.target.startsWith("our server") && row.case === `1 ${label}`)!.note = `${r.toFixed(2)}× nginx (goal ≥ ${min})`;
-    if (b) rows.find((row) => row.target === bareName && row.case === `1 ${label}`)!.note = `${ratio(b.rps, n.rps).toFixed(2)}× nginx: Node's own ceiling`;
+    rows.find((row) => row.target.startsWith("our server") && row.case === `1 ${label}`)!.note =
+      `${r.toFixed(2)}× nginx (goal ≥ ${min})`;
+    if (b)
+      rows.find((row) => row.target === bareName && row.case === `1 ${label}`)!.note =
+        `${ratio(b.rps, n.rps).toFixed(2)}× nginx: Node's own ceiling`;
   };
   check("page", us.page, ng.page, 0.7, barePage);
   check("asset", us.asset, ng.asset, 0.8);
@@ -496,10 +609,15 @@ end`,
   );
 }
 
-async function countRows(options: Parameters<typeof openDatabase>[0], table: "inquiries" | "analytics_events" = "inquiries") {
+async function countRows(
+  options: Parameters<typeof openDatabase>[0],
+  table: "inquiries" | "analytics_events" = "inquiries",
+) {
   const database = openDatabase(options);
   try {
-    const r = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(database.db);
+    const r = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
+      database.db,
+    );
     return Number(r.rows[0]?.n ?? 0);
   } finally {
     await database.close();
@@ -515,9 +633,15 @@ async function inquiryWrites(kind: "sqlite" | "postgres") {
   try {
     const base = `http://127.0.0.1:${ports.api}`;
     await waitFor(`${base}/healthz`);
-    const probe = await fetch(`${base}/api/inquiries`, { method: "POST", headers: { "content-type": "application/json" }, body: inquiryBody() });
-    if (!probe.ok) throw new Error(`a valid inquiry answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
-    const dbOptions = kind === "sqlite" ? ({ kind, path: dbPath } as const) : ({ kind, url: PG_URL! } as const);
+    const probe = await fetch(`${base}/api/inquiries`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: inquiryBody(),
+    });
+    if (!probe.ok)
+      throw new Error(`a valid inquiry answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+    const dbOptions =
+      kind === "sqlite" ? ({ kind, path: dbPath } as const) : ({ kind, url: PG_URL! } as const);
     const before = await countRows(dbOptions);
     const { warm, result } = load(`${base}/api/inquiries`, { script: inquiryLua() });
     // wrk stops its clock with requests in flight; the server finishes and stores those too.
@@ -525,15 +649,31 @@ async function inquiryWrites(kind: "sqlite" | "postgres") {
     const stored = (await countRows(dbOptions)) - before;
     const answered = warm.requests - warm.statusErrors + (result.requests - result.statusErrors);
     const lost = Math.max(0, answered - stored);
-    record(label, "POST /api/inquiries", result, `${stored} rows stored for ${answered} answered 2xx: ${lost ? `${lost} LOST` : "no row lost"}`);
+    record(
+      label,
+      "POST /api/inquiries",
+      result,
+      `${stored} rows stored for ${answered} answered 2xx: ${lost ? `${lost} LOST` : "no row lost"}`,
+    );
     const min = kind === "sqlite" ? 3000 : 2000;
     const cause =
       kind === "sqlite"
         ? "inquiries share SQLite's one write lock: the workers take it in the order they ask the primary, each storing the inquiries that arrived together in one transaction (decision 0021); each still writes its row, two outbox rows, its analytics goal (issue 32: 3,584/s without it, in an isolated run), their index entries and a full-text segment, on two cores shared with wrk"
         : "each inquiry is BEGIN, three INSERTs (its row, its outbox rows, its analytics goal) and COMMIT, with the goal's savepoint: seven round trips on one of the pool's 10 connections per process (2,683/s without the goal, in an isolated run)";
-    goal(`${kind === "sqlite" ? "SQLite" : "PostgreSQL"} inquiries ≥ ${min.toLocaleString("en-CA")} req/s`, `${Math.round(result.rps).toLocaleString("en-CA")} req/s`, result.rps >= min, cause);
-    if (kind === "sqlite") goal("SQLite inquiries p99 ≤ 15 ms", `${result.p99.toFixed(1)} ms`, result.p99 <= 15, cause);
-    goal(`no inquiry lost (${kind === "sqlite" ? "SQLite" : "PostgreSQL"})`, `${stored} stored / ${answered} answered`, lost === 0, "rows missing: a bug");
+    goal(
+      `${kind === "sqlite" ? "SQLite" : "PostgreSQL"} inquiries ≥ ${min.toLocaleString("en-CA")} req/s`,
+      `${Math.round(result.rps).toLocaleString("en-CA")} req/s`,
+      result.rps >= min,
+      cause,
+    );
+    if (kind === "sqlite")
+      goal("SQLite inquiries p99 ≤ 15 ms", `${result.p99.toFixed(1)} ms`, result.p99 <= 15, cause);
+    goal(
+      `no inquiry lost (${kind === "sqlite" ? "SQLite" : "PostgreSQL"})`,
+      `${stored} stored / ${answered} answered`,
+      lost === 0,
+      "rows missing: a bug",
+    );
   } finally {
     await stop(server);
   }
@@ -551,7 +691,12 @@ async function memoryPerProcess() {
   const after = pids.map(rssMb);
   await stop(server);
   const worst = Math.max(...after);
-  const list = pids.map((pid, i) => `${i === 0 && pids.length > 1 ? "primary" : "worker"} ${before[i]!.toFixed(0)} → ${after[i]!.toFixed(0)} MB`).join(", ");
+  const list = pids
+    .map(
+      (pid, i) =>
+        `${i === 0 && pids.length > 1 ? "primary" : "worker"} ${before[i]!.toFixed(0)} → ${after[i]!.toFixed(0)} MB`,
+    )
+    .join(", ");
   rows.push({ case: "3 memory", target: "RSS per process", note: list });
   goal(
     "RSS ≤ 150 MB per process after the load",
@@ -569,16 +714,29 @@ function machine() {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
-    load: os.loadavg().map((n) => n.toFixed(1)).join(" / "),
+    load: os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" / "),
   };
 }
 
-const fmt = (n: number | undefined, digits = 0) => (n === undefined ? "" : n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined
+    ? ""
+    : n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table() {
   const head = "| Case | Target | req/s | p50 ms | p99 ms | errors | Note |";
   const sep = "|---|---|--:|--:|--:|--:|---|";
-  return [head, sep, ...rows.map((r) => `| ${r.case} | ${r.target} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors ?? ""} | ${r.note ?? ""} |`)].join("\n");
+  return [
+    head,
+    sep,
+    ...rows.map(
+      (r) =>
+        `| ${r.case} | ${r.target} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.errors ?? ""} | ${r.note ?? ""} |`,
+    ),
+  ].join("\n");
 }
 
 function goalTable() {
@@ -595,19 +753,29 @@ async function main() {
     log("building (pass --no-build to reuse build/)");
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   }
-  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`no build in ${buildDir}; run npm run build`);
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")))
+    throw new Error(`no build in ${buildDir}; run npm run build`);
 
   if (CASES.has("serving")) await servingAgainstNginx();
   if (CASES.has("inquiries")) {
     await inquiryWrites("sqlite");
     if (PG_URL) await inquiryWrites("postgres");
-    else rows.push({ case: "2 inquiries (PostgreSQL)", target: "POST /api/inquiries", note: "skipped: run through npm run bench (it starts PostgreSQL) or set DATABASE_URL" });
+    else
+      rows.push({
+        case: "2 inquiries (PostgreSQL)",
+        target: "POST /api/inquiries",
+        note: "skipped: run through npm run bench (it starts PostgreSQL) or set DATABASE_URL",
+      });
   }
   if (CASES.has("memory")) await memoryPerProcess();
   let mixedText = "";
   if (CASES.has("mixed")) {
     log("case 4: 30 s mixed load (pages, inquiries, payments)");
-    const mixed = await runMixedLoad({ port: ports.mixed, durationSeconds: quick ? 5 : 30, warmupSeconds: quick ? 1 : 5 });
+    const mixed = await runMixedLoad({
+      port: ports.mixed,
+      durationSeconds: quick ? 5 : 30,
+      warmupSeconds: quick ? 1 : 5,
+    });
     mixedText = formatMixedLoad(mixed);
     console.log(mixedText);
     if (!mixed.ok) process.exitCode = 1;
@@ -650,7 +818,13 @@ async function main() {
   writeReport(m, wrkVersion, out, mixedText, bookingText);
 }
 
-function writeReport(m: ReturnType<typeof machine>, wrkVersion: string, out: string, mixedText: string, bookingText: string) {
+function writeReport(
+  m: ReturnType<typeof machine>,
+  wrkVersion: string,
+  out: string,
+  mixedText: string,
+  bookingText: string,
+) {
   const md = `# Server benchmark
 
 \`npm run bench\` (scripts/bench.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${quick ? " with --quick (a smoke run: not a measurement)" : ""}.

@@ -11,7 +11,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Plugin, build } from "esbuild";
+import { build, type Plugin } from "esbuild";
+
 import { configuredBuildDir, configuredSiteUrl } from "../server/paths";
 
 const BUNDLED = /^@react-email\/(?!render($|\/))/;
@@ -25,17 +26,24 @@ const externalPackages: Plugin = {
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^@react-email\/components$/ }, () => ({
-      path: createRequire(import.meta.url).resolve("@react-email/components").replace(/index\.c?js$/, "index.mjs"),
+      path: createRequire(import.meta.url)
+        .resolve("@react-email/components")
+        .replace(/index\.c?js$/, "index.mjs"),
       namespace: "react-email-components",
     }));
     b.onLoad({ filter: /.*/, namespace: "react-email-components" }, (args) => {
       const source = fs.readFileSync(args.path, "utf8");
       const contents = source.replace(/^export \* from "@react-email\/render";?$/m, "");
-      if (contents === source) throw new Error(`${args.path} no longer re-exports @react-email/render as expected: update scripts/build-server.ts`);
+      if (contents === source)
+        throw new Error(
+          `${args.path} no longer re-exports @react-email/render as expected: update scripts/build-server.ts`,
+        );
       return { contents, resolveDir: path.dirname(args.path), loader: "js" };
     });
     // Not "./x", "/x" or the app's "~/x" alias (tsconfig paths): a package or a node: builtin.
-    b.onResolve({ filter: /^[^./~]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./~]/ }, (args) =>
+      BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_WORDS, type Record, checkDecisions, countWords, readDecisions } from "./check-decisions";
+
+import { checkDecisions, countWords, MAX_WORDS, readDecisions, type Record } from "./check-decisions";
 
 const DIR = path.resolve("docs/decisions");
 const template = fs.readFileSync(path.join(DIR, "template.md"), "utf8");
@@ -10,11 +11,15 @@ const template = fs.readFileSync(path.join(DIR, "template.md"), "utf8");
 function fromTemplate(number: string, status = "accepted") {
   const text = template
     .replace("# NNNN — The decision, as a short sentence", `# ${number} — A decision made on a branch`)
-    .replace("Date: YYYY-MM-DD · Status: proposed | accepted | superseded by NNNN", `Date: 2026-11-26 · Status: ${status}`);
+    .replace(
+      "Date: YYYY-MM-DD · Status: proposed | accepted | superseded by NNNN",
+      `Date: 2026-11-26 · Status: ${status}`,
+    );
   return { number, file: `${number}-a-decision.md`, text } satisfies Record;
 }
 
-const indexLine = (r: Record, status: string) => `| [${r.number}](${r.file}) | A decision | ${status} | One line. |`;
+const indexLine = (r: Record, status: string) =>
+  `| [${r.number}](${r.file}) | A decision | ${status} | One line. |`;
 
 describe("check-decisions", () => {
   it("passes the repository's records and index", () => {
@@ -25,11 +30,15 @@ describe("check-decisions", () => {
 
   it("accepts new records shaped like template.md (two branches adding the next two numbers)", () => {
     const { records, index } = readDecisions(DIR);
-    const next = (k: number) => String(Math.max(...records.map((r) => Number(r.number))) + k).padStart(4, "0");
+    const next = (k: number) =>
+      String(Math.max(...records.map((r) => Number(r.number))) + k).padStart(4, "0");
     const [n1, n2] = [next(1), next(2)];
     const a = fromTemplate(n1);
     const b = fromTemplate(n2, `accepted; supersedes part of ${n1}`);
-    const lines = [indexLine(a, `accepted; partly superseded by ${n2}`), indexLine(b, `accepted; supersedes part of ${n1}`)];
+    const lines = [
+      indexLine(a, `accepted; partly superseded by ${n2}`),
+      indexLine(b, `accepted; supersedes part of ${n1}`),
+    ];
     a.text = a.text.replace("Status: accepted", `Status: accepted; partly superseded by ${n2}`);
     expect(checkDecisions([...records, a, b], `${index}\n${lines.join("\n")}\n`)).toEqual([]);
   });
@@ -40,7 +49,11 @@ describe("check-decisions", () => {
     const twice = fromTemplate("0025", "superseded by 0024");
     twice.text = twice.text.replace("\n\n## Context", "\nStatus: accepted\n\n## Context");
     const disagrees = fromTemplate("0026", "accepted; partly superseded by 0024");
-    const index = [indexLine(undated, "accepted"), indexLine(twice, "superseded by 0024"), indexLine(disagrees, "accepted")].join("\n");
+    const index = [
+      indexLine(undated, "accepted"),
+      indexLine(twice, "superseded by 0024"),
+      indexLine(disagrees, "accepted"),
+    ].join("\n");
     expect(checkDecisions([undated, twice, disagrees], index)).toEqual([
       `0024-a-decision.md: no "Date:" lines in the header (one: Date: YYYY-MM-DD)`,
       `0025-a-decision.md: 2 "Status:" lines in the header (one)`,

@@ -58,24 +58,39 @@ export function checkDecisions(records: Record[], index: string): string[] {
   const numbers = new Set(records.map((r) => r.number));
   for (const record of records) {
     const { number, file, text } = record;
-    if (!new RegExp(`^# ${number}\\b`).test(text)) problems.push(`${file}: the title does not start with "# ${number}"`);
+    if (!new RegExp(`^# ${number}\\b`).test(text))
+      problems.push(`${file}: the title does not start with "# ${number}"`);
     const dates = headerFields(text, "Date");
-    if (dates.length !== 1) problems.push(`${file}: ${dates.length === 0 ? "no" : dates.length} "Date:" lines in the header (one: Date: YYYY-MM-DD)`);
-    else if (!/^\d{4}-\d{2}-\d{2}$/.test(dates[0]!) || Number.isNaN(Date.parse(dates[0]!))) problems.push(`${file}: "Date: ${dates[0]}" is not a date (YYYY-MM-DD)`);
+    if (dates.length !== 1)
+      problems.push(
+        `${file}: ${dates.length === 0 ? "no" : dates.length} "Date:" lines in the header (one: Date: YYYY-MM-DD)`,
+      );
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(dates[0]!) || Number.isNaN(Date.parse(dates[0]!)))
+      problems.push(`${file}: "Date: ${dates[0]}" is not a date (YYYY-MM-DD)`);
     const statuses = headerFields(text, "Status");
-    if (statuses.length !== 1) problems.push(`${file}: ${statuses.length === 0 ? "no" : statuses.length} "Status:" lines in the header (one)`);
+    if (statuses.length !== 1)
+      problems.push(
+        `${file}: ${statuses.length === 0 ? "no" : statuses.length} "Status:" lines in the header (one)`,
+      );
     const words = countWords(text);
-    if (words > MAX_WORDS) problems.push(`${file}: ${words} words, over ${MAX_WORDS} (move measurements to reports/ and link them)`);
+    if (words > MAX_WORDS)
+      problems.push(
+        `${file}: ${words} words, over ${MAX_WORDS} (move measurements to reports/ and link them)`,
+      );
     const entries = rows.get(number) ?? [];
     if (entries.length !== 1) {
-      problems.push(`${file}: ${entries.length === 0 ? "no line" : `${entries.length} lines`} for ${number} in README.md's index`);
+      problems.push(
+        `${file}: ${entries.length === 0 ? "no line" : `${entries.length} lines`} for ${number} in README.md's index`,
+      );
       continue;
     }
     const entry = entries[0]!;
     if (entry.file !== file) problems.push(`README.md: ${number} links to ${entry.file}, not ${file}`);
     const status = statuses[0];
     if (status !== undefined && statusKey(status) !== statusKey(entry.status)) {
-      problems.push(`${file}: status "${status}" disagrees with README.md's "${entry.status}" (state and the records named must match)`);
+      problems.push(
+        `${file}: status "${status}" disagrees with README.md's "${entry.status}" (state and the records named must match)`,
+      );
     }
     for (const named of status?.match(/\b\d{4}\b/g) ?? []) {
       if (!numbers.has(named)) problems.push(`${file}: its status names ${named}, which is not a record`);
@@ -101,5 +116,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const problems = checkDecisions(records, index);
   for (const p of problems) console.error(`docs/decisions/${p}`);
   if (problems.length > 0) process.exit(1);
-  console.log(`check-decisions: ${records.length} records, each dated, with a status that agrees with the index`);
+  console.log(
+    `check-decisions: ${records.length} records, each dated, with a status that agrees with the index`,
+  );
 }

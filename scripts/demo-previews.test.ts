@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { portfolioItems } from "../app/content/portfolio";
 import { PREVIEW_WIDTHS, previewFile, previewHeight } from "../app/lib/demo-previews";
-import { MANIFEST, copyDemoPreviews, previewFallbackDir, readManifest, textHash } from "./demo-previews";
+import { copyDemoPreviews, MANIFEST, previewFallbackDir, readManifest, textHash } from "./demo-previews";
 
 /** Pixel size of an AVIF file, from the image spatial extents ("ispe") box of its header. */
 function avifSize(file: Buffer) {
@@ -13,7 +14,9 @@ function avifSize(file: Buffer) {
   return at < 0 ? undefined : { width: file.readUInt32BE(at + 8), height: file.readUInt32BE(at + 12) };
 }
 
-const expectedFiles = portfolioItems.flatMap((item) => PREVIEW_WIDTHS.map((width) => ({ item, width, file: previewFile(item.id, width) })));
+const expectedFiles = portfolioItems.flatMap((item) =>
+  PREVIEW_WIDTHS.map((width) => ({ item, width, file: previewFile(item.id, width) })),
+);
 
 describe("committed demo previews (assets/previews, made by npm run previews)", () => {
   it.each(expectedFiles)("$file is an AVIF of the size the card declares, and small", ({ width, file }) => {
@@ -26,7 +29,9 @@ describe("committed demo previews (assets/previews, made by npm run previews)", 
   });
 
   it("holds exactly the listed demos' previews, each with the hash of the page it shows", () => {
-    expect(fs.readdirSync(previewFallbackDir).sort()).toEqual([...expectedFiles.map((f) => f.file), MANIFEST].sort());
+    expect(fs.readdirSync(previewFallbackDir).sort()).toEqual(
+      [...expectedFiles.map((f) => f.file), MANIFEST].sort(),
+    );
     expect(Object.keys(readManifest()).sort()).toEqual(portfolioItems.map((item) => item.id).sort());
   });
 });
@@ -48,7 +53,9 @@ describe("copyDemoPreviews", () => {
       fs.writeFileSync(path.join(sourceDir, MANIFEST), JSON.stringify(manifest));
       expect(copyDemoPreviews(clientDir, sourceDir)).toEqual(["gym"]);
       for (const { file } of expectedFiles) {
-        expect(fs.readFileSync(path.join(clientDir, "previews", file))).toEqual(fs.readFileSync(path.join(previewFallbackDir, file)));
+        expect(fs.readFileSync(path.join(clientDir, "previews", file))).toEqual(
+          fs.readFileSync(path.join(previewFallbackDir, file)),
+        );
       }
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });

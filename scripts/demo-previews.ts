@@ -14,11 +14,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
 import { portfolioItems } from "../app/content/portfolio";
 import { PREVIEW_VIEWPORT, PREVIEW_WIDTHS, previewFile, previewHeight } from "../app/lib/demo-previews";
 import { z } from "../app/lib/zod";
-import { visibleText } from "./visible-text";
 import { configuredBuildDir, configuredChromiumPath } from "../server/paths";
+import { visibleText } from "./visible-text";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const previewFallbackDir = path.join(root, "assets", "previews");
@@ -47,10 +48,16 @@ export function copyDemoPreviews(clientDir: string, sourceDir = previewFallbackD
   const outDir = path.join(clientDir, "previews");
   fs.mkdirSync(outDir, { recursive: true });
   for (const item of portfolioItems) {
-    for (const width of PREVIEW_WIDTHS) fs.copyFileSync(path.join(sourceDir, previewFile(item.id, width)), path.join(outDir, previewFile(item.id, width)));
+    for (const width of PREVIEW_WIDTHS)
+      fs.copyFileSync(
+        path.join(sourceDir, previewFile(item.id, width)),
+        path.join(outDir, previewFile(item.id, width)),
+      );
   }
   const manifest = readManifest(sourceDir);
-  return portfolioItems.filter((item) => manifest[item.id] !== textHash(landingHtml(clientDir, item.link))).map((item) => item.id);
+  return portfolioItems
+    .filter((item) => manifest[item.id] !== textHash(landingHtml(clientDir, item.link)))
+    .map((item) => item.id);
 }
 
 /** The client build file a URL path resolves to, or undefined outside the build. */
@@ -58,7 +65,12 @@ function buildFile(clientDir: string, urlPath: string) {
   const rel = decodeURIComponent(urlPath).replace(/^\/+/, "");
   for (const candidate of [rel, path.join(rel, "index.html")]) {
     const full = path.resolve(clientDir, candidate);
-    if (full.startsWith(path.resolve(clientDir) + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) return full;
+    if (
+      full.startsWith(path.resolve(clientDir) + path.sep) &&
+      fs.existsSync(full) &&
+      fs.statSync(full).isFile()
+    )
+      return full;
   }
   return undefined;
 }
@@ -69,13 +81,23 @@ export async function renderDemoPreviews(clientDir: string) {
   const { default: sharp } = await import("sharp");
   const browser = await chromium.launch({
     executablePath: configuredChromiumPath(),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   const manifest: Record<string, string> = {};
   fs.rmSync(previewFallbackDir, { recursive: true, force: true });
   fs.mkdirSync(previewFallbackDir, { recursive: true });
   try {
-    const context = await browser.newContext({ viewport: PREVIEW_VIEWPORT, javaScriptEnabled: false, reducedMotion: "reduce" });
+    const context = await browser.newContext({
+      viewport: PREVIEW_VIEWPORT,
+      javaScriptEnabled: false,
+      reducedMotion: "reduce",
+    });
     // Every request is answered from the build; nothing reaches the network.
     await context.route("**/*", async (route) => {
       const url = new URL(route.request().url());
@@ -85,7 +107,8 @@ export async function renderDemoPreviews(clientDir: string) {
     const page = await context.newPage();
     for (const item of portfolioItems) {
       const response = await page.goto(`${ORIGIN}${item.link}`, { waitUntil: "load" });
-      if (!response?.ok()) throw new Error(`demo-previews: ${item.link} is missing from ${clientDir}; run npm run build first`);
+      if (!response?.ok())
+        throw new Error(`demo-previews: ${item.link} is missing from ${clientDir}; run npm run build first`);
       await page.evaluate("document.fonts.ready.then(() => undefined)");
       const png = await page.screenshot({ clip: { x: 0, y: 0, ...PREVIEW_VIEWPORT } });
       for (const width of PREVIEW_WIDTHS) {
@@ -106,5 +129,7 @@ export async function renderDemoPreviews(clientDir: string) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const clientDir = path.resolve(configuredBuildDir(), "client");
   const n = await renderDemoPreviews(clientDir);
-  console.log(`demo-previews: ${n} demos rendered into assets/previews/; run npm run build again to serve them`);
+  console.log(
+    `demo-previews: ${n} demos rendered into assets/previews/; run npm run build again to serve them`,
+  );
 }

@@ -14,9 +14,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { configuredBuildDir } from "../server/paths";
 
-const DEFAULT_ROUTES = ["/", "/pricing", "/contact", "/payment", "/demo/gym", "/demo/electrician/contact", "/demo/portfolio"];
+const DEFAULT_ROUTES = [
+  "/",
+  "/pricing",
+  "/contact",
+  "/payment",
+  "/demo/gym",
+  "/demo/electrician/contact",
+  "/demo/portfolio",
+];
 const JS_BUDGET_KB = 90;
 const TOTAL_BUDGET_KB = 250;
 
@@ -86,7 +95,8 @@ function measure(route: string): RouteSize {
     }
     if (rel === "preload" && attr(tag, "as") === "font") fontPreloads++;
   }
-  for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g)) js.add(resolveUrl(attr(tag, "src")!, route));
+  for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g))
+    js.add(resolveUrl(attr(tag, "src")!, route));
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     // The inline entry script imports the client entry; it runs on load, so it counts.
     for (const m of body!.matchAll(/import\s*\(?\s*["']([^"']+\.js)["']/g)) js.add(resolveUrl(m[1]!, route));
@@ -100,7 +110,9 @@ function measure(route: string): RouteSize {
     const file = join(clientDir, url);
     if (!existsSync(file)) throw new Error(`${route}: ${url} is referenced but not in the build`);
     const source = readFileSync(file, "utf8");
-    const eager = /\.island-[^/]*\.js$/.test(url) ? [...source.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!) : [];
+    const eager = /\.island-[^/]*\.js$/.test(url)
+      ? [...source.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!)
+      : [];
     for (const spec of [...staticImports(source), ...eager]) {
       const dep = resolveUrl(spec, url);
       if (!js.has(dep)) {
@@ -110,7 +122,10 @@ function measure(route: string): RouteSize {
     }
   }
 
-  const jsSizes = [...js].map((url) => ({ file: url.replace(/^\/assets\//, ""), gzip: gzipSize(join(clientDir, url)) }));
+  const jsSizes = [...js].map((url) => ({
+    file: url.replace(/^\/assets\//, ""),
+    gzip: gzipSize(join(clientDir, url)),
+  }));
   return {
     route,
     jsFiles: js.size,
@@ -132,7 +147,9 @@ const results = (routes.length ? routes : DEFAULT_ROUTES).map(measure);
 if (json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
-  console.log("| Route | JS files | JS gz KB | zod | CSS files | CSS gz KB | HTML gz KB | JS+CSS+HTML gz KB |");
+  console.log(
+    "| Route | JS files | JS gz KB | zod | CSS files | CSS gz KB | HTML gz KB | JS+CSS+HTML gz KB |",
+  );
   console.log("|---|---:|---:|:-:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
@@ -140,14 +157,21 @@ if (json) {
     );
   }
   console.log("\nLargest JS per route (gz KB):");
-  for (const r of results) console.log(`  ${r.route}: ${r.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(", ")}`);
+  for (const r of results)
+    console.log(`  ${r.route}: ${r.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(", ")}`);
 }
 
 // The first-load JS budget (fonts and images are not counted here: Lighthouse measures the full transfer).
 const failures = results.flatMap((r) => [
-  ...(r.jsGzip > JS_BUDGET_KB * 1024 ? [`${r.route}: first-load JS ${kb(r.jsGzip)} KB > ${JS_BUDGET_KB} KB`] : []),
-  ...(r.jsGzip + r.cssGzip + r.htmlGzip > TOTAL_BUDGET_KB * 1024 ? [`${r.route}: JS+CSS+HTML over ${TOTAL_BUDGET_KB} KB`] : []),
-  ...(r.cssFiles !== 1 ? [`${r.route}: ${r.cssFiles} stylesheets (${r.stylesheets.join(", ")}), expected exactly one`] : []),
+  ...(r.jsGzip > JS_BUDGET_KB * 1024
+    ? [`${r.route}: first-load JS ${kb(r.jsGzip)} KB > ${JS_BUDGET_KB} KB`]
+    : []),
+  ...(r.jsGzip + r.cssGzip + r.htmlGzip > TOTAL_BUDGET_KB * 1024
+    ? [`${r.route}: JS+CSS+HTML over ${TOTAL_BUDGET_KB} KB`]
+    : []),
+  ...(r.cssFiles !== 1
+    ? [`${r.route}: ${r.cssFiles} stylesheets (${r.stylesheets.join(", ")}), expected exactly one`]
+    : []),
 ]);
 if (failures.length) {
   console.error(`\n${failures.join("\n")}`);

@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateLegalPdfs } from "./legal-pdfs";
+
 import { formatAddress, siteConfig } from "../app/content/site";
+import { generateLegalPdfs } from "./legal-pdfs";
 
 /** Text of a PDF as a reader would extract it (poppler's pdftotext). */
 function pdfText(file: string) {
@@ -64,15 +65,23 @@ describe("legal PDFs", () => {
 
   it("says what visit statistics are collected, how visitors stay unidentified, and for how long", () => {
     const privacy = pdfText(files[1]!);
-    expect(privacy).toMatch(/Visit statistics, without cookies: the page viewed, the website that linked to it \(its domain only\), campaign tags/);
-    expect(privacy).toMatch(/random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked/);
+    expect(privacy).toMatch(
+      /Visit statistics, without cookies: the page viewed, the website that linked to it \(its domain only\), campaign tags/,
+    );
+    expect(privacy).toMatch(
+      /random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked/,
+    );
     expect(privacy).toContain("Global Privacy Control");
     expect(privacy).toMatch(/deleted after 90 days, and only totals per hour and per day are kept/);
   });
 
   it("follows a change of studio identity", async () => {
     const other = path.join(dir, "other");
-    const [terms] = await generateLegalPdfs(other, { ...siteConfig, name: "Fraser Pixel Works", email: "hi@fraserpixel.example" });
+    const [terms] = await generateLegalPdfs(other, {
+      ...siteConfig,
+      name: "Fraser Pixel Works",
+      email: "hi@fraserpixel.example",
+    });
     const text = pdfText(terms!);
     expect(text).toContain("Fraser Pixel Works");
     expect(text).toContain("hi@fraserpixel.example");

@@ -9,10 +9,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type LegalDocumentText, legalTexts } from "../app/content/legal";
+
+import { legalTexts, type LegalDocumentText } from "../app/content/legal";
 import { legalDocumentTextSchema } from "../app/content/schemas";
-import { type SiteConfig, formatAddress, siteConfig } from "../app/content/site";
-import { PDF_FONT, PDF_FONT_BOLD, PDF_INK, contentWidth, renderPdf } from "../server/documents/pdf";
+import { formatAddress, siteConfig, type SiteConfig } from "../app/content/site";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, renderPdf } from "../server/documents/pdf";
 
 function render(doc: PDFKit.PDFDocument, source: LegalDocumentText) {
   const text = legalDocumentTextSchema.parse(source);
@@ -29,7 +30,13 @@ function render(doc: PDFKit.PDFDocument, source: LegalDocumentText) {
       doc.moveDown(0.5);
     }
     if (section.bullets.length > 0) {
-      doc.fillColor(PDF_INK).list(section.bullets, { width: width - 14, lineGap: 3, bulletRadius: 2, textIndent: 14, bulletIndent: 4 });
+      doc.fillColor(PDF_INK).list(section.bullets, {
+        width: width - 14,
+        lineGap: 3,
+        bulletRadius: 2,
+        textIndent: 14,
+        bulletIndent: 4,
+      });
       doc.moveDown(0.5);
     }
   }
@@ -39,7 +46,12 @@ function render(doc: PDFKit.PDFDocument, source: LegalDocumentText) {
 async function writePdf(file: string, source: LegalDocumentText, site: SiteConfig) {
   const bytes = await renderPdf(
     // A fixed date keeps rebuilds byte-stable when the text has not changed.
-    { title: source.title, subtitle: `Effective ${source.effectiveDate}  ·  ${formatAddress(site.address)}`, createdAt: new Date("2025-10-01T00:00:00Z"), site },
+    {
+      title: source.title,
+      subtitle: `Effective ${source.effectiveDate}  ·  ${formatAddress(site.address)}`,
+      createdAt: new Date("2025-10-01T00:00:00Z"),
+      site,
+    },
     (doc) => render(doc, source),
   );
   await fs.promises.writeFile(file, bytes);

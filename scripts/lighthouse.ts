@@ -24,7 +24,7 @@
  * Flags: --no-build (reuse build/), --only=/path[,/path] (a subset, for fixing), --runs=N.
  * Env: LIGHTHOUSE_PORT (default 4201), CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,14 +33,23 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { type PublicRoute, publicRoutes } from "../app/lib/route-registry";
+
+import { publicRoutes, type PublicRoute } from "../app/lib/route-registry";
 import { configuredBuildDir, configuredChromiumPath } from "../server/paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
 /** Runs per route; the median run is reported (--runs=N or LIGHTHOUSE_RUNS, default 9). */
-const RUNS = Math.max(1, Number(argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? process.env.LIGHTHOUSE_RUNS ?? 9));
-const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const RUNS = Math.max(
+  1,
+  Number(
+    argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? process.env.LIGHTHOUSE_RUNS ?? 9,
+  ),
+);
+const only = argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4201);
 // localhost, like SITE_URL's default host, so canonical links point at the same domain.
 const ORIGIN = `http://localhost:${PORT}`;
@@ -78,7 +87,12 @@ const CHROME_FLAGS = [
  * one --disable-features switch, so the list is merged into the default one.
  */
 export function launchFlags() {
-  const quiet = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"];
+  const quiet = [
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxFullPopup",
+    "WebUIOmniboxAimPopup",
+    "PreloadTopChromeWebUI",
+  ];
   const defaults = chromeLauncher.Launcher.defaultFlags().map((flag) =>
     flag.startsWith("--disable-features=") ? `${flag},${quiet.join(",")}` : flag,
   );
@@ -138,12 +152,28 @@ function gzSize(urlPath: string) {
 
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; numericValue?: number; title: string; details?: { items?: Record<string, unknown>[] } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      title: string;
+      details?: { items?: Record<string, unknown>[] };
+    }
+  >;
   runWarnings: string[];
   environment: { benchmarkIndex: number };
 };
 
-const MEDIAN_METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "total-byte-weight"];
+const MEDIAN_METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+  "total-byte-weight",
+];
 
 /** `base` with each metric's numericValue and each category score replaced by its median over `runs`. */
 function medianOf(runs: Lhr[], base: Lhr): Lhr {
@@ -154,7 +184,10 @@ function medianOf(runs: Lhr[], base: Lhr): Lhr {
     if (audits[id] && values.length > 0) audits[id] = { ...audits[id]!, numericValue: median(values) };
   }
   const categories = Object.fromEntries(
-    Object.entries(base.categories).map(([id, c]) => [id, { ...c, score: median(runs.map((r) => r.categories[id]?.score ?? NaN)) }]),
+    Object.entries(base.categories).map(([id, c]) => [
+      id,
+      { ...c, score: median(runs.map((r) => r.categories[id]?.score ?? NaN)) },
+    ]),
   ) as Lhr["categories"];
   return { ...base, audits, categories };
 }
@@ -162,7 +195,10 @@ function medianOf(runs: Lhr[], base: Lhr): Lhr {
 function evaluate(route: PublicRoute, lhr: Lhr): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as { url: string; resourceType?: string }[];
+  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+  }[];
   const jsGz = requests
     .filter((r) => r.resourceType === "Script" && r.url.startsWith(ORIGIN))
     .reduce((sum, r) => sum + gzSize(new URL(r.url).pathname), 0);
@@ -184,12 +220,22 @@ function evaluate(route: PublicRoute, lhr: Lhr): Row {
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && !except.includes(ref.id))
       .map((ref) => ({ id: ref.id, audit: lhr.audits[ref.id] }))
-      .filter(({ audit }) => audit && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "manual" && audit.score !== null && audit.score < 1)
+      .filter(
+        ({ audit }) =>
+          audit &&
+          audit.scoreDisplayMode !== "notApplicable" &&
+          audit.scoreDisplayMode !== "manual" &&
+          audit.score !== null &&
+          audit.score < 1,
+      )
       .map(({ id, audit }) => `${id} (${Math.round((audit!.score ?? 0) * 100)})`);
 
-  if (row.perf < BUDGET.score) row.misses.push(`Performance ${row.perf}: ${failing("performance").join(", ")}`);
-  if (row.a11y < BUDGET.score) row.misses.push(`Accessibility ${row.a11y}: ${failing("accessibility").join(", ")}`);
-  if (row.bp < BUDGET.score) row.misses.push(`Best Practices ${row.bp}: ${failing("best-practices").join(", ")}`);
+  if (row.perf < BUDGET.score)
+    row.misses.push(`Performance ${row.perf}: ${failing("performance").join(", ")}`);
+  if (row.a11y < BUDGET.score)
+    row.misses.push(`Accessibility ${row.a11y}: ${failing("accessibility").join(", ")}`);
+  if (row.bp < BUDGET.score)
+    row.misses.push(`Best Practices ${row.bp}: ${failing("best-practices").join(", ")}`);
   if (route.indexable) {
     if (row.seo < BUDGET.score) row.misses.push(`SEO ${row.seo}: ${failing("seo").join(", ")}`);
   } else {
@@ -200,10 +246,14 @@ function evaluate(route: PublicRoute, lhr: Lhr): Row {
   if (!(row.tbt <= BUDGET.tbtMs)) row.misses.push(`TBT ${Math.round(row.tbt)} ms`);
   if (!(row.cls <= BUDGET.cls)) row.misses.push(`CLS ${row.cls.toFixed(3)}`);
   if (row.jsGz > BUDGET.jsGzKb * 1024) row.misses.push(`first-load JS ${(row.jsGz / 1024).toFixed(1)} KB gz`);
-  if (row.transfer > BUDGET.transferKb * 1024) row.misses.push(`transfer ${(row.transfer / 1024).toFixed(0)} KB`);
-  const blocking = ((lhr.audits["render-blocking-resources"]?.details?.items ?? []) as { url: string }[]).map((i) => i.url);
+  if (row.transfer > BUDGET.transferKb * 1024)
+    row.misses.push(`transfer ${(row.transfer / 1024).toFixed(0)} KB`);
+  const blocking = ((lhr.audits["render-blocking-resources"]?.details?.items ?? []) as { url: string }[]).map(
+    (i) => i.url,
+  );
   const extraBlocking = blocking.filter((u) => !/\/assets\/[^/]+\.css$/.test(new URL(u).pathname));
-  if (extraBlocking.length || blocking.length > 1) row.misses.push(`render-blocking: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
+  if (extraBlocking.length || blocking.length > 1)
+    row.misses.push(`render-blocking: ${blocking.map((u) => new URL(u).pathname).join(", ")}`);
   return row;
 }
 
@@ -221,7 +271,12 @@ function markdown(rows: Row[], meta: string) {
     "",
     `\`npm run lighthouse\` (scripts/lighthouse.ts): Lighthouse 12 mobile preset, default simulated throttling, ${meta}.`,
     `Each route is measured ${RUNS === 1 ? "once" : `${RUNS} times; every score and metric shown is the median of the runs (Lighthouse CI's "median" aggregation), and the last column lists every run's LCP and TBT`}.`,
-    `Budgets: every score 100, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsGzKb} KB gzipped on every route (the form pages ${publicRoutes.filter((r) => r.hydration !== "static").map((r) => r.path).join(", ")} load React, or one form of it, only when the visitor reaches for the form), transfer ≤ ${BUDGET.transferKb} KB, render-blocking: the one stylesheet only.`,
+    `Budgets: every score 100, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsGzKb} KB gzipped on every route (the form pages ${publicRoutes
+      .filter((r) => r.hydration !== "static")
+      .map((r) => r.path)
+      .join(
+        ", ",
+      )} load React, or one form of it, only when the visitor reaches for the form), transfer ≤ ${BUDGET.transferKb} KB, render-blocking: the one stylesheet only.`,
     "Noindex routes fail Lighthouse's is-crawlable audit on purpose; for them SEO means every other SEO audit passes.",
     "",
     "| Route | Perf | A11y | BP | SEO | LCP s | TBT ms | CLS | Transfer KB | JS gz KB | CPU index | Budget | Runs |",
@@ -249,20 +304,35 @@ async function main() {
     log("building (pass --no-build to reuse build/)");
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   }
-  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`no build in ${buildDir}; run npm run build`);
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")))
+    throw new Error(`no build in ${buildDir}; run npm run build`);
   fs.mkdirSync(reportDir, { recursive: true });
 
   const tmpDb = path.join(os.tmpdir(), `cascadia-lighthouse-${PORT}-${process.pid}.db`);
   const server: ChildProcess = spawn(process.execPath, ["build/node/index.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", HOST: "127.0.0.1", PORT: String(PORT), LOG_LEVEL: "warn", BUILD_DIR: buildDir, DATABASE_PATH: tmpDb, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      LOG_LEVEL: "warn",
+      BUILD_DIR: buildDir,
+      DATABASE_PATH: tmpDb,
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const chromePath = configuredChromiumPath();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitFor(`http://127.0.0.1:${PORT}/healthz`);
-    chrome = await chromeLauncher.launch({ chromePath, ignoreDefaultFlags: true, chromeFlags: launchFlags() });
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      ignoreDefaultFlags: true,
+      chromeFlags: launchFlags(),
+    });
     const routes = publicRoutes.filter((r) => !only || only.includes(r.path));
     const rows: Row[] = [];
     for (const route of routes) {
@@ -272,32 +342,54 @@ async function main() {
       // aggregationMethod "median"); audit details come from computeMedianRun's run.
       const results: RunnerResult[] = [];
       for (let i = 0; i < RUNS; i++) {
-        let result = await lighthouse(`${ORIGIN}${route.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+        let result = await lighthouse(`${ORIGIN}${route.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+        });
         // A run can fail outright on a starved machine (no paint within the timeout); retry once.
         if (!result || result.lhr.runtimeError) {
           log(`${route.path}: ${result?.lhr.runtimeError?.code ?? "no result"}; retrying once`);
-          result = await lighthouse(`${ORIGIN}${route.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+          result = await lighthouse(`${ORIGIN}${route.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+          });
         }
         if (!result) throw new Error(`no result for ${route.path}`);
-        if (result.lhr.runtimeError) log(`${route.path}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          log(`${route.path}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
         else results.push(result);
       }
       if (results.length === 0) throw new Error(`no valid run for ${route.path}`);
       const representative = computeMedianRun(results.map((r) => r.lhr));
       const result = results.find((r) => r.lhr === representative)!;
-      const spread = (id: string) => results.map((r) => Math.round(r.lhr.audits[id]?.numericValue ?? NaN)).join("/");
-      const lhr = medianOf(results.map((r) => r.lhr as unknown as Lhr), result.lhr as unknown as Lhr);
+      const spread = (id: string) =>
+        results.map((r) => Math.round(r.lhr.audits[id]?.numericValue ?? NaN)).join("/");
+      const lhr = medianOf(
+        results.map((r) => r.lhr as unknown as Lhr),
+        result.lhr as unknown as Lhr,
+      );
       const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "-");
-      fs.writeFileSync(path.join(reportDir, `${name}.json`), typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+      fs.writeFileSync(
+        path.join(reportDir, `${name}.json`),
+        typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
+      );
       const row = evaluate(route, lhr);
-      row.runs = RUNS > 1 ? `LCP ${spread("largest-contentful-paint")} ms, TBT ${spread("total-blocking-time")} ms` : "";
+      row.runs =
+        RUNS > 1
+          ? `LCP ${spread("largest-contentful-paint")} ms, TBT ${spread("total-blocking-time")} ms`
+          : "";
       rows.push(row);
       log(
         `${route.path}: ${row.perf}/${row.a11y}/${row.bp}/${row.seo}, LCP ${(row.lcp / 1000).toFixed(2)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, ${(row.transfer / 1024).toFixed(0)} KB, JS ${(row.jsGz / 1024).toFixed(1)} KB gz ${row.misses.length ? `MISS ${row.misses.join("; ")}` : "ok"} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
       for (const w of lhr.runWarnings) log(`  warning: ${w}`);
     }
-    const load = os.loadavg().map((n) => n.toFixed(1)).join(" / ");
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" / ");
     const meta = `Chromium ${await chromeVersion(chromePath)}, ${os.cpus()[0]?.model ?? "CPU"} ×${os.availableParallelism()}, load average at the end ${load}, run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${only ? ` (subset: ${only.join(", ")})` : ""}`;
     const md = markdown(rows, meta);
     if (!only) fs.writeFileSync(path.join(root, "reports/lighthouse.md"), md);
@@ -318,7 +410,9 @@ async function main() {
 
 async function chromeVersion(chromePath: string) {
   try {
-    return execFileSync(chromePath, ["--version"], { encoding: "utf8" }).trim().replace(/^Chromium\s*/, "");
+    return execFileSync(chromePath, ["--version"], { encoding: "utf8" })
+      .trim()
+      .replace(/^Chromium\s*/, "");
   } catch {
     return "unknown";
   }

@@ -3,10 +3,11 @@
  * delivery state of each notification channel, from the database the server
  * uses (the same environment: DATABASE_URL or DATABASE_PATH).
  */
+import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
+
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { INQUIRY_SUBJECT } from "../server/inquiries/notifications.server";
-import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
 
 async function main() {
   const limitArg = process.argv.indexOf("--limit");
@@ -15,7 +16,12 @@ async function main() {
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
-    const inquiries = await database.db.selectFrom("inquiries").selectAll().orderBy("created_at", "desc").limit(limit).execute();
+    const inquiries = await database.db
+      .selectFrom("inquiries")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute();
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config.DATABASE_PATH;
     if (inquiries.length === 0) {
       console.log(`No inquiries yet in ${where}.`);
@@ -39,12 +45,15 @@ async function main() {
         optionLabel(budgetOptions, i.budget),
         optionLabel(timelineOptions, i.timeline),
       ].filter(Boolean);
-      console.log(`${i.created_at}  ${i.first_name} ${i.last_name} <${i.email}>${i.company ? ` (${i.company})` : ""}`);
+      console.log(
+        `${i.created_at}  ${i.first_name} ${i.last_name} <${i.email}>${i.company ? ` (${i.company})` : ""}`,
+      );
       console.log(`  id ${i.id} · ${details.join(" · ")} · via ${i.source}`);
       const preview = i.message.replace(/\s+/g, " ");
       console.log(`  "${preview.length > 100 ? `${preview.slice(0, 99)}…` : preview}"`);
       const rows = deliveries.filter((d) => d.subject_id === i.id);
-      if (i.quarantine_reason) console.log(`  in Spam (${i.quarantine_reason}): nothing is sent until it is moved to the inbox`);
+      if (i.quarantine_reason)
+        console.log(`  in Spam (${i.quarantine_reason}): nothing is sent until it is moved to the inbox`);
       else if (rows.length === 0) console.log("  (no notifications queued)");
       for (const d of rows) {
         const state =
@@ -55,7 +64,9 @@ async function main() {
               : d.status === "sending"
                 ? `sending (claimed until ${d.locked_until})`
                 : `pending, ${d.attempts} attempt${Number(d.attempts) === 1 ? "" : "s"} so far, next at ${d.next_attempt_at}`;
-        console.log(`  - ${d.channel}: ${state}${d.last_error && d.status !== "delivered" ? `; last error: ${d.last_error}` : ""}`);
+        console.log(
+          `  - ${d.channel}: ${state}${d.last_error && d.status !== "delivered" ? `; last error: ${d.last_error}` : ""}`,
+        );
       }
       console.log("");
     }

@@ -15,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
 import { siteConfig } from "../app/content/site";
 import { publicRoutes } from "../app/lib/route-registry";
 import { configuredBuildDir, configuredChromiumPath, configuredSiteUrl } from "../server/paths";
@@ -36,12 +37,15 @@ const decode = (s: string) =>
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The page's title (brand removed) and description, read from its prerendered HTML. */
 export function readPageText(html: string) {
   const title = decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? siteConfig.name);
-  const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? siteConfig.description);
+  const description = decode(
+    /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? siteConfig.description,
+  );
   const bare = title.replace(` | ${siteConfig.name}`, "").replace(`${siteConfig.name} | `, "");
   return { title: bare, description };
 }
@@ -80,38 +84,67 @@ export async function renderOgImages(clientDir: string, siteUrl: string) {
   fs.mkdirSync(outDir, { recursive: true });
   const fonts =
     fontFace("Inter", "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2") +
-    fontFace("Jakarta", "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2");
+    fontFace(
+      "Jakarta",
+      "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2",
+    );
   const host = siteUrl.replace(/^https?:\/\//, "");
 
   const cards: { file: string; title: string; description: string; url: string }[] = [];
   for (const r of publicRoutes.filter((x) => x.section === "main" && x.prerender)) {
     const htmlFile = path.join(clientDir, r.path === "/" ? "index.html" : `${r.path.slice(1)}/index.html`);
-    if (!fs.existsSync(htmlFile)) throw new Error(`og-images: ${htmlFile} is missing; run react-router build first`);
+    if (!fs.existsSync(htmlFile))
+      throw new Error(`og-images: ${htmlFile} is missing; run react-router build first`);
     const text = readPageText(fs.readFileSync(htmlFile, "utf8"));
     cards.push({ file: `${ogSlug(r.path)}.png`, ...text, url: `${host}${r.path === "/" ? "" : r.path}` });
   }
-  cards.push({ file: "default.png", title: siteConfig.tagline, description: siteConfig.description, url: host });
+  cards.push({
+    file: "default.png",
+    title: siteConfig.tagline,
+    description: siteConfig.description,
+    url: host,
+  });
 
   const executablePath = configuredChromiumPath();
   if (!fs.existsSync(executablePath)) {
-    console.warn(`og-images: Chromium not found at ${executablePath}; using the committed images in assets/og/`);
-    for (const file of fs.readdirSync(fallbackDir)) fs.copyFileSync(path.join(fallbackDir, file), path.join(outDir, file));
+    console.warn(
+      `og-images: Chromium not found at ${executablePath}; using the committed images in assets/og/`,
+    );
+    for (const file of fs.readdirSync(fallbackDir))
+      fs.copyFileSync(path.join(fallbackDir, file), path.join(outDir, file));
     return fs.readdirSync(fallbackDir).length;
   }
   const browser = await chromium.launch({
     executablePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     for (const card of cards) {
       await page.setContent(cardHtml(fonts, card.title, card.description, card.url), { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.screenshot({ path: path.join(outDir, card.file), type: "png", clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT } });
+      await page.screenshot({
+        path: path.join(outDir, card.file),
+        type: "png",
+        clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT },
+      });
     }
     await page.setViewportSize({ width: 512, height: 512 });
-    await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${MARK.replaceAll("__S__", "512")}</body></html>`);
-    await page.screenshot({ path: path.join(outDir, "logo.png"), type: "png", omitBackground: true, clip: { x: 0, y: 0, width: 512, height: 512 } });
+    await page.setContent(
+      `<!doctype html><html><body style="margin:0;background:transparent">${MARK.replaceAll("__S__", "512")}</body></html>`,
+    );
+    await page.screenshot({
+      path: path.join(outDir, "logo.png"),
+      type: "png",
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: 512, height: 512 },
+    });
   } finally {
     await browser.close();
   }
@@ -123,7 +156,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const n = await renderOgImages(clientDir, configuredSiteUrl());
   console.log(`og-images: rendered ${n} images`);
   if (process.argv.includes("--save-fallback")) {
-    for (const file of fs.readdirSync(path.join(clientDir, "og"))) fs.copyFileSync(path.join(clientDir, "og", file), path.join(fallbackDir, file));
+    for (const file of fs.readdirSync(path.join(clientDir, "og")))
+      fs.copyFileSync(path.join(clientDir, "og", file), path.join(fallbackDir, file));
     console.log("og-images: refreshed assets/og/");
   }
 }

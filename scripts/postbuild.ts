@@ -7,20 +7,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+
+import { configuredBuildDir, configuredSiteUrl } from "../server/paths";
 import { copyDemoPreviews } from "./demo-previews";
 import { CORE_TEXT, outsideCore } from "./fonts/core-fonts";
 import { renderOgImages } from "./og-images";
 import { writeSeoFiles } from "./seo-files";
-import { configuredBuildDir, configuredSiteUrl } from "../server/paths";
 
 const clientDir = path.resolve(configuredBuildDir(), "client");
 const siteUrl = configuredSiteUrl();
 const listed = writeSeoFiles(clientDir, siteUrl);
 const images = await renderOgImages(clientDir, siteUrl);
 const stale = copyDemoPreviews(clientDir);
-console.log(`postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images, demo previews`);
+console.log(
+  `postbuild: sitemap.xml with ${listed} URLs on ${siteUrl}, robots.txt, ${images} social images, demo previews`,
+);
 if (stale.length > 0) {
-  console.warn(`postbuild: the previews of ${stale.join(", ")} show an older landing page; run npm run previews, then build again`);
+  console.warn(
+    `postbuild: the previews of ${stale.join(", ")} show an older landing page; run npm run previews, then build again`,
+  );
 }
 // Every prerendered page is checked for characters the core font subsets lack (they
 // still render, at the cost of the full latin font file).
@@ -36,7 +41,9 @@ eachHtml(clientDir, (file) => {
   const text = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ");
   const extra = outsideCore(text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, ""));
   if (extra.length > 0) {
-    console.warn(`postbuild: ${path.relative(clientDir, file)} prints ${extra.join("")} outside the core font subset (${CORE_TEXT.length} characters); add them in scripts/fonts/core-fonts.ts and run npm run fonts`);
+    console.warn(
+      `postbuild: ${path.relative(clientDir, file)} prints ${extra.join("")} outside the core font subset (${CORE_TEXT.length} characters); add them in scripts/fonts/core-fonts.ts and run npm run fonts`,
+    );
   }
 });
 
@@ -53,7 +60,10 @@ function walk(dir: string) {
       const body = fs.readFileSync(full);
       if (body.length < 256) continue;
       const br = zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       });
       fs.writeFileSync(`${full}.br`, br);
       fs.writeFileSync(`${full}.gz`, zlib.gzipSync(body, { level: 9 }));
@@ -64,4 +74,6 @@ function walk(dir: string) {
   }
 }
 walk(clientDir);
-console.log(`postbuild: precompressed ${count} files, ${(raw / 1024).toFixed(0)} KB -> ${(brotli / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `postbuild: precompressed ${count} files, ${(raw / 1024).toFixed(0)} KB -> ${(brotli / 1024).toFixed(0)} KB brotli`,
+);

@@ -16,9 +16,20 @@ async function main() {
   try {
     await migrateToLatest(database);
     // Only the scan runs here: the mailer and the opt-outs are what the definitions carry for sending, unused.
-    const mailer = createMailer({ ...config, SMTP_URL: undefined }, createLogger(config, { stream: process.stderr, level: "error" }));
-    const reminders = followUpReminders({ config, mailer, optOuts: createReminderOptOuts({ database, key: optOutKey(config) }) });
-    process.exitCode = await runReminderCommand(process.argv.slice(2), { database, reminders, production: config.NODE_ENV === "production" }, { out: console.log, err: console.error });
+    const mailer = createMailer(
+      { ...config, SMTP_URL: undefined },
+      createLogger(config, { stream: process.stderr, level: "error" }),
+    );
+    const reminders = followUpReminders({
+      config,
+      mailer,
+      optOuts: createReminderOptOuts({ database, key: optOutKey(config) }),
+    });
+    process.exitCode = await runReminderCommand(
+      process.argv.slice(2),
+      { database, reminders, production: config.NODE_ENV === "production" },
+      { out: console.log, err: console.error },
+    );
   } finally {
     await database.close();
   }

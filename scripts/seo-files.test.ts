@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { publicRoutes } from "../app/lib/route-registry";
 import { robotsTxt, sitemapPaths, sitemapXml, writeSeoFiles } from "./seo-files";
 
@@ -15,7 +16,9 @@ describe("sitemap and robots", () => {
 
   it("writes absolute URLs on SITE_URL, with a slash only for home", () => {
     const xml = sitemapXml("https://example.ca");
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(xml).toContain("<loc>https://example.ca/</loc>");
     expect(xml).toContain("<loc>https://example.ca/pricing</loc>");
     expect(xml).not.toContain("/pricing/");
@@ -25,7 +28,11 @@ describe("sitemap and robots", () => {
   it("robots.txt points at the sitemap and blocks only the API and checkout sessions", () => {
     const txt = robotsTxt("https://example.ca");
     expect(txt).toContain("Sitemap: https://example.ca/sitemap.xml");
-    expect(txt.match(/^Disallow: .*$/gm)).toEqual(["Disallow: /api/", "Disallow: /checkout/", "Disallow: /studio"]);
+    expect(txt.match(/^Disallow: .*$/gm)).toEqual([
+      "Disallow: /api/",
+      "Disallow: /checkout/",
+      "Disallow: /studio",
+    ]);
   });
 
   it("writes both files into the client build", () => {

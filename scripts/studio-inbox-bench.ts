@@ -14,10 +14,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+
 import { migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { LeadStatus } from "../server/db/schema";
 import { leadSearchText } from "../server/db/search-text";
-import { type LeadQuery, createLeadService, leadQuerySchema } from "../server/studio/leads.server";
+import { createLeadService, leadQuerySchema, type LeadQuery } from "../server/studio/leads.server";
 
 const BUDGET_MS = 50;
 const RUNS = 50;
@@ -27,7 +28,9 @@ async function main() {
   const count = arg > -1 ? Number(process.argv[arg + 1]) : 100_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const database = openDatabase(pgUrl ? { kind: "postgres", url: pgUrl } : { kind: "sqlite", path: path.join(dir, "bench.db") });
+  const database = openDatabase(
+    pgUrl ? { kind: "postgres", url: pgUrl } : { kind: "sqlite", path: path.join(dir, "bench.db") },
+  );
   try {
     await migrateToLatest(database);
     const seeded = performance.now();
@@ -38,7 +41,8 @@ async function main() {
     /** The cursor of page 22 in an order. */
     const deepCursor = async (sort: string) => {
       let deep = (await leads.list(leadQuerySchema.parse({ sort }))).next;
-      for (let i = 0; i < 20 && deep; i++) deep = (await leads.list(leadQuerySchema.parse({ sort, after: deep }))).next;
+      for (let i = 0; i < 20 && deep; i++)
+        deep = (await leads.list(leadQuerySchema.parse({ sort, after: deep }))).next;
       return deep;
     };
     const cases: [string, LeadQuery][] = [
@@ -51,17 +55,30 @@ async function main() {
       ["sorted by name, first page", leadQuerySchema.parse({ sort: "name" })],
       ["sorted by name, page 22", leadQuerySchema.parse({ sort: "name", after: await deepCursor("name") })],
       ["sorted by status, first page", leadQuerySchema.parse({ sort: "status" })],
-      ["sorted by status, page 22", leadQuerySchema.parse({ sort: "status", after: await deepCursor("status") })],
+      [
+        "sorted by status, page 22",
+        leadQuerySchema.parse({ sort: "status", after: await deepCursor("status") }),
+      ],
       ["sorted by budget, first page", leadQuerySchema.parse({ sort: "budget" })],
-      ["sorted by budget, page 22", leadQuerySchema.parse({ sort: "budget", after: await deepCursor("budget") })],
+      [
+        "sorted by budget, page 22",
+        leadQuerySchema.parse({ sort: "budget", after: await deepCursor("budget") }),
+      ],
       ["search 'hopper' (1 lead in 8)", leadQuerySchema.parse({ q: "hopper" })],
       ["search 'lovelace42' (a few leads)", leadQuerySchema.parse({ q: "lovelace42" })],
       ["search 'booking' (every lead)", leadQuerySchema.parse({ q: "booking" })],
       ["search with no match", leadQuerySchema.parse({ q: "quixotic zeppelin" })],
       ["search with no match, by name", leadQuerySchema.parse({ q: "quixotic", sort: "name" })],
     ];
-    const engine = pgUrl ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}` : "SQLite, WAL";
-    const lines = [`Leads: ${count.toLocaleString("en-CA")} (${engine}), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`, "", "| Query | Median (ms) | p95 (ms) |", "|---|---|---|"];
+    const engine = pgUrl
+      ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}`
+      : "SQLite, WAL";
+    const lines = [
+      `Leads: ${count.toLocaleString("en-CA")} (${engine}), ${RUNS} runs per query after 5 warm-up runs, Node ${process.version}.`,
+      "",
+      "| Query | Median (ms) | p95 (ms) |",
+      "|---|---|---|",
+    ];
     let firstMedian = 0;
     for (const [name, query] of cases) {
       const times: number[] = [];
@@ -123,9 +140,21 @@ async function seed(database: ReturnType<typeof openDatabase>, count: number) {
           utm_campaign: i % 25 === 0 ? "spring-2026" : null,
           status: statuses[(i * 13) % statuses.length]!,
         });
-        outbox.push({ id: randomUUID(), subject_type: "inquiry", subject_id: id, channel: "inquiry-email", status: i % 50 === 0 ? ("failed" as const) : ("delivered" as const), attempts: 1, next_attempt_at: at, created_at: at });
+        outbox.push({
+          id: randomUUID(),
+          subject_type: "inquiry",
+          subject_id: id,
+          channel: "inquiry-email",
+          status: i % 50 === 0 ? ("failed" as const) : ("delivered" as const),
+          attempts: 1,
+          next_attempt_at: at,
+          created_at: at,
+        });
       }
-      await trx.insertInto("inquiries").values(leads.map((l) => ({ ...l, search_text: leadSearchText(l) }))).execute();
+      await trx
+        .insertInto("inquiries")
+        .values(leads.map((l) => ({ ...l, search_text: leadSearchText(l) })))
+        .execute();
       await trx.insertInto("outbox").values(outbox).execute();
     }
   });

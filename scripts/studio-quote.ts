@@ -7,9 +7,9 @@ import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { createLogger } from "../server/logger.server";
 import { createPayments } from "../server/payments/payments.server";
-import { createStudioLeadActivity } from "../server/studio/activity.server";
 import { runQuoteCommand } from "../server/quotes/cli.server";
 import { createQuoteService } from "../server/quotes/service.server";
+import { createStudioLeadActivity } from "../server/studio/activity.server";
 
 async function main() {
   const config = loadConfigOrExit();
@@ -19,8 +19,16 @@ async function main() {
     // Withdrawing (or expiring) closes the quote's open checkouts with the provider the server uses; its errors go to stderr.
     const logger = createLogger(config, { stream: process.stderr, level: "error" });
     const payments = createPayments({ config, database, logger });
-    const service = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: payments.service });
-    process.exitCode = await runQuoteCommand(process.argv.slice(2), service, { out: console.log, err: console.error });
+    const service = createQuoteService({
+      config,
+      database,
+      activity: createStudioLeadActivity(),
+      checkouts: payments.service,
+    });
+    process.exitCode = await runQuoteCommand(process.argv.slice(2), service, {
+      out: console.log,
+      err: console.error,
+    });
   } finally {
     await database.close();
   }

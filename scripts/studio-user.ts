@@ -9,23 +9,43 @@
  */
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { type AppConfig, ConfigError, loadConfig } from "../server/config.server";
-import { type AppDatabase, databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+
+import { ConfigError, loadConfig, type AppConfig } from "../server/config.server";
+import {
+  databaseOptionsFromConfig,
+  migrateToLatest,
+  openDatabase,
+  type AppDatabase,
+} from "../server/db/database.server";
 import { AccountError, createStudioAccounts } from "../server/studio/accounts.server";
 import { createStudioAuth } from "../server/studio/auth.server";
 
 const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]";
 
-type Io = { stdin: Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown }; stdout: Writable; stderr: Writable };
+type Io = {
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+  stdout: Writable;
+  stderr: Writable;
+};
 
 /** Runs one command against an open, migrated database; returns the exit code. */
-export async function runStudioUser(args: string[], { config, database, io }: { config: AppConfig; database: AppDatabase; io: Io }): Promise<number> {
+export async function runStudioUser(
+  args: string[],
+  { config, database, io }: { config: AppConfig; database: AppDatabase; io: Io },
+): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   const [command, email, ...rest] = args.filter((a) => !a.startsWith("--"));
   const keepPasskeys = flags.includes("--keep-passkeys");
   const needsEmail = command === "add" || command === "remove" || command === "reset";
   const badFlags = flags.some((f) => f !== "--keep-passkeys") || (keepPasskeys && command !== "reset");
-  if (!command || !["add", "list", "remove", "reset"].includes(command) || (needsEmail && !email) || rest.length > 0 || (command === "list" && email) || badFlags) {
+  if (
+    !command ||
+    !["add", "list", "remove", "reset"].includes(command) ||
+    (needsEmail && !email) ||
+    rest.length > 0 ||
+    (command === "list" && email) ||
+    badFlags
+  ) {
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -43,8 +63,12 @@ export async function runStudioUser(args: string[], { config, database, io }: { 
           [
             "Password changed.",
             `Ended ${plural(removed.sessions, "open session")}.`,
-            removed.twoFactors > 0 ? "Two-factor is off: removed its authenticator secret and backup codes." : "Two-factor was already off.",
-            removed.passkeys === null ? "Kept the account's passkeys (--keep-passkeys)." : `Removed ${plural(removed.passkeys, "passkey")}.`,
+            removed.twoFactors > 0
+              ? "Two-factor is off: removed its authenticator secret and backup codes."
+              : "Two-factor was already off.",
+            removed.passkeys === null
+              ? "Kept the account's passkeys (--keep-passkeys)."
+              : `Removed ${plural(removed.passkeys, "passkey")}.`,
             `Cleared ${plural(removed.lockouts, "sign-in failure counter")}.`,
           ].join("\n") + "\n",
         );
@@ -56,8 +80,10 @@ export async function runStudioUser(args: string[], { config, database, io }: { 
         break;
       case "list": {
         const users = await accounts.list();
-        if (users.length === 0) io.stdout.write("No studio accounts yet. Add one with: npm run studio-user -- add EMAIL\n");
-        for (const u of users) io.stdout.write(`${u.email}\tcreated ${u.createdAt}\t${u.sessions} open session(s)\n`);
+        if (users.length === 0)
+          io.stdout.write("No studio accounts yet. Add one with: npm run studio-user -- add EMAIL\n");
+        for (const u of users)
+          io.stdout.write(`${u.email}\tcreated ${u.createdAt}\t${u.sessions} open session(s)\n`);
         break;
       }
     }

@@ -16,6 +16,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import subsetFont from "subset-font";
+
 import { CORE_TEXT, coreFonts, coreUnicodeRange } from "./fonts/core-fonts";
 import { fallbackFontsCss } from "./fonts/fallback-metrics";
 
@@ -27,7 +28,19 @@ const root = path.resolve(import.meta.dirname, "..");
  * like that the families also carry pull their alternate glyphs into the subset, and no
  * page turns them on: dropping them took Inter's core file from 30.5 to 26.8 KB.
  */
-const KEEP_FEATURES = ["ccmp", "locl", "rlig", "rvrn", "mark", "mkmk", "calt", "clig", "liga", "kern", "tnum"];
+const KEEP_FEATURES = [
+  "ccmp",
+  "locl",
+  "rlig",
+  "rvrn",
+  "mark",
+  "mkmk",
+  "calt",
+  "clig",
+  "liga",
+  "kern",
+  "tnum",
+];
 const outDir = path.join(root, "app/styles/fonts");
 
 const rules: string[] = [];
@@ -50,7 +63,9 @@ for (const pkg of coreFonts) {
   src: url("./${pkg}-core.woff2") format("woff2-variations");
   unicode-range: ${coreUnicodeRange()};
 }`);
-  console.log(`subset-fonts: ${pkg} ${(source.length / 1024).toFixed(1)} KB -> ${(core.length / 1024).toFixed(1)} KB`);
+  console.log(
+    `subset-fonts: ${pkg} ${(source.length / 1024).toFixed(1)} KB -> ${(core.length / 1024).toFixed(1)} KB`,
+  );
 }
 
 await writeFile(

@@ -8,18 +8,40 @@
 import fs from "node:fs";
 import path from "node:path";
 import { decodeHTML } from "entities";
+
 import { configuredBuildDir } from "../server/paths";
 
 const clientDir = path.resolve(process.argv[2] ?? path.join(configuredBuildDir(), "client"));
 
 // Tags that only style text (or mark a break opportunity) inside a line; every other tag starts a new line.
-const inline = new Set(["a", "abbr", "b", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u", "wbr"]);
+const inline = new Set([
+  "a",
+  "abbr",
+  "b",
+  "code",
+  "em",
+  "i",
+  "kbd",
+  "mark",
+  "q",
+  "s",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "u",
+  "wbr",
+]);
 
 export function visibleText(html: string): string[] {
   const body = html
     .replace(/<!--[\s\S]*?-->|<![^>]*>/g, "")
     .replace(/<(script|style|template|noscript)\b[^>]*>[\s\S]*?<\/\1>/gi, "")
-    .replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) => (inline.has(name.toLowerCase()) ? "" : "\n"));
+    .replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) =>
+      inline.has(name.toLowerCase()) ? "" : "\n",
+    );
   return decodeHTML(body)
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
@@ -37,6 +59,8 @@ function pages(dir: string): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const file of pages(clientDir)) {
     const route = `/${path.relative(clientDir, path.dirname(file))}`.replace(/\/$/, "") || "/";
-    process.stdout.write(`== ${route === "/." ? "/" : route}\n${visibleText(fs.readFileSync(file, "utf8")).join("\n")}\n`);
+    process.stdout.write(
+      `== ${route === "/." ? "/" : route}\n${visibleText(fs.readFileSync(file, "utf8")).join("\n")}\n`,
+    );
   }
 }

@@ -66,7 +66,9 @@ async function main() {
   const port = await freePort();
   // initdb refuses to run as root: use the postgres system user then.
   const asPg = (bin: string, binArgs: string[]) =>
-    asRoot ? execFileSync("runuser", ["-u", "postgres", "--", bin, ...binArgs], { stdio: "pipe" }) : execFileSync(bin, binArgs, { stdio: "pipe" });
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", bin, ...binArgs], { stdio: "pipe" })
+      : execFileSync(bin, binArgs, { stdio: "pipe" });
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   fs.chmodSync(dir, 0o755);
   asPg(initdb, ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);

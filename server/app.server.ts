@@ -1,42 +1,61 @@
 import { randomUUID } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import type { ServerBuild } from "react-router";
-import { createRequestHandler } from "react-router";
-import type { AppConfig } from "./config.server";
-import { type AppDatabase, pendingMigrations } from "./db/database.server";
-import { createClientAddressResolver } from "./http/client-address.server";
-import { compressResponse } from "./http/compress.server";
-import { NON_HTML_CSP, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security-headers.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { preReadBody } from "./http/pre-read-body.server";
-import { type StaticEntry, chooseEncoding, createStaticResponder, etagMatches, loadStaticSite, notModifiedHeaders, staticHeaders } from "./http/static.server";
-import { withoutTrailingSlash } from "./http/trailing-slash.server";
-import { inquiryRoutes } from "./inquiries/routes.server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
 import { analyticsRoutes } from "./analytics/routes.server";
-import { type Analytics, createAnalytics } from "./analytics/service.server";
-import type { OutboxTrigger } from "./outbox/outbox.server";
-import { createInquiryService } from "./inquiries/service.server";
-import { type AccessLog, type Logger, createAccessLog, errorKind, requestContext } from "./logger.server";
-import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./http/unavailable.server";
-import { type PaymentsOptions, createPayments } from "./payments/payments.server";
-import { mountPaymentRoutes } from "./payments/routes.server";
-import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
-import { studioAuthSecret } from "./studio/secret.server";
-import { type BookingActivity, createBookingService } from "./booking/service.server";
-import { mountStudio } from "./studio/routes.server";
-import { pdfResponse } from "./studio/downloads.server";
-import type { LeadPrivacy } from "./studio/privacy.server";
+import { createAnalytics, type Analytics } from "./analytics/service.server";
 import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
+import { createBookingService, type BookingActivity } from "./booking/service.server";
+import type { AppConfig } from "./config.server";
+import { pendingMigrations, type AppDatabase } from "./db/database.server";
+import { createClientAddressResolver } from "./http/client-address.server";
+import { compressResponse } from "./http/compress.server";
+import { preReadBody } from "./http/pre-read-body.server";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  NON_HTML_CSP,
+} from "./http/security-headers.server";
+import {
+  chooseEncoding,
+  createStaticResponder,
+  etagMatches,
+  loadStaticSite,
+  notModifiedHeaders,
+  staticHeaders,
+  type StaticEntry,
+} from "./http/static.server";
+import { withoutTrailingSlash } from "./http/trailing-slash.server";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "./http/unavailable.server";
+import { inquiryRoutes } from "./inquiries/routes.server";
+import { createInquiryService } from "./inquiries/service.server";
+import { createAccessLog, errorKind, requestContext, type AccessLog, type Logger } from "./logger.server";
+import {
+  bearerMatches,
+  createMetrics,
+  registerDatabaseGauges,
+  routeGroup,
+  type Metrics,
+} from "./metrics.server";
+import type { OutboxTrigger } from "./outbox/outbox.server";
+import { createPayments, type PaymentsOptions } from "./payments/payments.server";
+import { mountPaymentRoutes } from "./payments/routes.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
 import { createQuoteRefunds } from "./quotes/refunds.server";
 import { createQuoteService } from "./quotes/service.server";
 import { createQuoteSettlement } from "./quotes/settlement.server";
-import type { AppServices } from "./services.server";
 import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
-import { type Metrics, bearerMatches, createMetrics, registerDatabaseGauges, routeGroup } from "./metrics.server";
+import type { AppServices } from "./services.server";
+import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
+import { pdfResponse } from "./studio/downloads.server";
+import type { LeadPrivacy } from "./studio/privacy.server";
+import { mountStudio } from "./studio/routes.server";
+import { studioAuthSecret } from "./studio/secret.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
 
@@ -107,7 +126,8 @@ export function createNodeHandler(deps: AppDeps) {
  * Hono's bodyLimit as they are, which answers 413).
  */
 function smallBodyLength(req: IncomingMessage): number | undefined {
-  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined) return undefined;
+  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined)
+    return undefined;
   const declared = req.headers["content-length"];
   if (declared === undefined) return undefined;
   const length = Number(declared);
@@ -118,7 +138,8 @@ function smallBodyLength(req: IncomingMessage): number | undefined {
 const DISCARD_BEFORE_413_BYTES = 1024 * 1024;
 
 function isModestOversize(req: IncomingMessage) {
-  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined) return false;
+  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined)
+    return false;
   const length = Number(req.headers["content-length"]);
   return Number.isInteger(length) && length > DEFAULT_BODY_LIMIT && length <= DISCARD_BEFORE_413_BYTES;
 }
@@ -166,7 +187,11 @@ export function isQuotePaymentLink(url: string) {
  * `files` and `accessLog` are shared with the static hot path (createNodeHandler);
  * by default the site's client directory is loaded here.
  */
-export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, accessLog: AccessLog = createAccessLog(deps.logger)) {
+export function createApp(
+  deps: AppDeps,
+  files?: Map<string, StaticEntry>,
+  accessLog: AccessLog = createAccessLog(deps.logger),
+) {
   const { config, database, logger } = deps;
   const metrics = deps.metrics ?? createMetrics();
   const production = config.NODE_ENV === "production";
@@ -179,7 +204,10 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     const started = performance.now();
     const requestId = randomUUID();
     c.set("requestId", requestId);
-    c.set("clientIp", resolveClientAddress(c.req.header("x-forwarded-for"), () => getConnInfo(c).remote.address));
+    c.set(
+      "clientIp",
+      resolveClientAddress(c.req.header("x-forwarded-for"), () => getConnInfo(c).remote.address),
+    );
     // Everything logged while answering carries this request's id.
     await requestContext.run({ reqId: requestId }, next);
     setResponseHeaders(c, securityHeaders, requestId);
@@ -228,16 +256,54 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
   // API routes of each capability mount here (inquiries, payments).
   // Quotes write their steps into the studio's lead timeline and move the lead's status.
   const activity = createStudioLeadActivity();
-  const onPaid = createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null });
+  const onPaid = createQuoteSettlement({
+    activity,
+    logger,
+    registrationNumber: config.GST_HST_NUMBER ?? null,
+  });
   // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
   const analytics = deps.analytics ?? createAnalytics({ config, database, logger, metrics, now: deps.now });
   app.route("/api/event", analyticsRoutes(analytics, config));
   // Stripe's refund events finish (or fail) the refunds the studio made of settled payments.
-  const payments = createPayments({ config, database, logger, options: deps.payments, outbox: deps.outbox, onPaid, now: deps.now, goals: analytics, onRefundUpdate: (update) => refunds.providerUpdate(update) });
-  const refunds = createQuoteRefunds({ database, payments: payments.service, activity, outbox: deps.outbox, logger, now: deps.now });
+  const payments = createPayments({
+    config,
+    database,
+    logger,
+    options: deps.payments,
+    outbox: deps.outbox,
+    onPaid,
+    now: deps.now,
+    goals: analytics,
+    onRefundUpdate: (update) => refunds.providerUpdate(update),
+  });
+  const refunds = createQuoteRefunds({
+    database,
+    payments: payments.service,
+    activity,
+    outbox: deps.outbox,
+    logger,
+    now: deps.now,
+  });
   mountPaymentRoutes(app, payments, deps);
-  const quotes = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, outbox: deps.outbox, now: deps.now, goals: analytics });
-  const inquiries = createInquiryService({ config, database, logger, outbox: deps.outbox, mailConfigured: deps.mailConfigured, now: deps.now, goals: analytics });
+  const quotes = createQuoteCheckout({
+    config,
+    database,
+    payments: payments.service,
+    activity,
+    logger,
+    outbox: deps.outbox,
+    now: deps.now,
+    goals: analytics,
+  });
+  const inquiries = createInquiryService({
+    config,
+    database,
+    logger,
+    outbox: deps.outbox,
+    mailConfigured: deps.mailConfigured,
+    now: deps.now,
+    goals: analytics,
+  });
   app.route("/api/inquiries", inquiryRoutes(inquiries, config));
   // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.
   app.get("/quote/:token/documents/:documentId", async (c) => {
@@ -247,13 +313,39 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
     res.headers.set("Referrer-Policy", "no-referrer");
     return res;
   });
-  const quoteService = createQuoteService({ config, database, activity, checkouts: payments.service, outbox: deps.outbox, now: deps.now });
-  const booking = createBookingService({ config, database, logger, manageSecret: studioAuthSecret(config), recordActivity: bookingActivity, outbox: deps.outbox, goals: analytics, now: deps.now });
+  const quoteService = createQuoteService({
+    config,
+    database,
+    activity,
+    checkouts: payments.service,
+    outbox: deps.outbox,
+    now: deps.now,
+  });
+  const booking = createBookingService({
+    config,
+    database,
+    logger,
+    manageSecret: studioAuthSecret(config),
+    recordActivity: bookingActivity,
+    outbox: deps.outbox,
+    goals: analytics,
+    now: deps.now,
+  });
   const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
-  const services: AppServices = { config, payments: payments.service, inquiries, quotes, reminderOptOuts, booking };
+  const services: AppServices = {
+    config,
+    payments: payments.service,
+    inquiries,
+    quotes,
+    reminderOptOuts,
+    booking,
+  };
   mountStudio(app, deps, services, quoteService);
   // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
-  mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, { config, now: deps.now });
+  mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, {
+    config,
+    now: deps.now,
+  });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
@@ -265,13 +357,18 @@ export function createApp(deps: AppDeps, files?: Map<string, StaticEntry>, acces
 }
 
 /** Bookings land in the lead's timeline as the studio's other steps do. */
-const bookingActivity: BookingActivity = (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at);
+const bookingActivity: BookingActivity = (db, e, at) =>
+  insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at);
 
 /**
  * GET /metrics (Prometheus text format) for a holder of METRICS_TOKEN only; without
  * the token set it does not exist (404), so an unconfigured server shows nothing.
  */
-function mountMetrics(app: Hono<AppEnv>, metrics: Metrics, deps: { config: AppConfig; database: AppDatabase; now?: () => number }) {
+function mountMetrics(
+  app: Hono<AppEnv>,
+  metrics: Metrics,
+  deps: { config: AppConfig; database: AppDatabase; now?: () => number },
+) {
   registerDatabaseGauges(metrics, deps.database, deps.now);
   const token = deps.config.METRICS_TOKEN;
   app.get("/metrics", async (c) => {
@@ -333,13 +430,21 @@ function mountSite(
   // Everything else: runtime rendering (dynamic pages, form actions, the 404 page).
   app.all("*", async (c) => {
     const nonce = createNonce();
-    const response = await handleDocument(c.req.raw, { cspNonce: nonce, services, clientIp: c.get("clientIp") });
+    const response = await handleDocument(c.req.raw, {
+      cspNonce: nonce,
+      services,
+      clientIp: c.get("clientIp"),
+    });
     const headers = new Headers(response.headers);
     if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
       headers.set("Cache-Control", "no-store");
     }
-    const answer = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    const answer = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
     return compressResponse(answer, c.req.header("accept-encoding"));
   });
 }
@@ -376,5 +481,8 @@ function sendStatic(request: Request, entry: StaticEntry) {
     return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   }
   // A Buffer is a Uint8Array; the DOM typings only lack the ArrayBufferLike variance.
-  return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), { status: 200, headers });
+  return new Response(request.method === "HEAD" ? null : (body as unknown as BodyInit), {
+    status: 200,
+    headers,
+  });
 }

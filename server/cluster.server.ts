@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
+
 import { serveWriteTurns } from "./db/write-turn.server";
-import { type Logger, exitAfterFlush, onStopSignal } from "./logger.server";
+import { exitAfterFlush, onStopSignal, type Logger } from "./logger.server";
 
 /**
  * The primary of a WEB_CONCURRENCY > 1 deployment: forks the HTTP workers

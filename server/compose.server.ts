@@ -1,30 +1,31 @@
+import type { Server } from "node:http";
+
+import { startAnalyticsJobs } from "./analytics/jobs.server";
+import { createAnalytics } from "./analytics/service.server";
 import type { AppDeps } from "./app.server";
+import { bookingDeliveryHandlers } from "./booking/notifications.server";
+import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
-import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
-import { bookingDeliveryHandlers } from "./booking/notifications.server";
-import { studioAuthSecret } from "./studio/secret.server";
-import { createOutboxWorker } from "./outbox/outbox.server";
-import type { Server } from "node:http";
 import { closeHttpServer } from "./http/node-server.server";
-import { type Logger, errorKind, exitAfterFlush, onStopSignal } from "./logger.server";
+import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { errorKind, exitAfterFlush, onStopSignal, type Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
-import { paymentDeliveryHandlers } from "./payments/notifications.server";
-import { quoteDeliveryHandlers } from "./quotes/notifications.server";
-import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
-import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
-import { securityNoticeHandlers } from "./studio/security-notices.server";
-import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
 import type { Metrics } from "./metrics.server";
-import { createAnalytics } from "./analytics/service.server";
-import { startAnalyticsJobs } from "./analytics/jobs.server";
+import { createOutboxWorker } from "./outbox/outbox.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
+import { paymentDeliveryHandlers } from "./payments/notifications.server";
+import { createPaymentProvider } from "./payments/payments.server";
+import { createRefundRequests } from "./payments/service.server";
+import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { createQuoteRefunds, startRefundRecoveryJob } from "./quotes/refunds.server";
 import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers, startReminderJob } from "./reminders/reminders.server";
-import { createPaymentProvider } from "./payments/payments.server";
-import { createRefundRequests } from "./payments/service.server";
-import { createQuoteRefunds, startRefundRecoveryJob } from "./quotes/refunds.server";
 import { createStudioLeadActivity } from "./studio/activity.server";
+import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
+import { studioAuthSecret } from "./studio/secret.server";
+import { securityNoticeHandlers } from "./studio/security-notices.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker
@@ -32,11 +33,27 @@ import { createStudioLeadActivity } from "./studio/activity.server";
  * open database. The production entry (index.ts) and the dev server (dev.ts)
  * both build their app from it, so development runs the same services.
  */
-export function composeServices({ config, database, logger, metrics, beforeStop }: { config: AppConfig; database: AppDatabase; logger: Logger; metrics?: Metrics; beforeStop?: () => Promise<void> }) {
+export function composeServices({
+  config,
+  database,
+  logger,
+  metrics,
+  beforeStop,
+}: {
+  config: AppConfig;
+  database: AppDatabase;
+  logger: Logger;
+  metrics?: Metrics;
+  beforeStop?: () => Promise<void>;
+}) {
   // Notifications (inquiry, payment, quote and account emails, form-service forwards) leave through the outbox.
   const mailer = createMailer(config, logger);
   // Follow-ups (quote expiring, balance unpaid, lead waiting) go through the outbox too; a leased job queues them.
-  const reminders = followUpReminders({ config, mailer, optOuts: createReminderOptOuts({ database, key: optOutKey(config) }) });
+  const reminders = followUpReminders({
+    config,
+    mailer,
+    optOuts: createReminderOptOuts({ database, key: optOutKey(config) }),
+  });
   const outbox = createOutboxWorker({
     database,
     logger,
@@ -62,7 +79,13 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
   let analyticsJobs: { stop(): Promise<void> } | undefined;
   let reminderJob: { stop(): Promise<void> } | undefined;
   // Refunds whose process died between Stripe's answer and the credit note: a leased job finishes them (decision 0038).
-  const refunds = createQuoteRefunds({ database, payments: createRefundRequests({ provider: createPaymentProvider(config).provider, logger }), activity: createStudioLeadActivity(), outbox, logger });
+  const refunds = createQuoteRefunds({
+    database,
+    payments: createRefundRequests({ provider: createPaymentProvider(config).provider, logger }),
+    activity: createStudioLeadActivity(),
+    outbox,
+    logger,
+  });
   let refundJob: { stop(): Promise<void> } | undefined;
   /** Once listening: the outbox worker, and the daily purge, which every serving process competes for (a lease: one runs it). */
   const start = () => {
@@ -75,12 +98,30 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
       { database },
     );
     analyticsJobs = startAnalyticsJobs({ database, salts: analytics.salts, logger });
-    reminderJob = startReminderJob({ database, reminders, outbox, onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed") });
-    refundJob = startRefundRecoveryJob({ database, refunds, onError: (err) => logger.error({ error: errorKind(err) }, "refund recovery failed") });
+    reminderJob = startReminderJob({
+      database,
+      reminders,
+      outbox,
+      onError: (err) => logger.error({ error: errorKind(err) }, "reminder scan failed"),
+    });
+    refundJob = startRefundRecoveryJob({
+      database,
+      refunds,
+      onError: (err) => logger.error({ error: errorKind(err) }, "refund recovery failed"),
+    });
   };
   return {
     /** What createNodeHandler needs besides the site. */
-    appDeps: { config, database, logger, outbox, mailConfigured: mailer.configured, metrics, analytics, privacy } satisfies AppDeps,
+    appDeps: {
+      config,
+      database,
+      logger,
+      outbox,
+      mailConfigured: mailer.configured,
+      metrics,
+      analytics,
+      privacy,
+    } satisfies AppDeps,
     /** Listens on PORT and HOST, logs where ("listening", with `fields`: the worker, dev), then starts the services. */
     listen(server: Server, fields: Record<string, unknown> = {}) {
       server.listen(config.PORT, config.HOST, () => {
@@ -111,9 +152,17 @@ export function composeServices({ config, database, logger, metrics, beforeStop 
  * connections close), run `before` (the dev server's Vite), stop the services,
  * exit; a shutdown that hangs exits with 1 after 10 s.
  */
-export function closeOnSignals(
-  { server, services, logger, before }: { server: Server; services: { stop(): Promise<void> }; logger: Logger; before?: () => Promise<void> },
-) {
+export function closeOnSignals({
+  server,
+  services,
+  logger,
+  before,
+}: {
+  server: Server;
+  services: { stop(): Promise<void> };
+  logger: Logger;
+  before?: () => Promise<void>;
+}) {
   onStopSignal(logger, { limitMs: 10_000, late: "shutdown timed out after 10 s" }, (signal) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     void (before ?? (async () => {}))().finally(() =>

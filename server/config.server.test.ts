@@ -1,13 +1,19 @@
 import fs from "node:fs";
-import path from "node:path";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, loadConfig } from "./config.server";
 
 describe("loadConfig", () => {
   it("starts with embedded defaults and nothing set", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATABASE_PATH: "data/app.db", SITE_URL: "http://localhost:3000" });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_PATH: "data/app.db",
+      SITE_URL: "http://localhost:3000",
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.STRIPE_SECRET_KEY).toBeUndefined();
   });
@@ -23,9 +29,18 @@ describe("loadConfig", () => {
   it("reads GST_HST_NUMBER in CRA's form, written as printed; unset is a small supplier; a wrong one stops the start", () => {
     expect(loadConfig({}).GST_HST_NUMBER).toBeUndefined();
     expect(loadConfig({ GST_HST_NUMBER: "" }).GST_HST_NUMBER).toBeUndefined();
-    for (const written of ["123456789 RT0001", "123456789RT0001", " 123456789 rt 0001 "]) expect(loadConfig({ GST_HST_NUMBER: written }).GST_HST_NUMBER).toBe("123456789 RT0001");
-    for (const bad of ["12345678 RT0001", "123456789 RC0001", "123456789", "123456789 RT001", "BN 123456789 RT0001"]) {
-      expect(() => loadConfig({ GST_HST_NUMBER: bad }), bad).toThrow(/GST_HST_NUMBER: must be a GST\/HST registration number/);
+    for (const written of ["123456789 RT0001", "123456789RT0001", " 123456789 rt 0001 "])
+      expect(loadConfig({ GST_HST_NUMBER: written }).GST_HST_NUMBER).toBe("123456789 RT0001");
+    for (const bad of [
+      "12345678 RT0001",
+      "123456789 RC0001",
+      "123456789",
+      "123456789 RT001",
+      "BN 123456789 RT0001",
+    ]) {
+      expect(() => loadConfig({ GST_HST_NUMBER: bad }), bad).toThrow(
+        /GST_HST_NUMBER: must be a GST\/HST registration number/,
+      );
     }
   });
 
@@ -42,25 +57,44 @@ describe("loadConfig", () => {
 
   it("refuses PAYMENTS_PROVIDER=stripe without its keys, naming them", () => {
     expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
   });
 
   it("refuses to start in production unless PAYMENTS_PROVIDER is set explicitly, saying how to fix it", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENTS_PROVIDER: is required in production: set PAYMENTS_PROVIDER=stripe .* or PAYMENTS_PROVIDER=sandbox/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /PAYMENTS_PROVIDER: is required in production: set PAYMENTS_PROVIDER=stripe .* or PAYMENTS_PROVIDER=sandbox/,
+    );
     // A Stripe key alone is not a choice: the provider must be named.
-    expect(() => loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        STRIPE_SECRET_KEY: "sk_live_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+      }),
+    ).toThrow(/PAYMENTS_PROVIDER/);
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "" })).toThrow(/PAYMENTS_PROVIDER/);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).PAYMENTS_PROVIDER).toBe("sandbox");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).PAYMENTS_PROVIDER).toBe(
+      "sandbox",
+    );
     expect(
-      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).PAYMENTS_PROVIDER,
+      loadConfig({
+        NODE_ENV: "production",
+        PAYMENTS_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+      }).PAYMENTS_PROVIDER,
     ).toBe("stripe");
     // Development and tests keep working with nothing set.
     expect(loadConfig({ NODE_ENV: "development" }).PAYMENTS_PROVIDER).toBeUndefined();
   });
 
   it("npm start passes the sandbox explicitly, npm run serve does not", () => {
-    const scripts = (JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts.start).toContain("PAYMENTS_PROVIDER=${PAYMENTS_PROVIDER:-sandbox}");
     expect(scripts.serve).not.toContain("PAYMENTS_PROVIDER");
   });
@@ -73,24 +107,48 @@ describe("loadConfig", () => {
 
   it("reads TRUST_PROXY as the number of proxies in front of the server", () => {
     const hops = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
-    expect([hops(), hops(""), hops("false"), hops("0"), hops("true"), hops("1"), hops("2")]).toEqual([0, 0, 0, 0, 1, 1, 2]);
-    for (const bad of ["yes", "-1", "1.5", "100", "true,false"]) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    expect([hops(), hops(""), hops("false"), hops("0"), hops("true"), hops("1"), hops("2")]).toEqual([
+      0, 0, 0, 0, 1, 1, 2,
+    ]);
+    for (const bad of ["yes", "-1", "1.5", "100", "true,false"])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
   it("serves with one process per core in production unless WEB_CONCURRENCY says otherwise", () => {
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).WEB_CONCURRENCY).toBe(availableParallelism());
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).WEB_CONCURRENCY).toBe(
+      availableParallelism(),
+    );
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "1" })
+        .WEB_CONCURRENCY,
+    ).toBe(1);
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "" })
+        .WEB_CONCURRENCY,
+    ).toBe(availableParallelism());
     expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
     expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it("requires the studio sign-in secret in production on a public origin", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca" })).toThrow(/STUDIO_AUTH_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca", STUDIO_AUTH_SECRET: "short" })).toThrow(/STUDIO_AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca" })).toThrow(
+      /STUDIO_AUTH_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", SITE_URL: "https://example.ca", STUDIO_AUTH_SECRET: "short" }),
+    ).toThrow(/STUDIO_AUTH_SECRET/);
     const secret = "x".repeat(32);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", SITE_URL: "https://example.ca", BETTER_AUTH_SECRET: secret }).BETTER_AUTH_SECRET).toBe(secret);
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        PAYMENTS_PROVIDER: "sandbox",
+        SITE_URL: "https://example.ca",
+        BETTER_AUTH_SECRET: secret,
+      }).BETTER_AUTH_SECRET,
+    ).toBe(secret);
     // A production build served locally (npm start) keeps a per-install secret instead.
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).STUDIO_AUTH_SECRET).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).STUDIO_AUTH_SECRET,
+    ).toBeUndefined();
   });
 });

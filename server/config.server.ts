@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+
 import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
 import { GST_HST_NUMBER_PATTERN } from "./quotes/tax-number";
 
@@ -61,18 +62,30 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith("whsec_").optional()),
 
     /** Studio sign-in: signs session cookies. Required in production; elsewhere a per-install value is kept in data/. */
-    STUDIO_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    STUDIO_AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     /** The name better-auth's own documentation uses; STUDIO_AUTH_SECRET wins when both are set. */
-    BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    BETTER_AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     /** Key of the reminders' unsubscribe links and opt-out digests; unset: derived from the sign-in secret. Never change it once set: opt-outs would be forgotten. */
-    UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    UNSUBSCRIBE_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     /** Closed (Won/Lost) leads older than this many months are deleted by a daily job. */
     STUDIO_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
 
     /** How long a process's claim on a notification lasts: a killed process's notifications go out again after this (docs/deploy.md). */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (docs/deploy.md#metrics). */
-    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+    ),
     /**
      * SQLite: where the server's own backups go (decision 0025); unset, it takes none.
      * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps.
@@ -95,7 +108,10 @@ export const envSchema = z
         .string()
         .trim()
         .toUpperCase()
-        .regex(GST_HST_NUMBER_PATTERN, "must be a GST/HST registration number: 9 digits, RT and 4 digits, e.g. 123456789 RT0001")
+        .regex(
+          GST_HST_NUMBER_PATTERN,
+          "must be a GST/HST registration number: 9 digits, RT and 4 digits, e.g. 123456789 RT0001",
+        )
         .transform((v) => `${v.slice(0, 9)} RT${v.slice(-4)}`)
         .optional(),
     ),
@@ -109,16 +125,34 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["PAYMENTS_PROVIDER"], message: PAYMENTS_PROVIDER_REQUIRED });
     }
     // A production build served on loopback (`npm start`, e2e, benchmarks) keeps its per-install secret in data/.
-    if (env.NODE_ENV === "production" && !isLoopbackSite(env.SITE_URL) && !env.STUDIO_AUTH_SECRET && !env.BETTER_AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["STUDIO_AUTH_SECRET"], message: "STUDIO_AUTH_SECRET (or BETTER_AUTH_SECRET) is required in production (e.g. openssl rand -base64 32)" });
+    if (
+      env.NODE_ENV === "production" &&
+      !isLoopbackSite(env.SITE_URL) &&
+      !env.STUDIO_AUTH_SECRET &&
+      !env.BETTER_AUTH_SECRET
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STUDIO_AUTH_SECRET"],
+        message:
+          "STUDIO_AUTH_SECRET (or BETTER_AUTH_SECRET) is required in production (e.g. openssl rand -base64 32)",
+      });
     }
     if (env.PAYMENTS_PROVIDER === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENTS_PROVIDER=stripe` });
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `${key} is required when PAYMENTS_PROVIDER=stripe`,
+          });
       }
     }
   })
-  .transform((env) => ({ ...env, WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1) }));
+  .transform((env) => ({
+    ...env,
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1),
+  }));
 
 export function isLoopbackSite(siteUrl: string) {
   return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);

@@ -1,7 +1,8 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import fs from "node:fs";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+
 import { createNodeHandler } from "./app.server";
 import { closeOnSignals, composeServices } from "./compose.server";
 import { loadConfigOrExit } from "./config.server";
@@ -10,7 +11,14 @@ import { createHttpServer } from "./http/node-server.server";
 import { createLogger } from "./logger.server";
 
 /** Vite 8's own default for server.fs.deny, which setting the option replaces (not merges). */
-const VITE_DEFAULT_FS_DENY = [".env", ".env.*", "*.{crt,pem,key,p12,pfx,cer,der}", ".npmrc", ".yarnrc.yml", "**/.git/**"];
+const VITE_DEFAULT_FS_DENY = [
+  ".env",
+  ".env.*",
+  "*.{crt,pem,key,p12,pfx,cer,der}",
+  ".npmrc",
+  ".yarnrc.yml",
+  "**/.git/**",
+];
 
 /**
  * `npm run dev`: the real app in development. The same Hono app and services as
@@ -28,13 +36,16 @@ async function main() {
   process.env.HOST ??= "localhost";
   const config = loadConfigOrExit();
   if (config.NODE_ENV === "production") {
-    console.error("npm run dev serves development builds: unset NODE_ENV=production (npm start runs the production build).");
+    console.error(
+      "npm run dev serves development builds: unset NODE_ENV=production (npm start runs the production build).",
+    );
     process.exit(1);
   }
   const logger = createLogger(config);
   const database = openDatabase(databaseOptionsFromConfig(config));
   const applied = await migrateToLatest(database);
-  if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
+  if (applied.length > 0)
+    logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
   const services = composeServices({ config, database, logger });
 
   // Vite's hot-reload socket shares the app's port (no second port to collide with).
@@ -53,13 +64,17 @@ async function main() {
   });
   // React Router's plugin starts a second Vite server whose SIGTERM handler exits the process
   // at once; closeOnSignals closes Vite (and that server) itself, then the services.
-  for (const listener of process.listeners("SIGTERM")) if (!ownSigterm.has(listener)) process.off("SIGTERM", listener);
+  for (const listener of process.listeners("SIGTERM"))
+    if (!ownSigterm.has(listener)) process.off("SIGTERM", listener);
   const { listener } = createNodeHandler({
     ...services.appDeps,
-    site: { serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> },
+    site: {
+      serverBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    },
   });
   // Vite answers its own paths (/@vite/client, source modules, public/); the app the rest.
-  handle = (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => servePreview(req, res) || listener(req, res));
+  handle = (req: IncomingMessage, res: ServerResponse) =>
+    vite.middlewares(req, res, () => servePreview(req, res) || listener(req, res));
 
   services.listen(server, { dev: true });
   closeOnSignals({ server, services, logger, before: () => vite.close() });

@@ -2,11 +2,18 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+
 import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
 import { closeOnSignals, composeServices } from "./compose.server";
 import { loadConfigOrExit } from "./config.server";
-import { BackupError, type BackupSchedule, backupSettings, lastBackupAt, startBackupSchedule } from "./db/backup.server";
+import {
+  BackupError,
+  backupSettings,
+  lastBackupAt,
+  startBackupSchedule,
+  type BackupSchedule,
+} from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
 import { createHttpServer } from "./http/node-server.server";
@@ -39,31 +46,49 @@ async function main() {
   const processMetrics = serving ? getProcessMetrics() : undefined;
   // A worker answers the primary's collection from the start (a scrape waits for every worker),
   // and its own /metrics reports every worker, through the primary.
-  const metrics = processMetrics && cluster.isWorker ? { ...processMetrics, scrape: scrapeThroughPrimary(processMetrics) } : processMetrics;
+  const metrics =
+    processMetrics && cluster.isWorker
+      ? { ...processMetrics, scrape: scrapeThroughPrimary(processMetrics) }
+      : processMetrics;
   const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
   // The last backup's time, read from BACKUP_DIR's status file when scraped: the same in every
   // worker, and set by the PostgreSQL timer's dumps too (docs/deploy.md#alert-rules).
   const backupDir = config.BACKUP_DIR;
   if (metrics && backupDir) {
-    metrics.gauge("cascadia_backup_last_success_timestamp_seconds", "Unix time of the last successful backup.", {
-      aggregator: "max",
-      collect() {
-        const at = lastBackupAt(backupDir);
-        if (at) this.set(at.getTime() / 1000);
+    metrics.gauge(
+      "cascadia_backup_last_success_timestamp_seconds",
+      "Unix time of the last successful backup.",
+      {
+        aggregator: "max",
+        collect() {
+          const at = lastBackupAt(backupDir);
+          if (at) this.set(at.getTime() / 1000);
+        },
       },
-    });
+    );
   }
   const database = openDatabase(
     // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
     // a cluster's workers take turns at its write lock through the primary (decision 0021).
     dbOptions.kind === "sqlite" && serving
-      ? { ...dbOptions, writeTurns: cluster.isWorker ? askForWriteTurns(process) : undefined, backgroundCheckpoints: { onError: (err) => logger.error({ error: `${err.name}: ${err.message}` }, "WAL checkpoint worker failed; SQLite checkpoints on commit again") } }
+      ? {
+          ...dbOptions,
+          writeTurns: cluster.isWorker ? askForWriteTurns(process) : undefined,
+          backgroundCheckpoints: {
+            onError: (err) =>
+              logger.error(
+                { error: `${err.name}: ${err.message}` },
+                "WAL checkpoint worker failed; SQLite checkpoints on commit again",
+              ),
+          },
+        }
       : dbOptions,
   );
   if (cluster.isPrimary) {
     const applied = await migrateToLatest(database);
     // Several processes may start together on one PostgreSQL: exactly one of them reports each migration.
-    if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
+    if (applied.length > 0)
+      logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
   }
   // One process per machine takes the SQLite backups: this one, the cluster's primary or the only process.
   let backups: BackupSchedule | undefined;
@@ -72,12 +97,24 @@ async function main() {
     backups = startBackupSchedule({
       ...backup,
       dir: backup.dir,
-      onSuccess: (s) => logger.info({ backup: s.file, bytes: s.bytes, durationMs: s.durationMs }, "backup taken"),
+      onSuccess: (s) =>
+        logger.info({ backup: s.file, bytes: s.bytes, durationMs: s.durationMs }, "backup taken"),
       // Our own messages say what to do; a driver's may quote values, so only its kind and code.
-      onError: (err) => logger.error({ error: err instanceof BackupError ? err.message : { name: err.name, code: (err as { code?: unknown }).code } }, "backup failed"),
+      onError: (err) =>
+        logger.error(
+          {
+            error:
+              err instanceof BackupError
+                ? err.message
+                : { name: err.name, code: (err as { code?: unknown }).code },
+          },
+          "backup failed",
+        ),
     });
   } else if (cluster.isPrimary && backup.dir) {
-    logger.info("PostgreSQL: backups are taken by npm run backup on a schedule (deploy/cascadia-backup.timer), not by the server");
+    logger.info(
+      "PostgreSQL: backups are taken by npm run backup on a schedule (deploy/cascadia-backup.timer), not by the server",
+    );
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
@@ -98,7 +135,13 @@ async function main() {
   }
 
   // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
-  const services = composeServices({ config, database, logger, metrics, beforeStop: () => backups?.stop({ waitMs: 5_000 }) ?? Promise.resolve() });
+  const services = composeServices({
+    config,
+    database,
+    logger,
+    metrics,
+    beforeStop: () => backups?.stop({ waitMs: 5_000 }) ?? Promise.resolve(),
+  });
   const { listener } = createNodeHandler({
     ...services.appDeps,
     site: { clientDir: path.join(buildDir, "client"), serverBuild },

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac, randomBytes } from "node:crypto";
 import pino from "pino";
+
 import type { AppConfig } from "./config.server";
 
 export type Logger = pino.Logger;
@@ -96,7 +97,8 @@ const MASKED_PATH_KEYS = ["path", "url", "*.path", "*.url"];
 
 function censorLogValue(value: unknown, path: string[]) {
   const key = path.at(-1)!;
-  if (typeof value !== "string") return MASKED_KEYS.includes(key) ? "…" : key === "path" || key === "url" ? value : undefined;
+  if (typeof value !== "string")
+    return MASKED_KEYS.includes(key) ? "…" : key === "path" || key === "url" ? value : undefined;
   if (key === "token" || key === "sessionId") return maskSecret(value);
   if (key === "path" || key === "url") return maskSecretPath(value);
   return undefined;
@@ -121,17 +123,25 @@ export function maskSecret(value: string): string {
  * too; an encoded slash (%2F) counts as one. Query strings are not logged (paths only), which
  * keeps /payment?quote= and /payment-success?session_id= out.
  */
-const SECRET_SEGMENT = /(\/(?:quote|calendar|checkout(?:\/|%2f)+sandbox)(?:\/|%2f)+)([^/]+?)(\.data|\.ics)?(?=\/|$)/gi;
+const SECRET_SEGMENT =
+  /(\/(?:quote|calendar|checkout(?:\/|%2f)+sandbox)(?:\/|%2f)+)([^/]+?)(\.data|\.ics)?(?=\/|$)/gi;
 /** Cheap pre-check: every path with a secret segment has one of these (lower or upper case). */
 const MAYBE_SECRET = /quote|sandbox|calendar/i;
 
 /** A path with its access tokens masked (maskSecret); other paths are returned as they are. */
 export function maskSecretPath(path: string): string {
   if (!MAYBE_SECRET.test(path)) return path;
-  return path.replace(SECRET_SEGMENT, (_m, before: string, secret: string, data: string | undefined) => `${before}${maskSecret(secret)}${data ?? ""}`);
+  return path.replace(
+    SECRET_SEGMENT,
+    (_m, before: string, secret: string, data: string | undefined) =>
+      `${before}${maskSecret(secret)}${data ?? ""}`,
+  );
 }
 
-export function createLogger(config: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">, options: LoggerOptions = {}): Logger {
+export function createLogger(
+  config: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">,
+  options: LoggerOptions = {},
+): Logger {
   const level = options.level ?? (config.NODE_ENV === "test" ? "silent" : config.LOG_LEVEL);
   return pino(
     {
@@ -204,7 +214,11 @@ export async function exitAfterFlush(logger: Logger, code: number): Promise<neve
  * a process still there `limitMs` after it logs `late` and exits with 1, so a hung stop never
  * holds a deploy or a terminal.
  */
-export function onStopSignal(logger: Logger, { limitMs, late }: { limitMs: number; late: string }, stop: (signal: NodeJS.Signals) => void) {
+export function onStopSignal(
+  logger: Logger,
+  { limitMs, late }: { limitMs: number; late: string },
+  stop: (signal: NodeJS.Signals) => void,
+) {
   let stopping = false;
   const once = (signal: NodeJS.Signals) => {
     if (stopping) return;

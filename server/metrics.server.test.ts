@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { bearerMatches, createMetrics, routeGroup } from "./metrics.server";
 
 describe("metrics", () => {
@@ -34,19 +35,31 @@ describe("metrics", () => {
     expect(await metrics.registry.metrics()).not.toContain("cascadia_backup_last_success_timestamp_seconds");
     metrics.backupSucceeded(1_795_600_000);
     metrics.backupSucceeded(1_795_603_600);
-    expect(await metrics.registry.metrics()).toContain("cascadia_backup_last_success_timestamp_seconds 1795603600");
+    expect(await metrics.registry.metrics()).toContain(
+      "cascadia_backup_last_success_timestamp_seconds 1795603600",
+    );
   });
 
   it("gives another module its gauge once by name, however often it asks", () => {
     const metrics = createMetrics();
     const a = metrics.gauge("cascadia_test_gauge", "A test gauge.");
     expect(metrics.gauge("cascadia_test_gauge", "A test gauge.")).toBe(a);
-    expect(metrics.counter("cascadia_test_total", "A test counter.")).toBe(metrics.counter("cascadia_test_total", "A test counter."));
+    expect(metrics.counter("cascadia_test_total", "A test counter.")).toBe(
+      metrics.counter("cascadia_test_total", "A test counter."),
+    );
   });
 
   it("accepts exactly 'Bearer <token>'", () => {
     const token = "t".repeat(40);
     expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
-    for (const header of [undefined, "", token, `Bearer ${token} `, `Bearer ${"t".repeat(39)}u`, `bearer  ${token}`]) expect(bearerMatches(header, token)).toBe(false);
+    for (const header of [
+      undefined,
+      "",
+      token,
+      `Bearer ${token} `,
+      `Bearer ${"t".repeat(39)}u`,
+      `bearer  ${token}`,
+    ])
+      expect(bearerMatches(header, token)).toBe(false);
   });
 });

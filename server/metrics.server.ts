@@ -1,7 +1,8 @@
 import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { sql } from "kysely";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
 import type { AppDatabase } from "./db/database.server";
 import type { OutboxStatus, PaymentStatus } from "./db/schema";
 
@@ -14,7 +15,18 @@ import type { OutboxStatus, PaymentStatus } from "./db/schema";
  */
 
 /** What a request was for: a fixed set, so paths (with their tokens and ids) never become labels. */
-export const ROUTE_GROUPS = ["page", "asset", "api-inquiries", "api-payments", "api-event", "studio", "quote", "checkout", "webhook", "other"] as const;
+export const ROUTE_GROUPS = [
+  "page",
+  "asset",
+  "api-inquiries",
+  "api-payments",
+  "api-event",
+  "studio",
+  "quote",
+  "checkout",
+  "webhook",
+  "other",
+] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 export const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
 
@@ -30,7 +42,8 @@ export function routeGroup(path: string): RouteGroup {
   }
   if (path === "/studio" || path.startsWith("/studio/") || path.startsWith("/studio.")) return "studio";
   if (path.startsWith("/quote/")) return "quote";
-  if (path.startsWith("/checkout/") || path === "/payment-success" || path === "/payment-success.data") return "checkout";
+  if (path.startsWith("/checkout/") || path === "/payment-success" || path === "/payment-success.data")
+    return "checkout";
   if (path === "/metrics" || path === "/healthz" || path === "/readyz") return "other";
   return isAssetPath(path) ? "asset" : "page";
 }
@@ -64,7 +77,9 @@ export function createMetrics(options: MetricsOptions = {}) {
     registers: [registry],
   });
   // One bound child per group and class, made once: an observe is then an index and a call.
-  const httpChildren = ROUTE_GROUPS.map((group) => STATUS_CLASSES.map((cls) => httpDuration.labels(group, cls)));
+  const httpChildren = ROUTE_GROUPS.map((group) =>
+    STATUS_CLASSES.map((cls) => httpDuration.labels(group, cls)),
+  );
   const groupIndex = new Map<RouteGroup, number>(ROUTE_GROUPS.map((g, i) => [g, i]));
 
   const queryDuration = new Histogram({
@@ -92,7 +107,12 @@ export function createMetrics(options: MetricsOptions = {}) {
 
   if (cluster.isWorker) {
     // One series per worker, so a scrape through the primary shows which processes it covers.
-    new Gauge({ name: "cascadia_worker_info", help: "1 per node:cluster worker that answered the scrape.", labelNames: ["worker"] as const, registers: [registry] })
+    new Gauge({
+      name: "cascadia_worker_info",
+      help: "1 per node:cluster worker that answered the scrape.",
+      labelNames: ["worker"] as const,
+      registers: [registry],
+    })
       .labels(String(cluster.worker?.id ?? 0))
       .set(1);
   }
@@ -102,13 +122,32 @@ export function createMetrics(options: MetricsOptions = {}) {
    * registered once by name and returned again on the next call. `collect` runs at
    * scrape time, for values that are read rather than pushed.
    */
-  function gauge<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[]; collect?: (this: Gauge<L>) => void | Promise<void>; aggregator?: "sum" | "first" | "max" | "min" } = {}): Gauge<L> {
+  function gauge<L extends string = never>(
+    name: `cascadia_${string}`,
+    help: string,
+    opts: {
+      labelNames?: readonly L[];
+      collect?: (this: Gauge<L>) => void | Promise<void>;
+      aggregator?: "sum" | "first" | "max" | "min";
+    } = {},
+  ): Gauge<L> {
     const existing = registry.getSingleMetric(name);
     if (existing) return existing as Gauge<L>;
-    return new Gauge<L>({ name, help, labelNames: opts.labelNames ?? [], collect: opts.collect, aggregator: opts.aggregator, registers: [registry] });
+    return new Gauge<L>({
+      name,
+      help,
+      labelNames: opts.labelNames ?? [],
+      collect: opts.collect,
+      aggregator: opts.aggregator,
+      registers: [registry],
+    });
   }
   /** A counter of another module, registered once by name. */
-  function counter<L extends string = never>(name: `cascadia_${string}`, help: string, opts: { labelNames?: readonly L[] } = {}): Counter<L> {
+  function counter<L extends string = never>(
+    name: `cascadia_${string}`,
+    help: string,
+    opts: { labelNames?: readonly L[] } = {},
+  ): Counter<L> {
     const existing = registry.getSingleMetric(name);
     if (existing) return existing as Counter<L>;
     return new Counter<L>({ name, help, labelNames: opts.labelNames ?? [], registers: [registry] });
@@ -144,7 +183,9 @@ export function createMetrics(options: MetricsOptions = {}) {
      * gauge appears at the first one, so `absent()` in an alert rule catches "never backed up".
      */
     backupSucceeded(atSeconds: number) {
-      gauge("cascadia_backup_last_success_timestamp_seconds", "Unix time of the last successful backup.", { aggregator: "max" }).set(atSeconds);
+      gauge("cascadia_backup_last_success_timestamp_seconds", "Unix time of the last successful backup.", {
+        aggregator: "max",
+      }).set(atSeconds);
     },
     /** The text a scrape answers, with its content type (Prometheus text format 0.0.4). */
     async scrape(): Promise<{ contentType: string; body: string }> {
@@ -164,51 +205,90 @@ const PAYMENT_STATES: PaymentStatus[] = ["pending", "paid", "failed"];
  * payments by state. Each is one indexed or small query. A query that fails leaves its
  * gauge without samples (not a stale value) and cascadia_database_up at 0.
  */
-export function registerDatabaseGauges(metrics: Metrics, database: AppDatabase, now: () => number = Date.now) {
+export function registerDatabaseGauges(
+  metrics: Metrics,
+  database: AppDatabase,
+  now: () => number = Date.now,
+) {
   const { db } = database;
-  metrics.gauge("cascadia_database_up", "1 when the database answers a trivial query at scrape time, else 0.", {
-    aggregator: "min",
-    async collect() {
-      this.set((await database.ping()) ? 1 : 0);
+  metrics.gauge(
+    "cascadia_database_up",
+    "1 when the database answers a trivial query at scrape time, else 0.",
+    {
+      aggregator: "min",
+      async collect() {
+        this.set((await database.ping()) ? 1 : 0);
+      },
     },
-  });
-  metrics.gauge("cascadia_outbox_messages", "Outbox notifications not delivered, by status: pending (waiting or retrying), sending (claimed), failed (undeliverable).", {
-    labelNames: ["status"] as const,
-    aggregator: "first",
-    async collect() {
-      this.reset();
-      const rows = await db.selectFrom("outbox").select(["status", (eb) => eb.fn.countAll<string>().as("n")]).where("status", "in", OUTBOX_WAITING).groupBy("status").execute().catch(() => undefined);
-      if (!rows) return;
-      for (const status of OUTBOX_WAITING) this.labels(status).set(Number(rows.find((r) => r.status === status)?.n ?? 0));
+  );
+  metrics.gauge(
+    "cascadia_outbox_messages",
+    "Outbox notifications not delivered, by status: pending (waiting or retrying), sending (claimed), failed (undeliverable).",
+    {
+      labelNames: ["status"] as const,
+      aggregator: "first",
+      async collect() {
+        this.reset();
+        const rows = await db
+          .selectFrom("outbox")
+          .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+          .where("status", "in", OUTBOX_WAITING)
+          .groupBy("status")
+          .execute()
+          .catch(() => undefined);
+        if (!rows) return;
+        for (const status of OUTBOX_WAITING)
+          this.labels(status).set(Number(rows.find((r) => r.status === status)?.n ?? 0));
+      },
     },
-  });
-  metrics.gauge("cascadia_outbox_oldest_pending_age_seconds", "Age of the oldest outbox notification still waiting to be delivered (pending or sending); 0 when none waits.", {
-    aggregator: "first",
-    async collect() {
-      this.reset();
-      // A message never tried waits from when it was due (a reminder queued for tomorrow is not
-      // late today); one being retried, from when it was queued.
-      const row = await db
-        .selectFrom("outbox")
-        .select(sql<string | null>`min(case when attempts = 0 then next_attempt_at else created_at end)`.as("oldest"))
-        .where("status", "in", ["pending", "sending"])
-        .where((eb) => eb.or([eb("attempts", ">", 0), eb("next_attempt_at", "<=", new Date(now()).toISOString())]))
-        .executeTakeFirst()
-        .catch(() => undefined);
-      if (!row) return;
-      this.set(row.oldest ? Math.max(0, (now() - Date.parse(row.oldest)) / 1000) : 0);
+  );
+  metrics.gauge(
+    "cascadia_outbox_oldest_pending_age_seconds",
+    "Age of the oldest outbox notification still waiting to be delivered (pending or sending); 0 when none waits.",
+    {
+      aggregator: "first",
+      async collect() {
+        this.reset();
+        // A message never tried waits from when it was due (a reminder queued for tomorrow is not
+        // late today); one being retried, from when it was queued.
+        const row = await db
+          .selectFrom("outbox")
+          .select(
+            sql<string | null>`min(case when attempts = 0 then next_attempt_at else created_at end)`.as(
+              "oldest",
+            ),
+          )
+          .where("status", "in", ["pending", "sending"])
+          .where((eb) =>
+            eb.or([eb("attempts", ">", 0), eb("next_attempt_at", "<=", new Date(now()).toISOString())]),
+          )
+          .executeTakeFirst()
+          .catch(() => undefined);
+        if (!row) return;
+        this.set(row.oldest ? Math.max(0, (now() - Date.parse(row.oldest)) / 1000) : 0);
+      },
     },
-  });
-  metrics.gauge("cascadia_payments", "Payments by state (pending: checkout started, not settled; paid; failed).", {
-    labelNames: ["status"] as const,
-    aggregator: "first",
-    async collect() {
-      this.reset();
-      const rows = await db.selectFrom("payments").select(["status", (eb) => eb.fn.countAll<string>().as("n")]).groupBy("status").execute().catch(() => undefined);
-      if (!rows) return;
-      for (const status of PAYMENT_STATES) this.labels(status).set(Number(rows.find((r) => r.status === status)?.n ?? 0));
+  );
+  metrics.gauge(
+    "cascadia_payments",
+    "Payments by state (pending: checkout started, not settled; paid; failed).",
+    {
+      labelNames: ["status"] as const,
+      aggregator: "first",
+      async collect() {
+        this.reset();
+        const rows = await db
+          .selectFrom("payments")
+          .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+          .groupBy("status")
+          .execute()
+          .catch(() => undefined);
+        if (!rows) return;
+        for (const status of PAYMENT_STATES)
+          this.labels(status).set(Number(rows.find((r) => r.status === status)?.n ?? 0));
+      },
     },
-  });
+  );
 }
 
 /**
@@ -255,7 +335,8 @@ export function serveClusterScrapes() {
     if (message?.type !== SCRAPE_REQUEST) return;
     aggregator.clusterMetrics().then(
       (body) => worker.isConnected() && worker.send({ type: SCRAPE_ANSWER, id: message.id, body }),
-      (err: Error) => worker.isConnected() && worker.send({ type: SCRAPE_ANSWER, id: message.id, error: err.message }),
+      (err: Error) =>
+        worker.isConnected() && worker.send({ type: SCRAPE_ANSWER, id: message.id, error: err.message }),
     );
   });
 }

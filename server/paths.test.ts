@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { configuredBuildDir, configuredChromiumPath, configuredSiteUrl } from "./paths";
+
 import { loadConfig } from "./config.server";
+import { configuredBuildDir, configuredChromiumPath, configuredSiteUrl } from "./paths";
 
 describe("the shared defaults of BUILD_DIR, SITE_URL and CHROMIUM_PATH", () => {
   it("takes SITE_URL without trailing slashes, defaulting like the build", () => {
@@ -19,6 +20,8 @@ describe("the shared defaults of BUILD_DIR, SITE_URL and CHROMIUM_PATH", () => {
     const config = loadConfig({});
     expect(config.BUILD_DIR).toBe(configuredBuildDir({}));
     expect(config.SITE_URL).toBe(configuredSiteUrl({}));
-    expect(loadConfig({ SITE_URL: "https://example.ca/" }).SITE_URL).toBe(configuredSiteUrl({ SITE_URL: "https://example.ca/" }));
+    expect(loadConfig({ SITE_URL: "https://example.ca/" }).SITE_URL).toBe(
+      configuredSiteUrl({ SITE_URL: "https://example.ca/" }),
+    );
   });
 });

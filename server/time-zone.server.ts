@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { type AppConfig, isLoopbackSite } from "./config.server";
+
+import { isLoopbackSite, type AppConfig } from "./config.server";
 
 /**
  * British Columbia is on UTC-7 all year since 2026 (IANA tz 2026a). A runtime with older
@@ -13,7 +14,9 @@ export const TIME_ZONE_PROBES = [
 
 /** Minutes east of UTC of `timeZone` at `instant`, from the runtime's own data. */
 export function utcOffsetMinutes(timeZone: string, instant: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((p) => p.type === "timeZoneName")?.value;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(instant)
+    .find((p) => p.type === "timeZoneName")?.value;
   // "GMT-07:00", or plain "GMT" at UTC itself.
   const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? "");
   if (!match) throw new Error(`Unexpected UTC offset "${name}" for ${timeZone}`);
@@ -23,7 +26,9 @@ export function utcOffsetMinutes(timeZone: string, instant: Date): number {
 const utc = (minutes: number) => `UTC${minutes < 0 ? "-" : "+"}${Math.abs(minutes) / 60}`;
 
 /** What is wrong with the runtime's time-zone data for the studio's zone, or null when it is current. */
-export function timeZoneDataProblem(offsetOf: (timeZone: string, instant: Date) => number = utcOffsetMinutes): string | null {
+export function timeZoneDataProblem(
+  offsetOf: (timeZone: string, instant: Date) => number = utcOffsetMinutes,
+): string | null {
   const zone = siteConfig.timeZone;
   for (const probe of TIME_ZONE_PROBES) {
     const actual = offsetOf(zone, new Date(probe.instant));
@@ -42,7 +47,10 @@ export function timeZoneDataProblem(offsetOf: (timeZone: string, instant: Date) 
  * outdated data; development, tests and a production build on loopback (`npm start`, e2e,
  * benchmarks) start with a warning, so a machine on an older Node can still run them.
  */
-export function timeZoneCheck(config: Pick<AppConfig, "NODE_ENV" | "SITE_URL">, problem = timeZoneDataProblem()): { refuse: boolean; message: string } | null {
+export function timeZoneCheck(
+  config: Pick<AppConfig, "NODE_ENV" | "SITE_URL">,
+  problem = timeZoneDataProblem(),
+): { refuse: boolean; message: string } | null {
   if (!problem) return null;
   return { refuse: config.NODE_ENV === "production" && !isLoopbackSite(config.SITE_URL), message: problem };
 }

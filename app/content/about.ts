@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { aboutContentSchema } from "./schemas";
 import { siteConfig } from "./site";
 
@@ -28,6 +29,14 @@ export const aboutContent: z.infer<typeof aboutContentSchema> = {
       "We set out to change that with two clear packages, honest prices and modern technology that used to be reserved for big budgets. Today we help bakers, tradespeople, consultants and creatives look their best online, and we are just getting started.",
     ],
   },
-  valuesHeading: { eyebrow: "Our Values", title: "Six principles behind every project", intro: "They guide how we design, how we build and how we treat the people we work with." },
-  teamHeading: { eyebrow: "Our Team", title: "Meet the people behind your website", intro: "Four specialists, one team: you will know each of us by name." },
+  valuesHeading: {
+    eyebrow: "Our Values",
+    title: "Six principles behind every project",
+    intro: "They guide how we design, how we build and how we treat the people we work with.",
+  },
+  teamHeading: {
+    eyebrow: "Our Team",
+    title: "Meet the people behind your website",
+    intro: "Four specialists, one team: you will know each of us by name.",
+  },
 };

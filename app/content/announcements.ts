@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { announcementSchema } from "./schemas";
 
 /** Studio announcements shown in the home page banner (docs/product.md#site-pages, Home). */

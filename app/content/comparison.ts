@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { comparisonRowSchema, comparisonValueSchema } from "./schemas";
 
 /** Rows of the Basic vs Pro comparison table (figures of docs/product.md#prices). */

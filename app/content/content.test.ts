@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { footerGroups, mainNav, quoteCta } from "./navigation";
 import { siteConfigSchema } from "./schemas";
 import { siteConfig } from "./site";
@@ -40,6 +41,15 @@ describe("navigation", () => {
 
   it("points footer groups at the home page anchors", () => {
     const targets = footerGroups.flatMap((g) => g.links.map((l) => l.to));
-    expect(targets).toEqual(["/#home", "/#portfolio", "/#story", "/#about", "/#pricing", "/#extras", "/#extras", "/#contact"]);
+    expect(targets).toEqual([
+      "/#home",
+      "/#portfolio",
+      "/#story",
+      "/#about",
+      "/#pricing",
+      "/#extras",
+      "/#extras",
+      "/#contact",
+    ]);
   });
 });

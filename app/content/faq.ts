@@ -1,7 +1,8 @@
 import type { z } from "~/lib/zod";
-import type { faqItemSchema } from "./schemas";
+
 import { formatMonthlyRange, formatPrice } from "./price";
 import { rates } from "./rates";
+import type { faqItemSchema } from "./schemas";
 
 const monthly = (n: number) => formatPrice(n, "/month");
 
@@ -18,14 +19,12 @@ export const faqItems: FaqItem[] = [
   {
     id: "payment",
     question: "How does payment work?",
-    answer:
-      `We ask for ${rates.upfrontPercent}% upfront to book your project and start work, and the remaining ${100 - rates.upfrontPercent}% on completion, before your site goes live. All prices are in Canadian dollars and you pay the exact amount of your quote on our Payment page.`,
+    answer: `We ask for ${rates.upfrontPercent}% upfront to book your project and start work, and the remaining ${100 - rates.upfrontPercent}% on completion, before your site goes live. All prices are in Canadian dollars and you pay the exact amount of your quote on our Payment page.`,
   },
   {
     id: "hosting",
     question: "Is hosting included in the price?",
-    answer:
-      `Hosting is not included and is paid separately, directly to the hosting provider. For most small business sites it costs ${formatMonthlyRange(rates.hosting.min, rates.hosting.max)}. We recommend a provider that fits your site, set everything up for you and hand over full ownership of the account.`,
+    answer: `Hosting is not included and is paid separately, directly to the hosting provider. For most small business sites it costs ${formatMonthlyRange(rates.hosting.min, rates.hosting.max)}. We recommend a provider that fits your site, set everything up for you and hand over full ownership of the account.`,
   },
   {
     id: "revisions",
@@ -36,14 +35,12 @@ export const faqItems: FaqItem[] = [
   {
     id: "maintenance",
     question: "Do you offer ongoing maintenance?",
-    answer:
-      `Yes. Every package includes free support after launch (1 month for Basic, 3 months for Pro). After that, maintenance plans start from ${monthly(rates.maintenanceFrom)} and cover updates, backups, security monitoring and small content changes.`,
+    answer: `Yes. Every package includes free support after launch (1 month for Basic, 3 months for Pro). After that, maintenance plans start from ${monthly(rates.maintenanceFrom)} and cover updates, backups, security monitoring and small content changes.`,
   },
   {
     id: "seo",
     question: "Will my website show up on Google?",
-    answer:
-      `Every site is built with on-page SEO: fast loading, clean markup, metadata and a sitemap. For ongoing growth, our SEO services start from ${monthly(rates.seoFrom)}, and the Advanced SEO add-on ($150) gives your launch a stronger start.`,
+    answer: `Every site is built with on-page SEO: fast loading, clean markup, metadata and a sitemap. For ongoing growth, our SEO services start from ${monthly(rates.seoFrom)}, and the Advanced SEO add-on ($150) gives your launch a stronger start.`,
   },
   {
     id: "packages",

@@ -1,6 +1,7 @@
-import type { InquiryFieldName } from "~/schemas/inquiry-fields";
-import { siteConfig } from "./site";
 import { href } from "~/lib/href";
+import type { InquiryFieldName } from "~/schemas/inquiry-fields";
+
+import { siteConfig } from "./site";
 
 /** Words of the contact page's inquiry form; the messages are those of docs/product.md#messages, word for word. */
 export const inquiryFormContent = {
@@ -29,12 +30,17 @@ export const inquiryFormContent = {
     missingRequired: "Please fill in all required fields.",
     error: `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`,
     success: {
-      before: "Thank you! Your message has been sent. We'll get back to you with a quote within 24 hours. Once you have your quote, please visit our ",
+      before:
+        "Thank you! Your message has been sent. We'll get back to you with a quote within 24 hours. Once you have your quote, please visit our ",
       linkText: "Payment page",
       linkHref: href("/payment"),
       after: " to complete your payment.",
       /** Linked after the success message: a visitor who would rather talk books a call now. */
-      bookCall: { before: " Rather talk it through? ", linkText: "Book a free call", linkHref: href("/book") },
+      bookCall: {
+        before: " Rather talk it through? ",
+        linkText: "Book a free call",
+        linkHref: href("/book"),
+      },
     },
   },
 } as const;

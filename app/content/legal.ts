@@ -1,9 +1,10 @@
 import type { z } from "~/lib/zod";
-import type { legalDocumentTextSchema } from "./schemas";
+
 import { packages } from "./packages";
 import { formatMonthlyRange, formatPrice } from "./price";
 import { rates } from "./rates";
-import { type SiteConfig, formatAddress, siteConfig } from "./site";
+import type { legalDocumentTextSchema } from "./schemas";
+import { formatAddress, siteConfig, type SiteConfig } from "./site";
 
 /**
  * The text source of the legal PDFs (scripts/legal-pdfs.ts renders them).
@@ -115,7 +116,9 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
     sections: [
       {
         heading: "1. Information We Collect",
-        paragraphs: ["We collect only the personal information we need to respond to you and deliver our services:"],
+        paragraphs: [
+          "We collect only the personal information we need to respond to you and deliver our services:",
+        ],
         bullets: [
           "Contact details you give us through our inquiry form, by email or by phone: name, email address, phone number and company name.",
           "Project details you choose to share: project type, budget, timeline and your message.",
@@ -135,7 +138,9 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
           "To learn which pages, demos, referring websites and campaigns bring us clients, from visit statistics counted in total, and from where an inquiry you send came from.",
           "To meet our legal, tax and accounting obligations.",
         ],
-        paragraphs: ["We do not sell or rent your personal information, and we do not use it for advertising."],
+        paragraphs: [
+          "We do not sell or rent your personal information, and we do not use it for advertising.",
+        ],
       },
       {
         heading: "3. Consent",

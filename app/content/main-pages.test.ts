@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { formatCalendarDate } from "~/lib/site-time";
+
 import { aboutContent } from "./about";
 import { addOns } from "./add-ons";
-import { formatCalendarDate } from "~/lib/site-time";
 import { announcements } from "./announcements";
 import { comparisonRows } from "./comparison";
 import { extraServices, legalDocuments } from "./extras";
@@ -37,7 +39,8 @@ import { initials, team } from "./team";
 import { timeline } from "./timeline";
 import { coreValues } from "./values";
 
-const parseAll = <T>(schema: { parse: (v: unknown) => T }, items: readonly unknown[]) => items.forEach((i) => schema.parse(i));
+const parseAll = <T>(schema: { parse: (v: unknown) => T }, items: readonly unknown[]) =>
+  items.forEach((i) => schema.parse(i));
 
 describe("home (docs/product.md#site-pages)", () => {
   it("has the spec's hero words and buttons", () => {
@@ -50,7 +53,12 @@ describe("home (docs/product.md#site-pages)", () => {
 
   it("lists the four benefits: fast delivery of 1-2 weeks, modern stack, mobile-first, SEO", () => {
     parseAll(benefitSchema, benefits);
-    expect(benefits.map((b) => b.title)).toEqual(["Fast Delivery", "Modern Tech Stack", "Mobile-First Design", "SEO Optimized"]);
+    expect(benefits.map((b) => b.title)).toEqual([
+      "Fast Delivery",
+      "Modern Tech Stack",
+      "Mobile-First Design",
+      "SEO Optimized",
+    ]);
     expect(benefits[0]!.description).toContain("1-2 weeks");
   });
 
@@ -61,8 +69,13 @@ describe("home (docs/product.md#site-pages)", () => {
 
   it("has a technology stack and a closing call to action to /contact and /pricing", () => {
     parseAll(techGroupSchema, techStack);
-    expect(techStack.flatMap((g) => g.items)).toEqual(expect.arrayContaining(["React", "TypeScript", "Tailwind CSS"]));
-    expect([homeSections.contact.primary.to, homeSections.contact.secondary.to]).toEqual(["/contact", "/pricing"]);
+    expect(techStack.flatMap((g) => g.items)).toEqual(
+      expect.arrayContaining(["React", "TypeScript", "Tailwind CSS"]),
+    );
+    expect([homeSections.contact.primary.to, homeSections.contact.secondary.to]).toEqual([
+      "/contact",
+      "/pricing",
+    ]);
     expect(homeSections.portfolio.link.to).toBe("/portfolio");
   });
 });
@@ -185,7 +198,14 @@ describe("about (docs/product.md#site-pages)", () => {
     expect(coreValues).toHaveLength(6);
     expect(team).toHaveLength(4);
     expect(initials("Maya Chen")).toBe("MC");
-    expect(team.map((m) => initials(m.name))).toEqual(team.map((m) => m.name.split(" ").map((p) => p[0]).join("")));
+    expect(team.map((m) => initials(m.name))).toEqual(
+      team.map((m) =>
+        m.name
+          .split(" ")
+          .map((p) => p[0])
+          .join(""),
+      ),
+    );
   });
 });
 

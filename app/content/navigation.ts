@@ -1,4 +1,5 @@
 import { href } from "~/lib/href";
+
 /** Header and footer links of the site pages (docs/product.md#navigation). */
 export type NavLink = { label: string; to: string };
 

@@ -1,6 +1,7 @@
 import type { z } from "~/lib/zod";
-import type { packageIdSchema, packageSchema } from "./schemas";
+
 import { formatPrice } from "./price";
+import type { packageIdSchema, packageSchema } from "./schemas";
 
 /**
  * The two website packages (docs/product.md#prices). The product has two price

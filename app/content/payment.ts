@@ -52,7 +52,8 @@ export const paymentPageContent = {
     "The amount is the one your website provider quoted you. Not sure of the figure? Check your quote email or get in touch before paying.",
   submit: "Proceed to Payment",
   submitting: "Processing...",
-  secureNote: "You will finish on a secure checkout page that opens in a new tab. We never see your card details.",
+  secureNote:
+    "You will finish on a secure checkout page that opens in a new tab. We never see your card details.",
   popupBlocked: "Your browser blocked the new tab, so checkout opens in this tab instead.",
   popupPreparing: "Preparing your secure checkout…",
   continueToCheckout: "Continue to checkout",
@@ -64,8 +65,14 @@ export const paymentPageContent = {
   splitNote: "Payments are split: 50% upfront, 50% on completion.",
   stepsHeading: "How paying works",
   steps: [
-    { title: "Choose your package", text: "Pick the package from your quote and enter the exact quoted amount." },
-    { title: "Pay on secure checkout", text: "Checkout opens in a new tab. Card details go to the payment provider, never to us." },
+    {
+      title: "Choose your package",
+      text: "Pick the package from your quote and enter the exact quoted amount.",
+    },
+    {
+      title: "Pay on secure checkout",
+      text: "Checkout opens in a new tab. Card details go to the payment provider, never to us.",
+    },
     { title: "We get started", text: "Work begins right away, and we will contact you with the next steps." },
   ],
   questionsHeading: "Questions about your quote?",

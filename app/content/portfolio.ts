@@ -1,6 +1,7 @@
-import type { z } from "~/lib/zod";
-import type { portfolioItemSchema } from "./schemas";
 import { href } from "~/lib/href";
+import type { z } from "~/lib/zod";
+
+import type { portfolioItemSchema } from "./schemas";
 
 /** The eight demo sites on the portfolio page (docs/product.md#site-pages). */
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
@@ -9,7 +10,8 @@ export const portfolioItems: PortfolioItem[] = [
   {
     id: "consultant",
     title: "Business Consultant",
-    description: "A confident single-page site for a consulting firm, built to turn expertise into booked discovery calls.",
+    description:
+      "A confident single-page site for a consulting firm, built to turn expertise into booked discovery calls.",
     category: "Professional Services",
     features: ["Services overview", "Results in figures", "Four-step process", "Client testimonials"],
     technologies: ["React", "TypeScript", "Tailwind CSS"],
@@ -29,7 +31,8 @@ export const portfolioItems: PortfolioItem[] = [
   {
     id: "landscaper",
     title: "Landscaping Company",
-    description: "A five-page site for a landscaping business, with services, projects and a free consultation offer.",
+    description:
+      "A five-page site for a landscaping business, with services, projects and a free consultation offer.",
     category: "Home Services",
     features: ["Six service cards", "Project portfolio", "Company story", "Consultation booking"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
@@ -39,7 +42,8 @@ export const portfolioItems: PortfolioItem[] = [
   {
     id: "bakery",
     title: "Artisan Bakery",
-    description: "A warm, appetising site for a neighbourhood bakery, with its menu, story and custom cake orders.",
+    description:
+      "A warm, appetising site for a neighbourhood bakery, with its menu, story and custom cake orders.",
     category: "Food & Hospitality",
     features: ["Menu highlights", "Order Now links", "Our Story page", "Opening hours"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
@@ -79,7 +83,8 @@ export const portfolioItems: PortfolioItem[] = [
   {
     id: "electrician",
     title: "Electrical Contractor",
-    description: "A licensed electrician's site since 2008, with safety credentials, service areas and 24/7 emergency help.",
+    description:
+      "A licensed electrician's site since 2008, with safety credentials, service areas and 24/7 emergency help.",
     category: "Trades",
     features: ["Six service groups", "Certification badges", "Service areas", "Request Service form"],
     technologies: ["React Router", "TypeScript", "Tailwind CSS"],
@@ -92,7 +97,8 @@ export const portfolioItems: PortfolioItem[] = [
 export const portfolioCta = {
   eyebrow: "Your Business Next",
   title: "Like what you see? Let's build yours.",
-  intro: "Every demo started as a conversation. Tell us about your business and get a free quote within 24 hours.",
+  intro:
+    "Every demo started as a conversation. Tell us about your business and get a free quote within 24 hours.",
   primary: { label: "Start Your Project", to: href("/contact") },
   secondary: { label: "View Pricing", to: href("/pricing") },
 };

@@ -12,4 +12,8 @@ export const quoteStatusLabels: Record<QuoteStatus, string> = {
   withdrawn: "Withdrawn",
 };
 
-export const paymentKindLabels: Record<PaymentKind, string> = { deposit: "Deposit", balance: "Balance", full: "Payment in full" };
+export const paymentKindLabels: Record<PaymentKind, string> = {
+  deposit: "Deposit",
+  balance: "Balance",
+  full: "Payment in full",
+};

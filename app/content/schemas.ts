@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+
 import { benefitIcons } from "./home";
 import { coreValueIcons } from "./values";
 
@@ -12,9 +13,18 @@ import { coreValueIcons } from "./values";
 
 // about.ts
 export const aboutContentSchema = z.object({
-  intro: z.object({ eyebrow: z.string(), title: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(2) }),
+  intro: z.object({
+    eyebrow: z.string(),
+    title: z.string().min(1),
+    paragraphs: z.array(z.string().min(1)).min(2),
+  }),
   stats: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).length(4),
-  founding: z.object({ eyebrow: z.string(), title: z.string().min(1), year: z.number().int(), paragraphs: z.array(z.string().min(1)).min(2) }),
+  founding: z.object({
+    eyebrow: z.string(),
+    title: z.string().min(1),
+    year: z.number().int(),
+    paragraphs: z.array(z.string().min(1)).min(2),
+  }),
   valuesHeading: z.object({ eyebrow: z.string(), title: z.string().min(1), intro: z.string().min(1) }),
   teamHeading: z.object({ eyebrow: z.string(), title: z.string().min(1), intro: z.string().min(1) }),
 });
@@ -85,9 +95,16 @@ export const homeHeroSchema = z.object({
   secondary: linkSchema,
   highlights: z.array(z.string().min(1)).length(3),
 });
-export const benefitSchema = z.object({ icon: z.enum(benefitIcons), title: z.string().min(1), description: z.string().min(1) });
+export const benefitSchema = z.object({
+  icon: z.enum(benefitIcons),
+  title: z.string().min(1),
+  description: z.string().min(1),
+});
 export const processStepSchema = z.object({ title: z.string().min(1), description: z.string().min(1) });
-export const techGroupSchema = z.object({ title: z.string().min(1), items: z.array(z.string().min(1)).min(2) });
+export const techGroupSchema = z.object({
+  title: z.string().min(1),
+  items: z.array(z.string().min(1)).min(2),
+});
 
 // legal.ts
 export const legalSectionSchema = z.object({
@@ -146,10 +163,18 @@ export const openingHoursSchema = z.object({
   /** Display label, e.g. "Monday - Friday". */
   days: z.string().min(1),
   /** schema.org day names, for JSON-LD. */
-  dayOfWeek: z.array(z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])).min(1),
+  dayOfWeek: z
+    .array(z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]))
+    .min(1),
   /** 24-hour "HH:MM", or null when closed. */
-  opens: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
-  closes: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+  opens: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .nullable(),
+  closes: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .nullable(),
 });
 export const siteConfigSchema = z.object({
   name: z.string().min(1),

@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { siteConfigSchema } from "./schemas";
 
 /**

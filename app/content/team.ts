@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { teamMemberSchema } from "./schemas";
 
 /** The studio team (name, role, description; docs/product.md#site-pages). */
@@ -8,22 +9,26 @@ export const team: TeamMember[] = [
   {
     name: "Maya Chen",
     role: "Founder & Lead Developer",
-    description: "Ten years of building for the web. Maya leads every project's architecture and keeps our sites fast and accessible.",
+    description:
+      "Ten years of building for the web. Maya leads every project's architecture and keeps our sites fast and accessible.",
   },
   {
     name: "Daniel Okafor",
     role: "UI/UX Designer",
-    description: "Daniel turns brands into clear, beautiful interfaces, designing mobile first and testing with real users.",
+    description:
+      "Daniel turns brands into clear, beautiful interfaces, designing mobile first and testing with real users.",
   },
   {
     name: "Sofia Ramirez",
     role: "Full-Stack Developer",
-    description: "Sofia builds the forms, booking systems and integrations that make a website work as hard as its owner.",
+    description:
+      "Sofia builds the forms, booking systems and integrations that make a website work as hard as its owner.",
   },
   {
     name: "Ethan Park",
     role: "SEO & Growth Strategist",
-    description: "Ethan makes sure the right people find our clients' sites, with technical SEO, content and analytics.",
+    description:
+      "Ethan makes sure the right people find our clients' sites, with technical SEO, content and analytics.",
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { z } from "~/lib/zod";
+
 import type { timelineEntrySchema } from "./schemas";
 import { siteConfig } from "./site";
 
@@ -17,8 +18,7 @@ export const timeline: TimelineEntry[] = [
     when: "March 2025",
     dateTime: "2025-03",
     title: "Studio Founded in Vancouver",
-    description:
-      `${siteConfig.name} opened its doors in Vancouver, British Columbia, with two simple packages, clear pricing and a promise to reply to every inquiry within 24 hours.`,
+    description: `${siteConfig.name} opened its doors in Vancouver, British Columbia, with two simple packages, clear pricing and a promise to reply to every inquiry within 24 hours.`,
   },
   {
     when: "June 2025",

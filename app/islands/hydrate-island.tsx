@@ -1,7 +1,9 @@
-import { type ComponentType, type ReactNode, StrictMode, startTransition, useEffect } from "react";
-import { ISLAND_HYDRATED_EVENT } from "./events";
+import { startTransition, StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
+
 import { warmClassMerge } from "~/lib/cn";
 import { whenIdle } from "~/lib/idle";
+
+import { ISLAND_HYDRATED_EVENT } from "./events";
 
 /** Tells the island's loader that React is in charge; effects run child-first, so the form's are done. */
 function Hydrated({ container, children }: { container: Element; children: ReactNode }) {

@@ -1,8 +1,10 @@
 import type { ComponentType } from "react";
 import { islandDev, islandScripts } from "virtual:islands";
-import { islandLoaderSource } from "./loader";
+
 import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+
+import { islandLoaderSource } from "./loader";
 
 /**
  * A form on a static page that React hydrates on its own: the page stays static HTML
@@ -17,7 +19,15 @@ import { useNonce } from "~/lib/nonce";
  * In a document React Router hydrates anyway (a client navigation from the 404 page), the
  * router renders the component and no loader is emitted.
  */
-export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+}) {
   const nonce = useNonce();
   const routerHydrated = useHydratedDocument();
   const src = islandScripts[name];
@@ -29,11 +39,19 @@ export function Island<P extends object>({ name, component: Component, props }: 
   const serialized = JSON.stringify(props);
   return (
     <>
-      <div data-island={name} data-island-props={serialized === "{}" ? undefined : serialized} className="contents">
+      <div
+        data-island={name}
+        data-island-props={serialized === "{}" ? undefined : serialized}
+        className="contents"
+      >
         <Component {...props} />
       </div>
       {routerHydrated ? null : (
-        <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: islandLoaderSource(`[data-island="${name}"]`, load) }} />
+        <script
+          type="module"
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: islandLoaderSource(`[data-island="${name}"]`, load) }}
+        />
       )}
     </>
   );

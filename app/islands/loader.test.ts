@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { ISLAND_HYDRATED_EVENT } from "./events";
 import { islandLoaderSource } from "./loader";
 

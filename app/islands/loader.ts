@@ -1,5 +1,6 @@
-import { ISLAND_HYDRATED_EVENT } from "./events";
 import { onFirstIntentSource } from "~/lib/intent";
+
+import { ISLAND_HYDRATED_EVENT } from "./events";
 
 /**
  * Inline-script source of an island's loader. It imports the island's entry (`load`, a

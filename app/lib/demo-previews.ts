@@ -13,7 +13,9 @@ export const PREVIEW_VIEWPORT = { width: 1280, height: 640 } as const;
 export const PREVIEW_WIDTHS = [400, 720, 1080] as const;
 export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
 
-export const previewHeight = (width: number) => Math.round((width * PREVIEW_VIEWPORT.height) / PREVIEW_VIEWPORT.width);
+export const previewHeight = (width: number) =>
+  Math.round((width * PREVIEW_VIEWPORT.height) / PREVIEW_VIEWPORT.width);
 export const previewFile = (demoId: string, width: PreviewWidth) => `${demoId}-${width}.avif`;
 export const previewSrc = (demoId: string, width: PreviewWidth) => `/previews/${previewFile(demoId, width)}`;
-export const previewSrcSet = (demoId: string) => PREVIEW_WIDTHS.map((w) => `${previewSrc(demoId, w)} ${w}w`).join(", ");
+export const previewSrcSet = (demoId: string) =>
+  PREVIEW_WIDTHS.map((w) => `${previewSrc(demoId, w)} ${w}w`).join(", ");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { demoRef, refProjectTypes } from "~/content/lead-sources";
 import { portfolioItems } from "~/content/portfolio";
 import { PREVIEW_WIDTHS, previewFile } from "~/lib/demo-previews";
@@ -26,20 +27,30 @@ describe("every demo is registered in every place (app/lib/demo-sites.ts)", () =
     expect(demoSites.map((d) => d.folder).sort()).toEqual(folders.sort());
   });
 
-  it.each(demoSites)("$folder: its content says its slug and every page has its module", ({ slug, folder, pages }) => {
-    expect(read(`app/demos/${folder}/content.ts`)).toMatch(new RegExp(`\\bslug: "${slug}"`));
-    const modules = pages.length === 0 ? ["page.tsx"] : ["layout.tsx", "home.tsx", ...pages.map((p) => `${p}.tsx`)];
-    expect(modules.filter((m) => !fs.existsSync(join(root, "app", "demos", folder, m)))).toEqual([]);
-  });
+  it.each(demoSites)(
+    "$folder: its content says its slug and every page has its module",
+    ({ slug, folder, pages }) => {
+      expect(read(`app/demos/${folder}/content.ts`)).toMatch(new RegExp(`\\bslug: "${slug}"`));
+      const modules =
+        pages.length === 0 ? ["page.tsx"] : ["layout.tsx", "home.tsx", ...pages.map((p) => `${p}.tsx`)];
+      expect(modules.filter((m) => !fs.existsSync(join(root, "app", "demos", folder, m)))).toEqual([]);
+    },
+  );
 
   it("is in the route registry (prerender, sitemap, e2e pages) and the registry has no other demo", () => {
     const demoRoutes = publicRoutes.filter((r) => r.section === "demo").map((r) => r.path);
-    expect(demoRoutes.filter((path) => !slugs.some((s) => path === `/demo/${s}` || path.startsWith(`/demo/${s}/`)))).toEqual([]);
+    expect(
+      demoRoutes.filter(
+        (path) => !slugs.some((s) => path === `/demo/${s}` || path.startsWith(`/demo/${s}/`)),
+      ),
+    ).toEqual([]);
     expect(slugs.filter((s) => !demoRoutes.includes(`/demo/${s}`))).toEqual([]);
   });
 
   it("has one portfolio card, in the same order, whose id is its slug and link its home page", () => {
-    expect(portfolioItems.map((item) => ({ id: item.id, link: item.link }))).toEqual(slugs.map((s) => ({ id: s, link: `/demo/${s}` })));
+    expect(portfolioItems.map((item) => ({ id: item.id, link: item.link }))).toEqual(
+      slugs.map((s) => ({ id: s, link: `/demo/${s}` })),
+    );
   });
 
   it("has committed previews of its home page (npm run previews) and a line in their manifest", () => {

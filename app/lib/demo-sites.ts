@@ -26,7 +26,12 @@ export type DemoSite = {
 export const demoSites = [
   { slug: "consultant", folder: "consultant", pages: [], projectType: "basic" },
   { slug: "portfolio", folder: "photographer", pages: [], projectType: "basic" },
-  { slug: "landscaper", folder: "landscaper", pages: ["services", "portfolio", "about", "contact"], projectType: "pro" },
+  {
+    slug: "landscaper",
+    folder: "landscaper",
+    pages: ["services", "portfolio", "about", "contact"],
+    projectType: "pro",
+  },
   { slug: "bakery", folder: "bakery", pages: ["menu", "about", "contact"], projectType: "ecommerce" },
   { slug: "plumber", folder: "plumber", pages: ["services", "about", "contact"], projectType: "pro" },
   { slug: "gym", folder: "gym", pages: ["programs", "about", "contact"], projectType: "pro" },
@@ -35,4 +40,7 @@ export const demoSites = [
 ] as const satisfies readonly DemoSite[];
 
 /** Every page of every demo, home page first, in the list's order. */
-export const demoPaths: readonly string[] = demoSites.flatMap((d) => [`/demo/${d.slug}`, ...d.pages.map((p) => `/demo/${d.slug}/${p}`)]);
+export const demoPaths: readonly string[] = demoSites.flatMap((d) => [
+  `/demo/${d.slug}`,
+  ...d.pages.map((p) => `/demo/${d.slug}/${p}`),
+]);

@@ -12,5 +12,7 @@
  * share the phone's simulated link with Inter (decision 0020).
  */
 export function fontPreloads(...hrefs: string[]) {
-  return hrefs.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const);
+  return hrefs.map(
+    (href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const,
+  );
 }

@@ -1,5 +1,6 @@
 import { href as routerHref } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { href } from "~/lib/href";
 
 describe("href", () => {
@@ -21,6 +22,8 @@ describe("href", () => {
   });
 
   it("refuses a path whose required param is missing, as React Router does", () => {
-    expect(() => (href as (p: string) => string)("/demo/portfolio/photos/:file")).toThrow("requires param 'file'");
+    expect(() => (href as (p: string) => string)("/demo/portfolio/photos/:file")).toThrow(
+      "requires param 'file'",
+    );
   });
 });

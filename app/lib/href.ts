@@ -8,11 +8,14 @@ import type { href as routerHref } from "react-router";
  */
 export const href: typeof routerHref = (path: string, ...args: [Record<string, string | undefined>?]) => {
   const params = args[0];
-  let result = path.replace(/\/\*$|\/+$/, "").replace(/\/:([\w-]+)(\?)?/g, (_, param: string, optional?: string) => {
-    const value = params?.[param];
-    if (value === undefined && !optional) throw new Error(`Path '${path}' requires param '${param}' but it was not provided`);
-    return value === undefined ? "" : `/${value}`;
-  });
+  let result = path
+    .replace(/\/\*$|\/+$/, "")
+    .replace(/\/:([\w-]+)(\?)?/g, (_, param: string, optional?: string) => {
+      const value = params?.[param];
+      if (value === undefined && !optional)
+        throw new Error(`Path '${path}' requires param '${param}' but it was not provided`);
+      return value === undefined ? "" : `/${value}`;
+    });
   if (path.endsWith("*") && params?.["*"] !== undefined) result += `/${params["*"]}`;
   return result || "/";
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { INTENT_EVENTS, onFirstIntentSource } from "./intent";
 
 /** A stand-in element that records its listeners and says whether focus is inside it. */

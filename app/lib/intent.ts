@@ -4,7 +4,14 @@
  * listener did). They reach a container from its descendants. The form islands load
  * their JavaScript on the first of them, not after load (docs/decisions/0012).
  */
-export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "input"] as const;
+export const INTENT_EVENTS = [
+  "pointerover",
+  "pointerdown",
+  "touchstart",
+  "focusin",
+  "keydown",
+  "input",
+] as const;
 
 /**
  * Inline-script source that runs `action` (a statement) once: on the first intent event

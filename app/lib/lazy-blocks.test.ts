@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { renderAllOnRestore } from "./lazy-blocks";
 
 function loadAs(type: string | undefined) {
   document.documentElement.setAttribute("data-lazy-blocks", "");
-  vi.spyOn(performance, "getEntriesByType").mockReturnValue(type ? [{ type } as PerformanceNavigationTiming] : []);
+  vi.spyOn(performance, "getEntriesByType").mockReturnValue(
+    type ? [{ type } as PerformanceNavigationTiming] : [],
+  );
   renderAllOnRestore(document);
   return document.documentElement.hasAttribute("data-lazy-blocks");
 }
@@ -28,7 +31,9 @@ describe("renderAllOnRestore", () => {
   it("is self-contained, as inlining it with toString requires", () => {
     const inlined = new Function("document", `(${renderAllOnRestore.toString()})(document);`);
     document.documentElement.setAttribute("data-lazy-blocks", "");
-    vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type: "reload" } as PerformanceNavigationTiming]);
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([
+      { type: "reload" } as PerformanceNavigationTiming,
+    ]);
     inlined(document);
     expect(document.documentElement.hasAttribute("data-lazy-blocks")).toBe(false);
   });

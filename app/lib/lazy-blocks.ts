@@ -14,6 +14,7 @@
  * It is inlined with Function#toString, so it must stay self-contained.
  */
 export function renderAllOnRestore(doc: Document) {
-  const entry = doc.defaultView?.performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const entry = doc.defaultView?.performance.getEntriesByType("navigation")[0] as
+    PerformanceNavigationTiming | undefined;
   if (entry?.type !== "navigate") doc.documentElement.removeAttribute("data-lazy-blocks");
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { centsToDecimalString, formatCad, parseCents } from "./money";
 
 describe("parseCents", () => {
@@ -76,7 +77,12 @@ describe("formatting", () => {
 
   it("writes what Intl's en-CA CAD format writes, without loading Intl", () => {
     const intl = (digits: number) =>
-      new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+      new Intl.NumberFormat("en-CA", {
+        style: "currency",
+        currency: "CAD",
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     const withCents = intl(2);
     const whole = intl(0);
     fc.assert(

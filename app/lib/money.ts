@@ -84,7 +84,10 @@ export type FormatCadOptions = {
  * a phone) in the middle of hydrating the form pages. money.test.ts checks it
  * against Intl.
  */
-export function formatCad(cents: number, { withCode = false, trimWholeDollars = false }: FormatCadOptions = {}): string {
+export function formatCad(
+  cents: number,
+  { withCode = false, trimWholeDollars = false }: FormatCadOptions = {},
+): string {
   assertCents(cents);
   const abs = Math.abs(cents);
   const fraction = trimWholeDollars && abs % 100 === 0 ? "" : `.${String(abs % 100).padStart(2, "0")}`;

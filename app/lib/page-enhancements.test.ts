@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { pageEnhancements } from "./page-enhancements";
 
 /**
@@ -23,10 +24,12 @@ beforeEach(() => {
   // Each load() adds document/window listeners; remove them so tests stay independent.
   for (const target of [document, window]) {
     const add = target.addEventListener.bind(target);
-    vi.spyOn(target, "addEventListener").mockImplementation((type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
-      listeners.push([target, type, fn]);
-      add(type, fn, opts);
-    });
+    vi.spyOn(target, "addEventListener").mockImplementation(
+      (type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
+        listeners.push([target, type, fn]);
+        add(type, fn, opts);
+      },
+    );
   }
 });
 afterEach(() => {
@@ -163,7 +166,8 @@ describe("analytics beacon", () => {
     sent = [];
     Object.defineProperty(navigator, "sendBeacon", {
       configurable: true,
-      value: (url: string, body: string) => sent.push({ url, body: JSON.parse(body) as Record<string, string> }) > 0,
+      value: (url: string, body: string) =>
+        sent.push({ url, body: JSON.parse(body) as Record<string, string> }) > 0,
     });
   });
   afterEach(() => {
@@ -175,7 +179,11 @@ describe("analytics beacon", () => {
   });
 
   it("sends one page view with the path, the referrer's host, UTM values and ref, and no more", () => {
-    window.history.replaceState(null, "", "/contact?utm_source=newsletter&utm_campaign=fall&ref=demo-gym&email=a@example.com");
+    window.history.replaceState(
+      null,
+      "",
+      "/contact?utm_source=newsletter&utm_campaign=fall&ref=demo-gym&email=a@example.com",
+    );
     vi.spyOn(document, "referrer", "get").mockReturnValue("https://news.example.com/story?id=1");
     load("<p>page</p>");
     // Not at load: a second later, clear of the page's own paint.
@@ -183,7 +191,17 @@ describe("analytics beacon", () => {
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(sent).toEqual([
-      { url: "/api/event", body: { name: "pageview", path: "/contact", referrer: "news.example.com", utm_source: "newsletter", utm_campaign: "fall", ref: "demo-gym" } },
+      {
+        url: "/api/event",
+        body: {
+          name: "pageview",
+          path: "/contact",
+          referrer: "news.example.com",
+          utm_source: "newsletter",
+          utm_campaign: "fall",
+          ref: "demo-gym",
+        },
+      },
     ]);
   });
 
@@ -202,7 +220,9 @@ describe("analytics beacon", () => {
     }
     // A page closed to search engines: the 404 page, a checkout's return.
     window.history.replaceState(null, "", "/no-such-page");
-    const robots = document.head.appendChild(Object.assign(document.createElement("meta"), { name: "robots", content: "noindex, nofollow" }));
+    const robots = document.head.appendChild(
+      Object.assign(document.createElement("meta"), { name: "robots", content: "noindex, nofollow" }),
+    );
     load("<p>page</p>");
     robots.remove();
     window.history.replaceState(null, "", "/");
@@ -227,7 +247,10 @@ describe("analytics beacon", () => {
     document.querySelector<HTMLElement>("[data-goal]")!.click();
     vi.runAllTimers();
     window.dispatchEvent(new Event("pagehide"));
-    expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/demo/gym" }, { name: "demo-cta", path: "/demo/gym" }]);
+    expect(sent.map((s) => s.body)).toEqual([
+      { name: "pageview", path: "/demo/gym" },
+      { name: "demo-cta", path: "/demo/gym" },
+    ]);
     sent.length = 0;
     window.history.replaceState(null, "", "/contact");
     load('<form action="/contact" method="post"><button>Send</button></form>');
@@ -236,12 +259,15 @@ describe("analytics beacon", () => {
     expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/contact" }]);
   });
 
-  it("sends the demo's goal when its \"Get a site like this\" link is followed", () => {
+  it('sends the demo\'s goal when its "Get a site like this" link is followed', () => {
     window.history.replaceState(null, "", "/demo/gym");
     load('<a href="#contact" data-goal="demo-cta">Get a site like this</a><a href="#other">Other</a>');
     vi.runAllTimers();
     document.querySelector<HTMLElement>('a[href="#other"]')!.click();
     document.querySelector<HTMLElement>("[data-goal]")!.click();
-    expect(sent.map((s) => s.body)).toEqual([{ name: "pageview", path: "/demo/gym" }, { name: "demo-cta", path: "/demo/gym" }]);
+    expect(sent.map((s) => s.body)).toEqual([
+      { name: "pageview", path: "/demo/gym" },
+      { name: "demo-cta", path: "/demo/gym" },
+    ]);
   });
 });

@@ -38,7 +38,8 @@ export function pageEnhancements(doc: Document) {
   }
 
   const menuOf = (toggle: Element) => doc.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  const openToggles = () => Array.from(doc.querySelectorAll<HTMLElement>('[data-menu-toggle][aria-expanded="true"]'));
+  const openToggles = () =>
+    Array.from(doc.querySelectorAll<HTMLElement>('[data-menu-toggle][aria-expanded="true"]'));
   const setMenu = (toggle: HTMLElement, open: boolean) => {
     const menu = menuOf(toggle);
     if (!menu) return;
@@ -81,7 +82,8 @@ export function pageEnhancements(doc: Document) {
     close.type = "button";
     close.dataset.noticeClose = "";
     close.setAttribute("aria-label", "Dismiss notice");
-    close.className = "absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md text-lg leading-none hover:bg-muted";
+    close.className =
+      "absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md text-lg leading-none hover:bg-muted";
     close.textContent = "×";
     card.append(close);
     // Swipe away: follow the finger sideways, dismiss past the threshold.
@@ -168,7 +170,11 @@ export function pageEnhancements(doc: Document) {
       return;
     }
     const noticeSource = target.closest<HTMLElement>("[data-notice-title]");
-    if (noticeSource) showNotice({ title: noticeSource.dataset.noticeTitle, description: noticeSource.dataset.noticeDescription });
+    if (noticeSource)
+      showNotice({
+        title: noticeSource.dataset.noticeTitle,
+        description: noticeSource.dataset.noticeDescription,
+      });
   });
 
   doc.addEventListener("page-notice", (event) => {

@@ -27,7 +27,16 @@ export type PublicRoute = {
   hydration: "static" | "island";
 };
 
-const mainPaths = ["/", "/portfolio", "/pricing", "/about", "/story", "/contact", "/extras", "/payment"] as const;
+const mainPaths = [
+  "/",
+  "/portfolio",
+  "/pricing",
+  "/about",
+  "/story",
+  "/contact",
+  "/extras",
+  "/payment",
+] as const;
 
 /** The pages whose forms need React in the browser, and how much of the page hydrates. */
 const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
@@ -37,14 +46,31 @@ const hydrationOf: Readonly<Record<string, PublicRoute["hydration"]>> = {
 };
 const hydration = (path: string) => ({ hydration: hydrationOf[path] ?? "static" });
 
-
 export const publicRoutes: readonly PublicRoute[] = [
-  ...mainPaths.map((path) => ({ path, section: "main" as const, prerender: true, indexable: true, ...hydration(path) })),
+  ...mainPaths.map((path) => ({
+    path,
+    section: "main" as const,
+    prerender: true,
+    indexable: true,
+    ...hydration(path),
+  })),
   // Reached only from checkout with a session id; rendered per request and never indexed.
-  { path: "/payment-success", section: "main", prerender: false, indexable: false, ...hydration("/payment-success") },
+  {
+    path: "/payment-success",
+    section: "main",
+    prerender: false,
+    indexable: false,
+    ...hydration("/payment-success"),
+  },
   // Rendered per request (its open slots change with every booking) and listed for search engines.
   { path: "/book", section: "main", prerender: false, indexable: true, ...hydration("/book") },
-  ...demoPaths.map((path) => ({ path, section: "demo" as const, prerender: true, indexable: true, ...hydration(path) })),
+  ...demoPaths.map((path) => ({
+    path,
+    section: "demo" as const,
+    prerender: true,
+    indexable: true,
+    ...hydration(path),
+  })),
 ];
 
 export function prerenderPaths(): string[] {
@@ -60,10 +86,16 @@ export type UnlistedRoute = ({ path: string } | { under: string }) & { why: stri
 
 export const unlistedRoutes: readonly UnlistedRoute[] = [
   { path: "/*", why: "the 404 page, rendered per request for any unknown path" },
-  { path: "/demo/portfolio/photos/:file", why: "photo files, prerendered from the photo list (react-router.config.ts)" },
+  {
+    path: "/demo/portfolio/photos/:file",
+    why: "photo files, prerendered from the photo list (react-router.config.ts)",
+  },
   { path: "/quote/:token", why: "a client's quote, rendered per request, noindex" },
   { path: "/unsubscribe/:token", why: "a reminder's unsubscribe link, rendered per request, noindex" },
   { path: "/quote/:token/agreement.pdf", why: "a client's signed agreement (PDF), per request, noindex" },
-  { path: "/book/manage/:token", why: "a visitor's booking behind its secret link, rendered per request, noindex" },
+  {
+    path: "/book/manage/:token",
+    why: "a visitor's booking behind its secret link, rendered per request, noindex",
+  },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

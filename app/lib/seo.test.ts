@@ -1,18 +1,31 @@
 import { describe, expect, it, vi } from "vitest";
 
-// vitest.config.ts's `define` does not reach the jsdom project's globals; set
-// the build-time constant before the modules under test read it.
-vi.hoisted(() => {
-  (globalThis as { __SITE_URL__?: string }).__SITE_URL__ ??= "http://localhost:3000";
-});
 import { siteConfig } from "~/content/site";
 import { publicRoutes } from "~/lib/route-registry";
 import { absoluteUrl, ogImagePath, seo } from "~/lib/seo";
 import { jsonLdText, siteStructuredData } from "~/lib/structured-data";
 
-type Tag = { title?: string; property?: string; name?: string; rel?: string; content?: string; href?: string };
+// vitest.config.ts's `define` does not reach the jsdom project's globals; set
+// the build-time constant before the modules under test read it.
+vi.hoisted(() => {
+  (globalThis as { __SITE_URL__?: string }).__SITE_URL__ ??= "http://localhost:3000";
+});
+
+type Tag = {
+  title?: string;
+  property?: string;
+  name?: string;
+  rel?: string;
+  content?: string;
+  href?: string;
+};
 const byKey = (tags: ReturnType<typeof seo>) =>
-  new Map((tags as Tag[]).map((t) => [String("title" in t ? "title" : (t.property ?? t.name ?? t.rel)), String(t.content ?? t.title ?? t.href)]));
+  new Map(
+    (tags as Tag[]).map((t) => [
+      String("title" in t ? "title" : (t.property ?? t.name ?? t.rel)),
+      String(t.content ?? t.title ?? t.href),
+    ]),
+  );
 
 describe("seo()", () => {
   it("builds the canonical, Open Graph and Twitter tags from SITE_URL", () => {
@@ -36,14 +49,25 @@ describe("seo()", () => {
   });
 
   it("marks noindex pages and accepts an explicit image", () => {
-    const tags = byKey(seo({ title: "Paid", description: "x", path: "/payment-success", noindex: true, image: "/og/custom.png", imageAlt: "Alt" }));
+    const tags = byKey(
+      seo({
+        title: "Paid",
+        description: "x",
+        path: "/payment-success",
+        noindex: true,
+        image: "/og/custom.png",
+        imageAlt: "Alt",
+      }),
+    );
     expect(tags.get("robots")).toBe("noindex, nofollow");
     expect(tags.get("og:image")).toBe("http://localhost:3000/og/custom.png");
     expect(tags.get("og:image:alt")).toBe("Alt");
   });
 
   it("gives each main page its own image and every other page the studio default", () => {
-    const main = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => ogImagePath(r.path));
+    const main = publicRoutes
+      .filter((r) => r.section === "main" && r.prerender)
+      .map((r) => ogImagePath(r.path));
     expect(new Set(main).size).toBe(main.length);
     expect(ogImagePath("/demo/bakery/menu")).toBe("/og/default.png");
     expect(ogImagePath("/payment-success")).toBe("/og/default.png");

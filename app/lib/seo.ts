@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+
 import { siteConfig } from "~/content/site";
 import { publicRoutes } from "~/lib/route-registry";
 

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { formatTime } from "~/studio/guard";
-import { formatSiteDate, formatSiteDateTime, formatSiteDateTimeWithZone, siteDay, siteDayStart, siteYear } from "./site-time";
+
+import {
+  formatSiteDate,
+  formatSiteDateTime,
+  formatSiteDateTimeWithZone,
+  siteDay,
+  siteDayStart,
+  siteYear,
+} from "./site-time";
 
 // British Columbia is on UTC-7 all year since 2026 (IANA tz 2026a): before and after
 // 2026-11-01 alike. Runtimes with older data (Node 20, tz 2025c) read an hour early after it.
@@ -37,7 +46,9 @@ describe("times in Vancouver, for the studio and for clients", () => {
   });
 
   it("names the zone of a time sent by email (an account's security notice)", () => {
-    expect(formatSiteDateTimeWithZone("2026-11-02T09:48:00Z")).toBe("November 2, 2026 at 2:48 a.m. Pacific Time");
+    expect(formatSiteDateTimeWithZone("2026-11-02T09:48:00Z")).toBe(
+      "November 2, 2026 at 2:48 a.m. Pacific Time",
+    );
   });
 
   it("shows a visitor in Los Angeles Vancouver's time across the US change of 2027-03-14", () => {

@@ -3,9 +3,17 @@ import { siteConfig } from "~/content/site";
 // Always the studio's zone, never the runtime's or the browser's default: the server's
 // HTML, the hydrated page and the emails read the same for a visitor anywhere. They agree
 // only if the server's time-zone data is current (server/time-zone.server.ts checks it).
-const dateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: siteConfig.timeZone });
+const dateTime = new Intl.DateTimeFormat("en-CA", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: siteConfig.timeZone,
+});
 const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: siteConfig.timeZone });
-const longDateTime = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone: siteConfig.timeZone });
+const longDateTime = new Intl.DateTimeFormat("en-CA", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: siteConfig.timeZone,
+});
 // A calendar day (an announcement's "2025-09-23") is no moment: read at UTC midnight in UTC, it never shifts.
 const calendarDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
 
@@ -16,12 +24,28 @@ export function siteYear(value: string | Date) {
   return Number(yearOnly.format(new Date(value)));
 }
 
-const dayParts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: siteConfig.timeZone });
+const dayParts = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: siteConfig.timeZone,
+});
 
 /** Vancouver's wall clock at a moment, as if it were UTC: the zone's offset is the difference. */
 function wallClock(t: number) {
   const p = Object.fromEntries(dayParts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
 }
 
 /** The Vancouver calendar day of a moment, "2026-11-25". */

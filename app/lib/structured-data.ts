@@ -1,5 +1,5 @@
 import { siteConfig } from "~/content/site";
-import { LOGO_PATH, absoluteUrl } from "~/lib/seo";
+import { absoluteUrl, LOGO_PATH } from "~/lib/seo";
 
 /**
  * schema.org ProfessionalService for the company, built only from the site
@@ -30,7 +30,12 @@ export function siteStructuredData() {
     foundingDate: String(siteConfig.foundedYear),
     openingHoursSpecification: siteConfig.hours
       .filter((h) => h.opens && h.closes)
-      .map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: h.dayOfWeek, opens: h.opens, closes: h.closes })),
+      .map((h) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: h.dayOfWeek,
+        opens: h.opens,
+        closes: h.closes,
+      })),
     sameAs: siteConfig.social.map((s) => s.href),
   };
 }

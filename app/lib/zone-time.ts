@@ -35,17 +35,30 @@ export const commonTimeZones = [
 
 /** How the page and the emails name a zone: "Pacific Time (Vancouver)", "Europe/London". */
 export function zoneLabel(timeZone: string) {
-  return timeZone === siteConfig.timeZone ? `${siteConfig.timeZoneLabel} (Vancouver)` : timeZone.replace(/_/g, " ");
+  return timeZone === siteConfig.timeZone
+    ? `${siteConfig.timeZoneLabel} (Vancouver)`
+    : timeZone.replace(/_/g, " ");
 }
 
-const formatters = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; full: Intl.DateTimeFormat }>();
+const formatters = new Map<
+  string,
+  { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; full: Intl.DateTimeFormat }
+>();
 function formattersFor(timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
     f = {
       day: new Intl.DateTimeFormat("en-CA", { weekday: "long", month: "long", day: "numeric", timeZone }),
       time: new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit", timeZone }),
-      full: new Intl.DateTimeFormat("en-CA", { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }),
+      full: new Intl.DateTimeFormat("en-CA", {
+        weekday: "long",
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone,
+      }),
     };
     formatters.set(timeZone, f);
   }
@@ -53,11 +66,14 @@ function formattersFor(timeZone: string) {
 }
 
 /** "Tuesday, December 1": the day an instant falls on in `timeZone`. */
-export const zoneDay = (instant: string, timeZone: string) => formattersFor(timeZone).day.format(new Date(instant));
+export const zoneDay = (instant: string, timeZone: string) =>
+  formattersFor(timeZone).day.format(new Date(instant));
 /** "9:00 a.m." in `timeZone`. */
-export const zoneTime = (instant: string, timeZone: string) => formattersFor(timeZone).time.format(new Date(instant));
+export const zoneTime = (instant: string, timeZone: string) =>
+  formattersFor(timeZone).time.format(new Date(instant));
 /** "Tuesday, December 1, 2026 at 9:00 a.m. (Europe/London)": a moment read anywhere, its zone named. */
-export const zoneDateTime = (instant: string, timeZone: string) => `${formattersFor(timeZone).full.format(new Date(instant))} (${zoneLabel(timeZone)})`;
+export const zoneDateTime = (instant: string, timeZone: string) =>
+  `${formattersFor(timeZone).full.format(new Date(instant))} (${zoneLabel(timeZone)})`;
 
 /** Slots grouped by the visitor's local day, in order. */
 export function slotsByDay(slots: readonly string[], timeZone: string) {

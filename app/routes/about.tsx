@@ -1,4 +1,3 @@
-import type { Route } from "./+types/about";
 import { AboutIntro, FoundingStory } from "~/components/sections/about-intro";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
@@ -11,9 +10,12 @@ import { team } from "~/content/team";
 import { coreValues } from "~/content/values";
 import { seo } from "~/lib/seo";
 
+import type { Route } from "./+types/about";
+
 const copy = pageCopy.about;
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
   return (

@@ -1,19 +1,31 @@
 import { data, redirect, useActionData } from "react-router";
-import type { Route } from "./+types/book-manage";
+
+import { FormAlert } from "~/components/form";
 import { SlotPicker } from "~/components/sections/booking-form";
 import { SiteSection } from "~/components/sections/site-section";
 import { Button } from "~/components/ui/button";
 import { bookingCopy as copy } from "~/content/booking";
-import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { seo } from "~/lib/seo";
+import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { zoneDateTime, zoneLabel } from "~/lib/zone-time";
-import { FormAlert } from "~/components/form";
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.manageTitle, description: "Your discovery call: reschedule or cancel it.", path: "/book/manage", noindex: true });
+import type { Route } from "./+types/book-manage";
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: copy.manageTitle,
+    description: "Your discovery call: reschedule or cancel it.",
+    path: "/book/manage",
+    noindex: true,
+  });
 
 // The link's secret is in the path: never cached, never indexed, never sent to another site as a
 // referrer ("same-origin": "no-referrer" would make the page's own posts send Origin: null, refused).
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "same-origin",
+});
 
 /** GET shows the booking and the choices; it changes nothing. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -21,7 +33,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) throw new Response("Booking is not available here.", { status: 503 });
   const found = await booking.manage(params.token);
   const url = new URL(request.url);
-  const note = url.searchParams.has("booked") ? "booked" : url.searchParams.has("moved") ? "moved" : undefined;
+  const note = url.searchParams.has("booked")
+    ? "booked"
+    : url.searchParams.has("moved")
+      ? "moved"
+      : undefined;
   if (found.kind !== "done") return data({ booking: null, slots: [] as string[], note }, { status: 404 });
   return { booking: found.booking, slots: await booking.slots(), note };
 }
@@ -35,7 +51,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const r = await booking.cancel(params.token);
     // Cancelled: on to /book, which says so (the link itself now opens nothing).
-    return r.kind === "done" ? redirect(`${copy.path}?cancelled=1`, 303) : data({ error: copy.badLink, nearest: [] as string[] }, { status: 404 });
+    return r.kind === "done"
+      ? redirect(`${copy.path}?cancelled=1`, 303)
+      : data({ error: copy.badLink, nearest: [] as string[] }, { status: 404 });
   }
   if (intent === "reschedule") {
     const r = await booking.reschedule(params.token, form?.get("slot") ?? "");
@@ -81,7 +99,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-semibold">Reschedule</h2>
         <p>Times are shown in {zoneLabel(b.time_zone)}.</p>
         <input type="hidden" name="intent" value="reschedule" />
-        <SlotPicker slots={slots.filter((s) => s !== b.starts_at)} zone={b.time_zone} chosen={answer?.nearest[0]} />
+        <SlotPicker
+          slots={slots.filter((s) => s !== b.starts_at)}
+          zone={b.time_zone}
+          chosen={answer?.nearest[0]}
+        />
         <div>
           <Button type="submit">Move my call to this time</Button>
         </div>

@@ -1,21 +1,24 @@
 import { data, useActionData } from "react-router";
-import type { Route } from "./+types/contact";
+
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { InquiryForm } from "~/components/sections/inquiry-form";
 import { PageIntro } from "~/components/sections/page-intro";
 import { SiteSection } from "~/components/sections/site-section";
-import { pageCopy } from "~/content/pages";
-import { seo } from "~/lib/seo";
 import { SiteJsonLd } from "~/components/seo/site-json-ld";
-import { Island } from "~/islands/island";
-import { InlineScript, inlineSource } from "~/components/layout/inline-script";
-import { preselectProjectType } from "~/schemas/inquiry-source";
 import { refProjectTypes } from "~/content/lead-sources";
+import { pageCopy } from "~/content/pages";
+import { Island } from "~/islands/island";
+import { seo } from "~/lib/seo";
+import { preselectProjectType } from "~/schemas/inquiry-source";
+
+import type { Route } from "./+types/contact";
 
 const copy = pageCopy.contact;
 const preselect = inlineSource(preselectProjectType, refProjectTypes);
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 /** The inquiry form's no-JavaScript post: handled by the server's inquiry service; the form reads the result. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,16 +1,18 @@
-import type { Route } from "./+types/extras";
 import { CtaBand } from "~/components/sections/cta-band";
 import { ExtraServices } from "~/components/sections/extra-services";
 import { LegalDocuments } from "~/components/sections/legal-documents";
 import { PageIntro } from "~/components/sections/page-intro";
 import { SiteSection, SiteSectionHeading } from "~/components/sections/site-section";
 import { extraServices, legalDocuments } from "~/content/extras";
-import { extrasSections as s, pageCopy } from "~/content/pages";
+import { pageCopy, extrasSections as s } from "~/content/pages";
 import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/extras";
 
 const copy = pageCopy.extras;
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
   return (

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/home";
 import { AnnouncementBanner } from "~/components/sections/announcement-banner";
 import { BenefitsGrid } from "~/components/sections/benefits-grid";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -7,10 +6,11 @@ import { HomeHero } from "~/components/sections/home-hero";
 import { HomeTeaser } from "~/components/sections/home-teaser";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
 import { ProcessSteps } from "~/components/sections/process-steps";
+import { SiteValueGrid } from "~/components/sections/site-value-grid";
 import { StartingPrices } from "~/components/sections/starting-prices";
 import { StoryTimeline } from "~/components/sections/story-timeline";
 import { TechStack } from "~/components/sections/tech-stack";
-import { SiteValueGrid } from "~/components/sections/site-value-grid";
+import { SiteJsonLd } from "~/components/seo/site-json-ld";
 import { announcements } from "~/content/announcements";
 import { extraServices } from "~/content/extras";
 import { benefits, homeSections, processSteps, techStack } from "~/content/home";
@@ -20,10 +20,15 @@ import { portfolioItems } from "~/content/portfolio";
 import { timeline } from "~/content/timeline";
 import { coreValues } from "~/content/values";
 import { seo } from "~/lib/seo";
-import { SiteJsonLd } from "~/components/seo/site-json-ld";
+
+import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
-  seo({ title: pageCopy.home.metaTitle, description: pageCopy.home.metaDescription, path: pageCopy.home.path });
+  seo({
+    title: pageCopy.home.metaTitle,
+    description: pageCopy.home.metaDescription,
+    path: pageCopy.home.path,
+  });
 
 /** Home: hero, announcements, benefits, process, stack, then one anchor section per site page (docs/product.md#site-pages). */
 export default function Page() {

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
-import type { Route } from "./+types/not-found";
+
 import { ErrorScreen } from "~/components/layout/error-screen";
-import { seo } from "~/lib/seo";
 import { hydratedRoute } from "~/lib/hydration";
+import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/not-found";
 
 // The catch-all route answers with HTTP 404, never a 200 fallback.
 export function loader() {

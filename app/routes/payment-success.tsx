@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/payment-success";
+
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,8 +10,15 @@ import { href } from "~/lib/href";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
+import type { Route } from "./+types/payment-success";
+
 export const meta: Route.MetaFunction = () =>
-  seo({ title: text.title, description: "Thank you for your payment.", path: "/payment-success", noindex: true });
+  seo({
+    title: text.title,
+    description: "Thank you for your payment.",
+    path: "/payment-success",
+    noindex: true,
+  });
 
 /**
  * Rendered per request (never prerendered): the session id from checkout is
@@ -22,11 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return { sessionId: null, verification: { state: "missing" as const } };
   const payments = context.services?.payments;
-  const verification = payments ? await payments.verify(sessionId, { clientIp: context.clientIp ?? "unknown" }) : ({ state: "unknown" } as const);
+  const verification = payments
+    ? await payments.verify(sessionId, { clientIp: context.clientIp ?? "unknown" })
+    : ({ state: "unknown" } as const);
   return { sessionId, verification };
 }
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+});
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { verification: v, sessionId } = loaderData;
@@ -43,8 +55,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         ) : (
           <Clock aria-hidden className="size-16 text-muted-foreground" />
         )}
-        <h1 className="text-4xl font-extrabold sm:text-5xl">{failed ? text.failedTitle : refund ? text.refundTitle : text.title}</h1>
-        <p className="text-lg text-muted-foreground">{failed ? text.failed : refund ? text.refund : text.thankYou}</p>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">
+          {failed ? text.failedTitle : refund ? text.refundTitle : text.title}
+        </h1>
+        <p className="text-lg text-muted-foreground">
+          {failed ? text.failed : refund ? text.refund : text.thankYou}
+        </p>
 
         {v.state === "paid" && (
           <div className="w-full rounded-xl border bg-card p-6 text-left shadow-sm">
@@ -78,7 +94,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <SiteContactLinks className="mt-4 sm:flex-row sm:gap-6" aria-label={text.contactPrompt} />
             {v.state === "pending" && sessionId && (
               <Button asChild variant="outline" className="mt-4">
-                <a href={`${href("/payment-success")}?session_id=${encodeURIComponent(sessionId)}`}>{text.checkAgain}</a>
+                <a href={`${href("/payment-success")}?session_id=${encodeURIComponent(sessionId)}`}>
+                  {text.checkAgain}
+                </a>
               </Button>
             )}
           </div>
@@ -102,9 +120,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 type State = "missing" | "unknown" | "pending" | "failed" | "paid";
 
 function statusHeading(state: State) {
-  return state === "pending" ? text.pendingHeading : state === "unknown" ? text.unknownHeading : state === "failed" ? text.contactPrompt : text.missingHeading;
+  return state === "pending"
+    ? text.pendingHeading
+    : state === "unknown"
+      ? text.unknownHeading
+      : state === "failed"
+        ? text.contactPrompt
+        : text.missingHeading;
 }
 
 function statusText(state: State) {
-  return state === "pending" ? text.pending : state === "unknown" ? text.unknown : state === "failed" ? null : text.missing;
+  return state === "pending"
+    ? text.pending
+    : state === "unknown"
+      ? text.unknown
+      : state === "failed"
+        ? null
+        : text.missing;
 }

@@ -1,16 +1,22 @@
 import { data, redirect, useActionData } from "react-router";
-import type { Route } from "./+types/payment";
+
 import { PageHero } from "~/components/sections/page-hero";
 import { PaymentForm } from "~/components/sections/payment-form";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { type PackageType, packageTypes, paymentPageContent as text } from "~/content/payment";
-import { seo } from "~/lib/seo";
+import { packageTypes, paymentPageContent as text, type PackageType } from "~/content/payment";
 import { Island } from "~/islands/island";
+import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = () =>
-  seo({ title: text.title, description: "Pay the amount quoted for your website securely in CAD.", path: "/payment" });
+  seo({
+    title: text.title,
+    description: "Pay the amount quoted for your website securely in CAD.",
+    path: "/payment",
+  });
 
 /**
  * The no-JavaScript path: the form posts here, and the visitor is sent (303)
@@ -22,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const packageValue = String(form.get("packageType") ?? "basic");
   const values = {
     amount: String(form.get("amount") ?? "").slice(0, 32),
-    packageType: (packageTypes as readonly string[]).includes(packageValue) ? (packageValue as PackageType) : "basic",
+    packageType: (packageTypes as readonly string[]).includes(packageValue)
+      ? (packageValue as PackageType)
+      : "basic",
   };
   const payments = context.services?.payments;
   if (!payments) return data({ error: text.errorFallback, values }, { status: 503 });
@@ -50,7 +58,11 @@ export default function Page() {
         <Card className="p-5 sm:p-8 lg:col-span-3">
           <h2 className="text-xl font-bold">Your payment</h2>
           {/* The form's notices and new-tab checkout need React; the rest of the page is static. */}
-          <Island name="payment-form" component={PaymentForm} props={{ serverError: actionData?.error, defaults: actionData?.values }} />
+          <Island
+            name="payment-form"
+            component={PaymentForm}
+            props={{ serverError: actionData?.error, defaults: actionData?.values }}
+          />
         </Card>
         <aside className="flex flex-col gap-6 lg:col-span-2" aria-labelledby="payment-steps-heading">
           <div>
@@ -60,7 +72,10 @@ export default function Page() {
             <ol className="mt-4 flex flex-col gap-4">
               {text.steps.map((step, i) => (
                 <li key={step.title} className="flex gap-3">
-                  <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+                  <span
+                    aria-hidden
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                  >
                     {i + 1}
                   </span>
                   <span>

@@ -1,5 +1,3 @@
-import bodyFont from "~/styles/fonts/inter-core.woff2?url";
-import type { Route } from "./+types/portfolio";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
@@ -8,6 +6,9 @@ import { pageCopy } from "~/content/pages";
 import { portfolioCta, portfolioGridTitle, portfolioItems } from "~/content/portfolio";
 import { fontPreloads } from "~/lib/font-preload";
 import { seo } from "~/lib/seo";
+import bodyFont from "~/styles/fonts/inter-core.woff2?url";
+
+import type { Route } from "./+types/portfolio";
 
 const copy = pageCopy.portfolio;
 
@@ -15,7 +16,8 @@ const copy = pageCopy.portfolio;
 // face, so it downloads with the stylesheet, not at the first layout with the thumbnails (0020).
 export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
   return (

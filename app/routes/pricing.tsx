@@ -1,5 +1,3 @@
-import { href } from "~/lib/href";
-import type { Route } from "./+types/pricing";
 import { AddOnsGrid } from "~/components/sections/add-ons-grid";
 import { ComparisonTable } from "~/components/sections/comparison-table";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -12,11 +10,15 @@ import { comparisonRows } from "~/content/comparison";
 import { faqItems } from "~/content/faq";
 import { packages } from "~/content/packages";
 import { pageCopy, pricingSections as s } from "~/content/pages";
+import { href } from "~/lib/href";
 import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/pricing";
 
 const copy = pageCopy.pricing;
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
   return (

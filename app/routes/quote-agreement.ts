@@ -9,7 +9,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quotes = context.services?.quotes;
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
   const file = await quotes.agreementDocument(params.token);
-  if (!file) throw new Response("No signed agreement for this quote.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file)
+    throw new Response("No signed agreement for this quote.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(new Uint8Array(file.pdf), {
     headers: {
       "Content-Type": "application/pdf",

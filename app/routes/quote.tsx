@@ -1,26 +1,37 @@
-import { Link, data, redirect } from "react-router";
-import type { Route } from "./+types/quote";
+import { data, Link, redirect } from "react-router";
+
 import { CheckboxField, Field, FieldError, FormAlert } from "~/components/form";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { Container } from "~/components/ui/container";
 import { paymentPackage, paymentPageContent } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
-import { formatSiteDate as date, formatSiteDateTimeWithZone as dateTime } from "~/lib/site-time";
 import { seo } from "~/lib/seo";
+import { formatSiteDate as date, formatSiteDateTimeWithZone as dateTime } from "~/lib/site-time";
+
+import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ params }) =>
-  seo({ title: "Your quote", description: `Your quote from ${siteConfig.name}.`, path: `/quote/${params.token}`, noindex: true });
+  seo({
+    title: "Your quote",
+    description: `Your quote from ${siteConfig.name}.`,
+    path: `/quote/${params.token}`,
+    noindex: true,
+  });
 
 // The link's token never leaves in a Referer to another site. "same-origin", not "no-referrer": under
 // no-referrer the browser sends Origin: null with the page's own Accept-and-pay post, which is refused.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "same-origin",
+});
 
 /** Rendered per request: the quote as stored; the first view marks it viewed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -43,9 +54,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const client = { clientIp: context.clientIp ?? "unknown" };
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
-  const result = intent === "pay" ? await quotes.payRequest(request, params.token, client, form) : await quotes.reply(request, params.token, client, intent, form);
+  const result =
+    intent === "pay"
+      ? await quotes.payRequest(request, params.token, client, form)
+      : await quotes.reply(request, params.token, client, intent, form);
   if (result.ok) return "url" in result ? redirect(result.url, 303) : { intent, sent: result.sent };
-  const headers = result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  const headers =
+    result.status === 429 && result.retryAfterSeconds
+      ? { "Retry-After": String(result.retryAfterSeconds) }
+      : undefined;
   const fields = "fields" in result ? (result.fields as FormErrors | undefined) : undefined;
   return data({ intent, error: result.error, fields }, { status: result.status, headers });
 }
@@ -64,12 +81,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const pkg = paymentPackage(q.packageType);
   const closed = q.status === "expired" || q.status === "withdrawn";
-  const payLabel = q.due?.kind === "balance" ? "Pay the balance" : `${q.needsSignature ? "Sign and pay" : "Pay"} ${q.due?.kind === "deposit" ? "the deposit" : "now"}`;
+  const payLabel =
+    q.due?.kind === "balance"
+      ? "Pay the balance"
+      : `${q.needsSignature ? "Sign and pay" : "Pay"} ${q.due?.kind === "deposit" ? "the deposit" : "now"}`;
   return (
     <>
       {/* A non-breaking hyphen: the reference stays on one line on a narrow screen. */}
       <PageHero title={`Quote ${q.reference.replace("-", "\u2011")}`}>
-        {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your {pkg.name}.
+        {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your{" "}
+        {pkg.name}.
       </PageHero>
       <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
         <Card className="p-5 sm:p-8 lg:col-span-3">
@@ -82,8 +103,12 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <caption className="sr-only">Line items in Canadian dollars</caption>
             <thead>
               <tr className="border-b text-sm text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">Item</th>
-                <th scope="col" className="whitespace-nowrap py-2 pl-3 text-right font-medium">Amount</th>
+                <th scope="col" className="py-2 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="whitespace-nowrap py-2 pl-3 text-right font-medium">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -91,7 +116,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                 <tr key={i} className="border-b">
                   <td className="py-2">
                     {line.label}
-                    {line.taxes.length > 0 && <span className="block text-sm text-muted-foreground">Taxes: {line.taxes.join(" + ")}</span>}
+                    {line.taxes.length > 0 && (
+                      <span className="block text-sm text-muted-foreground">
+                        Taxes: {line.taxes.join(" + ")}
+                      </span>
+                    )}
                   </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(line.amountCents)}</td>
                 </tr>
@@ -101,29 +130,41 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               {q.taxes.length > 0 && (
                 <>
                   <tr>
-                    <th scope="row" className="py-2 font-normal">Subtotal</th>
+                    <th scope="row" className="py-2 font-normal">
+                      Subtotal
+                    </th>
                     <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.subtotalCents)}</td>
                   </tr>
                   {q.taxes.map((t) => (
                     <tr key={t.code}>
-                      <th scope="row" className="py-2 font-normal">{t.label}</th>
+                      <th scope="row" className="py-2 font-normal">
+                        {t.label}
+                      </th>
                       <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(t.cents)}</td>
                     </tr>
                   ))}
                 </>
               )}
               <tr>
-                <th scope="row" className="py-2 font-bold">Total</th>
-                <td className="whitespace-nowrap py-2 pl-3 text-right font-bold" data-testid="quote-total">{cad(q.totalCents)}</td>
+                <th scope="row" className="py-2 font-bold">
+                  Total
+                </th>
+                <td className="whitespace-nowrap py-2 pl-3 text-right font-bold" data-testid="quote-total">
+                  {cad(q.totalCents)}
+                </td>
               </tr>
               {q.depositCents !== null && (
                 <>
                   <tr>
-                    <th scope="row" className="py-2 font-normal">Deposit ({q.depositPercent}%), due to start</th>
+                    <th scope="row" className="py-2 font-normal">
+                      Deposit ({q.depositPercent}%), due to start
+                    </th>
                     <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.depositCents)}</td>
                   </tr>
                   <tr>
-                    <th scope="row" className="py-2 font-normal">Balance, due on completion</th>
+                    <th scope="row" className="py-2 font-normal">
+                      Balance, due on completion
+                    </th>
                     <td className="whitespace-nowrap py-2 pl-3 text-right">{cad(q.balanceCents!)}</td>
                   </tr>
                 </>
@@ -132,7 +173,13 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           </table>
 
           {q.due && (
-            <form method="post" target="_blank" rel="noopener" className="flex flex-col gap-3" aria-labelledby={q.needsSignature ? "sign-heading" : undefined}>
+            <form
+              method="post"
+              target="_blank"
+              rel="noopener"
+              className="flex flex-col gap-3"
+              aria-labelledby={q.needsSignature ? "sign-heading" : undefined}
+            >
               <input type="hidden" name="intent" value="pay" />
               {q.needsSignature && (
                 <fieldset className="flex flex-col gap-3 rounded-md border p-4">
@@ -140,7 +187,8 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     Accept and sign
                   </legend>
                   <p className="text-sm text-muted-foreground">
-                    Typing your name below and ticking the box signs this quote: its scope, prices, payment schedule and{" "}
+                    Typing your name below and ticking the box signs this quote: its scope, prices, payment
+                    schedule and{" "}
                     <a href="#terms-heading" className="underline">
                       terms
                     </a>{" "}
@@ -178,7 +226,9 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           </FormAlert>
           {q.agreement && (
             <section aria-labelledby="agreement-heading" className="rounded-md border p-4">
-              <h2 id="agreement-heading" className="text-lg font-semibold">Signed agreement</h2>
+              <h2 id="agreement-heading" className="text-lg font-semibold">
+                Signed agreement
+              </h2>
               <p className="mt-1">
                 {`Signed by ${q.agreement.signerName}${q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on ${dateTime(q.agreement.signedAt)}.`}
               </p>
@@ -193,20 +243,30 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           {closed && (
             <div role="status" className="rounded-md border p-4">
               <p className="font-semibold">
-                {q.status === "expired" ? `This quote expired on ${date(q.expiresAt)}.` : q.declined ? "You declined this quote." : "This quote has been withdrawn."}
+                {q.status === "expired"
+                  ? `This quote expired on ${date(q.expiresAt)}.`
+                  : q.declined
+                    ? "You declined this quote."
+                    : "This quote has been withdrawn."}
               </p>
               <p className="mt-1">
-                <Link to="/contact" className="underline">Contact us</Link> and we will prepare an up-to-date quote.
+                <Link to="/contact" className="underline">
+                  Contact us
+                </Link>{" "}
+                and we will prepare an up-to-date quote.
               </p>
             </div>
           )}
           {q.payments.length > 0 && (
             <section aria-labelledby="receipt-heading">
-              <h2 id="receipt-heading" className="text-lg font-semibold">Receipt</h2>
+              <h2 id="receipt-heading" className="text-lg font-semibold">
+                Receipt
+              </h2>
               <ul className="mt-2 flex flex-col gap-1">
                 {q.payments.map((p) => (
                   <li key={p.reference}>
-                    {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
+                    {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of{" "}
+                    {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
                   </li>
                 ))}
               </ul>
@@ -214,7 +274,9 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           )}
           {q.documents.length > 0 && (
             <section aria-labelledby="documents-heading">
-              <h2 id="documents-heading" className="text-lg font-semibold">Invoices and receipts</h2>
+              <h2 id="documents-heading" className="text-lg font-semibold">
+                Invoices and receipts
+              </h2>
               <ul className="mt-2 flex flex-col gap-1">
                 {q.documents.map((d) => (
                   <li key={d.id}>
@@ -222,7 +284,8 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                       {d.title}
                     </a>{" "}
                     · {cad(d.amountCents)} · {date(d.issuedAt)}
-                    {d.status === "void" ? " · void" : ""} <span className="text-sm text-muted-foreground">(PDF)</span>
+                    {d.status === "void" ? " · void" : ""}{" "}
+                    <span className="text-sm text-muted-foreground">(PDF)</span>
                   </li>
                 ))}
               </ul>
@@ -231,14 +294,20 @@ export default function Page({ loaderData, actionData, params }: Route.Component
         </Card>
         <aside className="flex flex-col gap-6 lg:col-span-2" aria-labelledby="terms-heading">
           <div>
-            <h2 id="terms-heading" className="text-xl font-bold">Terms</h2>
+            <h2 id="terms-heading" className="text-xl font-bold">
+              Terms
+            </h2>
             <p className="mt-2 whitespace-pre-line text-muted-foreground">{q.terms}</p>
-            {!closed && q.status !== "paid" && <p className="mt-2 text-sm">Valid until {date(q.expiresAt)}.</p>}
+            {!closed && q.status !== "paid" && (
+              <p className="mt-2 text-sm">Valid until {date(q.expiresAt)}.</p>
+            )}
           </div>
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">Questions about your quote?</h2>
             {sent === "question" ? (
-              <p role="status" className="mt-2">Thank you: your question was sent. We reply within one business day.</p>
+              <p role="status" className="mt-2">
+                Thank you: your question was sent. We reply within one business day.
+              </p>
             ) : (
               <form method="post" className="mt-3 flex flex-col gap-2">
                 <input type="hidden" name="intent" value="question" />
@@ -253,7 +322,9 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <SiteContactLinks className="mt-3" />
           </div>
           {sent === "declined" ? (
-            <p role="status" className="rounded-xl border p-5">Thank you for letting us know. The quote is declined; we have been told.</p>
+            <p role="status" className="rounded-xl border p-5">
+              Thank you for letting us know. The quote is declined; we have been told.
+            </p>
           ) : (
             q.canDecline && (
               <details className="rounded-xl border p-5" open={actionData?.intent === "decline"}>
@@ -281,6 +352,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
 
 function statusText(status: string) {
   return (
-    { sent: "Awaiting acceptance", viewed: "Awaiting acceptance", accepted: "Signed", deposit_paid: "Deposit paid", paid: "Paid in full", expired: "Expired", withdrawn: "Withdrawn" } as Record<string, string>
-  )[status] ?? status;
+    (
+      {
+        sent: "Awaiting acceptance",
+        viewed: "Awaiting acceptance",
+        accepted: "Signed",
+        deposit_paid: "Deposit paid",
+        paid: "Paid in full",
+        expired: "Expired",
+        withdrawn: "Withdrawn",
+      } as Record<string, string>
+    )[status] ?? status
+  );
 }

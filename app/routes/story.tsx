@@ -1,4 +1,3 @@
-import type { Route } from "./+types/story";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageIntro } from "~/components/sections/page-intro";
 import { SiteSection } from "~/components/sections/site-section";
@@ -7,9 +6,12 @@ import { aboutCta, pageCopy } from "~/content/pages";
 import { timeline } from "~/content/timeline";
 import { seo } from "~/lib/seo";
 
+import type { Route } from "./+types/story";
+
 const copy = pageCopy.story;
 
-export const meta: Route.MetaFunction = () => seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
+export const meta: Route.MetaFunction = () =>
+  seo({ title: copy.metaTitle, description: copy.metaDescription, path: copy.path });
 
 export default function Page() {
   return (

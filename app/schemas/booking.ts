@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, fieldIssues, inquiryFieldsSchema } from "./inquiry";
+
+import { ELAPSED_FIELD, fieldIssues, HONEYPOT_FIELD, inquiryFieldsSchema } from "./inquiry";
 
 /**
  * A booking from /book (docs/product.md#booking): who, what about, which slot and in which
@@ -42,13 +43,22 @@ export const bookingSubmissionSchema = z.strictObject(
       .string({ error: "Please say what the call is about." })
       .trim()
       .min(1, "Please say what the call is about.")
-      .max(bookingLimits.topic, `What the call is about must be at most ${bookingLimits.topic.toLocaleString("en-CA")} characters.`)
+      .max(
+        bookingLimits.topic,
+        `What the call is about must be at most ${bookingLimits.topic.toLocaleString("en-CA")} characters.`,
+      )
       .refine(hasNoNul, "What the call is about contains a character that is not allowed."),
-    slot: z.string({ error: "Please choose a time." }).min(1, "Please choose a time.").max(40, "Please choose a time from the list."),
+    slot: z
+      .string({ error: "Please choose a time." })
+      .min(1, "Please choose a time.")
+      .max(40, "Please choose a time from the list."),
     tz: timeZoneSchema.catch("America/Vancouver"),
     [HONEYPOT_FIELD]: z.string().max(1000).optional(),
     // Empty when the page ran no script: not measured, not "fast".
-    [ELAPSED_FIELD]: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().finite().nonnegative().optional()),
+    [ELAPSED_FIELD]: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().finite().nonnegative().optional(),
+    ),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? "Unexpected field." : undefined) },
 );

@@ -48,7 +48,10 @@ export type Budget = Values<typeof budgetOptions>;
 export type Timeline = Values<typeof timelineOptions>;
 
 /** Human label of an option value, or the value itself when unknown. */
-export function optionLabel(options: readonly { value: string; label: string }[], value: string | undefined | null) {
+export function optionLabel(
+  options: readonly { value: string; label: string }[],
+  value: string | undefined | null,
+) {
   if (!value) return undefined;
   return options.find((o) => o.value === value)?.label ?? value;
 }
@@ -96,7 +99,12 @@ export const emptyInquiryValues: InquiryFormValues = {
 };
 
 /** The fields the browser checks before sending (docs/product.md#inquiry-form): project type is marked but not checked. */
-export const clientRequiredFields = ["firstName", "lastName", "email", "message"] as const satisfies readonly InquiryFieldName[];
+export const clientRequiredFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "message",
+] as const satisfies readonly InquiryFieldName[];
 
 export function missingRequiredFields(values: InquiryFormValues) {
   return clientRequiredFields.filter((f) => values[f].trim() === "");
@@ -106,8 +114,7 @@ export type InquiryFieldErrors = Partial<Record<InquiryFieldName, string>>;
 
 /** JSON answer of POST /api/inquiries. */
 export type InquiryApiResponse =
-  | { success: true; id: string }
-  | { success: false; error: string; fieldErrors?: InquiryFieldErrors };
+  { success: true; id: string } | { success: false; error: string; fieldErrors?: InquiryFieldErrors };
 
 /** What the contact page's form action (no-JavaScript post) hands the form. */
 export type InquiryActionData =

@@ -6,7 +6,14 @@
  * adds them to the API's URL with the page's path), and the server validates them
  * (./inquiry.ts, inquirySourceSchema).
  */
-export const SOURCE_PARAMS = ["ref", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export const SOURCE_PARAMS = [
+  "ref",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+] as const;
 export type SourceParam = (typeof SOURCE_PARAMS)[number];
 
 /** The query naming a form's page and the source parameters of its URL, e.g. `?page=%2Fcontact&ref=demo-bakery`. */
@@ -32,6 +39,8 @@ export const REF_PATTERN = /^[a-z0-9-]{1,40}$/;
 export function preselectProjectType(doc: Document, types: Record<string, string>) {
   const ref = new URLSearchParams(doc.defaultView?.location.search ?? "").get("ref");
   const type = ref && Object.hasOwn(types, ref) ? types[ref] : undefined;
-  const select = doc.querySelector<HTMLSelectElement>('[data-island="inquiry-form"] select[name="projectType"]');
+  const select = doc.querySelector<HTMLSelectElement>(
+    '[data-island="inquiry-form"] select[name="projectType"]',
+  );
   if (type && select && select.value === "") select.value = type;
 }

@@ -1,12 +1,13 @@
 import { z } from "~/lib/zod";
+
 import {
+  budgetOptions,
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
-  PRIVACY_NOTICE_FIELD,
-  budgetOptions,
   inquiryFieldNames,
   inquiryLimits,
   optionValues,
+  PRIVACY_NOTICE_FIELD,
   projectTypeOptions,
   timelineOptions,
 } from "./inquiry-fields";
@@ -101,7 +102,12 @@ const utm = dropInvalid(
  * a path on this site (never a URL: no scheme, no host, no `//`), `ref` a short slug.
  */
 export const inquirySourceSchema = z.object({
-  page: dropInvalid(z.string().max(sourceLimits.page).regex(/^(?!.*\/\/)\/[A-Za-z0-9\-._~/]*$/)),
+  page: dropInvalid(
+    z
+      .string()
+      .max(sourceLimits.page)
+      .regex(/^(?!.*\/\/)\/[A-Za-z0-9\-._~/]*$/),
+  ),
   ref: dropInvalid(z.string().regex(REF_PATTERN)),
   utm_source: utm,
   utm_medium: utm,
@@ -113,7 +119,8 @@ export const inquirySourceSchema = z.object({
 export type InquirySource = z.output<typeof inquirySourceSchema>;
 
 /** The source fields of a query string; repeated names count once (the last). */
-export const parseInquirySource = (params: URLSearchParams): InquirySource => inquirySourceSchema.parse(Object.fromEntries(params));
+export const parseInquirySource = (params: URLSearchParams): InquirySource =>
+  inquirySourceSchema.parse(Object.fromEntries(params));
 
 export type Inquiry = z.output<typeof inquiryFieldsSchema>;
 
@@ -127,7 +134,8 @@ export function fieldIssues<F extends string>(fields: readonly F[]) {
     const formErrors: string[] = [];
     for (const issue of error.issues) {
       const key = issue.path[0];
-      if (typeof key === "string" && (fields as readonly string[]).includes(key)) fieldErrors[key as F] ??= issue.message;
+      if (typeof key === "string" && (fields as readonly string[]).includes(key))
+        fieldErrors[key as F] ??= issue.message;
       else formErrors.push(issue.message);
     }
     return { fieldErrors, formErrors };

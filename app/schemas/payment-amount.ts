@@ -1,4 +1,4 @@
-import { type CentsParseFailure, formatCad, parseCents } from "~/lib/money";
+import { formatCad, parseCents, type CentsParseFailure } from "~/lib/money";
 
 /**
  * The amount rules of a payment, one rule name and message each. The create-payment
@@ -22,7 +22,9 @@ export const amountMessages = {
 export type AmountRule = keyof typeof amountMessages;
 
 /** Which amount rule an input breaks, or the exact cents when it breaks none. */
-export function checkAmount(input: unknown): { ok: true; cents: number } | { ok: false; rule: AmountRule; message: string } {
+export function checkAmount(
+  input: unknown,
+): { ok: true; cents: number } | { ok: false; rule: AmountRule; message: string } {
   const parsed = parseCents(input);
   let rule: AmountRule | undefined;
   if (!parsed.ok) rule = parsed.reason;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { paymentPackages, startingPrices } from "~/content/payment";
+
 import { amountMessages, createPaymentSchema, paymentFieldErrors } from "./payment";
 
 function errorFor(amount: unknown) {
@@ -32,7 +34,10 @@ describe("createPaymentSchema", () => {
     [450.5, 45050],
     [1, 100],
   ])("accepts %j as %i cents", (amount, cents) => {
-    expect(createPaymentSchema.parse({ amount, packageType: "pro" })).toEqual({ amountCents: cents, packageType: "pro" });
+    expect(createPaymentSchema.parse({ amount, packageType: "pro" })).toEqual({
+      amountCents: cents,
+      packageType: "pro",
+    });
   });
 
   it("defaults the package to basic and refuses unknown packages", () => {
@@ -40,7 +45,9 @@ describe("createPaymentSchema", () => {
     expect(createPaymentSchema.parse({ amount: "10", packageType: "" }).packageType).toBe("basic");
     const r = createPaymentSchema.safeParse({ amount: "10", packageType: "gold" });
     expect(r.success).toBe(false);
-    expect(r.success ? undefined : paymentFieldErrors(r.error).packageType).toBe("The package must be 'basic' or 'pro'.");
+    expect(r.success ? undefined : paymentFieldErrors(r.error).packageType).toBe(
+      "The package must be 'basic' or 'pro'.",
+    );
   });
 
   it("has a readable message for every rule", () => {

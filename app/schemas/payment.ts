@@ -1,8 +1,15 @@
+import { packageTypes, type PackageType } from "~/content/payment";
 import { z } from "~/lib/zod";
-import { type PackageType, packageTypes } from "~/content/payment";
+
 import { checkAmount } from "./payment-amount";
 
-export { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, type AmountRule, amountMessages, checkAmount } from "./payment-amount";
+export {
+  MAX_AMOUNT_CENTS,
+  MIN_AMOUNT_CENTS,
+  type AmountRule,
+  amountMessages,
+  checkAmount,
+} from "./payment-amount";
 
 export const packageTypeMessage = "The package must be 'basic' or 'pro'.";
 

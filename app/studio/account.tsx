@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
-import { Form, data, useFetcher, useNavigation, useRevalidator } from "react-router";
-import type { Route } from "./+types/account";
-import { Button } from "~/components/ui/button";
+import { data, Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+
 import { Field, FormAlert } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { hydratedRoute } from "~/lib/hydration";
+
+import type { Route } from "./+types/account";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { PasskeyError, passkeysUsableHere, registerPasskey } from "./passkeys";
 import { Section } from "./ui";
@@ -40,19 +42,50 @@ export async function action({ context, request }: Route.ActionArgs) {
   const run = actions[intent as keyof typeof actions];
   if (!run) return data({ intent, error: "Unknown action.", setup: null as Setup | null }, { status: 400 });
   const result = await run(form, who);
-  if (!result.ok) return data({ intent, error: result.error, setup: null as Setup | null }, { status: result.status });
+  if (!result.ok)
+    return data({ intent, error: result.error, setup: null as Setup | null }, { status: result.status });
   const headers = new Headers();
   // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   const setup: Setup | null = "totpURI" in result ? (result as Setup & typeof result) : null;
-  return data({ intent, error: null, setup: setup && { totpURI: setup.totpURI, qrCode: setup.qrCode, secret: setup.secret, backupCodes: setup.backupCodes } }, { headers });
+  return data(
+    {
+      intent,
+      error: null,
+      setup: setup && {
+        totpURI: setup.totpURI,
+        qrCode: setup.qrCode,
+        secret: setup.secret,
+        backupCodes: setup.backupCodes,
+      },
+    },
+    { headers },
+  );
 }
 
 /** A change to two-factor, which asks for the account's password first. */
-function PasswordForm({ intent, error, busy, variant, children }: { intent: string; error: string | null | undefined; busy: boolean; variant?: "outline"; children: string }) {
+function PasswordForm({
+  intent,
+  error,
+  busy,
+  variant,
+  children,
+}: {
+  intent: string;
+  error: string | null | undefined;
+  busy: boolean;
+  variant?: "outline";
+  children: string;
+}) {
   return (
-    <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={error ? `${intent}-error` : undefined}>
-      <FormAlert tone="error" id={`${intent}-error`}>{error}</FormAlert>
+    <Form
+      method="post"
+      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+      aria-describedby={error ? `${intent}-error` : undefined}
+    >
+      <FormAlert tone="error" id={`${intent}-error`}>
+        {error}
+      </FormAlert>
       <input type="hidden" name="intent" value={intent} />
       <Field id={`${intent}-password`} label="Password" className="sm:col-start-1">
         <Input name="password" type="password" autoComplete="current-password" required maxLength={256} />
@@ -99,18 +132,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="grid max-w-2xl gap-8">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold">Account</h1>
-        <p className="text-sm text-muted-foreground">Signed in as {loaderData.email}. Ways to sign in besides your password.</p>
+        <p className="text-sm text-muted-foreground">
+          Signed in as {loaderData.email}. Ways to sign in besides your password.
+        </p>
       </div>
 
       <Section id="passkeys" title="Passkeys">
-        <p className="text-sm">A passkey signs you in with this device's screen lock or a security key, without your password or a code.</p>
-        {canChangePasskeys && <p className="text-sm text-muted-foreground">Password confirmed: you can add or remove passkeys for the next few minutes.</p>}
+        <p className="text-sm">
+          A passkey signs you in with this device's screen lock or a security key, without your password or a
+          code.
+        </p>
+        {canChangePasskeys && (
+          <p className="text-sm text-muted-foreground">
+            Password confirmed: you can add or remove passkeys for the next few minutes.
+          </p>
+        )}
         {passkeys.length === 0 ? (
           <p className="text-sm text-muted-foreground">No passkeys yet.</p>
         ) : (
           <ul className="grid gap-2" aria-label="Your passkeys">
             {passkeys.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border px-3 py-2">
+              <li
+                key={p.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-md border px-3 py-2"
+              >
                 <div className="grid text-sm">
                   <span className="font-semibold">{p.name || "Passkey"}</span>
                   <span className="text-muted-foreground">
@@ -122,7 +167,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove-passkey" />
                     <input type="hidden" name="id" value={p.id} />
-                    <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove ${p.name || "passkey"}`}>
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`Remove ${p.name || "passkey"}`}
+                    >
                       Remove
                     </Button>
                   </Form>
@@ -131,10 +182,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-        <FormAlert tone="error" id="remove-passkey-error">{errorFor("remove-passkey")}</FormAlert>
+        <FormAlert tone="error" id="remove-passkey-error">
+          {errorFor("remove-passkey")}
+        </FormAlert>
         {!canChangePasskeys ? (
           <>
-            <p className="text-sm">To add or remove a passkey, enter your password again. Each change is emailed to {loaderData.email}.</p>
+            <p className="text-sm">
+              To add or remove a passkey, enter your password again. Each change is emailed to{" "}
+              {loaderData.email}.
+            </p>
             <PasswordForm intent="confirm-password" error={errorFor("confirm-password")} busy={busy}>
               Confirm password
             </PasswordForm>
@@ -145,9 +201,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : (
           <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-            <FormAlert tone="error" id="passkey-error">{passkeyError}</FormAlert>
+            <FormAlert tone="error" id="passkey-error">
+              {passkeyError}
+            </FormAlert>
             <Field id="passkey-name" label="Passkey name (optional)" className="sm:col-start-1">
-              <Input value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} maxLength={60} placeholder="e.g. Work laptop" />
+              <Input
+                value={passkeyName}
+                onChange={(e) => setPasskeyName(e.target.value)}
+                maxLength={60}
+                placeholder="e.g. Work laptop"
+              />
             </Field>
             <Button type="button" onClick={addPasskey} disabled={usable !== true}>
               Add a passkey
@@ -163,19 +226,33 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {twoFactor ? (
           <>
             <p className="text-sm">
-              <strong>On.</strong> Signing in with your password also asks for a code from your authenticator app (or a backup code). Passkey sign-in does not.
+              <strong>On.</strong> Signing in with your password also asks for a code from your authenticator
+              app (or a backup code). Passkey sign-in does not.
             </p>
-            <PasswordForm intent="disable-two-factor" error={errorFor("disable-two-factor")} busy={busy} variant="outline">
+            <PasswordForm
+              intent="disable-two-factor"
+              error={errorFor("disable-two-factor")}
+              busy={busy}
+              variant="outline"
+            >
               Turn off two-factor
             </PasswordForm>
           </>
         ) : setup ? (
           <div className="grid gap-4">
             <p className="text-sm">
-              Add this account to your authenticator app: scan the code, open the link on your phone, or enter the key by hand. Then type the code the app shows.
+              Add this account to your authenticator app: scan the code, open the link on your phone, or enter
+              the key by hand. Then type the code the app shows.
             </p>
             {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/studio/security.server.ts). */}
-            <img src={setup.qrCode} alt="QR code of the setup link below" width={200} height={200} className="rounded-md border bg-white" data-testid="totp-qr" />
+            <img
+              src={setup.qrCode}
+              alt="QR code of the setup link below"
+              width={200}
+              height={200}
+              className="rounded-md border bg-white"
+              data-testid="totp-qr"
+            />
             <dl className="grid gap-2 text-sm">
               <div className="grid gap-1">
                 <dt className="font-semibold">Setup key</dt>
@@ -188,7 +265,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <div className="grid gap-1">
                 <dt className="font-semibold">Setup link</dt>
                 <dd>
-                  <a href={setup.totpURI} className="break-all text-primary underline underline-offset-4" data-testid="totp-uri">
+                  <a
+                    href={setup.totpURI}
+                    className="break-all text-primary underline underline-offset-4"
+                    data-testid="totp-uri"
+                  >
                     {setup.totpURI}
                   </a>
                 </dd>
@@ -196,18 +277,37 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </dl>
             <div className="grid gap-2 rounded-md border p-3">
               <h3 className="text-base font-semibold">Backup codes</h3>
-              <p className="text-sm">Each works once instead of a code if you lose your phone. Save them now: they are not shown again.</p>
-              <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5" aria-label="Backup codes">
+              <p className="text-sm">
+                Each works once instead of a code if you lose your phone. Save them now: they are not shown
+                again.
+              </p>
+              <ul
+                className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5"
+                aria-label="Backup codes"
+              >
                 {setup.backupCodes.map((c) => (
                   <li key={c}>{c}</li>
                 ))}
               </ul>
             </div>
-            <confirm.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-describedby={confirm.data?.error ? "confirm-error" : undefined}>
-              <FormAlert tone="error" id="confirm-error">{confirm.data?.error}</FormAlert>
+            <confirm.Form
+              method="post"
+              className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+              aria-describedby={confirm.data?.error ? "confirm-error" : undefined}
+            >
+              <FormAlert tone="error" id="confirm-error">
+                {confirm.data?.error}
+              </FormAlert>
               <input type="hidden" name="intent" value="confirm-two-factor" />
               <Field id="confirm-code" label="Code from the app" className="sm:col-start-1">
-                <Input name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" required maxLength={6} />
+                <Input
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  pattern="[0-9]{6}"
+                  required
+                  maxLength={6}
+                />
               </Field>
               <Button type="submit" disabled={confirm.state !== "idle"}>
                 Turn on two-factor
@@ -217,7 +317,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <>
             <p className="text-sm">
-              <strong>Off.</strong> Turn it on to have password sign-in also ask for a 6-digit code from an authenticator app.
+              <strong>Off.</strong> Turn it on to have password sign-in also ask for a 6-digit code from an
+              authenticator app.
             </p>
             <PasswordForm intent="start-two-factor" error={errorFor("start-two-factor")} busy={busy}>
               Set up two-factor

@@ -1,10 +1,12 @@
 import { Form } from "react-router";
-import type { Route } from "./+types/accounting";
+
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
+
 import type { AccountingTotals } from "../../server/quotes/accounting.server";
+import type { Route } from "./+types/accounting";
 import { queryString, requireStudio, studioMeta } from "./guard";
 import { ListHeader, Section, Table } from "./ui";
 
@@ -14,10 +16,18 @@ export const meta: Route.MetaFunction = () => studioMeta("Accounting");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { accounting } = requireStudio(context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const asked = params.from || params.to ? accounting.parseQuery({ from: params.from ?? "", to: params.to ?? "" }) : undefined;
+  const asked =
+    params.from || params.to
+      ? accounting.parseQuery({ from: params.from ?? "", to: params.to ?? "" })
+      : undefined;
   const period = asked?.success ? asked.data : accounting.currentMonth();
   const rows = await accounting.rows(period);
-  return { period, rows, totals: accounting.totals(rows), error: asked && !asked.success ? asked.error.issues.map((i) => i.message).join(" ") : undefined };
+  return {
+    period,
+    rows,
+    totals: accounting.totals(rows),
+    error: asked && !asked.success ? asked.error.issues.map((i) => i.message).join(" ") : undefined,
+  };
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
@@ -33,8 +43,9 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <ListHeader title="Accounting" exportHref={`/api/studio/accounting.csv${queryString(period)}`} />
       <p className="max-w-3xl text-muted-foreground">
-        Invoices, receipts and credit notes issued in a period of days in Vancouver time, with the tax they carry: the figures a GST/HST return (sales, tax
-        collected) and a BC PST return need. Void invoices are listed but not totalled; credit notes (refunds) count as negative amounts.
+        Invoices, receipts and credit notes issued in a period of days in Vancouver time, with the tax they
+        carry: the figures a GST/HST return (sales, tax collected) and a BC PST return need. Void invoices are
+        listed but not totalled; credit notes (refunds) count as negative amounts.
       </p>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Period">
         <Field id="from" label="From" className="gap-1.5">
@@ -48,7 +59,11 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
       <FormAlert tone="error">{error && `${error} Showing this month instead.`}</FormAlert>
 
       <Section id="totals" title={`Totals, ${period.from} to ${period.to}`}>
-        <Table className="min-w-[40rem]" caption="Totals per tax for the period" headers={["", "Documents", "Before tax", "GST", "PST", "HST", "Total"]}>
+        <Table
+          className="min-w-[40rem]"
+          caption="Totals per tax for the period"
+          headers={["", "Documents", "Before tax", "GST", "PST", "HST", "Total"]}
+        >
           {summary.map(([label, t]) => (
             <tr key={label} className="border-b">
               <th scope="row" className="px-2 py-2 text-left font-normal">
@@ -69,7 +84,11 @@ export default function Accounting({ loaderData }: Route.ComponentProps) {
         {rows.length === 0 ? (
           <p>None in this period.</p>
         ) : (
-          <Table className="min-w-[56rem]" caption="Invoices, then receipts, then credit notes, by number" headers={["Date", "Number", "Status", "Quote", "Part", "Buyer", "Before tax", "Taxes", "Total"]}>
+          <Table
+            className="min-w-[56rem]"
+            caption="Invoices, then receipts, then credit notes, by number"
+            headers={["Date", "Number", "Status", "Quote", "Part", "Buyer", "Before tax", "Taxes", "Total"]}
+          >
             {rows.map((r) => (
               <tr key={r.number} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{r.day}</td>

@@ -7,14 +7,24 @@ import { formatSiteDateTime } from "~/lib/site-time";
  */
 type Figures = { value: string; visitors: number; visits: number; pageviews: number; bounces: number };
 type Point = { bucket: string; visitors: number; pageviews: number };
-type Funnel = { source: string; visits: number; inquiries: number; booked: number; quoted: number; accepted: number; revenueCents: number };
+type Funnel = {
+  source: string;
+  visits: number;
+  inquiries: number;
+  booked: number;
+  quoted: number;
+  accepted: number;
+  revenueCents: number;
+};
 export type Column<R> = { header: string; value: (row: R) => string | number };
 
 /** Bounced visits in percent, or a dash without visits. */
-export const bouncePercent = (r: { visits: number; bounces: number }) => (r.visits === 0 ? "—" : `${Math.round((r.bounces / r.visits) * 100)}%`);
+export const bouncePercent = (r: { visits: number; bounces: number }) =>
+  r.visits === 0 ? "—" : `${Math.round((r.bounces / r.visits) * 100)}%`;
 
 /** A chart bucket as the studio reads it: an hour (UTC start, "YYYY-MM-DDTHH") in Vancouver time, or a Vancouver day as is. */
-export const bucketLabel = (bucket: string) => (bucket.length > 10 ? formatSiteDateTime(`${bucket}:00:00Z`) : bucket);
+export const bucketLabel = (bucket: string) =>
+  bucket.length > 10 ? formatSiteDateTime(`${bucket}:00:00Z`) : bucket;
 
 export const visitorsColumns: Column<Point>[] = [
   { header: "Period (Vancouver)", value: (p) => bucketLabel(p.bucket) },
@@ -31,7 +41,14 @@ const visitColumns = (first: string): Column<Figures>[] => [
 
 /** The top lists, in the page's order: what each counts, its title and columns. */
 export const topTables = {
-  page: { title: "Top pages", columns: [{ header: "Page", value: (r) => r.value }, { header: "Visitors", value: (r) => r.visitors }, { header: "Page views", value: (r) => r.pageviews }] as Column<Figures>[] },
+  page: {
+    title: "Top pages",
+    columns: [
+      { header: "Page", value: (r) => r.value },
+      { header: "Visitors", value: (r) => r.visitors },
+      { header: "Page views", value: (r) => r.pageviews },
+    ] as Column<Figures>[],
+  },
   entry: { title: "Entry pages", columns: visitColumns("Entry page") },
   referrer: { title: "Referrers", columns: visitColumns("Referrer") },
   campaign: { title: "Campaigns", columns: visitColumns("UTM campaign") },

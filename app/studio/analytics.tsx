@@ -1,13 +1,22 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import type { Route } from "./+types/analytics";
+
 import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatCad } from "~/lib/money";
 import { formatCalendarDate } from "~/lib/site-time";
-import { type Column, bouncePercent, bucketLabel, funnelColumns, topTables, visitorsColumns } from "./analytics-tables";
+
+import type { Route } from "./+types/analytics";
+import {
+  bouncePercent,
+  bucketLabel,
+  funnelColumns,
+  topTables,
+  visitorsColumns,
+  type Column,
+} from "./analytics-tables";
 import { queryString, requireStudio, studioMeta } from "./guard";
 import { ExportLink, Section, Table } from "./ui";
 
@@ -28,7 +37,10 @@ const rangeOptions = [
 
 type Data = Route.ComponentProps["loaderData"];
 
-const days = (r: { from: string; to: string }) => (r.from === r.to ? formatCalendarDate(r.from) : `${formatCalendarDate(r.from)} to ${formatCalendarDate(r.to)}`);
+const days = (r: { from: string; to: string }) =>
+  r.from === r.to
+    ? formatCalendarDate(r.from)
+    : `${formatCalendarDate(r.from)} to ${formatCalendarDate(r.to)}`;
 
 /** "+12% from the previous period", or why there is no percentage. */
 function change(current: number, previous: number) {
@@ -48,7 +60,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const cards: [string, string, string][] = [
     ["Visitors", totals.visitors.toLocaleString("en-CA"), change(totals.visitors, previousTotals.visitors)],
     ["Visits", totals.visits.toLocaleString("en-CA"), change(totals.visits, previousTotals.visits)],
-    ["Page views", totals.pageviews.toLocaleString("en-CA"), change(totals.pageviews, previousTotals.pageviews)],
+    [
+      "Page views",
+      totals.pageviews.toLocaleString("en-CA"),
+      change(totals.pageviews, previousTotals.pageviews),
+    ],
     ["Bounce rate", bouncePercent(totals), `${bouncePercent(previousTotals)} in the previous period`],
   ];
   return (
@@ -56,11 +72,16 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold">Analytics</h1>
         <p className="text-sm text-muted-foreground">
-          {days(range)} (Vancouver time), compared with {days(previous)}. Today's visits appear within a minute.
+          {days(range)} (Vancouver time), compared with {days(previous)}. Today's visits appear within a
+          minute.
         </p>
       </div>
 
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Choose the range">
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        aria-label="Choose the range"
+      >
         <Field id="range" label="Range" className="gap-1.5">
           <Select name="range" options={rangeOptions} defaultValue={query.range} />
         </Field>
@@ -88,16 +109,25 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <Section id="visitors" title={range.from === range.to ? "Visitors by hour" : "Visitors by day"}>
         <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <BarChart title="Visitors over the range" bars={series.map((p) => ({ label: bucketLabel(p.bucket), value: p.visitors }))} />
-          <DataTable caption="Visitors and page views per period" columns={visitorsColumns} rows={series} rowKey={(p) => p.bucket} />
+          <BarChart
+            title="Visitors over the range"
+            bars={series.map((p) => ({ label: bucketLabel(p.bucket), value: p.visitors }))}
+          />
+          <DataTable
+            caption="Visitors and page views per period"
+            columns={visitorsColumns}
+            rows={series}
+            rowKey={(p) => p.bucket}
+          />
         </div>
         {exportLink("visitors", "visitors")}
       </Section>
 
       <Section id="funnel" title="Funnel by source">
         <p className="text-sm text-muted-foreground">
-          Visits in the range by source; the leads that arrived in it and what has become of them since: a call booked, a quote sent, accepted, and the money paid on
-          their quotes (from payments, less refunds and refunds due).
+          Visits in the range by source; the leads that arrived in it and what has become of them since: a
+          call booked, a quote sent, accepted, and the money paid on their quotes (from payments, less refunds
+          and refunds due).
         </p>
         <div className="grid gap-4 lg:grid-cols-[2fr_3fr] lg:items-start">
           <BarChart
@@ -108,9 +138,22 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               ["Calls booked", "booked"],
               ["Quotes sent", "quoted"],
               ["Accepted", "accepted"],
-            ].map(([label, key]) => ({ label: label!, value: funnel.reduce((sum, f) => sum + (f[key as "visits"] ?? 0), 0) }))}
+            ].map(([label, key]) => ({
+              label: label!,
+              value: funnel.reduce((sum, f) => sum + (f[key as "visits"] ?? 0), 0),
+            }))}
           />
-          <DataTable caption="Visits, leads and money paid by source" columns={funnelColumns.map((c) => (c.header === "Paid (CAD)" ? { ...c, value: (f: Data["funnel"][number]) => formatCad(f.revenueCents) } : c))} rows={funnel} rowKey={(f) => f.source} empty="No visits or leads in this range." />
+          <DataTable
+            caption="Visits, leads and money paid by source"
+            columns={funnelColumns.map((c) =>
+              c.header === "Paid (CAD)"
+                ? { ...c, value: (f: Data["funnel"][number]) => formatCad(f.revenueCents) }
+                : c,
+            )}
+            rows={funnel}
+            rowKey={(f) => f.source}
+            empty="No visits or leads in this range."
+          />
         </div>
         {exportLink("funnel", "the funnel")}
       </Section>
@@ -118,7 +161,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-2">
         {(Object.keys(topTables) as (keyof typeof topTables)[]).map((list) => (
           <Section key={list} id={`top-${list}`} title={topTables[list].title}>
-            <DataTable caption={`${topTables[list].title}, most visitors first`} columns={topTables[list].columns} rows={top[list]} rowKey={(r) => r.value} empty="Nothing in this range." />
+            <DataTable
+              caption={`${topTables[list].title}, most visitors first`}
+              columns={topTables[list].columns}
+              rows={top[list]}
+              rowKey={(r) => r.value}
+              empty="Nothing in this range."
+            />
             {exportLink(list, topTables[list].title.toLowerCase())}
           </Section>
         ))}
@@ -128,7 +177,19 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 }
 
 /** A table of rows by the shared columns, the first one a row header. */
-function DataTable<R>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<R>[]; rows: R[]; rowKey: (row: R) => string; empty?: string }) {
+function DataTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string;
+  empty?: string;
+}) {
   if (rows.length === 0 && empty) return <p>{empty}</p>;
   return (
     <Table caption={caption} headers={columns.map((c) => c.header)}>
@@ -162,19 +223,47 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
   const height = 200;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const slot = width / Math.max(1, bars.length);
-  const peak = bars.reduce((best, b) => (b.value > best.value ? b : best), bars[0] ?? { label: "", value: 0 });
+  const peak = bars.reduce(
+    (best, b) => (b.value > best.value ? b : best),
+    bars[0] ?? { label: "", value: 0 },
+  );
   return (
-    <svg role="img" aria-labelledby={`${titleId} ${descId}`} viewBox={`0 0 ${width} ${height + 20}`} className="h-auto w-full text-primary">
+    <svg
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      viewBox={`0 0 ${width} ${height + 20}`}
+      className="h-auto w-full text-primary"
+    >
       <title id={titleId}>{title}</title>
-      <desc id={descId}>{bars.length === 0 || peak.value === 0 ? "Nothing to show." : `${bars.length} bars; the highest is ${peak.label} with ${peak.value}. The table beside it lists every value.`}</desc>
+      <desc id={descId}>
+        {bars.length === 0 || peak.value === 0
+          ? "Nothing to show."
+          : `${bars.length} bars; the highest is ${peak.label} with ${peak.value}. The table beside it lists every value.`}
+      </desc>
       <line x1={0} y1={height} x2={width} y2={height} className="stroke-border" strokeWidth={1} />
       {bars.map((b, i) => {
         const h = Math.round((b.value / max) * (height - 10));
-        return <rect key={`${b.label}-${i}`} x={i * slot + slot * 0.15} y={height - h} width={slot * 0.7} height={h} className="fill-current" />;
+        return (
+          <rect
+            key={`${b.label}-${i}`}
+            x={i * slot + slot * 0.15}
+            y={height - h}
+            width={slot * 0.7}
+            height={h}
+            className="fill-current"
+          />
+        );
       })}
       {bars.length <= 8 &&
         bars.map((b, i) => (
-          <text key={`t-${b.label}-${i}`} x={i * slot + slot / 2} y={height + 15} textAnchor="middle" fontSize={12} className="fill-foreground">
+          <text
+            key={`t-${b.label}-${i}`}
+            x={i * slot + slot / 2}
+            y={height + 15}
+            textAnchor="middle"
+            fontSize={12}
+            className="fill-foreground"
+          >
             {b.label}
           </text>
         ))}

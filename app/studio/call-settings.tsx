@@ -1,9 +1,11 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import type { Route } from "./+types/call-settings";
+import { data, Form, Link, useNavigation } from "react-router";
+
 import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCalendarDate } from "~/lib/site-time";
+
+import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { FORM_WEEKDAYS } from "./labels";
 import { ActionMessage, Section, Table } from "./ui";
@@ -23,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "");
   const answer = (r: { ok: true } | { ok: false; status: number; error: string }, done: string) =>
-    r.ok ? ({ intent, done } satisfies ActionResult) : data({ intent, error: r.error } satisfies ActionResult, { status: r.status });
+    r.ok
+      ? ({ intent, done } satisfies ActionResult)
+      : data({ intent, error: r.error } satisfies ActionResult, { status: r.status });
   switch (intent) {
     case "availability":
       return answer(await bookings.saveAvailability(form, user), "Availability saved.");
@@ -34,23 +38,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "feed-create":
       return { intent, url: await feeds.create(user), done: "Feed created." } satisfies ActionResult;
     case "feed-revoke":
-      return answer((await feeds.revoke(String(form.feedId ?? ""))) ? { ok: true } : { ok: false, status: 404, error: "That feed is already revoked." }, "Feed revoked: its URL no longer answers.");
+      return answer(
+        (await feeds.revoke(String(form.feedId ?? "")))
+          ? { ok: true }
+          : { ok: false, status: 404, error: "That feed is already revoked." },
+        "Feed revoked: its URL no longer answers.",
+      );
     case "feed-rotate": {
       const url = await feeds.rotate(String(form.feedId ?? ""), user);
-      return url ? ({ intent, url, done: "Feed replaced: the old URL no longer answers." } satisfies ActionResult) : data({ intent, error: "That feed is already revoked." } satisfies ActionResult, { status: 404 });
+      return url
+        ? ({ intent, url, done: "Feed replaced: the old URL no longer answers." } satisfies ActionResult)
+        : data({ intent, error: "That feed is already revoked." } satisfies ActionResult, { status: 404 });
     }
     default:
       return data({ intent, error: "Unknown action." } satisfies ActionResult, { status: 400 });
   }
 }
 
-const rangesText = (ranges: readonly (readonly [string, string])[]) => ranges.map(([a, b]) => `${a}-${b}`).join(", ");
+const rangesText = (ranges: readonly (readonly [string, string])[]) =>
+  ranges.map(([a, b]) => `${a}-${b}`).join(", ");
 
 export default function CallSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, feeds } = loaderData;
   const busy = useNavigation().state === "submitting";
   const result = actionData as ActionResult | undefined;
-  const outcome = (...intents: string[]) => (result && intents.includes(result.intent) ? <ActionMessage error={result.error} done={result.done} /> : null);
+  const outcome = (...intents: string[]) =>
+    result && intents.includes(result.intent) ? (
+      <ActionMessage error={result.error} done={result.done} />
+    ) : null;
   return (
     <div className="grid gap-8">
       <p>
@@ -64,22 +79,54 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         <Form method="post" className="grid max-w-xl gap-4">
           <input type="hidden" name="intent" value="availability" />
           <p id="hours-hint" className="text-sm">
-            Vancouver time, on the hour or the half hour; several ranges separated by commas (09:00-12:00, 13:00-17:00); empty for no calls that day.
+            Vancouver time, on the hour or the half hour; several ranges separated by commas (09:00-12:00,
+            13:00-17:00); empty for no calls that day.
           </p>
           {FORM_WEEKDAYS.map((d) => (
-            <Field key={d.key} id={`hours-${d.key}`} label={d.label} className="gap-1.5 sm:grid-cols-[8rem_1fr] sm:items-center">
-              <Input name={d.key} defaultValue={rangesText(settings.weeklyHours[d.key])} maxLength={200} aria-describedby="hours-hint" />
+            <Field
+              key={d.key}
+              id={`hours-${d.key}`}
+              label={d.label}
+              className="gap-1.5 sm:grid-cols-[8rem_1fr] sm:items-center"
+            >
+              <Input
+                name={d.key}
+                defaultValue={rangesText(settings.weeklyHours[d.key])}
+                maxLength={200}
+                aria-describedby="hours-hint"
+              />
             </Field>
           ))}
           <div className="grid gap-4 sm:grid-cols-3">
             <Field id="min-notice" label="Minimum notice (hours)" className="gap-1.5">
-              <Input name="minNoticeHours" type="number" min={0} max={720} required defaultValue={Math.round(settings.minNoticeMinutes / 60)} />
+              <Input
+                name="minNoticeHours"
+                type="number"
+                min={0}
+                max={720}
+                required
+                defaultValue={Math.round(settings.minNoticeMinutes / 60)}
+              />
             </Field>
             <Field id="buffer" label="Buffer between calls (minutes)" className="gap-1.5">
-              <Input name="bufferMinutes" type="number" min={0} max={240} required defaultValue={settings.bufferMinutes} />
+              <Input
+                name="bufferMinutes"
+                type="number"
+                min={0}
+                max={240}
+                required
+                defaultValue={settings.bufferMinutes}
+              />
             </Field>
             <Field id="daily-max" label="Most calls a day" className="gap-1.5">
-              <Input name="dailyMax" type="number" min={1} max={48} required defaultValue={settings.dailyMax} />
+              <Input
+                name="dailyMax"
+                type="number"
+                min={1}
+                max={48}
+                required
+                defaultValue={settings.dailyMax}
+              />
             </Field>
           </div>
           {outcome("availability")}
@@ -122,13 +169,20 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
 
       <Section id="feed" title="Calendar feed">
         <p className="max-w-2xl text-sm">
-          A private address to subscribe to in Google Calendar (From URL), Apple Calendar (New Calendar Subscription) or Outlook (Subscribe from web). It lists booked
-          and held calls with the visitor&apos;s name, topic and a link to the lead. Anyone with the address can read it: revoke or replace it if it leaks.
+          A private address to subscribe to in Google Calendar (From URL), Apple Calendar (New Calendar
+          Subscription) or Outlook (Subscribe from web). It lists booked and held calls with the
+          visitor&apos;s name, topic and a link to the lead. Anyone with the address can read it: revoke or
+          replace it if it leaks.
         </p>
         {result?.url && (
           <div role="status" className="max-w-2xl rounded-md border p-4">
             <Field id="feed-url" label="Feed address (shown once: copy it now)" className="gap-1.5">
-              <Input readOnly value={result.url} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                readOnly
+                value={result.url}
+                className="font-mono"
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </Field>
           </div>
         )}
@@ -145,8 +199,14 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
                     <Form method="post" key={intent}>
                       <input type="hidden" name="intent" value={intent} />
                       <input type="hidden" name="feedId" value={f.id} />
-                      <Button type="submit" size="sm" variant={intent === "feed-revoke" ? "destructive" : "outline"} disabled={busy}>
-                        {intent === "feed-revoke" ? "Revoke" : "Replace"} <span className="sr-only">the feed created {formatTime(f.created_at)}</span>
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant={intent === "feed-revoke" ? "destructive" : "outline"}
+                        disabled={busy}
+                      >
+                        {intent === "feed-revoke" ? "Revoke" : "Replace"}{" "}
+                        <span className="sr-only">the feed created {formatTime(f.created_at)}</span>
                       </Button>
                     </Form>
                   ))}

@@ -1,8 +1,10 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import type { Route } from "./+types/calls";
-import { Badge } from "~/components/ui/badge";
+import { data, Form, Link, useNavigation } from "react-router";
+
 import { CheckboxField } from "~/components/form";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+
+import type { Route } from "./+types/calls";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { callStatusLabel } from "./labels";
 import { ActionMessage, Section, Table } from "./ui";
@@ -24,7 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       : form.intent === "held"
         ? await bookings.markHeld(id, user)
         : ({ ok: false, status: 400, error: "Unknown action." } as const);
-  return result.ok ? { id, error: undefined, done: form.intent === "cancel" ? "Call cancelled: the visitor is emailed." : "Call marked held." } : data({ id, error: result.error, done: undefined }, { status: result.status });
+  return result.ok
+    ? {
+        id,
+        error: undefined,
+        done: form.intent === "cancel" ? "Call cancelled: the visitor is emailed." : "Call marked held.",
+      }
+    : data({ id, error: result.error, done: undefined }, { status: result.status });
 }
 
 type Call = Route.ComponentProps["loaderData"]["upcoming"][number];
@@ -50,22 +58,32 @@ function Who({ call }: { call: Call }) {
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
   const { upcoming, recent, now } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const message = (id: string) => (actionData?.id === id ? <ActionMessage error={actionData.error} done={actionData.done} /> : null);
+  const message = (id: string) =>
+    actionData?.id === id ? <ActionMessage error={actionData.error} done={actionData.done} /> : null;
   return (
     <div className="grid gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Calls</h1>
-        <Link to="/studio/calls/settings" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/studio/calls/settings"
+          className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
           Availability and calendar feed
         </Link>
       </div>
-      <p className="text-sm">Times are Vancouver time. Visitors book 30-minute discovery calls on the /book page.</p>
+      <p className="text-sm">
+        Times are Vancouver time. Visitors book 30-minute discovery calls on the /book page.
+      </p>
 
       <Section id="upcoming" title="Upcoming">
         {upcoming.length === 0 ? (
           <p>No call is booked.</p>
         ) : (
-          <Table className="min-w-[48rem]" caption="Upcoming calls, soonest first" headers={["When", "With", "Company", "Topic", ""]}>
+          <Table
+            className="min-w-[48rem]"
+            caption="Upcoming calls, soonest first"
+            headers={["When", "With", "Company", "Topic", ""]}
+          >
             {upcoming.map((c) => (
               <tr key={c.id} className="border-b align-top">
                 <Who call={c} />
@@ -76,9 +94,25 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                     <Form method="post" className="grid gap-2">
                       <input type="hidden" name="intent" value="cancel" />
                       <input type="hidden" name="bookingId" value={c.id} />
-                      <CheckboxField id={`confirm-${c.id}`} name="confirm" value="yes" required className="text-sm" label="Email the visitor that it is off" />
-                      <Button type="submit" size="sm" variant="destructive" disabled={busy} className="justify-self-start">
-                        Cancel call <span className="sr-only">with {c.first_name} {c.last_name}, {formatTime(c.starts_at)}</span>
+                      <CheckboxField
+                        id={`confirm-${c.id}`}
+                        name="confirm"
+                        value="yes"
+                        required
+                        className="text-sm"
+                        label="Email the visitor that it is off"
+                      />
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="destructive"
+                        disabled={busy}
+                        className="justify-self-start"
+                      >
+                        Cancel call{" "}
+                        <span className="sr-only">
+                          with {c.first_name} {c.last_name}, {formatTime(c.starts_at)}
+                        </span>
                       </Button>
                     </Form>
                   )}
@@ -94,12 +128,20 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
         {recent.length === 0 ? (
           <p>No call in the last 30 days.</p>
         ) : (
-          <Table className="min-w-[48rem]" caption="Calls of the last 30 days and cancellations, latest first" headers={["When", "With", "Company", "Topic", "State"]}>
+          <Table
+            className="min-w-[48rem]"
+            caption="Calls of the last 30 days and cancellations, latest first"
+            headers={["When", "With", "Company", "Topic", "State"]}
+          >
             {recent.map((c) => (
               <tr key={c.id} className="border-b align-top">
                 <Who call={c} />
                 <td className="px-2 py-2">
-                  {c.status === "booked" ? <HeldForm call={c} busy={busy} /> : <Badge variant="outline">{callStatusLabel(c)}</Badge>}
+                  {c.status === "booked" ? (
+                    <HeldForm call={c} busy={busy} />
+                  ) : (
+                    <Badge variant="outline">{callStatusLabel(c)}</Badge>
+                  )}
                   {message(c.id)}
                 </td>
               </tr>
@@ -118,7 +160,10 @@ function HeldForm({ call, busy }: { call: Call; busy: boolean }) {
       <input type="hidden" name="intent" value="held" />
       <input type="hidden" name="bookingId" value={call.id} />
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
-        Mark held <span className="sr-only">: {call.first_name} {call.last_name}, {formatTime(call.starts_at)}</span>
+        Mark held{" "}
+        <span className="sr-only">
+          : {call.first_name} {call.last_name}, {formatTime(call.starts_at)}
+        </span>
       </Button>
     </Form>
   );

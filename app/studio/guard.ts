@@ -1,4 +1,5 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
+
 import { formatSiteDateTime } from "~/lib/site-time";
 
 export const LOGIN_PATH = "/studio/login";

@@ -1,6 +1,8 @@
 import { Link, redirect } from "react-router";
-import type { Route } from "./+types/home";
+
 import { Badge } from "~/components/ui/badge";
+
+import type { Route } from "./+types/home";
 import { requireStudio, studioMeta } from "./guard";
 import { Section } from "./ui";
 
@@ -23,17 +25,30 @@ function countText(items: Item[], noun: [string, string], urgent: string, limit:
   return `${n >= limit ? `The first ${n}` : n} ${n === 1 ? noun[0] : noun[1]}${late > 0 ? `, ${late} ${urgent}` : ""}.`;
 }
 
-type ListProps = { id: string; title: string; items: Item[]; noun: [string, string]; urgent: string; empty: string; limit: number };
+type ListProps = {
+  id: string;
+  title: string;
+  items: Item[];
+  noun: [string, string];
+  urgent: string;
+  empty: string;
+  limit: number;
+};
 
 function AttentionList({ id, title, items, noun, urgent, empty, limit }: ListProps) {
   return (
     <Section id={id} title={title} className="rounded-md border p-4">
-      <p className="text-sm text-muted-foreground">{items.length === 0 ? empty : countText(items, noun, urgent, limit)}</p>
+      <p className="text-sm text-muted-foreground">
+        {items.length === 0 ? empty : countText(items, noun, urgent, limit)}
+      </p>
       {items.length > 0 && (
         <ul className="grid gap-2">
           {items.map((item) => (
             <li key={item.key} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-              <Link to={`/studio/leads/${item.leadId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+              <Link
+                to={`/studio/leads/${item.leadId}`}
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
                 {item.name}
               </Link>
               {item.urgent && <Badge variant="destructive">{urgent}</Badge>}
@@ -52,16 +67,59 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Needs attention</h1>
-        <Link to="/studio/inbox" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/studio/inbox"
+          className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
           All leads in the inbox
         </Link>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <AttentionList id="waiting" title="Leads waiting for a reply" items={leads} noun={["lead is New", "leads are New"]} urgent="past 24 hours" empty="No lead waits for a reply." limit={limit} />
-        <AttentionList id="quotes" title="Quotes awaiting acceptance" items={quotes} noun={["quote is open", "quotes are open"]} urgent="expiring soon" empty="No quote awaits acceptance." limit={limit} />
-        <AttentionList id="balances" title="Balances due" items={balances} noun={["balance is due", "balances are due"]} urgent="overdue" empty="No balance is due." limit={limit} />
-        <AttentionList id="refunds" title="Payments to refund" items={refunds} noun={["payment needs a refund", "payments need a refund"]} urgent="refund" empty="No payment needs a refund." limit={limit} />
-        <AttentionList id="undeliverable" title="Emails not delivered" items={emails} noun={["email was not delivered", "emails were not delivered"]} urgent="failed" empty="Every email was delivered." limit={limit} />
+        <AttentionList
+          id="waiting"
+          title="Leads waiting for a reply"
+          items={leads}
+          noun={["lead is New", "leads are New"]}
+          urgent="past 24 hours"
+          empty="No lead waits for a reply."
+          limit={limit}
+        />
+        <AttentionList
+          id="quotes"
+          title="Quotes awaiting acceptance"
+          items={quotes}
+          noun={["quote is open", "quotes are open"]}
+          urgent="expiring soon"
+          empty="No quote awaits acceptance."
+          limit={limit}
+        />
+        <AttentionList
+          id="balances"
+          title="Balances due"
+          items={balances}
+          noun={["balance is due", "balances are due"]}
+          urgent="overdue"
+          empty="No balance is due."
+          limit={limit}
+        />
+        <AttentionList
+          id="refunds"
+          title="Payments to refund"
+          items={refunds}
+          noun={["payment needs a refund", "payments need a refund"]}
+          urgent="refund"
+          empty="No payment needs a refund."
+          limit={limit}
+        />
+        <AttentionList
+          id="undeliverable"
+          title="Emails not delivered"
+          items={emails}
+          noun={["email was not delivered", "emails were not delivered"]}
+          urgent="failed"
+          empty="Every email was delivered."
+          limit={limit}
+        />
       </div>
     </div>
   );

@@ -12,8 +12,10 @@ export const SPAM_STATUS = "spam";
 
 /** Why a lead is in Spam (inquiries.quarantine_reason), as the studio reads it. */
 export const spamReasonLabel = {
-  honeypot: "Taken for spam: the hidden field only bots see was filled in (some browsers' autofill does it too).",
-  "too-fast": "Taken for spam: sent within seconds of the form appearing (autofill and a pasted message can be that fast).",
+  honeypot:
+    "Taken for spam: the hidden field only bots see was filled in (some browsers' autofill does it too).",
+  "too-fast":
+    "Taken for spam: sent within seconds of the form appearing (autofill and a pasted message can be that fast).",
 } as const;
 
 /** The inbox's orders (server/studio/leads.server.ts pages each by its own keyset). */
@@ -32,10 +34,15 @@ export const NO_REF = "_none";
  * A payment's state as the studio reads it: money flagged for a refund says
  * so (and why) instead of a bare "paid" (server/quotes/settlement.server.ts).
  */
-export function paymentStateLabel(p: { status: string; refund_status: string | null; refund_reason: string | null }) {
+export function paymentStateLabel(p: {
+  status: string;
+  refund_status: string | null;
+  refund_reason: string | null;
+}) {
   if (p.refund_status === "refunded") return "refunded";
   if (p.refund_status === "requested") return "refund requested";
-  if (p.refund_status === "needed") return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
+  if (p.refund_status === "needed")
+    return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
   return p.status;
 }
 
@@ -43,7 +50,12 @@ export function paymentStateLabel(p: { status: string; refund_status: string | n
 export function callStatusLabel(c: { status: string; cancelled_by: string | null; rescheduled?: boolean }) {
   if (c.status === "held") return "Held";
   if (c.rescheduled) return "Rescheduled by the visitor";
-  if (c.status === "cancelled") return c.cancelled_by?.startsWith("studio:") ? "Cancelled by the studio" : c.cancelled_by === "visitor" ? "Cancelled by the visitor" : "Cancelled";
+  if (c.status === "cancelled")
+    return c.cancelled_by?.startsWith("studio:")
+      ? "Cancelled by the studio"
+      : c.cancelled_by === "visitor"
+        ? "Cancelled by the visitor"
+        : "Cancelled";
   return "Booked";
 }
 

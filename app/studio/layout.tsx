@@ -1,8 +1,10 @@
 import { Form, NavLink, Outlet } from "react-router";
-import type { Route } from "./+types/layout";
+
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { hydratedRoute } from "~/lib/hydration";
+
+import type { Route } from "./+types/layout";
 import { requireStudio } from "./guard";
 
 export const handle = hydratedRoute;
@@ -36,7 +38,10 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
                     to={l.to}
                     end={l.end}
                     className={({ isActive }) =>
-                      cn("inline-flex min-h-10 items-center rounded-md px-2 text-sm underline-offset-4 hover:underline", isActive && "bg-muted font-semibold underline")
+                      cn(
+                        "inline-flex min-h-10 items-center rounded-md px-2 text-sm underline-offset-4 hover:underline",
+                        isActive && "bg-muted font-semibold underline",
+                      )
                     }
                   >
                     {l.label}

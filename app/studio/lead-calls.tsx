@@ -1,15 +1,25 @@
 import { Link } from "react-router";
+
 import { formatTime } from "./guard";
 import { bookingActivityLabel, callStatusLabel } from "./labels";
 import { Section, Table } from "./ui";
 
-type LeadCall = { id: string; starts_at: string; status: string; topic: string; cancelled_by: string | null; rescheduled: boolean };
+type LeadCall = {
+  id: string;
+  starts_at: string;
+  status: string;
+  topic: string;
+  cancelled_by: string | null;
+  rescheduled: boolean;
+};
 
 const INSTANTS = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{3})?)?Z/g;
 
 /** A booking step of the timeline: its text ("Call of … cancelled by the studio") with each instant in Vancouver time. */
 export function bookingActivityText(kind: string, body: string | null) {
-  return body ? body.replace(INSTANTS, (instant) => formatTime(instant)) : (bookingActivityLabel[kind] ?? kind);
+  return body
+    ? body.replace(INSTANTS, (instant) => formatTime(instant))
+    : (bookingActivityLabel[kind] ?? kind);
 }
 
 /** The discovery calls this lead booked on /book, latest first; changes are made on the Calls page. */
@@ -19,7 +29,11 @@ export function LeadCalls({ calls }: { calls: readonly LeadCall[] }) {
       {calls.length === 0 ? (
         <p>No call was booked.</p>
       ) : (
-        <Table className="min-w-[32rem]" caption="Discovery calls of this lead, latest first" headers={["When", "Topic", "State"]}>
+        <Table
+          className="min-w-[32rem]"
+          caption="Discovery calls of this lead, latest first"
+          headers={["When", "Topic", "State"]}
+        >
           {calls.map((c) => (
             <tr key={c.id} className="border-b align-top">
               <td className="px-2 py-2 whitespace-nowrap">

@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
+
 import { CheckboxField, Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { paymentKindLabels } from "~/content/quotes";
-import { centsToDecimalString } from "~/lib/money";
-import type { RefundNotice, RefundablePayment } from "../../server/quotes/refunds.server";
-import { formatCad } from "~/lib/money";
+import { centsToDecimalString, formatCad } from "~/lib/money";
+
+import type { RefundablePayment, RefundNotice } from "../../server/quotes/refunds.server";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";
@@ -57,7 +58,11 @@ export function LeadPayments({
       {payments.length === 0 ? (
         <p>No payment is linked to this lead.</p>
       ) : (
-        <Table className="min-w-[36rem]" caption="Payments of this lead" headers={["Created", "Package", "Part", "Amount", "Provider", "Status", "Paid"]}>
+        <Table
+          className="min-w-[36rem]"
+          caption="Payments of this lead"
+          headers={["Created", "Package", "Part", "Amount", "Provider", "Status", "Paid"]}
+        >
           {payments.map((p) => (
             <tr key={p.id} className="border-b">
               <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>
@@ -65,7 +70,9 @@ export function LeadPayments({
               <td className="px-2 py-2">{p.kind ?? "—"}</td>
               <td className="px-2 py-2">{formatCad(p.amount_cents)}</td>
               <td className="px-2 py-2">{p.provider}</td>
-              <td className="px-2 py-2" data-testid="payment-state">{paymentStateLabel(p)}</td>
+              <td className="px-2 py-2" data-testid="payment-state">
+                {paymentStateLabel(p)}
+              </td>
               <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.paid_at)}</td>
             </tr>
           ))}
@@ -74,14 +81,18 @@ export function LeadPayments({
       {toRefund.length > 0 && (
         <div role="status" className="grid gap-2 rounded-md border border-destructive p-4">
           <p className="font-semibold">
-            {toRefund.length === 1 ? "One payment needs a refund" : `${toRefund.length} payments need a refund`}: the client was told the money goes back.
+            {toRefund.length === 1
+              ? "One payment needs a refund"
+              : `${toRefund.length} payments need a refund`}
+            : the client was told the money goes back.
           </p>
           {toRefund.map((p) => (
             <Form method="post" key={p.id}>
               <input type="hidden" name="intent" value="payment-refund" />
               <input type="hidden" name="paymentId" value={p.id} />
               <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                Refund {formatCad(p.amount_cents)} <span className="sr-only">paid {formatTime(p.paid_at)}</span>
+                Refund {formatCad(p.amount_cents)}{" "}
+                <span className="sr-only">paid {formatTime(p.paid_at)}</span>
               </Button>
             </Form>
           ))}
@@ -89,7 +100,12 @@ export function LeadPayments({
         </div>
       )}
       {refundable.some((p) => p.leftCents > 0) && (
-        <RefundForm payments={refundable.filter((p) => p.leftCents > 0)} formKey={refundFormKey} busy={busy} error={refundError} />
+        <RefundForm
+          payments={refundable.filter((p) => p.leftCents > 0)}
+          formKey={refundFormKey}
+          busy={busy}
+          error={refundError}
+        />
       )}
       {creditNote && (
         <FormAlert tone="success" focusKey={creditNote}>
@@ -98,7 +114,8 @@ export function LeadPayments({
       )}
       {creditNote === null && (
         <FormAlert tone="success" focusKey="refund-pending">
-          Refund asked: Stripe has it pending. The credit note is issued and emailed once Stripe confirms the money went back.
+          Refund asked: Stripe has it pending. The credit note is issued and emailed once Stripe confirms the
+          money went back.
         </FormAlert>
       )}
       {refundNotices.length > 0 && (
@@ -126,7 +143,17 @@ export function LeadPayments({
  * left of it), a reason printed on the credit note, and a box to tick, as
  * money leaves. The server checks all three again.
  */
-function RefundForm({ payments, formKey, busy, error }: { payments: readonly RefundablePayment[]; formKey: string; busy: boolean; error: React.ReactNode }) {
+function RefundForm({
+  payments,
+  formKey,
+  busy,
+  error,
+}: {
+  payments: readonly RefundablePayment[];
+  formKey: string;
+  busy: boolean;
+  error: React.ReactNode;
+}) {
   return (
     <Form method="post" className="grid max-w-xl gap-3 rounded-md border p-4" aria-labelledby="refund-title">
       <h3 id="refund-title" className="font-semibold">
@@ -143,13 +170,32 @@ function RefundForm({ payments, formKey, busy, error }: { payments: readonly Ref
           </label>
         ))}
       </fieldset>
-      <Field id="refund-amount" label="Amount to refund (CAD)" required hint={`Up to ${formatCad(payments[0]!.leftCents)} for the first payment; taxes are reversed in proportion.`}>
-        <Input id="refund-amount" name="amount" inputMode="decimal" autoComplete="off" required defaultValue={centsToDecimalString(payments[0]!.leftCents)} className="max-w-40" />
+      <Field
+        id="refund-amount"
+        label="Amount to refund (CAD)"
+        required
+        hint={`Up to ${formatCad(payments[0]!.leftCents)} for the first payment; taxes are reversed in proportion.`}
+      >
+        <Input
+          id="refund-amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          defaultValue={centsToDecimalString(payments[0]!.leftCents)}
+          className="max-w-40"
+        />
       </Field>
       <Field id="refund-reason" label="Reason (printed on the credit note)" required>
         <Textarea id="refund-reason" name="reason" required maxLength={500} rows={2} />
       </Field>
-      <CheckboxField id="refund-confirm" name="confirm" value="yes" required label="Give this money back to the client's card now" />
+      <CheckboxField
+        id="refund-confirm"
+        name="confirm"
+        value="yes"
+        required
+        label="Give this money back to the client's card now"
+      />
       {error}
       <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
         Refund and issue credit note

@@ -1,10 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter } from "react-router";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { formatCad } from "~/lib/money";
-import { type CreateQuoteInput, computeTotals, createQuoteSchema } from "../../server/quotes/model";
+
+import { computeTotals, createQuoteSchema, type CreateQuoteInput } from "../../server/quotes/model";
 import { LeadQuotes } from "./lead-quotes";
 
 /**
@@ -14,7 +16,21 @@ import { LeadQuotes } from "./lead-quotes";
  */
 const page = () => (
   <RouterProvider
-    router={createMemoryRouter([{ path: "/", element: <LeadQuotes quotes={[]} busy={false} error={() => null} formKey="form-key-0123456789" taxRegistered leadId="lead-1" /> }])}
+    router={createMemoryRouter([
+      {
+        path: "/",
+        element: (
+          <LeadQuotes
+            quotes={[]}
+            busy={false}
+            error={() => null}
+            formKey="form-key-0123456789"
+            taxRegistered
+            leadId="lead-1"
+          />
+        ),
+      },
+    ])}
   />
 );
 
@@ -28,15 +44,24 @@ const cad = (cents: number) => formatCad(cents, { withCode: true });
 /** The figures the server computes for this quote, as [label, amount] rows in the order the form shows them. */
 function serverRows(input: Omit<CreateQuoteInput, "inquiryId" | "packageType">) {
   const t = computeTotals(createQuoteSchema.parse({ inquiryId: "lead-1", packageType: "pro", ...input }));
-  const rows = [["Subtotal", cad(t.subtotalCents)], ...t.taxes.map((x) => [x.label, cad(x.cents)]), ["Total", cad(t.totalCents)]];
-  if (t.depositCents !== null) rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
+  const rows = [
+    ["Subtotal", cad(t.subtotalCents)],
+    ...t.taxes.map((x) => [x.label, cad(x.cents)]),
+    ["Total", cad(t.totalCents)],
+  ];
+  if (t.depositCents !== null)
+    rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
   return rows;
 }
 
 function shownRows() {
   const region = screen.getByTestId("quote-live-total");
-  const terms = within(region).queryAllByRole("term").map((e) => e.textContent);
-  const values = within(region).queryAllByRole("definition").map((e) => e.textContent);
+  const terms = within(region)
+    .queryAllByRole("term")
+    .map((e) => e.textContent);
+  const values = within(region)
+    .queryAllByRole("definition")
+    .map((e) => e.textContent);
   return terms.map((term, i) => [term, values[i]]);
 }
 
@@ -51,7 +76,9 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText("Package amount (CAD)"), "1,234.56");
     await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
     await user.click(screen.getByRole("checkbox", { name: "PST on the package" }));
-    expect(shownRows()).toEqual(serverRows({ amountCents: 123_456, packageTaxes: ["GST", "PST"], depositPercent: 50 }));
+    expect(shownRows()).toEqual(
+      serverRows({ amountCents: 123_456, packageTaxes: ["GST", "PST"], depositPercent: 50 }),
+    );
     // The same figures written out: GST 61.73 and PST 86.42 on 1,234.56; half of 1,382.71 is 691.355, rounded up for the deposit.
     expect(shownRows()).toEqual([
       ["Subtotal", "$1,234.56 CAD"],
@@ -101,7 +128,9 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     // GST ticked for an Ontario client: the server's refusal, word for word, instead of a total.
     await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
     expect(shownRows()).toEqual([]);
-    expect(screen.getByTestId("quote-live-total")).toHaveTextContent("A client in ON pays HST instead of GST.");
+    expect(screen.getByTestId("quote-live-total")).toHaveTextContent(
+      "A client in ON pays HST instead of GST.",
+    );
   });
 
   it("totals what was typed before the scripts arrived as soon as they do", () => {
@@ -111,6 +140,8 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     (container.querySelector("input[name=amount]") as HTMLInputElement).value = "1234.56";
     (container.querySelector("input[name=packageTaxGST]") as HTMLInputElement).checked = true;
     render(page(), { container, hydrate: true });
-    expect(shownRows()).toEqual(serverRows({ amountCents: 123_456, packageTaxes: ["GST"], depositPercent: 50 }));
+    expect(shownRows()).toEqual(
+      serverRows({ amountCents: 123_456, packageTaxes: ["GST"], depositPercent: 50 }),
+    );
   });
 });

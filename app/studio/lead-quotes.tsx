@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, data } from "react-router";
+import { data, Form } from "react-router";
+
 import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,9 +11,10 @@ import { packageTypes, paymentPackage } from "~/content/payment";
 import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
-import { QUOTE_FORM_LINES, previewTotals } from "../../server/quotes/quote-form";
+
+import { previewTotals, QUOTE_FORM_LINES } from "../../server/quotes/quote-form";
 import type { LeadQuote } from "../../server/quotes/studio.server";
-import { SMALL_SUPPLIER_NOTICE, provinces, taxCodes } from "../../server/quotes/taxes";
+import { provinces, SMALL_SUPPLIER_NOTICE, taxCodes } from "../../server/quotes/taxes";
 import { formatTime, type requireStudio } from "./guard";
 import { Details, Section } from "./ui";
 
@@ -22,14 +24,20 @@ const LINES = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => i + 1);
 const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw", "payment-refund"] as const;
 export type QuoteIntent = (typeof QUOTE_INTENTS)[number];
 
-export const isQuoteIntent = (intent: unknown): intent is QuoteIntent => QUOTE_INTENTS.includes(intent as QuoteIntent);
+export const isQuoteIntent = (intent: unknown): intent is QuoteIntent =>
+  QUOTE_INTENTS.includes(intent as QuoteIntent);
 
 /**
  * The lead page's quote actions. The form's fields are checked on the server
  * (amounts parsed to integer cents, caps); the payment amount is only ever
  * the stored quote's.
  */
-export async function quoteAction(studio: ReturnType<typeof requireStudio>, leadId: string, intent: QuoteIntent, form: Record<string, unknown>) {
+export async function quoteAction(
+  studio: ReturnType<typeof requireStudio>,
+  leadId: string,
+  intent: QuoteIntent,
+  form: Record<string, unknown>,
+) {
   const { quotes, user } = studio;
   const quoteId = String(form.quoteId ?? "");
   const result =
@@ -40,7 +48,9 @@ export async function quoteAction(studio: ReturnType<typeof requireStudio>, lead
         : intent === "payment-refund"
           ? await quotes.refund(leadId, String(form.paymentId ?? ""))
           : await quotes.withdraw(leadId, quoteId, user.email);
-  return result.ok ? { intent, error: undefined } : data({ intent, error: result.error }, { status: result.status });
+  return result.ok
+    ? { intent, error: undefined }
+    : data({ intent, error: result.error }, { status: result.status });
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
@@ -74,7 +84,14 @@ export function LeadQuotes({
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote key={quotes.length} busy={busy} error={error("quote-create")} formKey={formKey} taxRegistered={taxRegistered} replaceable={quotes.filter((q) => q.can.revise)} />
+      <NewQuote
+        key={quotes.length}
+        busy={busy}
+        error={error("quote-create")}
+        formKey={formKey}
+        taxRegistered={taxRegistered}
+        replaceable={quotes.filter((q) => q.can.revise)}
+      />
     </Section>
   );
 }
@@ -90,7 +107,10 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
     ...(q.depositCents !== null
       ? ([
           ["Deposit", `${cad(q.depositCents)}${deposit ? " · paid" : ""}`],
-          ["Balance", `${cad(q.totalCents - q.depositCents)}${balance ? " · paid" : q.balanceRequested ? " · requested" : ""}`],
+          [
+            "Balance",
+            `${cad(q.totalCents - q.depositCents)}${balance ? " · paid" : q.balanceRequested ? " · requested" : ""}`,
+          ],
         ] as [string, string][])
       : full
         ? ([["Paid", cad(full.amountCents)]] as [string, string][])
@@ -98,7 +118,11 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
     ["Created", formatTime(q.createdAt)],
     ["Valid until", formatTime(q.expiresAt)],
   ];
-  const action = (intent: "quote-send" | "quote-withdraw", label: string, variant: "default" | "outline" = "default") => (
+  const action = (
+    intent: "quote-send" | "quote-withdraw",
+    label: string,
+    variant: "default" | "outline" = "default",
+  ) => (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="quoteId" value={q.id} />
@@ -122,13 +146,17 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
       {/* Compact inside the quote's card: two columns at every width. */}
       <Details rows={facts} className="grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" />
       {q.paid.length > 0 && (
-        <p className="text-sm">Received: {q.paid.map((p) => `${paymentKindLabels[p.kind]} ${cad(p.amountCents)}`).join(", ")}</p>
+        <p className="text-sm">
+          Received: {q.paid.map((p) => `${paymentKindLabels[p.kind]} ${cad(p.amountCents)}`).join(", ")}
+        </p>
       )}
       {q.documents.length > 0 && (
         <div className="grid gap-1 text-sm">
           {/* A label, not a heading: the quote's card keeps its one heading. */}
           <p id={`documents-${q.id}`} className="font-semibold">
-            {q.documents.some((d) => d.kind === "credit_note") ? "Invoices, receipts and credit notes" : "Invoices and receipts"}
+            {q.documents.some((d) => d.kind === "credit_note")
+              ? "Invoices, receipts and credit notes"
+              : "Invoices and receipts"}
           </p>
           <ul className="grid gap-1" aria-labelledby={`documents-${q.id}`}>
             {q.documents.map((d) => (
@@ -137,7 +165,11 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
                   {d.title}
                 </a>{" "}
                 · {cad(d.amountCents)} · {formatTime(d.issuedAt)}
-                {d.status === "void" ? " · void" : d.status === "paid" && d.kind === "invoice" ? " · paid" : ""}
+                {d.status === "void"
+                  ? " · void"
+                  : d.status === "paid" && d.kind === "invoice"
+                    ? " · paid"
+                    : ""}
               </li>
             ))}
           </ul>
@@ -168,13 +200,23 @@ function CopyLink({ id, link }: { id: string; link: string }) {
   return (
     <Field id={`link-${id}`} label="Client link">
       <div className="flex gap-2">
-        <Input readOnly value={link} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          readOnly
+          value={link}
+          className="font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button
           type="button"
           size="sm"
           variant="outline"
           className="h-10 shrink-0"
-          onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(link).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           Copy link
         </Button>
@@ -190,7 +232,17 @@ function CopyLink({ id, link }: { id: string; link: string }) {
 const small = { className: "gap-1", labelClassName: "text-xs" } as const;
 
 /** One line's tax boxes; disabled (with the reason above them) when the studio has no GST/HST number. */
-function TaxBoxes({ prefix, what, enabled, className = "" }: { prefix: string; what: string; enabled: boolean; className?: string }) {
+function TaxBoxes({
+  prefix,
+  what,
+  enabled,
+  className = "",
+}: {
+  prefix: string;
+  what: string;
+  enabled: boolean;
+  className?: string;
+}) {
   return (
     <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`} disabled={!enabled}>
       <legend className="sr-only">Taxes on {what}</legend>
@@ -224,8 +276,13 @@ function LiveTotal({ preview }: { preview: ReturnType<typeof previewTotals> | nu
   else if (!preview.ok) body = <p>{preview.error}</p>;
   else {
     const t = preview.totals;
-    const rows: [string, string][] = [["Subtotal", cad(t.subtotalCents)], ...t.taxes.map((x): [string, string] => [x.label, cad(x.cents)]), ["Total", cad(t.totalCents)]];
-    if (t.depositCents !== null) rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
+    const rows: [string, string][] = [
+      ["Subtotal", cad(t.subtotalCents)],
+      ...t.taxes.map((x): [string, string] => [x.label, cad(x.cents)]),
+      ["Total", cad(t.totalCents)],
+    ];
+    if (t.depositCents !== null)
+      rows.push(["Deposit", cad(t.depositCents)], ["Balance", cad(t.totalCents - t.depositCents)]);
     body = <Details rows={rows} className="grid-cols-[max-content_1fr] gap-x-4 gap-y-1" />;
   }
   return (
@@ -241,12 +298,26 @@ function LiveTotal({ preview }: { preview: ReturnType<typeof previewTotals> | nu
   );
 }
 
-function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: boolean; error: React.ReactNode; formKey: string; taxRegistered: boolean; replaceable: LeadQuote[] }) {
+function NewQuote({
+  busy,
+  error,
+  formKey,
+  taxRegistered,
+  replaceable,
+}: {
+  busy: boolean;
+  error: React.ReactNode;
+  formKey: string;
+  taxRegistered: boolean;
+  replaceable: LeadQuote[];
+}) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
   // Every change (typing, a tick, a choice) bubbles here; the form as it would be posted is what is totalled.
   const update = (form: HTMLFormElement) => {
     const fields = Object.fromEntries(new FormData(form));
-    setPreview(typeof fields.amount === "string" && fields.amount.trim() !== "" ? previewTotals(fields) : null);
+    setPreview(
+      typeof fields.amount === "string" && fields.amount.trim() !== "" ? previewTotals(fields) : null,
+    );
   };
   const form = useRef<HTMLFormElement>(null);
   // What was typed before the scripts arrived (a slow phone) is totalled as soon as they do.
@@ -254,7 +325,13 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
     if (form.current) update(form.current);
   }, []);
   return (
-    <Form ref={form} method="post" className="grid max-w-3xl gap-4 rounded-md border p-4" aria-labelledby="new-quote" onChange={(e) => update(e.currentTarget)}>
+    <Form
+      ref={form}
+      method="post"
+      className="grid max-w-3xl gap-4 rounded-md border p-4"
+      aria-labelledby="new-quote"
+      onChange={(e) => update(e.currentTarget)}
+    >
       <h3 id="new-quote" className="font-semibold">
         New quote
       </h3>
@@ -271,14 +348,21 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
             name="supersedes"
             defaultValue=""
             placeholder="Nothing: a new quote"
-            options={replaceable.map((q) => ({ value: q.id, label: `Quote ${q.reference} (version ${q.version}, ${quoteStatusLabels[q.status]})` }))}
+            options={replaceable.map((q) => ({
+              value: q.id,
+              label: `Quote ${q.reference} (version ${q.version}, ${quoteStatusLabels[q.status]})`,
+            }))}
           />
         </Field>
       )}
       <fieldset className="grid gap-2" aria-describedby="quote-tax-help">
         <legend className="mb-1 text-sm font-semibold">Taxes</legend>
         <Field id="quote-province" label="Client's province or territory" className="max-w-xs">
-          <Select name="province" defaultValue="BC" options={provinces.map((p) => ({ value: p, label: p }))} />
+          <Select
+            name="province"
+            defaultValue="BC"
+            options={provinces.map((p) => ({ value: p, label: p }))}
+          />
         </Field>
         <p id="quote-tax-help" className="text-sm text-muted-foreground">
           {taxRegistered
@@ -288,7 +372,11 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="quote-package" label="Package">
-          <Select name="package" defaultValue="pro" options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))} />
+          <Select
+            name="package"
+            defaultValue="pro"
+            options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))}
+          />
         </Field>
         <Field id="quote-amount" label="Package amount (CAD)">
           <Input name="amount" required inputMode="decimal" autoComplete="off" />
@@ -305,7 +393,12 @@ function NewQuote({ busy, error, formKey, taxRegistered, replaceable }: { busy: 
             <Field id={`line${n}Amount`} label={`Line ${n} amount (CAD)`} {...small}>
               <Input name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
             </Field>
-            <TaxBoxes prefix={`line${n}`} what={`line ${n}`} enabled={taxRegistered} className="sm:col-span-2" />
+            <TaxBoxes
+              prefix={`line${n}`}
+              what={`line ${n}`}
+              enabled={taxRegistered}
+              className="sm:col-span-2"
+            />
           </div>
         ))}
       </fieldset>

@@ -1,5 +1,5 @@
 import { formatTime } from "./guard";
-import { Details, Section, alignedTerms } from "./ui";
+import { alignedTerms, Details, Section } from "./ui";
 
 /** A lead's origin columns (docs/product.md#lead-sources). */
 type SourceFields = {
@@ -19,13 +19,19 @@ export function LeadSourceSummary({ lead }: { lead: SourceFields }) {
   return (
     <>
       {origin ?? "—"}
-      {lead.utm_campaign && <span className="block text-xs text-muted-foreground">Campaign: {lead.utm_campaign}</span>}
+      {lead.utm_campaign && (
+        <span className="block text-xs text-muted-foreground">Campaign: {lead.utm_campaign}</span>
+      )}
     </>
   );
 }
 
 /** The lead page's Source section: where the inquiry was sent from, and the privacy notice it was sent under. */
-export function LeadSource({ lead }: { lead: SourceFields & { privacy_notice_version: string | null; privacy_notice_at: string | null } }) {
+export function LeadSource({
+  lead,
+}: {
+  lead: SourceFields & { privacy_notice_version: string | null; privacy_notice_at: string | null };
+}) {
   const rows: [string, string | null | undefined][] = [
     ["Page", lead.page],
     ["Ref", lead.ref],
@@ -34,7 +40,12 @@ export function LeadSource({ lead }: { lead: SourceFields & { privacy_notice_ver
     ["UTM campaign", lead.utm_campaign],
     ["UTM term", lead.utm_term],
     ["UTM content", lead.utm_content],
-    ["Privacy notice", lead.privacy_notice_version ? `Version ${lead.privacy_notice_version}, accepted ${formatTime(lead.privacy_notice_at)}` : "Not recorded"],
+    [
+      "Privacy notice",
+      lead.privacy_notice_version
+        ? `Version ${lead.privacy_notice_version}, accepted ${formatTime(lead.privacy_notice_at)}`
+        : "Not recorded",
+    ],
   ];
   return (
     <Section id="source" title="Source">

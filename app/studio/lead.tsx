@@ -1,5 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/lead";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+
 import { CheckboxField, Field, FormAlert } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -7,22 +7,34 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
-import { formatTime, requireStudio, studioMeta } from "./guard";
-import { SPAM_STATUS, bookingActivityLabel, spamReasonLabel, statusOptions } from "./labels";
-import { LeadCalls, bookingActivityText } from "./lead-calls";
-import { LeadPayments } from "./lead-payments";
-import { LeadQuotes, isQuoteIntent, quoteAction } from "./lead-quotes";
-import { LeadSource } from "./lead-source";
-import { Details, Section, SplitColumns, Table, alignedTerms } from "./ui";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
+import type { Route } from "./+types/lead";
+import { formatTime, requireStudio, studioMeta } from "./guard";
+import { bookingActivityLabel, SPAM_STATUS, spamReasonLabel, statusOptions } from "./labels";
+import { bookingActivityText, LeadCalls } from "./lead-calls";
+import { LeadPayments } from "./lead-payments";
+import { isQuoteIntent, LeadQuotes, quoteAction } from "./lead-quotes";
+import { LeadSource } from "./lead-source";
+import { alignedTerms, Details, Section, SplitColumns, Table } from "./ui";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { leads, quotes, bookings, refunds } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
-  return { ...found, quotes: await quotes.list(params.id), calls: await bookings.forLead(params.id), quoteFormKey: crypto.randomUUID(), taxRegistered: quotes.taxRegistered, refundable: await refunds.refundable(params.id), refundNotices: await refunds.notices(params.id), refundFormKey: crypto.randomUUID() };
+  return {
+    ...found,
+    quotes: await quotes.list(params.id),
+    calls: await bookings.forLead(params.id),
+    quoteFormKey: crypto.randomUUID(),
+    taxRegistered: quotes.taxRegistered,
+    refundable: await refunds.refundable(params.id),
+    refundNotices: await refunds.notices(params.id),
+    refundFormKey: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -34,10 +46,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "refund") {
     // Money leaves: the amount, reason and confirmation are checked on the server (server/quotes/refunds.server.ts).
     const refunded = await refunds.refund(params.id, form, user.email);
-    return refunded.ok ? { intent, error: undefined, creditNote: refunded.value.creditNote } : data({ intent, error: refunded.error }, { status: refunded.status });
+    return refunded.ok
+      ? { intent, error: undefined, creditNote: refunded.value.creditNote }
+      : data({ intent, error: refunded.error }, { status: refunded.status });
   }
   if (intent === "delete") {
-    if (form.confirm !== "yes") return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
+    if (form.confirm !== "yes")
+      return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
     if (!(await privacy.delete(params.id))) throw data("No such lead.", { status: 404 });
     return redirect("/studio");
   }
@@ -50,12 +65,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? await leads.retryDelivery(params.id, String(form.outboxId ?? ""), user)
           : intent === "release"
             ? await leads.release(params.id, user)
-          : ({ ok: false, status: 400, error: "Unknown action." } as const);
-  return result.ok ? { intent, error: undefined } : data({ intent, error: result.error }, { status: result.status });
+            : ({ ok: false, status: 400, error: "Unknown action." } as const);
+  return result.ok
+    ? { intent, error: undefined }
+    : data({ intent, error: result.error }, { status: result.status });
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, deliveries, activity, next, quotes, payments, calls, quoteFormKey, taxRegistered, refundable, refundNotices, refundFormKey } = loaderData;
+  const {
+    lead,
+    deliveries,
+    activity,
+    next,
+    quotes,
+    payments,
+    calls,
+    quoteFormKey,
+    taxRegistered,
+    refundable,
+    refundNotices,
+    refundFormKey,
+  } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
   const error = (intent: string) => (
@@ -76,7 +106,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <p>
-        <Link to={lead.quarantine_reason ? "/studio/inbox?view=spam" : "/studio/inbox"} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to={lead.quarantine_reason ? "/studio/inbox?view=spam" : "/studio/inbox"}
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
           {lead.quarantine_reason ? "Back to Spam" : "Back to the inbox"}
         </Link>
       </p>
@@ -90,8 +123,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       {lead.quarantine_reason && (
         <Section id="spam" title="In Spam">
           <p>
-            {spamReasonLabel[lead.quarantine_reason]} Nothing was sent for it: no email to the studio, no acknowledgement. Moving it to the inbox sends
-            them now.
+            {spamReasonLabel[lead.quarantine_reason]} Nothing was sent for it: no email to the studio, no
+            acknowledgement. Moving it to the inbox sends them now.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="release" />
@@ -104,48 +137,48 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       )}
       <SplitColumns>
         <div className="grid content-start gap-8">
-      <Section id="details" title="Details">
-        <Details rows={fields} className={alignedTerms}>
-          <dt className="font-semibold">Message</dt>
-          <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
-        </Details>
-      </Section>
+          <Section id="details" title="Details">
+            <Details rows={fields} className={alignedTerms}>
+              <dt className="font-semibold">Message</dt>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
+            </Details>
+          </Section>
 
-      <LeadSource lead={lead} />
+          <LeadSource lead={lead} />
 
-        <Section id="pipeline" title="Status">
-          {lead.quarantine_reason ? (
-            <p>Move this lead to the inbox to change its status or quote it.</p>
-          ) : next.length === 0 ? (
-            <p>This lead is closed.</p>
-          ) : (
-            // Keyed by status: after a change the form starts again from the new step's first option.
-            <Form key={lead.status} method="post" className="grid gap-3">
-              <input type="hidden" name="intent" value="status" />
-              <Field id="status" label="Move to">
-                <Select name="status" options={statusOptions.filter((o) => next.includes(o.value))} />
+          <Section id="pipeline" title="Status">
+            {lead.quarantine_reason ? (
+              <p>Move this lead to the inbox to change its status or quote it.</p>
+            ) : next.length === 0 ? (
+              <p>This lead is closed.</p>
+            ) : (
+              // Keyed by status: after a change the form starts again from the new step's first option.
+              <Form key={lead.status} method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="status" />
+                <Field id="status" label="Move to">
+                  <Select name="status" options={statusOptions.filter((o) => next.includes(o.value))} />
+                </Field>
+                <Field id="reason" label="Reason (required for Lost)">
+                  <Input name="reason" maxLength={500} />
+                </Field>
+                {error("status")}
+                <Button type="submit" disabled={busy} className="justify-self-start">
+                  Update status
+                </Button>
+              </Form>
+            )}
+            {/* Keyed by the timeline's length: a note once recorded leaves an empty box for the next. */}
+            <Form key={activity.length} method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="note" />
+              <Field id="note" label="Private note">
+                <Textarea name="body" required maxLength={2000} rows={3} />
               </Field>
-              <Field id="reason" label="Reason (required for Lost)">
-                <Input name="reason" maxLength={500} />
-              </Field>
-              {error("status")}
-              <Button type="submit" disabled={busy} className="justify-self-start">
-                Update status
+              {error("note")}
+              <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
+                Add note
               </Button>
             </Form>
-          )}
-          {/* Keyed by the timeline's length: a note once recorded leaves an empty box for the next. */}
-          <Form key={activity.length} method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="note" />
-            <Field id="note" label="Private note">
-              <Textarea name="body" required maxLength={2000} rows={3} />
-            </Field>
-            {error("note")}
-            <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
-              Add note
-            </Button>
-          </Form>
-        </Section>
+          </Section>
         </div>
 
         <Section id="timeline" title="Timeline" className="lg:border-l lg:pl-8">
@@ -159,16 +192,16 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                   {a.kind === "status" && a.from_status === SPAM_STATUS
                     ? `Moved from Spam to the inbox${a.body ? ` (taken for spam: ${a.body})` : ""}`
                     : a.kind === "status"
-                    ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
-                    : a.kind === "retry"
-                      ? `Retried the ${a.body} notification`
-                      : a.kind.startsWith("quote-")
-                        ? `Quote ${a.body}`
-                        : a.kind in bookingActivityLabel
-                          ? bookingActivityText(a.kind, a.body)
-                          : a.kind.startsWith("reminder-")
-                            ? a.body
-                          : null}
+                      ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
+                      : a.kind === "retry"
+                        ? `Retried the ${a.body} notification`
+                        : a.kind.startsWith("quote-")
+                          ? `Quote ${a.body}`
+                          : a.kind in bookingActivityLabel
+                            ? bookingActivityText(a.kind, a.body)
+                            : a.kind.startsWith("reminder-")
+                              ? a.body
+                              : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
               </li>
@@ -184,7 +217,16 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </SplitColumns>
 
       {/* Suspected spam gets no quote (the server refuses one too) until it is in the inbox. */}
-      {!lead.quarantine_reason && <LeadQuotes quotes={quotes} busy={busy} error={error} formKey={quoteFormKey} taxRegistered={taxRegistered} leadId={lead.id} />}
+      {!lead.quarantine_reason && (
+        <LeadQuotes
+          quotes={quotes}
+          busy={busy}
+          error={error}
+          formKey={quoteFormKey}
+          taxRegistered={taxRegistered}
+          leadId={lead.id}
+        />
+      )}
 
       <LeadCalls calls={calls} />
 
@@ -192,7 +234,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {deliveries.length === 0 ? (
           <p>None were queued.</p>
         ) : (
-          <Table className="min-w-[40rem]" caption="Delivery history of this lead's notifications" headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}>
+          <Table
+            className="min-w-[40rem]"
+            caption="Delivery history of this lead's notifications"
+            headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}
+          >
             {deliveries.map((d) => (
               <tr key={d.id} className="border-b">
                 <td className="px-2 py-2">{d.channel}</td>
@@ -220,13 +266,23 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
 
       <Section id="privacy" title="Privacy">
         <p>
-          <a href={`/api/studio/leads/${lead.id}/export.json`} download className="text-primary underline underline-offset-4">
+          <a
+            href={`/api/studio/leads/${lead.id}/export.json`}
+            download
+            className="text-primary underline underline-offset-4"
+          >
             Export this person&apos;s data (JSON)
           </a>
         </p>
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="delete" />
-          <CheckboxField id="confirm-delete" name="confirm" value="yes" required label="Delete this lead, its notes, its quotes and its emails for good" />
+          <CheckboxField
+            id="confirm-delete"
+            name="confirm"
+            value="yes"
+            required
+            label="Delete this lead, its notes, its quotes and its emails for good"
+          />
           {error("delete")}
           <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
             Delete this person&apos;s data

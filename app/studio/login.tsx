@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/login";
-import { Button } from "~/components/ui/button";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+
 import { Field, FormAlert } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { hydratedRoute } from "~/lib/hydration";
+
+import type { Route } from "./+types/login";
 import { LOGIN_PATH, studioMeta } from "./guard";
 import { PasskeyError, passkeysUsableHere, signInWithPasskey } from "./passkeys";
 
@@ -39,8 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await studio.sessions.verifyCode({ code: form.get("code") }, client)
       : await studio.sessions.signIn({ email: form.get("email"), password: form.get("password") }, client);
   if (!result.ok) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data({ error: result.error, restart: result.restart ?? false }, { status: result.status, headers });
+    const headers = result.retryAfterSeconds
+      ? { "Retry-After": String(result.retryAfterSeconds) }
+      : undefined;
+    return data(
+      { error: result.error, restart: result.restart ?? false },
+      { status: result.status, headers },
+    );
   }
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -84,13 +91,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 
   return (
-    <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 px-4 py-12">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 px-4 py-12"
+    >
       <h1 className="text-2xl font-semibold">Studio sign-in</h1>
       {loaderData.step === "code" ? (
-        <Form method="post" className="grid gap-4" aria-describedby={error ? "sign-in-error code-hint" : "code-hint"}>
+        <Form
+          method="post"
+          className="grid gap-4"
+          aria-describedby={error ? "sign-in-error code-hint" : "code-hint"}
+        >
           {alert}
           <input type="hidden" name="intent" value="code" />
-          <Field id="code" label="Authentication code" hint="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
+          <Field
+            id="code"
+            label="Authentication code"
+            hint="Enter the 6-digit code from your authenticator app, or one of your backup codes."
+          >
             <Input ref={codeRef} name="code" autoComplete="one-time-code" required maxLength={32} />
           </Field>
           <Button type="submit" disabled={busy}>
@@ -109,7 +128,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <Input name="email" type="email" autoComplete="username webauthn" required maxLength={254} />
             </Field>
             <Field id="password" label="Password">
-              <Input name="password" type="password" autoComplete="current-password" required maxLength={256} />
+              <Input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={256}
+              />
             </Field>
             <Button type="submit" disabled={busy}>
               Sign in

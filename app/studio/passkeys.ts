@@ -23,8 +23,10 @@ async function call(path: string, body?: unknown) {
 function explain(error: unknown): never {
   if (error instanceof PasskeyError) throw error;
   const name = error instanceof Error ? error.name : "";
-  if (name === "NotAllowedError" || name === "AbortError") throw new PasskeyError("The passkey prompt was closed or timed out. Try again.");
-  if (name === "InvalidStateError") throw new PasskeyError("This device already holds a passkey for this account.");
+  if (name === "NotAllowedError" || name === "AbortError")
+    throw new PasskeyError("The passkey prompt was closed or timed out. Try again.");
+  if (name === "InvalidStateError")
+    throw new PasskeyError("This device already holds a passkey for this account.");
   throw new PasskeyError("This browser could not use a passkey here.");
 }
 
@@ -44,5 +46,7 @@ export async function registerPasskey(name: string) {
 
 /** Whether this page can run a ceremony for the studio's relying party: WebAuthn present, and opened on that host. */
 export function passkeysUsableHere(rpId: string) {
-  return typeof window !== "undefined" && "PublicKeyCredential" in window && window.location.hostname === rpId;
+  return (
+    typeof window !== "undefined" && "PublicKeyCredential" in window && window.location.hostname === rpId
+  );
 }

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/payments";
+
 import { Field } from "~/components/form";
 import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
+
+import type { Route } from "./+types/payments";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
 import { paymentStateLabel } from "./labels";
 import { FilterDisclosure, FilterForm, FilterSelect, ListHeader, Section, Table } from "./ui";
@@ -46,7 +48,9 @@ const filters = [
 ] as const;
 
 const amount = (cents: number, currency: string) =>
-  currency.toLowerCase() === "cad" ? formatCad(cents, { withCode: true }) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  currency.toLowerCase() === "cad"
+    ? formatCad(cents, { withCode: true })
+    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { payments, totals, next, filters: current, invalid } = loaderData;
@@ -54,8 +58,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <ListHeader title="Payments" exportHref={`/api/studio/payments.csv${queryString(values)}`} />
-      <FilterForm label="Filter payments" className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end" invalid={invalid}>
-        <FilterDisclosure active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length} className="lg:grid-cols-4">
+      <FilterForm
+        label="Filter payments"
+        className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
+        invalid={invalid}
+      >
+        <FilterDisclosure
+          active={[...filters.map((f) => values[f.id]), current.month].filter(Boolean).length}
+          className="lg:grid-cols-4"
+        >
           {filters.map((f) => (
             <FilterSelect key={f.id} id={f.id} label={f.label} options={f.options} value={values[f.id]} />
           ))}
@@ -87,7 +98,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {payments.length === 0 ? (
           <p>No payments match.</p>
         ) : (
-          <Table className="min-w-[56rem]" caption="Payments, newest first" headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}>
+          <Table
+            className="min-w-[56rem]"
+            caption="Payments, newest first"
+            headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}
+          >
             {payments.map((p) => (
               <tr key={p.id} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>
@@ -96,7 +111,16 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 <td className="px-2 py-2">{amount(p.amount_cents, p.currency)}</td>
                 <td className="px-2 py-2">{p.provider}</td>
                 <td className="px-2 py-2">
-                  {p.refund_status && p.inquiry_id ? <Link to={`/studio/leads/${p.inquiry_id}#payments`} className="text-primary underline underline-offset-4">{paymentStateLabel(p)}</Link> : paymentStateLabel(p)}
+                  {p.refund_status && p.inquiry_id ? (
+                    <Link
+                      to={`/studio/leads/${p.inquiry_id}#payments`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      {paymentStateLabel(p)}
+                    </Link>
+                  ) : (
+                    paymentStateLabel(p)
+                  )}
                 </td>
                 <td className="px-2 py-2 font-mono text-xs break-all">{p.provider_session_id ?? "—"}</td>
               </tr>
@@ -104,7 +128,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           </Table>
         )}
         {next && (
-          <Link className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline" to={queryString({ ...values, after: next })}>
+          <Link
+            className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline"
+            to={queryString({ ...values, after: next })}
+          >
             Next page
           </Link>
         )}

@@ -1,12 +1,23 @@
-import { type ReactNode, useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+
 import { Field, FormAlert } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { Select, type SelectOption } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
 
 /** A list's filter: a select named as its id, "Any" for no filter, in a GET form of the page. */
-export function FilterSelect({ id, label, options, value }: { id: string; label: string; options: readonly SelectOption[]; value?: string }) {
+export function FilterSelect({
+  id,
+  label,
+  options,
+  value,
+}: {
+  id: string;
+  label: string;
+  options: readonly SelectOption[];
+  value?: string;
+}) {
   return (
     <Field id={id} label={label}>
       <Select name={id} options={options} placeholder="Any" defaultValue={value ?? ""} />
@@ -20,7 +31,15 @@ export function FilterSelect({ id, label, options, value }: { id: string; label:
  * summary is hidden and the closed details' content is shown: no script decides either.
  * `active`: how many filters are set, said in the summary so a folded filter is not forgotten.
  */
-export function FilterDisclosure({ active, className, children }: { active: number; className?: string; children: ReactNode }) {
+export function FilterDisclosure({
+  active,
+  className,
+  children,
+}: {
+  active: number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <details className="group rounded-md border lg:border-0 lg:details-content:[content-visibility:visible]">
       <summary className="flex min-h-10 cursor-pointer items-center justify-between gap-2 rounded-md px-3 text-sm font-semibold lg:hidden">
@@ -31,7 +50,9 @@ export function FilterDisclosure({ active, className, children }: { active: numb
           ▾
         </span>
       </summary>
-      <div className={cn("grid gap-3 border-t p-3 sm:grid-cols-2 lg:border-0 lg:p-0", className)}>{children}</div>
+      <div className={cn("grid gap-3 border-t p-3 sm:grid-cols-2 lg:border-0 lg:p-0", className)}>
+        {children}
+      </div>
     </details>
   );
 }
@@ -40,7 +61,19 @@ export function FilterDisclosure({ active, className, children }: { active: numb
  * A list page's filters: a GET form (`className` lays it out) ending in Apply, and a note read
  * out when the address held filters the server did not understand and ignored (`invalid`).
  */
-export function FilterForm({ label, className, role, invalid, children }: { label: string; className: string; role?: "search"; invalid: boolean; children: ReactNode }) {
+export function FilterForm({
+  label,
+  className,
+  role,
+  invalid,
+  children,
+}: {
+  label: string;
+  className: string;
+  role?: "search";
+  invalid: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <Form method="get" className={className} role={role} aria-label={label}>
@@ -63,9 +96,21 @@ export function SplitColumns({ children }: { children: ReactNode }) {
 }
 
 /** A download of what a page lists, as CSV (`href`: the export endpoint with the page's filters). */
-export function ExportLink({ href, className, children = "Export CSV" }: { href: string; className?: string; children?: ReactNode }) {
+export function ExportLink({
+  href,
+  className,
+  children = "Export CSV",
+}: {
+  href: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
-    <a className={cn("text-sm font-semibold text-primary underline-offset-4 hover:underline", className)} href={href} download>
+    <a
+      className={cn("text-sm font-semibold text-primary underline-offset-4 hover:underline", className)}
+      href={href}
+      download
+    >
       {children}
     </a>
   );
@@ -75,7 +120,15 @@ export function ExportLink({ href, className, children = "Export CSV" }: { href:
  * A list page's heading with its CSV export at the end of the line (wrapping under it on a phone);
  * `children` stand between the two (the inbox's view links).
  */
-export function ListHeader({ title, exportHref, children }: { title: string; exportHref: string; children?: ReactNode }) {
+export function ListHeader({
+  title,
+  exportHref,
+  children,
+}: {
+  title: string;
+  exportHref: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-semibold">{title}</h1>
@@ -86,7 +139,17 @@ export function ListHeader({ title, exportHref, children }: { title: string; exp
 }
 
 /** A titled region of a studio page (its heading names it for assistive technology). */
-export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={cn("grid content-start gap-3", className)}>
       <h2 id={id} className="text-lg font-semibold">
@@ -108,10 +171,25 @@ export const wideOnly = "max-md:hidden";
  * or widening the page: the scrolling box is a named region a keyboard can focus and scroll.
  * It is `relative` so the visually hidden (absolute) header texts scroll with it instead of widening the page.
  */
-export function Table({ headers, caption, className, children }: { headers: (string | Column)[]; caption: string; className?: string; children: ReactNode }) {
+export function Table({
+  headers,
+  caption,
+  className,
+  children,
+}: {
+  headers: (string | Column)[];
+  caption: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className={cn("w-full text-left text-sm", className)}>
         <caption id={captionId} className="sr-only">
           {caption}
@@ -119,7 +197,8 @@ export function Table({ headers, caption, className, children }: { headers: (str
         <thead className="border-b">
           <tr>
             {headers.map((header, i) => {
-              const { label, className: columnClass } = typeof header === "string" ? { label: header, className: undefined } : header;
+              const { label, className: columnClass } =
+                typeof header === "string" ? { label: header, className: undefined } : header;
               return (
                 <th key={label || i} scope="col" className={cn("px-2 py-2 font-semibold", columnClass)}>
                   {label || <span className="sr-only">Action</span>}
@@ -145,7 +224,15 @@ export const alignedTerms = "grid-cols-[8rem_minmax(0,1fr)] sm:grid-cols-[9rem_m
  * shows as a dash. Long unbroken values (emails, URLs) wrap instead of widening the page.
  * `children`: further dt/dd pairs after the rows.
  */
-export function Details({ rows, className, children }: { rows: [term: string, value: string | null | undefined][]; className?: string; children?: ReactNode }) {
+export function Details({
+  rows,
+  className,
+  children,
+}: {
+  rows: [term: string, value: string | null | undefined][];
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <dl className={cn("grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]", className)}>
       {rows.map(([term, value]) => (
@@ -162,5 +249,9 @@ export function Details({ rows, className, children }: { rows: [term: string, va
 /** What a page action answered, read out when it appears: its error as an alert, else what it did as a status. */
 export function ActionMessage({ error, done }: { error?: string; done?: string }) {
   if (error) return <FormAlert tone="error">{error}</FormAlert>;
-  return done ? <FormAlert tone="success" role="status">{done}</FormAlert> : null;
+  return done ? (
+    <FormAlert tone="success" role="status">
+      {done}
+    </FormAlert>
+  ) : null;
 }

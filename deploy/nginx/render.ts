@@ -38,7 +38,10 @@ export function renderSiteConfig(site: NginxSite, accessLog: string) {
 export function writeNginxConfig(dir: string, site: NginxSite) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "cascadia.conf"), renderSiteConfig(site, path.join(dir, "access.log")));
-  fs.copyFileSync(path.join(here, "cascadia-security-headers.conf"), path.join(dir, "cascadia-security-headers.conf"));
+  fs.copyFileSync(
+    path.join(here, "cascadia-security-headers.conf"),
+    path.join(dir, "cascadia-security-headers.conf"),
+  );
   const mimeTypes = fs.existsSync("/etc/nginx/mime.types") ? "include /etc/nginx/mime.types;" : "";
   const conf = path.join(dir, "nginx.conf");
   // Started as root, nginx runs its workers as "nobody", who cannot read a checkout inside a

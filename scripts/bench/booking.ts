@@ -12,25 +12,43 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+
 import { createApp } from "../../server/app.server";
 import { createBookingService } from "../../server/booking/service.server";
 import { loadConfig } from "../../server/config.server";
-import { type DatabaseOptions, migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { migrateToLatest, openDatabase, type DatabaseOptions } from "../../server/db/database.server";
 import { createLogger } from "../../server/logger.server";
 
-export type BookingBenchOptions = { requests?: number; concurrency?: number; pgUrl?: string; buildDir?: string; log?: (line: string) => void };
+export type BookingBenchOptions = {
+  requests?: number;
+  concurrency?: number;
+  pgUrl?: string;
+  buildDir?: string;
+  log?: (line: string) => void;
+};
 
 // Tuesday 2026-12-01 08:00 in Vancouver: the default hours give ~200 slots in 14 days.
 const NOW = Date.parse("2026-12-01T15:00:00Z");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function onDatabase(label: string, options: DatabaseOptions, o: Required<Omit<BookingBenchOptions, "pgUrl" | "buildDir">> & { buildDir?: string }) {
+async function onDatabase(
+  label: string,
+  options: DatabaseOptions,
+  o: Required<Omit<BookingBenchOptions, "pgUrl" | "buildDir">> & { buildDir?: string },
+) {
   const database = openDatabase(options);
   await migrateToLatest(database);
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_DISABLED: "true" });
   const logger = createLogger(config);
-  const service = createBookingService({ config, database, logger, manageSecret: "bench-secret-bench-secret-bench-secret", recordActivity: async () => {}, now: () => NOW });
+  const service = createBookingService({
+    config,
+    database,
+    logger,
+    manageSecret: "bench-secret-bench-secret-bench-secret",
+    recordActivity: async () => {},
+    now: () => NOW,
+  });
   const open = await service.slots();
   let next = 0;
   const kinds: Record<string, number> = {};
@@ -39,13 +57,20 @@ async function onDatabase(label: string, options: DatabaseOptions, o: Required<O
     Array.from({ length: o.concurrency }, async () => {
       for (let i = next++; i < o.requests; i = next++) {
         const slot = open[Math.floor(Math.random() * open.length)]!;
-        const r = await service.book({ name: `Bench ${i}`, email: `bench${i}@example.com`, topic: "Bench", slot, tz: "Europe/London" }, { clientIp: "198.51.100.1" });
+        const r = await service.book(
+          { name: `Bench ${i}`, email: `bench${i}@example.com`, topic: "Bench", slot, tz: "Europe/London" },
+          { clientIp: "198.51.100.1" },
+        );
         kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const rows = await database.db.selectFrom("bookings").select("starts_at").where("status", "=", "booked").execute();
+  const rows = await database.db
+    .selectFrom("bookings")
+    .select("starts_at")
+    .where("status", "=", "booked")
+    .execute();
   const twice = rows.length - new Set(rows.map((r) => r.starts_at)).size;
 
   const listing: number[] = [];
@@ -58,7 +83,13 @@ async function onDatabase(label: string, options: DatabaseOptions, o: Required<O
   const entry = o.buildDir && path.join(o.buildDir, "server/index.js");
   if (entry && fs.existsSync(entry)) {
     const serverBuild = (await import(pathToFileURL(entry).href)) as ServerBuild;
-    const app = createApp({ config, database, logger, site: { clientDir: path.join(o.buildDir!, "client"), serverBuild }, now: () => NOW });
+    const app = createApp({
+      config,
+      database,
+      logger,
+      site: { clientDir: path.join(o.buildDir!, "client"), serverBuild },
+      now: () => NOW,
+    });
     const renders: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();

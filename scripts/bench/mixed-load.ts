@@ -9,13 +9,14 @@
  * standalone: `tsx scripts/bench/mixed-load.ts [--duration 30] [--connections 16]`.
  * Needs a build (`npm run build`).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+
 import { configuredBuildDir } from "../../server/paths";
 
 export type MixedLoadOptions = {
@@ -51,37 +52,70 @@ export type MixedLoadResult = {
   timeouts: number;
   non2xx: number;
   byKind: { page: KindStats; inquiry: KindStats; payment: KindStats };
-  rows: { inquiriesAccepted: number; inquiriesStored: number; paymentsCreated: number; paymentsStored: number; lost: number };
+  rows: {
+    inquiriesAccepted: number;
+    inquiriesStored: number;
+    paymentsCreated: number;
+    paymentsStored: number;
+    lost: number;
+  };
   /** Heap in use after a full GC, mean of the first and last windows; RSS for information. */
-  memory: { firstWindowMb: number; lastWindowMb: number; growthMb: number; growthPct: number; rssFirstWindowMb: number; rssLastWindowMb: number; samples: number };
+  memory: {
+    firstWindowMb: number;
+    lastWindowMb: number;
+    growthMb: number;
+    growthPct: number;
+    rssFirstWindowMb: number;
+    rssLastWindowMb: number;
+    samples: number;
+  };
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const PAGES = ["/", "/pricing", "/contact", "/payment", "/portfolio", "/about", "/demo/bakery", "/demo/gym/programs", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/pricing",
+  "/contact",
+  "/payment",
+  "/portfolio",
+  "/about",
+  "/demo/bakery",
+  "/demo/gym/programs",
+  "/no-such-page",
+];
 
 async function startServer(port: number, buildDir: string, databasePath: string): Promise<ChildProcess> {
   // The probe answers "memory" over IPC with the heap in use after a full collection.
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./scripts/bench/memory-probe.ts", "build/node/index.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "error",
-      BUILD_DIR: buildDir,
-      DATABASE_PATH: databasePath,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      PAYMENTS_PROVIDER: "sandbox",
-      // Every request comes from 127.0.0.1: the per-client limits would answer 429 after a few.
-      RATE_LIMIT_DISABLED: "true",
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "--import", "./scripts/bench/memory-probe.ts", "build/node/index.js"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        LOG_LEVEL: "error",
+        BUILD_DIR: buildDir,
+        DATABASE_PATH: databasePath,
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        PAYMENTS_PROVIDER: "sandbox",
+        // Every request comes from 127.0.0.1: the per-client limits would answer 429 after a few.
+        RATE_LIMIT_DISABLED: "true",
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  );
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -124,7 +158,11 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
   const server = await startServer(port, buildDir, databasePath);
   const url = `http://127.0.0.1:${port}`;
 
-  const byKind = { page: { requests: 0, ok: 0, failed: 0 }, inquiry: { requests: 0, ok: 0, failed: 0 }, payment: { requests: 0, ok: 0, failed: 0 } };
+  const byKind = {
+    page: { requests: 0, ok: 0, failed: 0 },
+    inquiry: { requests: 0, ok: 0, failed: 0 },
+    payment: { requests: 0, ok: 0, failed: 0 },
+  };
   const inquiryIds = new Set<string>();
   const sessionIds = new Set<string>();
   let measuring = false;
@@ -172,7 +210,13 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
       method: "POST",
       path: "/api/create-payment",
       headers: { "content-type": "application/json" },
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ amount: `${100 + (counter % 900)}.${String(counter % 100).padStart(2, "0")}`, packageType: counter % 2 ? "pro" : "basic" }) }),
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({
+          amount: `${100 + (counter % 900)}.${String(counter % 100).padStart(2, "0")}`,
+          packageType: counter % 2 ? "pro" : "basic",
+        }),
+      }),
       onResponse: (status, body) => {
         if (status === 200) sessionIds.add((JSON.parse(body) as { url: string }).url.split("/").at(-1)!);
         count("payment", status);
@@ -183,8 +227,15 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
 
   const run = (seconds: number) =>
     new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
-      autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+      const instance = autocannon(
+        { url, connections, duration: seconds, requests, timeout: 10 },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      autocannon.track(instance, {
+        renderProgressBar: false,
+        renderResultsTable: false,
+        renderLatencyTable: false,
+      });
     });
 
   const samples: Array<{ t: number } & MemorySample> = [];
@@ -198,7 +249,9 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
       log(`mixed-load: warming up for ${warmupSeconds} s`);
       await run(warmupSeconds);
     }
-    log(`mixed-load: ${durationSeconds} s, ${connections} connections, pages + inquiries + payments against ${url}`);
+    log(
+      `mixed-load: ${durationSeconds} s, ${connections} connections, pages + inquiries + payments against ${url}`,
+    );
     measuring = true;
     const started = Date.now();
     sampler = (async () => {
@@ -215,15 +268,23 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
     sampling = false;
     await sampler;
     // A clean stop (SIGTERM) finishes in-flight requests, then the rows are counted.
-    const exited = new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
+    const exited = new Promise<void>((r) =>
+      server.exitCode !== null ? r() : server.once("exit", () => r()),
+    );
     server.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (server.exitCode === null) server.kill("SIGKILL");
   }
   try {
     const db = new SQLite(databasePath, { readonly: true });
-    const ids = new Set((db.prepare("select id from inquiries").all() as Array<{ id: string }>).map((r) => r.id));
-    const sessions = new Set((db.prepare("select provider_session_id as s from payments").all() as Array<{ s: string }>).map((r) => r.s));
+    const ids = new Set(
+      (db.prepare("select id from inquiries").all() as Array<{ id: string }>).map((r) => r.id),
+    );
+    const sessions = new Set(
+      (db.prepare("select provider_session_id as s from payments").all() as Array<{ s: string }>).map(
+        (r) => r.s,
+      ),
+    );
     db.close();
     inquiriesStored = [...inquiryIds].filter((id) => ids.has(id)).length;
     paymentsStored = [...sessionIds].filter((id) => sessions.has(id)).length;
@@ -247,9 +308,11 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
   if (result.timeouts > 0) failures.push(`${result.timeouts} timeouts`);
   if (failed > 0) failures.push(`${failed} failed answers (${JSON.stringify(byKind)})`);
   if (lost > 0) failures.push(`${lost} rows answered 200 but not stored`);
-  if (byKind.inquiry.ok === 0 || byKind.payment.ok === 0 || byKind.page.ok === 0) failures.push("a kind of request never succeeded");
+  if (byKind.inquiry.ok === 0 || byKind.payment.ok === 0 || byKind.page.ok === 0)
+    failures.push("a kind of request never succeeded");
   const allowedMb = Math.max(((options.maxGrowthPct ?? 15) / 100) * firstWindowMb, options.maxGrowthMb ?? 8);
-  if (growthMb > allowedMb) failures.push(`memory grew ${round(growthMb)} MB (allowed ${round(allowedMb)} MB)`);
+  if (growthMb > allowedMb)
+    failures.push(`memory grew ${round(growthMb)} MB (allowed ${round(allowedMb)} MB)`);
   if (first.length === 0 || last.length === 0) failures.push("no memory samples");
 
   return {
@@ -264,8 +327,22 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
     timeouts: result.timeouts,
     non2xx: failed,
     byKind,
-    rows: { inquiriesAccepted: inquiryIds.size, inquiriesStored, paymentsCreated: sessionIds.size, paymentsStored, lost },
-    memory: { firstWindowMb: round(firstWindowMb), lastWindowMb: round(lastWindowMb), growthMb: round(growthMb), growthPct: round(growthPct), rssFirstWindowMb: round(rssFirst), rssLastWindowMb: round(rssLast), samples: samples.length },
+    rows: {
+      inquiriesAccepted: inquiryIds.size,
+      inquiriesStored,
+      paymentsCreated: sessionIds.size,
+      paymentsStored,
+      lost,
+    },
+    memory: {
+      firstWindowMb: round(firstWindowMb),
+      lastWindowMb: round(lastWindowMb),
+      growthMb: round(growthMb),
+      growthPct: round(growthPct),
+      rssFirstWindowMb: round(rssFirst),
+      rssLastWindowMb: round(rssLast),
+      samples: samples.length,
+    },
   };
 }
 
@@ -287,7 +364,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  runMixedLoad({ durationSeconds: arg("duration"), connections: arg("connections"), port: arg("port"), warmupSeconds: arg("warmup") })
+  runMixedLoad({
+    durationSeconds: arg("duration"),
+    connections: arg("connections"),
+    port: arg("port"),
+    warmupSeconds: arg("warmup"),
+  })
     .then((r) => {
       console.log(formatMixedLoad(r));
       if (process.argv.includes("--json")) console.log(JSON.stringify(r, null, 2));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { CORE_TEXT, coreFonts, coreUnicodeRange, outsideCore } from "./core-fonts";
 
 const dir = path.resolve(import.meta.dirname, "../../app/styles/fonts");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { FALLBACK_WEIGHTS, fallbackFamilies, fallbackFontsCss } from "./fallback-metrics";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,7 +15,9 @@ describe("metric-matched fallback faces", () => {
   it("every family has a fallback at each weight the pages use, bold ones from a local bold face", () => {
     for (const { family } of fallbackFamilies) {
       for (const weight of FALLBACK_WEIGHTS) {
-        const rule = new RegExp(`font-family: "${family} Fallback";\\s*font-weight: ${weight};\\s*src: ([^;]+);\\s*size-adjust: (\\d+\\.\\d+)%`).exec(committed);
+        const rule = new RegExp(
+          `font-family: "${family} Fallback";\\s*font-weight: ${weight};\\s*src: ([^;]+);\\s*size-adjust: (\\d+\\.\\d+)%`,
+        ).exec(committed);
         expect(rule, `${family} ${weight}`).not.toBeNull();
         const [, src = "", sizeAdjust = ""] = rule ?? [];
         expect(src.includes(" Bold"), `${family} ${weight}`).toBe(weight >= 600);
@@ -28,7 +31,8 @@ describe("metric-matched fallback faces", () => {
   it("every font stack in the app names its family's fallback right after the web font", () => {
     const sources = [
       fs.readFileSync(path.join(root, "app/styles/app.css"), "utf8"),
-      ...fs.readdirSync(path.join(root, "app/demos"), { recursive: true, encoding: "utf8" })
+      ...fs
+        .readdirSync(path.join(root, "app/demos"), { recursive: true, encoding: "utf8" })
         .filter((f) => /(content|theme)\.ts$/.test(f))
         .map((f) => fs.readFileSync(path.join(root, "app/demos", f), "utf8")),
     ].join("\n");

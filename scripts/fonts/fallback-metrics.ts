@@ -21,7 +21,8 @@ import * as hb from "harfbuzzjs";
 const root = path.resolve(import.meta.dirname, "../..");
 // A pangram. The site's own copy was tried as the sample too (reports/first-layout-cost.md): it
 // matched body text better but re-wrapped more headings, which is where swaps show.
-const SAMPLE = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs, 0123456789!";
+const SAMPLE =
+  "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs, 0123456789!";
 
 /**
  * The text a face's width is averaged over, set the way the pages set that face. Bold
@@ -42,14 +43,20 @@ const LIBERATION = "/usr/share/fonts/truetype/liberation";
 
 const locals = {
   sans: {
-    regular: { file: "LiberationSans-Regular.ttf", src: 'local("Arial"), local("Liberation Sans"), local("Helvetica"), local("Arimo")' },
+    regular: {
+      file: "LiberationSans-Regular.ttf",
+      src: 'local("Arial"), local("Liberation Sans"), local("Helvetica"), local("Arimo")',
+    },
     bold: {
       file: "LiberationSans-Bold.ttf",
       src: 'local("Arial Bold"), local("Arial-BoldMT"), local("Liberation Sans Bold"), local("Helvetica Bold"), local("Arimo Bold")',
     },
   },
   serif: {
-    regular: { file: "LiberationSerif-Regular.ttf", src: 'local("Times New Roman"), local("Liberation Serif"), local("Tinos"), local("Times")' },
+    regular: {
+      file: "LiberationSerif-Regular.ttf",
+      src: 'local("Times New Roman"), local("Liberation Serif"), local("Tinos"), local("Times")',
+    },
     bold: {
       file: "LiberationSerif-Bold.ttf",
       src: 'local("Times New Roman Bold"), local("TimesNewRomanPS-BoldMT"), local("Liberation Serif Bold"), local("Tinos Bold"), local("Times Bold")',
@@ -58,18 +65,19 @@ const locals = {
 } as const;
 
 /** caps: the pages set this family in capitals only (the gym's Oswald headlines). */
-export const fallbackFamilies: { family: string; pkg: string; kind: keyof typeof locals; caps?: boolean }[] = [
-  { family: "Inter", pkg: "inter", kind: "sans" },
-  { family: "Plus Jakarta Sans", pkg: "plus-jakarta-sans", kind: "sans" },
-  { family: "Archivo", pkg: "archivo", kind: "sans" },
-  { family: "DM Sans", pkg: "dm-sans", kind: "sans" },
-  { family: "Lora", pkg: "lora", kind: "serif" },
-  { family: "Outfit", pkg: "outfit", kind: "sans" },
-  { family: "Oswald", pkg: "oswald", kind: "sans", caps: true },
-  { family: "Space Grotesk", pkg: "space-grotesk", kind: "sans" },
-  { family: "Fraunces", pkg: "fraunces", kind: "serif" },
-  { family: "Playfair Display", pkg: "playfair-display", kind: "serif" },
-];
+export const fallbackFamilies: { family: string; pkg: string; kind: keyof typeof locals; caps?: boolean }[] =
+  [
+    { family: "Inter", pkg: "inter", kind: "sans" },
+    { family: "Plus Jakarta Sans", pkg: "plus-jakarta-sans", kind: "sans" },
+    { family: "Archivo", pkg: "archivo", kind: "sans" },
+    { family: "DM Sans", pkg: "dm-sans", kind: "sans" },
+    { family: "Lora", pkg: "lora", kind: "serif" },
+    { family: "Outfit", pkg: "outfit", kind: "sans" },
+    { family: "Oswald", pkg: "oswald", kind: "sans", caps: true },
+    { family: "Space Grotesk", pkg: "space-grotesk", kind: "sans" },
+    { family: "Fraunces", pkg: "fraunces", kind: "serif" },
+    { family: "Playfair Display", pkg: "playfair-display", kind: "serif" },
+  ];
 
 /** The weights the pages set text in (font-light, -normal, -semibold, -bold, -extrabold). */
 export const FALLBACK_WEIGHTS = [300, 400, 600, 700, 800] as const;
@@ -78,7 +86,8 @@ function measure(data: Uint8Array, text: string, weight?: number) {
   const face = new hb.Face(new hb.Blob(data));
   const font = new hb.Font(face);
   // A variable font's default instance may be any weight; set the one measured.
-  const variation = weight && face.getAxisInfos().wght ? hb.Variation.fromString(`wght=${weight}`) : undefined;
+  const variation =
+    weight && face.getAxisInfos().wght ? hb.Variation.fromString(`wght=${weight}`) : undefined;
   if (variation) font.setVariations([variation]);
   const buffer = new hb.Buffer();
   buffer.addText(text);
@@ -87,7 +96,12 @@ function measure(data: Uint8Array, text: string, weight?: number) {
   const width = buffer.getGlyphPositions().reduce((sum, p) => sum + p.xAdvance, 0) / face.upem;
   const hhea = face.referenceTable("hhea")!;
   const view = new DataView(hhea.buffer, hhea.byteOffset, hhea.byteLength);
-  return { width, ascent: view.getInt16(4) / face.upem, descent: -view.getInt16(6) / face.upem, lineGap: view.getInt16(8) / face.upem };
+  return {
+    width,
+    ascent: view.getInt16(4) / face.upem,
+    descent: -view.getInt16(6) / face.upem,
+    lineGap: view.getInt16(8) / face.upem,
+  };
 }
 
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
@@ -102,7 +116,8 @@ export async function fallbackFontsCss() {
       const local = weight >= 600 ? locals[kind].bold : locals[kind].regular;
       const sample = sampleFor({ caps, kind }, weight);
       const web = measure(ttf, sample, weight);
-      const sizeAdjust = web.width / measure(new Uint8Array(fs.readFileSync(path.join(LIBERATION, local.file))), sample).width;
+      const sizeAdjust =
+        web.width / measure(new Uint8Array(fs.readFileSync(path.join(LIBERATION, local.file))), sample).width;
       rules.push(`@font-face {
   font-family: "${family} Fallback";
   font-weight: ${weight};

@@ -14,6 +14,8 @@ declare module "subset-font" {
 
 // fontverter (a subset-font dependency) ships no types; the call fallback-metrics.ts makes.
 declare module "fontverter" {
-  const fontverter: { convert(font: Buffer, format: "truetype" | "woff" | "woff2" | "sfnt"): Promise<Buffer> };
+  const fontverter: {
+    convert(font: Buffer, format: "truetype" | "woff" | "woff2" | "sfnt"): Promise<Buffer>;
+  };
   export default fontverter;
 }

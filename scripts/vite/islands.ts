@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
@@ -71,14 +71,22 @@ export function islands({ appDirectory = "app" } = {}): Plugin {
       if (id !== RESOLVED_ID) return;
       let scripts: Record<string, string>;
       if (command === "serve") {
-        scripts = Object.fromEntries([...entries].map(([name, file]) => [name, `/${path.relative(root, file).split(path.sep).join("/")}`]));
+        scripts = Object.fromEntries(
+          [...entries].map(([name, file]) => [
+            name,
+            `/${path.relative(root, file).split(path.sep).join("/")}`,
+          ]),
+        );
       } else if (this.environment?.name === "client") {
         scripts = {}; // the browser never renders the loader (island.tsx)
       } else {
         const recorded = path.join(outDir, "..", "islands.json");
         scripts = JSON.parse(readFileSync(recorded, "utf8")) as Record<string, string>;
         const missing = [...entries.keys()].filter((name) => !scripts[name]);
-        if (missing.length > 0) throw new Error(`islands: ${recorded} lacks ${missing.join(", ")}; the client build must run first`);
+        if (missing.length > 0)
+          throw new Error(
+            `islands: ${recorded} lacks ${missing.join(", ")}; the client build must run first`,
+          );
       }
       return `export const islandScripts = ${JSON.stringify(scripts)};\nexport const islandDev = ${command === "serve"};\n`;
     },

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { REF_PATTERN } from "~/schemas/inquiry-source";
-import { publicRoutes } from "~/lib/route-registry";
+
 import { refProjectTypes } from "~/content/lead-sources";
+import { publicRoutes } from "~/lib/route-registry";
+import { REF_PATTERN } from "~/schemas/inquiry-source";
 
 /** A beacon's body is a few hundred bytes; anything past this is refused unread (413). */
 export const BEACON_MAX_BYTES = 2048;
@@ -28,7 +29,10 @@ const utm = z
 export const beaconSchema = z
   .strictObject({
     name: z.enum(["pageview", "demo-cta"]),
-    path: z.string().max(200).refine((p) => countedPaths.has(p), "not a counted page"),
+    path: z
+      .string()
+      .max(200)
+      .refine((p) => countedPaths.has(p), "not a counted page"),
     // The referring page's host only; our own host (a link inside the site) is no referrer.
     referrer: z
       .string()
@@ -46,12 +50,17 @@ export const beaconSchema = z
       .transform((r) => (REF_PATTERN.test(r) && Object.hasOwn(refProjectTypes, r) ? r : undefined))
       .optional(),
   })
-  .refine((b) => b.name !== "demo-cta" || b.path.startsWith("/demo/"), "a demo's goal comes from a demo page");
+  .refine(
+    (b) => b.name !== "demo-cta" || b.path.startsWith("/demo/"),
+    "a demo's goal comes from a demo page",
+  );
 
 export type Beacon = z.output<typeof beaconSchema>;
 
 /** Parses a beacon's text (sendBeacon sends a string as text/plain, so the body is read as text). */
-export function parseBeacon(text: string): { ok: true; beacon: Beacon } | { ok: false; reason: "json" | "shape" } {
+export function parseBeacon(
+  text: string,
+): { ok: true; beacon: Beacon } | { ok: false; reason: "json" | "shape" } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { z } from "zod";
+
 import { siteDay, siteDayStart } from "~/lib/site-time";
-import { type Bucket, type RollupRow, createEventReader, dayBucket, hourBucket } from "./rollup.server";
+
 import type { AppDatabase } from "../db/database.server";
+import { createEventReader, dayBucket, hourBucket, type Bucket, type RollupRow } from "./rollup.server";
 
 /**
  * The back office's analytics (docs/product.md "Analytics dashboard"; decision 0035). A range is
@@ -14,8 +16,16 @@ import type { AppDatabase } from "../db/database.server";
  * comes from `payments`.
  */
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a date.");
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "Not a date.",
+  );
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 /** The longest custom range: a year and a day (the roll-ups are kept for ever, raw events 90 days). */
 export const MAX_RANGE_DAYS = 367;
@@ -26,8 +36,14 @@ export const rangeQuerySchema = z
     from: optional(isoDay),
     to: optional(isoDay),
   })
-  .refine((q) => q.range !== "custom" || (q.from && q.to && q.from <= q.to), "A custom range needs a start on or before its end.")
-  .refine((q) => q.range !== "custom" || !q.from || !q.to || dayCount(q.from, q.to) <= MAX_RANGE_DAYS, `A range is at most ${MAX_RANGE_DAYS} days.`);
+  .refine(
+    (q) => q.range !== "custom" || (q.from && q.to && q.from <= q.to),
+    "A custom range needs a start on or before its end.",
+  )
+  .refine(
+    (q) => q.range !== "custom" || !q.from || !q.to || dayCount(q.from, q.to) <= MAX_RANGE_DAYS,
+    `A range is at most ${MAX_RANGE_DAYS} days.`,
+  );
 
 export type RangeQuery = z.infer<typeof rangeQuerySchema>;
 
@@ -36,7 +52,15 @@ export type DayRange = { from: string; to: string };
 
 export type Figures = { visitors: number; visits: number; pageviews: number; bounces: number };
 export type Row = Figures & { value: string };
-export type FunnelRow = { source: string; visits: number; inquiries: number; booked: number; quoted: number; accepted: number; revenueCents: number };
+export type FunnelRow = {
+  source: string;
+  visits: number;
+  inquiries: number;
+  booked: number;
+  quoted: number;
+  accepted: number;
+  revenueCents: number;
+};
 
 /** The lists: 'page' counts every page view; the others count visits under their entry page view's values. */
 export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source"] as const;
@@ -54,7 +78,8 @@ export function addCalendarDays(isoDate: string, days: number) {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 const num = (v: unknown) => Number(v ?? 0);
 const emptyFigures = (): Figures => ({ visitors: 0, visits: 0, pageviews: 0, bounces: 0 });
 
@@ -62,13 +87,27 @@ const emptyFigures = (): Figures => ({ visitors: 0, visits: 0, pageviews: 0, bou
 export function resolveRange(query: RangeQuery, now: Date): { current: DayRange; previous: DayRange } {
   const today = siteDay(now);
   let current: DayRange;
-  if (query.range === "custom" && query.from && query.to) current = { from: query.from < today ? query.from : today, to: query.to < today ? query.to : today };
-  else current = { from: addCalendarDays(today, query.range === "today" ? 0 : query.range === "30d" ? -29 : -6), to: today };
+  if (query.range === "custom" && query.from && query.to)
+    current = { from: query.from < today ? query.from : today, to: query.to < today ? query.to : today };
+  else
+    current = {
+      from: addCalendarDays(today, query.range === "today" ? 0 : query.range === "30d" ? -29 : -6),
+      to: today,
+    };
   const days = dayCount(current.from, current.to);
-  return { current, previous: { from: addCalendarDays(current.from, -days), to: addCalendarDays(current.from, -1) } };
+  return {
+    current,
+    previous: { from: addCalendarDays(current.from, -days), to: addCalendarDays(current.from, -1) },
+  };
 }
 
-export function createAnalyticsDashboard({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
+export function createAnalyticsDashboard({
+  database,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  now?: () => number;
+}) {
   const { db } = database;
   const events = createEventReader(db);
 
@@ -94,7 +133,8 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
           const key = `${b.period}/${b.bucket}`;
           const mark = marks.get(b.bucket);
           const through = mark ? Date.parse(mark) : b.start;
-          if (b.start > at || Math.min(at, b.end) <= through || Math.min(at, b.end) <= earliest) return Promise.resolve([]);
+          if (b.start > at || Math.min(at, b.end) <= through || Math.min(at, b.end) <= earliest)
+            return Promise.resolve([]);
           return tails.get(key) ?? tails.set(key, events.tail(b, through, at)).get(key)!;
         }),
       );
@@ -116,7 +156,13 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
   };
 
   async function marksOf(period: "hour" | "day", from: string, to: string) {
-    const rows = await db.selectFrom("analytics_rollup_marks").select(["bucket", "through"]).where("period", "=", period).where("bucket", ">=", from).where("bucket", "<=", to).execute();
+    const rows = await db
+      .selectFrom("analytics_rollup_marks")
+      .select(["bucket", "through"])
+      .where("period", "=", period)
+      .where("bucket", ">=", from)
+      .where("bucket", "<=", to)
+      .execute();
     return new Map(rows.map((r) => [r.bucket, r.through]));
   }
 
@@ -128,7 +174,9 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     const [rolled, tails] = await Promise.all([
       db
         .selectFrom("analytics_rollups as r")
-        .innerJoin("analytics_rollup_marks as m", (j) => j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"))
+        .innerJoin("analytics_rollup_marks as m", (j) =>
+          j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"),
+        )
         .select((eb) => ["r.dimension", "r.value", ...FIGURES.map((f) => eb.fn.sum<string>(`r.${f}`).as(f))])
         .where("r.period", "=", "day")
         .where("r.dimension", "in", dimensions)
@@ -152,7 +200,9 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
 
   const totalsOf = (t: Tally): Figures => t.get("total")?.get("") ?? emptyFigures();
   const listOf = (t: Tally, list: TopList, limit: number): Row[] => {
-    const rows = [...(t.get(list) ?? [])].map(([value, f]) => ({ value, ...f })).filter((r) => r.visitors > 0 || r.visits > 0 || r.pageviews > 0);
+    const rows = [...(t.get(list) ?? [])]
+      .map(([value, f]) => ({ value, ...f }))
+      .filter((r) => r.visitors > 0 || r.visits > 0 || r.pageviews > 0);
     rows.sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.value < b.value ? -1 : 1));
     return limit > 0 ? rows.slice(0, limit) : rows;
   };
@@ -171,7 +221,10 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
    * Visitors and page views per bucket: per hour (UTC hour starts, from the hourly roll-ups
    * and their tails) for a one-day range, else per Vancouver day.
    */
-  async function series(range: DayRange, read = reader()): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
+  async function series(
+    range: DayRange,
+    read = reader(),
+  ): Promise<{ bucket: string; visitors: number; pageviews: number }[]> {
     const hourly = range.from === range.to;
     const buckets = hourly ? hoursOf(range.from) : daysOf(range);
     const period = hourly ? "hour" : "day";
@@ -179,7 +232,9 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
     const [rolled, tails] = await Promise.all([
       db
         .selectFrom("analytics_rollups as r")
-        .innerJoin("analytics_rollup_marks as m", (j) => j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"))
+        .innerJoin("analytics_rollup_marks as m", (j) =>
+          j.onRef("m.period", "=", "r.period").onRef("m.bucket", "=", "r.bucket"),
+        )
         .select(["r.bucket", "r.visitors", "r.pageviews"])
         .where("r.period", "=", period)
         .where("r.dimension", "=", "total")
@@ -198,7 +253,9 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
       p.pageviews += num(r.pageviews);
     };
     for (const r of rolled) add(r.bucket, r);
-    tails.forEach((rows, i) => rows.filter((r) => r.dimension === "total").forEach((r) => add(buckets[i]!.bucket, r)));
+    tails.forEach((rows, i) =>
+      rows.filter((r) => r.dimension === "total").forEach((r) => add(buckets[i]!.bucket, r)),
+    );
     return [...points].map(([bucket, p]) => ({ bucket, ...p }));
   }
 
@@ -208,13 +265,24 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
    * kept only to be refunded, or refunded with a credit note, is not revenue). A lead's source is its own record's UTM source
    * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
    */
-  async function funnel(range: DayRange, read = reader(), visitsBySource?: Promise<Row[]>): Promise<FunnelRow[]> {
+  async function funnel(
+    range: DayRange,
+    read = reader(),
+    visitsBySource?: Promise<Row[]>,
+  ): Promise<FunnelRow[]> {
     const start = new Date(siteDayStart(range.from)).toISOString();
     const end = new Date(siteDayStart(addCalendarDays(range.to, 1))).toISOString();
     const [visits, { rows }] = await Promise.all([
       visitsBySource ?? top("source", range, 0, read),
       // Joins to grouped tables, not a subquery per lead: one pass over each table, hashed.
-      sql<{ source: string; inquiries: unknown; booked: unknown; quoted: unknown; accepted: unknown; revenue: unknown }>`
+      sql<{
+        source: string;
+        inquiries: unknown;
+        booked: unknown;
+        quoted: unknown;
+        accepted: unknown;
+        revenue: unknown;
+      }>`
         select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
           coalesce(sum(b.booked), 0) as booked, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
         from inquiries i
@@ -232,16 +300,38 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
         group by 1`.execute(db),
     ]);
     const bySource = new Map<string, FunnelRow>();
-    const row = (source: string) => bySource.get(source) ?? bySource.set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 }).get(source)!;
+    const row = (source: string) =>
+      bySource.get(source) ??
+      bySource
+        .set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 })
+        .get(source)!;
     for (const v of visits) row(v.value).visits = v.visits;
-    for (const r of rows) Object.assign(row(r.source), { inquiries: num(r.inquiries), booked: num(r.booked), quoted: num(r.quoted), accepted: num(r.accepted), revenueCents: num(r.revenue) });
-    return [...bySource.values()].sort((a, b) => b.revenueCents - a.revenueCents || b.inquiries - a.inquiries || b.visits - a.visits || (a.source < b.source ? -1 : 1));
+    for (const r of rows)
+      Object.assign(row(r.source), {
+        inquiries: num(r.inquiries),
+        booked: num(r.booked),
+        quoted: num(r.quoted),
+        accepted: num(r.accepted),
+        revenueCents: num(r.revenue),
+      });
+    return [...bySource.values()].sort(
+      (a, b) =>
+        b.revenueCents - a.revenueCents ||
+        b.inquiries - a.inquiries ||
+        b.visits - a.visits ||
+        (a.source < b.source ? -1 : 1),
+    );
   }
 
   return {
     parseQuery(params: URLSearchParams) {
       const parsed = rangeQuerySchema.safeParse(Object.fromEntries(params));
-      return parsed.success ? { query: parsed.data, error: undefined } : { query: rangeQuerySchema.parse({}), error: parsed.error.issues[0]?.message ?? "The range was not understood." };
+      return parsed.success
+        ? { query: parsed.data, error: undefined }
+        : {
+            query: rangeQuerySchema.parse({}),
+            error: parsed.error.issues[0]?.message ?? "The range was not understood.",
+          };
     },
 
     /** Everything the page shows for a range. */
@@ -254,7 +344,11 @@ export function createAnalyticsDashboard({ database, now = Date.now }: { databas
         figures,
         totals(previous, read),
         series(current, read),
-        funnel(current, read, figures.then((t) => listOf(t, "source", 0))),
+        funnel(
+          current,
+          read,
+          figures.then((t) => listOf(t, "source", 0)),
+        ),
       ]);
       return {
         range: current,

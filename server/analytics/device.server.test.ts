@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { deviceClass } from "./device.server";
 
 // Phones, tablets and desktops as Plausible groups them.

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
-import { type Column, funnelColumns, topTables, visitorsColumns } from "~/studio/analytics-tables";
-import { EXPORT_LIMIT } from "../studio/leads.server";
+
+import { funnelColumns, topTables, visitorsColumns, type Column } from "~/studio/analytics-tables";
+
 import { csvResponse, toCsv } from "../studio/csv.server";
 import type { StudioEnv } from "../studio/guard.server";
-import { type AnalyticsDashboard, TOP_LISTS, type TopList, rangeQuerySchema } from "./dashboard.server";
+import { EXPORT_LIMIT } from "../studio/leads.server";
+import { rangeQuerySchema, TOP_LISTS, type AnalyticsDashboard, type TopList } from "./dashboard.server";
 
 /**
  * Each table of the analytics page as CSV (`/api/studio/analytics/<table>.csv?range=...`), for
@@ -14,14 +16,19 @@ export function analyticsDownloads(analytics: AnalyticsDashboard) {
   downloads.get("/:file", async (c) => {
     const table = /^([a-z]+)\.csv$/.exec(c.req.param("file"))?.[1];
     const query = rangeQuerySchema.safeParse(c.req.query());
-    if (!table || !(table === "visitors" || table === "funnel" || TOP_LISTS.includes(table as TopList))) return c.json({ success: false, error: "No such table." }, 404);
-    if (!query.success) return c.json({ success: false, error: query.error.issues[0]?.message ?? "Invalid range." }, 400);
+    if (!table || !(table === "visitors" || table === "funnel" || TOP_LISTS.includes(table as TopList)))
+      return c.json({ success: false, error: "No such table." }, 404);
+    if (!query.success)
+      return c.json({ success: false, error: query.error.issues[0]?.message ?? "Invalid range." }, 400);
     const { current } = analytics.resolve(query.data);
     const filename = `analytics-${table}-${current.from}-to-${current.to}.csv`;
     const csv = <R>(columns: Column<R>[], rows: R[]) => csvResponse(toCsv(columns, rows), filename);
     if (table === "visitors") return csv(visitorsColumns, await analytics.series(current));
     if (table === "funnel") return csv(funnelColumns, await analytics.funnel(current));
-    return csv(topTables[table as TopList].columns, await analytics.top(table as TopList, current, EXPORT_LIMIT));
+    return csv(
+      topTables[table as TopList].columns,
+      await analytics.top(table as TopList, current, EXPORT_LIMIT),
+    );
   });
   return downloads;
 }

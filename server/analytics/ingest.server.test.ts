@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import { validInquiry } from "../../tests/helpers/inquiries";
 import { createApp } from "../app.server";
 import { loadConfig } from "../config.server";
 import { createLogger } from "../logger.server";
 import { createMetrics } from "../metrics.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
-import { validInquiry } from "../../tests/helpers/inquiries";
-import { type Analytics, createAnalytics } from "./service.server";
+import { createAnalytics, type Analytics } from "./service.server";
 
 const T0 = Date.UTC(2026, 10, 25, 18, 0, 0);
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 describe(`analytics ingest on ${testDatabaseKind}`, () => {
@@ -35,14 +38,27 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
   const beacon = (body: unknown, init: { ip?: string; ua?: string; headers?: Record<string, string> } = {}) =>
     app.request("/api/event", {
       method: "POST",
-      headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": init.ip ?? "203.0.113.7", "user-agent": init.ua ?? CHROME, ...init.headers },
+      headers: {
+        "content-type": "text/plain;charset=UTF-8",
+        "x-forwarded-for": init.ip ?? "203.0.113.7",
+        "user-agent": init.ua ?? CHROME,
+        ...init.headers,
+      },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
   const events = () => database.db.selectFrom("analytics_events").selectAll().orderBy("id").execute();
 
   it("stores a page view with its referrer host, UTM values, demo ref and device class, and neither the address nor the user agent", async () => {
     const res = await beacon(
-      { name: "pageview", path: "/contact", referrer: "News.Example.com", utm_source: "newsletter", utm_medium: "email", utm_campaign: "fall-2026", ref: "demo-gym" },
+      {
+        name: "pageview",
+        path: "/contact",
+        referrer: "News.Example.com",
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: "fall-2026",
+        ref: "demo-gym",
+      },
       { ua: IPHONE },
     );
     expect(res.status).toBe(202);
@@ -82,8 +98,11 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
       [{ name: "pageview", path: "/payment", amount_cents: 100000, lead_id: "x" }, 400],
       [{ name: "demo-cta", path: "/pricing" }, 400],
     ];
-    for (const [body, status] of refusals) expect((await beacon(body)).status, JSON.stringify(body).slice(0, 60)).toBe(status);
-    expect((await beacon({ name: "pageview", path: "/" }, { headers: { origin: "https://evil.example" } })).status).toBe(403);
+    for (const [body, status] of refusals)
+      expect((await beacon(body)).status, JSON.stringify(body).slice(0, 60)).toBe(status);
+    expect(
+      (await beacon({ name: "pageview", path: "/" }, { headers: { origin: "https://evil.example" } })).status,
+    ).toBe(403);
     expect(await events()).toHaveLength(0);
   });
 
@@ -98,8 +117,20 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
 
   it("drops a campaign value or ref that does not fit and our own host as referrer, keeping the page view", async () => {
     const site = new URL(loadConfig({ NODE_ENV: "test" }).SITE_URL).host;
-    expect((await beacon({ name: "pageview", path: "/pricing", referrer: site, utm_source: "bad\nvalue", ref: "demo-nope" })).status).toBe(202);
-    expect(await events()).toMatchObject([{ path: "/pricing", referrer_host: null, utm_source: null, demo_ref: null }]);
+    expect(
+      (
+        await beacon({
+          name: "pageview",
+          path: "/pricing",
+          referrer: site,
+          utm_source: "bad\nvalue",
+          ref: "demo-nope",
+        })
+      ).status,
+    ).toBe(202);
+    expect(await events()).toMatchObject([
+      { path: "/pricing", referrer_host: null, utm_source: null, demo_ref: null },
+    ]);
   });
 
   it("a visit is the visitor's events with gaps under 30 minutes; its first page view is its entry", async () => {
@@ -111,7 +142,13 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
     await beacon({ name: "pageview", path: "/about" });
     await beacon({ name: "pageview", path: "/about" }, { ip: "198.51.100.9" });
     const rows = await events();
-    expect(rows.map((r) => [r.path, r.entry])).toEqual([["/", 1], ["/pricing", 0], ["/demo/gym", 0], ["/about", 1], ["/about", 1]]);
+    expect(rows.map((r) => [r.path, r.entry])).toEqual([
+      ["/", 1],
+      ["/pricing", 0],
+      ["/demo/gym", 0],
+      ["/about", 1],
+      ["/about", 1],
+    ]);
     expect(rows[1]!.visit).toBe(rows[0]!.visit);
     expect(rows[2]!.visit).toBe(rows[0]!.visit);
     expect(rows[3]!.visit).not.toBe(rows[0]!.visit);
@@ -121,7 +158,9 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
 
   it("stores every one of 400 beacons posted at once, each visitor once, batched into one visit per visitor", async () => {
     const ips = Array.from({ length: 100 }, (_, i) => `10.1.${i >> 8}.${i & 255}`);
-    const answers = await Promise.all(Array.from({ length: 400 }, (_, i) => beacon({ name: "pageview", path: "/" }, { ip: ips[i % 100] })));
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => beacon({ name: "pageview", path: "/" }, { ip: ips[i % 100] })),
+    );
     expect(answers.every((r) => r.status === 202)).toBe(true);
     const rows = await events();
     expect(rows).toHaveLength(400);
@@ -132,16 +171,30 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
 
   it("an inquiry is a goal joined to the sender's visit and to the lead's recorded source", async () => {
     await beacon({ name: "pageview", path: "/contact", utm_source: "newsletter", utm_campaign: "fall-2026" });
-    const res = await app.request("/api/inquiries?page=/contact&utm_source=newsletter&utm_campaign=fall-2026", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7", "user-agent": CHROME },
-      body: JSON.stringify(validInquiry),
-    });
+    const res = await app.request(
+      "/api/inquiries?page=/contact&utm_source=newsletter&utm_campaign=fall-2026",
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": "203.0.113.7",
+          "user-agent": CHROME,
+        },
+        body: JSON.stringify(validInquiry),
+      },
+    );
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
     await analytics.flush();
     const [view, goal] = await events();
-    expect(goal).toMatchObject({ name: "inquiry", lead_id: id, path: "/contact", utm_source: "newsletter", utm_campaign: "fall-2026", entry: 0 });
+    expect(goal).toMatchObject({
+      name: "inquiry",
+      lead_id: id,
+      path: "/contact",
+      utm_source: "newsletter",
+      utm_campaign: "fall-2026",
+      entry: 0,
+    });
     expect(goal!.visit).toBe(view!.visit);
   });
 
@@ -149,7 +202,11 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
     const send = () =>
       app.request("/api/inquiries?page=/contact", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.8", "user-agent": CHROME },
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": "203.0.113.8",
+          "user-agent": CHROME,
+        },
         body: JSON.stringify(validInquiry),
       });
     const first = await send();
@@ -163,8 +220,12 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
       const second = await send();
       expect(second.status).toBe(200);
       const { id } = (await second.json()) as { id: string };
-      expect(await database.db.selectFrom("inquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
-      expect(await database.db.selectFrom("outbox").select("subject_id").where("subject_id", "=", id).execute()).not.toHaveLength(0);
+      expect(
+        await database.db.selectFrom("inquiries").select("id").where("id", "=", id).executeTakeFirst(),
+      ).toEqual({ id });
+      expect(
+        await database.db.selectFrom("outbox").select("subject_id").where("subject_id", "=", id).execute(),
+      ).not.toHaveLength(0);
     } finally {
       await database.db.schema.alterTable("analytics_events_away").renameTo("analytics_events").execute();
     }

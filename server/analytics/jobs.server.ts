@@ -1,7 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
 import { startLeasedJob } from "../jobs/lease.server";
-import type { Logger } from "../logger.server";
-import { errorKind } from "../logger.server";
+import { errorKind, type Logger } from "../logger.server";
 import { createRollups } from "./rollup.server";
 import type { Salts } from "./salts.server";
 
@@ -14,11 +13,17 @@ export const ROLLUP_JOB = "analytics-rollup";
  * already hash with a new one), and roll-ups follow the raw events every minute.
  */
 export function startAnalyticsJobs(
-  { database, salts, logger, now = Date.now }: { database: AppDatabase; salts: Salts; logger: Logger; now?: () => number },
+  {
+    database,
+    salts,
+    logger,
+    now = Date.now,
+  }: { database: AppDatabase; salts: Salts; logger: Logger; now?: () => number },
   options?: { timers?: boolean },
 ) {
   const log = logger.child({ component: "analytics" });
-  const onError = (job: string) => (err: Error) => log.error({ job, error: errorKind(err) }, "analytics job failed");
+  const onError = (job: string) => (err: Error) =>
+    log.error({ job, error: errorKind(err) }, "analytics job failed");
   const rollups = createRollups({ database, now });
   const rotation = startLeasedJob(
     {

@@ -1,6 +1,7 @@
+import { siteDay, siteDayStart } from "~/lib/site-time";
+
 import type { AppDatabase } from "../db/database.server";
 import type { AnalyticsRollupTable } from "../db/schema";
-import { siteDay, siteDayStart } from "~/lib/site-time";
 import { sourceOf } from "./source";
 
 const HOUR = 60 * 60_000;
@@ -25,8 +26,18 @@ type EventRow = {
   device: string;
   amount_cents: number | null;
 };
-type VisitAttributes = Pick<EventRow, "referrer_host" | "utm_source" | "utm_campaign" | "demo_ref" | "device">;
-type Counts = { visitors: Set<string>; visits: Set<string>; pageviews: number; bounces: number; events: number; amount_cents: number };
+type VisitAttributes = Pick<
+  EventRow,
+  "referrer_host" | "utm_source" | "utm_campaign" | "demo_ref" | "device"
+>;
+type Counts = {
+  visitors: Set<string>;
+  visits: Set<string>;
+  pageviews: number;
+  bounces: number;
+  events: number;
+  amount_cents: number;
+};
 export type RollupRow = Omit<AnalyticsRollupTable, "period" | "bucket">;
 
 /**
@@ -46,15 +57,46 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
   const group = (dimension: string, value: string) => {
     const key = `${dimension}\u0000${value}`;
     let counts = groups.get(key);
-    if (!counts) groups.set(key, (counts = { visitors: new Set(), visits: new Set(), pageviews: 0, bounces: 0, events: 0, amount_cents: 0 }));
+    if (!counts)
+      groups.set(
+        key,
+        (counts = {
+          visitors: new Set(),
+          visits: new Set(),
+          pageviews: 0,
+          bounces: 0,
+          events: 0,
+          amount_cents: 0,
+        }),
+      );
     return counts;
   };
   // demoRef: the first demo banner ref of the visit's page views (a banner click leads to /contact?ref=…).
-  type Visit = { visitor: string; attributes: VisitAttributes; entryPath?: string; demoRef?: string; pageviews: number; pages: Set<string>; goals: number; amount: number };
+  type Visit = {
+    visitor: string;
+    attributes: VisitAttributes;
+    entryPath?: string;
+    demoRef?: string;
+    pageviews: number;
+    pages: Set<string>;
+    goals: number;
+    amount: number;
+  };
   const visits = new Map<string, Visit>();
   for (const e of events) {
     let visit = visits.get(e.visit);
-    if (!visit) visits.set(e.visit, (visit = { visitor: e.visitor, attributes: entries.get(e.visit) ?? e, pageviews: 0, pages: new Set(), goals: 0, amount: 0 }));
+    if (!visit)
+      visits.set(
+        e.visit,
+        (visit = {
+          visitor: e.visitor,
+          attributes: entries.get(e.visit) ?? e,
+          pageviews: 0,
+          pages: new Set(),
+          goals: 0,
+          amount: 0,
+        }),
+      );
     if (e.entry === 1) {
       visit.attributes = e;
       visit.entryPath = e.path;
@@ -71,7 +113,11 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
       visit.goals++;
       visit.amount += e.amount_cents ?? 0;
       const source = sourceOf(e);
-      for (const [dimension, value] of [["goal", e.name], ["goal-source", `${e.name}/${source}`], ["source", source]] as const) {
+      for (const [dimension, value] of [
+        ["goal", e.name],
+        ["goal-source", `${e.name}/${source}`],
+        ["source", source],
+      ] as const) {
         const g = group(dimension, value);
         // A source's visitors and visits are those that entered by it; a goal adds its event.
         if (dimension !== "source") {
@@ -122,28 +168,76 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
   if (!groups.has("total\u0000")) group("total", "");
   return [...groups].map(([key, c]) => {
     const [dimension, value] = key.split("\u0000") as [string, string];
-    return { dimension, value, visitors: c.visitors.size, visits: c.visits.size, pageviews: c.pageviews, bounces: c.bounces, events: c.events, amount_cents: c.amount_cents };
+    return {
+      dimension,
+      value,
+      visitors: c.visitors.size,
+      visits: c.visits.size,
+      pageviews: c.pageviews,
+      bounces: c.bounces,
+      events: c.events,
+      amount_cents: c.amount_cents,
+    };
   });
 }
 
 /** A bucket: a UTC hour or a Vancouver day, and the instants it spans. */
 export type Bucket = { period: "hour" | "day"; bucket: string; start: number; end: number };
-export const hourBucket = (start: number): Bucket => ({ period: "hour", bucket: new Date(start).toISOString(), start, end: start + HOUR });
-export const dayBucket = (day: string): Bucket => ({ period: "day", bucket: day, start: siteDayStart(day), end: siteDayStart(nextDay(day)) });
+export const hourBucket = (start: number): Bucket => ({
+  period: "hour",
+  bucket: new Date(start).toISOString(),
+  start,
+  end: start + HOUR,
+});
+export const dayBucket = (day: string): Bucket => ({
+  period: "day",
+  bucket: day,
+  start: siteDayStart(day),
+  end: siteDayStart(nextDay(day)),
+});
 
 /**
  * Reading raw events for roll-ups, shared by the job and the dashboard (which adds the events
  * after a bucket's mark to its roll-up: `tail`).
  */
 export function createEventReader(db: AppDatabase["db"]) {
-  const columns = ["id", "created_at", "visitor", "visit", "name", "path", "entry", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device", "amount_cents"] as const;
+  const columns = [
+    "id",
+    "created_at",
+    "visitor",
+    "visit",
+    "name",
+    "path",
+    "entry",
+    "referrer_host",
+    "utm_source",
+    "utm_campaign",
+    "demo_ref",
+    "device",
+    "amount_cents",
+  ] as const;
   const iso = (t: number) => new Date(t).toISOString();
-  const typed = (rows: { id: number | string; entry: number | string; amount_cents: number | string | null }[]) =>
-    rows.map((r) => ({ ...r, id: Number(r.id), entry: Number(r.entry), amount_cents: r.amount_cents === null ? null : Number(r.amount_cents) })) as EventRow[];
+  const typed = (
+    rows: { id: number | string; entry: number | string; amount_cents: number | string | null }[],
+  ) =>
+    rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      entry: Number(r.entry),
+      amount_cents: r.amount_cents === null ? null : Number(r.amount_cents),
+    })) as EventRow[];
 
   /** Every event created in [from, to), in the order they were stored. */
   async function between(from: number, to: number) {
-    return typed(await db.selectFrom("analytics_events").select(columns).where("created_at", ">=", iso(from)).where("created_at", "<", iso(to)).orderBy("id").execute());
+    return typed(
+      await db
+        .selectFrom("analytics_events")
+        .select(columns)
+        .where("created_at", ">=", iso(from))
+        .where("created_at", "<", iso(to))
+        .orderBy("id")
+        .execute(),
+    );
   }
 
   /** Entry page views of visits that began before these events' bucket (their values are the visit's): looked up by visitor, which is indexed. */
@@ -183,17 +277,39 @@ export function createEventReader(db: AppDatabase["db"]) {
     const to = Math.min(until, bucket.end);
     if (to <= through) return [];
     if (through <= bucket.start) return rows(bucket, bucket.start, to);
-    const seen = await db.selectFrom("analytics_events").select("visitor").distinct().where("created_at", ">=", iso(through)).where("created_at", "<", iso(to)).execute();
+    const seen = await db
+      .selectFrom("analytics_events")
+      .select("visitor")
+      .distinct()
+      .where("created_at", ">=", iso(through))
+      .where("created_at", "<", iso(to))
+      .execute();
     if (seen.length === 0) return [];
     const events: EventRow[] = [];
     for (let i = 0; i < seen.length; i += 500) {
       const chunk = seen.slice(i, i + 500).map((r) => r.visitor);
-      events.push(...typed(await db.selectFrom("analytics_events").select(columns).where("visitor", "in", chunk).where("created_at", ">=", iso(bucket.start)).where("created_at", "<", iso(to)).execute()));
+      events.push(
+        ...typed(
+          await db
+            .selectFrom("analytics_events")
+            .select(columns)
+            .where("visitor", "in", chunk)
+            .where("created_at", ">=", iso(bucket.start))
+            .where("created_at", "<", iso(to))
+            .execute(),
+        ),
+      );
     }
     events.sort((a, b) => a.id - b.id);
     const entries = await earlierEntries(events, bucket.start);
     const mark = iso(through);
-    return subtract(aggregate(events, entries), aggregate(events.filter((e) => e.created_at < mark), entries));
+    return subtract(
+      aggregate(events, entries),
+      aggregate(
+        events.filter((e) => e.created_at < mark),
+        entries,
+      ),
+    );
   }
 
   return { rows, tail };
@@ -206,7 +322,11 @@ function subtract(after: RollupRow[], before: RollupRow[]): RollupRow[] {
   const key = (r: RollupRow) => `${r.dimension}\u0000${r.value}`;
   const out = new Map(after.map((r) => [key(r), { ...r }]));
   for (const r of before) {
-    const row = out.get(key(r)) ?? out.set(key(r), { ...r, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0 }).get(key(r))!;
+    const row =
+      out.get(key(r)) ??
+      out
+        .set(key(r), { ...r, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0 })
+        .get(key(r))!;
     for (const k of COUNTS) row[k] -= r[k];
   }
   return [...out.values()].filter((r) => COUNTS.some((k) => r[k] !== 0));
@@ -226,12 +346,28 @@ export function createRollups({ database, now = Date.now }: { database: AppDatab
 
   async function rollUp(bucket: Bucket, t: number) {
     const through = Math.min(bucket.end, t);
-    const rows = (await events.rows(bucket, bucket.start, through)).map((r) => ({ period: bucket.period, bucket: bucket.bucket, ...r }));
+    const rows = (await events.rows(bucket, bucket.start, through)).map((r) => ({
+      period: bucket.period,
+      bucket: bucket.bucket,
+      ...r,
+    }));
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("analytics_rollups").where("period", "=", bucket.period).where("bucket", "=", bucket.bucket).execute();
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("analytics_rollups").values(rows.slice(i, i + 500)).execute();
+      await trx
+        .deleteFrom("analytics_rollups")
+        .where("period", "=", bucket.period)
+        .where("bucket", "=", bucket.bucket)
+        .execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto("analytics_rollups")
+          .values(rows.slice(i, i + 500))
+          .execute();
       const mark = { period: bucket.period, bucket: bucket.bucket, through: new Date(through).toISOString() };
-      await trx.insertInto("analytics_rollup_marks").values(mark).onConflict((oc) => oc.columns(["period", "bucket"]).doUpdateSet({ through: mark.through })).execute();
+      await trx
+        .insertInto("analytics_rollup_marks")
+        .values(mark)
+        .onConflict((oc) => oc.columns(["period", "bucket"]).doUpdateSet({ through: mark.through }))
+        .execute();
     });
   }
 
@@ -242,11 +378,20 @@ export function createRollups({ database, now = Date.now }: { database: AppDatab
   async function run() {
     const t = now();
     const currentHour = Math.floor(t / HOUR) * HOUR;
-    const last = await db.selectFrom("analytics_rollups").select((eb) => eb.fn.max("bucket").as("bucket")).where("period", "=", "hour").where("dimension", "=", "total").executeTakeFirst();
+    const last = await db
+      .selectFrom("analytics_rollups")
+      .select((eb) => eb.fn.max("bucket").as("bucket"))
+      .where("period", "=", "hour")
+      .where("dimension", "=", "total")
+      .executeTakeFirst();
     let from: number;
-    if (last?.bucket) from = Math.min(Date.parse(last.bucket), Math.floor((t - CLOSING_GRACE_MS) / HOUR) * HOUR);
+    if (last?.bucket)
+      from = Math.min(Date.parse(last.bucket), Math.floor((t - CLOSING_GRACE_MS) / HOUR) * HOUR);
     else {
-      const first = await db.selectFrom("analytics_events").select((eb) => eb.fn.min("created_at").as("at")).executeTakeFirst();
+      const first = await db
+        .selectFrom("analytics_events")
+        .select((eb) => eb.fn.min("created_at").as("at"))
+        .executeTakeFirst();
       if (!first?.at) return { hours: 0, days: 0, purged: 0 };
       from = Math.floor(Date.parse(first.at) / HOUR) * HOUR;
     }
@@ -257,7 +402,10 @@ export function createRollups({ database, now = Date.now }: { database: AppDatab
     for (const day of days) await rollUp(dayBucket(day), t);
     // Every hour before the current one and every day before today was rolled up after it ended.
     const cutoff = Math.min(t - RAW_RETENTION_DAYS * DAY, currentHour, siteDayStart(siteDay(t)));
-    const purged = await db.deleteFrom("analytics_events").where("created_at", "<", new Date(cutoff).toISOString()).executeTakeFirst();
+    const purged = await db
+      .deleteFrom("analytics_events")
+      .where("created_at", "<", new Date(cutoff).toISOString())
+      .executeTakeFirst();
     return { hours, days: days.length, purged: Number(purged.numDeletedRows) };
   }
 

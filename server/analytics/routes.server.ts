@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import { isCrossSiteRequest } from "../http/origin.server";

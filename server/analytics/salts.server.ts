@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import type { AppDatabase } from "../db/database.server";
 
 /** The UTC day of an instant, YYYY-MM-DD: a salt lives one such day. */
@@ -29,7 +30,11 @@ export function createSalts({ database }: { database: AppDatabase }) {
       .values({ day, salt: randomBytes(32).toString("base64url"), created_at: new Date(t).toISOString() })
       .onConflict((oc) => oc.column("day").doNothing())
       .execute();
-    const row = await db.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("analytics_salts")
+      .select("salt")
+      .where("day", "=", day)
+      .executeTakeFirstOrThrow();
     return row.salt;
   }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
 import type { AnalyticsDevice, AnalyticsEventTable, Database } from "../db/schema";
-import { type Logger, errorKind } from "../logger.server";
+import { errorKind, type Logger } from "../logger.server";
 import type { Metrics } from "../metrics.server";
 import { parseBeacon } from "./beacon.server";
 import { deviceClass } from "./device.server";
@@ -35,14 +36,23 @@ export type Goal = {
   source?: GoalSource;
 };
 
-type GoalSource = { page: string | null; ref: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null };
+type GoalSource = {
+  page: string | null;
+  ref: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+};
 
 /**
  * What capabilities (inquiries, quotes, payments, bookings) get injected, optionally:
  * absent, nothing is recorded. It never throws and never delays the caller's answer
  * beyond the batch it joins; a failure is logged and the goal is lost, not the sale.
  */
-export type GoalRecorder = { recordGoal(goal: Goal): Promise<void>; prepareGoal?(goal: Goal): Promise<GoalWrite | undefined> };
+export type GoalRecorder = {
+  recordGoal(goal: Goal): Promise<void>;
+  prepareGoal?(goal: Goal): Promise<GoalWrite | undefined>;
+};
 
 /** Writes a prepared goal inside the caller's transaction; never throws. */
 export type GoalWrite = (trx: Kysely<Database>) => Promise<void>;
@@ -51,7 +61,12 @@ export type BeaconRequest = { body: string; ip: string; userAgent: string; gpc: 
 export type BeaconOutcome = "accepted" | "not-counted" | "invalid";
 
 // fresh: a visitor that cannot have an earlier event (a lead just stored, standing for its sender), so none is looked up.
-type Pending = Omit<Insertable<AnalyticsEventTable>, "visit" | "entry"> & { t: number; fresh?: boolean; resolve(): void; reject(error: unknown): void };
+type Pending = Omit<Insertable<AnalyticsEventTable>, "visit" | "entry"> & {
+  t: number;
+  fresh?: boolean;
+  resolve(): void;
+  reject(error: unknown): void;
+};
 
 export type AnalyticsDeps = {
   config: Pick<AppConfig, "SITE_URL">;
@@ -72,9 +87,13 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   const salts = createSalts({ database });
   const writes = createGroupCommit(database);
   const log = logger.child({ component: "analytics" });
-  const beacons = metrics?.counter("cascadia_analytics_beacons_total", "Analytics beacons by outcome: accepted (stored), not_counted (a bot or Global Privacy Control), refused (invalid, oversized, cross-site).", {
-    labelNames: ["outcome"] as const,
-  });
+  const beacons = metrics?.counter(
+    "cascadia_analytics_beacons_total",
+    "Analytics beacons by outcome: accepted (stored), not_counted (a bot or Global Privacy Control), refused (invalid, oversized, cross-site).",
+    {
+      labelNames: ["outcome"] as const,
+    },
+  );
   for (const outcome of ["accepted", "not_counted", "refused"]) beacons?.labels(outcome).inc(0);
 
   const queue: Pending[] = [];
@@ -120,12 +139,21 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   const lastSeen = new Map<string, { visit: string; t: number }>();
 
   /** Assigns each event its visit (the visitor's last event under 30 minutes ago, stored or earlier in the batch), then one INSERT. */
-  async function store(trx: Kysely<Database>, batch: (Omit<Pending, "resolve" | "reject"> & Partial<Pick<Pending, "resolve" | "reject">>)[]) {
+  async function store(
+    trx: Kysely<Database>,
+    batch: (Omit<Pending, "resolve" | "reject"> & Partial<Pick<Pending, "resolve" | "reject">>)[],
+  ) {
     const earliest = Math.min(...batch.map((e) => e.t));
     // Only a visit that may still be open is worth a look-up; another process may have stored it.
-    const unknown = [...new Set(batch.filter((e) => !e.fresh).map((e) => e.visitor))].filter((v) => !((lastSeen.get(v)?.t ?? -Infinity) > earliest - VISIT_GAP_MS));
+    const unknown = [...new Set(batch.filter((e) => !e.fresh).map((e) => e.visitor))].filter(
+      (v) => !((lastSeen.get(v)?.t ?? -Infinity) > earliest - VISIT_GAP_MS),
+    );
     for (let i = 0; i < unknown.length; i += INGEST_BATCH_MAX) {
-      for (const row of await latestEvents(trx, unknown.slice(i, i + INGEST_BATCH_MAX), new Date(earliest - VISIT_GAP_MS).toISOString())) {
+      for (const row of await latestEvents(
+        trx,
+        unknown.slice(i, i + INGEST_BATCH_MAX),
+        new Date(earliest - VISIT_GAP_MS).toISOString(),
+      )) {
         remember(row.visitor, { visit: row.visit, t: Date.parse(row.created_at) });
       }
     }
@@ -149,12 +177,24 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   /** Each visitor's latest event since `since`: one row per visitor, off the (visitor, created_at) index. */
   function latestEvents(trx: Kysely<Database>, visitors: string[], since: string) {
     if (database.kind === "postgres") {
-      return sql<{ visitor: string; visit: string; created_at: string }>`select distinct on (visitor) visitor, visit, created_at from analytics_events
-        where visitor in (${sql.join(visitors)}) and created_at >= ${since} order by visitor, created_at desc`.execute(trx).then((r) => r.rows);
+      return sql<{
+        visitor: string;
+        visit: string;
+        created_at: string;
+      }>`select distinct on (visitor) visitor, visit, created_at from analytics_events
+        where visitor in (${sql.join(visitors)}) and created_at >= ${since} order by visitor, created_at desc`
+        .execute(trx)
+        .then((r) => r.rows);
     }
     // SQLite takes the bare columns from the row that holds the max().
-    return sql<{ visitor: string; visit: string; created_at: string }>`select visitor, visit, max(created_at) as created_at from analytics_events
-      where visitor in (${sql.join(visitors)}) and created_at >= ${since} group by visitor`.execute(trx).then((r) => r.rows);
+    return sql<{
+      visitor: string;
+      visit: string;
+      created_at: string;
+    }>`select visitor, visit, max(created_at) as created_at from analytics_events
+      where visitor in (${sql.join(visitors)}) and created_at >= ${since} group by visitor`
+      .execute(trx)
+      .then((r) => r.rows);
   }
 
   // A few browsers' user agents make most traffic: isbot's patterns (~10 µs) run once per agent, not per beacon.
@@ -220,16 +260,25 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
   }
 
   /** A goal's row, as a beacon's: the lead's source, and the visitor (the sender's, else the lead standing for one). */
-  async function goalEvent(goal: Goal): Promise<[Omit<Pending, "resolve" | "reject">, standsInForLead: boolean]> {
+  async function goalEvent(
+    goal: Goal,
+  ): Promise<[Omit<Pending, "resolve" | "reject">, standsInForLead: boolean]> {
     const t = now();
     const lead: GoalSource | undefined = goal.source
       ? goal.source
       : goal.leadId
-        ? await db.selectFrom("inquiries").select(["page", "ref", "utm_source", "utm_medium", "utm_campaign"]).where("id", "=", goal.leadId).executeTakeFirst()
+        ? await db
+            .selectFrom("inquiries")
+            .select(["page", "ref", "utm_source", "utm_medium", "utm_campaign"])
+            .where("id", "=", goal.leadId)
+            .executeTakeFirst()
         : undefined;
     // A visitor's own request joins their visit; otherwise (a webhook, a GPC browser) the lead stands for the visitor.
-    const client = goal.client && !goal.client.gpc && !agent(goal.client.userAgent).bot ? goal.client : undefined;
-    const visitor = client ? await visitorOf(t, client.ip, client.userAgent) : await visitorOf(t, `lead:${goal.leadId ?? randomUUID()}`, "");
+    const client =
+      goal.client && !goal.client.gpc && !agent(goal.client.userAgent).bot ? goal.client : undefined;
+    const visitor = client
+      ? await visitorOf(t, client.ip, client.userAgent)
+      : await visitorOf(t, `lead:${goal.leadId ?? randomUUID()}`, "");
     const event = {
       t,
       created_at: new Date(t).toISOString(),

@@ -4,6 +4,10 @@
  * lead's recorded source (its UTM values and ref), so a visit and the money it turned
  * into land under the same name.
  */
-export function sourceOf(e: { utm_source: string | null; demo_ref: string | null; referrer_host: string | null }): string {
+export function sourceOf(e: {
+  utm_source: string | null;
+  demo_ref: string | null;
+  referrer_host: string | null;
+}): string {
   return e.utm_source ?? e.demo_ref ?? e.referrer_host ?? "direct";
 }

@@ -1,15 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
+
+import { slotsByDay, zoneDateTime, zoneLabel } from "~/lib/zone-time";
+
 import { openTestDatabase } from "../../tests/helpers/databases";
 import {
-  type BookingSettings,
   DEFAULT_BOOKING_SETTINGS,
   nearestSlots,
   openSlots,
   readSettings,
   siteDateOf,
   slotProblem,
+  type BookingSettings,
 } from "./availability.server";
-import { slotsByDay, zoneDateTime, zoneLabel } from "~/lib/zone-time";
 
 // Tuesday 2026-12-01, 08:00 in Vancouver (UTC-7): 15:00Z.
 const now = Date.parse("2026-12-01T15:00:00Z");
@@ -41,17 +43,32 @@ describe("openSlots", () => {
   });
 
   it("applies the minimum notice, taken slots, buffers, days off and the daily maximum", () => {
-    const notice = openSlots({ settings: { ...settings, minNoticeMinutes: 12 * 60 }, bookings: [], now, days: 2 });
+    const notice = openSlots({
+      settings: { ...settings, minNoticeMinutes: 12 * 60 },
+      bookings: [],
+      now,
+      days: 2,
+    });
     expect(notice[0]).toBe("2026-12-02T16:00:00Z"); // 12 h after 08:00 is 20:00: tomorrow 09:00 first
 
     const taken = openSlots({ settings, bookings: [call("2026-12-01T17:00:00Z")], now, days: 1 });
     expect(taken).not.toContain("2026-12-01T17:00:00Z");
     expect(taken).toContain("2026-12-01T17:30:00Z");
 
-    const cancelled = openSlots({ settings, bookings: [call("2026-12-01T17:00:00Z", "cancelled")], now, days: 1 });
+    const cancelled = openSlots({
+      settings,
+      bookings: [call("2026-12-01T17:00:00Z", "cancelled")],
+      now,
+      days: 1,
+    });
     expect(cancelled).toContain("2026-12-01T17:00:00Z");
 
-    const buffered = openSlots({ settings: { ...settings, bufferMinutes: 15 }, bookings: [call("2026-12-01T17:00:00Z", "held")], now, days: 1 });
+    const buffered = openSlots({
+      settings: { ...settings, bufferMinutes: 15 },
+      bookings: [call("2026-12-01T17:00:00Z", "held")],
+      now,
+      days: 1,
+    });
     expect(buffered).not.toContain("2026-12-01T16:30:00Z");
     expect(buffered).not.toContain("2026-12-01T17:30:00Z");
     expect(buffered).toContain("2026-12-01T18:00:00Z");
@@ -59,14 +76,24 @@ describe("openSlots", () => {
     const off = openSlots({ settings: { ...settings, daysOff: ["2026-12-01"] }, bookings: [], now, days: 2 });
     expect(off.every((s) => siteDateOf(s) === "2026-12-02")).toBe(true);
 
-    const full = openSlots({ settings: { ...settings, dailyMax: 1 }, bookings: [call("2026-12-01T20:00:00Z")], now, days: 2 });
+    const full = openSlots({
+      settings: { ...settings, dailyMax: 1 },
+      bookings: [call("2026-12-01T20:00:00Z")],
+      now,
+      days: 2,
+    });
     expect(full.every((s) => siteDateOf(s) === "2026-12-02")).toBe(true);
   });
 
   it("counts a Vancouver evening call on the Vancouver day, not the UTC day", () => {
     // 17:30 Vancouver on Dec 1 is 00:30Z on Dec 2.
     expect(siteDateOf("2026-12-02T00:30:00Z")).toBe("2026-12-01");
-    const full = openSlots({ settings: { ...settings, dailyMax: 1 }, bookings: [call("2026-12-02T00:30:00Z")], now, days: 2 });
+    const full = openSlots({
+      settings: { ...settings, dailyMax: 1 },
+      bookings: [call("2026-12-02T00:30:00Z")],
+      now,
+      days: 2,
+    });
     expect(full[0]).toBe("2026-12-02T16:00:00Z");
   });
 });
@@ -81,18 +108,33 @@ describe("slotProblem", () => {
     expect(slotProblem("2026-11-30T17:00:00Z", query)).toBe("past");
     expect(slotProblem("2026-12-01T17:10:00Z", query)).toBe("off-grid");
     expect(slotProblem("2026-12-01T17:00:00Z", query)).toBe("taken");
-    expect(slotProblem("2026-12-01T05:00:00Z", { ...query, now: Date.parse("2026-11-30T00:00:00Z") })).toBe("outside-hours");
+    expect(slotProblem("2026-12-01T05:00:00Z", { ...query, now: Date.parse("2026-11-30T00:00:00Z") })).toBe(
+      "outside-hours",
+    );
     expect(slotProblem("2026-12-06T18:00:00Z", query)).toBe("outside-hours"); // Sunday
     expect(slotProblem("2026-12-20T18:00:00Z", query)).toBe("too-far");
-    expect(slotProblem("2026-12-01T16:00:00Z", { ...query, settings: { ...settings, minNoticeMinutes: 12 * 60 } })).toBe("too-soon");
-    expect(slotProblem("2026-12-02T18:00:00Z", { ...query, settings: { ...settings, daysOff: ["2026-12-02"] } })).toBe("unavailable");
+    expect(
+      slotProblem("2026-12-01T16:00:00Z", { ...query, settings: { ...settings, minNoticeMinutes: 12 * 60 } }),
+    ).toBe("too-soon");
+    expect(
+      slotProblem("2026-12-02T18:00:00Z", { ...query, settings: { ...settings, daysOff: ["2026-12-02"] } }),
+    ).toBe("unavailable");
   });
 });
 
 describe("nearestSlots", () => {
   it("offers the open slots closest to the one lost, in time order", () => {
-    const open = ["2026-12-01T16:00:00Z", "2026-12-01T16:30:00Z", "2026-12-01T17:30:00Z", "2026-12-02T16:00:00Z"];
-    expect(nearestSlots("2026-12-01T17:00:00Z", open)).toEqual(["2026-12-01T16:00:00Z", "2026-12-01T16:30:00Z", "2026-12-01T17:30:00Z"]);
+    const open = [
+      "2026-12-01T16:00:00Z",
+      "2026-12-01T16:30:00Z",
+      "2026-12-01T17:30:00Z",
+      "2026-12-02T16:00:00Z",
+    ];
+    expect(nearestSlots("2026-12-01T17:00:00Z", open)).toEqual([
+      "2026-12-01T16:00:00Z",
+      "2026-12-01T16:30:00Z",
+      "2026-12-01T17:30:00Z",
+    ]);
   });
 });
 
@@ -116,7 +158,12 @@ describe("readSettings", async () => {
       })
       .execute();
     const saved = await readSettings(database.db);
-    expect(saved).toMatchObject({ daysOff: ["2026-12-24"], minNoticeMinutes: 60, bufferMinutes: 10, dailyMax: 3 });
+    expect(saved).toMatchObject({
+      daysOff: ["2026-12-24"],
+      minNoticeMinutes: 60,
+      bufferMinutes: 10,
+      dailyMax: 3,
+    });
     expect(saved.weeklyHours.sat).toEqual([]);
   });
 });
@@ -131,26 +178,45 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
   };
 
   it("a visitor in Los Angeles sees 9:00 Vancouver as 8:00 before 2027-03-14 and 9:00 after", () => {
-    expect(listed("2027-03-12T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({ day: "Friday, March 12", time: "8:00 a.m." });
-    expect(listed("2027-03-15T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({ day: "Monday, March 15", time: "9:00 a.m." });
+    expect(listed("2027-03-12T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({
+      day: "Friday, March 12",
+      time: "8:00 a.m.",
+    });
+    expect(listed("2027-03-15T16:00:00Z", "America/Los_Angeles", "2027-03-08T12:00:00Z")).toEqual({
+      day: "Monday, March 15",
+      time: "9:00 a.m.",
+    });
   });
 
   it("a visitor in London sees 9:00 Vancouver as 16:00 before 2027-03-28 and 17:00 after", () => {
-    expect(listed("2027-03-26T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Friday, March 26", time: "4:00 p.m." });
-    expect(listed("2027-03-29T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Monday, March 29", time: "5:00 p.m." });
+    expect(listed("2027-03-26T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({
+      day: "Friday, March 26",
+      time: "4:00 p.m.",
+    });
+    expect(listed("2027-03-29T16:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({
+      day: "Monday, March 29",
+      time: "5:00 p.m.",
+    });
     // Thursday 17:00 Vancouver is already Friday in London.
-    expect(listed("2027-03-26T00:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({ day: "Friday, March 26", time: "12:00 a.m." });
+    expect(listed("2027-03-26T00:00:00Z", "Europe/London", "2027-03-22T12:00:00Z")).toEqual({
+      day: "Friday, March 26",
+      time: "12:00 a.m.",
+    });
   });
 
   it("names the zone it shows: the studio's by its name, any other by its IANA name", () => {
     expect(zoneLabel("America/Vancouver")).toBe("Pacific Time (Vancouver)");
     expect(zoneLabel("America/Los_Angeles")).toBe("America/Los Angeles");
-    expect(zoneDateTime("2027-03-29T16:00:00Z", "Europe/London")).toBe("Monday, March 29, 2027 at 5:00 p.m. (Europe/London)");
+    expect(zoneDateTime("2027-03-29T16:00:00Z", "Europe/London")).toBe(
+      "Monday, March 29, 2027 at 5:00 p.m. (Europe/London)",
+    );
   });
 
   it("groups a Vancouver evening slot under the next day for a visitor in London", () => {
     // Saturday 2027-03-27 15:30 Vancouver is 22:30Z (GMT): still Saturday; Friday 17:30 Vancouver is 00:30Z Saturday.
     const days = slotsByDay(["2027-03-27T00:30:00Z"], "Europe/London");
-    expect(days).toEqual([{ day: "Saturday, March 27", slots: [{ value: "2027-03-27T00:30:00Z", time: "12:30 a.m." }] }]);
+    expect(days).toEqual([
+      { day: "Saturday, March 27", slots: [{ value: "2027-03-27T00:30:00Z", time: "12:30 a.m." }] },
+    ]);
   });
 });

@@ -1,5 +1,7 @@
-import { siteConfig } from "~/content/site";
 import { z } from "zod";
+
+import { siteConfig } from "~/content/site";
+
 import type { Executor } from "../db/database.server";
 
 /**
@@ -25,23 +27,45 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Times are HH:MM");
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const interval = z.tuple([clockTime, clockTime]).refine(([open, close]) => minutesOf(open) < minutesOf(close), "An interval closes after it opens");
+const interval = z
+  .tuple([clockTime, clockTime])
+  .refine(([open, close]) => minutesOf(open) < minutesOf(close), "An interval closes after it opens");
 
 const dayHours = z.array(interval).max(8);
-export const weeklyHoursSchema = z.object({ sun: dayHours, mon: dayHours, tue: dayHours, wed: dayHours, thu: dayHours, fri: dayHours, sat: dayHours });
+export const weeklyHoursSchema = z.object({
+  sun: dayHours,
+  mon: dayHours,
+  tue: dayHours,
+  wed: dayHours,
+  thu: dayHours,
+  fri: dayHours,
+  sat: dayHours,
+});
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 export const bookingSettingsSchema = z.object({
   weeklyHours: weeklyHoursSchema,
   /** Vancouver dates (YYYY-MM-DD) with no calls. */
   daysOff: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(366),
-  minNoticeMinutes: z.number().int().min(0).max(60 * 24 * 30),
+  minNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30),
   bufferMinutes: z.number().int().min(0).max(240),
   dailyMax: z.number().int().min(1).max(48),
 });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
-const dayKey: Record<string, Weekday> = { Sunday: "sun", Monday: "mon", Tuesday: "tue", Wednesday: "wed", Thursday: "thu", Friday: "fri", Saturday: "sat" };
+const dayKey: Record<string, Weekday> = {
+  Sunday: "sun",
+  Monday: "mon",
+  Tuesday: "tue",
+  Wednesday: "wed",
+  Thursday: "thu",
+  Friday: "fri",
+  Saturday: "sat",
+};
 
 /** The business hours the site shows (app/content/site.ts), so the defaults never contradict the contact page. */
 export function siteWeeklyHours(): WeeklyHours {
@@ -63,7 +87,11 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
 
 /** The studio's settings (row id 'default'), or the defaults until it saves some. */
 export async function readSettings(db: Executor): Promise<BookingSettings> {
-  const row = await db.selectFrom("booking_settings").selectAll().where("id", "=", "default").executeTakeFirst();
+  const row = await db
+    .selectFrom("booking_settings")
+    .selectAll()
+    .where("id", "=", "default")
+    .executeTakeFirst();
   if (!row) return DEFAULT_BOOKING_SETTINGS;
   return bookingSettingsSchema.parse({
     weeklyHours: JSON.parse(row.weekly_hours),
@@ -87,11 +115,17 @@ function siteInstant(date: string, minutes: number): number {
   return Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - OFFSET_MS;
 }
 
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const weekdayOf = (date: string): Weekday => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
-export type SlotQuery = { settings: BookingSettings; bookings: readonly BookedCall[]; now: number; days?: number };
+export type SlotQuery = {
+  settings: BookingSettings;
+  bookings: readonly BookedCall[];
+  now: number;
+  days?: number;
+};
 
 /**
  * The open 30-minute slots of the next `days` Vancouver calendar days (today included), as
@@ -100,7 +134,9 @@ export type SlotQuery = { settings: BookingSettings; bookings: readonly BookedCa
  * their maximum.
  */
 export function openSlots({ settings, bookings, now, days = 14 }: SlotQuery): string[] {
-  const live = bookings.filter((b) => b.status !== "cancelled").map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) }));
+  const live = bookings
+    .filter((b) => b.status !== "cancelled")
+    .map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) }));
   const perDay = new Map<string, number>();
   for (const b of live) perDay.set(siteDateOf(b.start), (perDay.get(siteDateOf(b.start)) ?? 0) + 1);
   const daysOff = new Set(settings.daysOff);
@@ -126,7 +162,8 @@ export function openSlots({ settings, bookings, now, days = 14 }: SlotQuery): st
   return [...new Set(slots)].sort();
 }
 
-export type SlotProblem = "invalid" | "past" | "too-soon" | "too-far" | "off-grid" | "outside-hours" | "taken" | "unavailable";
+export type SlotProblem =
+  "invalid" | "past" | "too-soon" | "too-far" | "off-grid" | "outside-hours" | "taken" | "unavailable";
 
 /**
  * Why `slot` cannot be booked now, or null when it is open. A slot the visitor saw may have
@@ -134,7 +171,8 @@ export type SlotProblem = "invalid" | "past" | "too-soon" | "too-far" | "off-gri
  */
 export function slotProblem(slot: string, query: SlotQuery): SlotProblem | null {
   const start = Date.parse(slot);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(slot) || Number.isNaN(start)) return "invalid";
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(slot) || Number.isNaN(start))
+    return "invalid";
   if (start <= query.now) return "past";
   if (start % SLOT_MS !== 0) return "off-grid";
   if (siteDateOf(start) > addDays(siteDateOf(query.now), (query.days ?? 14) - 1)) return "too-far";
@@ -143,7 +181,10 @@ export function slotProblem(slot: string, query: SlotQuery): SlotProblem | null 
   // Open with no bookings at all: a booking (or the day's maximum) is in the way; open but for
   // the days off: a day off; otherwise the weekly hours exclude it.
   if (openSlots({ ...query, bookings: [] }).includes(iso(start))) return "taken";
-  if (openSlots({ ...query, bookings: [], settings: { ...query.settings, daysOff: [] } }).includes(iso(start))) return "unavailable";
+  if (
+    openSlots({ ...query, bookings: [], settings: { ...query.settings, daysOff: [] } }).includes(iso(start))
+  )
+    return "unavailable";
   return "outside-hours";
 }
 

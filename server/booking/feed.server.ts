@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Hono } from "hono";
 import ical, { ICalEventStatus } from "ical-generator";
+
 import { siteConfig } from "~/content/site";
+
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
@@ -17,32 +19,58 @@ const FEED_PAST_DAYS = 90;
 /** Calendar apps poll a few times an hour; a guesser gets this many tries a minute per address. */
 export const FEED_RATE_LIMIT = { windowMs: 60_000, max: 30 };
 
-export const feedUrl = (config: Pick<AppConfig, "SITE_URL">, token: string) => `${config.SITE_URL}/calendar/${token}.ics`;
+export const feedUrl = (config: Pick<AppConfig, "SITE_URL">, token: string) =>
+  `${config.SITE_URL}/calendar/${token}.ics`;
 
 /**
  * The studio's private calendar feeds: a URL whose secret is stored only as its
  * SHA-256, shown once when made, revocable. Revoked or unknown: 404, as any path.
  */
-export function createCalendarFeeds({ config, database, now = Date.now }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; now?: () => number }) {
+export function createCalendarFeeds({
+  config,
+  database,
+  now = Date.now,
+}: {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  now?: () => number;
+}) {
   const { db } = database;
 
   async function create(actor: StudioUser) {
     const token = randomBytes(32).toString("base64url");
     await db
       .insertInto("calendar_feeds")
-      .values({ id: randomUUID(), token_hash: hashToken(token), created_by: actor.email, created_at: new Date(now()).toISOString(), revoked_at: null })
+      .values({
+        id: randomUUID(),
+        token_hash: hashToken(token),
+        created_by: actor.email,
+        created_at: new Date(now()).toISOString(),
+        revoked_at: null,
+      })
       .execute();
     return feedUrl(config, token);
   }
 
   async function revoke(id: string) {
-    const r = await db.updateTable("calendar_feeds").set({ revoked_at: new Date(now()).toISOString() }).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
+    const r = await db
+      .updateTable("calendar_feeds")
+      .set({ revoked_at: new Date(now()).toISOString() })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
   return {
     /** The live feeds (no secret: it is not stored). */
-    list: () => db.selectFrom("calendar_feeds").select(["id", "created_by", "created_at"]).where("revoked_at", "is", null).orderBy("created_at").execute(),
+    list: () =>
+      db
+        .selectFrom("calendar_feeds")
+        .select(["id", "created_by", "created_at"])
+        .where("revoked_at", "is", null)
+        .orderBy("created_at")
+        .execute(),
 
     /** A new feed; its URL is returned this once. */
     create,
@@ -58,19 +86,36 @@ export function createCalendarFeeds({ config, database, now = Date.now }: { conf
     /** The iCalendar text of a live feed's token, or undefined (unknown, malformed or revoked). */
     async ics(token: string) {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      const feed = await db.selectFrom("calendar_feeds").select("id").where("token_hash", "=", hashToken(token)).where("revoked_at", "is", null).executeTakeFirst();
+      const feed = await db
+        .selectFrom("calendar_feeds")
+        .select("id")
+        .where("token_hash", "=", hashToken(token))
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
       if (!feed) return undefined;
       const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
       const calls = await db
         .selectFrom("bookings")
         .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
-        .select(["bookings.id", "bookings.inquiry_id", "bookings.starts_at", "bookings.ends_at", "bookings.topic", "inquiries.first_name", "inquiries.last_name"])
+        .select([
+          "bookings.id",
+          "bookings.inquiry_id",
+          "bookings.starts_at",
+          "bookings.ends_at",
+          "bookings.topic",
+          "inquiries.first_name",
+          "inquiries.last_name",
+        ])
         .where("bookings.status", "in", ["booked", "held"])
         .where("bookings.starts_at", ">=", since)
         .orderBy("bookings.starts_at")
         .limit(2000)
         .execute();
-      const calendar = ical({ name: `${siteConfig.shortName} calls`, prodId: { company: siteConfig.name, product: "calls", language: "EN" }, ttl: 15 * 60 });
+      const calendar = ical({
+        name: `${siteConfig.shortName} calls`,
+        prodId: { company: siteConfig.name, product: "calls", language: "EN" },
+        ttl: 15 * 60,
+      });
       for (const c of calls) {
         const lead = `${config.SITE_URL}/studio/leads/${c.inquiry_id}`;
         // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
@@ -95,7 +140,12 @@ export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;
  * GET /calendar/<token>.ics for calendar apps (no session: the URL is the credential).
  * Rate-limited per address; the access log masks the token (maskSecretPath).
  */
-export function mountCalendarFeed(app: Hono<AppEnv>, feeds: CalendarFeeds, database: AppDatabase, deps: { config: Pick<AppConfig, "RATE_LIMIT_DISABLED">; now?: () => number }) {
+export function mountCalendarFeed(
+  app: Hono<AppEnv>,
+  feeds: CalendarFeeds,
+  database: AppDatabase,
+  deps: { config: Pick<AppConfig, "RATE_LIMIT_DISABLED">; now?: () => number },
+) {
   const limiter = createRateLimiter(database, "calendar-feed", [FEED_RATE_LIMIT]);
   app.get("/calendar/:file", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -1,7 +1,9 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+
 import { siteConfig } from "~/content/site";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { zoneDateTime } from "~/lib/zone-time";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { BookingTable } from "../db/schema";
@@ -10,7 +12,7 @@ import { bookingConfirmationEmail } from "../mail/emails/booking-confirmation";
 import { bookingNoticeEmail } from "../mail/emails/booking-notice";
 import { bookingReminderEmail } from "../mail/emails/booking-reminder";
 import type { Mailer } from "../mail/mailer.server";
-import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "../outbox/outbox.server";
+import { messageId, type OutboxHandlers, type OutboxItem, type OutboxRow } from "../outbox/outbox.server";
 import { manageToken } from "./tokens.server";
 
 /** Outbox channels of a booking: the visitor's confirmation and reminders, the studio's notices. */
@@ -24,7 +26,11 @@ export const BOOKING_REMINDER_24H_EMAIL = "booking-reminder-24h-email";
 export const BOOKING_REMINDER_1H_EMAIL = "booking-reminder-1h-email";
 
 const HOUR_MS = 60 * 60_000;
-const item = (id: string, channel: string): OutboxItem => ({ subjectType: BOOKING_SUBJECT, subjectId: id, channel });
+const item = (id: string, channel: string): OutboxItem => ({
+  subjectType: BOOKING_SUBJECT,
+  subjectId: id,
+  channel,
+});
 
 /** What a new (or moved) booking queues: confirmation and studio notice now, reminders when due. */
 export function bookingCreatedItems(row: Pick<BookingTable, "id" | "starts_at">, _rescheduled: boolean) {
@@ -37,7 +43,10 @@ export function bookingCreatedItems(row: Pick<BookingTable, "id" | "starts_at">,
   ];
 }
 
-export const bookingCancelledItems = (id: string) => [item(id, BOOKING_CANCELLED_STUDIO_EMAIL), item(id, BOOKING_CANCELLED_EMAIL)];
+export const bookingCancelledItems = (id: string) => [
+  item(id, BOOKING_CANCELLED_STUDIO_EMAIL),
+  item(id, BOOKING_CANCELLED_EMAIL),
+];
 
 export const manageLink = (siteUrl: string, token: string) => `${siteUrl}/book/manage/${token}`;
 
@@ -46,8 +55,22 @@ export const manageLink = (siteUrl: string, token: string) => `${siteUrl}/book/m
  * (DTSTART:...Z), right in every calendar whatever its zone. A moved call keeps the first
  * booking's UID with a higher SEQUENCE, so calendars update the event instead of adding one.
  */
-export function bookingInvitation(b: { uid: string; sequence: number; starts_at: string; ends_at: string; email: string; name: string; link: string }, cancel = false) {
-  const calendar = ical({ prodId: { company: siteConfig.name, product: "Discovery call", language: "EN" }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+export function bookingInvitation(
+  b: {
+    uid: string;
+    sequence: number;
+    starts_at: string;
+    ends_at: string;
+    email: string;
+    name: string;
+    link: string;
+  },
+  cancel = false,
+) {
+  const calendar = ical({
+    prodId: { company: siteConfig.name, product: "Discovery call", language: "EN" },
+    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
   calendar.createEvent({
     id: `${b.uid}@${siteConfig.email.split("@")[1]}`,
     sequence: b.sequence,
@@ -63,10 +86,20 @@ export function bookingInvitation(b: { uid: string; sequence: number; starts_at:
   return calendar.toString();
 }
 
-export type BookingDeliveryDeps = { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer; manageSecret: string };
+export type BookingDeliveryDeps = {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+  manageSecret: string;
+};
 
 /** How the outbox worker delivers each booking channel. */
-export function bookingDeliveryHandlers({ config, database, mailer, manageSecret }: BookingDeliveryDeps): OutboxHandlers {
+export function bookingDeliveryHandlers({
+  config,
+  database,
+  mailer,
+  manageSecret,
+}: BookingDeliveryDeps): OutboxHandlers {
   const { db } = database;
 
   async function load(id: string) {
@@ -87,7 +120,11 @@ export function bookingDeliveryHandlers({ config, database, mailer, manageSecret
     let from = row.rescheduled_from;
     let sequence = 0;
     while (from && sequence < 100) {
-      const prev = await db.selectFrom("bookings").select(["id", "rescheduled_from"]).where("id", "=", from).executeTakeFirst();
+      const prev = await db
+        .selectFrom("bookings")
+        .select(["id", "rescheduled_from"])
+        .where("id", "=", from)
+        .executeTakeFirst();
       if (!prev) break;
       uid = prev.id;
       from = prev.rescheduled_from;
@@ -102,13 +139,25 @@ export function bookingDeliveryHandlers({ config, database, mailer, manageSecret
     const b = await load(row.subject_id);
     // Cancelled or moved since it was queued: the reminder is done without a mail (the new booking has its own).
     if (b.status !== "booked") return;
-    const email = await bookingReminderEmail({ firstName: b.first_name, when: zoneDateTime(b.starts_at, b.time_zone), manageLink: manageLink(config.SITE_URL, manageToken(manageSecret, b.id)), hoursBefore });
+    const email = await bookingReminderEmail({
+      firstName: b.first_name,
+      when: zoneDateTime(b.starts_at, b.time_zone),
+      manageLink: manageLink(config.SITE_URL, manageToken(manageSecret, b.id)),
+      hoursBefore,
+    });
     await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
   }
 
   async function studioNotice(row: OutboxRow, cancelled: boolean) {
     const b = await load(row.subject_id);
-    const previous = !cancelled && b.rescheduled_from ? await db.selectFrom("bookings").select("starts_at").where("id", "=", b.rescheduled_from).executeTakeFirst() : undefined;
+    const previous =
+      !cancelled && b.rescheduled_from
+        ? await db
+            .selectFrom("bookings")
+            .select("starts_at")
+            .where("id", "=", b.rescheduled_from)
+            .executeTakeFirst()
+        : undefined;
     const email = await bookingNoticeEmail({
       change: cancelled ? "cancelled" : previous ? "rescheduled" : "booked",
       name: fullName(b),
@@ -138,8 +187,22 @@ export function bookingDeliveryHandlers({ config, database, mailer, manageSecret
           manageLink: link,
           rescheduled: sequence > 0,
         });
-        const invitation = bookingInvitation({ uid, sequence, starts_at: b.starts_at, ends_at: b.ends_at, email: b.email, name: fullName(b), link });
-        await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row), icalEvent: { method: "REQUEST", filename: "invitation.ics", content: invitation } });
+        const invitation = bookingInvitation({
+          uid,
+          sequence,
+          starts_at: b.starts_at,
+          ends_at: b.ends_at,
+          email: b.email,
+          name: fullName(b),
+          link,
+        });
+        await mailer.send({
+          ...email,
+          to: b.email,
+          replyTo: mailer.studioInbox,
+          messageId: messageId(row),
+          icalEvent: { method: "REQUEST", filename: "invitation.ics", content: invitation },
+        });
       },
     },
     [BOOKING_CANCELLED_EMAIL]: {
@@ -149,13 +212,37 @@ export function bookingDeliveryHandlers({ config, database, mailer, manageSecret
         // The same event the confirmation added (same UID), one step later.
         const { uid, sequence } = await origin(b);
         const link = `${config.SITE_URL}/book`;
-        const email = await bookingCancelledEmail({ firstName: b.first_name, when: zoneDateTime(b.starts_at, b.time_zone), bookLink: link });
-        const update = bookingInvitation({ uid, sequence: sequence + 1, starts_at: b.starts_at, ends_at: b.ends_at, email: b.email, name: fullName(b), link }, true);
-        await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row), icalEvent: { method: "CANCEL", filename: "cancellation.ics", content: update } });
+        const email = await bookingCancelledEmail({
+          firstName: b.first_name,
+          when: zoneDateTime(b.starts_at, b.time_zone),
+          bookLink: link,
+        });
+        const update = bookingInvitation(
+          {
+            uid,
+            sequence: sequence + 1,
+            starts_at: b.starts_at,
+            ends_at: b.ends_at,
+            email: b.email,
+            name: fullName(b),
+            link,
+          },
+          true,
+        );
+        await mailer.send({
+          ...email,
+          to: b.email,
+          replyTo: mailer.studioInbox,
+          messageId: messageId(row),
+          icalEvent: { method: "CANCEL", filename: "cancellation.ics", content: update },
+        });
       },
     },
     [BOOKING_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => studioNotice(row, false) },
-    [BOOKING_CANCELLED_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => studioNotice(row, true) },
+    [BOOKING_CANCELLED_STUDIO_EMAIL]: {
+      enabled: mailer.configured,
+      deliver: (row) => studioNotice(row, true),
+    },
     [BOOKING_REMINDER_24H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 24) },
     [BOOKING_REMINDER_1H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 1) },
   };

@@ -1,22 +1,41 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+
 import { bookingCopy } from "~/content/booking";
-import { type BookingFieldErrors, type BookingSubmission, bookingIssues, bookingSubmissionSchema } from "~/schemas/booking";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, type InquirySource, MIN_FILL_MS } from "~/schemas/inquiry";
+import {
+  bookingIssues,
+  bookingSubmissionSchema,
+  type BookingFieldErrors,
+  type BookingSubmission,
+} from "~/schemas/booking";
+import { ELAPSED_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, type InquirySource } from "~/schemas/inquiry";
+
+import type { GoalRecorder } from "../analytics/service.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { BookingActivityKind, BookingTable } from "../db/schema";
-import { type FormRefusal, createFormGate } from "../http/form-gate.server";
+import { createFormGate, type FormRefusal } from "../http/form-gate.server";
 import { insertLead, sourceColumns } from "../inquiries/lead.server";
-import { type Logger, createLogTag } from "../logger.server";
-import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
-import { SLOT_MINUTES, type SlotProblem, nearestSlots, openSlots, readSettings, slotInstant, slotProblem } from "./availability.server";
+import { createLogTag, type Logger } from "../logger.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
+import {
+  nearestSlots,
+  openSlots,
+  readSettings,
+  SLOT_MINUTES,
+  slotInstant,
+  slotProblem,
+  type SlotProblem,
+} from "./availability.server";
 import { bookingCancelledItems, bookingCreatedItems } from "./notifications.server";
 import { manageToken, tokenHash } from "./tokens.server";
-import type { GoalRecorder } from "../analytics/service.server";
 
 export type { BookingActivityKind };
-export type BookingActivity = (db: Executor, entry: { leadId: string; kind: BookingActivityKind; detail: string; actor: string }, at: number) => Promise<unknown>;
+export type BookingActivity = (
+  db: Executor,
+  entry: { leadId: string; kind: BookingActivityKind; detail: string; actor: string },
+  at: number,
+) => Promise<unknown>;
 
 export type BookingServiceDeps = {
   config: Pick<AppConfig, "RATE_LIMIT_DISABLED" | "LOG_HASH_KEY">;
@@ -32,8 +51,10 @@ export type BookingServiceDeps = {
   now?: () => number;
 };
 
-
-export type BookingView = Pick<BookingTable, "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company"> & { firstName: string };
+export type BookingView = Pick<
+  BookingTable,
+  "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company"
+> & { firstName: string };
 
 export type BookResult =
   | { kind: "booked"; booking: BookingView; token: string }
@@ -77,7 +98,15 @@ export function createBookingService(deps: BookingServiceDeps) {
   const { db } = database;
   const now = deps.now ?? Date.now;
   const log = logger.child({ component: "booking" });
-  const admit = createFormGate(database, { bucket: "bookings", form: "booking", config, log, schema: bookingSubmissionSchema, issues: bookingIssues, invalidMessage: bookingCopy.invalid });
+  const admit = createFormGate(database, {
+    bucket: "bookings",
+    form: "booking",
+    config,
+    log,
+    schema: bookingSubmissionSchema,
+    issues: bookingIssues,
+    invalidMessage: bookingCopy.invalid,
+  });
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
   async function liveBookings(t: number, executor: Executor = db) {
@@ -108,7 +137,13 @@ export function createBookingService(deps: BookingServiceDeps) {
   function slotAnswer(problem: SlotProblem, slot: string, open: string[]) {
     const error = problem === "taken" ? bookingCopy.taken : bookingCopy.slotProblems[problem];
     const around = Number.isNaN(Date.parse(slot)) ? new Date(now()).toISOString() : slot;
-    return { kind: "slot" as const, problem, error, nearest: nearestSlots(around, open), closest: nearestSlots(around, open, 1)[0] };
+    return {
+      kind: "slot" as const,
+      problem,
+      error,
+      nearest: nearestSlots(around, open),
+      closest: nearestSlots(around, open, 1)[0],
+    };
   }
 
   /**
@@ -117,7 +152,8 @@ export function createBookingService(deps: BookingServiceDeps) {
    * then re-checks the slot against what they booked, so the buffer and the daily maximum hold.
    */
   async function serialisedCheck(trx: Executor, slot: string, t: number) {
-    if (database.kind === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
+    if (database.kind === "postgres")
+      await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
     const problem = await checkSlot(slot, t, trx);
     if (problem) throw new SlotClosed(problem);
   }
@@ -127,7 +163,11 @@ export function createBookingService(deps: BookingServiceDeps) {
    * `work`'s transaction, re-checked with bookings serialised (serialisedCheck); a slot no longer
    * open, or taken by a racer first (the unique index), is answered with the nearest open ones.
    */
-  async function inSlot<R>(slot: string, t: number, work: (trx: Executor, start: string) => Promise<R>): Promise<{ ok: true; value: R } | { ok: false; answer: SlotAnswer }> {
+  async function inSlot<R>(
+    slot: string,
+    t: number,
+    work: (trx: Executor, start: string) => Promise<R>,
+  ): Promise<{ ok: true; value: R } | { ok: false; answer: SlotAnswer }> {
     const problem = await checkSlot(slot, t);
     if (problem) return { ok: false, answer: problem };
     const start = slotInstant(slot);
@@ -150,7 +190,12 @@ export function createBookingService(deps: BookingServiceDeps) {
       .insertInto("bookings")
       .values(row)
       // The index's own predicate, written literally: SQLite matches a partial index only by its text.
-      .onConflict((oc) => oc.column("starts_at").where(sql<boolean>`status = 'booked'`).doNothing())
+      .onConflict((oc) =>
+        oc
+          .column("starts_at")
+          .where(sql<boolean>`status = 'booked'`)
+          .doNothing(),
+      )
       .returning("id")
       .execute();
     return inserted.length === 1;
@@ -187,7 +232,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     return { id: lead.id, firstName: lead.first_name, created: true };
   }
 
-  function newBooking(leadId: string, start: string, b: Pick<BookingTable, "time_zone" | "topic" | "company">, t: number, rescheduledFrom: string | null) {
+  function newBooking(
+    leadId: string,
+    start: string,
+    b: Pick<BookingTable, "time_zone" | "topic" | "company">,
+    t: number,
+    rescheduledFrom: string | null,
+  ) {
     const id = randomUUID();
     const token = manageToken(deps.manageSecret, id);
     const at = new Date(t).toISOString();
@@ -220,13 +271,24 @@ export function createBookingService(deps: BookingServiceDeps) {
       log.info({ client: clientTag(ctx.clientIp), reason: "honeypot" }, "booking ignored as spam");
       return { kind: "ignored" };
     }
-    if (elapsed !== undefined && elapsed < MIN_FILL_MS) return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
+    if (elapsed !== undefined && elapsed < MIN_FILL_MS)
+      return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
 
     const taken = await inSlot(b.slot, t, async (trx, start) => {
       const lead = await leadFor(trx, b, ctx.from ?? {}, t);
-      const { row, token } = newBooking(lead.id, start, { time_zone: b.tz, topic: b.topic, company: b.company ?? null }, t, null);
+      const { row, token } = newBooking(
+        lead.id,
+        start,
+        { time_zone: b.tz, topic: b.topic, company: b.company ?? null },
+        t,
+        null,
+      );
       if (!(await insertBooking(trx, row))) throw new SlotTaken();
-      await deps.recordActivity(trx, { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" }, t);
+      await deps.recordActivity(
+        trx,
+        { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" },
+        t,
+      );
       await enqueueAt(trx, bookingCreatedItems(row, false), t);
       return { row, token, firstName: lead.firstName };
     });
@@ -255,7 +317,9 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   async function manage(token: string): Promise<ManageResult> {
     const row = await findByToken(token);
-    return row ? { kind: "done", booking: view(row, row.first_name) } : { kind: "bad-link", error: bookingCopy.badLink };
+    return row
+      ? { kind: "done", booking: view(row, row.first_name) }
+      : { kind: "bad-link", error: bookingCopy.badLink };
   }
 
   async function cancel(token: string): Promise<ManageResult> {
@@ -264,7 +328,16 @@ export function createBookingService(deps: BookingServiceDeps) {
     const t = now();
     const done = await db.transaction().execute(async (trx) => {
       if (!(await cancelByVisitor(trx, row.id, t))) return false;
-      await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-cancelled", detail: `Call of ${row.starts_at} cancelled by the visitor`, actor: "visitor" }, t);
+      await deps.recordActivity(
+        trx,
+        {
+          leadId: row.inquiry_id,
+          kind: "booking-cancelled",
+          detail: `Call of ${row.starts_at} cancelled by the visitor`,
+          actor: "visitor",
+        },
+        t,
+      );
       await enqueue(trx, bookingCancelledItems(row.id), t);
       return true;
     });
@@ -279,13 +352,33 @@ export function createBookingService(deps: BookingServiceDeps) {
     const row = await findByToken(token);
     if (!row) return { kind: "bad-link", error: bookingCopy.badLink };
     const parsed = bookingSubmissionSchema.shape.slot.safeParse(slot);
-    if (!parsed.success) return { kind: "invalid", error: bookingCopy.invalid, fieldErrors: { slot: parsed.error.issues[0]!.message } };
+    if (!parsed.success)
+      return {
+        kind: "invalid",
+        error: bookingCopy.invalid,
+        fieldErrors: { slot: parsed.error.issues[0]!.message },
+      };
     const t = now();
     const taken = await inSlot(parsed.data, t, async (trx, start) => {
       if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
-      const next = newBooking(row.inquiry_id, start, { time_zone: row.time_zone, topic: row.topic, company: row.company }, t, row.id);
+      const next = newBooking(
+        row.inquiry_id,
+        start,
+        { time_zone: row.time_zone, topic: row.topic, company: row.company },
+        t,
+        row.id,
+      );
       if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
-      await deps.recordActivity(trx, { leadId: row.inquiry_id, kind: "booking-rescheduled", detail: `Call moved from ${row.starts_at} to ${start}`, actor: "visitor" }, t);
+      await deps.recordActivity(
+        trx,
+        {
+          leadId: row.inquiry_id,
+          kind: "booking-rescheduled",
+          detail: `Call moved from ${row.starts_at} to ${start}`,
+          actor: "visitor",
+        },
+        t,
+      );
       await enqueueAt(trx, bookingCreatedItems(next.row, true), t);
       return next;
     });
@@ -315,13 +408,29 @@ async function cancelByVisitor(trx: Executor, id: string, t: number) {
 }
 
 /** Outbox items with their due times (reminders wait for theirs); past ones are dropped. */
-async function enqueueAt(trx: Executor, items: { item: Parameters<typeof enqueue>[1][number]; dueAt?: number }[], t: number) {
+async function enqueueAt(
+  trx: Executor,
+  items: { item: Parameters<typeof enqueue>[1][number]; dueAt?: number }[],
+  t: number,
+) {
   for (const { item, dueAt } of items) {
     if (dueAt !== undefined && dueAt <= t) continue;
     await enqueue(trx, [item], t, { dueAt });
   }
 }
 
-function view(row: Pick<BookingTable, "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company">, firstName: string): BookingView {
-  return { id: row.id, starts_at: row.starts_at, ends_at: row.ends_at, status: row.status, time_zone: row.time_zone, topic: row.topic, company: row.company, firstName };
+function view(
+  row: Pick<BookingTable, "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company">,
+  firstName: string,
+): BookingView {
+  return {
+    id: row.id,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    status: row.status,
+    time_zone: row.time_zone,
+    topic: row.topic,
+    company: row.company,
+    firstName,
+  };
 }

@@ -1,16 +1,25 @@
 import { zoneDateTime } from "~/lib/zone-time";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { callCancelledByStudioEmail } from "../mail/emails/call-cancelled-by-studio";
 import type { Mailer } from "../mail/mailer.server";
-import { type OutboxHandlers, messageId } from "../outbox/outbox.server";
+import { messageId, type OutboxHandlers } from "../outbox/outbox.server";
 
 export { BOOKING_SUBJECT } from "./notifications.server";
 /** The studio's cancellation of a call, to the visitor (subject BOOKING_SUBJECT, the booking's id). */
 export const STUDIO_CANCEL_EMAIL = "booking-studio-cancel-email";
 
 /** How the outbox worker delivers the studio's cancellation to the visitor's address. */
-export function bookingStudioDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+export function bookingStudioDeliveryHandlers({
+  config,
+  database,
+  mailer,
+}: {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+}): OutboxHandlers {
   return {
     [STUDIO_CANCEL_EMAIL]: {
       enabled: mailer.configured,
@@ -24,7 +33,11 @@ export function bookingStudioDeliveryHandlers({ config, database, mailer }: { co
         // The lead was deleted meanwhile (with its bookings): there is no one left to tell.
         if (!b) return;
         // In the zone the visitor booked in, named, as their confirmation said it.
-        const email = await callCancelledByStudioEmail({ firstName: b.first_name, when: zoneDateTime(b.starts_at, b.time_zone), bookLink: `${config.SITE_URL}/book` });
+        const email = await callCancelledByStudioEmail({
+          firstName: b.first_name,
+          when: zoneDateTime(b.starts_at, b.time_zone),
+          bookLink: `${config.SITE_URL}/book`,
+        });
         await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
       },
     },

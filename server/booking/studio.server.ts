@@ -1,14 +1,24 @@
 import { z } from "zod";
+
 import { FORM_WEEKDAYS } from "~/studio/labels";
+
 import type { AppDatabase } from "../db/database.server";
 import type { BookingStatus } from "../db/schema";
-import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
 import { insertLeadActivity } from "../studio/activity.server";
 import type { StudioUser } from "../studio/session.server";
-import { type BookingSettings, DEFAULT_BOOKING_SETTINGS, WEEKDAYS, type Weekday, bookingSettingsSchema, readSettings } from "./availability.server";
+import {
+  bookingSettingsSchema,
+  DEFAULT_BOOKING_SETTINGS,
+  readSettings,
+  WEEKDAYS,
+  type BookingSettings,
+  type Weekday,
+} from "./availability.server";
 import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./studio-notifications.server";
 
-export type BookingResult<T = null> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
+export type BookingResult<T = null> =
+  { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
 
 /** The agenda lists calls this far back (held, missed or cancelled). */
 export const RECENT_DAYS = 30;
@@ -23,13 +33,19 @@ const dayField = (label: string) =>
     .string()
     .max(200, `${label}: at most a few ranges.`)
     .transform((text, ctx): [string, string][] => {
-      const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = text
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       const ranges: [string, string][] = [];
       for (const part of parts) {
         const m = /^(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/.exec(part);
         const [open, close] = m ? [m[1]!.padStart(5, "0"), m[2]!.padStart(5, "0")] : [];
         if (!open || !close || !HALF_HOUR.test(open) || !HALF_HOUR.test(close)) {
-          ctx.addIssue({ code: "custom", message: `${label}: write hours as 09:00-17:00, on the hour or the half hour.` });
+          ctx.addIssue({
+            code: "custom",
+            message: `${label}: write hours as 09:00-17:00, on the hour or the half hour.`,
+          });
           return z.NEVER;
         }
         if (minutesOf(open) >= minutesOf(close)) {
@@ -56,11 +72,16 @@ const whole = (what: string, min: number, max: number) =>
     .trim()
     .regex(/^\d{1,4}$/, `${what} must be a whole number.`)
     .transform(Number)
-    .pipe(z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`));
+    .pipe(
+      z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`),
+    );
 
 /** The availability form as posted (strings); the stored row is checked again by availability's own schema. */
 export const availabilityFormSchema = z.object({
-  ...(Object.fromEntries(FORM_WEEKDAYS.map((d) => [d.key, dayField(d.label)])) as Record<Weekday, ReturnType<typeof dayField>>),
+  ...(Object.fromEntries(FORM_WEEKDAYS.map((d) => [d.key, dayField(d.label)])) as Record<
+    Weekday,
+    ReturnType<typeof dayField>
+  >),
   minNoticeHours: whole("Minimum notice", 0, 720),
   bufferMinutes: whole("The buffer", 0, 240),
   dailyMax: whole("The daily maximum", 1, 48),
@@ -98,7 +119,15 @@ export type AgendaCall = {
  * row the visitor's slot computation reads), the agenda, and cancelling or marking a
  * call held, each a timeline entry on the lead. Writes only from the Calls pages' actions.
  */
-export function createBookingStudio({ database, outbox, now = Date.now }: { database: AppDatabase; outbox?: OutboxTrigger; now?: () => number }) {
+export function createBookingStudio({
+  database,
+  outbox,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  outbox?: OutboxTrigger;
+  now?: () => number;
+}) {
   const { db } = database;
 
   const settingsRow = (s: BookingSettings, actor: StudioUser) => ({
@@ -116,15 +145,32 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
    * days off at once both count (PostgreSQL locks the row; SQLite runs one write transaction
    * at a time). A change that refuses (returns an error) writes nothing.
    */
-  async function updateSettings(change: (current: BookingSettings) => BookingSettings | string, actor: StudioUser): Promise<BookingResult> {
+  async function updateSettings(
+    change: (current: BookingSettings) => BookingSettings | string,
+    actor: StudioUser,
+  ): Promise<BookingResult> {
     return db.transaction().execute(async (trx) => {
       // The row exists before it is locked (the defaults until the first save).
-      await trx.insertInto("booking_settings").values({ id: "default", ...settingsRow(DEFAULT_BOOKING_SETTINGS, actor) }).onConflict((oc) => oc.column("id").doNothing()).execute();
-      if (database.kind === "postgres") await trx.selectFrom("booking_settings").select("id").where("id", "=", "default").forUpdate().execute();
+      await trx
+        .insertInto("booking_settings")
+        .values({ id: "default", ...settingsRow(DEFAULT_BOOKING_SETTINGS, actor) })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      if (database.kind === "postgres")
+        await trx
+          .selectFrom("booking_settings")
+          .select("id")
+          .where("id", "=", "default")
+          .forUpdate()
+          .execute();
       const next = change(await readSettings(trx));
       if (typeof next === "string") return { ok: false, status: 400, error: next } as const;
       // The same schema the visitor's side reads with: nothing is stored that it would refuse.
-      await trx.updateTable("booking_settings").set(settingsRow(bookingSettingsSchema.parse(next), actor)).where("id", "=", "default").execute();
+      await trx
+        .updateTable("booking_settings")
+        .set(settingsRow(bookingSettingsSchema.parse(next), actor))
+        .where("id", "=", "default")
+        .execute();
       return { ok: true, value: null } as const;
     });
   }
@@ -146,14 +192,29 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
         "inquiries.last_name",
       ])
       // A call the visitor moved is cancelled with a successor pointing back at it.
-      .select((eb) => eb.exists(eb.selectFrom("bookings as moved").select("moved.id").whereRef("moved.rescheduled_from", "=", "bookings.id")).as("rescheduled"));
-  const asCalls = (rows: Awaited<ReturnType<ReturnType<typeof selectCalls>["execute"]>>): AgendaCall[] => rows.map((r) => ({ ...r, rescheduled: Boolean(r.rescheduled) }));
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("bookings as moved")
+              .select("moved.id")
+              .whereRef("moved.rescheduled_from", "=", "bookings.id"),
+          )
+          .as("rescheduled"),
+      );
+  const asCalls = (rows: Awaited<ReturnType<ReturnType<typeof selectCalls>["execute"]>>): AgendaCall[] =>
+    rows.map((r) => ({ ...r, rescheduled: Boolean(r.rescheduled) }));
 
   /** A booking the action did not change: why, as the page says it. */
   async function whyNot(id: string, started: string): Promise<BookingResult<never>> {
-    const row = await db.selectFrom("bookings").select(["status", "starts_at"]).where("id", "=", id).executeTakeFirst();
+    const row = await db
+      .selectFrom("bookings")
+      .select(["status", "starts_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) return { ok: false, status: 404, error: "No such call." };
-    if (row.status === "cancelled") return { ok: false, status: 409, error: "This call is already cancelled." };
+    if (row.status === "cancelled")
+      return { ok: false, status: 409, error: "This call is already cancelled." };
     if (row.status === "held") return { ok: false, status: 409, error: "This call is already marked held." };
     return row.starts_at <= started
       ? { ok: false, status: 409, error: "This call has started: mark it held instead." }
@@ -166,20 +227,39 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
     /** The availability form: replaces the weekly hours, notice, buffer and maximum; the days off stay. */
     async saveAvailability(input: unknown, actor: StudioUser): Promise<BookingResult> {
       const parsed = availabilityFormSchema.safeParse(input);
-      if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid availability." };
+      if (!parsed.success)
+        return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid availability." };
       const f = parsed.data;
-      const weeklyHours = Object.fromEntries(WEEKDAYS.map((d) => [d, f[d]])) as BookingSettings["weeklyHours"];
-      return updateSettings((current) => ({ ...current, weeklyHours, minNoticeMinutes: f.minNoticeHours * 60, bufferMinutes: f.bufferMinutes, dailyMax: f.dailyMax }), actor);
+      const weeklyHours = Object.fromEntries(
+        WEEKDAYS.map((d) => [d, f[d]]),
+      ) as BookingSettings["weeklyHours"];
+      return updateSettings(
+        (current) => ({
+          ...current,
+          weeklyHours,
+          minNoticeMinutes: f.minNoticeHours * 60,
+          bufferMinutes: f.bufferMinutes,
+          dailyMax: f.dailyMax,
+        }),
+        actor,
+      );
     },
 
     /** Adds (or removes) one Vancouver date with no calls. */
     async setDayOff(input: unknown, off: boolean, actor: StudioUser): Promise<BookingResult> {
       const parsed = calendarDateSchema.safeParse(input);
-      if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Choose a date." };
+      if (!parsed.success)
+        return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Choose a date." };
       const day = parsed.data;
       return updateSettings((current) => {
-        if (off && !current.daysOff.includes(day) && current.daysOff.length >= 366) return "At most 366 days off: remove past ones first.";
-        return { ...current, daysOff: off ? [...new Set([...current.daysOff, day])].sort() : current.daysOff.filter((d) => d !== day) };
+        if (off && !current.daysOff.includes(day) && current.daysOff.length >= 366)
+          return "At most 366 days off: remove past ones first.";
+        return {
+          ...current,
+          daysOff: off
+            ? [...new Set([...current.daysOff, day])].sort()
+            : current.daysOff.filter((d) => d !== day),
+        };
       }, actor);
     },
 
@@ -189,7 +269,12 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
       const at = instant(t);
       const since = instant(t - RECENT_DAYS * DAY_MS);
       const [upcoming, recent] = await Promise.all([
-        selectCalls().where("bookings.status", "=", "booked").where("bookings.ends_at", ">", at).orderBy("bookings.starts_at").limit(200).execute(),
+        selectCalls()
+          .where("bookings.status", "=", "booked")
+          .where("bookings.ends_at", ">", at)
+          .orderBy("bookings.starts_at")
+          .limit(200)
+          .execute(),
         selectCalls()
           .where("bookings.starts_at", ">=", since)
           .where((eb) => eb.or([eb("bookings.ends_at", "<=", at), eb("bookings.status", "!=", "booked")]))
@@ -202,7 +287,12 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
 
     /** A lead's calls, latest first, for its page. */
     async forLead(inquiryId: string) {
-      return asCalls(await selectCalls().where("bookings.inquiry_id", "=", inquiryId).orderBy("bookings.starts_at", "desc").execute());
+      return asCalls(
+        await selectCalls()
+          .where("bookings.inquiry_id", "=", inquiryId)
+          .orderBy("bookings.starts_at", "desc")
+          .execute(),
+      );
     },
 
     /**
@@ -211,21 +301,40 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
      * timeline entry; the other is told it is already cancelled.
      */
     async cancel(id: string, confirm: unknown, actor: StudioUser): Promise<BookingResult> {
-      if (confirm !== "yes") return { ok: false, status: 400, error: "Tick the box to confirm: the visitor is emailed." };
+      if (confirm !== "yes")
+        return { ok: false, status: 400, error: "Tick the box to confirm: the visitor is emailed." };
       const t = now();
       const at = instant(t);
       const done = await db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable("bookings")
-          .set({ status: "cancelled", cancelled_at: at, cancelled_by: `studio:${actor.email}`, updated_at: at })
+          .set({
+            status: "cancelled",
+            cancelled_at: at,
+            cancelled_by: `studio:${actor.email}`,
+            updated_at: at,
+          })
           .where("id", "=", id)
           .where("status", "=", "booked")
           .where("starts_at", ">", at)
           .returning(["inquiry_id", "starts_at"])
           .executeTakeFirst();
         if (!row) return false;
-        await enqueue(trx, [{ subjectType: BOOKING_SUBJECT, subjectId: id, channel: STUDIO_CANCEL_EMAIL }], t);
-        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-cancelled", body: `Call of ${row.starts_at} cancelled by the studio`, actor_email: actor.email }, t);
+        await enqueue(
+          trx,
+          [{ subjectType: BOOKING_SUBJECT, subjectId: id, channel: STUDIO_CANCEL_EMAIL }],
+          t,
+        );
+        await insertLeadActivity(
+          trx,
+          {
+            inquiry_id: row.inquiry_id,
+            kind: "booking-cancelled",
+            body: `Call of ${row.starts_at} cancelled by the studio`,
+            actor_email: actor.email,
+          },
+          t,
+        );
         return true;
       });
       if (!done) return whyNot(id, at);
@@ -247,7 +356,16 @@ export function createBookingStudio({ database, outbox, now = Date.now }: { data
           .returning(["inquiry_id", "starts_at"])
           .executeTakeFirst();
         if (!row) return false;
-        await insertLeadActivity(trx, { inquiry_id: row.inquiry_id, kind: "booking-held", body: `Call of ${row.starts_at} held`, actor_email: actor.email }, t);
+        await insertLeadActivity(
+          trx,
+          {
+            inquiry_id: row.inquiry_id,
+            kind: "booking-held",
+            body: `Call of ${row.starts_at} held`,
+            actor_email: actor.email,
+          },
+          t,
+        );
         return true;
       });
       return done ? { ok: true, value: null } : whyNot(id, at);

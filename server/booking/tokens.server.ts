@@ -5,5 +5,6 @@ import { createHash, createHmac } from "node:crypto";
  * secret, so the confirmation email (rendered later by the outbox) can write it again while
  * the database keeps only its SHA-256 (a leaked table opens no booking).
  */
-export const manageToken = (secret: string, bookingId: string) => createHmac("sha256", secret).update(`booking-manage:${bookingId}`).digest("base64url");
+export const manageToken = (secret: string, bookingId: string) =>
+  createHmac("sha256", secret).update(`booking-manage:${bookingId}`).digest("base64url");
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");

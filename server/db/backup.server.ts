@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { z } from "zod";
+
 import type { AppConfig } from "../config.server";
 
 /**
@@ -18,14 +19,28 @@ import type { AppConfig } from "../config.server";
  * final name. PostgreSQL: `pg_dump --format=custom` (one snapshot), checked with
  * `pg_restore --list`. Names carry the start time, the restore point.
  */
-export type BackupSource = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; /** Tests: one schema only. */ schema?: string };
+export type BackupSource =
+  | { kind: "sqlite"; path: string }
+  | { kind: "postgres"; url: string; /** Tests: one schema only. */ schema?: string };
 
 /** Keep the newest `retain` backups, and the newest of each of the last `retainDays` days. */
 export type BackupPolicy = { retain: number; retainDays: number };
 
 /** What the server's environment says about backups. */
-export function backupSettings(config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_PATH" | "BACKUP_DIR" | "BACKUP_INTERVAL_SECONDS" | "BACKUP_RETAIN" | "BACKUP_RETAIN_DAYS">) {
-  const source: BackupSource = config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "sqlite", path: config.DATABASE_PATH };
+export function backupSettings(
+  config: Pick<
+    AppConfig,
+    | "DATABASE_URL"
+    | "DATABASE_PATH"
+    | "BACKUP_DIR"
+    | "BACKUP_INTERVAL_SECONDS"
+    | "BACKUP_RETAIN"
+    | "BACKUP_RETAIN_DAYS"
+  >,
+) {
+  const source: BackupSource = config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "sqlite", path: config.DATABASE_PATH };
   return {
     source,
     dir: config.BACKUP_DIR,
@@ -72,8 +87,17 @@ export function listBackups(dir: string): BackupFile[] {
       const m = NAME.exec(file);
       if (!m) return [];
       const [date, time] = m[1]!.split("T") as [string, string];
-      const takenAt = Date.parse(`${date}T${time.replace(/^(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, "$1:$2:$3.$4Z")}`);
-      return [{ file, path: path.join(dir, file), takenAt, kind: m[2] === "db" ? ("sqlite" as const) : ("postgres" as const) }];
+      const takenAt = Date.parse(
+        `${date}T${time.replace(/^(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, "$1:$2:$3.$4Z")}`,
+      );
+      return [
+        {
+          file,
+          path: path.join(dir, file),
+          takenAt,
+          kind: m[2] === "db" ? ("sqlite" as const) : ("postgres" as const),
+        },
+      ];
     })
     .sort((a, b) => a.takenAt - b.takenAt);
 }
@@ -111,14 +135,26 @@ export function lastBackupAt(dir: string): Date | undefined {
 const ABANDONED_PARTIAL_MS = 6 * 3_600_000;
 
 /** Takes one backup now: snapshot, verify, fsync, rename into place, prune, record the status. */
-export async function takeBackup({ source, dir, policy, now = Date.now }: { source: BackupSource; dir: string; policy: BackupPolicy; now?: () => number }): Promise<BackupStatus> {
+export async function takeBackup({
+  source,
+  dir,
+  policy,
+  now = Date.now,
+}: {
+  source: BackupSource;
+  dir: string;
+  policy: BackupPolicy;
+  now?: () => number;
+}): Promise<BackupStatus> {
   // The backups hold every lead: readable by the server's user only.
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const started = now();
   for (const f of fs.readdirSync(dir)) {
     const p = path.join(dir, f);
     // Another run may remove it first.
-    const age = f.endsWith(".partial") ? started - (fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? started) : 0;
+    const age = f.endsWith(".partial")
+      ? started - (fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? started)
+      : 0;
     if (age > ABANDONED_PARTIAL_MS) fs.rmSync(p, { force: true });
   }
   const file = backupName(source.kind, started);
@@ -189,7 +225,11 @@ function sqliteSnapshot(source: string, target: string) {
     let verdict: unknown;
     worker.on("message", (m) => (verdict = m));
     worker.on("error", reject);
-    worker.on("exit", () => (verdict === "ok" ? resolve() : reject(new BackupError(`The copy failed its integrity check: ${String(verdict)}`))));
+    worker.on("exit", () =>
+      verdict === "ok"
+        ? resolve()
+        : reject(new BackupError(`The copy failed its integrity check: ${String(verdict)}`)),
+    );
   });
 }
 
@@ -208,21 +248,38 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", (e) => reject(new BackupError(`${command} could not run (${e.message}): install the PostgreSQL client tools.`)));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new BackupError(`${command} failed (exit ${code}): ${err.trim().slice(0, 2000)}`))));
+    child.on("error", (e) =>
+      reject(
+        new BackupError(`${command} could not run (${e.message}): install the PostgreSQL client tools.`),
+      ),
+    );
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new BackupError(`${command} failed (exit ${code}): ${err.trim().slice(0, 2000)}`)),
+    );
   });
 }
 
 async function pgDump(source: Extract<BackupSource, { kind: "postgres" }>, target: string) {
   const { dbname, env } = pgConnection(source.url);
   const schema = source.schema ? ["--schema", source.schema] : [];
-  await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", ...schema, "--file", target, "--dbname", dbname], env);
+  await run(
+    "pg_dump",
+    ["--format=custom", "--no-owner", "--no-privileges", ...schema, "--file", target, "--dbname", dbname],
+    env,
+  );
   // The archive reads back to its end and holds the leads.
   const contents = await run("pg_restore", ["--list", target], env);
-  if (!/ TABLE DATA \S+ inquiries /.test(contents)) throw new BackupError("The dump has no inquiries table: is DATABASE_URL the site's database?");
+  if (!/ TABLE DATA \S+ inquiries /.test(contents))
+    throw new BackupError("The dump has no inquiries table: is DATABASE_URL the site's database?");
 }
 
-export type RestoreResult = { from: string; takenAt: number; /** Where the database that was replaced now is (SQLite). */ keptAs?: string };
+export type RestoreResult = {
+  from: string;
+  takenAt: number;
+  /** Where the database that was replaced now is (SQLite). */ keptAs?: string;
+};
 
 /**
  * Restores `from` (a file in `dir` or a path; the latest when unset) over the database.
@@ -231,11 +288,33 @@ export type RestoreResult = { from: string; takenAt: number; /** Where the datab
  * PostgreSQL: one transaction of `pg_restore --clean`; with `force` only over a database
  * that holds leads or has other sessions connected.
  */
-export async function restoreBackup({ target, dir, from, force = false, now = Date.now }: { target: BackupSource; dir: string; from?: string; force?: boolean; now?: () => number }): Promise<RestoreResult> {
+export async function restoreBackup({
+  target,
+  dir,
+  from,
+  force = false,
+  now = Date.now,
+}: {
+  target: BackupSource;
+  dir: string;
+  from?: string;
+  force?: boolean;
+  now?: () => number;
+}): Promise<RestoreResult> {
   const backups = listBackups(dir).filter((b) => b.kind === target.kind);
-  const chosen = from ? backups.find((b) => b.file === from || path.resolve(b.path) === path.resolve(from)) : backups.at(-1);
-  if (!chosen) throw new BackupError(from ? `No ${target.kind} backup named ${from} in ${dir}.` : `No ${target.kind} backup in ${dir}.`);
-  if (target.kind === "sqlite") return { from: chosen.file, takenAt: chosen.takenAt, keptAs: restoreSqlite(target.path, chosen.path, force, now()) };
+  const chosen = from
+    ? backups.find((b) => b.file === from || path.resolve(b.path) === path.resolve(from))
+    : backups.at(-1);
+  if (!chosen)
+    throw new BackupError(
+      from ? `No ${target.kind} backup named ${from} in ${dir}.` : `No ${target.kind} backup in ${dir}.`,
+    );
+  if (target.kind === "sqlite")
+    return {
+      from: chosen.file,
+      takenAt: chosen.takenAt,
+      keptAs: restoreSqlite(target.path, chosen.path, force, now()),
+    };
   await restorePostgres(target, chosen.path, force);
   return { from: chosen.file, takenAt: chosen.takenAt };
 }
@@ -252,16 +331,24 @@ function restoreSqlite(dbPath: string, backup: string, force: boolean, now: numb
   } catch (error) {
     verdict = (error as Error).message;
   }
-  if (verdict !== "ok") throw new BackupError(`${path.basename(backup)} failed its integrity check (${String(verdict)}): choose another backup.`);
+  if (verdict !== "ok")
+    throw new BackupError(
+      `${path.basename(backup)} failed its integrity check (${String(verdict)}): choose another backup.`,
+    );
   let keptAs: string | undefined;
   if (fs.existsSync(dbPath)) {
-    if (!force) throw new BackupError(`${dbPath} exists. Stop the server, then run the restore again with --force to replace it (it is kept beside, not deleted).`);
+    if (!force)
+      throw new BackupError(
+        `${dbPath} exists. Stop the server, then run the restore again with --force to replace it (it is kept beside, not deleted).`,
+      );
     // Leaving WAL mode needs every other connection closed: SQLite's own answer to "is the server running?".
     const live = new SQLite(dbPath, { fileMustExist: true });
     try {
       live.pragma("journal_mode = DELETE");
     } catch (error) {
-      throw new BackupError(`${dbPath} is open in another process (${(error as { code?: string }).code ?? "busy"}): stop the server first, then restore.`);
+      throw new BackupError(
+        `${dbPath} is open in another process (${(error as { code?: string }).code ?? "busy"}): stop the server first, then restore.`,
+      );
     } finally {
       live.close();
     }
@@ -279,7 +366,11 @@ function restoreSqlite(dbPath: string, backup: string, force: boolean, now: numb
   return keptAs;
 }
 
-async function restorePostgres(target: Extract<BackupSource, { kind: "postgres" }>, backup: string, force: boolean) {
+async function restorePostgres(
+  target: Extract<BackupSource, { kind: "postgres" }>,
+  backup: string,
+  force: boolean,
+) {
   const { dbname, env } = pgConnection(target.url);
   if (!force) {
     const client = new pg.Client({ connectionString: target.url });
@@ -291,13 +382,33 @@ async function restorePostgres(target: Extract<BackupSource, { kind: "postgres" 
         [`${target.schema ?? "public"}.inquiries`],
       );
       const sessions = Number(rows[0]!.sessions);
-      if (sessions > 0) throw new BackupError(`${sessions} other sessions are connected to the database: stop every server instance first (or pass --force).`);
-      if (rows[0]!.leads) throw new BackupError("The database already holds the site's tables: restore with --force to replace them (or restore into a new, empty database and point DATABASE_URL at it).");
+      if (sessions > 0)
+        throw new BackupError(
+          `${sessions} other sessions are connected to the database: stop every server instance first (or pass --force).`,
+        );
+      if (rows[0]!.leads)
+        throw new BackupError(
+          "The database already holds the site's tables: restore with --force to replace them (or restore into a new, empty database and point DATABASE_URL at it).",
+        );
     } finally {
       await client.end();
     }
   }
-  await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", "--dbname", dbname, backup], env);
+  await run(
+    "pg_restore",
+    [
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--no-privileges",
+      "--single-transaction",
+      "--exit-on-error",
+      "--dbname",
+      dbname,
+      backup,
+    ],
+    env,
+  );
 }
 
 export type BackupSchedule = {
@@ -346,7 +457,9 @@ export function startBackupSchedule(options: {
       stopped = true;
       clearTimeout(timer);
       // (Node fires a timer longer than 2^31 - 1 ms at once: Infinity is no timer at all.)
-      const limit = Number.isFinite(waitMs) ? [new Promise((resolve) => setTimeout(resolve, waitMs).unref())] : [];
+      const limit = Number.isFinite(waitMs)
+        ? [new Promise((resolve) => setTimeout(resolve, waitMs).unref())]
+        : [];
       if (running) await Promise.race([running, ...limit]);
       for (const w of waiters.splice(0)) w();
     },

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { lockRetryDelay, migrateToLatest, openDatabase, withStatementCache } from "./database.server";
 import { migrations } from "./migrations";
 
@@ -70,9 +71,16 @@ describe("SQLite statement cache", () => {
     try {
       await migrateToLatest(database);
       for (let i = 0; i < 3; i++) {
-        await database.db.insertInto("rate_limits").values({ key: `k${i}`, count: i, expires_at: "2030-01-01T00:00:00.000Z" }).execute();
+        await database.db
+          .insertInto("rate_limits")
+          .values({ key: `k${i}`, count: i, expires_at: "2030-01-01T00:00:00.000Z" })
+          .execute();
       }
-      const rows = await database.db.selectFrom("rate_limits").select(["key", "count"]).orderBy("key").execute();
+      const rows = await database.db
+        .selectFrom("rate_limits")
+        .select(["key", "count"])
+        .orderBy("key")
+        .execute();
       expect(rows).toEqual([0, 1, 2].map((i) => ({ key: `k${i}`, count: i })));
     } finally {
       await database.close();
@@ -97,7 +105,9 @@ describe("SQLite's write lock, shared by several processes", () => {
     try {
       await migrateToLatest(database);
       other.exec("begin immediate");
-      other.prepare("insert into rate_limits (key, count, expires_at) values ('other', 1, '2030-01-01')").run();
+      other
+        .prepare("insert into rate_limits (key, count, expires_at) values ('other', 1, '2030-01-01')")
+        .run();
       const row = (key: string) => ({ key, count: 1, expires_at: "2030-01-01T00:00:00.000Z" });
       let transactionDone = false;
       const transaction = database.db

@@ -3,22 +3,27 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
   Kysely,
-  type LogEvent,
   Migrator,
   PostgresDialect,
+  sql,
   SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type LogEvent,
   type SqliteDialectConfig,
   type Transaction,
   type TransactionSettings,
-  sql,
 } from "kysely";
 import pg from "pg";
+
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
-import { type WalCheckpointer, type WalCheckpointerOptions, startWalCheckpointer } from "./wal-checkpointer.server";
+import {
+  startWalCheckpointer,
+  type WalCheckpointer,
+  type WalCheckpointerOptions,
+} from "./wal-checkpointer.server";
 import type { WriteTurns } from "./write-turn.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -50,11 +55,21 @@ export type DatabaseOptions = (
       /** A cluster worker's turns at the write lock, shared with the other workers (write-turn.server.ts). */
       writeTurns?: WriteTurns;
     }
-  | { kind: "postgres"; url: string; /** Schema to use (tests isolate themselves this way). */ schema?: string; poolSize?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Schema to use (tests isolate themselves this way). */ schema?: string;
+      poolSize?: number;
+    }
 ) & { onQuery?: QueryObserver };
 
-export function databaseOptionsFromConfig(config: { DATABASE_URL?: string; DATABASE_PATH: string }): DatabaseOptions {
-  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "sqlite", path: config.DATABASE_PATH };
+export function databaseOptionsFromConfig(config: {
+  DATABASE_URL?: string;
+  DATABASE_PATH: string;
+}): DatabaseOptions {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "sqlite", path: config.DATABASE_PATH };
 }
 
 /** Opens SQLite (WAL) or PostgreSQL behind the same Kysely interface. Does not migrate. */
@@ -62,10 +77,12 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
   let db: Kysely<Database>;
   // Kysely times each query itself and reports it to `log`: one call per query, no wrapper.
   const onQuery = options.onQuery;
-  const log = onQuery && ((event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === "error"));
+  const log =
+    onQuery && ((event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === "error"));
   let checkpointer: WalCheckpointer | undefined;
   if (options.kind === "sqlite") {
-    if (options.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
+    if (options.path !== ":memory:")
+      fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
     const sqlite = new SQLite(options.path);
     sqlite.pragma("journal_mode = WAL");
     // In WAL mode NORMAL is still safe against corruption and keeps every commit
@@ -80,9 +97,20 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     // asynchronously instead (WriteLockDriver), so SQLite returns BUSY at once.
     sqlite.pragma("busy_timeout = 0");
     if (options.backgroundCheckpoints && options.path !== ":memory:") {
-      checkpointer = startWalCheckpointer(sqlite, options.path, options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints);
+      checkpointer = startWalCheckpointer(
+        sqlite,
+        options.path,
+        options.backgroundCheckpoints === true ? {} : options.backgroundCheckpoints,
+      );
     }
-    db = new Kysely<Database>({ dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, options.writeTurns), log });
+    db = new Kysely<Database>({
+      dialect: new WriteLockSqliteDialect(
+        { database: withStatementCache(sqlite) },
+        sqlite,
+        options.writeTurns,
+      ),
+      log,
+    });
   } else {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -140,7 +168,8 @@ export function lockRetryDelay(attempt: number, waitedMs: number, random = Math.
   return 1 + Math.floor(random() * Math.min(2 ** Math.max(attempt - 6, 0), 10));
 }
 
-const nextTurn = (ms: number) => new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
+const nextTurn = (ms: number) =>
+  new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
 
 /**
  * SQLite behind Kysely, waiting for the write lock off the event loop. Several
@@ -204,7 +233,8 @@ class WriteLockDriver implements Driver {
       wrapped = {
         async executeQuery<R>(query: CompiledQuery) {
           // A write outside a transaction takes a turn of its own.
-          if (!turns || sqlite.inTransaction || !WRITE_NODES.has(query.query.kind)) return untilNotBusy<R>(query);
+          if (!turns || sqlite.inTransaction || !WRITE_NODES.has(query.query.kind))
+            return untilNotBusy<R>(query);
           const giveBack = await turns.take(SQLITE_LOCK_WAIT_MS);
           try {
             return await untilNotBusy<R>(query);
@@ -247,13 +277,25 @@ class WriteLockDriver implements Driver {
     this.#giveBack = undefined;
     giveBack?.();
   }
-  savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+  savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
+  ) {
     return this.#inner.savepoint!(connection, name, compile);
   }
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
+  ) {
     return this.#inner.rollbackToSavepoint!(connection, name, compile);
   }
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver["savepoint"]>>[2]) {
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
+  ) {
     return this.#inner.releaseSavepoint!(connection, name, compile);
   }
   releaseConnection(connection: DatabaseConnection) {

@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { migrateToLatest, openDatabase } from "./database.server";
-import { GROUP_COMMIT_MAX, createGroupCommit } from "./group-commit.server";
+import { createGroupCommit, GROUP_COMMIT_MAX } from "./group-commit.server";
 
 const lead = (lastName: string) => ({
   id: randomUUID(),
@@ -30,7 +31,9 @@ describe(`group commit on ${testDatabaseKind}`, () => {
   });
 
   const names = async () =>
-    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map((r) => r.last_name);
+    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+      (r) => r.last_name,
+    );
 
   it("stores every write asked for together, and a failing one alone rolls back", async () => {
     const writes = createGroupCommit(database);
@@ -44,14 +47,21 @@ describe(`group commit on ${testDatabaseKind}`, () => {
         }),
       ),
     );
-    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual(["A", "B", "C failed after its insert", "D"]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      "A",
+      "B",
+      "C failed after its insert",
+      "D",
+    ]);
     expect(await names()).toEqual(["A", "B", "D"]);
   });
 
   it("rejects every write of a transaction that fails as a whole (here: the database is gone)", async () => {
     const writes = createGroupCommit(database);
     await database.close();
-    const results = await Promise.allSettled(["E", "F"].map((name) => writes.run((trx) => trx.insertInto("inquiries").values(lead(name)).execute())));
+    const results = await Promise.allSettled(
+      ["E", "F"].map((name) => writes.run((trx) => trx.insertInto("inquiries").values(lead(name)).execute())),
+    );
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });
 });
@@ -86,7 +96,12 @@ describe("group commit on SQLite", () => {
     const { write, committed } = await sqliteFile();
     const seen = await Promise.all(Array.from({ length: GROUP_COMMIT_MAX + 3 }, (_, i) => write(`L${i}`)));
     // The first 32 share a transaction not yet committed; the next 3 run after its commit.
-    expect(seen).toEqual([...Array<number>(GROUP_COMMIT_MAX).fill(0), GROUP_COMMIT_MAX, GROUP_COMMIT_MAX, GROUP_COMMIT_MAX]);
+    expect(seen).toEqual([
+      ...Array<number>(GROUP_COMMIT_MAX).fill(0),
+      GROUP_COMMIT_MAX,
+      GROUP_COMMIT_MAX,
+      GROUP_COMMIT_MAX,
+    ]);
     expect(committed()).toBe(GROUP_COMMIT_MAX + 3);
   });
 

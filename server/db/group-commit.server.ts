@@ -1,4 +1,5 @@
-import { type Transaction, sql } from "kysely";
+import { sql, type Transaction } from "kysely";
+
 import type { AppDatabase } from "./database.server";
 import type { Database } from "./schema";
 
@@ -23,13 +24,20 @@ export type GroupCommit = {
 /** At most this many writes share a transaction, so one commit's wait stays short. */
 export const GROUP_COMMIT_MAX = 32;
 
-type Job = { work: (trx: Transaction<Database>) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
+type Job = {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+};
 
 // One per database in a process: every capability's writes share its transactions, so an
 // inquiry and its analytics goal take one turn at the write lock, not two (reports/bench.md).
 const shared = new WeakMap<object, GroupCommit>();
 
-export function createGroupCommit(database: Pick<AppDatabase, "db" | "kind">, max = GROUP_COMMIT_MAX): GroupCommit {
+export function createGroupCommit(
+  database: Pick<AppDatabase, "db" | "kind">,
+  max = GROUP_COMMIT_MAX,
+): GroupCommit {
   const { db } = database;
   if (database.kind !== "sqlite") return { run: (work) => db.transaction().execute(work) };
   if (max === GROUP_COMMIT_MAX) {
@@ -42,7 +50,6 @@ export function createGroupCommit(database: Pick<AppDatabase, "db" | "kind">, ma
 }
 
 function groupCommit(db: AppDatabase["db"], max: number): GroupCommit {
-
   const queue: Job[] = [];
   let scheduled = false;
   const schedule = () => {

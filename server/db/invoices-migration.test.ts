@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import { quoteContent } from "../quotes/model";
 import { openDatabase } from "./database.server";
@@ -23,7 +24,21 @@ describe(`migration 0017-invoices on ${testDatabaseKind}`, () => {
     const at = "2026-10-01T17:00:00.000Z";
     await db
       .insertInto("inquiries")
-      .values({ id: "lead-1", first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: null, company: null, project_type: "pro", budget: null, timeline: null, message: "A site.", source: "form", created_at: at, search_text: "ada" })
+      .values({
+        id: "lead-1",
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@example.com",
+        phone: null,
+        company: null,
+        project_type: "pro",
+        budget: null,
+        timeline: null,
+        message: "A site.",
+        source: "form",
+        created_at: at,
+        search_text: "ada",
+      })
       .execute();
     const quote = (id: string, tax: { label: string; bp: number; cents: number } | null) => ({
       id,
@@ -48,20 +63,53 @@ describe(`migration 0017-invoices on ${testDatabaseKind}`, () => {
     // Written as the build before 0017 wrote them: no taxes or province columns yet.
     await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .insertInto("quotes")
-      .values([quote("q-gst", { label: "GST", bp: 500, cents: 6923 }), quote("q-hst", { label: "HST (ON)", bp: 1300, cents: 17999 }), quote("q-none", null)])
+      .values([
+        quote("q-gst", { label: "GST", bp: 500, cents: 6923 }),
+        quote("q-hst", { label: "HST (ON)", bp: 1300, cents: 17999 }),
+        quote("q-none", null),
+      ])
       .execute();
 
     expect(Object.keys(migrations)).toContain("0017-invoices");
     expect((await migratorUpTo(database, "0017-invoices").migrateToLatest()).error).toBeUndefined();
     const rows = await db.selectFrom("quotes").selectAll().orderBy("id").execute();
-    expect(rows.map((q) => [q.id, quoteContent(q).taxes, quoteContent(q).totalCents, quoteContent(q).lines[0]!.taxes])).toEqual([
+    expect(
+      rows.map((q) => [
+        q.id,
+        quoteContent(q).taxes,
+        quoteContent(q).totalCents,
+        quoteContent(q).lines[0]!.taxes,
+      ]),
+    ).toEqual([
       ["q-gst", [{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 6923 }], 145379, []],
       ["q-hst", [{ code: "HST", label: "HST (ON) 13%", basisPoints: 1300, cents: 17999 }], 156455, []],
       ["q-none", [], 138456, []],
     ]);
     // Invoice numbers are unique, whatever issues them.
-    const doc = { id: "d1", kind: "invoice", number: "2026-0001", quote_id: "q-gst", inquiry_id: "lead-1", payment_id: null, payment_kind: "full", amount_cents: 1, taxes: "[]", lines: "[]", terms: "", buyer_name: "", registration_number: null, status: "issued", issued_at: at, settled_at: null } as const;
+    const doc = {
+      id: "d1",
+      kind: "invoice",
+      number: "2026-0001",
+      quote_id: "q-gst",
+      inquiry_id: "lead-1",
+      payment_id: null,
+      payment_kind: "full",
+      amount_cents: 1,
+      taxes: "[]",
+      lines: "[]",
+      terms: "",
+      buyer_name: "",
+      registration_number: null,
+      status: "issued",
+      issued_at: at,
+      settled_at: null,
+    } as const;
     await db.insertInto("money_documents").values(doc).execute();
-    await expect(db.insertInto("money_documents").values({ ...doc, id: "d2", quote_id: "q-hst" }).execute()).rejects.toThrow(/unique/i);
+    await expect(
+      db
+        .insertInto("money_documents")
+        .values({ ...doc, id: "d2", quote_id: "q-hst" })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
   });
 });

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
 import { migrations } from "./migrations";
 
@@ -14,7 +15,10 @@ async function migrateInProcesses(n: number, env: Record<string, string>) {
   const outcomes: Promise<Outcome>[] = [];
   const ready: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
-    const child = spawn(process.execPath, ["--import", "tsx", fixture], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     children.push(child);
     let out = "";
     let signalReady: () => void;
@@ -28,7 +32,11 @@ async function migrateInProcesses(n: number, env: Record<string, string>) {
         child.on("error", reject);
         child.on("exit", () => {
           const last = out.trim().split("\n").at(-1) ?? "";
-          resolve(last.startsWith("{") ? (JSON.parse(last) as Outcome) : { error: `exited without a result: ${out}` });
+          resolve(
+            last.startsWith("{")
+              ? (JSON.parse(last) as Outcome)
+              : { error: `exited without a result: ${out}` },
+          );
         });
       }),
     );
@@ -47,7 +55,10 @@ describe(`migrations on ${testDatabaseKind}`, () => {
   it("run exactly once when three processes start migrating a fresh database at the same moment", async () => {
     const db = await createEmptyDatabase();
     dispose = db.dispose;
-    const env: Record<string, string> = db.options.kind === "postgres" ? { DATABASE_URL: db.options.url, DATABASE_SCHEMA: db.options.schema! } : { DATABASE_URL: "", DATABASE_PATH: db.options.path };
+    const env: Record<string, string> =
+      db.options.kind === "postgres"
+        ? { DATABASE_URL: db.options.url, DATABASE_SCHEMA: db.options.schema! }
+        : { DATABASE_URL: "", DATABASE_PATH: db.options.path };
     const outcomes = await migrateInProcesses(3, env);
     expect(outcomes.map((o) => o.error).filter(Boolean)).toEqual([]);
     const applied = outcomes.flatMap((o) => o.applied ?? []);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import { openDatabase } from "./database.server";
 
@@ -15,9 +16,16 @@ describe(`migration 0011-quote-checkouts on ${testDatabaseKind}`, () => {
       await database.close();
       await empty.dispose();
     };
-    expect((await migratorUpTo(database, "0010-one-created-at-index").migrateToLatest()).error).toBeUndefined();
+    expect(
+      (await migratorUpTo(database, "0010-one-created-at-index").migrateToLatest()).error,
+    ).toBeUndefined();
     const { db } = database;
-    const payment = (id: string, createdAt: string, kind: "deposit" | "balance", status: "pending" | "paid" = "pending") => ({
+    const payment = (
+      id: string,
+      createdAt: string,
+      kind: "deposit" | "balance",
+      status: "pending" | "paid" = "pending",
+    ) => ({
       id,
       package: "pro" as const,
       amount_cents: 61728,
@@ -47,7 +55,11 @@ describe(`migration 0011-quote-checkouts on ${testDatabaseKind}`, () => {
       .execute();
 
     expect((await migratorUpTo(database, "0011-quote-checkouts").migrateToLatest()).error).toBeUndefined();
-    const rows = await db.selectFrom("payments").select(["id", "status", "failure_reason"]).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("payments")
+      .select(["id", "status", "failure_reason"])
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { id: "p1", status: "failed", failure_reason: "superseded by a newer checkout" },
       { id: "p2", status: "pending", failure_reason: null },
@@ -55,9 +67,19 @@ describe(`migration 0011-quote-checkouts on ${testDatabaseKind}`, () => {
       { id: "p4", status: "pending", failure_reason: null },
     ]);
     // The database itself refuses a second open checkout for the stage; a closed one may sit beside it.
-    await expect(db.insertInto("payments").values(payment("p5", "2026-11-01T11:00:00.000Z", "deposit")).execute()).rejects.toThrow(/unique/i);
-    await db.insertInto("payments").values({ ...payment("p6", "2026-11-01T11:00:00.000Z", "deposit"), status: "failed" }).execute();
+    await expect(
+      db
+        .insertInto("payments")
+        .values(payment("p5", "2026-11-01T11:00:00.000Z", "deposit"))
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+    await db
+      .insertInto("payments")
+      .values({ ...payment("p6", "2026-11-01T11:00:00.000Z", "deposit"), status: "failed" })
+      .execute();
 
-    expect((await migratorUpTo(database, "0011-quote-checkouts").migrateTo("0010-one-created-at-index")).error).toBeUndefined();
+    expect(
+      (await migratorUpTo(database, "0011-quote-checkouts").migrateTo("0010-one-created-at-index")).error,
+    ).toBeUndefined();
   });
 });

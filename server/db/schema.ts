@@ -84,7 +84,8 @@ export type RefundReason = "withdrawn" | "expired" | "duplicate";
 
 export type PaymentKind = "deposit" | "balance" | "full";
 
-export type QuoteStatus = "draft" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn";
+export type QuoteStatus =
+  "draft" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn";
 
 export interface QuoteTable {
   id: string;
@@ -193,13 +194,21 @@ type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 
 /** A quote's step in the lead timeline (migration 0009's check lists them). */
-export type QuoteActivityKind = `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested" | "refunded" | "refund-failed"}`;
+export type QuoteActivityKind =
+  `quote-${"created" | "sent" | "viewed" | "accepted" | "deposit_paid" | "paid" | "expired" | "withdrawn" | "balance-requested" | "refunded" | "refund-failed"}`;
 
 /**
  * Every kind the lead timeline holds. The database only bounds a kind's shape
  * (migration 0014), so a feature adds its kinds here.
  */
-export type LeadActivityKind = "status" | "note" | "retry" | QuoteActivityKind | AgreementActivityKind | ReminderActivityKind | BookingActivityKind;
+export type LeadActivityKind =
+  | "status"
+  | "note"
+  | "retry"
+  | QuoteActivityKind
+  | AgreementActivityKind
+  | ReminderActivityKind
+  | BookingActivityKind;
 
 /** The client's answers on the quote page (signed, declined, a question) and a studio edit making a new version. */
 export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-question" | "quote-revised";

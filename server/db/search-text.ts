@@ -5,10 +5,21 @@
  * and on PostgreSQL (whose index reads the stored `inquiries.search_text`).
  */
 export function foldForSearch(text: string) {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The stored `search_text` of a lead: its searchable columns (those of migration 0008's SEARCH_TEXT), folded. */
-export function leadSearchText(lead: { first_name: string; last_name: string; email: string; company?: string | null; message: string }) {
-  return foldForSearch([lead.first_name, lead.last_name, lead.email, lead.company ?? "", lead.message].join(" "));
+export function leadSearchText(lead: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company?: string | null;
+  message: string;
+}) {
+  return foldForSearch(
+    [lead.first_name, lead.last_name, lead.email, lead.company ?? "", lead.message].join(" "),
+  );
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { openDatabase } from "./database.server";
 import { startWalCheckpointer } from "./wal-checkpointer.server";
 
@@ -20,12 +21,19 @@ describe("WAL checkpoints on a worker thread", () => {
 
   it("keeps the WAL short without the serving connection checkpointing, and folds it in on close", async () => {
     const file = path.join(dir, "app.db");
-    const database = openDatabase({ kind: "sqlite", path: file, backgroundCheckpoints: { intervalMs: 10, maxWalFrames: 200 } });
+    const database = openDatabase({
+      kind: "sqlite",
+      path: file,
+      backgroundCheckpoints: { intervalMs: 10, maxWalFrames: 200 },
+    });
     await database.db.schema.createTable("t").addColumn("n", "integer").addColumn("pad", "text").execute();
     const commits = 1500;
     const checkpointer = database.walCheckpointer!;
     for (let i = 0; i < commits; i++) {
-      await database.db.insertInto("t" as never).values({ n: i, pad: "x".repeat(200) } as never).execute();
+      await database.db
+        .insertInto("t" as never)
+        .values({ n: i, pad: "x".repeat(200) } as never)
+        .execute();
       // Every 100 commits the worker's next round (on its own timer) is awaited, however slow the machine.
       if (i % 100 === 99) await checkpointer.nextRound();
     }
@@ -92,7 +100,9 @@ describe("WAL checkpoints on a worker thread", () => {
 
   it("is off unless asked for", async () => {
     const database = openDatabase({ kind: "sqlite", path: path.join(dir, "plain.db") });
-    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      database.db,
+    );
     expect(rows[0]?.wal_autocheckpoint).toBe(1000);
     await database.close();
   });

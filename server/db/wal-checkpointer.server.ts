@@ -69,7 +69,11 @@ parentPort.on("message", (m) => {
 /** What one checkpoint round found: frames in the WAL, and how many of them are in the database file. */
 export type CheckpointRound = { log: number; checkpointed: number };
 
-export function startWalCheckpointer(sqlite: SQLite.Database, file: string, options: WalCheckpointerOptions = {}) {
+export function startWalCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  options: WalCheckpointerOptions = {},
+) {
   const { intervalMs, maxWalFrames } = { ...WAL_CHECKPOINTER_DEFAULTS, ...options };
   sqlite.pragma("wal_autocheckpoint = 0");
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");

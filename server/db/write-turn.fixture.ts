@@ -4,6 +4,7 @@
  * two others write 200 transactions each meanwhile. Prints a JSON report.
  */
 import cluster from "node:cluster";
+
 import { migrateToLatest, openDatabase } from "./database.server";
 import { askForWriteTurns, serveWriteTurns } from "./write-turn.server";
 
@@ -23,19 +24,25 @@ if (cluster.isPrimary) {
     if (!m.holding) return;
     // The writers ask for turns while the victim holds one, then it dies holding it.
     for (let i = 0; i < 2; i++) {
-      cluster.fork({ ROLE: "writer", WRITER: String(i) }).on("message", async (r: { written?: number; failed?: number }) => {
-        if (r.written === undefined) return;
-        report.written += r.written;
-        report.failed += r.failed!;
-        if (++done < 2) return;
-        report.afterKillMs = Date.now() - killedAt;
-        const check = openDatabase({ kind: "sqlite", path: file });
-        const victimRows = await check.db.selectFrom("rate_limits").select("key").where("key", "=", "victim").execute();
-        report.killedHeld = victimRows.length === 0;
-        await check.close();
-        console.log(JSON.stringify(report));
-        process.exit(0);
-      });
+      cluster
+        .fork({ ROLE: "writer", WRITER: String(i) })
+        .on("message", async (r: { written?: number; failed?: number }) => {
+          if (r.written === undefined) return;
+          report.written += r.written;
+          report.failed += r.failed!;
+          if (++done < 2) return;
+          report.afterKillMs = Date.now() - killedAt;
+          const check = openDatabase({ kind: "sqlite", path: file });
+          const victimRows = await check.db
+            .selectFrom("rate_limits")
+            .select("key")
+            .where("key", "=", "victim")
+            .execute();
+          report.killedHeld = victimRows.length === 0;
+          await check.close();
+          console.log(JSON.stringify(report));
+          process.exit(0);
+        });
     }
     setTimeout(() => {
       killedAt = Date.now();
@@ -46,7 +53,10 @@ if (cluster.isPrimary) {
   const database = openDatabase({ kind: "sqlite", path: file, writeTurns: askForWriteTurns(process) });
   if (process.env.ROLE === "victim") {
     await database.db.transaction().execute(async (trx) => {
-      await trx.insertInto("rate_limits").values({ key: "victim", count: 1, expires_at: "2030-01-01" }).execute();
+      await trx
+        .insertInto("rate_limits")
+        .values({ key: "victim", count: 1, expires_at: "2030-01-01" })
+        .execute();
       process.send!({ holding: true });
       await new Promise(() => {});
     });
@@ -57,7 +67,12 @@ if (cluster.isPrimary) {
       Array.from({ length: PER_WORKER }, (_, i) =>
         database.db
           .transaction()
-          .execute((trx) => trx.insertInto("rate_limits").values({ key: `w${process.env.WRITER}-${i}`, count: 1, expires_at: "2030-01-01" }).execute())
+          .execute((trx) =>
+            trx
+              .insertInto("rate_limits")
+              .values({ key: `w${process.env.WRITER}-${i}`, count: 1, expires_at: "2030-01-01" })
+              .execute(),
+          )
           .then(
             () => written++,
             () => failed++,

@@ -1,18 +1,21 @@
 import { spawnSync } from "node:child_process";
-import { EventEmitter } from "node:events";
 import type { Worker } from "node:cluster";
+import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { WriteTurnTimeout, askForWriteTurns, serveWriteTurns } from "./write-turn.server";
+
+import { askForWriteTurns, serveWriteTurns, WriteTurnTimeout } from "./write-turn.server";
 
 /** A primary and workers joined by in-memory channels that deliver like IPC: later, in order. */
 function cluster(workers: number) {
   const primary = new EventEmitter();
   const procs = Array.from({ length: workers }, () => {
     const proc = new EventEmitter() as EventEmitter & { send(m: unknown): boolean };
-    const worker = { send: (m: unknown) => (setImmediate(() => proc.emit("message", m)), true) } as unknown as Worker;
+    const worker = {
+      send: (m: unknown) => (setImmediate(() => proc.emit("message", m)), true),
+    } as unknown as Worker;
     proc.send = (m: unknown) => (setImmediate(() => primary.emit("message", worker, m)), true);
     return { proc, worker };
   });
@@ -25,7 +28,9 @@ describe("write turns handed out by the primary", () => {
     const { workers } = cluster(3);
     const order: string[] = [];
     const first = await workers[0]!.turns.take(1000);
-    const waiting = [1, 2].map((i) => workers[i]!.turns.take(1000).then((giveBack) => (order.push(`w${i}`), giveBack)));
+    const waiting = [1, 2].map((i) =>
+      workers[i]!.turns.take(1000).then((giveBack) => (order.push(`w${i}`), giveBack)),
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual([]);
     first();
@@ -67,12 +72,26 @@ describe("write turns in a real cluster on one SQLite file", () => {
   it("keeps every worker's writes going when one is killed holding the write lock", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-turns-"));
     try {
-      const run = spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "write-turn.fixture.ts"), path.join(dir, "app.db")], {
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          path.join(import.meta.dirname, "write-turn.fixture.ts"),
+          path.join(dir, "app.db"),
+        ],
+        {
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
       expect(run.stderr).toBe("");
-      const report = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { written: number; failed: number; killedHeld: boolean; afterKillMs: number };
+      const report = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as {
+        written: number;
+        failed: number;
+        killedHeld: boolean;
+        afterKillMs: number;
+      };
       // The killed worker was inside a transaction; the survivors wrote all their rows, none failed.
       expect(report.killedHeld).toBe(true);
       expect(report.failed).toBe(0);

@@ -66,7 +66,10 @@ export function serveWriteTurns(cluster: ClusterEvents) {
   });
 }
 
-type WorkerProcess = { on(event: "message", listener: (message: unknown) => void): unknown; send?(message: unknown): boolean };
+type WorkerProcess = {
+  on(event: "message", listener: (message: unknown) => void): unknown;
+  send?(message: unknown): boolean;
+};
 
 /** In a worker: asks the primary for turns. */
 export function askForWriteTurns(proc: WorkerProcess): WriteTurns {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CLIENT_NAMES, pdfFonts, pdfText } from "../../tests/helpers/pdf";
 import { PDF_FONT, PDF_FONT_BOLD, PDF_MISSING, printable, renderPdf } from "./pdf";
 
@@ -9,17 +10,25 @@ import { PDF_FONT, PDF_FONT_BOLD, PDF_MISSING, printable, renderPdf } from "./pd
  * (decision 0036) and never stops a document.
  */
 
-const meta = { title: "Invoice 2026-0001", subtitle: "Issued November 25, 2026", createdAt: new Date("2026-11-25T18:00:00Z") };
+const meta = {
+  title: "Invoice 2026-0001",
+  subtitle: "Issued November 25, 2026",
+  createdAt: new Date("2026-11-25T18:00:00Z"),
+};
 
 describe("the studio's PDFs", () => {
   it("print each client's name exactly, in the regular and the bold face, in the body, title and footer", async () => {
     for (const name of CLIENT_NAMES) {
-      const bytes = await renderPdf({ ...meta, subtitle: `For ${name}`, footer: `Prepared for ${name}` }, (doc) => {
-        doc.font(PDF_FONT).text(`Signed by ${name}`);
-        doc.font(PDF_FONT_BOLD).text(`Billed to: ${name}`);
-      });
+      const bytes = await renderPdf(
+        { ...meta, subtitle: `For ${name}`, footer: `Prepared for ${name}` },
+        (doc) => {
+          doc.font(PDF_FONT).text(`Signed by ${name}`);
+          doc.font(PDF_FONT_BOLD).text(`Billed to: ${name}`);
+        },
+      );
       const text = pdfText(bytes);
-      for (const line of [`For ${name}`, `Signed by ${name}`, `Billed to: ${name}`, `Prepared for ${name}`]) expect(text, line).toContain(line);
+      for (const line of [`For ${name}`, `Signed by ${name}`, `Billed to: ${name}`, `Prepared for ${name}`])
+        expect(text, line).toContain(line);
     }
   });
 
@@ -41,7 +50,9 @@ describe("the studio's PDFs", () => {
   });
 
   it("prints a character the faces lack (CJK, an emoji) as U+FFFD and still renders the rest", async () => {
-    const bytes = await renderPdf(meta, (doc) => doc.font(PDF_FONT_BOLD).text("Billed to: 王秀英 (Wang Xiuying) 🦄"));
+    const bytes = await renderPdf(meta, (doc) =>
+      doc.font(PDF_FONT_BOLD).text("Billed to: 王秀英 (Wang Xiuying) 🦄"),
+    );
     expect(pdfText(bytes)).toContain(`Billed to: ${PDF_MISSING.repeat(3)} (Wang Xiuying) ${PDF_MISSING}`);
   });
 

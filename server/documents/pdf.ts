@@ -9,7 +9,8 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import { type SiteConfig, siteConfig } from "../../app/content/site";
+
+import { siteConfig, type SiteConfig } from "../../app/content/site";
 
 export const PDF_INK = "#0b1324";
 export const PDF_MUTED = "#475569";
@@ -48,7 +49,8 @@ function faces(): Faces {
   const bold = fs.readFileSync(new URL("DejaVuSans-Bold.ttf", FONT_DIR));
   const [inRegular, inBold] = [regular, bold].map((bytes) => {
     const font = fontkit.create(bytes);
-    if (!("characterSet" in font)) throw new Error("pdf: a face file is a font collection, expected one font");
+    if (!("characterSet" in font))
+      throw new Error("pdf: a face file is a font collection, expected one font");
     return new Set(font.characterSet);
   });
   loaded = { regularFile, regular, bold, covered: new Set([...inRegular!].filter((c) => inBold!.has(c))) };
@@ -136,7 +138,12 @@ function studioDocument(meta: PdfMeta, site: SiteConfig) {
     bufferPages: true,
     lang: "en-CA",
     displayTitle: true,
-    info: { Title: `${meta.title} - ${site.name}`, Author: site.name, Subject: meta.title, CreationDate: meta.createdAt ?? new Date() },
+    info: {
+      Title: `${meta.title} - ${site.name}`,
+      Author: site.name,
+      Subject: meta.title,
+      CreationDate: meta.createdAt ?? new Date(),
+    },
   });
   doc.registerFont(PDF_FONT, regular).registerFont(PDF_FONT_BOLD, bold);
   // pdfkit's own names draw with the same faces: a body that names Helvetica still prints every name.
@@ -146,7 +153,11 @@ function studioDocument(meta: PdfMeta, site: SiteConfig) {
 
 function header(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
   doc.rect(0, 0, doc.page.width, 6).fill(PDF_BRAND);
-  doc.fillColor(PDF_BRAND).font(PDF_FONT_BOLD).fontSize(11).text(site.name.toUpperCase(), PDF_MARGIN, PDF_MARGIN, { characterSpacing: 1.5 });
+  doc
+    .fillColor(PDF_BRAND)
+    .font(PDF_FONT_BOLD)
+    .fontSize(11)
+    .text(site.name.toUpperCase(), PDF_MARGIN, PDF_MARGIN, { characterSpacing: 1.5 });
   doc.moveDown(0.6);
   doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(26).text(meta.title);
   doc.moveDown(0.3);
@@ -165,8 +176,16 @@ function footers(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(8.5);
-    doc.text(meta.footer ?? `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`, PDF_MARGIN, y, { width, align: "left", lineBreak: false });
-    doc.text(`${meta.title}  ·  Page ${i - range.start + 1} of ${range.count}`, PDF_MARGIN, y, { width, align: "right", lineBreak: false });
+    doc.text(meta.footer ?? `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`, PDF_MARGIN, y, {
+      width,
+      align: "left",
+      lineBreak: false,
+    });
+    doc.text(`${meta.title}  ·  Page ${i - range.start + 1} of ${range.count}`, PDF_MARGIN, y, {
+      width,
+      align: "right",
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { createAttemptLimiter } from "./attempt-limit.server";
 
 describe(`attempt limiter on ${testDatabaseKind}`, () => {
@@ -17,10 +18,18 @@ describe(`attempt limiter on ${testDatabaseKind}`, () => {
     // Two limiter instances: two server processes.
     const b = createAttemptLimiter(database, "race", { windowMs, max: 5 });
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).reserve("acct", t)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).reserve("acct", t)),
+    );
     expect(answers.filter((d) => d.allowed)).toHaveLength(5);
-    expect(answers.filter((d) => !d.allowed)).toEqual(Array(35).fill({ allowed: false, retryAfterSeconds: windowMs / 1000 }));
-    const row = await database.db.selectFrom("rate_limits").select("count").where("key", "=", "race:acct").executeTakeFirstOrThrow();
+    expect(answers.filter((d) => !d.allowed)).toEqual(
+      Array(35).fill({ allowed: false, retryAfterSeconds: windowMs / 1000 }),
+    );
+    const row = await database.db
+      .selectFrom("rate_limits")
+      .select("count")
+      .where("key", "=", "race:acct")
+      .executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(5);
   });
 
@@ -48,13 +57,26 @@ describe(`attempt limiter on ${testDatabaseKind}`, () => {
     // Across the boundary: the same window, so the third fills it.
     const locking = boundary - 1_000;
     expect(await limiter.reserve("acct", locking)).toEqual({ allowed: true });
-    expect(await limiter.reserve("acct", boundary + 1_000)).toEqual({ allowed: false, retryAfterSeconds: windowMs / 1000 - 2 });
+    expect(await limiter.reserve("acct", boundary + 1_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: windowMs / 1000 - 2,
+    });
     // A whole window after the locking attempt, not after the first.
-    expect(await limiter.reserve("acct", first + windowMs + 1)).toEqual({ allowed: false, retryAfterSeconds: Math.ceil((locking + windowMs - first - windowMs - 1) / 1000) });
-    expect(await limiter.reserve("acct", locking + windowMs - 1)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.reserve("acct", first + windowMs + 1)).toEqual({
+      allowed: false,
+      retryAfterSeconds: Math.ceil((locking + windowMs - first - windowMs - 1) / 1000),
+    });
+    expect(await limiter.reserve("acct", locking + windowMs - 1)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
     // Then a fresh window.
     expect(await limiter.reserve("acct", locking + windowMs)).toEqual({ allowed: true });
-    const row = await database.db.selectFrom("rate_limits").select(["count", "expires_at"]).where("key", "=", "win:acct").executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("rate_limits")
+      .select(["count", "expires_at"])
+      .where("key", "=", "win:acct")
+      .executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(1);
     expect(row.expires_at).toBe(new Date(locking + 2 * windowMs).toISOString());
   });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import type { AppDatabase } from "../db/database.server";
 import type { RateDecision } from "./rate-limit.server";
 
@@ -11,13 +12,21 @@ import type { RateDecision } from "./rate-limit.server";
  * a lock lasts its whole `windowMs` from the moment it locks. A right answer
  * gives its slot back (`release`), so only failures add up.
  */
-export function createAttemptLimiter(database: AppDatabase, bucket: string, limit: { windowMs: number; max: number }) {
+export function createAttemptLimiter(
+  database: AppDatabase,
+  bucket: string,
+  limit: { windowMs: number; max: number },
+) {
   const { db } = database;
   const keyOf = (client: string) => `${bucket}:${client}`;
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function retryAfter(key: string, now: number): Promise<RateDecision> {
-    const row = await db.selectFrom("rate_limits").select("expires_at").where("key", "=", key).executeTakeFirst();
+    const row = await db
+      .selectFrom("rate_limits")
+      .select("expires_at")
+      .where("key", "=", key)
+      .executeTakeFirst();
     const until = row ? new Date(row.expires_at).getTime() : now + limit.windowMs;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
   }
@@ -39,7 +48,9 @@ export function createAttemptLimiter(database: AppDatabase, bucket: string, limi
             count: sql`case when ${expired} then 1 else rate_limits.count + 1 end`,
             expires_at: sql`case when ${expired} or rate_limits.count + 1 >= ${limit.max} then ${renewed} else rate_limits.expires_at end`,
           })
-          .where((eb) => eb.or([eb(sql`rate_limits.expires_at`, "<=", at), eb(sql`rate_limits.count`, "<", limit.max)])),
+          .where((eb) =>
+            eb.or([eb(sql`rate_limits.expires_at`, "<=", at), eb(sql`rate_limits.count`, "<", limit.max)]),
+          ),
       )
       .returning("count")
       .executeTakeFirst();
@@ -60,14 +71,22 @@ export function createAttemptLimiter(database: AppDatabase, bucket: string, limi
   /** Whether every slot is taken now, without taking one (a step that checks no secret). */
   async function blocked(client: string, now = Date.now()): Promise<RateDecision> {
     const key = keyOf(client);
-    const row = await db.selectFrom("rate_limits").select(["count", "expires_at"]).where("key", "=", key).executeTakeFirst();
+    const row = await db
+      .selectFrom("rate_limits")
+      .select(["count", "expires_at"])
+      .where("key", "=", key)
+      .executeTakeFirst();
     if (!row || Number(row.count) < limit.max || row.expires_at <= iso(now)) return { allowed: true };
     return retryAfter(key, now);
   }
 
   /** Forgets the client's attempts (an owner lifting a lock); 1 when failures were counted, else 0. */
   async function clear(client: string): Promise<number> {
-    const removed = await db.deleteFrom("rate_limits").where("key", "=", keyOf(client)).returning("count").execute();
+    const removed = await db
+      .deleteFrom("rate_limits")
+      .where("key", "=", keyOf(client))
+      .returning("count")
+      .execute();
     // A row whose slots were all given back held no failure.
     return removed.filter((r) => Number(r.count) > 0).length;
   }

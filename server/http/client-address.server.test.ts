@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { capturingLogger } from "../../tests/helpers/logs";
 import { addressKey, clientAddress, createClientAddressResolver } from "./client-address.server";
 
@@ -8,7 +9,12 @@ describe("clientAddress", () => {
   it.each([
     ["no proxy trusted: the header is ignored", "198.51.100.7", 0, socketAddress],
     ["one proxy: the entry it appended", "198.51.100.7", 1, "198.51.100.7"],
-    ["one proxy: entries the client wrote on the left are ignored", "6.6.6.6, 7.7.7.7, 198.51.100.7", 1, "198.51.100.7"],
+    [
+      "one proxy: entries the client wrote on the left are ignored",
+      "6.6.6.6, 7.7.7.7, 198.51.100.7",
+      1,
+      "198.51.100.7",
+    ],
     ["two proxies: the second entry from the right", "6.6.6.6, 198.51.100.7, 203.0.113.1", 2, "198.51.100.7"],
     ["fewer entries than proxies: the socket", "198.51.100.7", 2, socketAddress],
     ["an entry that is no address: the socket", "6.6.6.6, not-an-ip", 1, socketAddress],
@@ -22,17 +28,28 @@ describe("clientAddress", () => {
   });
 
   it("keys every address of one IPv6 /64 alike, and another /64 apart", () => {
-    const keys = ["2001:db8:1:2::1", "2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:DB8:1:2:0:0:0:9", "2001:db8:1:2::1.2.3.4"].map((a) =>
-      clientAddress({ forwardedFor: `6.6.6.6, ${a}`, socketAddress, trustProxyHops: 1 }),
-    );
+    const keys = [
+      "2001:db8:1:2::1",
+      "2001:0db8:0001:0002:ffff:ffff:ffff:ffff",
+      "2001:DB8:1:2:0:0:0:9",
+      "2001:db8:1:2::1.2.3.4",
+    ].map((a) => clientAddress({ forwardedFor: `6.6.6.6, ${a}`, socketAddress, trustProxyHops: 1 }));
     expect(new Set(keys)).toEqual(new Set(["2001:db8:1:2::/64"]));
-    expect(clientAddress({ forwardedFor: "2001:db8:1:3::1", socketAddress, trustProxyHops: 1 })).toBe("2001:db8:1:3::/64");
+    expect(clientAddress({ forwardedFor: "2001:db8:1:3::1", socketAddress, trustProxyHops: 1 })).toBe(
+      "2001:db8:1:3::/64",
+    );
   });
 
   it("normalises the socket's own address too", () => {
-    expect(clientAddress({ forwardedFor: undefined, socketAddress: "::ffff:127.0.0.1", trustProxyHops: 0 })).toBe("127.0.0.1");
-    expect(clientAddress({ forwardedFor: undefined, socketAddress: "::1", trustProxyHops: 0 })).toBe("0:0:0:0::/64");
-    expect(clientAddress({ forwardedFor: undefined, socketAddress: "fe80::1%eth0", trustProxyHops: 0 })).toBe("fe80:0:0:0::/64");
+    expect(
+      clientAddress({ forwardedFor: undefined, socketAddress: "::ffff:127.0.0.1", trustProxyHops: 0 }),
+    ).toBe("127.0.0.1");
+    expect(clientAddress({ forwardedFor: undefined, socketAddress: "::1", trustProxyHops: 0 })).toBe(
+      "0:0:0:0::/64",
+    );
+    expect(clientAddress({ forwardedFor: undefined, socketAddress: "fe80::1%eth0", trustProxyHops: 0 })).toBe(
+      "fe80:0:0:0::/64",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+
 import type { Logger } from "../logger.server";
 
 /**
@@ -10,7 +11,11 @@ import type { Logger } from "../logger.server";
  * socket's address. IPv6 visitors are keyed by their /64: one home or phone gets
  * a whole /64, so counting single addresses would hand out a fresh limit per address.
  */
-export function clientAddress(input: { forwardedFor: string | null | undefined; socketAddress: string; trustProxyHops: number }): string {
+export function clientAddress(input: {
+  forwardedFor: string | null | undefined;
+  socketAddress: string;
+  trustProxyHops: number;
+}): string {
   const { forwardedFor, socketAddress, trustProxyHops } = input;
   if (trustProxyHops > 0 && forwardedFor) {
     const entries = forwardedFor.split(",");
@@ -46,10 +51,14 @@ function ipv6Groups(address: string): number[] | undefined {
     return undefined;
   }
   const [head, tail] = canonical.includes("::") ? canonical.split("::") : [canonical, undefined];
-  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => Number.parseInt(g, 16)) : []);
+  const parse = (part: string | undefined) =>
+    part ? part.split(":").map((g) => Number.parseInt(g, 16)) : [];
   const left = parse(head);
   const right = parse(tail);
-  const groups = tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
   return groups.length === 8 ? groups : undefined;
 }
 

@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+
 import { compressResponse } from "./compress.server";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Thank you for your payment.</p>".repeat(200)}</body></html>`;
@@ -29,15 +30,24 @@ describe("compressResponse", () => {
   });
 
   it("keeps status and headers, and skips tiny bodies, non-text types and encoded responses", async () => {
-    const notFound = await compressResponse(new Response(page, { status: 404, headers: { "Content-Type": "text/html", "X-Test": "1" } }), "br");
+    const notFound = await compressResponse(
+      new Response(page, { status: 404, headers: { "Content-Type": "text/html", "X-Test": "1" } }),
+      "br",
+    );
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("X-Test")).toBe("1");
     expect((await compressResponse(html("<p>tiny</p>"), "br")).headers.get("Content-Encoding")).toBeNull();
-    const pdf = await compressResponse(new Response(page, { headers: { "Content-Type": "application/pdf" } }), "br");
+    const pdf = await compressResponse(
+      new Response(page, { headers: { "Content-Type": "application/pdf" } }),
+      "br",
+    );
     expect(pdf.headers.get("Content-Encoding")).toBeNull();
     const encoded = await compressResponse(html(page, { "Content-Encoding": "gzip" }), "br");
     expect(encoded.headers.get("Content-Encoding")).toBe("gzip");
-    const redirect = await compressResponse(new Response(null, { status: 303, headers: { Location: "/x" } }), "br");
+    const redirect = await compressResponse(
+      new Response(null, { status: 303, headers: { Location: "/x" } }),
+      "br",
+    );
     expect(redirect.status).toBe(303);
   });
 });

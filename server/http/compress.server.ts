@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+
 import { parseAcceptEncoding } from "./static.server";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -16,17 +17,32 @@ const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain)/;
  * HTML instead of 5). Brotli at quality 5 costs about a millisecond for such a page.
  * The body is buffered: these responses are small and rendered in full anyway.
  */
-export async function compressResponse(response: Response, acceptEncoding: string | undefined): Promise<Response> {
+export async function compressResponse(
+  response: Response,
+  acceptEncoding: string | undefined,
+): Promise<Response> {
   const type = response.headers.get("Content-Type") ?? "";
-  if (!response.body || !acceptEncoding || response.headers.has("Content-Encoding") || !COMPRESSIBLE.test(type)) return response;
+  if (
+    !response.body ||
+    !acceptEncoding ||
+    response.headers.has("Content-Encoding") ||
+    !COMPRESSIBLE.test(type)
+  )
+    return response;
   const accepted = parseAcceptEncoding(acceptEncoding);
   if (!accepted.br && !accepted.gzip) return response;
   const raw = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.append("Vary", "Accept-Encoding");
-  if (raw.length < MIN_BYTES) return new Response(raw, { status: response.status, statusText: response.statusText, headers });
+  if (raw.length < MIN_BYTES)
+    return new Response(raw, { status: response.status, statusText: response.statusText, headers });
   const body = accepted.br
-    ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    ? await brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      })
     : await gzip(raw, { level: 6 });
   headers.set("Content-Encoding", accepted.br ? "br" : "gzip");
   headers.set("Content-Length", String(body.length));

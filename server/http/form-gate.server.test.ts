@@ -1,12 +1,17 @@
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { fieldIssues } from "~/schemas/inquiry";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { createLogger } from "../logger.server";
 import { createFormGate, rateLimitedMessage } from "./form-gate.server";
 
-const schema = z.strictObject({ name: z.string().min(1, "Please enter your name.") }, { error: (issue) => (issue.code === "unrecognized_keys" ? "Unexpected field." : undefined) });
+const schema = z.strictObject(
+  { name: z.string().min(1, "Please enter your name.") },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "Unexpected field." : undefined) },
+);
 const GENERAL = "Please correct the highlighted fields.";
 
 describe(`the public forms' gate on ${testDatabaseKind}`, () => {
@@ -21,10 +26,26 @@ describe(`the public forms' gate on ${testDatabaseKind}`, () => {
   });
 
   function gate(rateLimitDisabled: boolean) {
-    const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+    const stream = new Writable({
+      write: (chunk: Buffer, _enc, done) => (
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>),
+        done()
+      ),
+    });
     const log = createLogger({ NODE_ENV: "production", LOG_LEVEL: "info" }, { stream });
-    const config = { RATE_LIMIT_DISABLED: rateLimitDisabled, LOG_HASH_KEY: "a log key for the gate's test, 32+ chars" };
-    return createFormGate(database, { bucket: "test-form", form: "test", config, log, schema, issues: fieldIssues(["name"]), invalidMessage: GENERAL });
+    const config = {
+      RATE_LIMIT_DISABLED: rateLimitDisabled,
+      LOG_HASH_KEY: "a log key for the gate's test, 32+ chars",
+    };
+    return createFormGate(database, {
+      bucket: "test-form",
+      form: "test",
+      config,
+      log,
+      schema,
+      issues: fieldIssues(["name"]),
+      invalidMessage: GENERAL,
+    });
   }
 
   it("counts a submission before reading it: after five malformed ones in a minute a valid one is refused with the wait, and the log names the client only by a tag", async () => {
@@ -33,7 +54,10 @@ describe(`the public forms' gate on ${testDatabaseKind}`, () => {
     const first = [];
     for (let i = 0; i < 5; i++) first.push(await admit({ nonsense: i }, "203.0.113.9", t));
     expect(first.map((a) => (a.ok ? "admitted" : a.refusal.kind))).toEqual(Array(5).fill("invalid"));
-    expect(await admit({ name: "Ada" }, "203.0.113.9", t)).toEqual({ ok: false, refusal: { kind: "rate-limited", retryAfterSeconds: 50, error: rateLimitedMessage(50) } });
+    expect(await admit({ name: "Ada" }, "203.0.113.9", t)).toEqual({
+      ok: false,
+      refusal: { kind: "rate-limited", retryAfterSeconds: 50, error: rateLimitedMessage(50) },
+    });
     // Another client is not held back by this one.
     expect(await admit({ name: "Ada" }, "198.51.100.1", t)).toEqual({ ok: true, data: { name: "Ada" } });
 
@@ -46,8 +70,14 @@ describe(`the public forms' gate on ${testDatabaseKind}`, () => {
   it("answers a malformed submission with each field's first message, and the form's own problem before the general one", async () => {
     const admit = gate(false);
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
-    expect(await admit({ name: "" }, "192.0.2.1", t)).toEqual({ ok: false, refusal: { kind: "invalid", error: GENERAL, fieldErrors: { name: "Please enter your name." } } });
-    expect(await admit({ name: "Ada", extra: "x" }, "192.0.2.1", t)).toEqual({ ok: false, refusal: { kind: "invalid", error: "Unexpected field.", fieldErrors: {} } });
+    expect(await admit({ name: "" }, "192.0.2.1", t)).toEqual({
+      ok: false,
+      refusal: { kind: "invalid", error: GENERAL, fieldErrors: { name: "Please enter your name." } },
+    });
+    expect(await admit({ name: "Ada", extra: "x" }, "192.0.2.1", t)).toEqual({
+      ok: false,
+      refusal: { kind: "invalid", error: "Unexpected field.", fieldErrors: {} },
+    });
     expect(await admit({ name: "Ada" }, "192.0.2.1", t)).toEqual({ ok: true, data: { name: "Ada" } });
   });
 

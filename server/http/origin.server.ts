@@ -25,7 +25,11 @@ export function isCrossSiteRequest(
 }
 
 /** The site's public host, and the host this request was addressed to (which a proxy may forward). */
-function allowedHosts(headers: Headers, requestUrl: string, config: { SITE_URL: string; TRUST_PROXY?: number }) {
+function allowedHosts(
+  headers: Headers,
+  requestUrl: string,
+  config: { SITE_URL: string; TRUST_PROXY?: number },
+) {
   const hosts = new Set<string>([new URL(config.SITE_URL).host]);
   const forwarded = config.TRUST_PROXY ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   const host = forwarded || headers.get("host") || safeHost(requestUrl);

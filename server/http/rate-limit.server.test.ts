@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { createRateLimiter } from "./rate-limit.server";
 
 describe(`rate limiter on ${testDatabaseKind}`, () => {
@@ -16,7 +17,10 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     const start = Date.UTC(2026, 0, 1, 12, 0, 0);
     const answers = [];
     for (let i = 0; i < 8; i++) answers.push(await limiter.hit("1.2.3.4", start + 10_000));
-    expect(answers).toEqual([...Array(5).fill({ allowed: true }), ...Array(3).fill({ allowed: false, retryAfterSeconds: 50 })]);
+    expect(answers).toEqual([
+      ...Array(5).fill({ allowed: true }),
+      ...Array(3).fill({ allowed: false, retryAfterSeconds: 50 }),
+    ]);
     // Another client is unaffected.
     expect(await limiter.hit("5.6.7.8", start + 10_000)).toEqual({ allowed: true });
     // The time left counts down with the clock, and a part second rounds up.
@@ -56,7 +60,10 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
   });
 
   it("clears one client's counts in every window, leaving other clients and buckets", async () => {
-    const windows = [{ windowMs: 60_000, max: 1 }, { windowMs: 3_600_000, max: 5 }];
+    const windows = [
+      { windowMs: 60_000, max: 1 },
+      { windowMs: 3_600_000, max: 5 },
+    ];
     const limiter = createRateLimiter(database, "lock", windows);
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
     // "a_b" would match "a-b" as a LIKE pattern: the clear must compare the text itself.
@@ -68,7 +75,9 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     expect(await limiter.blocked("a_b", t)).toEqual({ allowed: true });
     expect(await limiter.blocked("a-b", t)).toMatchObject({ allowed: false });
     expect(await limiter.blocked("a_bc", t)).toMatchObject({ allowed: false });
-    expect(await createRateLimiter(database, "other", windows).blocked("a_b", t)).toMatchObject({ allowed: false });
+    expect(await createRateLimiter(database, "other", windows).blocked("a_b", t)).toMatchObject({
+      allowed: false,
+    });
   });
 
   it("counts concurrent hits exactly", async () => {
@@ -76,6 +85,8 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
     const t = Date.UTC(2026, 0, 1, 12, 0, 0);
     const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit("ip", t)));
     expect(results.filter((r) => r.allowed)).toHaveLength(20);
-    expect(results.filter((r) => !r.allowed)).toEqual(Array(10).fill({ allowed: false, retryAfterSeconds: 3600 }));
+    expect(results.filter((r) => !r.allowed)).toEqual(
+      Array(10).fill({ allowed: false, retryAfterSeconds: 3600 }),
+    );
   });
 });

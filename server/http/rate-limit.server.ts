@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import type { AppDatabase } from "../db/database.server";
 
 export type RateWindow = { windowMs: number; max: number };
@@ -44,8 +45,13 @@ export function createRateLimiter(database: AppDatabase, bucket: string, windows
     let retryAfterSeconds = 0;
     for (const w of windows) {
       const { start, key } = windowOf(w, client, now);
-      const row = await db.selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst();
-      if (row && Number(row.count) >= w.max) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((start + w.windowMs - now) / 1000));
+      const row = await db
+        .selectFrom("rate_limits")
+        .select("count")
+        .where("key", "=", key)
+        .executeTakeFirst();
+      if (row && Number(row.count) >= w.max)
+        retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((start + w.windowMs - now) / 1000));
     }
     return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
   }
@@ -56,7 +62,10 @@ export function createRateLimiter(database: AppDatabase, bucket: string, windows
     for (const w of windows) {
       // The key's start is the window's, so a prefix names them all; compared as text, not LIKE, since keys may hold "_".
       const prefix = `${bucket}:${w.windowMs}:${client}:`;
-      const result = await db.deleteFrom("rate_limits").where(sql<string>`substr(key, 1, ${prefix.length})`, "=", prefix).executeTakeFirst();
+      const result = await db
+        .deleteFrom("rate_limits")
+        .where(sql<string>`substr(key, 1, ${prefix.length})`, "=", prefix)
+        .executeTakeFirst();
       cleared += Number(result.numDeletedRows);
     }
     return cleared;

@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseEncoding, createStaticResponder, loadStaticSite, urlPathFor } from "./static.server";
+
 import { inlineScriptHashes } from "./security-headers.server";
+import { chooseEncoding, createStaticResponder, loadStaticSite, urlPathFor } from "./static.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-"));
 const html = "<html><head><script>window.x=1</script><script src=/a.js></script></head></html>";
@@ -110,7 +111,11 @@ describe("static responder (the hot path on node:http)", () => {
       // What updates the cached copy stays (its validators, caching and security headers); no body metadata.
       expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
       expect(res.headers.get("content-security-policy")).toBe(site.get("/about")!.csp);
-      expect([res.headers.get("content-type"), res.headers.get("content-length"), res.headers.get("content-encoding")]).toEqual([null, null, null]);
+      expect([
+        res.headers.get("content-type"),
+        res.headers.get("content-length"),
+        res.headers.get("content-encoding"),
+      ]).toEqual([null, null, null]);
     }
     expect((await fetch(`${base}/about`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
 
 export type StaticEntry = {
@@ -66,7 +67,8 @@ export function loadStaticSite(clientDir: string): Map<string, StaticEntry> {
     const rel = path.relative(clientDir, full);
     const ext = path.extname(full).toLowerCase();
     const body = fs.readFileSync(full);
-    const read = (suffix: string) => (fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : undefined);
+    const read = (suffix: string) =>
+      fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : undefined;
     const isHtml = ext === ".html";
     const hashed = rel.startsWith(`assets${path.sep}`);
     files.set(urlPathFor(rel), {
@@ -104,7 +106,10 @@ export function parseAcceptEncoding(acceptEncoding: string): Accepted {
 const acceptCache = new Map<string, Accepted>();
 
 /** Picks the best encoding the client accepts among those we have. */
-export function chooseEncoding(entry: StaticEntry, acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+export function chooseEncoding(
+  entry: StaticEntry,
+  acceptEncoding: string | undefined,
+): "br" | "gzip" | undefined {
   if (!acceptEncoding) return undefined;
   let accepted = acceptCache.get(acceptEncoding);
   if (!accepted) {
@@ -125,7 +130,12 @@ export function etagMatches(ifNoneMatch: string | undefined | null, etag: string
 }
 
 /** Response headers of a static entry, without the per-request ones (request id). */
-export function staticHeaders(entry: StaticEntry, encoding: "br" | "gzip" | undefined, base: Record<string, string>, nonHtmlCsp: string) {
+export function staticHeaders(
+  entry: StaticEntry,
+  encoding: "br" | "gzip" | undefined,
+  base: Record<string, string>,
+  nonHtmlCsp: string,
+) {
   const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip! : entry.body;
   const headers: Record<string, string> = {
     "Content-Type": entry.contentType,
@@ -146,7 +156,12 @@ export function staticHeaders(entry: StaticEntry, encoding: "br" | "gzip" | unde
  * validate and write on the most frequent answer of all.
  */
 export function notModifiedHeaders(headers: Record<string, string>) {
-  const { "Content-Length": _length, "Content-Encoding": _encoding, "Content-Type": _type, ...rest } = headers;
+  const {
+    "Content-Length": _length,
+    "Content-Encoding": _encoding,
+    "Content-Type": _type,
+    ...rest
+  } = headers;
   return rest;
 }
 
@@ -158,7 +173,13 @@ export type StaticResponderOptions = {
   /** Request id factory (one per response, as the app's middleware sets). */
   requestId: () => string;
   /** Called once per answered request, for the access log. */
-  onResponse: (info: { reqId: string; method: string; path: string; status: number; started: number }) => void;
+  onResponse: (info: {
+    reqId: string;
+    method: string;
+    path: string;
+    status: number;
+    started: number;
+  }) => void;
 };
 
 /**

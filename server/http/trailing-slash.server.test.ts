@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { withoutTrailingSlash } from "./trailing-slash.server";
 
 describe("withoutTrailingSlash", () => {

@@ -2,7 +2,8 @@
  * Telling "the database is down or busy" apart from a bug. Such an error is
  * answered 503 (try again shortly) with a plain message, never 500 with detail.
  */
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again in a moment.";
 
 /** Connection-level error codes of node, pg and SQLite that mean "not reachable right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -38,7 +39,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e !== "object") return false;
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") {
-      if (UNAVAILABLE_CODES.has(code) || code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_IOERR")) return true;
+      if (UNAVAILABLE_CODES.has(code) || code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_IOERR"))
+        return true;
       if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE.test(code)) return true;
     }
     const errors = (e as { errors?: unknown }).errors;

@@ -1,5 +1,7 @@
 import type { Insertable } from "kysely";
+
 import type { InquirySource } from "~/schemas/inquiry";
+
 import type { Executor } from "../db/database.server";
 import type { InquiryTable } from "../db/schema";
 import { leadSearchText } from "../db/search-text";

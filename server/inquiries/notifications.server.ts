@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { type Inquiry, inquiryFieldsSchema } from "~/schemas/inquiry";
+
+import { inquiryFieldsSchema, type Inquiry } from "~/schemas/inquiry";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Database, InquiryTable } from "../db/schema";
-import { forwardToFormService } from "../mail/form-service.server";
 import { acknowledgementEmail } from "../mail/emails/acknowledgement";
 import { inquiryEmail } from "../mail/emails/inquiry";
+import { forwardToFormService } from "../mail/form-service.server";
 import type { Mailer } from "../mail/mailer.server";
-import { type OutboxHandlers, type OutboxItem, messageId } from "../outbox/outbox.server";
+import { messageId, type OutboxHandlers, type OutboxItem } from "../outbox/outbox.server";
 
 /** Outbox channels of an inquiry: the studio's email, and the form service when configured. */
 export const INQUIRY_EMAIL = "inquiry-email";
@@ -23,15 +25,24 @@ export const INQUIRY_ACK_EMAIL = "inquiry-ack-email";
  * always queued, so it goes out once SMTP is set up. Quarantined leads get none
  * until the studio moves them to the inbox.
  */
-export function inquiryOutboxItems(config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">, inquiryId: string, acknowledge: boolean): OutboxItem[] {
-  const items: OutboxItem[] = [{ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL }];
-  if (acknowledge) items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_ACK_EMAIL });
-  if (config.WEB3FORMS_ACCESS_KEY) items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_FORM_SERVICE });
+export function inquiryOutboxItems(
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY">,
+  inquiryId: string,
+  acknowledge: boolean,
+): OutboxItem[] {
+  const items: OutboxItem[] = [
+    { subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_EMAIL },
+  ];
+  if (acknowledge)
+    items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_ACK_EMAIL });
+  if (config.WEB3FORMS_ACCESS_KEY)
+    items.push({ subjectType: INQUIRY_SUBJECT, subjectId: inquiryId, channel: INQUIRY_FORM_SERVICE });
   return items;
 }
 
 /** The key of an address in `acknowledgements`: a digest, not the address itself. */
-export const recipientDigest = (email: string) => createHash("sha256").update(`ack:${email.trim().toLowerCase()}`).digest("base64url");
+export const recipientDigest = (email: string) =>
+  createHash("sha256").update(`ack:${email.trim().toLowerCase()}`).digest("base64url");
 
 /**
  * Reserves today's (UTC) acknowledgement to this address, inside the caller's
@@ -95,7 +106,12 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       async deliver(row) {
         const inquiry = await load(row.subject_id);
         const email = await acknowledgementEmail({ firstName: inquiry.firstName });
-        await mailer.send({ ...email, to: inquiry.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+        await mailer.send({
+          ...email,
+          to: inquiry.email,
+          replyTo: mailer.studioInbox,
+          messageId: messageId(row),
+        });
       },
     },
   };
@@ -106,7 +122,11 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: true,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await forwardToFormService(inquiry, { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox }, deps.fetch);
+        await forwardToFormService(
+          inquiry,
+          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox },
+          deps.fetch,
+        );
       },
     };
   }

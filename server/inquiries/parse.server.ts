@@ -1,8 +1,10 @@
-export const UNSUPPORTED_TYPE_MESSAGE = "Unsupported content type: send JSON, form-urlencoded or multipart form data.";
+export const UNSUPPORTED_TYPE_MESSAGE =
+  "Unsupported content type: send JSON, form-urlencoded or multipart form data.";
 
 const utf8 = new TextDecoder();
 
-export type ReadResult = { ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 415; error: string };
+export type ReadResult =
+  { ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 415; error: string };
 
 /**
  * Reads an inquiry body as a plain object, whatever the encoding: JSON (the

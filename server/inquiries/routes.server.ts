@@ -1,11 +1,13 @@
 import { Hono } from "hono";
-import { type InquiryApiResponse, parseInquirySource } from "~/schemas/inquiry";
+
+import { parseInquirySource, type InquiryApiResponse } from "~/schemas/inquiry";
+
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
-import { preReadBody } from "../http/pre-read-body.server";
 import { isCrossSiteRequest } from "../http/origin.server";
+import { preReadBody } from "../http/pre-read-body.server";
 import { readSubmission } from "./parse.server";
-import { CROSS_SITE_MESSAGE, type InquiryService, browserOf } from "./service.server";
+import { browserOf, CROSS_SITE_MESSAGE, type InquiryService } from "./service.server";
 
 /** POST /api/inquiries: JSON, form-urlencoded or multipart in; `{ success, id }` or `{ success: false, error, fieldErrors }` out. */
 export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">) {
@@ -21,7 +23,12 @@ export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "
 
     // The contact form names its page and the visitor's ref/UTM in this URL's query (schemas/inquiry-source.ts).
     const from = parseInquirySource(new URL(c.req.url).searchParams);
-    const result = await service.submit(read.body, { clientIp: c.get("clientIp"), source: "api", from, browser: browserOf(c.req.raw.headers) });
+    const result = await service.submit(read.body, {
+      clientIp: c.get("clientIp"),
+      source: "api",
+      from,
+      browser: browserOf(c.req.raw.headers),
+    });
     switch (result.kind) {
       case "accepted":
       case "quarantined":

@@ -1,33 +1,35 @@
 import { randomUUID } from "node:crypto";
+
+import { privacyNotice } from "~/content/privacy-notice";
 import {
   ELAPSED_FIELD,
-  HONEYPOT_FIELD,
-  type InquiryActionData,
-  type InquirySource,
-  PRIVACY_NOTICE_FIELD,
-  type InquiryFieldErrors,
-  type InquiryFormValues,
-  MIN_FILL_MS,
   emptyInquiryValues,
+  HONEYPOT_FIELD,
   inquiryFieldNames,
   inquiryIssues,
   inquirySubmissionSchema,
+  MIN_FILL_MS,
   missingRequiredFields,
   parseInquirySource,
+  PRIVACY_NOTICE_FIELD,
+  type InquiryActionData,
+  type InquiryFieldErrors,
+  type InquiryFormValues,
+  type InquirySource,
 } from "~/schemas/inquiry";
-import { privacyNotice } from "~/content/privacy-notice";
+
+import type { GoalRecorder } from "../analytics/service.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createGroupCommit } from "../db/group-commit.server";
-import type { GoalRecorder } from "../analytics/service.server";
-import { type FormRefusal, createFormGate } from "../http/form-gate.server";
-import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../http/unavailable.server";
-import { type Logger, createLogTag } from "../logger.server";
 import type { QuarantineReason } from "../db/schema";
-import { INQUIRY_EMAIL, claimAcknowledgement, inquiryOutboxItems } from "./notifications.server";
-import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import { createFormGate, type FormRefusal } from "../http/form-gate.server";
 import { isCrossSiteRequest } from "../http/origin.server";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "../http/unavailable.server";
+import { createLogTag, type Logger } from "../logger.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
 import { insertLead, sourceColumns } from "./lead.server";
+import { claimAcknowledgement, INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
 import { readSubmission } from "./parse.server";
 
 export const INVALID_MESSAGE = "Please correct the highlighted fields.";
@@ -49,7 +51,10 @@ export type SubmitResult =
   | FormRefusal<InquiryFieldErrors>;
 
 export type InquiryServiceDeps = {
-  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY" | "LOG_HASH_KEY">;
+  config: Pick<
+    AppConfig,
+    "WEB3FORMS_ACCESS_KEY" | "RATE_LIMIT_DISABLED" | "SITE_URL" | "TRUST_PROXY" | "LOG_HASH_KEY"
+  >;
   database: AppDatabase;
   logger: Logger;
   /** Nudged after an inquiry commits so delivery starts at once. */
@@ -67,7 +72,15 @@ export function createInquiryService(deps: InquiryServiceDeps) {
   // The public write that comes in bursts: on SQLite, inquiries arriving together share a commit.
   const writes = createGroupCommit(database);
   const log = logger.child({ component: "inquiries" });
-  const admit = createFormGate(database, { bucket: "inquiries", form: "inquiry", config, log, schema: inquirySubmissionSchema, issues: inquiryIssues, invalidMessage: INVALID_MESSAGE });
+  const admit = createFormGate(database, {
+    bucket: "inquiries",
+    form: "inquiry",
+    config,
+    log,
+    schema: inquirySubmissionSchema,
+    issues: inquiryIssues,
+    invalidMessage: INVALID_MESSAGE,
+  });
   // Spam lines name the client by a keyed hash of its address, never the address.
   const clientTag = createLogTag(config.LOG_HASH_KEY);
 
@@ -76,7 +89,12 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     // pasted fast, is told about a typo like anyone else (a bot learning the field rules costs nothing).
     const admitted = await admit(raw, ctx.clientIp, now());
     if (!admitted.ok) return admitted.refusal;
-    const { [HONEYPOT_FIELD]: honeypot, [ELAPSED_FIELD]: elapsed, [PRIVACY_NOTICE_FIELD]: notice, ...inquiry } = admitted.data;
+    const {
+      [HONEYPOT_FIELD]: honeypot,
+      [ELAPSED_FIELD]: elapsed,
+      [PRIVACY_NOTICE_FIELD]: notice,
+      ...inquiry
+    } = admitted.data;
     // Suspected spam is kept in quarantine, never dropped: a real lead can look like a bot (docs/product.md#inquiry-form).
     const quarantine = spamReason(honeypot, elapsed);
 
@@ -104,18 +122,41 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       quarantine_reason: quarantine ?? null,
     };
     // The analytics goal is written with the lead, in its transaction (it never fails the lead).
-    const goal = quarantine ? undefined : await deps.goals?.prepareGoal?.({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser }, source: lead });
+    const goal = quarantine
+      ? undefined
+      : await deps.goals?.prepareGoal?.({
+          name: "inquiry",
+          leadId: id,
+          client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser },
+          source: lead,
+        });
     await writes.run(async (trx) => {
       await insertLead(trx, lead);
       // A quarantined lead is notified when the studio moves it to the inbox (leads.server.ts), not before.
-      if (!quarantine) await enqueue(trx, inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)), t);
+      if (!quarantine)
+        await enqueue(
+          trx,
+          inquiryOutboxItems(config, id, await claimAcknowledgement(trx, inquiry.email, t)),
+          t,
+        );
       await goal?.(trx);
     });
     if (quarantine) {
-      log.info({ inquiryId: id, client: clientTag(ctx.clientIp), reason: quarantine, ...(elapsed !== undefined ? { elapsedMs: elapsed } : {}) }, "inquiry quarantined as spam");
+      log.info(
+        {
+          inquiryId: id,
+          client: clientTag(ctx.clientIp),
+          reason: quarantine,
+          ...(elapsed !== undefined ? { elapsedMs: elapsed } : {}),
+        },
+        "inquiry quarantined as spam",
+      );
       return { kind: "quarantined", id, reason: quarantine };
     }
-    log.info({ inquiryId: id, source: ctx.source, ref: from.ref, projectType: inquiry.projectType }, "inquiry stored");
+    log.info(
+      { inquiryId: id, source: ctx.source, ref: from.ref, projectType: inquiry.projectType },
+      "inquiry stored",
+    );
     if (deps.mailConfigured === false) {
       // Development without SMTP: say so, keep the notification queued for when it is set up.
       log.info(
@@ -125,7 +166,13 @@ export function createInquiryService(deps: InquiryServiceDeps) {
     }
     deps.outbox?.wake();
     // A recorder that cannot write in a transaction of ours: never rejects, and the lead is stored already.
-    if (!deps.goals?.prepareGoal && !quarantine) void deps.goals?.recordGoal({ name: "inquiry", leadId: id, client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser }, source: lead });
+    if (!deps.goals?.prepareGoal && !quarantine)
+      void deps.goals?.recordGoal({
+        name: "inquiry",
+        leadId: id,
+        client: ctx.browser && { ip: ctx.clientIp, ...ctx.browser },
+        source: lead,
+      });
     return { kind: "accepted", id };
   }
 
@@ -133,12 +180,27 @@ export function createInquiryService(deps: InquiryServiceDeps) {
    * The no-JavaScript path: a form post to the contact page's action. Answers
    * with what the form shows (the same messages), entered values kept on error.
    */
-  async function submitForm(request: Request, clientIp: string): Promise<{ status: number; data: InquiryActionData }> {
+  async function submitForm(
+    request: Request,
+    clientIp: string,
+  ): Promise<{ status: number; data: InquiryActionData }> {
     if (isCrossSiteRequest(request.headers, request.url, config)) {
-      return { status: 403, data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: CROSS_SITE_MESSAGE } };
+      return {
+        status: 403,
+        data: {
+          status: "error",
+          values: { ...emptyInquiryValues },
+          fieldErrors: {},
+          detail: CROSS_SITE_MESSAGE,
+        },
+      };
     }
     const read = await readSubmission(request);
-    if (!read.ok) return { status: read.status, data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: read.error } };
+    if (!read.ok)
+      return {
+        status: read.status,
+        data: { status: "error", values: { ...emptyInquiryValues }, fieldErrors: {}, detail: read.error },
+      };
     const values = formValues(read.body);
     if (missingRequiredFields(values).length > 0) {
       // The same check the browser makes before sending (docs/product.md#inquiry-form).
@@ -149,19 +211,33 @@ export function createInquiryService(deps: InquiryServiceDeps) {
       // The form posts to its own page's URL, so the path and query are the page's (docs/product.md#lead-sources).
       const url = new URL(request.url);
       const from = parseInquirySource(new URLSearchParams([...url.searchParams, ["page", url.pathname]]));
-      result = await submit(read.body, { clientIp, source: "form", from, browser: browserOf(request.headers) });
+      result = await submit(read.body, {
+        clientIp,
+        source: "form",
+        from,
+        browser: browserOf(request.headers),
+      });
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       // Like the API's 503: the page shows the spec's error with every value kept.
-      log.error({ error: { name: (err as Error).name, code: (err as { code?: unknown }).code } }, "database unavailable");
-      return { status: 503, data: { status: "error", values, fieldErrors: {}, detail: SERVICE_UNAVAILABLE_MESSAGE } };
+      log.error(
+        { error: { name: (err as Error).name, code: (err as { code?: unknown }).code } },
+        "database unavailable",
+      );
+      return {
+        status: 503,
+        data: { status: "error", values, fieldErrors: {}, detail: SERVICE_UNAVAILABLE_MESSAGE },
+      };
     }
     switch (result.kind) {
       case "accepted":
       case "quarantined":
         return { status: 200, data: { status: "success" } };
       case "invalid":
-        return { status: 400, data: { status: "error", values, fieldErrors: result.fieldErrors, detail: result.error } };
+        return {
+          status: 400,
+          data: { status: "error", values, fieldErrors: result.fieldErrors, detail: result.error },
+        };
       case "rate-limited":
         return { status: 429, data: { status: "error", values, fieldErrors: {}, detail: result.error } };
     }
@@ -178,7 +254,10 @@ export function browserOf(headers: Headers) {
 }
 
 /** Why a valid submission looks like a bot's: the hidden honeypot filled, or sent faster than a person types. */
-function spamReason(honeypot: string | undefined, elapsedMs: number | undefined): QuarantineReason | undefined {
+function spamReason(
+  honeypot: string | undefined,
+  elapsedMs: number | undefined,
+): QuarantineReason | undefined {
   if (honeypot !== undefined && honeypot !== "") return "honeypot";
   if (elapsedMs !== undefined && elapsedMs < MIN_FILL_MS) return "too-fast";
   return undefined;

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type LeaseHolder, databaseEnv, startLeaseHolder } from "../../tests/helpers/children";
-import { createEmptyDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../db/database.server";
+
+import { databaseEnv, startLeaseHolder, type LeaseHolder } from "../../tests/helpers/children";
+import {
+  createEmptyDatabase,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../../tests/helpers/databases";
+import { migrateToLatest, openDatabase, type AppDatabase } from "../db/database.server";
 import { createLeadPrivacy, startRetentionJob } from "../studio/privacy.server";
 import { createJobLease, startLeasedJob } from "./lease.server";
 
@@ -24,9 +30,14 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     const c = clock();
     for (let round = 0; round < 20; round++) {
-      const [a, b, d] = ["a", "b", "d"].map((holder) => createJobLease({ database: database!, job: `race-${round}`, holder, ttlMs: 60_000, now: c.fn }));
+      const [a, b, d] = ["a", "b", "d"].map((holder) =>
+        createJobLease({ database: database!, job: `race-${round}`, holder, ttlMs: 60_000, now: c.fn }),
+      );
       const states = await Promise.all([a!.acquire(), b!.acquire(), d!.acquire()]);
-      expect(states.filter((s) => s.held), `round ${round}`).toHaveLength(1);
+      expect(
+        states.filter((s) => s.held),
+        `round ${round}`,
+      ).toHaveLength(1);
     }
   });
 
@@ -58,7 +69,18 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     const c = clock();
     const runs: string[] = [];
     const job = (holder: string) =>
-      startLeasedJob({ database: database!, name: "daily", holder, everyMs: DAY, now: c.fn, run: async () => void runs.push(holder), onError: (e) => expect.fail(e.message) }, { timers: false });
+      startLeasedJob(
+        {
+          database: database!,
+          name: "daily",
+          holder,
+          everyMs: DAY,
+          now: c.fn,
+          run: async () => void runs.push(holder),
+          onError: (e) => expect.fail(e.message),
+        },
+        { timers: false },
+      );
     const a = job("a");
     const b = job("b");
     expect(await Promise.all([a.tick(), b.tick()])).toEqual(expect.arrayContaining(["ran", "standby"]));
@@ -88,7 +110,15 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     let finish!: () => void;
     let runs = 0;
     const job = startLeasedJob(
-      { database, name: "slow", holder: "a", everyMs: 60_000, now: c.fn, run: () => (runs++, new Promise<void>((r) => (finish = r))), onError: (e) => expect.fail(e.message) },
+      {
+        database,
+        name: "slow",
+        holder: "a",
+        everyMs: 60_000,
+        now: c.fn,
+        run: () => (runs++, new Promise<void>((r) => (finish = r))),
+        onError: (e) => expect.fail(e.message),
+      },
       { timers: false },
     );
     const first = job.tick();
@@ -105,11 +135,33 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     const c = clock(Date.UTC(2026, 0, 15));
     await database.db
       .insertInto("inquiries")
-      .values({ id: "old-won", first_name: "A", last_name: "B", email: "a@example.com", phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: "2023-01-01T00:00:00.000Z", status: "won", search_text: "" })
+      .values({
+        id: "old-won",
+        first_name: "A",
+        last_name: "B",
+        email: "a@example.com",
+        phone: null,
+        company: null,
+        project_type: "basic",
+        budget: null,
+        timeline: null,
+        message: "Hello there, a site please.",
+        source: "api",
+        created_at: "2023-01-01T00:00:00.000Z",
+        status: "won",
+        search_text: "",
+      })
       .execute();
     const purged: number[] = [];
     const retention = (holder: string) =>
-      startRetentionJob(createLeadPrivacy({ database: database!, now: c.fn }), 24, (n) => void purged.push(n), (e) => expect.fail(e.message), { database: database!, holder, now: c.fn }, { timers: false });
+      startRetentionJob(
+        createLeadPrivacy({ database: database!, now: c.fn }),
+        24,
+        (n) => void purged.push(n),
+        (e) => expect.fail(e.message),
+        { database: database!, holder, now: c.fn },
+        { timers: false },
+      );
     const outcomes = await Promise.all([retention("a").tick(), retention("b").tick()]);
     expect(outcomes.sort()).toEqual(["ran", "standby"]);
     expect(purged).toEqual([1]);
@@ -133,8 +185,18 @@ describe(`a job's lease held by real processes on ${testDatabaseKind}`, () => {
     database = openDatabase(empty.options);
     await migrateToLatest(database);
     const ttlMs = 60_000;
-    const env = { ...databaseEnv(empty.options), MODE: "job", JOB: "retention", TTL_MS: String(ttlMs), RENEW_MS: "200" };
-    holders.push(...(await Promise.all(["p1", "p2", "p3"].map((holder) => startLeaseHolder({ ...env, HOLDER: holder })))));
+    const env = {
+      ...databaseEnv(empty.options),
+      MODE: "job",
+      JOB: "retention",
+      TTL_MS: String(ttlMs),
+      RENEW_MS: "200",
+    };
+    holders.push(
+      ...(await Promise.all(
+        ["p1", "p2", "p3"].map((holder) => startLeaseHolder({ ...env, HOLDER: holder })),
+      )),
+    );
     for (const h of holders) h.go();
     const ticks = await Promise.all(holders.map((h) => h.next("tick")));
     expect(ticks.map((t) => t.tick).sort()).toEqual(["ran", "standby", "standby"]);
@@ -143,7 +205,15 @@ describe(`a job's lease held by real processes on ${testDatabaseKind}`, () => {
 
     // While it lives and renews, nobody else gets the lease.
     const successor = startLeasedJob(
-      { database, name: "retention", holder: "successor", everyMs: 0, ttlMs, run: async () => {}, onError: (e) => expect.fail(e.message) },
+      {
+        database,
+        name: "retention",
+        holder: "successor",
+        everyMs: 0,
+        ttlMs,
+        run: async () => {},
+        onError: (e) => expect.fail(e.message),
+      },
       { timers: false },
     );
     expect(await successor.tick()).toBe("standby");
@@ -154,7 +224,16 @@ describe(`a job's lease held by real processes on ${testDatabaseKind}`, () => {
     // standby); past expiry the next to ask, here one with its clock moved, takes the job.
     expect(await successor.tick()).toBe("standby");
     const late = startLeasedJob(
-      { database, name: "retention", holder: "successor", everyMs: 0, ttlMs, now: () => Date.now() + ttlMs + 1000, run: async () => {}, onError: (e) => expect.fail(e.message) },
+      {
+        database,
+        name: "retention",
+        holder: "successor",
+        everyMs: 0,
+        ttlMs,
+        now: () => Date.now() + ttlMs + 1000,
+        run: async () => {},
+        onError: (e) => expect.fail(e.message),
+      },
       { timers: false },
     );
     expect(await late.tick()).toBe("ran");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import type { AppDatabase } from "../db/database.server";
 
 /**
@@ -23,7 +24,13 @@ export type JobLeaseOptions = {
 
 export type LeaseState = { held: false } | { held: true; lastRunAt: string | null };
 
-export function createJobLease({ database, job, holder = randomUUID(), ttlMs, now = Date.now }: JobLeaseOptions) {
+export function createJobLease({
+  database,
+  job,
+  holder = randomUUID(),
+  ttlMs,
+  now = Date.now,
+}: JobLeaseOptions) {
   const { db } = database;
   return {
     holder,
@@ -43,7 +50,12 @@ export function createJobLease({ database, job, holder = randomUUID(), ttlMs, no
           oc
             .column("job")
             .doUpdateSet({ holder, expires_at: expiresAt })
-            .where((eb) => eb.or([eb("job_leases.holder", "=", holder), eb("job_leases.expires_at", "<=", new Date(t).toISOString())])),
+            .where((eb) =>
+              eb.or([
+                eb("job_leases.holder", "=", holder),
+                eb("job_leases.expires_at", "<=", new Date(t).toISOString()),
+              ]),
+            ),
         )
         .returning(["holder", "last_run_at"])
         .executeTakeFirst();
@@ -61,7 +73,12 @@ export function createJobLease({ database, job, holder = randomUUID(), ttlMs, no
     },
     /** Gives the lease up (a clean shutdown), so another process takes the job over at once. */
     async release() {
-      await db.updateTable("job_leases").set({ expires_at: new Date(0).toISOString() }).where("job", "=", job).where("holder", "=", holder).execute();
+      await db
+        .updateTable("job_leases")
+        .set({ expires_at: new Date(0).toISOString() })
+        .where("job", "=", job)
+        .where("holder", "=", holder)
+        .execute();
     },
   };
 }
@@ -106,7 +123,8 @@ export function startLeasedJob(options: LeasedJobOptions, { timers = true } = {}
     return "ran";
   }
 
-  const safeTick = () => tick().catch((err: unknown) => options.onError(err instanceof Error ? err : new Error(String(err))));
+  const safeTick = () =>
+    tick().catch((err: unknown) => options.onError(err instanceof Error ? err : new Error(String(err))));
   let timer: NodeJS.Timeout | undefined;
   if (timers) {
     void safeTick();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { siteConfig } from "~/content/site";
+
 import { bookingCancelledEmail } from "./emails/booking-cancelled";
 import { bookingConfirmationEmail } from "./emails/booking-confirmation";
 import { bookingNoticeEmail } from "./emails/booking-notice";
@@ -13,16 +15,34 @@ const notice = {
   name: "Ada <b>Lovelace</b>",
   email: "ada@example.com",
   company: null,
-  topic: "A new site <a href=\"https://evil.example\">here</a>",
+  topic: 'A new site <a href="https://evil.example">here</a>',
   when: "December 2, 2026 at 10:00 a.m. Pacific Time",
   visitorZone: "Europe/London",
   leadLink: "https://cascadiawebstudio.ca/studio/leads/lead-1",
 };
 const emails: Record<string, () => Promise<RenderedEmail>> = {
-  "booking-confirmation": () => bookingConfirmationEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time", manageLink: link, rescheduled: false }),
-  "booking-reminder-1h": () => bookingReminderEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", manageLink: link, hoursBefore: 1 }),
+  "booking-confirmation": () =>
+    bookingConfirmationEmail({
+      firstName: "Ada",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time",
+      manageLink: link,
+      rescheduled: false,
+    }),
+  "booking-reminder-1h": () =>
+    bookingReminderEmail({
+      firstName: "Ada",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      manageLink: link,
+      hoursBefore: 1,
+    }),
   "booking-notice": () => bookingNoticeEmail(notice),
-  "booking-cancelled": () => bookingCancelledEmail({ firstName: "Ada", when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),
+  "booking-cancelled": () =>
+    bookingCancelledEmail({
+      firstName: "Ada",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      bookLink: "https://cascadiawebstudio.ca/book",
+    }),
 };
 
 describe("booking emails", () => {
@@ -37,7 +57,13 @@ describe("booking emails", () => {
   }
 
   it("the visitor's emails greet only by a greetable first name and link only to this site", async () => {
-    const email = await bookingConfirmationEmail({ firstName: "Visit https://evil.example", when: "x", whenStudio: "y", manageLink: link, rescheduled: true });
+    const email = await bookingConfirmationEmail({
+      firstName: "Visit https://evil.example",
+      when: "x",
+      whenStudio: "y",
+      manageLink: link,
+      rescheduled: true,
+    });
     expect(email.text).toContain("Hello,");
     expect(email.text).not.toContain("evil.example");
     expect(email.subject).toBe("Your call is moved: x");

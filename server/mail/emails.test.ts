@@ -1,19 +1,21 @@
-import { clientReminderEmail } from "./emails/reminder";
-import { newLeadReminderEmail } from "./emails/reminder-new-lead";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { describe, expect, it } from "vitest";
+
 import { siteConfig } from "~/content/site";
 import type { Inquiry } from "~/schemas/inquiry";
+
 import { validInquiry } from "../../tests/helpers/inquiries";
 import type { PaymentTable } from "../db/schema";
 import { acknowledgementEmail } from "./emails/acknowledgement";
 import { callCancelledByStudioEmail } from "./emails/call-cancelled-by-studio";
+import { creditNoteEmail } from "./emails/credit-note";
 import { inquiryEmail, inquiryText } from "./emails/inquiry";
 import { paymentReceivedEmail } from "./emails/payment-received";
 import { quoteEmail } from "./emails/quote";
 import { receiptEmail } from "./emails/receipt";
-import { creditNoteEmail } from "./emails/credit-note";
+import { clientReminderEmail } from "./emails/reminder";
+import { newLeadReminderEmail } from "./emails/reminder-new-lead";
 import { undeliverableEmail } from "./emails/undeliverable";
 import { type RenderedEmail } from "./layout";
 
@@ -69,14 +71,41 @@ const payment: PaymentTable = {
 
 /** Each email as the mailer sends it (nodemailer's MIME composer), read back by a MIME parser. */
 async function roundTrip(email: RenderedEmail) {
-  const raw = await new MailComposer({ from: siteConfig.email, to: "ada@example.com", subject: email.subject, text: email.text, html: email.html }).compile().build();
+  const raw = await new MailComposer({
+    from: siteConfig.email,
+    to: "ada@example.com",
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+  })
+    .compile()
+    .build();
   return simpleParser(raw);
 }
 
-const reminder = { firstName: "Ada", reference: "Q-1A2B3C4D", link: "https://cascadiawebstudio.ca/quote/tok", unsubscribeUrl: "https://cascadiawebstudio.ca/unsubscribe/digest.sig" };
+const reminder = {
+  firstName: "Ada",
+  reference: "Q-1A2B3C4D",
+  link: "https://cascadiawebstudio.ca/quote/tok",
+  unsubscribeUrl: "https://cascadiawebstudio.ca/unsubscribe/digest.sig",
+};
 const reminderEmails: Record<string, () => Promise<RenderedEmail>> = {
-  "reminder-quote-expiring": () => clientReminderEmail({ ...reminder, kind: "quote-expiring", packageName: "Pro Website", totalCents: 123_456, expiresOn: "December 23, 2026" }),
-  "reminder-balance": () => clientReminderEmail({ ...reminder, kind: "balance", balanceCents: 61_728, requestedOn: "December 2, 2026", days: 7 }),
+  "reminder-quote-expiring": () =>
+    clientReminderEmail({
+      ...reminder,
+      kind: "quote-expiring",
+      packageName: "Pro Website",
+      totalCents: 123_456,
+      expiresOn: "December 23, 2026",
+    }),
+  "reminder-balance": () =>
+    clientReminderEmail({
+      ...reminder,
+      kind: "balance",
+      balanceCents: 61_728,
+      requestedOn: "December 2, 2026",
+      days: 7,
+    }),
 };
 
 const emails: Record<string, () => Promise<RenderedEmail>> = {
@@ -84,12 +113,27 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   quote: () => quoteEmail(quote),
   "quote-balance": () => quoteEmail(quote, true),
   "receipt-deposit": () => receiptEmail(receipt),
-  "receipt-paid-in-full": () => receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+  "receipt-paid-in-full": () =>
+    receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
   "credit-note": () =>
-    creditNoteEmail({ firstName: "Ada", reference: "Q-0A1B2C3D", number: "C2026-0001", receiptNumber: "R2026-0001", kindLabel: "Deposit", amountCents: 30864, issuedOn: "November 25, 2026", reason: "Project scope reduced: <half> & the rest", test: false }),
+    creditNoteEmail({
+      firstName: "Ada",
+      reference: "Q-0A1B2C3D",
+      number: "C2026-0001",
+      receiptNumber: "R2026-0001",
+      kindLabel: "Deposit",
+      amountCents: 30864,
+      issuedOn: "November 25, 2026",
+      reason: "Project scope reduced: <half> & the rest",
+      test: false,
+    }),
   ...reminderEmails,
   "call-cancelled-by-studio": () =>
-    callCancelledByStudioEmail({ firstName: "Ada", when: "Tuesday, December 1, 2026 at 4:00 p.m. (Europe/London)", bookLink: "https://cascadiawebstudio.ca/book" }),
+    callCancelledByStudioEmail({
+      firstName: "Ada",
+      when: "Tuesday, December 1, 2026 at 4:00 p.m. (Europe/London)",
+      bookLink: "https://cascadiawebstudio.ca/book",
+    }),
 };
 
 describe("client emails", () => {
@@ -131,7 +175,11 @@ describe("client emails", () => {
   });
 
   it("the studio's payment notice names the quote and the lead", async () => {
-    const email = await paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca");
+    const email = await paymentReceivedEmail(
+      payment,
+      "2026-11-23T10:01:00.000Z",
+      "https://cascadiawebstudio.ca",
+    );
     expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
     await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
   });
@@ -142,11 +190,13 @@ describe("client emails", () => {
     const hostile: Inquiry = {
       ...ada,
       lastName: "Lovelace <script>alert(1)</script>",
-      message: 'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
+      message:
+        'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
     };
     const notices: Record<string, () => Promise<RenderedEmail>> = {
       "inquiry-notice": () => inquiryEmail(ada),
-      "payment-notice-quote": () => paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
+      "payment-notice-quote": () =>
+        paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
       "reminder-new-lead": () =>
         newLeadReminderEmail({
           firstName: "Ada",
@@ -176,7 +226,8 @@ describe("client emails", () => {
         expect(parsed.html).toContain(siteConfig.name);
         // Every line of the text (a fact's label or value, a sentence) shows in the HTML.
         for (const line of email.text.split("\n").filter((l) => l.trim() && !l.includes("<"))) {
-          for (const words of line.split(/: +/)) expect(parsed.html).toContain(words.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+          for (const words of line.split(/: +/))
+            expect(parsed.html).toContain(words.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
         }
         expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
       });
@@ -188,8 +239,12 @@ describe("client emails", () => {
       expect(email.text).toBe(inquiryText(hostile));
       expect(email.text).toContain(hostile.message);
       expect(email.html).toContain("Lovelace &lt;script&gt;alert(1)&lt;/script&gt;");
-      expect(email.html).toContain("&lt;a href=&quot;https://evil.example/login&quot;&gt;verify&lt;/a&gt; &amp; pay");
-      expect([...email.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([`mailto:${siteConfig.email}`]);
+      expect(email.html).toContain(
+        "&lt;a href=&quot;https://evil.example/login&quot;&gt;verify&lt;/a&gt; &amp; pay",
+      );
+      expect([...email.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+        `mailto:${siteConfig.email}`,
+      ]);
     });
 
     it("a visitor's line breaks cannot forge a header: the subject stays one line", async () => {

@@ -1,4 +1,5 @@
 import type { Inquiry } from "~/schemas/inquiry";
+
 import { inquirySubject, inquiryText } from "./emails/inquiry";
 
 export type FormServiceConfig = { url: string; accessKey: string; toEmail: string; timeoutMs?: number };
@@ -41,10 +42,16 @@ export async function forwardToFormService(
   } catch {
     throw new FormServiceError(`form service answered HTTP ${response.status} without JSON`);
   }
-  const success = typeof payload === "object" && payload !== null && (payload as { success?: unknown }).success === true;
+  const success =
+    typeof payload === "object" && payload !== null && (payload as { success?: unknown }).success === true;
   if (!success) {
-    const detail = typeof (payload as { message?: unknown })?.message === "string" ? `: ${(payload as { message: string }).message}` : "";
-    throw new FormServiceError(`form service refused (HTTP ${response.status})${redact(detail, config.accessKey).slice(0, 200)}`);
+    const detail =
+      typeof (payload as { message?: unknown })?.message === "string"
+        ? `: ${(payload as { message: string }).message}`
+        : "";
+    throw new FormServiceError(
+      `form service refused (HTTP ${response.status})${redact(detail, config.accessKey).slice(0, 200)}`,
+    );
   }
 }
 

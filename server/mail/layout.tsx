@@ -1,5 +1,17 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { ReactNode } from "react";
+
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 
@@ -58,8 +70,20 @@ export async function renderNotice(n: StudioNotice): Promise<RenderedEmail> {
 }
 
 const colors = { ink: "#1c2b33", muted: "#5b6b73", line: "#d9e1e5", accent: "#0f5c63" };
-const body = { backgroundColor: "#f4f7f8", color: colors.ink, fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" };
-const card = { backgroundColor: "#ffffff", border: `1px solid ${colors.line}`, borderRadius: "8px", maxWidth: "560px", padding: "32px" };
+const body = {
+  backgroundColor: "#f4f7f8",
+  color: colors.ink,
+  fontFamily: "Arial, Helvetica, sans-serif",
+  margin: 0,
+  padding: "24px 0",
+};
+const card = {
+  backgroundColor: "#ffffff",
+  border: `1px solid ${colors.line}`,
+  borderRadius: "8px",
+  maxWidth: "560px",
+  padding: "32px",
+};
 const small = { color: colors.muted, fontSize: "13px", lineHeight: "20px", margin: "4px 0" };
 const p = { fontSize: "15px", lineHeight: "24px", margin: "12px 0" };
 
@@ -72,7 +96,9 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
       <Preview>{preview}</Preview>
       <Body style={body}>
         <Container style={card}>
-          <Text style={{ color: colors.accent, fontSize: "18px", fontWeight: 700, margin: "0 0 16px" }}>{siteConfig.name}</Text>
+          <Text style={{ color: colors.accent, fontSize: "18px", fontWeight: 700, margin: "0 0 16px" }}>
+            {siteConfig.name}
+          </Text>
           {children}
           <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
           <Text style={small}>
@@ -91,12 +117,37 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
 export function Facts({ rows }: { rows: [string, string][] }) {
   return (
     <Section style={{ margin: "16px 0" }}>
-      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        style={{ borderCollapse: "collapse" }}
+      >
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label}>
-              <td style={{ borderBottom: `1px solid ${colors.line}`, color: colors.muted, fontSize: "14px", padding: "8px 12px 8px 0" }}>{label}</td>
-              <td style={{ borderBottom: `1px solid ${colors.line}`, fontSize: "14px", fontWeight: 700, padding: "8px 0", textAlign: "right" }}>{value}</td>
+              <td
+                style={{
+                  borderBottom: `1px solid ${colors.line}`,
+                  color: colors.muted,
+                  fontSize: "14px",
+                  padding: "8px 12px 8px 0",
+                }}
+              >
+                {label}
+              </td>
+              <td
+                style={{
+                  borderBottom: `1px solid ${colors.line}`,
+                  fontSize: "14px",
+                  fontWeight: 700,
+                  padding: "8px 0",
+                  textAlign: "right",
+                }}
+              >
+                {value}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -119,7 +170,19 @@ export function Paragraph({ children, keepLines = false }: { children: ReactNode
 export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: "20px 0" }}>
-      <Link href={href} style={{ backgroundColor: colors.accent, borderRadius: "6px", color: "#ffffff", display: "inline-block", fontSize: "15px", fontWeight: 700, padding: "12px 20px", textDecoration: "none" }}>
+      <Link
+        href={href}
+        style={{
+          backgroundColor: colors.accent,
+          borderRadius: "6px",
+          color: "#ffffff",
+          display: "inline-block",
+          fontSize: "15px",
+          fontWeight: 700,
+          padding: "12px 20px",
+          textDecoration: "none",
+        }}
+      >
         {children}
       </Link>
     </Section>

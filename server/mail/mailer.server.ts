@@ -1,9 +1,11 @@
 import nodemailer from "nodemailer";
 // The file itself: the production bundle runs as Node ESM, which refuses directory imports.
 import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+
+import { siteConfig } from "~/content/site";
+
 import type { AppConfig } from "../config.server";
 import type { Logger } from "../logger.server";
-import { siteConfig } from "~/content/site";
 
 export type MailMessage = {
   subject: string;
@@ -47,7 +49,11 @@ export function headerSafe(value: string) {
 /** How long SMTP may take (ms): to connect, to greet, and between bytes once talking. */
 export type MailerTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
 
-export const MAILER_TIMEOUTS: MailerTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+export const MAILER_TIMEOUTS: MailerTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+};
 
 /** SMTP through nodemailer with bounded timeouts, so a hanging server cannot hold a worker. Tests shorten them. */
 export function createMailer(
@@ -71,7 +77,9 @@ export function createMailer(
   }
   // Built as a transport object: createTransport(url, x) takes x as message defaults and drops
   // timeouts given there, which left nodemailer's own (up to 10 minutes) in force.
-  const transport = nodemailer.createTransport(new SMTPTransport({ url: config.SMTP_URL, ...MAILER_TIMEOUTS, ...timeouts }));
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({ url: config.SMTP_URL, ...MAILER_TIMEOUTS, ...timeouts }),
+  );
   return {
     configured: true,
     studioInbox,
@@ -84,8 +92,14 @@ export function createMailer(
         html: message.html,
         replyTo: message.replyTo ? headerSafe(message.replyTo) : undefined,
         messageId: message.messageId ? headerSafe(message.messageId) : undefined,
-        headers: message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, headerSafe(v)])),
-        attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename), content: a.content, contentType: a.contentType })),
+        headers:
+          message.headers &&
+          Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, headerSafe(v)])),
+        attachments: message.attachments?.map((a) => ({
+          filename: headerSafe(a.filename),
+          content: a.content,
+          contentType: a.contentType,
+        })),
         icalEvent: message.icalEvent,
       });
       return { messageId: info.messageId };

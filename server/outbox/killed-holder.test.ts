@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../db/database.server";
-import { OUTBOX_DEFAULTS, createOutboxWorker, enqueue } from "./outbox.server";
-import { createLogger } from "../logger.server";
-import { type LeaseHolder, databaseEnv, startLeaseHolder } from "../../tests/helpers/children";
+
+import { databaseEnv, startLeaseHolder, type LeaseHolder } from "../../tests/helpers/children";
 import { createEmptyDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { migrateToLatest, openDatabase, type AppDatabase } from "../db/database.server";
+import { createLogger } from "../logger.server";
+import { createOutboxWorker, enqueue, OUTBOX_DEFAULTS } from "./outbox.server";
 
 /**
  * docs/deploy.md: notifications held by a process that dies are delivered again
@@ -27,13 +28,24 @@ describe(`outbox rows held by a killed process on ${testDatabaseKind}`, () => {
     database = openDatabase(empty.options);
     await migrateToLatest(database);
     const t0 = Date.now();
-    await enqueue(database.db, ["a", "b", "c"].map((id) => ({ subjectType: "test", subjectId: id, channel: "test-email" })), t0);
+    await enqueue(
+      database.db,
+      ["a", "b", "c"].map((id) => ({ subjectType: "test", subjectId: id, channel: "test-email" })),
+      t0,
+    );
 
-    holder = await startLeaseHolder({ ...databaseEnv(empty.options), MODE: "outbox", HOLDER: "doomed-worker" });
+    holder = await startLeaseHolder({
+      ...databaseEnv(empty.options),
+      MODE: "outbox",
+      HOLDER: "doomed-worker",
+    });
     holder.go();
     for (let i = 0; i < 3; i++) await holder.next("delivering");
     await holder.kill();
-    const held = await database.db.selectFrom("outbox").select(["status", "locked_by", "locked_until"]).execute();
+    const held = await database.db
+      .selectFrom("outbox")
+      .select(["status", "locked_by", "locked_until"])
+      .execute();
     expect(held.map((r) => [r.status, r.locked_by])).toEqual(Array(3).fill(["sending", "doomed-worker"]));
 
     const delivered: string[] = [];
@@ -42,7 +54,9 @@ describe(`outbox rows held by a killed process on ${testDatabaseKind}`, () => {
       database,
       logger: createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       now: () => clock,
-      handlers: { "test-email": { enabled: true, deliver: async (row) => void delivered.push(row.subject_id) } },
+      handlers: {
+        "test-email": { enabled: true, deliver: async (row) => void delivered.push(row.subject_id) },
+      },
     });
     // The lease (OUTBOX_DEFAULTS.leaseMs from the claim) still stands: nothing is taken.
     clock = Date.parse(held[0]!.locked_until!) - 1;

@@ -1,23 +1,34 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AppDatabase, openDatabase } from "../db/database.server";
-import { type OutboxHandlers, type OutboxRow, backoffMs, createOutboxWorker, enqueue } from "./outbox.server";
+
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import { openDatabase, type AppDatabase } from "../db/database.server";
 import { createLogger } from "../logger.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { backoffMs, createOutboxWorker, enqueue, type OutboxHandlers, type OutboxRow } from "./outbox.server";
 
 const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 
 /** Another connection (pool) to the same test database, as a second server process would have. */
 async function secondProcess(database: TestDatabase): Promise<AppDatabase> {
   if (database.kind === "postgres") {
-    return openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: database.schema, poolSize: 5 });
+    return openDatabase({
+      kind: "postgres",
+      url: process.env.TEST_DATABASE_URL!,
+      schema: database.schema,
+      poolSize: 5,
+    });
   }
-  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
   return openDatabase({ kind: "sqlite", path: rows[0]!.file });
 }
 
 /** A channel that records deliveries (with a little latency, so claims overlap) and can be told to fail. */
-function recordingChannel(delivered: string[], opts: { fail?: () => boolean; delayMs?: number } = {}): OutboxHandlers {
+function recordingChannel(
+  delivered: string[],
+  opts: { fail?: () => boolean; delayMs?: number } = {},
+): OutboxHandlers {
   return {
     "test-email": {
       enabled: true,
@@ -34,7 +45,11 @@ async function enqueueMany(database: AppDatabase, n: number, now: number) {
   await database.db.transaction().execute(async (trx) => {
     await enqueue(
       trx,
-      Array.from({ length: n }, (_, i) => ({ subjectType: "test", subjectId: `s${i}`, channel: "test-email" })),
+      Array.from({ length: n }, (_, i) => ({
+        subjectType: "test",
+        subjectId: `s${i}`,
+        channel: "test-email",
+      })),
       now,
     );
   });
@@ -55,7 +70,12 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
     await enqueueMany(database, 40, now);
     const delivered: string[] = [];
     const a = createOutboxWorker({ database, logger, handlers: recordingChannel(delivered), batchSize: 3 });
-    const b = createOutboxWorker({ database: other, logger, handlers: recordingChannel(delivered), batchSize: 3 });
+    const b = createOutboxWorker({
+      database: other,
+      logger,
+      handlers: recordingChannel(delivered),
+      batchSize: 3,
+    });
     const drain = async (w: typeof a) => {
       for (;;) {
         const r = await w.runOnce();
@@ -80,7 +100,12 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
     const first = createOutboxWorker({ database, logger, handlers: recordingChannel(delivered) });
     expect(await first.runOnce()).toMatchObject({ delivered: 2 });
     // A new process, hours later, on the same database.
-    const later = createOutboxWorker({ database, logger, handlers: recordingChannel(delivered), now: () => now + 6 * 3600_000 });
+    const later = createOutboxWorker({
+      database,
+      logger,
+      handlers: recordingChannel(delivered),
+      now: () => now + 6 * 3600_000,
+    });
     expect(await later.runOnce()).toMatchObject({ claimed: 0 });
     expect(delivered).toEqual(expect.arrayContaining(["s0", "s1"]));
     expect(delivered).toHaveLength(2);
@@ -109,11 +134,19 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
     });
     void crashed.runOnce();
     await delivering;
-    expect(await database.db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).toEqual({ status: "sending" });
+    expect(await database.db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).toEqual({
+      status: "sending",
+    });
 
     const delivered: string[] = [];
     let clock = t0 + 30_000;
-    const survivor = createOutboxWorker({ database, logger, leaseMs: 60_000, handlers: recordingChannel(delivered), now: () => clock });
+    const survivor = createOutboxWorker({
+      database,
+      logger,
+      leaseMs: 60_000,
+      handlers: recordingChannel(delivered),
+      now: () => clock,
+    });
     expect(await survivor.runOnce()).toMatchObject({ claimed: 0 });
     clock = t0 + 61_000;
     expect(await survivor.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
@@ -149,7 +182,9 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(60_000);
     expect(gaps[2]).toBeGreaterThanOrEqual(120_000);
     expect(await worker.runOnce()).toMatchObject({ claimed: 1, failed: 1 });
-    expect(await database.db.selectFrom("outbox").select(["status", "attempts"]).executeTakeFirstOrThrow()).toEqual({ status: "failed", attempts: 4 });
+    expect(
+      await database.db.selectFrom("outbox").select(["status", "attempts"]).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "failed", attempts: 4 });
     clock += 365 * 24 * 3600_000;
     expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
   });
@@ -162,7 +197,9 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
       handlers: { "test-email": { enabled: false, deliver: async () => {} } },
     });
     expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
-    expect(await database.db.selectFrom("outbox").select(["status", "attempts"]).executeTakeFirstOrThrow()).toEqual({ status: "pending", attempts: 0 });
+    expect(
+      await database.db.selectFrom("outbox").select(["status", "attempts"]).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "pending", attempts: 0 });
   });
 
   it("refuses to queue the same notification twice", async () => {
@@ -196,7 +233,9 @@ describe(`outbox worker on ${testDatabaseKind}`, () => {
 describe("backoff", () => {
   it("doubles from 30 s and is capped at an hour", () => {
     const none = () => 0;
-    expect([1, 2, 3, 4].map((n) => backoffMs(n, undefined, undefined, none))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, undefined, undefined, none))).toEqual([
+      30_000, 60_000, 120_000, 240_000,
+    ]);
     expect(backoffMs(40, undefined, undefined, none)).toBe(3600_000);
     expect(backoffMs(1, undefined, undefined, () => 1)).toBe(33_000);
   });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type Selectable, sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+
 import { siteConfig } from "~/content/site";
+
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { OutboxTable } from "../db/schema";
-import { type Logger, errorKind } from "../logger.server";
+import { errorKind, type Logger } from "../logger.server";
 import type { Metrics } from "../metrics.server";
 
 /**
@@ -44,7 +46,12 @@ export function messageId(row: Pick<OutboxRow, "id">) {
 export type OutboxTrigger = { wake(): void };
 
 /** Writes outbox rows inside the caller's transaction, due immediately or at `dueAt` (a reminder: the worker claims it then). */
-export async function enqueue(trx: Executor, items: OutboxItem[], now: number, opts: { once?: boolean; dueAt?: number } = {}) {
+export async function enqueue(
+  trx: Executor,
+  items: OutboxItem[],
+  now: number,
+  opts: { once?: boolean; dueAt?: number } = {},
+) {
   if (items.length === 0) return [];
   const at = new Date(now).toISOString();
   const due = opts.dueAt === undefined ? at : new Date(opts.dueAt).toISOString();
@@ -102,7 +109,12 @@ export type OutboxWorkerOptions = Partial<typeof OUTBOX_DEFAULTS> & {
 };
 
 /** Delay before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min ... capped, with up to 10 % jitter. */
-export function backoffMs(attempts: number, base = OUTBOX_DEFAULTS.baseBackoffMs, max = OUTBOX_DEFAULTS.maxBackoffMs, random = Math.random) {
+export function backoffMs(
+  attempts: number,
+  base = OUTBOX_DEFAULTS.baseBackoffMs,
+  max = OUTBOX_DEFAULTS.maxBackoffMs,
+  random = Math.random,
+) {
   const delay = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
   return Math.round(delay * (1 + 0.1 * random()));
 }
@@ -148,7 +160,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     // select the same due rows (the second waits for the lock, then sees them taken).
     return db
       .updateTable("outbox")
-      .set({ status: "sending", locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
+      .set({
+        status: "sending",
+        locked_by: workerId,
+        locked_until: lockedUntil,
+        attempts: sql<number>`attempts + 1`,
+      })
       .where("id", "in", due)
       .returningAll()
       .execute();
@@ -168,7 +185,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       const markFailed = (trx: Executor) =>
         trx
           .updateTable("outbox")
-          .set({ status: giveUp ? "failed" : "pending", next_attempt_at: next, last_error: message, locked_by: null, locked_until: null })
+          .set({
+            status: giveUp ? "failed" : "pending",
+            next_attempt_at: next,
+            last_error: message,
+            locked_by: null,
+            locked_until: null,
+          })
           .where("id", "=", row.id)
           .where("locked_by", "=", workerId)
           .executeTakeFirst();
@@ -185,19 +208,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       options.metrics?.deliveryFailed(channelLabel(row.channel), giveUp);
       (giveUp ? log.error : log.warn).call(
         log,
-        { outboxId: row.id, channel: row.channel, attempts, error: message, nextAttemptAt: giveUp ? undefined : next },
+        {
+          outboxId: row.id,
+          channel: row.channel,
+          attempts,
+          error: message,
+          nextAttemptAt: giveUp ? undefined : next,
+        },
         giveUp ? "delivery failed for good" : "delivery failed; will retry",
       );
       return giveUp ? "failed" : "retry";
     }
     const result = await db
       .updateTable("outbox")
-      .set({ status: "delivered", delivered_at: new Date(now()).toISOString(), last_error: null, locked_by: null, locked_until: null })
+      .set({
+        status: "delivered",
+        delivered_at: new Date(now()).toISOString(),
+        last_error: null,
+        locked_by: null,
+        locked_until: null,
+      })
       .where("id", "=", row.id)
       .where("locked_by", "=", workerId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) log.warn({ outboxId: row.id }, "delivered after the lease ran out");
-    log.info({ outboxId: row.id, channel: row.channel, subject: `${row.subject_type}/${row.subject_id}` }, "delivered");
+    if (Number(result.numUpdatedRows) === 0)
+      log.warn({ outboxId: row.id }, "delivered after the lease ran out");
+    log.info(
+      { outboxId: row.id, channel: row.channel, subject: `${row.subject_type}/${row.subject_id}` },
+      "delivered",
+    );
     return "delivered";
   }
 
@@ -258,7 +297,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       if (!stopped) return;
       stopped = false;
       const waiting = Object.keys(handlers).filter((c) => !handlers[c]!.enabled);
-      if (waiting.length) log.warn({ channels: waiting }, "channels not configured: their notifications stay pending in the outbox");
+      if (waiting.length)
+        log.warn(
+          { channels: waiting },
+          "channels not configured: their notifications stay pending in the outbox",
+        );
       schedule(0);
     },
     /** Stops polling and waits for the pass in progress, so the database can close after. */

@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { loadConfig } from "../config.server";
-import { INQUIRY_ACK_EMAIL, inquiryDeliveryHandlers, inquiryOutboxItems } from "../inquiries/notifications.server";
-import { createOutboxWorker, enqueue } from "./outbox.server";
-import { UNDELIVERABLE_ALERT, undeliverableAlertHandlers, undeliverableAlertItem } from "./undeliverable.server";
+import {
+  INQUIRY_ACK_EMAIL,
+  inquiryDeliveryHandlers,
+  inquiryOutboxItems,
+} from "../inquiries/notifications.server";
 import { createLogger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
 import { createMetrics } from "../metrics.server";
-import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+import { createOutboxWorker, enqueue } from "./outbox.server";
+import {
+  UNDELIVERABLE_ALERT,
+  undeliverableAlertHandlers,
+  undeliverableAlertItem,
+} from "./undeliverable.server";
 
 const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 const STUDIO = "studio@example.com";
@@ -38,7 +47,21 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
     await database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("inquiries")
-        .values({ id, first_name: "Grace", last_name: "Hopper", email: BOUNCING, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "A site for the compiler shop.", source: "api", created_at: new Date(clock).toISOString(), search_text: "" })
+        .values({
+          id,
+          first_name: "Grace",
+          last_name: "Hopper",
+          email: BOUNCING,
+          phone: null,
+          company: null,
+          project_type: "basic",
+          budget: null,
+          timeline: null,
+          message: "A site for the compiler shop.",
+          source: "api",
+          created_at: new Date(clock).toISOString(),
+          search_text: "",
+        })
         .execute();
       await enqueue(trx, inquiryOutboxItems({}, id, true), clock);
     });
@@ -46,13 +69,21 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
   }
 
   function worker(maxAttempts: number) {
-    const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, INQUIRY_TO: STUDIO, SITE_URL: "https://studio.example" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: STUDIO,
+      SITE_URL: "https://studio.example",
+    });
     const mailer = createMailer(config, logger);
     const metrics = createMetrics();
     const w = createOutboxWorker({
       database,
       logger,
-      handlers: { ...inquiryDeliveryHandlers({ config, database, mailer }), ...undeliverableAlertHandlers({ config, database, mailer }) },
+      handlers: {
+        ...inquiryDeliveryHandlers({ config, database, mailer }),
+        ...undeliverableAlertHandlers({ config, database, mailer }),
+      },
       metrics,
       onUndeliverable: undeliverableAlertItem,
       maxAttempts,
@@ -70,7 +101,8 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
   }
 
   const alerts = () => smtp.messages.filter((m) => m.subject.startsWith("Undeliverable email"));
-  const outboxRows = () => database.db.selectFrom("outbox").select(["channel", "status", "subject_id"]).orderBy("channel").execute();
+  const outboxRows = () =>
+    database.db.selectFrom("outbox").select(["channel", "status", "subject_id"]).orderBy("channel").execute();
 
   it("emails the studio once, through the outbox, when the acknowledgement gives up; retried and given up again, not twice", async () => {
     const leadId = await bouncingLead();
@@ -80,7 +112,9 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
       const mails = alerts();
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to).toEqual([STUDIO]);
-      expect(mails[0]!.subject).toBe("Undeliverable email to Grace Hopper: the acknowledgement of their inquiry");
+      expect(mails[0]!.subject).toBe(
+        "Undeliverable email to Grace Hopper: the acknowledgement of their inquiry",
+      );
       expect(mails[0]!.text).toContain(`Grace Hopper <${BOUNCING}>`);
       expect(mails[0]!.text).toContain(`https://studio.example/studio/leads/${leadId}`);
       expect(mails[0]!.text).toContain("tried 2 times");
@@ -89,7 +123,9 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
       const rows = await outboxRows();
       const ack = rows.find((r) => r.channel === INQUIRY_ACK_EMAIL)!;
       expect(ack.status).toBe("failed");
-      expect(rows.filter((r) => r.channel === UNDELIVERABLE_ALERT)).toEqual([{ channel: UNDELIVERABLE_ALERT, status: "delivered", subject_id: expect.any(String) }]);
+      expect(rows.filter((r) => r.channel === UNDELIVERABLE_ALERT)).toEqual([
+        { channel: UNDELIVERABLE_ALERT, status: "delivered", subject_id: expect.any(String) },
+      ]);
 
       const text = await metrics.registry.metrics();
       expect(text).toContain(`cascadia_outbox_delivery_failures_total{channel="${INQUIRY_ACK_EMAIL}"} 2`);
@@ -97,7 +133,11 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
       expect(text).toContain(`cascadia_outbox_undeliverable_total{channel="inquiry-email"} 0`);
 
       // The studio retries it from the lead's page; it bounces again and gives up again: no second alert.
-      await database.db.updateTable("outbox").set({ status: "pending", attempts: 0, next_attempt_at: new Date(clock).toISOString() }).where("channel", "=", INQUIRY_ACK_EMAIL).execute();
+      await database.db
+        .updateTable("outbox")
+        .set({ status: "pending", attempts: 0, next_attempt_at: new Date(clock).toISOString() })
+        .where("channel", "=", INQUIRY_ACK_EMAIL)
+        .execute();
       await drain(w);
       expect((await outboxRows()).find((r) => r.channel === INQUIRY_ACK_EMAIL)!.status).toBe("failed");
       expect(alerts()).toHaveLength(1);
@@ -146,10 +186,17 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
     const { w, close } = worker(1);
     try {
       await drain(w);
-      const rows = await database.db.selectFrom("outbox").select(["id", "channel"]).where("status", "=", "delivered").orderBy("channel").execute();
+      const rows = await database.db
+        .selectFrom("outbox")
+        .select(["id", "channel"])
+        .where("status", "=", "delivered")
+        .orderBy("channel")
+        .execute();
       expect(rows.map((r) => r.channel)).toEqual(["inquiry-email", UNDELIVERABLE_ALERT]);
       // A retry after a lost answer carries the same id, so the inbox can tell it is the same mail.
-      expect(smtp.messages.map((m) => m.headers["message-id"]).sort()).toEqual(rows.map((r) => `<${r.id}@cascadiawebstudio.ca>`).sort());
+      expect(smtp.messages.map((m) => m.headers["message-id"]).sort()).toEqual(
+        rows.map((r) => `<${r.id}@cascadiawebstudio.ca>`).sort(),
+      );
     } finally {
       close();
     }

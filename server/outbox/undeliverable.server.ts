@@ -1,12 +1,21 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { undeliverableEmail } from "../mail/emails/undeliverable";
 import type { Mailer } from "../mail/mailer.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
-import { INQUIRY_ACK_EMAIL, INQUIRY_SUBJECT } from "../inquiries/notifications.server";
-import { REMINDER_BALANCE_14, REMINDER_BALANCE_7, REMINDER_QUOTE_EXPIRING } from "../reminders/follow-ups.server";
-import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "./outbox.server";
+import {
+  QUOTE_BALANCE_EMAIL,
+  QUOTE_EMAIL,
+  QUOTE_SUBJECT,
+  RECEIPT_EMAIL,
+} from "../quotes/notifications.server";
+import {
+  REMINDER_BALANCE_7,
+  REMINDER_BALANCE_14,
+  REMINDER_QUOTE_EXPIRING,
+} from "../reminders/follow-ups.server";
+import { messageId, type OutboxHandlers, type OutboxItem, type OutboxRow } from "./outbox.server";
 
 /**
  * The studio's alert when an email to a client gives up (the outbox marks it failed
@@ -32,28 +41,56 @@ const CLIENT_EMAILS: Record<string, string> = {
 
 /** The outbox worker's onUndeliverable: an alert for a client email, none for anything else. */
 export function undeliverableAlertItem(row: Pick<OutboxRow, "id" | "channel">): OutboxItem | undefined {
-  return Object.hasOwn(CLIENT_EMAILS, row.channel) ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT } : undefined;
+  return Object.hasOwn(CLIENT_EMAILS, row.channel)
+    ? { subjectType: OUTBOX_SUBJECT, subjectId: row.id, channel: UNDELIVERABLE_ALERT }
+    : undefined;
 }
 
 /** How the outbox worker delivers the alert: to the studio inbox. */
-export function undeliverableAlertHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+export function undeliverableAlertHandlers({
+  config,
+  database,
+  mailer,
+}: {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+}): OutboxHandlers {
   const { db } = database;
 
   /** The lead an outbox row is about, through its quote or payment when it is not the inquiry itself. */
   async function leadOf(row: OutboxRow) {
     let inquiryId: string | null | undefined;
     if (row.subject_type === INQUIRY_SUBJECT) inquiryId = row.subject_id;
-    else if (row.subject_type === QUOTE_SUBJECT) inquiryId = (await db.selectFrom("quotes").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst())?.inquiry_id;
-    else if (row.subject_type === PAYMENT_SUBJECT) inquiryId = (await db.selectFrom("payments").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst())?.inquiry_id;
+    else if (row.subject_type === QUOTE_SUBJECT)
+      inquiryId = (
+        await db.selectFrom("quotes").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst()
+      )?.inquiry_id;
+    else if (row.subject_type === PAYMENT_SUBJECT)
+      inquiryId = (
+        await db
+          .selectFrom("payments")
+          .select("inquiry_id")
+          .where("id", "=", row.subject_id)
+          .executeTakeFirst()
+      )?.inquiry_id;
     if (!inquiryId) return undefined;
-    return db.selectFrom("inquiries").select(["id", "first_name", "last_name", "email"]).where("id", "=", inquiryId).executeTakeFirst();
+    return db
+      .selectFrom("inquiries")
+      .select(["id", "first_name", "last_name", "email"])
+      .where("id", "=", inquiryId)
+      .executeTakeFirst();
   }
 
   return {
     [UNDELIVERABLE_ALERT]: {
       enabled: mailer.configured,
       async deliver(alert) {
-        const failed = await db.selectFrom("outbox").selectAll().where("id", "=", alert.subject_id).executeTakeFirst();
+        const failed = await db
+          .selectFrom("outbox")
+          .selectAll()
+          .where("id", "=", alert.subject_id)
+          .executeTakeFirst();
         if (!failed) throw new Error(`outbox row ${alert.subject_id} not found`);
         const lead = await leadOf(failed);
         const email = await undeliverableEmail({

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../tests/helpers/databases";
+
+import { startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
 import { loadConfig } from "../config.server";
-import { OUTBOX_DEFAULTS, createOutboxWorker } from "../outbox/outbox.server";
 import { createLogger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
+import { createOutboxWorker, OUTBOX_DEFAULTS } from "../outbox/outbox.server";
 import { createFulfil } from "./fulfil.server";
 import { paymentDeliveryHandlers } from "./notifications.server";
 
@@ -54,19 +55,29 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
   function outboxWorker() {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
     const mailer = createMailer(config, logger);
-    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }), now });
+    const worker = createOutboxWorker({
+      database,
+      logger,
+      handlers: paymentDeliveryHandlers({ config, database, mailer }),
+      now,
+    });
     return { worker, close: () => mailer.close() };
   }
-  const emailRows = () => database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
+  const emailRows = () =>
+    database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
 
   it("moves pending to paid exactly once under 20 concurrent calls, and queues one studio email with it", async () => {
     const fulfil = createFulfil({ database, logger, now });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => fulfil("sess_1", { status: "paid" }, `call ${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fulfil("sess_1", { status: "paid" }, `call ${i}`)),
+    );
     expect(results.filter((r) => r.result === "changed")).toHaveLength(1);
     expect(results.filter((r) => r.result === "unchanged")).toHaveLength(19);
     const row = await database.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("paid");
-    expect(await emailRows()).toMatchObject([{ subject_type: "payment", subject_id: "p1", status: "pending" }]);
+    expect(await emailRows()).toMatchObject([
+      { subject_type: "payment", subject_id: "p1", status: "pending" },
+    ]);
   });
 
   it("never moves a settled payment: failed stays failed, paid stays paid; a failure queues no email", async () => {
@@ -81,7 +92,9 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
   it("reports an unknown session and changes nothing", async () => {
     const fulfil = createFulfil({ database, logger, now });
     expect(await fulfil("sess_nope", { status: "paid" }, "t")).toEqual({ result: "unknown" });
-    expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("pending");
+    expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "pending",
+    );
     expect(await emailRows()).toEqual([]);
   });
 
@@ -91,7 +104,9 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
       await smtp.stop();
       const fulfil = createFulfil({ database, logger, now });
       expect((await fulfil("sess_1", { status: "paid" }, "t")).result).toBe("changed");
-      expect((await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("paid");
+      expect(
+        (await database.db.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status,
+      ).toBe("paid");
 
       expect(await worker.runOnce()).toMatchObject({ claimed: 1, retry: 1 });
       expect(await emailRows()).toMatchObject([{ status: "pending", attempts: 1 }]);
@@ -102,7 +117,9 @@ describe(`fulfil() on ${testDatabaseKind}`, () => {
       clock.now += OUTBOX_DEFAULTS.baseBackoffMs * 1.2;
       expect(await worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
       expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
-      expect(smtp.messages.map((m) => m.subject)).toEqual(["[TEST] Payment received: Basic Website, $220.00 CAD"]);
+      expect(smtp.messages.map((m) => m.subject)).toEqual([
+        "[TEST] Payment received: Basic Website, $220.00 CAD",
+      ]);
       expect(smtp.messages[0]!.text).toContain("TEST PAYMENT made through the sandbox: no money moved.");
       expect(await emailRows()).toMatchObject([{ status: "delivered" }]);
     } finally {

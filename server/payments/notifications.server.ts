@@ -1,8 +1,8 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxHandlers, type OutboxItem, messageId } from "../outbox/outbox.server";
 import { paymentReceivedEmail } from "../mail/emails/payment-received";
 import type { Mailer } from "../mail/mailer.server";
+import { messageId, type OutboxHandlers, type OutboxItem } from "../outbox/outbox.server";
 
 /** The outbox channel of the studio's "payment received" email. */
 export const PAYMENT_EMAIL = "payment-email";
@@ -13,15 +13,30 @@ export function paymentOutboxItem(paymentId: string): OutboxItem {
 }
 
 /** How the outbox worker delivers payment notifications. */
-export function paymentDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+export function paymentDeliveryHandlers({
+  config,
+  database,
+  mailer,
+}: {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+}): OutboxHandlers {
   return {
     [PAYMENT_EMAIL]: {
       enabled: mailer.configured,
       async deliver(row) {
-        const payment = await database.db.selectFrom("payments").selectAll().where("id", "=", row.subject_id).executeTakeFirst();
+        const payment = await database.db
+          .selectFrom("payments")
+          .selectAll()
+          .where("id", "=", row.subject_id)
+          .executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);
         // The outbox row id as Message-ID: a retry after a lost answer is recognisable as the same mail.
-        await mailer.send({ ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL)), messageId: messageId(row) });
+        await mailer.send({
+          ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL)),
+          messageId: messageId(row),
+        });
       },
     },
   };

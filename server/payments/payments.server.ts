@@ -1,15 +1,16 @@
 import type Stripe from "stripe";
+
+import type { GoalRecorder } from "../analytics/service.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import type { OutboxTrigger } from "../outbox/outbox.server";
-import { type OnPaid, createFulfil } from "./fulfil.server";
-import type { GoalRecorder } from "../analytics/service.server";
+import { createFulfil, type OnPaid } from "./fulfil.server";
 import { createSandboxProvider } from "./providers/sandbox.server";
-import { type StripeApiOverrides, createStripeClient, createStripeProvider } from "./providers/stripe.server";
+import { createStripeClient, createStripeProvider, type StripeApiOverrides } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
 import type { PaymentProvider, ProviderName } from "./types";
-import { type RefundUpdateHandler, createStripeWebhookHandler } from "./webhook.server";
+import { createStripeWebhookHandler, type RefundUpdateHandler } from "./webhook.server";
 
 /** Test seams: point the Stripe SDK at a local fake, or replace the provider. */
 export type PaymentsOptions = {
@@ -17,7 +18,9 @@ export type PaymentsOptions = {
   provider?: PaymentProvider;
 };
 
-export function selectProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">): ProviderName {
+export function selectProvider(
+  config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">,
+): ProviderName {
   return config.PAYMENTS_PROVIDER ?? (config.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
 }
 
@@ -26,7 +29,10 @@ export const SANDBOX_IN_PRODUCTION_WARNING =
   "For real payments set PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
 
 /** The configured provider (and Stripe's client, which checks webhook signatures); the refund recovery job builds its own. */
-export function createPaymentProvider(config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY" | "SITE_URL">, options: PaymentsOptions = {}): { provider: PaymentProvider; stripe?: Stripe } {
+export function createPaymentProvider(
+  config: Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY" | "SITE_URL">,
+  options: PaymentsOptions = {},
+): { provider: PaymentProvider; stripe?: Stripe } {
   if (options.provider) return { provider: options.provider };
   if (selectProvider(config) !== "stripe") return { provider: createSandboxProvider() };
   // The config schema already refuses PAYMENTS_PROVIDER=stripe without a key.
@@ -55,17 +61,43 @@ export function createPayments(deps: {
 
   const { provider, stripe } = createPaymentProvider(config, options);
 
-  if (provider.name === "sandbox" && config.NODE_ENV === "production") logger.warn(SANDBOX_IN_PRODUCTION_WARNING);
+  if (provider.name === "sandbox" && config.NODE_ENV === "production")
+    logger.warn(SANDBOX_IN_PRODUCTION_WARNING);
   if (provider.name === "stripe" && !config.STRIPE_WEBHOOK_SECRET) {
-    logger.warn("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed only when customers reach the success page.");
+    logger.warn(
+      "STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments are confirmed only when customers reach the success page.",
+    );
   }
-  if (provider.name === "stripe" && config.SITE_URL.startsWith("http://localhost") && config.NODE_ENV === "production") {
-    logger.warn({ SITE_URL: config.SITE_URL }, "SITE_URL is localhost: Stripe will send customers back to the wrong address.");
+  if (
+    provider.name === "stripe" &&
+    config.SITE_URL.startsWith("http://localhost") &&
+    config.NODE_ENV === "production"
+  ) {
+    logger.warn(
+      { SITE_URL: config.SITE_URL },
+      "SITE_URL is localhost: Stripe will send customers back to the wrong address.",
+    );
   }
 
-  const fulfil = createFulfil({ database, logger, outbox: deps.outbox, onPaid: deps.onPaid, goals: deps.goals, now: deps.now });
+  const fulfil = createFulfil({
+    database,
+    logger,
+    outbox: deps.outbox,
+    onPaid: deps.onPaid,
+    goals: deps.goals,
+    now: deps.now,
+  });
   const service = createPaymentService({ config, database, provider, fulfil, logger, now: deps.now });
-  const webhook = stripe ? createStripeWebhookHandler({ stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, database, service, logger, onRefundUpdate: deps.onRefundUpdate }) : undefined;
+  const webhook = stripe
+    ? createStripeWebhookHandler({
+        stripe,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        database,
+        service,
+        logger,
+        onRefundUpdate: deps.onRefundUpdate,
+      })
+    : undefined;
   return { provider: provider.name, service, webhook };
 }
 

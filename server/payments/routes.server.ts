@@ -1,14 +1,16 @@
 import type { Context, Hono } from "hono";
+
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { contentSecurityPolicy } from "../http/security-headers.server";
 import type { Payments } from "./payments.server";
-import { SANDBOX_CHECKOUT_PATH, isSandboxSessionId } from "./providers/sandbox.server";
+import { isSandboxSessionId, SANDBOX_CHECKOUT_PATH } from "./providers/sandbox.server";
 import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page.server";
 
 export const CROSS_SITE_PAYMENT_MESSAGE = "Cross-site payment requests are not accepted.";
-export const UNSUPPORTED_PAYMENT_TYPE_MESSAGE = "Unsupported content type: send application/json or a form post.";
+export const UNSUPPORTED_PAYMENT_TYPE_MESSAGE =
+  "Unsupported content type: send application/json or a form post.";
 
 type OriginConfig = Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">;
 
@@ -23,11 +25,13 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: 
 
   app.post("/api/create-payment", async (c) => {
     // Another site's page must not open checkouts (and provider sessions) in a visitor's name.
-    if (isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) return c.json({ success: false, error: CROSS_SITE_PAYMENT_MESSAGE }, 403);
+    if (isCrossSiteRequest(c.req.raw.headers, c.req.url, config))
+      return c.json({ success: false, error: CROSS_SITE_PAYMENT_MESSAGE }, 403);
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const isForm = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
     // JSON only as application/json: a cross-site page can send text/plain without a CORS preflight.
-    if (!isForm && type !== "application/json") return c.json({ success: false, error: UNSUPPORTED_PAYMENT_TYPE_MESSAGE }, 415);
+    if (!isForm && type !== "application/json")
+      return c.json({ success: false, error: UNSUPPORTED_PAYMENT_TYPE_MESSAGE }, 415);
     let input: unknown;
     if (isForm) {
       let form: Awaited<ReturnType<typeof c.req.parseBody>>;
@@ -42,13 +46,19 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, payments: Payments, deps: 
       try {
         input = await c.req.json();
       } catch {
-        return c.json({ success: false, error: "Send a JSON body: {\"amount\": 450.5, \"packageType\": \"basic\"}." }, 400);
+        return c.json(
+          { success: false, error: 'Send a JSON body: {"amount": 450.5, "packageType": "basic"}.' },
+          400,
+        );
       }
     }
     const result = await service.createPayment(input, { clientIp: c.get("clientIp") });
     if (!result.ok) {
       if (result.status === 429) c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ success: false, error: result.error, ...("fields" in result ? { fields: result.fields } : {}) }, result.status);
+      return c.json(
+        { success: false, error: result.error, ...("fields" in result ? { fields: result.fields } : {}) },
+        result.status,
+      );
     }
     return isForm ? c.redirect(result.url, 303) : c.json({ url: result.url });
   });
@@ -87,7 +97,8 @@ function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments, config: Ori
 
   // Pay and Cancel are forms on the sandbox page itself; another site posting them is refused.
   app.use(`${SANDBOX_CHECKOUT_PATH}/:id/*`, async (c, next) => {
-    if (c.req.method === "POST" && isCrossSiteRequest(c.req.raw.headers, c.req.url, config)) return html(c, CROSS_SITE_PAYMENT_MESSAGE, 403);
+    if (c.req.method === "POST" && isCrossSiteRequest(c.req.raw.headers, c.req.url, config))
+      return html(c, CROSS_SITE_PAYMENT_MESSAGE, 403);
     await next();
   });
 
@@ -96,7 +107,8 @@ function mountSandboxCheckout(app: Hono<AppEnv>, payments: Payments, config: Ori
     const payment = await findSandbox(id);
     if (!payment) return html(c, renderSandboxNotFound(), 404);
     // Like Stripe, a closed checkout (expired, withdrawn, replaced) takes no money: the page says so.
-    if (payment.status === "failed" || (await service.closeIfLapsed(payment))) return c.redirect(`${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(id)}`, 303);
+    if (payment.status === "failed" || (await service.closeIfLapsed(payment)))
+      return c.redirect(`${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(id)}`, 303);
     await service.fulfil(id, { status: "paid" }, "sandbox checkout");
     return c.redirect(`/payment-success?session_id=${encodeURIComponent(id)}`, 303);
   });

@@ -1,7 +1,8 @@
+import { paymentPackage } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+
 import type { PaymentTable } from "../db/schema";
-import { paymentPackage } from "~/content/payment";
 import { SANDBOX_CHECKOUT_PATH } from "./providers/sandbox.server";
 
 /**
@@ -18,7 +19,8 @@ export const sandboxPageText = {
   pay: "Pay (test)",
   cancel: "Cancel",
   alreadyPaid: "This test payment is already marked as paid.",
-  alreadyFailed: "This test checkout is closed (it expired, or the quote changed): it takes no payment. Start again from the quote or payment page.",
+  alreadyFailed:
+    "This test checkout is closed (it expired, or the quote changed): it takes no payment. Start again from the quote or payment page.",
   viewConfirmation: "View confirmation",
   notFoundHeading: "Checkout not found",
   notFound: "This test checkout does not exist or has expired. Start again from the payment page.",
@@ -26,7 +28,10 @@ export const sandboxPageText = {
 } as const;
 
 export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  return value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 }
 
 const styles = `

@@ -1,4 +1,5 @@
 import type { PackageType } from "~/content/payment";
+
 import type { PaymentKind, PaymentStatus, ProviderRefundStatus, RefundStatus } from "../db/schema";
 
 export type ProviderName = "stripe" | "sandbox";
@@ -36,7 +37,14 @@ export type RemoteSession = {
 };
 
 /** What a refund asks the provider for: all or part of one settled payment, once (the key makes a retry the same refund). */
-export type RefundRequest = { paymentId: string; sessionId: string; paymentRef: string | null; amountCents: number; idempotencyKey: string; /** Our refund's id, sent as metadata so the provider's refund events name it. */ refundId?: string };
+export type RefundRequest = {
+  paymentId: string;
+  sessionId: string;
+  paymentRef: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+  /** Our refund's id, sent as metadata so the provider's refund events name it. */ refundId?: string;
+};
 
 /** A refund as the provider holds it: `pending` until the money went back (or `failed`/`canceled`, with the provider's reason). */
 export type RefundState = { refundId: string; status: ProviderRefundStatus; failureReason: string | null };

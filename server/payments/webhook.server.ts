@@ -1,10 +1,11 @@
 import type Stripe from "stripe";
+
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
-import { toRefundState, toRemoteSession } from "./providers/stripe.server";
-import type { RefundState } from "./types";
-import type { PaymentService } from "./service.server";
 import { describeError } from "./errors";
+import { toRefundState, toRemoteSession } from "./providers/stripe.server";
+import type { PaymentService } from "./service.server";
+import type { RefundState } from "./types";
 
 export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };
 
@@ -26,7 +27,10 @@ export function createStripeWebhookHandler(deps: {
   const { stripe, webhookSecret, database, service, logger } = deps;
   const { db } = database;
 
-  return async function handleWebhook(rawBody: Uint8Array, signature: string | undefined): Promise<WebhookAnswer> {
+  return async function handleWebhook(
+    rawBody: Uint8Array,
+    signature: string | undefined,
+  ): Promise<WebhookAnswer> {
     if (!webhookSecret) {
       logger.error("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set: refused");
       return { status: 503, body: { error: "Webhook is not configured." } };
@@ -44,7 +48,11 @@ export function createStripeWebhookHandler(deps: {
       logger.warn("Stripe webhook with a malformed event: refused");
       return { status: 400, body: { error: "Malformed event." } };
     }
-    const seen = await db.selectFrom("payment_events").select("id").where("id", "=", event.id).executeTakeFirst();
+    const seen = await db
+      .selectFrom("payment_events")
+      .select("id")
+      .where("id", "=", event.id)
+      .executeTakeFirst();
     if (seen) {
       logger.info({ eventId: event.id, type: event.type }, "Stripe event already handled");
       return { status: 200, body: { received: true, duplicate: true } };
@@ -67,45 +75,86 @@ export function createStripeWebhookHandler(deps: {
         const session = toRemoteSession(event.data.object);
         // "completed" with payment_status unpaid is a delayed method (bank debit): wait for its async event.
         if (session.paymentStatus !== "paid") {
-          logger.info({ eventId: event.id, sessionId: session.sessionId, paymentStatus: session.paymentStatus }, "checkout completed, payment not yet paid");
+          logger.info(
+            { eventId: event.id, sessionId: session.sessionId, paymentStatus: session.paymentStatus },
+            "checkout completed, payment not yet paid",
+          );
           return;
         }
         const payment = await service.findBySession(session.sessionId);
         if (!payment) {
-          logger.warn({ eventId: event.id, sessionId: session.sessionId }, "Stripe event for an unknown session: acknowledged, nothing changed");
+          logger.warn(
+            { eventId: event.id, sessionId: session.sessionId },
+            "Stripe event for an unknown session: acknowledged, nothing changed",
+          );
           return;
         }
         if (!service.matches(payment, session)) return;
-        await service.fulfil(session.sessionId, { status: "paid", paymentRef: session.paymentRef }, `stripe ${event.type} ${event.id}`);
+        await service.fulfil(
+          session.sessionId,
+          { status: "paid", paymentRef: session.paymentRef },
+          `stripe ${event.type} ${event.id}`,
+        );
         return;
       }
       case "checkout.session.expired": {
         // Stripe closed a checkout at its expires_at: it takes no money now, so its row is closed too.
-        const result = await service.fulfil(event.data.object.id, { status: "failed", reason: "checkout expired" }, `stripe ${event.type} ${event.id}`);
-        if (result.result === "unknown") logger.warn({ eventId: event.id, sessionId: event.data.object.id }, "Stripe event for an unknown session: acknowledged");
+        const result = await service.fulfil(
+          event.data.object.id,
+          { status: "failed", reason: "checkout expired" },
+          `stripe ${event.type} ${event.id}`,
+        );
+        if (result.result === "unknown")
+          logger.warn(
+            { eventId: event.id, sessionId: event.data.object.id },
+            "Stripe event for an unknown session: acknowledged",
+          );
         return;
       }
       case "charge.refunded": {
         const charge = event.data.object;
         // Only a refund of the whole charge settles the payment; a partial one is the studio's own business in Stripe.
         if (!charge.refunded) return;
-        const paymentRef = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-        const settled = await service.settleRefund({ paymentRef: paymentRef ?? undefined, paymentId: charge.metadata?.payment_id }, `stripe ${event.type} ${event.id}`);
-        if (!settled) logger.info({ eventId: event.id }, "charge.refunded for no payment awaiting a refund: acknowledged");
+        const paymentRef =
+          typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        const settled = await service.settleRefund(
+          { paymentRef: paymentRef ?? undefined, paymentId: charge.metadata?.payment_id },
+          `stripe ${event.type} ${event.id}`,
+        );
+        if (!settled)
+          logger.info(
+            { eventId: event.id },
+            "charge.refunded for no payment awaiting a refund: acknowledged",
+          );
         return;
       }
       case "refund.updated":
       case "refund.failed": {
         // A pending refund succeeded (its credit note is issued now), or failed or was cancelled (its claim is given back).
         const refund = event.data.object;
-        const ours = await deps.onRefundUpdate?.({ ...toRefundState(refund), ourId: refund.metadata?.refund_id ?? null });
-        if (!ours) logger.info({ eventId: event.id, type: event.type }, "refund event for no refund of ours: acknowledged");
+        const ours = await deps.onRefundUpdate?.({
+          ...toRefundState(refund),
+          ourId: refund.metadata?.refund_id ?? null,
+        });
+        if (!ours)
+          logger.info(
+            { eventId: event.id, type: event.type },
+            "refund event for no refund of ours: acknowledged",
+          );
         return;
       }
       case "checkout.session.async_payment_failed": {
         const session = event.data.object;
-        const result = await service.fulfil(session.id, { status: "failed", reason: "async payment failed" }, `stripe ${event.type} ${event.id}`);
-        if (result.result === "unknown") logger.warn({ eventId: event.id, sessionId: session.id }, "Stripe event for an unknown session: acknowledged");
+        const result = await service.fulfil(
+          session.id,
+          { status: "failed", reason: "async payment failed" },
+          `stripe ${event.type} ${event.id}`,
+        );
+        if (result.result === "unknown")
+          logger.warn(
+            { eventId: event.id, sessionId: session.id },
+            "Stripe event for an unknown session: acknowledged",
+          );
         return;
       }
       default:
@@ -121,7 +170,12 @@ export type RefundUpdateHandler = (update: RefundState & { ourId: string | null 
 
 const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;
 const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
-const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]);
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
 const REFUND_EVENTS = new Set(["refund.updated", "refund.failed"]);
 const REFUND_STATUSES = new Set(["pending", "requires_action", "succeeded", "failed", "canceled"]);
 
@@ -143,7 +197,11 @@ function isWellFormed(event: unknown): boolean {
     if (typeof r.id !== "string" || !STRIPE_ID.test(r.id)) return false;
     if (typeof r.status !== "string" || !REFUND_STATUSES.has(r.status)) return false;
     // Stripe's reasons are short codes (lost_or_stolen_card, expired_or_canceled_card...): shown to the studio, so bounded.
-    if (r.failure_reason != null && !(typeof r.failure_reason === "string" && EVENT_TYPE.test(r.failure_reason))) return false;
+    if (
+      r.failure_reason != null &&
+      !(typeof r.failure_reason === "string" && EVENT_TYPE.test(r.failure_reason))
+    )
+      return false;
     if (r.metadata != null && (typeof r.metadata !== "object" || Array.isArray(r.metadata))) return false;
     const ours = (r.metadata as { refund_id?: unknown } | null | undefined)?.refund_id;
     return ours == null || (typeof ours === "string" && STRIPE_ID.test(ours) && ours.length <= 80);
@@ -151,17 +209,29 @@ function isWellFormed(event: unknown): boolean {
   if (e.type === "charge.refunded") {
     const c = object as { refunded?: unknown; payment_intent?: unknown; metadata?: unknown };
     if (typeof c.refunded !== "boolean") return false;
-    if (c.payment_intent != null && !(typeof c.payment_intent === "string" && STRIPE_ID.test(c.payment_intent))) return false;
+    if (
+      c.payment_intent != null &&
+      !(typeof c.payment_intent === "string" && STRIPE_ID.test(c.payment_intent))
+    )
+      return false;
     if (c.metadata != null && (typeof c.metadata !== "object" || Array.isArray(c.metadata))) return false;
     const pid = (c.metadata as { payment_id?: unknown } | null | undefined)?.payment_id;
     return pid == null || (typeof pid === "string" && pid.length <= 64);
   }
-  const s = object as { id?: unknown; amount_total?: unknown; currency?: unknown; payment_status?: unknown; metadata?: unknown; payment_intent?: unknown };
+  const s = object as {
+    id?: unknown;
+    amount_total?: unknown;
+    currency?: unknown;
+    payment_status?: unknown;
+    metadata?: unknown;
+    payment_intent?: unknown;
+  };
   if (typeof s.id !== "string" || !STRIPE_ID.test(s.id)) return false;
   if (s.amount_total != null && typeof s.amount_total !== "number") return false;
   if (s.currency != null && typeof s.currency !== "string") return false;
   if (s.payment_status != null && typeof s.payment_status !== "string") return false;
   if (s.metadata != null && (typeof s.metadata !== "object" || Array.isArray(s.metadata))) return false;
-  if (s.payment_intent != null && !(typeof s.payment_intent === "string" && STRIPE_ID.test(s.payment_intent))) return false;
+  if (s.payment_intent != null && !(typeof s.payment_intent === "string" && STRIPE_ID.test(s.payment_intent)))
+    return false;
   return true;
 }

@@ -2,7 +2,12 @@ import type { Executor } from "../db/database.server";
 import type { AgreementActivityKind, QuoteActivityKind } from "../db/schema";
 
 /** One quote step for the lead's timeline; actor is a studio email, "cli", "client" or "system". */
-export type ActivityEntry = { leadId: string; kind: QuoteActivityKind | AgreementActivityKind; detail: string; actor: string };
+export type ActivityEntry = {
+  leadId: string;
+  kind: QuoteActivityKind | AgreementActivityKind;
+  detail: string;
+  actor: string;
+};
 
 /**
  * Where quote changes land in the lead's timeline, and how the lead's pipeline

@@ -1,15 +1,23 @@
 import { createHash, createHmac, hkdfSync, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
+
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { AgreementTable } from "../db/schema";
-import { PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, contentWidth, renderPdf } from "../documents/pdf";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
 import { studioAuthSecret } from "../studio/secret.server";
-import { type AgreementContent, type QuoteRow, agreementContent, canonicalJson, quoteReference } from "./model";
+import {
+  agreementContent,
+  canonicalJson,
+  quoteReference,
+  type AgreementContent,
+  type QuoteRow,
+} from "./model";
 
 export type AgreementRow = Selectable<AgreementTable>;
 
@@ -24,7 +32,12 @@ export const signatureSchema = z.object({
     .regex(/^[^\p{Cc}]+$/u, "Your name has characters that cannot be printed."),
   company: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.string().trim().max(120, "The company name is at most 120 characters.").regex(/^[^\p{Cc}]+$/u, "The company name has characters that cannot be printed.").optional(),
+    z
+      .string()
+      .trim()
+      .max(120, "The company name is at most 120 characters.")
+      .regex(/^[^\p{Cc}]+$/u, "The company name has characters that cannot be printed.")
+      .optional(),
   ),
   agree: z.literal("on", { error: "Tick the box to agree to the quote and its terms." }),
 });
@@ -41,8 +54,12 @@ export const sha256Hex = (text: string) => createHash("sha256").update(text, "ut
  * server secret (STUDIO_AUTH_SECRET, or the per-install one), so it needs no
  * setting of its own and is never the cookie key itself.
  */
-export function agreementAddressKey(config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">) {
-  return Buffer.from(hkdfSync("sha256", studioAuthSecret(config), "cascadia-agreements", "signer-address", 32));
+export function agreementAddressKey(
+  config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">,
+) {
+  return Buffer.from(
+    hkdfSync("sha256", studioAuthSecret(config), "cascadia-agreements", "signer-address", 32),
+  );
 }
 
 export function addressHash(key: Buffer, clientIp: string) {
@@ -68,7 +85,11 @@ export async function storeSignature(
   const moved = await trx
     .updateTable("quotes")
     // A second signature racing the first keeps the first one's time.
-    .set((eb) => ({ status: "accepted", accepted_at: eb.fn.coalesce("accepted_at", eb.val(at)), updated_at: at }))
+    .set((eb) => ({
+      status: "accepted",
+      accepted_at: eb.fn.coalesce("accepted_at", eb.val(at)),
+      updated_at: at,
+    }))
     .where("id", "=", quote.id)
     .where("status", "in", ["sent", "viewed", "accepted"])
     .where("expires_at", ">", at)
@@ -89,7 +110,12 @@ export async function storeSignature(
     content,
     content_sha256: sha256Hex(content),
   };
-  const inserted = await trx.insertInto("agreements").values(agreement).onConflict((oc) => oc.column("quote_id").doNothing()).returning("id").executeTakeFirst();
+  const inserted = await trx
+    .insertInto("agreements")
+    .values(agreement)
+    .onConflict((oc) => oc.column("quote_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
   return inserted ? { state: "signed", agreement } : { state: "already" };
 }
 
@@ -112,7 +138,12 @@ export async function findQuote(db: AppDatabase["db"], idOrReference: string) {
   const text = idOrReference.trim();
   const ref = /^Q-([0-9A-F]{8})$/i.exec(text);
   if (ref) {
-    const rows = await db.selectFrom("quotes").selectAll().where("id", "like", `${ref[1]!.toLowerCase()}%`).limit(2).execute();
+    const rows = await db
+      .selectFrom("quotes")
+      .selectAll()
+      .where("id", "like", `${ref[1]!.toLowerCase()}%`)
+      .limit(2)
+      .execute();
     return rows.length === 1 ? rows[0] : undefined;
   }
   if (!/^[0-9a-f-]{36}$/i.test(text)) return undefined;
@@ -123,10 +154,17 @@ export async function findQuote(db: AppDatabase["db"], idOrReference: string) {
  * Recomputes a stored agreement's hash from its stored content, and the
  * content from the quote as it is stored today: both must match what was signed.
  */
-export async function verifyAgreement(database: AppDatabase, idOrReference: string): Promise<AgreementCheck | undefined> {
+export async function verifyAgreement(
+  database: AppDatabase,
+  idOrReference: string,
+): Promise<AgreementCheck | undefined> {
   const quote = await findQuote(database.db, idOrReference);
   if (!quote) return undefined;
-  const agreement = await database.db.selectFrom("agreements").selectAll().where("quote_id", "=", quote.id).executeTakeFirst();
+  const agreement = await database.db
+    .selectFrom("agreements")
+    .selectAll()
+    .where("quote_id", "=", quote.id)
+    .executeTakeFirst();
   if (!agreement) return undefined;
   const computed = sha256Hex(agreement.content);
   return {
@@ -166,7 +204,10 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       };
       const row = (label: string, value: string, bold = false) => {
         const y = doc.y;
-        doc.fillColor(PDF_INK).font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(11);
+        doc
+          .fillColor(PDF_INK)
+          .font(bold ? PDF_FONT_BOLD : PDF_FONT)
+          .fontSize(11);
         doc.text(label, doc.page.margins.left, y, { width: width - 150 });
         const after = doc.y;
         doc.text(value, doc.page.margins.left + width - 150, y, { width: 150, align: "right" });
@@ -176,7 +217,10 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
         doc.moveDown(0.2);
       };
       doc.fillColor(PDF_INK).font(PDF_FONT).fontSize(11);
-      doc.text(`Between ${siteConfig.name} and ${agreement.signer_name}${agreement.signer_company ? ` (${agreement.signer_company})` : ""}.`, { width });
+      doc.text(
+        `Between ${siteConfig.name} and ${agreement.signer_name}${agreement.signer_company ? ` (${agreement.signer_company})` : ""}.`,
+        { width },
+      );
       heading("Scope");
       doc.text(`${c.scope.package}: ${c.scope.summary}`, { width });
       heading("Price (CAD)");
@@ -187,7 +231,15 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       }
       row("Total", cad(c.totalCents), true);
       heading("Payment schedule");
-      for (const s of c.schedule) row(s.kind === "deposit" ? `Deposit (${s.percent}%), due to start` : s.kind === "balance" ? "Balance, due on completion" : "Full amount, due to start", cad(s.cents));
+      for (const s of c.schedule)
+        row(
+          s.kind === "deposit"
+            ? `Deposit (${s.percent}%), due to start`
+            : s.kind === "balance"
+              ? "Balance, due on completion"
+              : "Full amount, due to start",
+          cad(s.cents),
+        );
       heading("Terms");
       doc.text(c.terms, { width, lineGap: 2 });
       doc.moveDown(0.3);
@@ -202,14 +254,20 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       doc.text("SHA-256 of the signed content:", { width });
       doc.font("Courier").text(agreement.content_sha256, { width });
       doc.font(PDF_FONT);
-      doc.text(`Agreement ${agreement.id}. The studio can recompute this hash from its records (npm run agreement:verify).`, { width });
+      doc.text(
+        `Agreement ${agreement.id}. The studio can recompute this hash from its records (npm run agreement:verify).`,
+        { width },
+      );
     },
   );
 }
 
 /** An agreement's PDF and its download name. */
 export async function agreementFile(agreement: AgreementRow) {
-  const { reference, version } = JSON.parse(agreement.content) as Pick<AgreementContent, "reference" | "version">;
+  const { reference, version } = JSON.parse(agreement.content) as Pick<
+    AgreementContent,
+    "reference" | "version"
+  >;
   return { filename: agreementFilename({ reference, version }), pdf: await agreementPdf(agreement) };
 }
 
@@ -217,7 +275,11 @@ export async function agreementFile(agreement: AgreementRow) {
  * `npm run agreement:verify -- <quote id or reference>`: prints the check and
  * exits 0 when the agreement matches, 1 when it does not, 2 when there is none.
  */
-export async function runAgreementVerify(args: string[], database: AppDatabase, io: { out: (line: string) => void; err: (line: string) => void }) {
+export async function runAgreementVerify(
+  args: string[],
+  database: AppDatabase,
+  io: { out: (line: string) => void; err: (line: string) => void },
+) {
   const target = args.find((a) => a !== "--");
   if (!target) {
     io.err("usage: npm run agreement:verify -- <quote id or reference, e.g. Q-1A2B3C4D>");

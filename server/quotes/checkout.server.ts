@@ -1,20 +1,42 @@
-import type { AppConfig } from "../config.server";
-import { createRateLimiter } from "../http/rate-limit.server";
-import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
 import { z } from "~/lib/zod";
+
+import type { GoalRecorder } from "../analytics/service.server";
+import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { isCrossSiteRequest } from "../http/origin.server";
-import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/routes.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import { isCrossSiteRequest } from "../http/origin.server";
+import { createRateLimiter } from "../http/rate-limit.server";
 import type { Logger } from "../logger.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
+import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/routes.server";
 import type { CreatePaymentResult, PaymentClient, PaymentService } from "../payments/service.server";
 import type { LeadActivity } from "./activity.server";
-import type { GoalRecorder } from "../analytics/service.server";
-import { type DocumentLink, documentFilename, documentLink, documentsOfQuote, renderDocumentPdf, voidOpenInvoices } from "./documents.server";
-import type { TaxTotal } from "./taxes";
-import { OPEN_STATUSES, type QuoteLine, type QuoteRow, duePayment, effectiveStatus, quoteContent, quoteReference } from "./model";
-import { type Signer, agreementAddressKey, agreementFile, signatureSchema, storeSignature } from "./agreement.server";
+import {
+  agreementAddressKey,
+  agreementFile,
+  signatureSchema,
+  storeSignature,
+  type Signer,
+} from "./agreement.server";
+import {
+  documentFilename,
+  documentLink,
+  documentsOfQuote,
+  renderDocumentPdf,
+  voidOpenInvoices,
+  type DocumentLink,
+} from "./documents.server";
+import {
+  duePayment,
+  effectiveStatus,
+  OPEN_STATUSES,
+  quoteContent,
+  quoteReference,
+  type QuoteLine,
+  type QuoteRow,
+} from "./model";
 import { agreementOutboxItems, quoteReplyOutboxItem } from "./notifications.server";
+import type { TaxTotal } from "./taxes";
 
 /** base64url of 32 bytes; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -55,26 +77,55 @@ export type QuoteView = {
 export const documentPath = (token: string, documentId: string) => `/quote/${token}/documents/${documentId}`;
 
 /** Field errors of a quote page form, by field name, rendered beside each field. */
-export type QuoteFormErrors = Partial<Record<"legalName" | "company" | "agree" | "reason" | "question", string>>;
+export type QuoteFormErrors = Partial<
+  Record<"legalName" | "company" | "agree" | "reason" | "question", string>
+>;
 
-export type QuoteCheckoutResult = CreatePaymentResult | { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; fields?: QuoteFormErrors; retryAfterSeconds?: number };
+export type QuoteCheckoutResult =
+  | CreatePaymentResult
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409 | 429;
+      error: string;
+      fields?: QuoteFormErrors;
+      retryAfterSeconds?: number;
+    };
 
-export type QuoteReplyResult = { ok: true; sent: "declined" | "question" } | { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; fields?: QuoteFormErrors; retryAfterSeconds?: number };
+export type QuoteReplyResult =
+  | { ok: true; sent: "declined" | "question" }
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409 | 429;
+      error: string;
+      fields?: QuoteFormErrors;
+      retryAfterSeconds?: number;
+    };
 
 export const QUOTE_NOT_PAYABLE = "This quote cannot be paid now. Please contact us.";
 export const QUOTE_REPLY_LIMITED = "Too many messages from this address; please try again later or email us.";
 
 /** Decline (an optional reason) and ask a question: free text, capped, never rendered unescaped. */
-export const declineSchema = z.object({ reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(1000, "Keep the reason under 1,000 characters.").optional()) });
+export const declineSchema = z.object({
+  reason: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(1000, "Keep the reason under 1,000 characters.").optional(),
+  ),
+});
 export const questionSchema = z.object({
-  question: z.string({ error: "Write your question." }).trim().min(1, "Write your question.").max(2000, "Keep the question under 2,000 characters."),
+  question: z
+    .string({ error: "Write your question." })
+    .trim()
+    .min(1, "Write your question.")
+    .max(2000, "Keep the question under 2,000 characters."),
 });
 
 /** Declines and questions per client address: a few an hour is plenty for a person. */
 const REPLY_LIMITS = [{ windowMs: 60 * 60_000, max: 10 }];
 
 const fieldErrors = (error: z.ZodError): QuoteFormErrors =>
-  Object.fromEntries(error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]).reverse()) as QuoteFormErrors;
+  Object.fromEntries(
+    error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]).reverse(),
+  ) as QuoteFormErrors;
 
 /**
  * The client's side of a quote (the /quote/:token page): view it (marks it
@@ -82,10 +133,25 @@ const fieldErrors = (error: z.ZodError): QuoteFormErrors =>
  * alone; the request only says "pay".
  */
 export function createQuoteCheckout(deps: {
-  config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY" | "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV" | "RATE_LIMIT_DISABLED">;
-  database: AppDatabase; payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">; activity: LeadActivity; logger: Logger; outbox?: OutboxTrigger; now?: () => number;
+  config: Pick<
+    AppConfig,
+    | "SITE_URL"
+    | "TRUST_PROXY"
+    | "STUDIO_AUTH_SECRET"
+    | "BETTER_AUTH_SECRET"
+    | "DATABASE_PATH"
+    | "NODE_ENV"
+    | "RATE_LIMIT_DISABLED"
+  >;
+  database: AppDatabase;
+  payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;
+  activity: LeadActivity;
+  logger: Logger;
+  outbox?: OutboxTrigger;
+  now?: () => number;
   /** Analytics: the quote's first view and its acceptance are goals of its lead (absent: none recorded). */
-  goals?: GoalRecorder }) {
+  goals?: GoalRecorder;
+}) {
   const { database, payments, activity } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
@@ -94,7 +160,8 @@ export function createQuoteCheckout(deps: {
   let addressKey: Buffer | undefined;
   const replyLimiter = createRateLimiter(database, "quote-reply", REPLY_LIMITS);
 
-  const agreementOf = (quoteId: string) => db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
+  const agreementOf = (quoteId: string) =>
+    db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
 
   function byToken(token: string) {
     if (!TOKEN_PATTERN.test(token)) return Promise.resolve(undefined);
@@ -108,9 +175,17 @@ export function createQuoteCheckout(deps: {
     const t = clock();
     const status = effectiveStatus(quote, t);
     if (status === "expired" && quote.status !== "expired") quote = (await expire(quote, t)) ?? quote;
-    else if (quote.status === "sent") quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
+    else if (quote.status === "sent")
+      quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
     const [paid, lead, documents, agreement] = await Promise.all([
-      db.selectFrom("payments").select(["id", "kind", "amount_cents", "paid_at"]).where("quote_id", "=", quote.id).where("status", "=", "paid").where("refund_status", "is", null).orderBy("paid_at").execute(),
+      db
+        .selectFrom("payments")
+        .select(["id", "kind", "amount_cents", "paid_at"])
+        .where("quote_id", "=", quote.id)
+        .where("status", "=", "paid")
+        .where("refund_status", "is", null)
+        .orderBy("paid_at")
+        .execute(),
       db.selectFrom("inquiries").select(["first_name"]).where("id", "=", quote.inquiry_id).executeTakeFirst(),
       documentsOfQuote(db, [quote.id]),
       agreementOf(quote.id),
@@ -131,12 +206,24 @@ export function createQuoteCheckout(deps: {
       terms: content.terms,
       expiresAt: quote.expires_at,
       due,
-      payments: paid.map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents), paidAt: p.paid_at ?? "", reference: p.id.slice(0, 8).toUpperCase() })),
+      payments: paid.map((p) => ({
+        kind: p.kind ?? "full",
+        amountCents: Number(p.amount_cents),
+        paidAt: p.paid_at ?? "",
+        reference: p.id.slice(0, 8).toUpperCase(),
+      })),
       clientName: lead?.first_name ?? "",
       documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),
       version: Number(quote.version),
       needsSignature: due !== null && due.kind !== "balance" && !agreement,
-      agreement: agreement ? { signerName: agreement.signer_name, signerCompany: agreement.signer_company, signedAt: agreement.signed_at, sha256: agreement.content_sha256 } : null,
+      agreement: agreement
+        ? {
+            signerName: agreement.signer_name,
+            signerCompany: agreement.signer_company,
+            signedAt: agreement.signed_at,
+            sha256: agreement.content_sha256,
+          }
+        : null,
       declined: quote.declined_at !== null,
       canDecline: due !== null && due.kind !== "balance",
     };
@@ -146,7 +233,12 @@ export function createQuoteCheckout(deps: {
   async function documentPdf(token: string, documentId: string) {
     const quote = await byToken(token);
     if (!quote || quote.status === "draft") return undefined;
-    const doc = await db.selectFrom("money_documents").selectAll().where("id", "=", documentId).where("quote_id", "=", quote.id).executeTakeFirst();
+    const doc = await db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("id", "=", documentId)
+      .where("quote_id", "=", quote.id)
+      .executeTakeFirst();
     return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
   }
 
@@ -157,18 +249,36 @@ export function createQuoteCheckout(deps: {
     return row;
   }
 
-  async function moveTo(quote: QuoteRow, from: readonly QuoteStatus[], to: "viewed" | "expired", extra: Partial<QuoteRow>, t: number) {
+  async function moveTo(
+    quote: QuoteRow,
+    from: readonly QuoteStatus[],
+    to: "viewed" | "expired",
+    extra: Partial<QuoteRow>,
+    t: number,
+  ) {
     const at = new Date(t).toISOString();
     const moved = await db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable("quotes").set({ status: to, updated_at: at, ...extra }).where("id", "=", quote.id).where("status", "in", from).returningAll().executeTakeFirst();
+      const row = await trx
+        .updateTable("quotes")
+        .set({ status: to, updated_at: at, ...extra })
+        .where("id", "=", quote.id)
+        .where("status", "in", from)
+        .returningAll()
+        .executeTakeFirst();
       // The client viewed it; an expiry noticed on their visit is the system's doing.
       const actor = to === "expired" ? "system" : "client";
-      if (row) await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor }, t);
+      if (row)
+        await activity.recordActivity(
+          trx,
+          { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor },
+          t,
+        );
       if (row && to === "expired") await voidOpenInvoices(trx, row.id, t);
       return row;
     });
     // Once per quote, after the commit: only the move that happened counts.
-    if (moved && to !== "expired") void deps.goals?.recordGoal({ name: `quote-${to}`, leadId: moved.inquiry_id });
+    if (moved && to !== "expired")
+      void deps.goals?.recordGoal({ name: `quote-${to}`, leadId: moved.inquiry_id });
     return moved;
   }
 
@@ -176,15 +286,45 @@ export function createQuoteCheckout(deps: {
    * Signs the quote with what the client typed (once: a second signature,
    * racing or later, finds the first), queuing the agreement's emails with it.
    */
-  async function sign(quote: QuoteRow, form: unknown, signer: Signer, t: number): Promise<QuoteCheckoutResult | undefined> {
+  async function sign(
+    quote: QuoteRow,
+    form: unknown,
+    signer: Signer,
+    t: number,
+  ): Promise<QuoteCheckoutResult | undefined> {
     const parsed = signatureSchema.safeParse(form ?? {});
-    if (!parsed.success) return { ok: false, status: 400, error: "Please check the highlighted fields.", fields: fieldErrors(parsed.error) };
+    if (!parsed.success)
+      return {
+        ok: false,
+        status: 400,
+        error: "Please check the highlighted fields.",
+        fields: fieldErrors(parsed.error),
+      };
     const outcome = await db.transaction().execute(async (trx) => {
-      const lead = await trx.selectFrom("inquiries").select("email").where("id", "=", quote.inquiry_id).executeTakeFirstOrThrow();
-      const stored = await storeSignature(trx, quote, parsed.data, { ...signer, email: lead.email, key: (addressKey ??= agreementAddressKey(deps.config)) }, t);
+      const lead = await trx
+        .selectFrom("inquiries")
+        .select("email")
+        .where("id", "=", quote.inquiry_id)
+        .executeTakeFirstOrThrow();
+      const stored = await storeSignature(
+        trx,
+        quote,
+        parsed.data,
+        { ...signer, email: lead.email, key: (addressKey ??= agreementAddressKey(deps.config)) },
+        t,
+      );
       if (stored.state === "signed") {
         const ref = quoteReference(quote.id);
-        await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: "quote-signed", detail: `${ref} accepted and signed by ${stored.agreement.signer_name}`, actor: "client" }, t);
+        await activity.recordActivity(
+          trx,
+          {
+            leadId: quote.inquiry_id,
+            kind: "quote-signed",
+            detail: `${ref} accepted and signed by ${stored.agreement.signer_name}`,
+            actor: "client",
+          },
+          t,
+        );
         await enqueue(trx, agreementOutboxItems(quote.id), t);
       }
       return stored.state;
@@ -204,30 +344,54 @@ export function createQuoteCheckout(deps: {
    * payment needs the client's signature first, given in the same post.
    * Amounts are never read from the request: only the token and the signature.
    */
-  async function pay(token: string, client: PaymentClient & { userAgent?: string | null }, signature?: unknown): Promise<QuoteCheckoutResult> {
+  async function pay(
+    token: string,
+    client: PaymentClient & { userAgent?: string | null },
+    signature?: unknown,
+  ): Promise<QuoteCheckoutResult> {
     let quote = await byToken(token);
     if (!quote || quote.status === "draft") return { ok: false, status: 404, error: "No such quote." };
     const t = clock();
     const due = duePayment(quote, t);
     if (!due) {
       if (effectiveStatus(quote, t) === "expired" && quote.status !== "expired") await expire(quote, t);
-      log.info({ quoteId: quote.id, status: effectiveStatus(quote, t) }, "quote payment refused: nothing due");
+      log.info(
+        { quoteId: quote.id, status: effectiveStatus(quote, t) },
+        "quote payment refused: nothing due",
+      );
       return { ok: false, status: 409, error: QUOTE_NOT_PAYABLE };
     }
     if (due.kind !== "balance" && !(await agreementOf(quote.id))) {
-      const refused = await sign(quote, signature, { clientIp: client.clientIp, userAgent: client.userAgent ?? null }, t);
+      const refused = await sign(
+        quote,
+        signature,
+        { clientIp: client.clientIp, userAgent: client.userAgent ?? null },
+        t,
+      );
       if (refused) return refused;
       quote = (await byToken(token)) ?? quote;
     }
     const opened = await payments.createQuotePayment(
-      { amountCents: due.amountCents, packageType: quote.package, quote: { quoteId: quote.id, inquiryId: quote.inquiry_id, kind: due.kind, cancelPath: `/quote/${token}` } },
+      {
+        amountCents: due.amountCents,
+        packageType: quote.package,
+        quote: {
+          quoteId: quote.id,
+          inquiryId: quote.inquiry_id,
+          kind: due.kind,
+          cancelPath: `/quote/${token}`,
+        },
+      },
       client,
     );
     // A withdraw (or an edit) that committed while the checkout opened has already closed the quote's
     // checkouts, maybe before this one existed: read the state again, so none stays open on it.
     const after = opened.ok ? await byToken(token) : quote;
     if (opened.ok && (!after || duePayment(after, clock())?.kind !== due.kind)) {
-      await payments.closeQuoteCheckouts(quote.id, after && effectiveStatus(after, clock()) === "expired" ? "quote expired" : "quote withdrawn");
+      await payments.closeQuoteCheckouts(
+        quote.id,
+        after && effectiveStatus(after, clock()) === "expired" ? "quote expired" : "quote withdrawn",
+      );
       return { ok: false, status: 409, error: QUOTE_NOT_PAYABLE };
     }
     return opened;
@@ -236,8 +400,14 @@ export function createQuoteCheckout(deps: {
   const crossSite = (request: Request) => isCrossSiteRequest(request.headers, request.url, deps.config);
 
   /** The page's Sign-and-pay post: refused from another site, then pay() with the typed signature; nothing else in the body is read. */
-  function payRequest(request: Request, token: string, client: PaymentClient, form?: Record<string, unknown>): Promise<QuoteCheckoutResult> {
-    if (crossSite(request)) return Promise.resolve({ ok: false, status: 403, error: CROSS_SITE_PAYMENT_MESSAGE });
+  function payRequest(
+    request: Request,
+    token: string,
+    client: PaymentClient,
+    form?: Record<string, unknown>,
+  ): Promise<QuoteCheckoutResult> {
+    if (crossSite(request))
+      return Promise.resolve({ ok: false, status: 403, error: CROSS_SITE_PAYMENT_MESSAGE });
     return pay(token, { ...client, userAgent: request.headers.get("user-agent") }, form);
   }
 
@@ -246,19 +416,38 @@ export function createQuoteCheckout(deps: {
    * quote is withdrawn and its checkouts closed) or a question. Each reaches
    * the studio's inbox and the lead's timeline in one transaction.
    */
-  async function reply(request: Request, token: string, client: PaymentClient, intent: "decline" | "question", form: Record<string, unknown>): Promise<QuoteReplyResult> {
+  async function reply(
+    request: Request,
+    token: string,
+    client: PaymentClient,
+    intent: "decline" | "question",
+    form: Record<string, unknown>,
+  ): Promise<QuoteReplyResult> {
     if (crossSite(request)) return { ok: false, status: 403, error: CROSS_SITE_PAYMENT_MESSAGE };
     const quote = await byToken(token);
     if (!quote || quote.status === "draft") return { ok: false, status: 404, error: "No such quote." };
     const parsed = intent === "decline" ? declineSchema.safeParse(form) : questionSchema.safeParse(form);
-    if (!parsed.success) return { ok: false, status: 400, error: "Please check the highlighted field.", fields: fieldErrors(parsed.error) };
+    if (!parsed.success)
+      return {
+        ok: false,
+        status: 400,
+        error: "Please check the highlighted field.",
+        fields: fieldErrors(parsed.error),
+      };
     if (!deps.config.RATE_LIMIT_DISABLED) {
       const decision = await replyLimiter.hit(client.clientIp, clock());
-      if (!decision.allowed) return { ok: false, status: 429, error: QUOTE_REPLY_LIMITED, retryAfterSeconds: decision.retryAfterSeconds };
+      if (!decision.allowed)
+        return {
+          ok: false,
+          status: 429,
+          error: QUOTE_REPLY_LIMITED,
+          retryAfterSeconds: decision.retryAfterSeconds,
+        };
     }
     const t = clock();
     const at = new Date(t).toISOString();
-    const text = "reason" in parsed.data ? parsed.data.reason : (parsed.data as { question: string }).question;
+    const text =
+      "reason" in parsed.data ? parsed.data.reason : (parsed.data as { question: string }).question;
     const ref = quoteReference(quote.id);
     const done = await db.transaction().execute(async (trx) => {
       if (intent === "decline") {
@@ -273,12 +462,20 @@ export function createQuoteCheckout(deps: {
         if (!declined) return undefined;
       }
       const kind = intent === "decline" ? "quote-declined" : "quote-question";
-      const detail = intent === "decline" ? `${ref} declined${text ? `: ${text}` : " (no reason given)"}` : `${ref} question: ${text}`;
-      const activityId = await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind, detail, actor: "client" }, t);
+      const detail =
+        intent === "decline"
+          ? `${ref} declined${text ? `: ${text}` : " (no reason given)"}`
+          : `${ref} question: ${text}`;
+      const activityId = await activity.recordActivity(
+        trx,
+        { leadId: quote.inquiry_id, kind, detail, actor: "client" },
+        t,
+      );
       await enqueue(trx, [quoteReplyOutboxItem(intent, activityId)], t);
       return kind;
     });
-    if (!done) return { ok: false, status: 409, error: "This quote can no longer be declined. Please contact us." };
+    if (!done)
+      return { ok: false, status: 409, error: "This quote can no longer be declined. Please contact us." };
     if (intent === "decline") await payments.closeQuoteCheckouts(quote.id, "quote withdrawn");
     deps.outbox?.wake();
     return { ok: true, sent: intent === "decline" ? "declined" : "question" };
@@ -296,4 +493,3 @@ export function createQuoteCheckout(deps: {
 }
 
 export type QuoteCheckout = ReturnType<typeof createQuoteCheckout>;
-

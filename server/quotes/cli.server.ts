@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
-import { parseCents } from "~/lib/money";
-import { formatCad } from "~/lib/money";
-import { z } from "~/lib/zod";
+
 import { quoteStatusLabels } from "~/content/quotes";
-import { type CreateQuoteInput, quoteReference } from "./model";
+import { formatCad, parseCents } from "~/lib/money";
+import { z } from "~/lib/zod";
+
+import { quoteReference, type CreateQuoteInput } from "./model";
 import type { QuoteService } from "./service.server";
-import { type TaxCode, provinces, taxCodes } from "./taxes";
+import { provinces, taxCodes, type TaxCode } from "./taxes";
 
 export const QUOTE_CLI_USAGE = `Usage:
   npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--province BC] [--package-tax GST+PST] [--line "Extra pages:150[:GST+PST]"]... [--terms TEXT]
@@ -19,14 +20,23 @@ const money = (what: string) =>
   z.string().transform((v, ctx) => {
     const r = parseCents(v);
     if (r.ok && r.cents >= 0) return r.cents;
-    ctx.addIssue({ code: "custom", message: `${what} must be an amount in CAD such as 1234.56 (got "${v}").` });
+    ctx.addIssue({
+      code: "custom",
+      message: `${what} must be an amount in CAD such as 1234.56 (got "${v}").`,
+    });
     return z.NEVER;
   });
 
 const int = (what: string) => z.string().regex(/^\d+$/, `${what} must be a whole number.`).transform(Number);
 
 /** "GST+PST": the taxes of one line, by code. */
-const taxList = (v: string) => z.array(z.enum(taxCodes)).safeParse(v.toUpperCase().split("+").map((t) => t.trim()));
+const taxList = (v: string) =>
+  z.array(z.enum(taxCodes)).safeParse(
+    v
+      .toUpperCase()
+      .split("+")
+      .map((t) => t.trim()),
+  );
 
 /** "Label:amount" or "Label:amount:GST+PST", split from the end so a label may contain a colon. */
 const lineArg = z.string().transform((v, ctx) => {
@@ -36,7 +46,10 @@ const lineArg = z.string().transform((v, ctx) => {
   if (/^[A-Za-z+ ]+$/.test(last) && v.lastIndexOf(":") > 0) {
     const parsed = taxList(last);
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: `--line taxes are GST, PST or HST joined by "+", e.g. "Extra pages:150:GST+PST" (got "${v}").` });
+      ctx.addIssue({
+        code: "custom",
+        message: `--line taxes are GST, PST or HST joined by "+", e.g. "Extra pages:150:GST+PST" (got "${v}").`,
+      });
       return z.NEVER;
     }
     taxes = parsed.data;
@@ -44,8 +57,12 @@ const lineArg = z.string().transform((v, ctx) => {
   }
   const i = rest.lastIndexOf(":");
   const cents = i > 0 ? parseCents(rest.slice(i + 1)) : undefined;
-  if (i > 0 && cents?.ok && cents.cents >= 0) return { label: rest.slice(0, i).trim(), amountCents: cents.cents, taxes };
-  ctx.addIssue({ code: "custom", message: `--line takes "Label:amount[:taxes]", e.g. "Extra pages:150" or "Extra pages:150:GST+PST" (got "${v}").` });
+  if (i > 0 && cents?.ok && cents.cents >= 0)
+    return { label: rest.slice(0, i).trim(), amountCents: cents.cents, taxes };
+  ctx.addIssue({
+    code: "custom",
+    message: `--line takes "Label:amount[:taxes]", e.g. "Extra pages:150" or "Extra pages:150:GST+PST" (got "${v}").`,
+  });
   return z.NEVER;
 });
 
@@ -64,7 +81,10 @@ const contentArgs = z.object({
     .transform((v, ctx) => {
       const parsed = taxList(v);
       if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: "custom", message: `--package-tax is GST, PST or HST joined by "+", e.g. GST+PST (got "${v}").` });
+      ctx.addIssue({
+        code: "custom",
+        message: `--package-tax is GST, PST or HST joined by "+", e.g. GST+PST (got "${v}").`,
+      });
       return z.NEVER;
     })
     .optional(),
@@ -89,9 +109,18 @@ function contentInput(a: z.output<typeof contentArgs>): Omit<CreateQuoteInput, "
 }
 
 /** The created (or revised) quote, its link and the next step. */
-function printCreated(io: Output, verb: string, value: { quote: { id: string; total_cents: number; deposit_cents: number | null; version: number }; link: string }) {
+function printCreated(
+  io: Output,
+  verb: string,
+  value: {
+    quote: { id: string; total_cents: number; deposit_cents: number | null; version: number };
+    link: string;
+  },
+) {
   const q = value.quote;
-  io.out(`${verb} quote ${quoteReference(q.id)} (id ${q.id})${q.version > 1 ? `, version ${q.version}` : ""}, draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`);
+  io.out(
+    `${verb} quote ${quoteReference(q.id)} (id ${q.id})${q.version > 1 ? `, version ${q.version}` : ""}, draft: total ${formatCad(q.total_cents, { withCode: true })}${q.deposit_cents !== null ? `, deposit ${formatCad(q.deposit_cents, { withCode: true })}` : ""}.`,
+  );
   io.out(`Link: ${value.link}`);
   io.out(`Send it to the client with: npm run studio-quote -- send ${q.id}`);
 }
@@ -99,7 +128,12 @@ function printCreated(io: Output, verb: string, value: { quote: { id: string; to
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
 /** Runs one studio-quote command; the exit code. Arguments are checked with zod and refused with a clear message. */
-export async function runQuoteCommand(argv: string[], service: QuoteService, io: Output, actor = "cli"): Promise<number> {
+export async function runQuoteCommand(
+  argv: string[],
+  service: QuoteService,
+  io: Output,
+  actor = "cli",
+): Promise<number> {
   const [command, ...rest] = argv;
   let parsed;
   try {
@@ -132,7 +166,10 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
         io.err(`${args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
         return 2;
       }
-      const result = await service.create({ ...contentInput(args.data), inquiryId: args.data.inquiry }, actor);
+      const result = await service.create(
+        { ...contentInput(args.data), inquiryId: args.data.inquiry },
+        actor,
+      );
       if (!result.ok) {
         io.err(result.error);
         return 1;
@@ -144,7 +181,9 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
       const id = positionals[0];
       const args = contentArgs.safeParse(values);
       if (!id || positionals.length > 1 || !args.success) {
-        io.err(`${args.success ? "revise takes one quote id." : args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
+        io.err(
+          `${args.success ? "revise takes one quote id." : args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`,
+        );
         return 2;
       }
       const result = await service.revise(id, contentInput(args.data), actor);
@@ -168,7 +207,14 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
         return 1;
       }
       const q = result.value;
-      io.out(command === "withdraw" ? `Quote ${quoteReference(q.id)} withdrawn.` : `Quote ${quoteReference(q.id)} ${q.status === "deposit_paid" ? "balance request" : ""} queued for the client.`.replace("  ", " "));
+      io.out(
+        command === "withdraw"
+          ? `Quote ${quoteReference(q.id)} withdrawn.`
+          : `Quote ${quoteReference(q.id)} ${q.status === "deposit_paid" ? "balance request" : ""} queued for the client.`.replace(
+              "  ",
+              " ",
+            ),
+      );
       io.out(`Link: ${service.link(q)}`);
       return 0;
     }
@@ -177,7 +223,9 @@ export async function runQuoteCommand(argv: string[], service: QuoteService, io:
       const quotes = await service.list({ inquiryId: values.inquiry });
       if (quotes.length === 0) io.out("No quotes yet.");
       for (const q of quotes) {
-        io.out(`${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.inquiry_id}  ${service.link(q)}`);
+        io.out(
+          `${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.inquiry_id}  ${service.link(q)}`,
+        );
       }
       return 0;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { canonicalJson } from "./model";
 
 /** The text an agreement's hash is taken over: one text per value, whatever the order it was built in. */
@@ -7,7 +8,9 @@ describe("canonicalJson", () => {
     const a = { terms: "Half now.", lines: [{ label: "Pro", amountCents: 100 }], totalCents: 100, taxes: [] };
     const b = { totalCents: 100, taxes: [], lines: [{ amountCents: 100, label: "Pro" }], terms: "Half now." };
     expect(canonicalJson(a)).toBe(canonicalJson(b));
-    expect(canonicalJson(a)).toBe('{"lines":[{"amountCents":100,"label":"Pro"}],"taxes":[],"terms":"Half now.","totalCents":100}');
+    expect(canonicalJson(a)).toBe(
+      '{"lines":[{"amountCents":100,"label":"Pro"}],"taxes":[],"terms":"Half now.","totalCents":100}',
+    );
   });
 
   it("keeps array order (the lines' order is part of what was signed) and escapes strings as JSON does", () => {

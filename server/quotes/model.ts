@@ -1,11 +1,21 @@
 import type { Selectable } from "kysely";
-import { type PackageType, packageTypes, paymentPackage } from "~/content/payment";
-import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
+
+import { packageTypes, paymentPackage, type PackageType } from "~/content/payment";
 import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
-import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
-import { type Province, type TaxTotal, provinces, taxCodes, taxRefusal, taxShare, taxTotalSchema, taxTotals } from "./taxes";
+import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
 
+import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
+import {
+  provinces,
+  taxCodes,
+  taxRefusal,
+  taxShare,
+  taxTotals,
+  taxTotalSchema,
+  type Province,
+  type TaxTotal,
+} from "./taxes";
 
 export const quoteLineSchema = z.object({
   label: z.string().trim().min(1, "Each line needs a label.").max(120),
@@ -17,33 +27,55 @@ export const quoteLineSchema = z.object({
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 /** What the studio enters (CLI or the back office); every amount in integer cents. */
-export const createQuoteSchema = z.object({
-  inquiryId: z.string().trim().min(1).max(64),
-  packageType: z.enum(packageTypes, { error: "The package must be 'basic' or 'pro'." }),
-  /** The package's own line. */
-  amountCents: z.number().int().min(MIN_AMOUNT_CENTS, "The amount must be at least 1.00 CAD.").max(MAX_AMOUNT_CENTS),
-  lines: z.array(quoteLineSchema).max(20).default([]),
-  depositPercent: z.number().int().min(1, "The deposit is a percentage from 1 to 99.").max(99, "The deposit is a percentage from 1 to 99.").optional(),
-  /** The taxes on the package's own line; each extra line names its own. */
-  packageTaxes: z.array(z.enum(taxCodes)).max(taxCodes.length).default([]),
-  /** The client's province: which taxes apply, at which rates. */
-  province: z.enum(provinces, { error: "Choose the client's province or territory." }).default("BC"),
-  expiresInDays: z.number().int().min(1).max(365).default(30),
-  terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
-}).superRefine((q, ctx) => {
-  const lines = [{ taxes: q.packageTaxes, where: "packageTaxes" }, ...q.lines.map((l, i) => ({ taxes: l.taxes, where: `lines.${i}` }))];
-  for (const line of lines) {
-    if (new Set(line.taxes).size !== line.taxes.length) ctx.addIssue({ code: "custom", path: [line.where], message: "A tax is named twice on one line." });
-    for (const code of line.taxes) {
-      const refusal = taxRefusal(code, q.province);
-      if (refusal) ctx.addIssue({ code: "custom", path: [line.where], message: refusal });
+export const createQuoteSchema = z
+  .object({
+    inquiryId: z.string().trim().min(1).max(64),
+    packageType: z.enum(packageTypes, { error: "The package must be 'basic' or 'pro'." }),
+    /** The package's own line. */
+    amountCents: z
+      .number()
+      .int()
+      .min(MIN_AMOUNT_CENTS, "The amount must be at least 1.00 CAD.")
+      .max(MAX_AMOUNT_CENTS),
+    lines: z.array(quoteLineSchema).max(20).default([]),
+    depositPercent: z
+      .number()
+      .int()
+      .min(1, "The deposit is a percentage from 1 to 99.")
+      .max(99, "The deposit is a percentage from 1 to 99.")
+      .optional(),
+    /** The taxes on the package's own line; each extra line names its own. */
+    packageTaxes: z.array(z.enum(taxCodes)).max(taxCodes.length).default([]),
+    /** The client's province: which taxes apply, at which rates. */
+    province: z.enum(provinces, { error: "Choose the client's province or territory." }).default("BC"),
+    expiresInDays: z.number().int().min(1).max(365).default(30),
+    terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
+  })
+  .superRefine((q, ctx) => {
+    const lines = [
+      { taxes: q.packageTaxes, where: "packageTaxes" },
+      ...q.lines.map((l, i) => ({ taxes: l.taxes, where: `lines.${i}` })),
+    ];
+    for (const line of lines) {
+      if (new Set(line.taxes).size !== line.taxes.length)
+        ctx.addIssue({ code: "custom", path: [line.where], message: "A tax is named twice on one line." });
+      for (const code of line.taxes) {
+        const refusal = taxRefusal(code, q.province);
+        if (refusal) ctx.addIssue({ code: "custom", path: [line.where], message: refusal });
+      }
     }
-  }
-});
+  });
 
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
 
-export type QuoteTotals = { lines: QuoteLine[]; subtotalCents: number; taxes: TaxTotal[]; taxCents: number; totalCents: number; depositCents: number | null };
+export type QuoteTotals = {
+  lines: QuoteLine[];
+  subtotalCents: number;
+  taxes: TaxTotal[];
+  taxCents: number;
+  totalCents: number;
+  depositCents: number | null;
+};
 
 /**
  * The amounts, fixed once on the server: each tax on the sum of its lines
@@ -51,7 +83,14 @@ export type QuoteTotals = { lines: QuoteLine[]; subtotalCents: number; taxes: Ta
  * so the two always add up to the total.
  */
 export function computeTotals(input: z.output<typeof createQuoteSchema>): QuoteTotals {
-  const lines = [{ label: paymentPackage(input.packageType).name, amountCents: input.amountCents, taxes: input.packageTaxes }, ...input.lines];
+  const lines = [
+    {
+      label: paymentPackage(input.packageType).name,
+      amountCents: input.amountCents,
+      taxes: input.packageTaxes,
+    },
+    ...input.lines,
+  ];
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   const taxes = taxTotals(lines, input.province);
   const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
@@ -85,9 +124,20 @@ export function quoteContent(quote: QuoteRow) {
 export type QuoteContent = ReturnType<typeof quoteContent>;
 
 /** What one payment of the quote (deposit, balance or the whole) comes to, with its part of each tax. */
-export function paymentPart(content: QuoteContent, kind: PaymentKind): { amountCents: number; taxes: TaxTotal[] } {
-  const amountCents = kind === "full" ? content.totalCents : kind === "deposit" ? content.depositCents! : content.balanceCents!;
-  return { amountCents, taxes: taxShare(content.taxes, { kind, depositCents: content.depositCents, totalCents: content.totalCents }) };
+export function paymentPart(
+  content: QuoteContent,
+  kind: PaymentKind,
+): { amountCents: number; taxes: TaxTotal[] } {
+  const amountCents =
+    kind === "full" ? content.totalCents : kind === "deposit" ? content.depositCents! : content.balanceCents!;
+  return {
+    amountCents,
+    taxes: taxShare(content.taxes, {
+      kind,
+      depositCents: content.depositCents,
+      totalCents: content.totalCents,
+    }),
+  };
 }
 
 /** The short reference a client and the studio quote for a quote: the start of its id. */
@@ -102,7 +152,9 @@ export type QuoteRow = Selectable<QuoteTable>;
 
 /** The status as the client sees it now: an open quote past its expiry is expired even before a job marks it. */
 export function effectiveStatus(quote: Pick<QuoteRow, "status" | "expires_at">, now: number): QuoteStatus {
-  return (OPEN_STATUSES as readonly string[]).includes(quote.status) && Date.parse(quote.expires_at) <= now ? "expired" : quote.status;
+  return (OPEN_STATUSES as readonly string[]).includes(quote.status) && Date.parse(quote.expires_at) <= now
+    ? "expired"
+    : quote.status;
 }
 
 /** Which payment the client can make now, and for how much; null when none. */
@@ -110,8 +162,12 @@ export function duePayment(quote: QuoteRow, now: number): { kind: PaymentKind; a
   const status = effectiveStatus(quote, now);
   const total = Number(quote.total_cents);
   const deposit = quote.deposit_cents === null ? null : Number(quote.deposit_cents);
-  if ((OPEN_STATUSES as readonly string[]).includes(status)) return deposit === null ? { kind: "full", amountCents: total } : { kind: "deposit", amountCents: deposit };
-  if (status === "deposit_paid" && quote.balance_requested_at && deposit !== null) return { kind: "balance", amountCents: total - deposit };
+  if ((OPEN_STATUSES as readonly string[]).includes(status))
+    return deposit === null
+      ? { kind: "full", amountCents: total }
+      : { kind: "deposit", amountCents: deposit };
+  if (status === "deposit_paid" && quote.balance_requested_at && deposit !== null)
+    return { kind: "balance", amountCents: total - deposit };
   return null;
 }
 
@@ -148,7 +204,11 @@ export function agreementContent(quote: QuoteRow) {
         ? [{ kind: "full", percent: 100, cents: content.totalCents }]
         : [
             { kind: "deposit", percent: Number(content.depositPercent), cents: content.depositCents },
-            { kind: "balance", percent: 100 - Number(content.depositPercent), cents: content.totalCents - content.depositCents },
+            {
+              kind: "balance",
+              percent: 100 - Number(content.depositPercent),
+              cents: content.totalCents - content.depositCents,
+            },
           ],
     terms: content.terms,
     expiresAt: quote.expires_at,
@@ -168,6 +228,7 @@ export function canonicalJson(value: unknown): string {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Error("canonicalJson: only integers (amounts are in cents)");
+  if (typeof value === "number" && !Number.isSafeInteger(value))
+    throw new Error("canonicalJson: only integers (amounts are in cents)");
   return JSON.stringify(value);
 }

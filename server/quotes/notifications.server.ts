@@ -1,22 +1,22 @@
 import { paymentPackage } from "~/content/payment";
-import { formatSiteDate } from "~/lib/site-time";
+import { paymentKindLabels } from "~/content/quotes";
+import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxHandlers, type OutboxItem, type OutboxRow, messageId } from "../outbox/outbox.server";
+import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
+import { creditNoteEmail } from "../mail/emails/credit-note";
 import { quoteEmail } from "../mail/emails/quote";
+import { quoteReplyEmail } from "../mail/emails/quote-reply";
 import { receiptEmail } from "../mail/emails/receipt";
 import { refundNoticeEmail } from "../mail/emails/refund-notice";
 import type { Mailer } from "../mail/mailer.server";
+import { messageId, type OutboxHandlers, type OutboxItem, type OutboxRow } from "../outbox/outbox.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { paymentKindLabels } from "~/content/quotes";
-import { documentFilename, renderDocumentPdf } from "./documents.server";
-import { creditNoteEmail } from "../mail/emails/credit-note";
-import { CREDIT_NOTE_EMAIL } from "./refunds.server";
-import { quoteReference } from "./model";
-import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
-import { quoteReplyEmail } from "../mail/emails/quote-reply";
-import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { agreementFile } from "./agreement.server";
+import { documentFilename, renderDocumentPdf } from "./documents.server";
+import { quoteReference } from "./model";
+import { CREDIT_NOTE_EMAIL } from "./refunds.server";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
 export const QUOTE_SUBJECT = "quote";
@@ -35,11 +35,19 @@ export const QUOTE_DECLINED_EMAIL = "quote-declined-email";
 export const QUOTE_QUESTION_EMAIL = "quote-question-email";
 
 export function agreementOutboxItems(quoteId: string): OutboxItem[] {
-  return [AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL].map((channel) => ({ subjectType: QUOTE_SUBJECT, subjectId: quoteId, channel }));
+  return [AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL].map((channel) => ({
+    subjectType: QUOTE_SUBJECT,
+    subjectId: quoteId,
+    channel,
+  }));
 }
 
 export function quoteReplyOutboxItem(intent: "decline" | "question", activityId: string): OutboxItem {
-  return { subjectType: QUOTE_REPLY_SUBJECT, subjectId: activityId, channel: intent === "decline" ? QUOTE_DECLINED_EMAIL : QUOTE_QUESTION_EMAIL };
+  return {
+    subjectType: QUOTE_REPLY_SUBJECT,
+    subjectId: activityId,
+    channel: intent === "decline" ? QUOTE_DECLINED_EMAIL : QUOTE_QUESTION_EMAIL,
+  };
 }
 
 export function receiptOutboxItem(paymentId: string): OutboxItem {
@@ -53,9 +61,16 @@ export function refundNoticeOutboxItem(paymentId: string): OutboxItem {
 /** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */
 export const formatDate = formatSiteDate;
 
-
 /** How the outbox worker delivers the quote emails, each to the lead's address. */
-export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pick<AppConfig, "SITE_URL">; database: AppDatabase; mailer: Mailer }): OutboxHandlers {
+export function quoteDeliveryHandlers({
+  config,
+  database,
+  mailer,
+}: {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+}): OutboxHandlers {
   const { db } = database;
 
   async function loadQuote(id: string) {
@@ -89,11 +104,25 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
   }
 
   /** The PDF of a quote's document, as an attachment; none when it was not issued (a quote from before invoices). */
-  async function attachment(where: { quoteId: string; kind: "invoice" } | { paymentId: string; kind: "receipt" }, paymentKind?: string) {
+  async function attachment(
+    where: { quoteId: string; kind: "invoice" } | { paymentId: string; kind: "receipt" },
+    paymentKind?: string,
+  ) {
     let query = db.selectFrom("money_documents").selectAll().where("kind", "=", where.kind);
-    query = "paymentId" in where ? query.where("payment_id", "=", where.paymentId) : query.where("quote_id", "=", where.quoteId).where("payment_kind", "=", paymentKind as "deposit");
+    query =
+      "paymentId" in where
+        ? query.where("payment_id", "=", where.paymentId)
+        : query.where("quote_id", "=", where.quoteId).where("payment_kind", "=", paymentKind as "deposit");
     const doc = await query.executeTakeFirst();
-    return doc ? [{ filename: documentFilename(doc), content: await renderDocumentPdf(doc), contentType: "application/pdf" }] : [];
+    return doc
+      ? [
+          {
+            filename: documentFilename(doc),
+            content: await renderDocumentPdf(doc),
+            contentType: "application/pdf",
+          },
+        ]
+      : [];
   }
 
   async function sendQuote(row: OutboxRow, balance: boolean) {
@@ -113,16 +142,33 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
       },
       balance,
     );
-    const invoice = await attachment({ quoteId: q.id, kind: "invoice" }, balance ? "balance" : deposit === null ? "full" : "deposit");
-    await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments: invoice });
+    const invoice = await attachment(
+      { quoteId: q.id, kind: "invoice" },
+      balance ? "balance" : deposit === null ? "full" : "deposit",
+    );
+    await mailer.send({
+      ...email,
+      to: q.email,
+      replyTo: mailer.studioInbox,
+      messageId: messageId(row),
+      attachments: invoice,
+    });
   }
 
   /** The agreement of a quote, to the client or the studio, with its PDF. A lead deleted since leaves nothing to send. */
   async function sendAgreement(row: OutboxRow, toStudio: boolean) {
-    const agreement = await db.selectFrom("agreements").selectAll().where("quote_id", "=", row.subject_id).executeTakeFirst();
+    const agreement = await db
+      .selectFrom("agreements")
+      .selectAll()
+      .where("quote_id", "=", row.subject_id)
+      .executeTakeFirst();
     if (!agreement) throw new Error(`agreement of quote ${row.subject_id} not found`);
     const q = await loadQuote(row.subject_id);
-    const content = JSON.parse(agreement.content) as { version: number; totalCents: number; schedule: { cents: number }[] };
+    const content = JSON.parse(agreement.content) as {
+      version: number;
+      totalCents: number;
+      schedule: { cents: number }[];
+    };
     const data = {
       firstName: q.first_name,
       reference: quoteReference(q.id),
@@ -139,28 +185,55 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
     const file = await agreementFile(agreement);
     const email = toStudio ? await agreementNoticeEmail(data) : await agreementEmail(data);
     const attachments = [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
-    await mailer.send({ ...email, to: toStudio ? mailer.studioInbox : q.email, replyTo: toStudio ? q.email : mailer.studioInbox, messageId: messageId(row), attachments });
+    await mailer.send({
+      ...email,
+      to: toStudio ? mailer.studioInbox : q.email,
+      replyTo: toStudio ? q.email : mailer.studioInbox,
+      messageId: messageId(row),
+      attachments,
+    });
   }
 
   async function sendReply(row: OutboxRow, kind: "declined" | "question") {
     const entry = await db
       .selectFrom("lead_activity")
       .innerJoin("inquiries", "inquiries.id", "lead_activity.inquiry_id")
-      .select(["lead_activity.body", "inquiries.id as leadId", "inquiries.first_name", "inquiries.last_name", "inquiries.email"])
+      .select([
+        "lead_activity.body",
+        "inquiries.id as leadId",
+        "inquiries.first_name",
+        "inquiries.last_name",
+        "inquiries.email",
+      ])
       .where("lead_activity.id", "=", row.subject_id)
       .executeTakeFirst();
     // The lead was deleted since (a privacy request): there is nothing left to tell.
     if (!entry) return;
     const body = entry.body ?? "";
     const [reference, ...rest] = body.split(" ");
-    const text = rest.join(" ").replace(/^(declined|question):? ?/, "").replace(/^\(no reason given\)$/, "");
-    const email = await quoteReplyEmail({ kind, reference: reference ?? "", clientName: `${entry.first_name} ${entry.last_name}`, clientEmail: entry.email, text: text || null, leadLink: `${config.SITE_URL}/studio/leads/${entry.leadId}` });
+    const text = rest
+      .join(" ")
+      .replace(/^(declined|question):? ?/, "")
+      .replace(/^\(no reason given\)$/, "");
+    const email = await quoteReplyEmail({
+      kind,
+      reference: reference ?? "",
+      clientName: `${entry.first_name} ${entry.last_name}`,
+      clientEmail: entry.email,
+      text: text || null,
+      leadLink: `${config.SITE_URL}/studio/leads/${entry.leadId}`,
+    });
     await mailer.send({ ...email, to: mailer.studioInbox, messageId: messageId(row) });
   }
 
   /** A refund's credit note (PDF attached) to the client. A lead deleted since leaves no address: nothing to send. */
   async function sendCreditNote(row: OutboxRow) {
-    const note = await db.selectFrom("money_documents").selectAll().where("id", "=", row.subject_id).where("kind", "=", "credit_note").executeTakeFirst();
+    const note = await db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("id", "=", row.subject_id)
+      .where("kind", "=", "credit_note")
+      .executeTakeFirst();
     if (!note) throw new Error(`credit note ${row.subject_id} not found`);
     const to = await db
       .selectFrom("inquiries")
@@ -180,8 +253,20 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
       reason: note.reason ?? "",
       test: to.provider === "sandbox",
     });
-    const attachments = [{ filename: documentFilename(note), content: await renderDocumentPdf(note), contentType: "application/pdf" }];
-    await mailer.send({ ...email, to: to.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments });
+    const attachments = [
+      {
+        filename: documentFilename(note),
+        content: await renderDocumentPdf(note),
+        contentType: "application/pdf",
+      },
+    ];
+    await mailer.send({
+      ...email,
+      to: to.email,
+      replyTo: mailer.studioInbox,
+      messageId: messageId(row),
+      attachments,
+    });
   }
 
   return {
@@ -205,10 +290,17 @@ export function quoteDeliveryHandlers({ config, database, mailer }: { config: Pi
       async deliver(row) {
         const { payment, q, facts } = await loadPayment(row.subject_id);
         // After the deposit the balance is owed; a balance or full payment leaves nothing.
-        const remaining = payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
+        const remaining =
+          payment.kind === "deposit" ? Number(q.total_cents) - Number(payment.amount_cents) : 0;
         const email = await receiptEmail({ ...facts, remainingCents: remaining });
         const receipt = await attachment({ paymentId: payment.id, kind: "receipt" });
-        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row), attachments: receipt });
+        await mailer.send({
+          ...email,
+          to: q.email,
+          replyTo: mailer.studioInbox,
+          messageId: messageId(row),
+          attachments: receipt,
+        });
       },
     },
   };

@@ -1,9 +1,10 @@
 import { packageTypes } from "~/content/payment";
 import { parseCents } from "~/lib/money";
-import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
 import { z } from "~/lib/zod";
-import { type CreateQuoteInput, type QuoteTotals, computeTotals, createQuoteSchema } from "./model";
-import { type TaxCode, provinces, taxCodes } from "./taxes";
+import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
+
+import { computeTotals, createQuoteSchema, type CreateQuoteInput, type QuoteTotals } from "./model";
+import { provinces, taxCodes, type TaxCode } from "./taxes";
 
 /*
  * The back office's "New quote" form as posted, parsed without a database:
@@ -15,7 +16,8 @@ import { type TaxCode, provinces, taxCodes } from "./taxes";
 export const QUOTE_FORM_LINES = 3;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
 
 /** "1234.56" or "1,234.56" (thousands commas only) in CAD → integer cents; never a float. */
 const cad = (what: string) =>
@@ -33,21 +35,28 @@ const whole = (what: string, min: number, max: number) =>
     .trim()
     .regex(/^\d{1,4}$/, `${what} must be a whole number.`)
     .transform(Number)
-    .pipe(z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`));
+    .pipe(
+      z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`),
+    );
 
 /** A tax box of a line ("packageTaxGST", "line2TaxPST"): ticked or not. */
-const taxBoxes = (prefix: string) => taxCodes.map((code) => [`${prefix}Tax${code}`, optional(z.literal("on"))] as const);
+const taxBoxes = (prefix: string) =>
+  taxCodes.map((code) => [`${prefix}Tax${code}`, optional(z.literal("on"))] as const);
 
 const lineFields = Object.fromEntries([
   ...Array.from({ length: QUOTE_FORM_LINES }, (_, i) => [
-    [`line${i + 1}Label`, optional(z.string().trim().max(120, "A line's description is at most 120 characters."))],
+    [
+      `line${i + 1}Label`,
+      optional(z.string().trim().max(120, "A line's description is at most 120 characters.")),
+    ],
     [`line${i + 1}Amount`, optional(cad(`Line ${i + 1}`))],
     ...taxBoxes(`line${i + 1}`),
   ]).flat(),
   ...taxBoxes("package"),
 ]) as Record<string, z.ZodType<unknown>>;
 
-const ticked = (f: Record<string, unknown>, prefix: string): TaxCode[] => taxCodes.filter((code) => f[`${prefix}Tax${code}`] === "on");
+const ticked = (f: Record<string, unknown>, prefix: string): TaxCode[] =>
+  taxCodes.filter((code) => f[`${prefix}Tax${code}`] === "on");
 
 /**
  * The lead page's "New quote" form, as posted (strings): amounts are parsed
@@ -72,13 +81,26 @@ export const studioQuoteFormSchema = z
       const amountCents = (f as Record<string, unknown>)[`line${i}Amount`] as number | undefined;
       if (label === undefined && amountCents === undefined) continue;
       if (label === undefined || amountCents === undefined) {
-        ctx.addIssue({ code: "custom", message: `Line ${i} needs both a description and an amount.`, path: [`line${i}Label`] });
+        ctx.addIssue({
+          code: "custom",
+          message: `Line ${i} needs both a description and an amount.`,
+          path: [`line${i}Label`],
+        });
         continue;
       }
       lines.push({ label, amountCents, taxes: ticked(f, `line${i}`) });
     }
     const packageTaxes = ticked(f, "package");
-    return { packageType: f.package, amountCents: f.amount, lines, depositPercent: f.deposit, packageTaxes, province: f.province ?? "BC", expiresInDays: f.expiresDays, terms: f.terms };
+    return {
+      packageType: f.package,
+      amountCents: f.amount,
+      lines,
+      depositPercent: f.deposit,
+      packageTaxes,
+      province: f.province ?? "BC",
+      expiresInDays: f.expiresDays,
+      terms: f.terms,
+    };
   });
 
 /**
@@ -86,7 +108,9 @@ export const studioQuoteFormSchema = z
  * "Create draft quote": the same parse, schema and computeTotals. Shown
  * while the studio types; the server recomputes on create and alone decides.
  */
-export function previewTotals(form: Record<string, unknown>): { ok: true; totals: QuoteTotals } | { ok: false; error: string } {
+export function previewTotals(
+  form: Record<string, unknown>,
+): { ok: true; totals: QuoteTotals } | { ok: false; error: string } {
   const parsed = studioQuoteFormSchema.safeParse(form);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join(" ") };
   const quote = createQuoteSchema.safeParse({ ...parsed.data, inquiryId: "preview" });

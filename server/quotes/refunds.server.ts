@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
+
 import { formatCad, parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
+
 import type { AppDatabase, Executor } from "../db/database.server";
+import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
 import type { Logger } from "../logger.server";
-import { type OutboxItem, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import { enqueue, type OutboxItem, type OutboxTrigger } from "../outbox/outbox.server";
 import { describeError } from "../payments/errors";
 import type { RefundRequests } from "../payments/service.server";
 import type { RefundState } from "../payments/types";
-import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
 import type { LeadActivity } from "./activity.server";
 import { issueCreditNote } from "./documents.server";
 import { quoteReference } from "./model";
@@ -17,11 +19,16 @@ import type { QuoteResult } from "./service.server";
 export const CREDIT_NOTE_SUBJECT = "credit-note";
 export const CREDIT_NOTE_EMAIL = "credit-note-email";
 
-export const creditNoteOutboxItem = (documentId: string): OutboxItem => ({ subjectType: CREDIT_NOTE_SUBJECT, subjectId: documentId, channel: CREDIT_NOTE_EMAIL });
+export const creditNoteOutboxItem = (documentId: string): OutboxItem => ({
+  subjectType: CREDIT_NOTE_SUBJECT,
+  subjectId: documentId,
+  channel: CREDIT_NOTE_EMAIL,
+});
 
 export const REFUND_REASON_MAX = 500;
 
-const PROVIDER_REFUSED = "The payment service did not take the refund, so nothing was refunded. Try again in a moment.";
+const PROVIDER_REFUSED =
+  "The payment service did not take the refund, so nothing was refunded. Try again in a moment.";
 const PROVIDER_SILENT =
   "The payment service did not answer, so the refund may or may not have been made. It stays reserved and is checked with the payment service again within 10 minutes; this page then shows its credit note or why it failed.";
 /** A refund the provider refused outright (nothing was refunded). */
@@ -48,7 +55,10 @@ const RECOVERY_BATCH = 50;
 export type RefundMade = { creditNote: string; pending?: undefined } | { creditNote: null; pending: true };
 
 /** Where a refund ended after the provider's answer was applied. */
-type Applied = { status: "succeeded"; creditNote: string } | { status: "pending" } | { status: "failed"; reason: string | null };
+type Applied =
+  | { status: "succeeded"; creditNote: string }
+  | { status: "pending" }
+  | { status: "failed"; reason: string | null };
 
 /**
  * The lead page's refund form: the amount is typed by the studio in CAD and
@@ -56,30 +66,55 @@ type Applied = { status: "succeeded"; creditNote: string } | { status: "pending"
  * capped, and the confirmation box must be ticked: money leaves.
  */
 export const refundFormSchema = z.object({
-  paymentId: z.string().trim().min(1, "Choose the payment to refund.").max(64, "Choose the payment to refund."),
-  amount: z
-    .unknown()
-    .transform((v, ctx) => {
-      const parsed = parseCents(typeof v === "string" ? v.replace(/^\$/, "") : v);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.reason === "empty" ? "Enter the amount to refund." : "Enter the amount to refund in dollars, e.g. 250.00." });
-        return z.NEVER;
-      }
-      if (parsed.cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "The amount to refund must be more than zero." });
-        return z.NEVER;
-      }
-      return parsed.cents;
-    }),
-  reason: z.string().trim().min(1, "Give the reason for the refund (it is printed on the credit note).").max(REFUND_REASON_MAX, `The reason is at most ${REFUND_REASON_MAX} characters.`),
+  paymentId: z
+    .string()
+    .trim()
+    .min(1, "Choose the payment to refund.")
+    .max(64, "Choose the payment to refund."),
+  amount: z.unknown().transform((v, ctx) => {
+    const parsed = parseCents(typeof v === "string" ? v.replace(/^\$/, "") : v);
+    if (!parsed.ok) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          parsed.reason === "empty"
+            ? "Enter the amount to refund."
+            : "Enter the amount to refund in dollars, e.g. 250.00.",
+      });
+      return z.NEVER;
+    }
+    if (parsed.cents <= 0) {
+      ctx.addIssue({ code: "custom", message: "The amount to refund must be more than zero." });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Give the reason for the refund (it is printed on the credit note).")
+    .max(REFUND_REASON_MAX, `The reason is at most ${REFUND_REASON_MAX} characters.`),
   confirm: z.literal("yes", { error: "Tick the box to confirm: the money goes back to the client's card." }),
 });
 
 /** What the lead page shows of a payment that can be refunded: how much of it is left. */
-export type RefundablePayment = { id: string; kind: string; amountCents: number; refundedCents: number; leftCents: number; paidAt: string | null };
+export type RefundablePayment = {
+  id: string;
+  kind: string;
+  amountCents: number;
+  refundedCents: number;
+  leftCents: number;
+  paidAt: string | null;
+};
 
 /** A refund the lead page lists apart from its credit notes: waiting at the provider, or failed there. */
-export type RefundNotice = { id: string; amountCents: number; state: "pending" | "failed"; failureReason: string | null; at: string };
+export type RefundNotice = {
+  id: string;
+  amountCents: number;
+  state: "pending" | "failed";
+  failureReason: string | null;
+  at: string;
+};
 
 type Deps = {
   database: AppDatabase;
@@ -109,8 +144,17 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
   async function refundable(leadId: string): Promise<RefundablePayment[]> {
     const rows = await db
       .selectFrom("payments")
-      .innerJoin("money_documents", (j) => j.onRef("money_documents.payment_id", "=", "payments.id").on("money_documents.kind", "=", "receipt"))
-      .select(["payments.id", "payments.kind", "payments.amount_cents", "payments.refund_claimed_cents", "payments.refunded_cents", "payments.paid_at"])
+      .innerJoin("money_documents", (j) =>
+        j.onRef("money_documents.payment_id", "=", "payments.id").on("money_documents.kind", "=", "receipt"),
+      )
+      .select([
+        "payments.id",
+        "payments.kind",
+        "payments.amount_cents",
+        "payments.refund_claimed_cents",
+        "payments.refunded_cents",
+        "payments.paid_at",
+      ])
       .where("payments.inquiry_id", "=", leadId)
       .where("payments.status", "=", "paid")
       .where("payments.refund_status", "is", null)
@@ -126,13 +170,28 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     }));
   }
 
-  async function refund(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<RefundMade>> {
+  async function refund(
+    leadId: string,
+    form: Record<string, unknown>,
+    actor: string,
+  ): Promise<QuoteResult<RefundMade>> {
     const parsed = refundFormSchema.safeParse(form);
-    if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
+    if (!parsed.success)
+      return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
     const { paymentId, amount, reason } = parsed.data;
-    const payment = await db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
-    if (!payment || payment.inquiry_id !== leadId || !payment.quote_id) return { ok: false, status: 404, error: "No such payment for this lead." };
-    const receipt = await db.selectFrom("money_documents").selectAll().where("kind", "=", "receipt").where("payment_id", "=", paymentId).executeTakeFirst();
+    const payment = await db
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", paymentId)
+      .executeTakeFirst();
+    if (!payment || payment.inquiry_id !== leadId || !payment.quote_id)
+      return { ok: false, status: 404, error: "No such payment for this lead." };
+    const receipt = await db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("kind", "=", "receipt")
+      .where("payment_id", "=", paymentId)
+      .executeTakeFirst();
     if (payment.status !== "paid" || payment.refund_status !== null || !receipt) {
       return { ok: false, status: 409, error: "Only a settled payment with a receipt can be refunded here." };
     }
@@ -146,7 +205,19 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       claim = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto("refunds")
-          .values({ id, payment_id: paymentId, inquiry_id: leadId, amount_cents: amount, reason, status: "requested", provider_refund_id: null, credit_note_id: null, requested_by: actor, created_at: at, settled_at: null })
+          .values({
+            id,
+            payment_id: paymentId,
+            inquiry_id: leadId,
+            amount_cents: amount,
+            reason,
+            status: "requested",
+            provider_refund_id: null,
+            credit_note_id: null,
+            requested_by: actor,
+            created_at: at,
+            settled_at: null,
+          })
           .onConflict((oc) => oc.column("id").doNothing())
           .returning("id")
           .executeTakeFirst();
@@ -166,9 +237,20 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       });
     } catch (err) {
       if (!(err instanceof OverRefund)) throw err;
-      const fresh = await db.selectFrom("payments").select(["amount_cents", "refund_claimed_cents"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
+      const fresh = await db
+        .selectFrom("payments")
+        .select(["amount_cents", "refund_claimed_cents"])
+        .where("id", "=", paymentId)
+        .executeTakeFirstOrThrow();
       const left = Number(fresh.amount_cents) - Number(fresh.refund_claimed_cents ?? 0);
-      return { ok: false, status: 409, error: left > 0 ? `At most ${formatCad(left)} of this payment is left to refund.` : "This payment has been refunded in full already." };
+      return {
+        ok: false,
+        status: 409,
+        error:
+          left > 0
+            ? `At most ${formatCad(left)} of this payment is left to refund.`
+            : "This payment has been refunded in full already.",
+      };
     }
     if (claim === "posted before") return outcomeOf(id, paymentId);
 
@@ -178,15 +260,27 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     } catch (err) {
       if (!isRefusal(err)) {
         // No answer (a timeout, Stripe's 5xx): the money may have gone back. The claim stays and the recovery job asks again with the same key.
-        log.error({ paymentId, refundId: id, error: describeError(err) }, "refund: no answer from the provider, left to the recovery job");
+        log.error(
+          { paymentId, refundId: id, error: describeError(err) },
+          "refund: no answer from the provider, left to the recovery job",
+        );
         return { ok: false, status: 409, error: PROVIDER_SILENT };
       }
-      log.error({ paymentId, refundId: id, error: describeError(err) }, "refund not taken by the provider: claim given back");
+      log.error(
+        { paymentId, refundId: id, error: describeError(err) },
+        "refund not taken by the provider: claim given back",
+      );
       await apply(id, { refundId: null, status: "failed", failureReason: NOT_TAKEN }, { notify: false });
       return { ok: false, status: 409, error: PROVIDER_REFUSED };
     }
     const applied = await apply(id, answer);
-    return made(applied) ?? { ok: false, status: 409, error: refundFailedMessage(applied.status === "failed" ? applied.reason : null) };
+    return (
+      made(applied) ?? {
+        ok: false,
+        status: 409,
+        error: refundFailedMessage(applied.status === "failed" ? applied.reason : null),
+      }
+    );
   }
 
   /**
@@ -198,35 +292,67 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
    * `refunded_cents`, notes the timeline and queues the email; `failed` or
    * `canceled` gives the claim back and notes why; `pending` only records it.
    */
-  async function apply(id: string, answer: Omit<RefundState, "refundId"> & { refundId: string | null; paymentRef?: string | null }, { notify = true } = {}): Promise<Applied> {
+  async function apply(
+    id: string,
+    answer: Omit<RefundState, "refundId"> & { refundId: string | null; paymentRef?: string | null },
+    { notify = true } = {},
+  ): Promise<Applied> {
     const t = now();
     const at = new Date(t).toISOString();
     // The provider's id once known (a refusal has none); never overwritten with nothing.
     const ref = answer.refundId ? { provider_refund_id: answer.refundId } : {};
     if (answer.status === "pending") {
-      await db.updateTable("refunds").set({ provider_status: "pending", ...ref }).where("id", "=", id).where("status", "=", "requested").execute();
+      await db
+        .updateTable("refunds")
+        .set({ provider_status: "pending", ...ref })
+        .where("id", "=", id)
+        .where("status", "=", "requested")
+        .execute();
       return settledAs(id);
     }
     if (answer.status === "failed" || answer.status === "canceled") {
       const failed = await db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable("refunds")
-          .set({ status: "failed", provider_status: notify ? answer.status : null, ...ref, failure_reason: answer.failureReason, settled_at: at })
+          .set({
+            status: "failed",
+            provider_status: notify ? answer.status : null,
+            ...ref,
+            failure_reason: answer.failureReason,
+            settled_at: at,
+          })
           .where("id", "=", id)
           .where("status", "=", "requested")
           .returning(["payment_id", "inquiry_id", "amount_cents"])
           .executeTakeFirst();
         if (!row) return false;
         const amount = Number(row.amount_cents);
-        await trx.updateTable("payments").set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount), updated_at: at })).where("id", "=", row.payment_id).execute();
+        await trx
+          .updateTable("payments")
+          .set((eb) => ({ refund_claimed_cents: eb("refund_claimed_cents", "-", amount), updated_at: at }))
+          .where("id", "=", row.payment_id)
+          .execute();
         // The studio learns it on the lead page (its timeline and the refunds waiting or failed); a refusal at the form is said there
         // and then, so it keeps no provider_status and is not listed again.
-        if (notify && !(await recordOnLead(trx, row.inquiry_id, { kind: "quote-refund-failed", detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`, actor: "system" }, t))) {
+        if (
+          notify &&
+          !(await recordOnLead(
+            trx,
+            row.inquiry_id,
+            {
+              kind: "quote-refund-failed",
+              detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`,
+              actor: "system",
+            },
+            t,
+          ))
+        ) {
           await forgetReason(trx, id);
         }
         return true;
       });
-      if (failed) log.warn({ refundId: id, status: answer.status }, "refund failed at the provider: claim given back");
+      if (failed)
+        log.warn({ refundId: id, status: answer.status }, "refund failed at the provider: claim given back");
       return settledAs(id);
     }
     const number = await db.transaction().execute(async (trx) => {
@@ -242,16 +368,39 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       // The payment's row lock next: credit notes of one payment are issued one after the other, each on the refunds before it.
       const paid = await trx
         .updateTable("payments")
-        .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", amount), provider_payment_ref: answer.paymentRef ?? eb.ref("provider_payment_ref"), updated_at: at }))
+        .set((eb) => ({
+          refunded_cents: eb("refunded_cents", "+", amount),
+          provider_payment_ref: answer.paymentRef ?? eb.ref("provider_payment_ref"),
+          updated_at: at,
+        }))
         .where("id", "=", refund.payment_id)
         .returning(["refunded_cents", "quote_id"])
         .executeTakeFirstOrThrow();
-      const receipt = await trx.selectFrom("money_documents").selectAll().where("kind", "=", "receipt").where("payment_id", "=", refund.payment_id).executeTakeFirstOrThrow();
-      const note = await issueCreditNote(trx, receipt, { amountCents: amount, refundedBeforeCents: Number(paid.refunded_cents) - amount, reason: refund.reason }, t);
+      const receipt = await trx
+        .selectFrom("money_documents")
+        .selectAll()
+        .where("kind", "=", "receipt")
+        .where("payment_id", "=", refund.payment_id)
+        .executeTakeFirstOrThrow();
+      const note = await issueCreditNote(
+        trx,
+        receipt,
+        {
+          amountCents: amount,
+          refundedBeforeCents: Number(paid.refunded_cents) - amount,
+          reason: refund.reason,
+        },
+        t,
+      );
       await trx.updateTable("refunds").set({ credit_note_id: note.id }).where("id", "=", id).execute();
-      const entry = { kind: "quote-refunded", detail: `${quoteReference(receipt.quote_id)} refunded ${formatCad(amount)} (credit note ${note.number})`, actor: refund.requested_by } as const;
+      const entry = {
+        kind: "quote-refunded",
+        detail: `${quoteReference(receipt.quote_id)} refunded ${formatCad(amount)} (credit note ${note.number})`,
+        actor: refund.requested_by,
+      } as const;
       // A lead deleted meanwhile gets no email, as its deletion stopped the others.
-      if (await recordOnLead(trx, refund.inquiry_id, entry, t)) await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
+      if (await recordOnLead(trx, refund.inquiry_id, entry, t))
+        await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
       else await forgetReason(trx, id);
       return note.number;
     });
@@ -263,7 +412,12 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
   }
 
   /** The lead's timeline, while the lead exists; false when it was deleted while its refund was at the provider. */
-  async function recordOnLead(trx: Executor, leadId: string, entry: Omit<Parameters<LeadActivity["recordActivity"]>[1], "leadId">, t: number) {
+  async function recordOnLead(
+    trx: Executor,
+    leadId: string,
+    entry: Omit<Parameters<LeadActivity["recordActivity"]>[1], "leadId">,
+    t: number,
+  ) {
     const lead = await trx.selectFrom("inquiries").select("id").where("id", "=", leadId).executeTakeFirst();
     if (lead) await activity?.recordActivity(trx, { ...entry, leadId }, t);
     return lead !== undefined;
@@ -300,7 +454,14 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     const stuck = await db
       .selectFrom("refunds")
       .innerJoin("payments", "payments.id", "refunds.payment_id")
-      .select(["refunds.id", "refunds.amount_cents", "refunds.provider_refund_id", "payments.id as payment_id", "payments.provider_session_id", "payments.provider_payment_ref"])
+      .select([
+        "refunds.id",
+        "refunds.amount_cents",
+        "refunds.provider_refund_id",
+        "payments.id as payment_id",
+        "payments.provider_session_id",
+        "payments.provider_payment_ref",
+      ])
       .where("refunds.status", "=", "requested")
       .where("refunds.created_at", "<=", new Date(now() - REFUND_STUCK_AFTER_MS).toISOString())
       .orderBy("refunds.created_at")
@@ -312,10 +473,20 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
       try {
         answer = r.provider_refund_id
           ? await payments.refundState(r.provider_refund_id)
-          : await payments.refundPart({ id: r.payment_id, provider_session_id: r.provider_session_id, provider_payment_ref: r.provider_payment_ref }, { id: r.id, amountCents: Number(r.amount_cents) });
+          : await payments.refundPart(
+              {
+                id: r.payment_id,
+                provider_session_id: r.provider_session_id,
+                provider_payment_ref: r.provider_payment_ref,
+              },
+              { id: r.id, amountCents: Number(r.amount_cents) },
+            );
       } catch (err) {
         if (!isRefusal(err)) {
-          log.warn({ refundId: r.id, error: describeError(err) }, "stuck refund: provider not reached, tried again next pass");
+          log.warn(
+            { refundId: r.id, error: describeError(err) },
+            "stuck refund: provider not reached, tried again next pass",
+          );
           counts.pending++;
           continue;
         }
@@ -335,14 +506,21 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
     const row = await db
       .selectFrom("refunds")
       .select(["id", "status", "provider_refund_id"])
-      .where((eb) => (state.ourId ? eb.or([eb("id", "=", state.ourId), eb("provider_refund_id", "=", state.refundId)]) : eb("provider_refund_id", "=", state.refundId)))
+      .where((eb) =>
+        state.ourId
+          ? eb.or([eb("id", "=", state.ourId), eb("provider_refund_id", "=", state.refundId)])
+          : eb("provider_refund_id", "=", state.refundId),
+      )
       .executeTakeFirst();
     if (!row) return false;
     // A provider id that disagrees with ours is another refund's event, whatever its metadata says.
     if (row.provider_refund_id && row.provider_refund_id !== state.refundId) return false;
     if (row.status === "succeeded" && state.status !== "succeeded") {
       // Money Stripe gave back, then took again (rare): the credit note stands until the studio issues what reverses it.
-      log.error({ refundId: row.id, status: state.status }, "refund reported failed after its credit note: settle by hand");
+      log.error(
+        { refundId: row.id, status: state.status },
+        "refund reported failed after its credit note: settle by hand",
+      );
       return true;
     }
     await apply(row.id, state);
@@ -353,12 +531,31 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
   async function notices(leadId: string): Promise<RefundNotice[]> {
     const rows = await db
       .selectFrom("refunds")
-      .select(["id", "amount_cents", "status", "provider_status", "failure_reason", "created_at", "settled_at"])
+      .select([
+        "id",
+        "amount_cents",
+        "status",
+        "provider_status",
+        "failure_reason",
+        "created_at",
+        "settled_at",
+      ])
       .where("inquiry_id", "=", leadId)
-      .where((eb) => eb.or([eb("status", "=", "requested"), eb.and([eb("status", "=", "failed"), eb("provider_status", "is not", null)])]))
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "requested"),
+          eb.and([eb("status", "=", "failed"), eb("provider_status", "is not", null)]),
+        ]),
+      )
       .orderBy("created_at")
       .execute();
-    return rows.map((r) => ({ id: r.id, amountCents: Number(r.amount_cents), state: r.status === "failed" ? "failed" : "pending", failureReason: r.failure_reason, at: r.settled_at ?? r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      amountCents: Number(r.amount_cents),
+      state: r.status === "failed" ? "failed" : "pending",
+      failureReason: r.failure_reason,
+      at: r.settled_at ?? r.created_at,
+    }));
   }
 
   /**
@@ -368,13 +565,28 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
   async function outcomeOf(id: string, paymentId: string): Promise<QuoteResult<RefundMade>> {
     const until = Date.now() + OPENING_WAIT_MS;
     for (;;) {
-      const row = await db.selectFrom("refunds").select(["payment_id", "provider_status"]).where("id", "=", id).executeTakeFirstOrThrow();
-      if (row.payment_id !== paymentId) return { ok: false, status: 409, error: "This form was already used for another refund. Reload the page and try again." };
+      const row = await db
+        .selectFrom("refunds")
+        .select(["payment_id", "provider_status"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (row.payment_id !== paymentId)
+        return {
+          ok: false,
+          status: 409,
+          error: "This form was already used for another refund. Reload the page and try again.",
+        };
       const applied = await settledAs(id);
       const answer = made(applied, row.provider_status !== null);
       if (answer) return answer;
-      if (applied.status === "failed") return { ok: false, status: 409, error: refundFailedMessage(applied.reason) };
-      if (Date.now() > until) return { ok: false, status: 409, error: "This refund is still being made. Reload the page in a moment." };
+      if (applied.status === "failed")
+        return { ok: false, status: 409, error: refundFailedMessage(applied.reason) };
+      if (Date.now() > until)
+        return {
+          ok: false,
+          status: 409,
+          error: "This refund is still being made. Reload the page in a moment.",
+        };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -385,12 +597,15 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
 /** The answer of a refund made or pending at the provider (a requested one the provider has not answered yet: none). */
 function made(applied: Applied, answered = true): QuoteResult<RefundMade> | undefined {
   if (applied.status === "succeeded") return { ok: true, value: { creditNote: applied.creditNote } };
-  if (applied.status === "pending" && answered) return { ok: true, value: { creditNote: null, pending: true } };
+  if (applied.status === "pending" && answered)
+    return { ok: true, value: { creditNote: null, pending: true } };
   return undefined;
 }
 
 function refundFailedMessage(reason: string | null) {
-  return reason === NOT_TAKEN || reason === null ? PROVIDER_REFUSED : `The payment service did not make the refund (${reason}), so nothing was refunded.`;
+  return reason === NOT_TAKEN || reason === null
+    ? PROVIDER_REFUSED
+    : `The payment service did not make the refund (${reason}), so nothing was refunded.`;
 }
 
 /**
@@ -400,7 +615,13 @@ function refundFailedMessage(reason: string | null) {
 function isRefusal(err: unknown) {
   const { type, statusCode } = (err ?? {}) as { type?: unknown; statusCode?: unknown };
   if (typeof type !== "string" || !type.startsWith("Stripe")) return true;
-  return typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 409 && statusCode !== 429;
+  return (
+    typeof statusCode === "number" &&
+    statusCode >= 400 &&
+    statusCode < 500 &&
+    statusCode !== 409 &&
+    statusCode !== 429
+  );
 }
 
 /**
@@ -409,10 +630,23 @@ function isRefusal(err: unknown) {
  * or another run still issues each credit note once (apply's conditional UPDATE).
  */
 export function startRefundRecoveryJob(
-  { refunds, onError, ...schedule }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & { refunds: Pick<QuoteRefunds, "recoverStuck"> },
+  {
+    refunds,
+    onError,
+    ...schedule
+  }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & { refunds: Pick<QuoteRefunds, "recoverStuck"> },
   options?: { timers?: boolean },
 ) {
-  return startLeasedJob({ ...schedule, name: REFUND_RECOVERY_JOB, everyMs: REFUND_RECOVERY_EVERY_MS, run: () => refunds.recoverStuck().then(() => undefined), onError }, options);
+  return startLeasedJob(
+    {
+      ...schedule,
+      name: REFUND_RECOVERY_JOB,
+      everyMs: REFUND_RECOVERY_EVERY_MS,
+      run: () => refunds.recoverStuck().then(() => undefined),
+      onError,
+    },
+    options,
+  );
 }
 
 export type QuoteRefunds = ReturnType<typeof createQuoteRefunds>;

@@ -1,14 +1,23 @@
 import { randomBytes, randomUUID } from "node:crypto";
+
 import { formatCad } from "~/lib/money";
 import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
 import type { LeadActivity } from "./activity.server";
-import { type CreateQuoteInput, OPEN_STATUSES, type QuoteRow, computeTotals, createQuoteSchema, quoteReference } from "./model";
+import { issueInvoice, voidOpenInvoices } from "./documents.server";
+import {
+  computeTotals,
+  createQuoteSchema,
+  OPEN_STATUSES,
+  quoteReference,
+  type CreateQuoteInput,
+  type QuoteRow,
+} from "./model";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
 import { SMALL_SUPPLIER_NOTICE } from "./taxes";
-import { issueInvoice, voidOpenInvoices } from "./documents.server";
 
 export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
 
@@ -22,7 +31,9 @@ export function quoteLink(siteUrl: string, token: string) {
 }
 
 /** Closes a quote's open checkouts (the payments capability), so a withdrawn or expired quote takes no money. */
-export type QuoteCheckouts = { closeQuoteCheckouts(quoteId: string, reason: "quote withdrawn" | "quote expired"): Promise<void> };
+export type QuoteCheckouts = {
+  closeQuoteCheckouts(quoteId: string, reason: "quote withdrawn" | "quote expired"): Promise<void>;
+};
 
 export type QuoteServiceDeps = {
   config: Pick<AppConfig, "SITE_URL" | "GST_HST_NUMBER">;
@@ -50,7 +61,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * requestKey: the back-office form's one-time key; the same form posted
    * twice (a double click, a resubmit) answers with the quote it created.
    */
-  function create(input: CreateQuoteInput, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  function create(
+    input: CreateQuoteInput,
+    actor: string,
+    requestKey?: string,
+  ): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     return store(input, actor, requestKey);
   }
 
@@ -61,7 +76,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * quote keeps its agreement, still readable; the new version needs a new
    * signature. Once money was taken (deposit or whole), there is nothing to edit.
    */
-  async function revise(id: string, input: Omit<CreateQuoteInput, "inquiryId">, actor: string, requestKey?: string): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  async function revise(
+    id: string,
+    input: Omit<CreateQuoteInput, "inquiryId">,
+    actor: string,
+    requestKey?: string,
+  ): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const previous = await get(id);
     if (!previous) return fail(404, `No quote with id ${id}.`);
     const result = await store({ ...input, inquiryId: previous.inquiry_id }, actor, requestKey, previous);
@@ -70,22 +90,44 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       return result;
     }
     // The same form again (a double click): the version it made is the answer.
-    const made = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
-    return made?.supersedes_quote_id === id ? { ok: true, value: { quote: made, link: quoteLink(config.SITE_URL, made.token) } } : result;
+    const made = requestKey
+      ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst()
+      : undefined;
+    return made?.supersedes_quote_id === id
+      ? { ok: true, value: { quote: made, link: quoteLink(config.SITE_URL, made.token) } }
+      : result;
   }
 
-  async function store(input: CreateQuoteInput, actor: string, requestKey?: string, previous?: QuoteRow): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
+  async function store(
+    input: CreateQuoteInput,
+    actor: string,
+    requestKey?: string,
+    previous?: QuoteRow,
+  ): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const parsed = createQuoteSchema.safeParse(input);
-    if (!parsed.success) return fail(400, parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "));
+    if (!parsed.success)
+      return fail(
+        400,
+        parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "),
+      );
     const q = parsed.data;
-    const lead = await db.selectFrom("inquiries").select(["id", "quarantine_reason"]).where("id", "=", q.inquiryId).executeTakeFirst();
+    const lead = await db
+      .selectFrom("inquiries")
+      .select(["id", "quarantine_reason"])
+      .where("id", "=", q.inquiryId)
+      .executeTakeFirst();
     if (!lead) return fail(404, `No inquiry with id ${q.inquiryId}.`);
     // Suspected spam is not worked on until the studio has moved it to the inbox.
     if (lead.quarantine_reason) return fail(409, "This lead is in Spam: move it to the inbox first.");
     // Without a registration number the studio may not charge GST/HST (or collect PST on its invoices).
-    if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0))) return fail(400, `quote: ${SMALL_SUPPLIER_NOTICE}`);
+    if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)))
+      return fail(400, `quote: ${SMALL_SUPPLIER_NOTICE}`);
     const totals = computeTotals(q);
-    if (totals.totalCents > MAX_AMOUNT_CENTS) return fail(400, `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`);
+    if (totals.totalCents > MAX_AMOUNT_CENTS)
+      return fail(
+        400,
+        `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,
+      );
     const t = clock();
     const at = new Date(t).toISOString();
     const quote: QuoteRow = {
@@ -137,13 +179,20 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       }
       // A new version's insert never skips: its one conflict (a second successor) rolls the withdraw back with it.
       const insert = trx.insertInto("quotes").values(quote);
-      const inserted = await (previous ? insert : insert.onConflict((oc) => oc.doNothing())).returning("id").executeTakeFirst();
+      const inserted = await (previous ? insert : insert.onConflict((oc) => oc.doNothing()))
+        .returning("id")
+        .executeTakeFirst();
       if (!inserted) return false;
       const ref = quoteReference(quote.id);
       await activity.recordActivity(
         trx,
         previous
-          ? { leadId: quote.inquiry_id, kind: "quote-revised", detail: `${ref} (version ${quote.version}) replaces ${quoteReference(previous.id)}, now withdrawn`, actor }
+          ? {
+              leadId: quote.inquiry_id,
+              kind: "quote-revised",
+              detail: `${ref} (version ${quote.version}) replaces ${quoteReference(previous.id)}, now withdrawn`,
+              actor,
+            }
           : { leadId: quote.inquiry_id, kind: "quote-created", detail: `${ref} created`, actor },
         t,
       );
@@ -151,12 +200,18 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     });
     if (stored === "moved") {
       const now = await get(previous!.id);
-      return fail(409, `Quote ${quoteReference(previous!.id)} is ${now?.status.replace("_", " ") ?? "gone"}: only a draft or an unpaid quote can be edited.`);
+      return fail(
+        409,
+        `Quote ${quoteReference(previous!.id)} is ${now?.status.replace("_", " ") ?? "gone"}: only a draft or an unpaid quote can be edited.`,
+      );
     }
     if (!stored) {
       // The same form again: its quote (of this lead) is the answer, and nothing new is stored.
-      const first = requestKey ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst() : undefined;
-      if (!first || first.inquiry_id !== q.inquiryId) return fail(409, "This form was already used for another quote; reload the page.");
+      const first = requestKey
+        ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst()
+        : undefined;
+      if (!first || first.inquiry_id !== q.inquiryId)
+        return fail(409, "This form was already used for another quote; reload the page.");
       return { ok: true, value: { quote: first, link: quoteLink(config.SITE_URL, first.token) } };
     }
     return { ok: true, value: { quote, link: quoteLink(config.SITE_URL, quote.token) } };
@@ -177,13 +232,21 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     const at = new Date(t).toISOString();
     const balance = quote.status === "deposit_paid";
     if (quote.status !== "draft" && !(balance && !quote.balance_requested_at)) {
-      return fail(409, `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft can be sent, and the balance requested once after the deposit.`);
+      return fail(
+        409,
+        `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft can be sent, and the balance requested once after the deposit.`,
+      );
     }
-    if (!balance && Date.parse(quote.expires_at) <= t) return fail(409, `Quote ${quoteReference(id)} has expired: create a new one.`);
+    if (!balance && Date.parse(quote.expires_at) <= t)
+      return fail(409, `Quote ${quoteReference(id)} has expired: create a new one.`);
     const row = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable("quotes")
-        .set(balance ? { balance_requested_at: at, updated_at: at } : { status: "sent", sent_at: at, updated_at: at })
+        .set(
+          balance
+            ? { balance_requested_at: at, updated_at: at }
+            : { status: "sent", sent_at: at, updated_at: at },
+        )
         .where("id", "=", id)
         .where("status", "=", quote.status)
         .where(balance ? "balance_requested_at" : "sent_at", "is", null)
@@ -191,11 +254,30 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .executeTakeFirst();
       if (!updated) return undefined;
       const ref = quoteReference(id);
-      await activity.recordActivity(trx, { leadId: quote.inquiry_id, kind: balance ? "quote-balance-requested" : "quote-sent", detail: balance ? `${ref} balance requested` : `${ref} sent`, actor }, t);
+      await activity.recordActivity(
+        trx,
+        {
+          leadId: quote.inquiry_id,
+          kind: balance ? "quote-balance-requested" : "quote-sent",
+          detail: balance ? `${ref} balance requested` : `${ref} sent`,
+          actor,
+        },
+        t,
+      );
       if (!balance) await activity.advanceLead(trx, quote.inquiry_id, "quoted", actor, t);
       // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
-      await issueInvoice(trx, updated, balance ? "balance" : updated.deposit_cents === null ? "full" : "deposit", config.GST_HST_NUMBER ?? null, t);
-      await enqueue(trx, [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }], t);
+      await issueInvoice(
+        trx,
+        updated,
+        balance ? "balance" : updated.deposit_cents === null ? "full" : "deposit",
+        config.GST_HST_NUMBER ?? null,
+        t,
+      );
+      await enqueue(
+        trx,
+        [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }],
+        t,
+      );
       return updated;
     });
     if (!row) return fail(409, `Quote ${quoteReference(id)} changed meanwhile; try again.`);
@@ -215,7 +297,16 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .returningAll()
         .executeTakeFirst();
       if (updated) {
-        await activity.recordActivity(trx, { leadId: updated.inquiry_id, kind: "quote-withdrawn", detail: `${quoteReference(id)} withdrawn`, actor }, t);
+        await activity.recordActivity(
+          trx,
+          {
+            leadId: updated.inquiry_id,
+            kind: "quote-withdrawn",
+            detail: `${quoteReference(id)} withdrawn`,
+            actor,
+          },
+          t,
+        );
         await voidOpenInvoices(trx, id, t);
       }
       return updated;
@@ -225,7 +316,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       return { ok: true, value: row };
     }
     const quote = await get(id);
-    return quote ? fail(409, `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft or an unpaid quote can be withdrawn.`) : fail(404, `No quote with id ${id}.`);
+    return quote
+      ? fail(
+          409,
+          `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft or an unpaid quote can be withdrawn.`,
+        )
+      : fail(404, `No quote with id ${id}.`);
   }
 
   /** Marks every open quote past its expiry expired, each with its timeline entry; returns how many. */
@@ -241,7 +337,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .returning(["id", "inquiry_id"])
         .execute();
       for (const r of rows) {
-        await activity.recordActivity(trx, { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor }, t);
+        await activity.recordActivity(
+          trx,
+          { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor },
+          t,
+        );
         await voidOpenInvoices(trx, r.id, t);
       }
       return rows;
@@ -256,7 +356,16 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     return q.execute();
   }
 
-  return { create, revise, get, send, withdraw, expireDue, list, link: (quote: Pick<QuoteRow, "token">) => quoteLink(config.SITE_URL, quote.token) };
+  return {
+    create,
+    revise,
+    get,
+    send,
+    withdraw,
+    expireDue,
+    list,
+    link: (quote: Pick<QuoteRow, "token">) => quoteLink(config.SITE_URL, quote.token),
+  };
 }
 
 export type QuoteService = ReturnType<typeof createQuoteService>;

@@ -1,10 +1,10 @@
 import type { QuoteStatus, RefundReason } from "../db/schema";
-import type { OutboxItem } from "../outbox/outbox.server";
 import type { Logger } from "../logger.server";
+import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
 import type { LeadActivity } from "./activity.server";
 import { issueReceipt } from "./documents.server";
-import { OPEN_STATUSES, effectiveStatus, quoteReference } from "./model";
+import { effectiveStatus, OPEN_STATUSES, quoteReference } from "./model";
 import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.server";
 
 /**
@@ -14,7 +14,15 @@ import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.serve
  * when the quote no longer takes it (withdrawn, expired, or this stage paid
  * already) is kept, flagged for a refund, and the client is told so instead.
  */
-export function createQuoteSettlement({ activity, logger, registrationNumber = null }: { activity: LeadActivity; logger: Logger; registrationNumber?: string | null }): OnPaid {
+export function createQuoteSettlement({
+  activity,
+  logger,
+  registrationNumber = null,
+}: {
+  activity: LeadActivity;
+  logger: Logger;
+  registrationNumber?: string | null;
+}): OnPaid {
   const log = logger.child({ module: "quotes" });
   return async (trx, payment, t) => {
     if (!payment.quote_id || !payment.kind) return [];
@@ -23,25 +31,50 @@ export function createQuoteSettlement({ activity, logger, registrationNumber = n
     const to: QuoteStatus = payment.kind === "deposit" ? "deposit_paid" : "paid";
     let move = trx
       .updateTable("quotes")
-      .set(to === "paid" ? { status: to, paid_at: at, updated_at: at } : { status: to, deposit_paid_at: at, updated_at: at })
+      .set(
+        to === "paid"
+          ? { status: to, paid_at: at, updated_at: at }
+          : { status: to, deposit_paid_at: at, updated_at: at },
+      )
       .where("id", "=", payment.quote_id)
       .where("status", "in", from);
     // An open quote past its expiry takes no money, even before anything marked it expired.
     if (payment.kind !== "balance") move = move.where("expires_at", ">", at);
     const row = await move.returningAll().executeTakeFirst();
     if (!row) {
-      const quote = await trx.selectFrom("quotes").select(["status", "expires_at"]).where("id", "=", payment.quote_id).executeTakeFirst();
+      const quote = await trx
+        .selectFrom("quotes")
+        .select(["status", "expires_at"])
+        .where("id", "=", payment.quote_id)
+        .executeTakeFirst();
       const status = quote ? effectiveStatus(quote, t) : "withdrawn";
-      const reason: RefundReason = status === "withdrawn" ? "withdrawn" : status === "expired" ? "expired" : "duplicate";
-      await trx.updateTable("payments").set({ refund_status: "needed", refund_reason: reason, updated_at: at }).where("id", "=", payment.id).execute();
-      log.warn({ paymentId: payment.id, quoteId: payment.quote_id, kind: payment.kind, reason }, "quote payment arrived when the quote no longer takes it: flagged for a refund");
+      const reason: RefundReason =
+        status === "withdrawn" ? "withdrawn" : status === "expired" ? "expired" : "duplicate";
+      await trx
+        .updateTable("payments")
+        .set({ refund_status: "needed", refund_reason: reason, updated_at: at })
+        .where("id", "=", payment.id)
+        .execute();
+      log.warn(
+        { paymentId: payment.id, quoteId: payment.quote_id, kind: payment.kind, reason },
+        "quote payment arrived when the quote no longer takes it: flagged for a refund",
+      );
       return [refundNoticeOutboxItem(payment.id)];
     }
     // The receipt is numbered with the payment's settlement, so two settling at once get two numbers.
     await issueReceipt(trx, row, payment, payment.kind, registrationNumber, t);
     const items: OutboxItem[] = [receiptOutboxItem(payment.id)];
     const ref = quoteReference(row.id);
-    await activity.recordActivity(trx, { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${ref} ${to === "paid" ? "paid in full" : "deposit paid"} (payment ${payment.id.slice(0, 8).toUpperCase()})`, actor: "client" }, t);
+    await activity.recordActivity(
+      trx,
+      {
+        leadId: row.inquiry_id,
+        kind: `quote-${to}`,
+        detail: `${ref} ${to === "paid" ? "paid in full" : "deposit paid"} (payment ${payment.id.slice(0, 8).toUpperCase()})`,
+        actor: "client",
+      },
+      t,
+    );
     // The client paid; the pipeline move that follows is the system's.
     if (payment.kind !== "balance") await activity.advanceLead(trx, row.inquiry_id, "won", "system", t);
     return items;

@@ -1,12 +1,19 @@
 import { z } from "~/lib/zod";
+
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { PaymentService } from "../payments/service.server";
+import { agreementFile } from "./agreement.server";
+import {
+  documentFilename,
+  documentLink,
+  documentsOfQuote,
+  renderDocumentPdf,
+  type DocumentLink,
+} from "./documents.server";
 import { duePayment, effectiveStatus, quoteReference } from "./model";
 import { studioQuoteFormSchema } from "./quote-form";
 import type { QuoteResult, QuoteService } from "./service.server";
-import { type DocumentLink, documentFilename, documentLink, documentsOfQuote, renderDocumentPdf } from "./documents.server";
-import { agreementFile } from "./agreement.server";
 
 /** One quote as the lead page lists it. */
 export type LeadQuote = {
@@ -65,7 +72,12 @@ export function createLeadQuotes({
 
     /** One of this lead's documents as a PDF download; undefined when it is not this lead's. */
     async documentPdf(leadId: string, documentId: string) {
-      const doc = await db.selectFrom("money_documents").selectAll().where("id", "=", documentId).where("inquiry_id", "=", leadId).executeTakeFirst();
+      const doc = await db
+        .selectFrom("money_documents")
+        .selectAll()
+        .where("id", "=", documentId)
+        .where("inquiry_id", "=", leadId)
+        .executeTakeFirst();
       return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
     },
 
@@ -75,17 +87,28 @@ export function createLeadQuotes({
       const payments = await db
         .selectFrom("payments")
         .select(["quote_id", "kind", "amount_cents"])
-        .where("quote_id", "in", quotes.map((q) => q.id))
+        .where(
+          "quote_id",
+          "in",
+          quotes.map((q) => q.id),
+        )
         .where("status", "=", "paid")
         // Money flagged for a refund did not pay for the quote.
         .where("refund_status", "is", null)
         .orderBy("paid_at")
         .execute();
-      const documents = await documentsOfQuote(db, quotes.map((q) => q.id));
+      const documents = await documentsOfQuote(
+        db,
+        quotes.map((q) => q.id),
+      );
       const agreements = await db
         .selectFrom("agreements")
         .select(["quote_id", "signer_name", "signer_company", "signed_at", "content_sha256"])
-        .where("quote_id", "in", quotes.map((q) => q.id))
+        .where(
+          "quote_id",
+          "in",
+          quotes.map((q) => q.id),
+        )
         .execute();
       const t = now();
       return quotes.map((q) => {
@@ -98,14 +121,24 @@ export function createLeadQuotes({
           packageType: q.package,
           totalCents: Number(q.total_cents),
           depositCents: q.deposit_cents === null ? null : Number(q.deposit_cents),
-          paid: payments.filter((p) => p.quote_id === q.id).map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents) })),
+          paid: payments
+            .filter((p) => p.quote_id === q.id)
+            .map((p) => ({ kind: p.kind ?? "full", amountCents: Number(p.amount_cents) })),
           link: service.link(q),
           createdAt: q.created_at,
           expiresAt: q.expires_at,
           balanceRequested: q.balance_requested_at !== null,
           documents: documents.filter((d) => d.quote_id === q.id).map(documentLink),
           version: Number(q.version),
-          signed: a ? { name: a.signer_name, company: a.signer_company, at: a.signed_at, sha256: a.content_sha256, pdf: `/api/studio/leads/${q.inquiry_id}/quotes/${q.id}/agreement.pdf` } : null,
+          signed: a
+            ? {
+                name: a.signer_name,
+                company: a.signer_company,
+                at: a.signed_at,
+                sha256: a.content_sha256,
+                pdf: `/api/studio/leads/${q.inquiry_id}/quotes/${q.id}/agreement.pdf`,
+              }
+            : null,
           declined: q.declined_at !== null,
           can: {
             send: status === "draft",
@@ -118,14 +151,20 @@ export function createLeadQuotes({
       });
     },
 
-    async create(leadId: string, form: Record<string, unknown>, actor: string): Promise<QuoteResult<{ id: string }>> {
+    async create(
+      leadId: string,
+      form: Record<string, unknown>,
+      actor: string,
+    ): Promise<QuoteResult<{ id: string }>> {
       const parsed = studioQuoteFormSchema.safeParse(form);
-      if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
+      if (!parsed.success)
+        return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
       const key = requestKeySchema.safeParse(form.requestKey);
       const requestKey = key.success ? key.data : undefined;
       // "Replaces": an edit of one of this lead's quotes, made as its next version.
       if (typeof form.supersedes === "string" && form.supersedes !== "") {
-        if (!(await ofLead(leadId, form.supersedes))) return { ok: false, status: 404, error: "No such quote for this lead." };
+        if (!(await ofLead(leadId, form.supersedes)))
+          return { ok: false, status: 404, error: "No such quote for this lead." };
         const revised = await service.revise(form.supersedes, parsed.data, actor, requestKey);
         return revised.ok ? { ok: true, value: { id: revised.value.quote.id } } : revised;
       }
@@ -138,32 +177,51 @@ export function createLeadQuotes({
      * tells which from its state. `from` is the state the page showed: when
      * that send already happened (a double click, a resubmit), it is done, not an error.
      */
-    async send(leadId: string, quoteId: string, actor: string, from?: unknown): Promise<QuoteResult<unknown>> {
-      if (!(await ofLead(leadId, quoteId))) return { ok: false, status: 404, error: "No such quote for this lead." };
+    async send(
+      leadId: string,
+      quoteId: string,
+      actor: string,
+      from?: unknown,
+    ): Promise<QuoteResult<unknown>> {
+      if (!(await ofLead(leadId, quoteId)))
+        return { ok: false, status: 404, error: "No such quote for this lead." };
       const result = await service.send(quoteId, actor);
       if (result.ok || result.status !== 409) return result;
       const quote = await service.get(quoteId);
-      const done = (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
+      const done =
+        (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
       return done ? { ok: true, value: quote } : result;
     },
 
     /** The signed agreement's PDF of one of this lead's quotes; undefined when there is none. */
     async agreement(leadId: string, quoteId: string) {
       if (!(await ofLead(leadId, quoteId))) return undefined;
-      const agreement = await db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).executeTakeFirst();
+      const agreement = await db
+        .selectFrom("agreements")
+        .selectAll()
+        .where("quote_id", "=", quoteId)
+        .executeTakeFirst();
       return agreement ? agreementFile(agreement) : undefined;
     },
 
     /** Gives back a payment flagged as needing a refund; only one of this lead's. */
     async refund(leadId: string, paymentId: string): Promise<QuoteResult<unknown>> {
-      const payment = await db.selectFrom("payments").select(["inquiry_id"]).where("id", "=", paymentId).executeTakeFirst();
-      if (!payment || payment.inquiry_id !== leadId) return { ok: false, status: 404, error: "No such payment for this lead." };
+      const payment = await db
+        .selectFrom("payments")
+        .select(["inquiry_id"])
+        .where("id", "=", paymentId)
+        .executeTakeFirst();
+      if (!payment || payment.inquiry_id !== leadId)
+        return { ok: false, status: 404, error: "No such payment for this lead." };
       const result = await payments.refund(paymentId);
-      return result.ok ? { ok: true, value: result.state } : { ok: false, status: result.status === 502 ? 409 : result.status, error: result.error };
+      return result.ok
+        ? { ok: true, value: result.state }
+        : { ok: false, status: result.status === 502 ? 409 : result.status, error: result.error };
     },
 
     async withdraw(leadId: string, quoteId: string, actor: string): Promise<QuoteResult<unknown>> {
-      if (!(await ofLead(leadId, quoteId))) return { ok: false, status: 404, error: "No such quote for this lead." };
+      if (!(await ofLead(leadId, quoteId)))
+        return { ok: false, status: 404, error: "No such quote for this lead." };
       return service.withdraw(quoteId, actor);
     },
   };

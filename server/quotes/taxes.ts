@@ -9,14 +9,34 @@ import { z } from "~/lib/zod";
 export const taxCodes = ["GST", "PST", "HST"] as const;
 export type TaxCode = (typeof taxCodes)[number];
 
-export const provinces = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
+export const provinces = [
+  "AB",
+  "BC",
+  "MB",
+  "NB",
+  "NL",
+  "NS",
+  "NT",
+  "NU",
+  "ON",
+  "PE",
+  "QC",
+  "SK",
+  "YT",
+] as const;
 export type Province = (typeof provinces)[number];
 
 /**
  * HST in basis points by province. Nova Scotia's fell from 15% to 14% on
  * 2025-04-01 (Nova Scotia Finance, Budget 2025-26), so invoices from 2026 use 14%.
  */
-const HST_BASIS_POINTS: Partial<Record<Province, number>> = { ON: 1300, NB: 1500, NL: 1500, NS: 1400, PE: 1500 };
+const HST_BASIS_POINTS: Partial<Record<Province, number>> = {
+  ON: 1300,
+  NB: 1500,
+  NL: 1500,
+  NS: 1400,
+  PE: 1500,
+};
 
 export const isHstProvince = (p: Province) => HST_BASIS_POINTS[p] !== undefined;
 
@@ -35,7 +55,8 @@ export function availableTaxes(province: Province): { code: TaxCode; basisPoints
 export function taxRefusal(code: TaxCode, province: Province): string | null {
   if (availableTaxes(province).some((t) => t.code === code)) return null;
   if (code === "PST") return "PST is charged only for a client in BC.";
-  if (code === "HST") return `HST applies only to a client in an HST province (ON, NB, NL, NS, PE), not ${province}.`;
+  if (code === "HST")
+    return `HST applies only to a client in an HST province (ON, NB, NL, NS, PE), not ${province}.`;
   return `A client in ${province} pays HST instead of GST.`;
 }
 
@@ -46,7 +67,10 @@ export const SMALL_SUPPLIER_NOTICE =
  * Totals per tax: each tax is rounded once, to the cent, on the sum of the
  * lines that carry it (not line by line), as CRA's rounding rule allows.
  */
-export function taxTotals(lines: readonly { amountCents: number; taxes: readonly TaxCode[] }[], province: Province): TaxTotal[] {
+export function taxTotals(
+  lines: readonly { amountCents: number; taxes: readonly TaxCode[] }[],
+  province: Province,
+): TaxTotal[] {
   return availableTaxes(province)
     .map((t) => {
       const base = lines.filter((l) => l.taxes.includes(t.code)).reduce((sum, l) => sum + l.amountCents, 0);
@@ -60,7 +84,10 @@ export function taxTotals(lines: readonly { amountCents: number; taxes: readonly
  * The part of each tax in one payment of a quote: the deposit carries its
  * share (rounded), the balance the rest, so both add up to the quote's taxes.
  */
-export function taxShare(taxes: readonly TaxTotal[], part: { kind: "deposit" | "balance" | "full"; depositCents: number | null; totalCents: number }): TaxTotal[] {
+export function taxShare(
+  taxes: readonly TaxTotal[],
+  part: { kind: "deposit" | "balance" | "full"; depositCents: number | null; totalCents: number },
+): TaxTotal[] {
   if (part.kind === "full" || part.depositCents === null || part.totalCents === 0) return [...taxes];
   return taxes.map((t) => {
     const deposit = Math.round((t.cents * part.depositCents!) / part.totalCents);
@@ -68,4 +95,9 @@ export function taxShare(taxes: readonly TaxTotal[], part: { kind: "deposit" | "
   });
 }
 
-export const taxTotalSchema = z.object({ code: z.enum(taxCodes), label: z.string(), basisPoints: z.number().int(), cents: z.number().int() });
+export const taxTotalSchema = z.object({
+  code: z.enum(taxCodes),
+  label: z.string(),
+  basisPoints: z.number().int(),
+  cents: z.number().int(),
+});

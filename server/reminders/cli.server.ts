@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
+
 import { z } from "~/lib/zod";
+
 import type { AppDatabase } from "../db/database.server";
-import { type AnyReminder, queueDueReminders } from "./reminders.server";
+import { queueDueReminders, type AnyReminder } from "./reminders.server";
 
 export const REMINDER_CLI_USAGE = `Usage:
   npm run reminders -- run               (queues the reminders due now; the server's outbox sends them)
@@ -9,7 +11,9 @@ export const REMINDER_CLI_USAGE = `Usage:
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
-const atSchema = z.iso.datetime({ offset: true, error: "--at takes an ISO time such as 2026-12-09T19:00:00Z." }).transform((v) => Date.parse(v));
+const atSchema = z.iso
+  .datetime({ offset: true, error: "--at takes an ISO time such as 2026-12-09T19:00:00Z." })
+  .transform((v) => Date.parse(v));
 
 /**
  * `npm run reminders -- run`: one scan now, as the server's job runs it every few minutes
@@ -49,7 +53,12 @@ export async function runReminderCommand(
     scanAt = parsed.data;
   }
   // Looked at as of scanAt, queued for now: the running server's outbox sends them at once.
-  const queued = await queueDueReminders({ database: deps.database, reminders: deps.reminders, now: scanAt, queuedAt: now });
+  const queued = await queueDueReminders({
+    database: deps.database,
+    reminders: deps.reminders,
+    now: scanAt,
+    queuedAt: now,
+  });
   for (const [channel, count] of Object.entries(queued)) io.out(`${channel}: ${count} queued`);
   return 0;
 }

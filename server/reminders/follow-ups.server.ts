@@ -1,11 +1,16 @@
 import { paymentPackage } from "~/content/payment";
 import { quoteStatusLabels } from "~/content/quotes";
-import { optionLabel, projectTypeOptions } from "~/schemas/inquiry-fields";
 import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
+import { optionLabel, projectTypeOptions } from "~/schemas/inquiry-fields";
+
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/database.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
-import { type ClientReminderBase, type ClientReminderData, clientReminderEmail } from "../mail/emails/reminder";
+import {
+  clientReminderEmail,
+  type ClientReminderBase,
+  type ClientReminderData,
+} from "../mail/emails/reminder";
 import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
@@ -40,7 +45,12 @@ export type FollowUpDeps = {
 
 /** The reminders of quotes and leads, in the order the job scans them. */
 export function followUpReminders(deps: FollowUpDeps) {
-  return [quoteExpiring(deps), balanceUnpaid(deps, 7), balanceUnpaid(deps, 14), newLeadWaiting(deps)] as const;
+  return [
+    quoteExpiring(deps),
+    balanceUnpaid(deps, 7),
+    balanceUnpaid(deps, 14),
+    newLeadWaiting(deps),
+  ] as const;
 }
 
 /** The quote and its client, as a client reminder needs them. */
@@ -48,7 +58,19 @@ async function loadQuote(db: Executor, id: string) {
   return db
     .selectFrom("quotes")
     .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
-    .select(["quotes.id", "quotes.inquiry_id", "quotes.token", "quotes.package", "quotes.status", "quotes.expires_at", "quotes.total_cents", "quotes.deposit_cents", "quotes.balance_requested_at", "inquiries.first_name", "inquiries.email"])
+    .select([
+      "quotes.id",
+      "quotes.inquiry_id",
+      "quotes.token",
+      "quotes.package",
+      "quotes.status",
+      "quotes.expires_at",
+      "quotes.total_cents",
+      "quotes.deposit_cents",
+      "quotes.balance_requested_at",
+      "inquiries.first_name",
+      "inquiries.email",
+    ])
     .where("quotes.id", "=", id)
     .executeTakeFirst();
 }
@@ -56,7 +78,11 @@ async function loadQuote(db: Executor, id: string) {
 type QuoteWithClient = NonNullable<Awaited<ReturnType<typeof loadQuote>>>;
 type ClientSend = { to: string; data: ClientReminderData };
 /** What a reminder to a client says beside what every one carries. */
-type ClientReminderMessage = ClientReminderData extends infer R ? (R extends ClientReminderData ? Omit<R, keyof ClientReminderBase> : never) : never;
+type ClientReminderMessage = ClientReminderData extends infer R
+  ? R extends ClientReminderData
+    ? Omit<R, keyof ClientReminderBase>
+    : never
+  : never;
 
 /** A reminder's `due`: the ids its query finds. */
 async function ids(query: { execute(): Promise<{ id: string }[]> }) {
@@ -70,7 +96,9 @@ async function ids(query: { execute(): Promise<{ id: string }[]> }) {
  */
 function quoteReminder(
   deps: FollowUpDeps,
-  spec: Pick<ReminderDefinition, "channel" | "label" | "due"> & { check: (q: QuoteWithClient, now: number) => { cancel: string } | { message: ClientReminderMessage } },
+  spec: Pick<ReminderDefinition, "channel" | "label" | "due"> & {
+    check: (q: QuoteWithClient, now: number) => { cancel: string } | { message: ClientReminderMessage };
+  },
 ): ReminderDefinition<ClientSend> {
   return {
     channel: spec.channel,
@@ -82,7 +110,8 @@ function quoteReminder(
       if (!q) return { leadId: null, cancel: "the quote is gone" };
       const answer = spec.check(q, now);
       if ("cancel" in answer) return { leadId: q.inquiry_id, cancel: answer.cancel };
-      if (await deps.optOuts.isOptedOut(q.email)) return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
+      if (await deps.optOuts.isOptedOut(q.email))
+        return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
       const base: ClientReminderBase = {
         firstName: q.first_name,
         reference: quoteReference(q.id),
@@ -98,14 +127,19 @@ function quoteReminder(
         to,
         replyTo: deps.mailer.studioInbox,
         messageId: messageId(row),
-        headers: { "List-Unsubscribe": `<${data.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: {
+          "List-Unsubscribe": `<${data.unsubscribeUrl}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
       });
       return "to the client";
     },
   };
 }
 
-const quoteStatus = (q: QuoteWithClient) => ({ cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}` });
+const quoteStatus = (q: QuoteWithClient) => ({
+  cancel: `the quote is ${quoteStatusLabels[q.status].toLowerCase()}`,
+});
 
 function quoteExpiring(deps: FollowUpDeps) {
   return quoteReminder(deps, {
@@ -126,7 +160,14 @@ function quoteExpiring(deps: FollowUpDeps) {
     check(q, now) {
       if (q.status !== "sent" && q.status !== "viewed") return quoteStatus(q);
       if (Date.parse(q.expires_at) <= now) return { cancel: "the quote has expired" };
-      return { message: { kind: "quote-expiring", packageName: paymentPackage(q.package).name, totalCents: Number(q.total_cents), expiresOn: formatSiteDate(q.expires_at) } };
+      return {
+        message: {
+          kind: "quote-expiring",
+          packageName: paymentPackage(q.package).name,
+          totalCents: Number(q.total_cents),
+          expiresOn: formatSiteDate(q.expires_at),
+        },
+      };
     },
   });
 }
@@ -146,13 +187,28 @@ function balanceUnpaid(deps: FollowUpDeps, days: 7 | 14) {
       ),
     check(q) {
       if (q.status === "paid") return { cancel: "the balance was paid" };
-      if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null) return quoteStatus(q);
-      return { message: { kind: "balance", days, balanceCents: Number(q.total_cents) - Number(q.deposit_cents), requestedOn: formatSiteDate(q.balance_requested_at) } };
+      if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null)
+        return quoteStatus(q);
+      return {
+        message: {
+          kind: "balance",
+          days,
+          balanceCents: Number(q.total_cents) - Number(q.deposit_cents),
+          requestedOn: formatSiteDate(q.balance_requested_at),
+        },
+      };
     },
   });
 }
 
-type LeadSend = { firstName: string; lastName: string; projectType: string; receivedAt: string; replyBy: string; leadUrl: string };
+type LeadSend = {
+  firstName: string;
+  lastName: string;
+  projectType: string;
+  receivedAt: string;
+  replyBy: string;
+  leadUrl: string;
+};
 
 function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
   return {
@@ -170,7 +226,19 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
           .where("created_at", ">", iso(now - 20 * HOUR - LATE_WINDOW.lead)),
       ),
     async check(db, id) {
-      const lead = await db.selectFrom("inquiries").select(["id", "status", "quarantine_reason", "first_name", "last_name", "project_type", "created_at"]).where("id", "=", id).executeTakeFirst();
+      const lead = await db
+        .selectFrom("inquiries")
+        .select([
+          "id",
+          "status",
+          "quarantine_reason",
+          "first_name",
+          "last_name",
+          "project_type",
+          "created_at",
+        ])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!lead) return { leadId: null, cancel: "the lead is gone" };
       if (lead.status !== "new") return { leadId: lead.id, cancel: `the lead moved to ${lead.status}` };
       if (lead.quarantine_reason) return { leadId: lead.id, cancel: "the lead is in Spam" };

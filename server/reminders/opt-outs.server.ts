@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { studioAuthSecret } from "../studio/secret.server";
@@ -12,17 +13,31 @@ import { studioAuthSecret } from "../studio/secret.server";
  */
 
 /** The key both digests are made with: UNSUBSCRIBE_SECRET, or one derived from the studio's sign-in secret. */
-export function optOutKey(config: Pick<AppConfig, "UNSUBSCRIBE_SECRET" | "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">) {
+export function optOutKey(
+  config: Pick<
+    AppConfig,
+    "UNSUBSCRIBE_SECRET" | "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV"
+  >,
+) {
   const base = config.UNSUBSCRIBE_SECRET ?? studioAuthSecret(config);
   return createHmac("sha256", base).update("cascadia reminder opt-outs v1").digest();
 }
 
-const mac = (key: Buffer, label: string, value: string) => createHmac("sha256", key).update(`${label}:${value}`).digest("base64url");
+const mac = (key: Buffer, label: string, value: string) =>
+  createHmac("sha256", key).update(`${label}:${value}`).digest("base64url");
 
 /** A digest (43 characters) and a 128-bit signature (22), base64url, joined by a dot. */
 export const unsubscribeTokenSchema = z.string().regex(/^[\w-]{43}\.[\w-]{22}$/);
 
-export function createReminderOptOuts({ database, key, now = Date.now }: { database: AppDatabase; key: Buffer; now?: () => number }) {
+export function createReminderOptOuts({
+  database,
+  key,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  key: Buffer;
+  now?: () => number;
+}) {
   const { db } = database;
   const digestOf = (email: string) => mac(key, "address", email.trim().toLowerCase());
   const signatureOf = (digest: string) => mac(key, "unsubscribe", digest).slice(0, 22);
@@ -55,7 +70,11 @@ export function createReminderOptOuts({ database, key, now = Date.now }: { datab
       return true;
     },
     async isOptedOut(email: string) {
-      const row = await db.selectFrom("reminder_opt_outs").select("recipient_digest").where("recipient_digest", "=", digestOf(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom("reminder_opt_outs")
+        .select("recipient_digest")
+        .where("recipient_digest", "=", digestOf(email))
+        .executeTakeFirst();
       return row !== undefined;
     },
   };

@@ -1,7 +1,7 @@
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { ReminderActivityKind } from "../db/schema";
-import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
-import { type OutboxHandlers, type OutboxRow, type OutboxTrigger, enqueue } from "../outbox/outbox.server";
+import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
+import { enqueue, type OutboxHandlers, type OutboxRow, type OutboxTrigger } from "../outbox/outbox.server";
 
 /**
  * Reminders that run themselves, generic over what they are about (quotes and leads
@@ -40,7 +40,17 @@ export type AnyReminder = ReminderDefinition<any>;
  * (default `now`; the command line looks at another moment and queues for the present).
  * Returns how many were new, per channel.
  */
-export async function queueDueReminders({ database, reminders, now, queuedAt = now }: { database: AppDatabase; reminders: readonly AnyReminder[]; now: number; queuedAt?: number }) {
+export async function queueDueReminders({
+  database,
+  reminders,
+  now,
+  queuedAt = now,
+}: {
+  database: AppDatabase;
+  reminders: readonly AnyReminder[];
+  now: number;
+  queuedAt?: number;
+}) {
   const queued: Record<string, number> = {};
   for (const r of reminders) {
     const ids = await r.due(database.db, now);
@@ -51,16 +61,42 @@ export async function queueDueReminders({ database, reminders, now, queuedAt = n
 }
 
 /** One timeline row per reminder, keyed by its outbox row: a retried delivery adds none. */
-async function recordOnce(db: Executor, row: OutboxRow, leadId: string, kind: ReminderActivityKind, body: string, at: number) {
+async function recordOnce(
+  db: Executor,
+  row: OutboxRow,
+  leadId: string,
+  kind: ReminderActivityKind,
+  body: string,
+  at: number,
+) {
   await db
     .insertInto("lead_activity")
-    .values({ id: row.id, inquiry_id: leadId, kind, from_status: null, to_status: null, body, actor_email: "system", created_at: new Date(at).toISOString() })
+    .values({
+      id: row.id,
+      inquiry_id: leadId,
+      kind,
+      from_status: null,
+      to_status: null,
+      body,
+      actor_email: "system",
+      created_at: new Date(at).toISOString(),
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }
 
 /** The outbox handlers of the reminders: check, then send and record, or record why not. */
-export function reminderDeliveryHandlers({ database, reminders, enabled, now = Date.now }: { database: AppDatabase; reminders: readonly AnyReminder[]; enabled: boolean; now?: () => number }): OutboxHandlers {
+export function reminderDeliveryHandlers({
+  database,
+  reminders,
+  enabled,
+  now = Date.now,
+}: {
+  database: AppDatabase;
+  reminders: readonly AnyReminder[];
+  enabled: boolean;
+  now?: () => number;
+}): OutboxHandlers {
   const { db } = database;
   const handlers: OutboxHandlers = {};
   for (const r of reminders) {
@@ -68,12 +104,24 @@ export function reminderDeliveryHandlers({ database, reminders, enabled, now = D
       enabled,
       async deliver(row) {
         // An earlier attempt that sent and then lost its answer recorded it: not again.
-        const done = await db.selectFrom("lead_activity").select("id").where("id", "=", row.id).executeTakeFirst();
+        const done = await db
+          .selectFrom("lead_activity")
+          .select("id")
+          .where("id", "=", row.id)
+          .executeTakeFirst();
         if (done) return;
         const t = now();
         const checked = await r.check(db, row.subject_id, t);
         if ("cancel" in checked) {
-          if (checked.leadId) await recordOnce(db, row, checked.leadId, "reminder-cancelled", `${r.label} not sent: ${checked.cancel}.`, t);
+          if (checked.leadId)
+            await recordOnce(
+              db,
+              row,
+              checked.leadId,
+              "reminder-cancelled",
+              `${r.label} not sent: ${checked.cancel}.`,
+              t,
+            );
           return;
         }
         const to = await r.send(checked.send, row);
@@ -90,7 +138,16 @@ export const REMINDER_SCAN_MS = 5 * 60_000;
 
 /** The periodic scan under the database lease (one process runs it), waking the outbox when it queued something. */
 export function startReminderJob(
-  { database, reminders, outbox, onError, ...schedule }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & { reminders: readonly AnyReminder[]; outbox?: OutboxTrigger },
+  {
+    database,
+    reminders,
+    outbox,
+    onError,
+    ...schedule
+  }: Omit<LeasedJobOptions, "name" | "everyMs" | "run"> & {
+    reminders: readonly AnyReminder[];
+    outbox?: OutboxTrigger;
+  },
   options?: { timers?: boolean },
 ) {
   const now = schedule.now ?? Date.now;
@@ -98,5 +155,8 @@ export function startReminderJob(
     const queued = await queueDueReminders({ database, reminders, now: now() });
     if (Object.values(queued).some((n) => n > 0)) outbox?.wake();
   };
-  return startLeasedJob({ ...schedule, database, name: REMINDER_JOB, everyMs: REMINDER_SCAN_MS, run, onError }, options);
+  return startLeasedJob(
+    { ...schedule, database, name: REMINDER_JOB, everyMs: REMINDER_SCAN_MS, run, onError },
+    options,
+  );
 }

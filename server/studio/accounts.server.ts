@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { AppDatabase } from "../db/database.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
 import { weakPasswordReason } from "./password-policy.server";
@@ -46,9 +47,18 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
       const address = parse(emailSchema, email, "Email");
       const secret = await newPassword(password, address);
       const ctx = await context();
-      if (await ctx.internalAdapter.findUserByEmail(address)) throw new AccountError("A studio account with that email already exists.");
-      const user = await ctx.internalAdapter.createUser({ email: address, name: address, emailVerified: true }, { method: "admin" });
-      await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(secret) });
+      if (await ctx.internalAdapter.findUserByEmail(address))
+        throw new AccountError("A studio account with that email already exists.");
+      const user = await ctx.internalAdapter.createUser(
+        { email: address, name: address, emailVerified: true },
+        { method: "admin" },
+      );
+      await ctx.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: "credential",
+        accountId: user.id,
+        password: await ctx.password.hash(secret),
+      });
       return { id: user.id, email: address };
     },
 
@@ -58,11 +68,19 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
         .select((eb) => [
           "studio_users.email",
           "studio_users.created_at",
-          eb.selectFrom("studio_sessions").whereRef("studio_sessions.user_id", "=", "studio_users.id").select((s) => s.fn.countAll().as("n")).as("sessions"),
+          eb
+            .selectFrom("studio_sessions")
+            .whereRef("studio_sessions.user_id", "=", "studio_users.id")
+            .select((s) => s.fn.countAll().as("n"))
+            .as("sessions"),
         ])
         .orderBy("studio_users.email")
         .execute();
-      return rows.map((r) => ({ email: r.email, createdAt: new Date(r.created_at).toISOString(), sessions: Number(r.sessions ?? 0) }));
+      return rows.map((r) => ({
+        email: r.email,
+        createdAt: new Date(r.created_at).toISOString(),
+        sessions: Number(r.sessions ?? 0),
+      }));
     },
 
     async remove(email: string) {
@@ -84,14 +102,30 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
       const { db } = database;
       // The new password first: a failure after it never leaves the old password without its second factor.
       await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(secret));
-      const open = await db.selectFrom("studio_sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", user.id).executeTakeFirst();
+      const open = await db
+        .selectFrom("studio_sessions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", user.id)
+        .executeTakeFirst();
       // Sessions end before the second factors go, so none can add a passkey back in between.
       await ctx.internalAdapter.deleteUserSessions(user.id);
       const removed = await db.transaction().execute(async (trx) => {
-        const twoFactors = await trx.deleteFrom("studio_two_factors").where("user_id", "=", user.id).executeTakeFirst();
-        await trx.updateTable("studio_users").set({ two_factor_enabled: database.kind === "postgres" ? false : 0 }).where("id", "=", user.id).execute();
-        const passkeys = keepPasskeys ? null : await trx.deleteFrom("studio_passkeys").where("user_id", "=", user.id).executeTakeFirst();
-        return { twoFactors: Number(twoFactors.numDeletedRows), passkeys: passkeys ? Number(passkeys.numDeletedRows) : null };
+        const twoFactors = await trx
+          .deleteFrom("studio_two_factors")
+          .where("user_id", "=", user.id)
+          .executeTakeFirst();
+        await trx
+          .updateTable("studio_users")
+          .set({ two_factor_enabled: database.kind === "postgres" ? false : 0 })
+          .where("id", "=", user.id)
+          .execute();
+        const passkeys = keepPasskeys
+          ? null
+          : await trx.deleteFrom("studio_passkeys").where("user_id", "=", user.id).executeTakeFirst();
+        return {
+          twoFactors: Number(twoFactors.numDeletedRows),
+          passkeys: passkeys ? Number(passkeys.numDeletedRows) : null,
+        };
       });
       const lockouts = await accountFailures(database).clear(accountKey(user.email));
       return { sessions: Number(open?.n ?? 0), ...removed, lockouts };

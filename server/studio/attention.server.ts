@@ -1,7 +1,8 @@
-import type { AppDatabase } from "../db/database.server";
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
+
+import type { AppDatabase } from "../db/database.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../quotes/model";
@@ -38,7 +39,13 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
       .execute();
     return rows.map((r) => {
       const due = Date.parse(r.created_at) + DAY;
-      return { key: r.id, leadId: r.id, name: name(r), urgent: due <= t, detail: `${due <= t ? "Past the 24-hour reply promise" : "Reply by"} ${formatSiteDateTime(new Date(due))}` };
+      return {
+        key: r.id,
+        leadId: r.id,
+        name: name(r),
+        urgent: due <= t,
+        detail: `${due <= t ? "Past the 24-hour reply promise" : "Reply by"} ${formatSiteDateTime(new Date(due))}`,
+      };
     });
   }
 
@@ -46,7 +53,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     const rows = await db
       .selectFrom("quotes")
       .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
-      .select(["quotes.id", "quotes.inquiry_id", "quotes.status", "quotes.expires_at", "quotes.total_cents", "inquiries.first_name", "inquiries.last_name"])
+      .select([
+        "quotes.id",
+        "quotes.inquiry_id",
+        "quotes.status",
+        "quotes.expires_at",
+        "quotes.total_cents",
+        "inquiries.first_name",
+        "inquiries.last_name",
+      ])
       .where("quotes.status", "in", ["sent", "viewed", "accepted"])
       .where("quotes.expires_at", ">", new Date(t).toISOString())
       .orderBy("quotes.expires_at", "asc")
@@ -68,7 +83,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     const rows = await db
       .selectFrom("quotes")
       .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
-      .select(["quotes.id", "quotes.inquiry_id", "quotes.total_cents", "quotes.deposit_cents", "quotes.balance_requested_at", "inquiries.first_name", "inquiries.last_name"])
+      .select([
+        "quotes.id",
+        "quotes.inquiry_id",
+        "quotes.total_cents",
+        "quotes.deposit_cents",
+        "quotes.balance_requested_at",
+        "inquiries.first_name",
+        "inquiries.last_name",
+      ])
       .where("quotes.status", "=", "deposit_paid")
       .where("quotes.balance_requested_at", "is not", null)
       .orderBy("quotes.balance_requested_at", "asc")
@@ -77,7 +100,13 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     return rows.map((r) => {
       const overdue = t - Date.parse(r.balance_requested_at!) >= 7 * DAY;
       const balance = Number(r.total_cents) - Number(r.deposit_cents ?? 0);
-      return { key: r.id, leadId: r.inquiry_id, name: name(r), urgent: overdue, detail: `${quoteReference(r.id)}, ${cad(balance)} ${overdue ? "overdue" : "due"}: requested ${formatSiteDate(r.balance_requested_at!)}` };
+      return {
+        key: r.id,
+        leadId: r.inquiry_id,
+        name: name(r),
+        urgent: overdue,
+        detail: `${quoteReference(r.id)}, ${cad(balance)} ${overdue ? "overdue" : "due"}: requested ${formatSiteDate(r.balance_requested_at!)}`,
+      };
     });
   }
 
@@ -85,12 +114,24 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     const rows = await db
       .selectFrom("payments")
       .innerJoin("inquiries", "inquiries.id", "payments.inquiry_id")
-      .select(["payments.id", "payments.inquiry_id", "payments.amount_cents", "payments.refund_reason", "payments.paid_at", "inquiries.first_name", "inquiries.last_name"])
+      .select([
+        "payments.id",
+        "payments.inquiry_id",
+        "payments.amount_cents",
+        "payments.refund_reason",
+        "payments.paid_at",
+        "inquiries.first_name",
+        "inquiries.last_name",
+      ])
       .where("payments.refund_status", "=", "needed")
       .orderBy("payments.paid_at", "asc")
       .limit(LIST_LIMIT)
       .execute();
-    const why = { withdrawn: "paid after the quote was withdrawn", expired: "paid after the quote expired", duplicate: "paid twice for one stage" } as const;
+    const why = {
+      withdrawn: "paid after the quote was withdrawn",
+      expired: "paid after the quote expired",
+      duplicate: "paid twice for one stage",
+    } as const;
     return rows.map((r) => ({
       key: r.id,
       leadId: r.inquiry_id!,
@@ -104,18 +145,33 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
   async function undeliverable(): Promise<AttentionItem[]> {
     const rows = await db
       .selectFrom("outbox")
-      .leftJoin("quotes", (j) => j.onRef("quotes.id", "=", "outbox.subject_id").on("outbox.subject_type", "=", QUOTE_SUBJECT))
-      .leftJoin("payments", (j) => j.onRef("payments.id", "=", "outbox.subject_id").on("outbox.subject_type", "=", PAYMENT_SUBJECT))
+      .leftJoin("quotes", (j) =>
+        j.onRef("quotes.id", "=", "outbox.subject_id").on("outbox.subject_type", "=", QUOTE_SUBJECT),
+      )
+      .leftJoin("payments", (j) =>
+        j.onRef("payments.id", "=", "outbox.subject_id").on("outbox.subject_type", "=", PAYMENT_SUBJECT),
+      )
       .innerJoin("inquiries", (j) =>
         j.on((eb) =>
           eb.or([
-            eb.and([eb("outbox.subject_type", "=", INQUIRY_SUBJECT), eb("inquiries.id", "=", eb.ref("outbox.subject_id"))]),
+            eb.and([
+              eb("outbox.subject_type", "=", INQUIRY_SUBJECT),
+              eb("inquiries.id", "=", eb.ref("outbox.subject_id")),
+            ]),
             eb("inquiries.id", "=", eb.ref("quotes.inquiry_id")),
             eb("inquiries.id", "=", eb.ref("payments.inquiry_id")),
           ]),
         ),
       )
-      .select(["outbox.id", "outbox.channel", "outbox.attempts", "outbox.created_at", "inquiries.id as lead_id", "inquiries.first_name", "inquiries.last_name"])
+      .select([
+        "outbox.id",
+        "outbox.channel",
+        "outbox.attempts",
+        "outbox.created_at",
+        "inquiries.id as lead_id",
+        "inquiries.first_name",
+        "inquiries.last_name",
+      ])
       .where("outbox.status", "=", "failed")
       .orderBy("outbox.created_at", "desc")
       .limit(LIST_LIMIT)
@@ -132,7 +188,13 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
   return {
     async load() {
       const t = now();
-      const [leads, quotes, balances, refunds, emails] = await Promise.all([leadsWaiting(t), quotesAwaiting(t), balancesDue(t), refundsNeeded(), undeliverable()]);
+      const [leads, quotes, balances, refunds, emails] = await Promise.all([
+        leadsWaiting(t),
+        quotesAwaiting(t),
+        balancesDue(t),
+        refundsNeeded(),
+        undeliverable(),
+      ]);
       return { leads, quotes, balances, refunds, emails, limit: LIST_LIMIT };
     },
   };

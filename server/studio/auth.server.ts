@@ -33,7 +33,10 @@ export const passkeyRpId = (config: Pick<AppConfig, "SITE_URL">) => new URL(conf
  * (passkey ceremonies): SITE_URL's own origin, or on a loopback SITE_URL any
  * port of the same host (tests and local servers listen on their own ports).
  */
-export function isStudioOrigin(origin: string | null | undefined, config: Pick<AppConfig, "SITE_URL">): origin is string {
+export function isStudioOrigin(
+  origin: string | null | undefined,
+  config: Pick<AppConfig, "SITE_URL">,
+): origin is string {
   if (!origin) return false;
   const site = new URL(config.SITE_URL);
   let url: URL;
@@ -64,7 +67,8 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
   ]);
   // A passkey alone opens the studio, so it must prove its user.
   const requireUserVerified = (verified: boolean | undefined) => {
-    if (!verified) throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
+    if (!verified)
+      throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
   };
   return betterAuth({
     appName: "Cascadia studio",
@@ -82,7 +86,13 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
       modelName: "studio_sessions",
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
-      fields: { ...timestamps, userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent" },
+      fields: {
+        ...timestamps,
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+      },
     },
     user: { modelName: "studio_users", fields: { ...timestamps, emailVerified: "email_verified" } },
     account: {
@@ -125,8 +135,14 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
         // Discoverable credentials: the login page asks for no email before the passkey.
         authenticatorSelection: { residentKey: "required", userVerification: "required" },
         // The plugin verifies with requireUserVerification off; a passkey alone opens the studio, so it must prove its user.
-        registration: { afterVerification: ({ verification }) => requireUserVerified(verification.registrationInfo?.userVerified) },
-        authentication: { afterVerification: ({ verification }) => requireUserVerified(verification.authenticationInfo.userVerified) },
+        registration: {
+          afterVerification: ({ verification }) =>
+            requireUserVerified(verification.registrationInfo?.userVerified),
+        },
+        authentication: {
+          afterVerification: ({ verification }) =>
+            requireUserVerified(verification.authenticationInfo.userVerified),
+        },
         advanced: { webAuthnChallengeCookie: "passkey_challenge" },
         schema: {
           passkey: {

@@ -19,12 +19,22 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * A `numeric` column (amounts the server formats, e.g. a credit note's negative total) keeps a
  * plain decimal as it is, so the spreadsheet sums it; anything else in it is neutralised too.
  */
-export function toCsv<T>(columns: readonly { header: string; value: (row: T) => unknown; numeric?: boolean }[], rows: readonly T[]): string {
-  const cell = (c: (typeof columns)[number], value: unknown) => (c.numeric && typeof value === "string" && DECIMAL.test(value) ? value : neutraliseFormula(value));
+export function toCsv<T>(
+  columns: readonly { header: string; value: (row: T) => unknown; numeric?: boolean }[],
+  rows: readonly T[],
+): string {
+  const cell = (c: (typeof columns)[number], value: unknown) =>
+    c.numeric && typeof value === "string" && DECIMAL.test(value) ? value : neutraliseFormula(value);
   return stringify(
     rows.map((row) => columns.map((c) => cell(c, c.value(row)))),
     // A lone \n inside a cell (a message's line break) must be quoted too, not only the CRLF record delimiter.
-    { header: true, columns: columns.map((c) => c.header), record_delimiter: "windows", bom: true, quoted_match: /[\r\n]/ },
+    {
+      header: true,
+      columns: columns.map((c) => c.header),
+      record_delimiter: "windows",
+      bom: true,
+      quoted_match: /[\r\n]/,
+    },
   );
 }
 

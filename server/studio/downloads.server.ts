@@ -1,7 +1,9 @@
-import { type Context, Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { z } from "zod";
-import { analyticsDownloads } from "../analytics/downloads.server";
+
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
+
+import { analyticsDownloads } from "../analytics/downloads.server";
 import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../quotes/accounting.server";
 import { csvResponse, toCsv } from "./csv.server";
 import type { StudioEnv } from "./guard.server";
@@ -10,10 +12,21 @@ import { paymentQuerySchema } from "./payments-view.server";
 import type { StudioServices } from "./services.server";
 
 /** The pages' download links: the inbox's, the payments, accounting and analytics pages' CSV, a lead's documents, and one lead's data as JSON (its privacy export). */
-export function studioDownloads({ leads, payments, privacy, quotes, accounting, analytics }: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes" | "accounting" | "analytics">) {
+export function studioDownloads({
+  leads,
+  payments,
+  privacy,
+  quotes,
+  accounting,
+  analytics,
+}: Pick<StudioServices, "leads" | "payments" | "privacy" | "quotes" | "accounting" | "analytics">) {
   const downloads = new Hono<StudioEnv>();
-  downloads.get("/leads.csv", (c) => exportCsv(c, leadQuerySchema, leads.exportRows, LEAD_COLUMNS, "leads.csv"));
-  downloads.get("/payments.csv", (c) => exportCsv(c, paymentQuerySchema, payments.exportRows, PAYMENT_COLUMNS, "payments.csv"));
+  downloads.get("/leads.csv", (c) =>
+    exportCsv(c, leadQuerySchema, leads.exportRows, LEAD_COLUMNS, "leads.csv"),
+  );
+  downloads.get("/payments.csv", (c) =>
+    exportCsv(c, paymentQuerySchema, payments.exportRows, PAYMENT_COLUMNS, "payments.csv"),
+  );
   downloads.route("/analytics", analyticsDownloads(analytics));
   downloads.get("/leads/:id/export.json", async (c) => {
     const data = await privacy.export(c.req.param("id"));
@@ -22,7 +35,9 @@ export function studioDownloads({ leads, payments, privacy, quotes, accounting, 
     return c.json(data);
   });
   // The accounting export: every invoice and receipt of a period of Vancouver days.
-  downloads.get("/accounting.csv", (c) => exportCsv(c, accountingQuerySchema, accounting.rows, ACCOUNTING_COLUMNS, "accounting.csv"));
+  downloads.get("/accounting.csv", (c) =>
+    exportCsv(c, accountingQuerySchema, accounting.rows, ACCOUNTING_COLUMNS, "accounting.csv"),
+  );
   // An invoice or receipt of this lead's quotes, as its PDF.
   downloads.get("/leads/:id/documents/:documentId", async (c) => {
     const found = await quotes.documentPdf(c.req.param("id"), c.req.param("documentId"));
@@ -31,7 +46,9 @@ export function studioDownloads({ leads, payments, privacy, quotes, accounting, 
   // A signed agreement of one of the lead's quotes, as the client got it.
   downloads.get("/leads/:id/quotes/:quoteId/agreement.pdf", async (c) => {
     const file = await quotes.agreement(c.req.param("id"), c.req.param("quoteId"));
-    return file ? pdfResponse(file) : c.json({ success: false, error: "No signed agreement for this quote." }, 404);
+    return file
+      ? pdfResponse(file)
+      : c.json({ success: false, error: "No signed agreement for this quote." }, 404);
   });
   return downloads;
 }
@@ -39,7 +56,11 @@ export function studioDownloads({ leads, payments, privacy, quotes, accounting, 
 /** A document's PDF as a download, never cached by a shared cache. */
 export function pdfResponse({ filename, pdf }: { filename: string; pdf: Buffer }) {
   return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }
 

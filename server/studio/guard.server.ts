@@ -1,11 +1,14 @@
 import type { Context, Next } from "hono";
+
 import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import type { StudioSignIn } from "./services.server";
-import { type StudioUser, isAnonymousPasskeyPath } from "./session.server";
+import { isAnonymousPasskeyPath, type StudioUser } from "./session.server";
 
-export type StudioEnv = { Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] } };
+export type StudioEnv = {
+  Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] };
+};
 
 const LOGIN = "/studio/login";
 /** The login page and its React Router data request (`/studio/login.data`): the only pages open without a session. */
@@ -25,7 +28,11 @@ export function studioGuard(config: AppConfig, loadSignIn: () => Promise<StudioS
     // State changes must come from our own pages: a browser always says where a POST comes from.
     const stateChanging = c.req.method !== "GET" && c.req.method !== "HEAD";
     const headers = c.req.raw.headers;
-    if (stateChanging && (isCrossSiteRequest(headers, c.req.url, config) || (!headers.get("origin") && !headers.get("sec-fetch-site")))) {
+    if (
+      stateChanging &&
+      (isCrossSiteRequest(headers, c.req.url, config) ||
+        (!headers.get("origin") && !headers.get("sec-fetch-site")))
+    ) {
       return c.json({ success: false, error: "Cross-site request refused." }, 403);
     }
     const { sessions } = await loadSignIn();
@@ -34,8 +41,7 @@ export function studioGuard(config: AppConfig, loadSignIn: () => Promise<StudioS
       c.set("studioUser", session.user);
       c.set("studioCookies", session.setCookie);
       for (const cookie of session.setCookie) c.header("Set-Cookie", cookie, { append: true });
-    }
-    else if (!isLoginPath(path) && !isAnonymousPasskeyPath(path)) {
+    } else if (!isLoginPath(path) && !isAnonymousPasskeyPath(path)) {
       if (isApiPath(path) || stateChanging) return c.json({ success: false, error: "Sign in first." }, 401);
       // React Router's data requests reach the loaders, which answer with a redirect it can follow.
       if (!path.endsWith(".data")) return c.redirect(LOGIN, 302);

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { createRequestHandler } from "react-router";
+
 import type { AppDeps } from "../app.server";
 import { compressResponse } from "../http/compress.server";
 import { createNonce } from "../http/security-headers.server";
@@ -24,7 +25,13 @@ export function studioContentSecurityPolicy(nonce: string) {
 }
 
 /** Per-request rendering of the studio's React Router pages (their loaders and actions), with the signed-in user in the load context. */
-export function mountStudioPages(app: Hono<StudioEnv>, build: NonNullable<AppDeps["site"]>["serverBuild"], mode: string, services: AppServices, studioServices: () => Promise<StudioServices>) {
+export function mountStudioPages(
+  app: Hono<StudioEnv>,
+  build: NonNullable<AppDeps["site"]>["serverBuild"],
+  mode: string,
+  services: AppServices,
+  studioServices: () => Promise<StudioServices>,
+) {
   const handleDocument = createRequestHandler(build, mode);
   const render = async (c: Context<StudioEnv>) => {
     const nonce = createNonce();
@@ -41,7 +48,11 @@ export function mountStudioPages(app: Hono<StudioEnv>, build: NonNullable<AppDep
     headers.set("Cache-Control", "no-store");
     headers.set("X-Robots-Tag", "noindex, nofollow");
     for (const cookie of c.get("studioCookies") ?? []) headers.append("Set-Cookie", cookie);
-    const answer = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    const answer = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
     return compressResponse(answer, c.req.header("accept-encoding"));
   };
   app.all("/studio", render);

@@ -27,15 +27,23 @@ const WHY: Record<string, string> = {
   wordByItself: "it is a single word",
 };
 
-let factory: Promise<{ check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null } } }> | undefined;
+let factory:
+  | Promise<{
+      check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null } };
+    }>
+  | undefined;
 // Loaded with the first password set (the account CLI), never by a server that only signs in: ~4 MB of lists.
 const estimator = () =>
   (factory ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
-    ([{ ZxcvbnFactory }, common]) => new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+    ([{ ZxcvbnFactory }, common]) =>
+      new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
   ));
 
 /** Null when the password may be used, else the sentence that says why not. */
-export async function weakPasswordReason(password: string, userInputs: string[] = []): Promise<string | null> {
+export async function weakPasswordReason(
+  password: string,
+  userInputs: string[] = [],
+): Promise<string | null> {
   // The email and its parts (owner, example) count as guessable words.
   const inputs = userInputs.flatMap((i) => [i, ...i.split(/[@.+_-]/)]).filter((i) => i.length >= 3);
   const result = (await estimator()).check(password, inputs);

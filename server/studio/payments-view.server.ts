@@ -1,10 +1,12 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
+
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "./leads.server";
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const paymentQuerySchema = z.object({
   /** "refund": money flagged for a refund and not yet refunded. */
@@ -13,7 +15,12 @@ export const paymentQuerySchema = z.object({
   package: optional(z.enum(["basic", "pro"])),
   /** YYYY-MM, by creation time (UTC). */
   month: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
-  after: optional(z.string().max(200).regex(/^[^|]+\|[^|]+$/)),
+  after: optional(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^|]+\|[^|]+$/),
+  ),
 });
 
 export type PaymentQuery = z.infer<typeof paymentQuerySchema>;
@@ -28,14 +35,29 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
     else if (query.status) where.push(eb("status", "=", query.status));
     if (query.provider) where.push(eb("provider", "=", query.provider));
     if (query.package) where.push(eb("package", "=", query.package));
-    if (query.month) where.push(eb("created_at", ">=", `${query.month}-01`), eb("created_at", "<", nextMonth(query.month)));
+    if (query.month)
+      where.push(eb("created_at", ">=", `${query.month}-01`), eb("created_at", "<", nextMonth(query.month)));
     return eb.and(where);
   };
 
   function page(query: PaymentQuery, limit: number) {
     let q = db
       .selectFrom("payments")
-      .select(["id", "package", "amount_cents", "currency", "provider", "status", "refund_status", "refund_reason", "inquiry_id", "provider_session_id", "failure_reason", "created_at", "paid_at"])
+      .select([
+        "id",
+        "package",
+        "amount_cents",
+        "currency",
+        "provider",
+        "status",
+        "refund_status",
+        "refund_reason",
+        "inquiry_id",
+        "provider_session_id",
+        "failure_reason",
+        "created_at",
+        "paid_at",
+      ])
       .where(filtered(query));
     if (query.after) {
       const [createdAt, id] = query.after.split("|") as [string, string];
@@ -55,7 +77,12 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
       const totals = await db
         .selectFrom("payments")
         // Net of the refunds made from the lead's page (credit notes): what the studio kept.
-        .select([month.as("month"), "currency", (eb) => eb.fn.sum<string | number>(sql`amount_cents - refunded_cents`).as("cents"), (eb) => eb.fn.countAll<string | number>().as("count")])
+        .select([
+          month.as("month"),
+          "currency",
+          (eb) => eb.fn.sum<string | number>(sql`amount_cents - refunded_cents`).as("cents"),
+          (eb) => eb.fn.countAll<string | number>().as("count"),
+        ])
         .where("status", "=", "paid")
         // Money kept only to be given back is not income.
         .where("refund_status", "is", null)
@@ -66,7 +93,12 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
       return {
         payments,
         next: rows.length > PAGE_SIZE && last ? `${last.created_at}|${last.id}` : undefined,
-        totals: totals.map((t) => ({ month: t.month, currency: t.currency, cents: Number(t.cents), count: Number(t.count) })),
+        totals: totals.map((t) => ({
+          month: t.month,
+          currency: t.currency,
+          cents: Number(t.cents),
+          count: Number(t.count),
+        })),
       };
     },
     exportRows: (query: PaymentQuery) => page({ ...query, after: undefined }, EXPORT_LIMIT).execute(),

@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
+
+import { BOOKING_SUBJECT } from "../booking/notifications.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { type LeasedJobOptions, startLeasedJob } from "../jobs/lease.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
+import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { quoteReference } from "../quotes/model";
-import { parseLines } from "../quotes/model";
+import { parseLines, quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
 import { CREDIT_NOTE_SUBJECT } from "../quotes/refunds.server";
-import { BOOKING_SUBJECT } from "../booking/notifications.server";
 
 /** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;
@@ -42,25 +42,62 @@ export function monthsBefore(now: number, months: number) {
  * session) and only cuts their link to the lead and its quote. The studio's
  * own "payment received" notice names no client, so it stays with its payment.
  */
-export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_BATCH }: { database: AppDatabase; now?: () => number; batchSize?: number }) {
+export function createLeadPrivacy({
+  database,
+  now = Date.now,
+  batchSize = PURGE_BATCH,
+}: {
+  database: AppDatabase;
+  now?: () => number;
+  batchSize?: number;
+}) {
   const { db } = database;
 
   /** The lead's quotes and calls, the payments made through it, and the outbox rows of emails about it. */
   async function linked(executor: Kysely<Database>, id: string) {
-    const quoteIds = (await executor.selectFrom("quotes").select("id").where("inquiry_id", "=", id).execute()).map((q) => q.id);
-    const bookingIds = (await executor.selectFrom("bookings").select("id").where("inquiry_id", "=", id).execute()).map((b) => b.id);
-    const payments = executor.selectFrom("payments").where((eb) => eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]));
+    const quoteIds = (
+      await executor.selectFrom("quotes").select("id").where("inquiry_id", "=", id).execute()
+    ).map((q) => q.id);
+    const bookingIds = (
+      await executor.selectFrom("bookings").select("id").where("inquiry_id", "=", id).execute()
+    ).map((b) => b.id);
+    const payments = executor
+      .selectFrom("payments")
+      .where((eb) =>
+        eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]),
+      );
     const paymentIds = (await payments.select("id").execute()).map((p) => p.id);
-    const creditNoteIds = (await executor.selectFrom("money_documents").select("id").where("inquiry_id", "=", id).where("kind", "=", "credit_note").execute()).map((d) => d.id);
+    const creditNoteIds = (
+      await executor
+        .selectFrom("money_documents")
+        .select("id")
+        .where("inquiry_id", "=", id)
+        .where("kind", "=", "credit_note")
+        .execute()
+    ).map((d) => d.id);
     const emails = executor.selectFrom("outbox").where((eb) =>
       eb.or([
         eb.and([eb("subject_type", "=", INQUIRY_SUBJECT), eb("subject_id", "=", id)]),
-        ...(quoteIds.length ? [eb.and([eb("subject_type", "=", QUOTE_SUBJECT), eb("subject_id", "in", quoteIds)])] : []),
-        ...(paymentIds.length ? [eb.and([eb("subject_type", "=", PAYMENT_SUBJECT), eb("channel", "=", RECEIPT_EMAIL), eb("subject_id", "in", paymentIds)])] : []),
+        ...(quoteIds.length
+          ? [eb.and([eb("subject_type", "=", QUOTE_SUBJECT), eb("subject_id", "in", quoteIds)])]
+          : []),
+        ...(paymentIds.length
+          ? [
+              eb.and([
+                eb("subject_type", "=", PAYMENT_SUBJECT),
+                eb("channel", "=", RECEIPT_EMAIL),
+                eb("subject_id", "in", paymentIds),
+              ]),
+            ]
+          : []),
         // A credit note stays (a tax record); its email to the person does not go out once they are deleted.
-        ...(creditNoteIds.length ? [eb.and([eb("subject_type", "=", CREDIT_NOTE_SUBJECT), eb("subject_id", "in", creditNoteIds)])] : []),
+        ...(creditNoteIds.length
+          ? [eb.and([eb("subject_type", "=", CREDIT_NOTE_SUBJECT), eb("subject_id", "in", creditNoteIds)])]
+          : []),
         // A call's emails (confirmation, reminders, a cancellation) would otherwise still go to a person deleted.
-        ...(bookingIds.length ? [eb.and([eb("subject_type", "=", BOOKING_SUBJECT), eb("subject_id", "in", bookingIds)])] : []),
+        ...(bookingIds.length
+          ? [eb.and([eb("subject_type", "=", BOOKING_SUBJECT), eb("subject_id", "in", bookingIds)])]
+          : []),
       ]),
     );
     return { quoteIds, bookingIds, paymentIds, emails };
@@ -73,37 +110,106 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
       const { paymentIds, emails } = await linked(db, id);
-      const [activity, quotes, notifications, payments, documents, agreements, calls, refunds] = await Promise.all([
-        db.selectFrom("lead_activity").select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
-        // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
-        db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
-        emails.select(["subject_type", "channel", "status", "attempts", "last_error", "created_at", "delivered_at"]).orderBy("created_at").orderBy("channel").execute(),
-        paymentIds.length
-          ? db.selectFrom("payments").select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"]).where("id", "in", paymentIds).orderBy("created_at").execute()
-          : [],
-        db.selectFrom("money_documents").select(["kind", "number", "payment_kind", "amount_cents", "taxes", "buyer_name", "status", "issued_at"]).where("inquiry_id", "=", id).orderBy("issued_at").execute(),
-        // The client's signatures: who signed, when, with what browser, and the content they signed.
-        db.selectFrom("agreements").selectAll().where("inquiry_id", "=", id).orderBy("signed_at").execute(),
-        // Everything but the hash of the visitor's manage link.
-        db
-          .selectFrom("bookings")
-          .select(["starts_at", "ends_at", "status", "time_zone", "topic", "company", "rescheduled_from", "cancelled_at", "cancelled_by", "held_at", "created_at"])
-          .where("inquiry_id", "=", id)
-          .orderBy("starts_at")
-          .execute(),
-        // The refunds asked for the person, with the studio's reason for each.
-        db.selectFrom("refunds").select(["amount_cents", "reason", "status", "provider_status", "failure_reason", "created_at", "settled_at"]).where("inquiry_id", "=", id).orderBy("created_at").execute(),
-      ]);
+      const [activity, quotes, notifications, payments, documents, agreements, calls, refunds] =
+        await Promise.all([
+          db
+            .selectFrom("lead_activity")
+            .select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"])
+            .where("inquiry_id", "=", id)
+            .orderBy("created_at")
+            .execute(),
+          // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
+          db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
+          emails
+            .select([
+              "subject_type",
+              "channel",
+              "status",
+              "attempts",
+              "last_error",
+              "created_at",
+              "delivered_at",
+            ])
+            .orderBy("created_at")
+            .orderBy("channel")
+            .execute(),
+          paymentIds.length
+            ? db
+                .selectFrom("payments")
+                .select(["package", "kind", "amount_cents", "currency", "status", "created_at", "paid_at"])
+                .where("id", "in", paymentIds)
+                .orderBy("created_at")
+                .execute()
+            : [],
+          db
+            .selectFrom("money_documents")
+            .select([
+              "kind",
+              "number",
+              "payment_kind",
+              "amount_cents",
+              "taxes",
+              "buyer_name",
+              "status",
+              "issued_at",
+            ])
+            .where("inquiry_id", "=", id)
+            .orderBy("issued_at")
+            .execute(),
+          // The client's signatures: who signed, when, with what browser, and the content they signed.
+          db.selectFrom("agreements").selectAll().where("inquiry_id", "=", id).orderBy("signed_at").execute(),
+          // Everything but the hash of the visitor's manage link.
+          db
+            .selectFrom("bookings")
+            .select([
+              "starts_at",
+              "ends_at",
+              "status",
+              "time_zone",
+              "topic",
+              "company",
+              "rescheduled_from",
+              "cancelled_at",
+              "cancelled_by",
+              "held_at",
+              "created_at",
+            ])
+            .where("inquiry_id", "=", id)
+            .orderBy("starts_at")
+            .execute(),
+          // The refunds asked for the person, with the studio's reason for each.
+          db
+            .selectFrom("refunds")
+            .select([
+              "amount_cents",
+              "reason",
+              "status",
+              "provider_status",
+              "failure_reason",
+              "created_at",
+              "settled_at",
+            ])
+            .where("inquiry_id", "=", id)
+            .orderBy("created_at")
+            .execute(),
+        ]);
       return {
         exportedAt: new Date(now()).toISOString(),
         inquiry: lead,
         activity,
-        quotes: quotes.map(({ token: _token, lines, ...q }) => ({ ...q, reference: quoteReference(q.id), lines: parseLines({ lines }) })),
+        quotes: quotes.map(({ token: _token, lines, ...q }) => ({
+          ...q,
+          reference: quoteReference(q.id),
+          lines: parseLines({ lines }),
+        })),
         notifications,
         payments,
         // Invoices and receipts issued to the person: kept after a deletion, as tax law requires (docs/product.md#invoices-and-receipts).
         documents,
-        agreements: agreements.map(({ content, ...a }) => ({ ...a, content: JSON.parse(content) as unknown })),
+        agreements: agreements.map(({ content, ...a }) => ({
+          ...a,
+          content: JSON.parse(content) as unknown,
+        })),
         calls,
         refunds,
       };
@@ -121,12 +227,22 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
         const { quoteIds, bookingIds, paymentIds, emails } = await linked(trx, id);
         const outboxIds = (await emails.select("id").execute()).map((r) => r.id);
         if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
-        if (paymentIds.length) await trx.updateTable("payments").set({ inquiry_id: null, quote_id: null }).where("id", "in", paymentIds).execute();
+        if (paymentIds.length)
+          await trx
+            .updateTable("payments")
+            .set({ inquiry_id: null, quote_id: null })
+            .where("id", "in", paymentIds)
+            .execute();
         if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
         if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
         // A refund's reason is the studio's free text about the person: a settled one's lives on in its credit note (kept), a failed
         // one's goes; one still at the provider keeps it for its credit note, and loses it once settled (refunds.server.ts).
-        await trx.updateTable("refunds").set({ reason: "" }).where("inquiry_id", "=", id).where("status", "!=", "requested").execute();
+        await trx
+          .updateTable("refunds")
+          .set({ reason: "" })
+          .where("inquiry_id", "=", id)
+          .where("status", "!=", "requested")
+          .execute();
         await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
         // Its analytics goals stay counted, no longer tied to the person.
         await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
@@ -149,7 +265,14 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
           .where("status", "in", ["won", "lost"])
           .where("created_at", "<", cutoff)
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom("lead_activity").select("lead_activity.id").whereRef("lead_activity.inquiry_id", "=", "inquiries.id").where("lead_activity.created_at", ">=", cutoff))),
+            not(
+              exists(
+                selectFrom("lead_activity")
+                  .select("lead_activity.id")
+                  .whereRef("lead_activity.inquiry_id", "=", "inquiries.id")
+                  .where("lead_activity.created_at", ">=", cutoff),
+              ),
+            ),
           )
           .orderBy("created_at")
           .limit(batchSize)
@@ -161,7 +284,14 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
     async purgeQuarantined() {
       const cutoff = new Date(now() - QUARANTINE_DAYS * 24 * 60 * 60_000).toISOString();
       return purgeBatches(() =>
-        db.selectFrom("inquiries").select("id").where("quarantine_reason", "is not", null).where("created_at", "<", cutoff).orderBy("created_at").limit(batchSize).execute(),
+        db
+          .selectFrom("inquiries")
+          .select("id")
+          .where("quarantine_reason", "is not", null)
+          .where("created_at", "<", cutoff)
+          .orderBy("created_at")
+          .limit(batchSize)
+          .execute(),
       );
     },
 
@@ -170,7 +300,10 @@ export function createLeadPrivacy({ database, now = Date.now, batchSize = PURGE_
       const closed = await this.purgeClosed(months);
       const quarantined = await this.purgeQuarantined();
       // Only today's acknowledgements limit anything (notifications.server.ts claimAcknowledgement).
-      await db.deleteFrom("acknowledgements").where("day", "<", new Date(now()).toISOString().slice(0, 10)).execute();
+      await db
+        .deleteFrom("acknowledgements")
+        .where("day", "<", new Date(now()).toISOString().slice(0, 10))
+        .execute();
       return closed + quarantined;
     },
   };
@@ -207,5 +340,14 @@ export function startRetentionJob(
   schedule: Omit<LeasedJobOptions, "name" | "everyMs" | "run" | "onError">,
   options?: { timers?: boolean },
 ) {
-  return startLeasedJob({ ...schedule, name: RETENTION_JOB, everyMs: 24 * 60 * 60_000, run: () => privacy.purgeExpired(months).then(onResult), onError }, options);
+  return startLeasedJob(
+    {
+      ...schedule,
+      name: RETENTION_JOB,
+      everyMs: 24 * 60 * 60_000,
+      run: () => privacy.purgeExpired(months).then(onResult),
+      onError,
+    },
+    options,
+  );
 }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { studioAuthSecret } from "./secret.server";
 
 const fixture = path.resolve(import.meta.dirname, "../../tests/fixtures/derive-secret.ts");
@@ -12,7 +13,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 function config(dir: string) {
-  return { STUDIO_AUTH_SECRET: undefined, BETTER_AUTH_SECRET: undefined, DATABASE_PATH: path.join(dir, "site.db"), NODE_ENV: "production" as const };
+  return {
+    STUDIO_AUTH_SECRET: undefined,
+    BETTER_AUTH_SECRET: undefined,
+    DATABASE_PATH: path.join(dir, "site.db"),
+    NODE_ENV: "production" as const,
+  };
 }
 
 describe("studio session secret without STUDIO_AUTH_SECRET", () => {
@@ -33,7 +39,10 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
     dirs.push(dir);
     // Four processes, all loaded and waiting, then told to go together: as a cluster's workers start.
     const children = Array.from({ length: 4 }, () =>
-      spawn(process.execPath, ["--import", "tsx", fixture], { env: { ...process.env, DATABASE_PATH: path.join(dir, "site.db") }, stdio: ["pipe", "pipe", "pipe"] }),
+      spawn(process.execPath, ["--import", "tsx", fixture], {
+        env: { ...process.env, DATABASE_PATH: path.join(dir, "site.db") },
+        stdio: ["pipe", "pipe", "pipe"],
+      }),
     );
     await Promise.all(children.map((c) => new Promise((resolve) => c.stderr.once("data", resolve))));
     const digests = children.map(
@@ -41,7 +50,9 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
         new Promise<string>((resolve, reject) => {
           let out = "";
           c.stdout.on("data", (d: Buffer) => (out += d.toString()));
-          c.on("close", (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}`))));
+          c.on("close", (code) =>
+            code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}`)),
+          );
         }),
     );
     for (const c of children) c.stdin.end("GO\n");
@@ -49,7 +60,11 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
     expect(seen.every((d) => /^[0-9a-f]{64}$/.test(d))).toBe(true);
     expect(new Set(seen).size).toBe(1);
     // And this process, reading the file afterwards, agrees with them.
-    expect(createHash("sha256").update(studioAuthSecret(config(dir))).digest("hex")).toBe(seen[0]);
+    expect(
+      createHash("sha256")
+        .update(studioAuthSecret(config(dir)))
+        .digest("hex"),
+    ).toBe(seen[0]);
     expect(fs.readdirSync(dir)).toEqual(["studio-auth-secret"]);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import type { AppConfig } from "../config.server";
 
 /**
@@ -9,7 +10,9 @@ import type { AppConfig } from "../config.server";
  * generated per install and kept beside the SQLite file, so `npm start`, its
  * workers and the account CLI agree on it across restarts.
  */
-export function studioAuthSecret(config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">): string {
+export function studioAuthSecret(
+  config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">,
+): string {
   const fromEnv = config.STUDIO_AUTH_SECRET ?? config.BETTER_AUTH_SECRET;
   if (fromEnv) return fromEnv;
   if (config.NODE_ENV === "test" || config.DATABASE_PATH === ":memory:") return testSecret;
@@ -27,7 +30,10 @@ export function studioAuthSecret(config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | 
     fs.rmSync(draft, { force: true });
   }
   const secret = fs.readFileSync(file, "utf8").trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable secret (under 32 characters): delete it or set STUDIO_AUTH_SECRET`);
+  if (secret.length < 32)
+    throw new Error(
+      `${file} holds no usable secret (under 32 characters): delete it or set STUDIO_AUTH_SECRET`,
+    );
   return secret;
 }
 

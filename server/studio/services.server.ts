@@ -2,17 +2,17 @@ import { createAnalyticsDashboard } from "../analytics/dashboard.server";
 import type { AppDeps } from "../app.server";
 import { createCalendarFeeds } from "../booking/feed.server";
 import { createBookingStudio } from "../booking/studio.server";
-import { type LeadQuotes, createLeadQuotes } from "../quotes/studio.server";
-import { type Accounting, createAccounting } from "../quotes/accounting.server";
-import { type QuoteRefunds, createQuoteRefunds } from "../quotes/refunds.server";
-import { createStudioLeadActivity } from "./activity.server";
+import { createAccounting, type Accounting } from "../quotes/accounting.server";
+import { createQuoteRefunds, type QuoteRefunds } from "../quotes/refunds.server";
 import type { QuoteService } from "../quotes/service.server";
+import { createLeadQuotes, type LeadQuotes } from "../quotes/studio.server";
 import type { AppServices } from "../services.server";
-import { type Attention, createAttention } from "./attention.server";
+import { createStudioLeadActivity } from "./activity.server";
+import { createAttention, type Attention } from "./attention.server";
 import { createStudioAuth } from "./auth.server";
 import { createLeadService } from "./leads.server";
 import { createPaymentsView } from "./payments-view.server";
-import { type LeadPrivacy, createLeadPrivacy } from "./privacy.server";
+import { createLeadPrivacy, type LeadPrivacy } from "./privacy.server";
 import { createSecurityNotices } from "./security-notices.server";
 import { createStudioSecurity } from "./security.server";
 import { createStudioSessions } from "./session.server";
@@ -58,13 +58,38 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
   const leads = createLeadService({ database, config, outbox: deps.outbox, now });
   const payments = createPaymentsView({ database });
   const privacy = deps.privacy ?? createLeadPrivacy({ database, now });
-  const quotes = createLeadQuotes({ database, service: quoteService, payments: services.payments, taxRegistered: Boolean(config.GST_HST_NUMBER), now });
-  const refunds = createQuoteRefunds({ database, payments: services.payments, activity: createStudioLeadActivity(), outbox: deps.outbox, logger: deps.logger, now });
+  const quotes = createLeadQuotes({
+    database,
+    service: quoteService,
+    payments: services.payments,
+    taxRegistered: Boolean(config.GST_HST_NUMBER),
+    now,
+  });
+  const refunds = createQuoteRefunds({
+    database,
+    payments: services.payments,
+    activity: createStudioLeadActivity(),
+    outbox: deps.outbox,
+    logger: deps.logger,
+    now,
+  });
   const attention = createAttention({ database, now });
   const accounting = createAccounting({ database, now });
   const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
   const feeds = createCalendarFeeds({ config, database, now });
   const analytics = createAnalyticsDashboard({ database, now });
-  const all = async (): Promise<StudioServices> => ({ ...(await loadSignIn()), leads, payments, privacy, quotes, refunds, attention, accounting, bookings, feeds, analytics });
+  const all = async (): Promise<StudioServices> => ({
+    ...(await loadSignIn()),
+    leads,
+    payments,
+    privacy,
+    quotes,
+    refunds,
+    attention,
+    accounting,
+    bookings,
+    feeds,
+    analytics,
+  });
   return { loadSignIn, leads, payments, privacy, quotes, refunds, accounting, analytics, all };
 }

@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+
+import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createAttemptLimiter } from "../http/attempt-limit.server";
 import { createRateLimiter } from "../http/rate-limit.server";
-import type { AppConfig } from "../config.server";
+import {
+  isStudioOrigin,
+  MAX_PASSWORD_LENGTH,
+  passkeyRpId,
+  SESSION_ABSOLUTE_SECONDS,
+  type StudioAuth,
+} from "./auth.server";
 import type { SecurityNotice } from "./security-notices.server";
-import { MAX_PASSWORD_LENGTH, SESSION_ABSOLUTE_SECONDS, type StudioAuth, isStudioOrigin, passkeyRpId } from "./auth.server";
 
 export type StudioUser = { id: string; email: string };
 
@@ -33,11 +40,22 @@ const credentials = z.object({
 
 /** A six-digit authenticator code, or one of the backup codes (xxxxx-xxxxx) shown when two-factor was turned on. */
 const secondFactor = z.object({
-  code: z.string().trim().max(32).transform((c) => c.replace(/\s/g, "")).pipe(z.union([z.string().regex(/^\d{6}$/), z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)])),
+  code: z
+    .string()
+    .trim()
+    .max(32)
+    .transform((c) => c.replace(/\s/g, ""))
+    .pipe(z.union([z.string().regex(/^\d{6}$/), z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)])),
 });
 
 /** `twoFactor`: the password was right and the account asks for a code next (a short-lived challenge cookie is set, no session). */
-export type SignInRefusal = { ok: false; status: 400 | 401 | 429; error: string; retryAfterSeconds?: number; restart?: boolean };
+export type SignInRefusal = {
+  ok: false;
+  status: 400 | 401 | 429;
+  error: string;
+  retryAfterSeconds?: number;
+  restart?: boolean;
+};
 export type SignInResult = { ok: true; setCookie: string[]; twoFactor?: boolean } | SignInRefusal;
 
 /** The better-auth endpoints reachable over HTTP (decision 0016): the passkey ceremonies, which run in the browser. */
@@ -48,14 +66,17 @@ const PASSKEY_STEPS: Record<string, { method: "GET" | "POST"; anonymous: boolean
   "verify-authentication": { method: "POST", anonymous: true },
 };
 export const PASSKEY_PATH = "/api/studio/auth/passkey/";
-export const isAnonymousPasskeyPath = (path: string) => path.startsWith(PASSKEY_PATH) && PASSKEY_STEPS[path.slice(PASSKEY_PATH.length)]?.anonymous === true;
+export const isAnonymousPasskeyPath = (path: string) =>
+  path.startsWith(PASSKEY_PATH) && PASSKEY_STEPS[path.slice(PASSKEY_PATH.length)]?.anonymous === true;
 
 /** The key of an account's failure counts: a digest, not the address itself. */
-export const accountKey = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("base64url");
+export const accountKey = (email: string) =>
+  createHash("sha256").update(email.toLowerCase()).digest("base64url");
 const window = (max: number) => ({ windowMs: SIGN_IN_LIMITS.windowMs, max });
 
 /** Attempts per account (keyed by `accountKey`); shared with the CLI's reset, which clears an account's. */
-export const accountFailures = (database: AppDatabase) => createAttemptLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
+export const accountFailures = (database: AppDatabase) =>
+  createAttemptLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
 
 /** A reserved attempt: `release` gives the slot back when the secret was right. */
 export type Attempt = { ok: false; refusal: SignInRefusal } | { ok: true; release(): Promise<void> };
@@ -84,7 +105,12 @@ export function createStudioSessions({
   const perClient = createAttemptLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
   // Each passkey challenge is a stored row: an anonymous address may ask for a few a minute, not thousands.
   const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);
-  const lockAnswer = (retryAfterSeconds: number): SignInRefusal => ({ ok: false, status: 429, error: SIGN_IN_LOCKED, retryAfterSeconds });
+  const lockAnswer = (retryAfterSeconds: number): SignInRefusal => ({
+    ok: false,
+    status: 429,
+    error: SIGN_IN_LOCKED,
+    retryAfterSeconds,
+  });
 
   /**
    * Reserves one attempt at a secret (password, code, passkey) against the
@@ -117,7 +143,10 @@ export function createStudioSessions({
     if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.token);
   }
 
-  async function signIn(input: unknown, request: { headers: Headers; clientIp: string }): Promise<SignInResult> {
+  async function signIn(
+    input: unknown,
+    request: { headers: Headers; clientIp: string },
+  ): Promise<SignInResult> {
     const parsed = credentials.safeParse(input);
     if (!parsed.success) return { ok: false, status: 400, error: SIGN_IN_FAILED };
     const { email, password } = parsed.data;
@@ -125,13 +154,21 @@ export function createStudioSessions({
     const attempt = await reserve(accountKey(email), request.clientIp);
     if (!attempt.ok) return attempt.refusal;
     const previous = await current(request.headers);
-    const response = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true });
+    const response = await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: request.headers,
+      asResponse: true,
+    });
     // A failure keeps its reservation: it is the count.
     if (!response.ok) return { ok: false, status: 401, error: SIGN_IN_FAILED };
     await attempt.release();
-    const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
     // The session comes with the code: the one the browser has stays until then.
-    if (body?.twoFactorRedirect) return { ok: true, twoFactor: true, setCookie: response.headers.getSetCookie() };
+    if (body?.twoFactorRedirect)
+      return { ok: true, twoFactor: true, setCookie: response.headers.getSetCookie() };
     await endPrevious(previous);
     return { ok: true, setCookie: response.headers.getSetCookie() };
   }
@@ -141,7 +178,10 @@ export function createStudioSessions({
    * authenticator code or a backup code, against the challenge cookie the first
    * step set. A wrong code counts as a failed sign-in of that account.
    */
-  async function verifyCode(input: unknown, request: { headers: Headers; clientIp: string }): Promise<SignInResult> {
+  async function verifyCode(
+    input: unknown,
+    request: { headers: Headers; clientIp: string },
+  ): Promise<SignInResult> {
     const account = await pendingAccount(request.headers);
     if (!account) return { ok: false, status: 401, error: CODE_EXPIRED, restart: true };
     const attempt = await reserve(account, request.clientIp);
@@ -151,7 +191,9 @@ export function createStudioSessions({
     const { code } = parsed.data;
     const previous = await current(request.headers);
     const call = { body: { code }, headers: request.headers, asResponse: true } as const;
-    const response = /^\d{6}$/.test(code) ? await auth.api.verifyTOTP(call) : await auth.api.verifyBackupCode(call);
+    const response = /^\d{6}$/.test(code)
+      ? await auth.api.verifyTOTP(call)
+      : await auth.api.verifyBackupCode(call);
     if (response.ok) {
       await attempt.release();
       await endPrevious(previous);
@@ -159,7 +201,8 @@ export function createStudioSessions({
     }
     if (response.status === 429) return { ok: false, status: 429, error: SIGN_IN_LOCKED };
     const { code: reason } = ((await response.json().catch(() => ({}))) ?? {}) as { code?: string };
-    if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE") return { ok: false, status: 401, error: CODE_FAILED };
+    if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE")
+      return { ok: false, status: 401, error: CODE_FAILED };
     // The challenge expired or ran out of attempts: back to the password.
     return { ok: false, status: 401, error: CODE_EXPIRED, restart: true };
   }
@@ -187,9 +230,11 @@ export function createStudioSessions({
    */
   async function passkeyCeremony(request: Request, clientIp: string): Promise<Response> {
     const step = PASSKEY_STEPS[new URL(request.url).pathname.slice(PASSKEY_PATH.length)];
-    if (!step || step.method !== request.method) return Response.json({ success: false, error: "Not found." }, { status: 404 });
+    if (!step || step.method !== request.method)
+      return Response.json({ success: false, error: "Not found." }, { status: 404 });
     const origin = request.headers.get("origin");
-    if (step.method === "POST" && !isStudioOrigin(origin, config)) return Response.json({ success: false, error: "Cross-site request refused." }, { status: 403 });
+    if (step.method === "POST" && !isStudioOrigin(origin, config))
+      return Response.json({ success: false, error: "Cross-site request refused." }, { status: 403 });
     const refuse = (error: string, status: number) => Response.json({ success: false, error }, { status });
     let attempt: Attempt | null = null;
     let adding: Awaited<ReturnType<typeof current>> = null;
@@ -210,12 +255,19 @@ export function createStudioSessions({
     if (step.method === "GET") {
       if (response.ok) return response;
       // Adding a passkey needs a session less than a day old (better-auth's freshness rule).
-      return refuse(response.status === 403 ? "Sign in again to add a passkey." : PASSKEY_FAILED, response.status);
+      return refuse(
+        response.status === 403 ? "Sign in again to add a passkey." : PASSKEY_FAILED,
+        response.status,
+      );
     }
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     // A failed passkey keeps its reserved attempt.
-    if (!response.ok) return Response.json({ success: false, error: PASSKEY_FAILED }, { status: response.status === 403 ? 403 : 400, headers });
+    if (!response.ok)
+      return Response.json(
+        { success: false, error: PASSKEY_FAILED },
+        { status: response.status === 403 ? 403 : 400, headers },
+      );
     if (attempt?.ok) await attempt.release();
     if (step.anonymous) await endPrevious(previous);
     if (adding) await notice?.(adding.user, "passkey-added");
@@ -228,17 +280,25 @@ export function createStudioSessions({
   async function markReauthenticated(session: { sessionId: string; user: StudioUser }) {
     const ctx = await auth.$context;
     await ctx.internalAdapter.deleteVerificationByIdentifier(reauthMark(session.sessionId));
-    await ctx.internalAdapter.createVerificationValue({ identifier: reauthMark(session.sessionId), value: session.user.id, expiresAt: new Date(now() + REAUTH_SECONDS * 1000) });
+    await ctx.internalAdapter.createVerificationValue({
+      identifier: reauthMark(session.sessionId),
+      value: session.user.id,
+      expiresAt: new Date(now() + REAUTH_SECONDS * 1000),
+    });
   }
 
   /** Whether this session entered the password again less than REAUTH_SECONDS ago. */
   async function reauthenticated(session: { sessionId: string; user: StudioUser }): Promise<boolean> {
-    const mark = await (await auth.$context).internalAdapter.findVerificationValue(reauthMark(session.sessionId));
+    const mark = await (
+      await auth.$context
+    ).internalAdapter.findVerificationValue(reauthMark(session.sessionId));
     return Boolean(mark && mark.value === session.user.id && new Date(mark.expiresAt).getTime() > now());
   }
 
   /** The signed-in user, and cookies to send back when better-auth slid the session's expiry. */
-  async function current(headers: Headers): Promise<{ user: StudioUser; token: string; sessionId: string; setCookie: string[] } | null> {
+  async function current(
+    headers: Headers,
+  ): Promise<{ user: StudioUser; token: string; sessionId: string; setCookie: string[] } | null> {
     if (!headers.get("cookie")?.includes("studio.")) return null;
     const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
     if (!response) return null;
@@ -248,7 +308,12 @@ export function createStudioSessions({
       await (await auth.$context).internalAdapter.deleteSession(response.session.token);
       return null;
     }
-    return { user: { id: response.user.id, email: response.user.email }, token: response.session.token, sessionId: response.session.id, setCookie: out.getSetCookie() };
+    return {
+      user: { id: response.user.id, email: response.user.email },
+      token: response.session.token,
+      sessionId: response.session.id,
+      setCookie: out.getSetCookie(),
+    };
   }
 
   /** Ends the session in the database and returns the cookies that clear it in the browser. */
@@ -260,7 +325,19 @@ export function createStudioSessions({
   /** The host passkeys belong to, for pages to tell whether the browser is on it. */
   const rpId = passkeyRpId(config);
 
-  return { signIn, verifyCode, passkeyCeremony, current, signOut, reserve, markReauthenticated, reauthenticated, notice, accountKey, rpId };
+  return {
+    signIn,
+    verifyCode,
+    passkeyCeremony,
+    current,
+    signOut,
+    reserve,
+    markReauthenticated,
+    reauthenticated,
+    notice,
+    accountKey,
+    rpId,
+  };
 }
 
 export type StudioSessions = ReturnType<typeof createStudioSessions>;

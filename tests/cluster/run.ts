@@ -26,7 +26,7 @@
  * CLUSTER_CLIENTS (12 concurrent visitors).
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -34,6 +34,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+
 import { writeNginxConfig } from "../../deploy/nginx/render";
 import { migrations } from "../../server/db/migrations";
 import { configuredBuildDir } from "../../server/paths";
@@ -60,7 +61,12 @@ function log(line: string) {
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request on its own connection, from `from` (a loopback address), with a 10 s limit. */
-function request(port: number, method: string, pathname: string, opts: { from?: string; body?: string; headers?: Record<string, string> } = {}) {
+function request(
+  port: number,
+  method: string,
+  pathname: string,
+  opts: { from?: string; body?: string; headers?: Record<string, string> } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
       {
@@ -70,7 +76,12 @@ function request(port: number, method: string, pathname: string, opts: { from?: 
         path: pathname,
         localAddress: opts.from,
         agent: false,
-        headers: { ...(opts.body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
+        headers: {
+          ...(opts.body
+            ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(opts.body)) }
+            : {}),
+          ...opts.headers,
+        },
         timeout: 10_000,
       },
       (res) => {
@@ -132,7 +143,16 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
 
 type Failure = { kind: string; step: string; status?: number; error?: string; at: number };
 
-const PAGES = ["/", "/pricing", "/contact", "/portfolio", "/about", "/demo/bakery", "/favicon.svg", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/pricing",
+  "/contact",
+  "/portfolio",
+  "/about",
+  "/demo/bakery",
+  "/favicon.svg",
+  "/no-such-page",
+];
 
 function firstAsset() {
   const file = fs.readdirSync(path.join(clientDir, "assets")).find((f) => f.endsWith(".js"));
@@ -142,7 +162,7 @@ function firstAsset() {
 
 /** Loopback address of the n-th visitor: 127.1.0.1, 127.1.0.2, ... (never 127.0.0.1). */
 function visitor(n: number) {
-  return `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
+  return `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${n & 0xff || 1}`;
 }
 
 async function runLoad(seconds: number, onTick: (elapsedMs: number) => Promise<void>) {
@@ -155,7 +175,12 @@ async function runLoad(seconds: number, onTick: (elapsedMs: number) => Promise<v
   const started = Date.now();
   const end = started + seconds * 1000;
 
-  const expect = async (kind: string, step: string, run: () => Promise<Answer>, ok: (a: Answer) => boolean) => {
+  const expect = async (
+    kind: string,
+    step: string,
+    run: () => Promise<Answer>,
+    ok: (a: Answer) => boolean,
+  ) => {
     stats.requests++;
     try {
       const a = await run();
@@ -173,20 +198,50 @@ async function runLoad(seconds: number, onTick: (elapsedMs: number) => Promise<v
     if (roll < 6) {
       stats.pages++;
       const p = roll === 5 ? asset : PAGES[n % PAGES.length]!;
-      await expect("page", p, () => request(proxyPort, "GET", p, { from, headers: { "accept-encoding": "gzip" } }), (a) => a.status === (p === "/no-such-page" ? 404 : 200));
+      await expect(
+        "page",
+        p,
+        () => request(proxyPort, "GET", p, { from, headers: { "accept-encoding": "gzip" } }),
+        (a) => a.status === (p === "/no-such-page" ? 404 : 200),
+      );
     } else if (roll < 8) {
       stats.inquiries++;
       const lastName = `Cluster ${n}`;
-      const body = JSON.stringify({ firstName: "Load", lastName, email: `cluster${n}@example.com`, projectType: "basic", message: `Cluster test inquiry ${n}: a site with a booking form.` });
-      const a = await expect("inquiry", "POST /api/inquiries", () => request(proxyPort, "POST", "/api/inquiries", { from, body }), (x) => x.status === 200);
+      const body = JSON.stringify({
+        firstName: "Load",
+        lastName,
+        email: `cluster${n}@example.com`,
+        projectType: "basic",
+        message: `Cluster test inquiry ${n}: a site with a booking form.`,
+      });
+      const a = await expect(
+        "inquiry",
+        "POST /api/inquiries",
+        () => request(proxyPort, "POST", "/api/inquiries", { from, body }),
+        (x) => x.status === 200,
+      );
       if (a) inquiries.set((JSON.parse(a.body) as { id: string }).id, lastName);
     } else {
       stats.payments++;
-      const body = JSON.stringify({ amount: `${100 + (n % 900)}.${String(n % 100).padStart(2, "0")}`, packageType: n % 2 ? "pro" : "basic" });
-      const created = await expect("payment", "POST /api/create-payment", () => request(proxyPort, "POST", "/api/create-payment", { from, body }), (x) => x.status === 200);
+      const body = JSON.stringify({
+        amount: `${100 + (n % 900)}.${String(n % 100).padStart(2, "0")}`,
+        packageType: n % 2 ? "pro" : "basic",
+      });
+      const created = await expect(
+        "payment",
+        "POST /api/create-payment",
+        () => request(proxyPort, "POST", "/api/create-payment", { from, body }),
+        (x) => x.status === 200,
+      );
       if (!created) return;
-      const checkout = new URL((JSON.parse(created.body) as { url: string }).url, "http://localhost").pathname;
-      const paid = await expect("payment", "POST pay", () => request(proxyPort, "POST", `${checkout}/pay`, { from }), (x) => x.status === 303);
+      const checkout = new URL((JSON.parse(created.body) as { url: string }).url, "http://localhost")
+        .pathname;
+      const paid = await expect(
+        "payment",
+        "POST pay",
+        () => request(proxyPort, "POST", `${checkout}/pay`, { from }),
+        (x) => x.status === 303,
+      );
       if (paid) payments.add(checkout.split("/").at(-1)!);
     }
   }
@@ -235,7 +290,12 @@ async function scrape(port: number) {
   const a = await request(port, "GET", "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   assert.equal(a.status, 200, `/metrics on ${port}`);
   const count = (group: string, statusClass: string) =>
-    Number(new RegExp(`^cascadia_http_request_duration_seconds_count\\{group="${group}",status_class="${statusClass}"\\} (\\d+)$`, "m").exec(a.body)?.[1] ?? 0);
+    Number(
+      new RegExp(
+        `^cascadia_http_request_duration_seconds_count\\{group="${group}",status_class="${statusClass}"\\} (\\d+)$`,
+        "m",
+      ).exec(a.body)?.[1] ?? 0,
+    );
   return { text: a.body, count };
 }
 
@@ -247,11 +307,25 @@ async function scrape(port: number) {
  */
 async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env: Record<string, string>) {
   for (const app of apps) {
-    assert.ok(app.child.exitCode === null && app.child.signalCode === null, `process on ${app.port} exited (${app.child.exitCode ?? app.child.signalCode}): ${app.stdout.slice(-5).join("\n")}`);
+    assert.ok(
+      app.child.exitCode === null && app.child.signalCode === null,
+      `process on ${app.port} exited (${app.child.exitCode ?? app.child.signalCode}): ${app.stdout.slice(-5).join("\n")}`,
+    );
     const { count } = await scrape(app.port);
     if (app === victim || app.port === victim.port) continue; // restarted: counts since its restart only
-    const answered = (cls: string) => proxyLog.filter((l) => l.request.startsWith("POST /api/inquiries ") && l.upstreams.at(-1) === `127.0.0.1:${app.port}` && `${String(l.status)[0]}xx` === cls).length;
-    for (const cls of ["2xx", "4xx"]) assert.equal(count("api-inquiries", cls), answered(cls), `process on ${app.port}: api-inquiries ${cls} in /metrics and in nginx's log differ`);
+    const answered = (cls: string) =>
+      proxyLog.filter(
+        (l) =>
+          l.request.startsWith("POST /api/inquiries ") &&
+          l.upstreams.at(-1) === `127.0.0.1:${app.port}` &&
+          `${String(l.status)[0]}xx` === cls,
+      ).length;
+    for (const cls of ["2xx", "4xx"])
+      assert.equal(
+        count("api-inquiries", cls),
+        answered(cls),
+        `process on ${app.port}: api-inquiries ${cls} in /metrics and in nginx's log differ`,
+      );
   }
   const clustered = startApp(PORT + 4, { ...env, WEB_CONCURRENCY: "2", SMTP_URL: "" });
   try {
@@ -259,11 +333,16 @@ async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env
     // A scrape waits for every worker: while one is still starting it fails (500 after 5 s).
     await waitUntil("node:cluster scrape", () => scrape(clustered.port).then(() => true));
     const before = (await scrape(clustered.port)).count("page", "4xx");
-    for (let i = 0; i < 20; i++) assert.equal((await request(clustered.port, "GET", `/no-such-page-${i}`)).status, 404);
+    for (let i = 0; i < 20; i++)
+      assert.equal((await request(clustered.port, "GET", `/no-such-page-${i}`)).status, 404);
     const after = await scrape(clustered.port);
     const workers = [...after.text.matchAll(/^cascadia_worker_info\{worker="(\d+)"\} 1$/gm)].map((m) => m[1]);
     assert.equal(workers.length, 2, `one scrape of a 2-worker server shows workers ${workers.join(", ")}`);
-    assert.equal(after.count("page", "4xx") - before, 20, "20 requests spread over 2 workers, counted whole by one scrape");
+    assert.equal(
+      after.count("page", "4xx") - before,
+      20,
+      "20 requests spread over 2 workers, counted whole by one scrape",
+    );
     return [
       `metrics: ${apps.length} processes scraped one by one, each counting the inquiries nginx gave it; a 2-worker node:cluster server's one scrape covers workers ${workers.join(" and ")} (20 of 20 requests)`,
     ];
@@ -273,7 +352,10 @@ async function checkMetrics(apps: App[], victim: App, proxyLog: ProxyLine[], env
 }
 
 async function main() {
-  assert.ok(adminUrl, "TEST_DATABASE_URL is not set: run through npm run test:cluster (it starts PostgreSQL)");
+  assert.ok(
+    adminUrl,
+    "TEST_DATABASE_URL is not set: run through npm run test:cluster (it starts PostgreSQL)",
+  );
   assert.ok(fs.existsSync(path.join(buildDir, "node/index.js")), "no build: run npm run build first");
   assert.ok(fs.existsSync(NGINX), `nginx not found at ${NGINX}: run scripts/system-deps.sh`);
 
@@ -290,9 +372,14 @@ async function main() {
    * eight characters, `worker`), and its claims are the rows still locked by that id.
    */
   async function rowsHeldBy(app: App) {
-    const worker = app.stdout.map((l) => /"component":"outbox","worker":"([0-9a-f]{8})"/.exec(l)?.[1]).find(Boolean);
+    const worker = app.stdout
+      .map((l) => /"component":"outbox","worker":"([0-9a-f]{8})"/.exec(l)?.[1])
+      .find(Boolean);
     if (!worker) return new Set<string>();
-    const rows = await db.query<{ id: string }>(`select id from outbox where status = 'sending' and locked_by like $1`, [`${worker}%`]);
+    const rows = await db.query<{ id: string }>(
+      `select id from outbox where status = 'sending' and locked_by like $1`,
+      [`${worker}%`],
+    );
     return new Set(rows.rows.map((r) => r.id));
   }
 
@@ -315,8 +402,14 @@ async function main() {
   };
 
   const nginxDir = path.join(tmp, "nginx");
-  const conf = writeNginxConfig(nginxDir, { appServers: appPorts.map((p) => `127.0.0.1:${p}`), listen: `127.0.0.1:${proxyPort}`, siteRoot: clientDir });
-  const nginx = spawn(NGINX, ["-p", nginxDir, "-c", conf, "-e", path.join(nginxDir, "error.log")], { stdio: "inherit" });
+  const conf = writeNginxConfig(nginxDir, {
+    appServers: appPorts.map((p) => `127.0.0.1:${p}`),
+    listen: `127.0.0.1:${proxyPort}`,
+    siteRoot: clientDir,
+  });
+  const nginx = spawn(NGINX, ["-p", nginxDir, "-c", conf, "-e", path.join(nginxDir, "error.log")], {
+    stdio: "inherit",
+  });
   const nginxExited = new Promise((r) => nginx.once("exit", r));
   // Whatever happens to this runner, nothing it started outlives it.
   process.on("exit", () => {
@@ -336,11 +429,28 @@ async function main() {
     // nginx answers its files with the app's headers; pages come from the app with their own CSP.
     const asset = firstAsset();
     for (const file of [asset, "/favicon.svg", "/pricing"]) {
-      const [viaNginx, viaApp] = await Promise.all([request(proxyPort, "GET", file), request(appPorts[0]!, "GET", file)]);
+      const [viaNginx, viaApp] = await Promise.all([
+        request(proxyPort, "GET", file),
+        request(appPorts[0]!, "GET", file),
+      ]);
       assert.equal(viaNginx.status, 200);
       assert.equal(viaNginx.headers.via, undefined);
-      for (const h of ["cache-control", "content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "strict-transport-security"]) {
-        assert.equal(viaNginx.headers[h], viaApp.headers[h], `${file}: ${h} differs between nginx and the app`);
+      for (const h of [
+        "cache-control",
+        "content-security-policy",
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "cross-origin-resource-policy",
+        "strict-transport-security",
+      ]) {
+        assert.equal(
+          viaNginx.headers[h],
+          viaApp.headers[h],
+          `${file}: ${h} differs between nginx and the app`,
+        );
       }
     }
 
@@ -360,7 +470,11 @@ async function main() {
       } else if (killedAt && !restartedAt && Date.now() - killedAt >= 3000) {
         restartedAt = Date.now();
         apps[1] = startApp(victim.port, env);
-        void waitUntil("restarted app", () => healthy(victim.port)).then(() => log(`the process on ${victim.port} answers again, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`));
+        void waitUntil("restarted app", () => healthy(victim.port)).then(() =>
+          log(
+            `the process on ${victim.port} answers again, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+          ),
+        );
       }
     });
     assert.ok(killedAt && restartedAt, "the load ended before the kill and restart");
@@ -373,14 +487,25 @@ async function main() {
     const limited = "127.250.0.1";
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const body = JSON.stringify({ firstName: "Limit", lastName: `Probe ${i}`, email: `probe${i}@example.com`, projectType: "basic", message: "Rate limit probe across processes." });
+      const body = JSON.stringify({
+        firstName: "Limit",
+        lastName: `Probe ${i}`,
+        email: `probe${i}@example.com`,
+        projectType: "basic",
+        message: "Rate limit probe across processes.",
+      });
       statuses.push((await request(proxyPort, "POST", "/api/inquiries", { from: limited, body })).status);
     }
 
     // Every notification out, the killed process's included once its lease expires. Each lead and payment
     // queues three mails in all, so the backlog after 30 s of load takes a while: the wait
     // fails when the backlog stops shrinking for 30 s, not after a fixed time.
-    const backlog = async () => (await db.query(`select count(*)::int as n from outbox where status = 'pending' or (status = 'sending' and locked_until < now()::text)`)).rows[0].n as number;
+    const backlog = async () =>
+      (
+        await db.query(
+          `select count(*)::int as n from outbox where status = 'pending' or (status = 'sending' and locked_until < now()::text)`,
+        )
+      ).rows[0].n as number;
     let left = await backlog();
     let progressAt = Date.now();
     const drainStarted = Date.now();
@@ -391,14 +516,26 @@ async function main() {
       left = now;
       if (left > 0 && Date.now() - progressAt > 30_000) {
         // Say what is stuck: the rows by channel and state, with their last error.
-        const stuck = await db.query(`select channel, status, count(*)::int as n, max(attempts) as attempts, max(last_error) as last_error from outbox where status <> 'delivered' group by channel, status`);
+        const stuck = await db.query(
+          `select channel, status, count(*)::int as n, max(attempts) as attempts, max(last_error) as last_error from outbox where status <> 'delivered' group by channel, status`,
+        );
         const problems = apps.flatMap((a) => a.stdout.filter((l) => /"level":(40|50|60)/.test(l)).slice(-5));
-        throw new Error(`outbox drained: ${left} rows made no progress for 30 s; not delivered: ${JSON.stringify(stuck.rows)}; SMTP received ${smtp.messages.length}; last warnings: ${problems.join("\n")}`);
+        throw new Error(
+          `outbox drained: ${left} rows made no progress for 30 s; not delivered: ${JSON.stringify(stuck.rows)}; SMTP received ${smtp.messages.length}; last warnings: ${problems.join("\n")}`,
+        );
       }
     }
-    console.log(`cluster: outbox drained ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the load`);
+    console.log(
+      `cluster: outbox drained ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the load`,
+    );
     // Payment mails are sent right after the Pay answer; give the last ones a moment.
-    await waitUntil("payment mails", async () => smtp.messages.filter((m) => m.subject.startsWith("Payment received")).length >= load.payments.size - 2, 10_000).catch(() => {});
+    await waitUntil(
+      "payment mails",
+      async () =>
+        smtp.messages.filter((m) => m.subject.startsWith("Payment received")).length >=
+        load.payments.size - 2,
+      10_000,
+    ).catch(() => {});
     await sleep(1000);
 
     // nginx's buffered log is written when it stops gracefully.
@@ -413,16 +550,29 @@ async function main() {
 
     // 1. Requests: every failure is a POST that nginx had handed to the killed process.
     const failed5xx = proxyLog.filter((l) => l.status >= 500);
-    const inFlightOnVictim = failed5xx.filter((l) => l.upstreams.at(-1) === victimAddr && l.at >= killedAt - 1500 && l.at <= killedAt + 2000);
+    const inFlightOnVictim = failed5xx.filter(
+      (l) => l.upstreams.at(-1) === victimAddr && l.at >= killedAt - 1500 && l.at <= killedAt + 2000,
+    );
     const retried = proxyLog.filter((l) => l.upstreams.length > 1 && l.status < 500);
     assert.deepEqual(
       load.failures.filter((f) => f.status !== 502),
       [],
       "a request failed other than by a 502 from nginx (in flight on the killed process)",
     );
-    assert.equal(failed5xx.length, inFlightOnVictim.length, `5xx answers not caused by the kill: ${JSON.stringify(failed5xx.filter((l) => !inFlightOnVictim.includes(l)))}`);
-    assert.equal(load.failures.length, inFlightOnVictim.length, "the client's failures and nginx's 502s from the killed process differ");
-    assert.ok(inFlightOnVictim.every((l) => l.request.startsWith("POST ")), "a GET was lost: nginx should have retried it on another process");
+    assert.equal(
+      failed5xx.length,
+      inFlightOnVictim.length,
+      `5xx answers not caused by the kill: ${JSON.stringify(failed5xx.filter((l) => !inFlightOnVictim.includes(l)))}`,
+    );
+    assert.equal(
+      load.failures.length,
+      inFlightOnVictim.length,
+      "the client's failures and nginx's 502s from the killed process differ",
+    );
+    assert.ok(
+      inFlightOnVictim.every((l) => l.request.startsWith("POST ")),
+      "a GET was lost: nginx should have retried it on another process",
+    );
     assert.ok(inFlightOnVictim.length <= CLIENTS, "more requests lost than could have been in flight");
     results.push(
       `requests: ${load.stats.requests} in ${load.seconds.toFixed(1)} s (${Math.round(load.stats.requests / load.seconds)}/s; visits: ${load.stats.pages} pages, ${load.stats.inquiries} inquiries, ${load.stats.payments} payments), ${CLIENTS} concurrent visitors`,
@@ -433,7 +583,9 @@ async function main() {
     const rows = new Set((await db.query<{ id: string }>(`select id from inquiries`)).rows.map((r) => r.id));
     const lostLeads = [...load.inquiries.keys()].filter((id) => !rows.has(id));
     assert.deepEqual(lostLeads, [], "inquiries answered 200 but not stored");
-    results.push(`leads: ${load.inquiries.size} answered 200, all stored (${rows.size} rows, with ${rows.size - load.inquiries.size} whose answer was lost or were probes)`);
+    results.push(
+      `leads: ${load.inquiries.size} answered 200, all stored (${rows.size} rows, with ${rows.size - load.inquiries.size} whose answer was lost or were probes)`,
+    );
 
     // 3. Notifications: each inquiry has two rows (the studio's email, the visitor's acknowledgement), one mail
     //    per row; a row the killed process held is delivered by another process after its lease.
@@ -442,32 +594,65 @@ async function main() {
         `select id, subject_id, channel, status, attempts from outbox where channel in ('inquiry-email', 'inquiry-ack-email')`,
       )
     ).rows;
-    const leads = new Map((await db.query<{ id: string; last_name: string; email: string }>(`select id, last_name, email from inquiries`)).rows.map((r) => [r.id, r]));
+    const leads = new Map(
+      (
+        await db.query<{ id: string; last_name: string; email: string }>(
+          `select id, last_name, email from inquiries`,
+        )
+      ).rows.map((r) => [r.id, r]),
+    );
     const mailsFor = (row: { subject_id: string; channel: string }) => {
       const lead = leads.get(row.subject_id)!;
       return row.channel === "inquiry-email"
         ? smtp.messages.filter((m) => m.subject.endsWith(` ${lead.last_name}`)).length
-        : smtp.messages.filter((m) => m.to.includes(lead.email) && m.subject.startsWith("We received your inquiry")).length;
+        : smtp.messages.filter(
+            (m) => m.to.includes(lead.email) && m.subject.startsWith("We received your inquiry"),
+          ).length;
     };
     const held = outbox.filter((r) => heldIds.has(r.id));
     for (const row of outbox) {
       const mails = mailsFor(row);
-      assert.equal(row.status, "delivered", `inquiry ${row.subject_id} ${row.channel}: ${row.status}${heldIds.has(row.id) ? " (held by the killed process: not delivered again after its lease)" : ""}`);
+      assert.equal(
+        row.status,
+        "delivered",
+        `inquiry ${row.subject_id} ${row.channel}: ${row.status}${heldIds.has(row.id) ? " (held by the killed process: not delivered again after its lease)" : ""}`,
+      );
       // A row the killed process held is sent again by another once its lease expires: twice if it had sent it.
-      if (heldIds.has(row.id)) assert.ok(row.attempts >= 2 && mails >= 1 && mails <= 2, `inquiry ${row.subject_id} ${row.channel}: held by the killed process, ${row.attempts} attempts, ${mails} mails`);
-      else assert.equal(mails, 1, `inquiry ${row.subject_id} ${row.channel}: ${mails} mails for one delivered notification`);
+      if (heldIds.has(row.id))
+        assert.ok(
+          row.attempts >= 2 && mails >= 1 && mails <= 2,
+          `inquiry ${row.subject_id} ${row.channel}: held by the killed process, ${row.attempts} attempts, ${mails} mails`,
+        );
+      else
+        assert.equal(
+          mails,
+          1,
+          `inquiry ${row.subject_id} ${row.channel}: ${mails} mails for one delivered notification`,
+        );
     }
     for (const channel of ["inquiry-email", "inquiry-ack-email"]) {
-      assert.equal(outbox.filter((r) => r.channel === channel).length, rows.size, `an inquiry without its ${channel} row`);
+      assert.equal(
+        outbox.filter((r) => r.channel === channel).length,
+        rows.size,
+        `an inquiry without its ${channel} row`,
+      );
     }
     results.push(
       `notifications: ${outbox.length - held.length} delivered exactly once (studio email and visitor acknowledgement per lead); ${held.length} held by the killed process, delivered by another after its ${OUTBOX_LEASE_SECONDS} s lease (${held.filter((r) => mailsFor(r) === 2).length} of them twice: the killed process had sent them)`,
     );
 
     // 4. Payments: each Pay answered 303 is paid, once, with one studio mail.
-    const paid = (await db.query<{ provider_session_id: string; status: string; paid_at: string }>(`select provider_session_id, status, paid_at from payments where status = 'paid'`)).rows;
+    const paid = (
+      await db.query<{ provider_session_id: string; status: string; paid_at: string }>(
+        `select provider_session_id, status, paid_at from payments where status = 'paid'`,
+      )
+    ).rows;
     const paidIds = new Set(paid.map((p) => p.provider_session_id));
-    assert.deepEqual([...load.payments].filter((id) => !paidIds.has(id)), [], "a payment answered 303 by Pay is not paid");
+    assert.deepEqual(
+      [...load.payments].filter((id) => !paidIds.has(id)),
+      [],
+      "a payment answered 303 by Pay is not paid",
+    );
     // The studio's mail is queued in the settlement's transaction (outbox), so every paid payment has
     // one row, delivered with exactly one mail; one the killed process held, after its lease, with one or two.
     const paymentMails = smtp.messages.filter((m) => m.subject.includes("Payment received"));
@@ -481,18 +666,38 @@ async function main() {
     for (const row of paymentRows) {
       const mails = mailCount(row.provider_session_id);
       assert.equal(row.status, "delivered", `payment ${row.provider_session_id}: ${row.status}`);
-      if (heldIds.has(row.id)) assert.ok(mails >= 1 && mails <= 2, `payment ${row.provider_session_id}: held by the killed process, ${mails} mails`);
-      else assert.equal(mails, 1, `payment ${row.provider_session_id}: ${mails} mails for one delivered notification`);
+      if (heldIds.has(row.id))
+        assert.ok(
+          mails >= 1 && mails <= 2,
+          `payment ${row.provider_session_id}: held by the killed process, ${mails} mails`,
+        );
+      else
+        assert.equal(
+          mails,
+          1,
+          `payment ${row.provider_session_id}: ${mails} mails for one delivered notification`,
+        );
     }
     const heldPayments = paymentRows.filter((r) => heldIds.has(r.id)).length;
-    results.push(`payments: ${paid.length} paid (${load.payments.size} Pay answers seen), each once; ${paymentMails.length} studio mails; ${heldPayments} held by the killed process, delivered by another after its lease`);
+    results.push(
+      `payments: ${paid.length} paid (${load.payments.size} Pay answers seen), each once; ${paymentMails.length} studio mails; ${heldPayments} held by the killed process, delivered by another after its lease`,
+    );
 
     // 5. Rate limit across processes.
     const probeLines = proxyLog.filter((l) => l.from === limited);
     const answeredBy = new Set(probeLines.map((l) => l.upstreams.at(-1)));
-    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429], "the inquiry limit (5 a minute) did not hold for one client");
-    assert.ok(answeredBy.size >= 2, `the probe was answered by one process only (${[...answeredBy].join(", ")}): not a cross-process check`);
-    results.push(`rate limit: one client answered ${statuses.join(", ")} by ${answeredBy.size} different processes`);
+    assert.deepEqual(
+      statuses,
+      [200, 200, 200, 200, 200, 429, 429],
+      "the inquiry limit (5 a minute) did not hold for one client",
+    );
+    assert.ok(
+      answeredBy.size >= 2,
+      `the probe was answered by one process only (${[...answeredBy].join(", ")}): not a cross-process check`,
+    );
+    results.push(
+      `rate limit: one client answered ${statuses.join(", ")} by ${answeredBy.size} different processes`,
+    );
 
     // 6. Migrations: applied once, by one of the three processes that started together.
     const applied = apps
@@ -506,7 +711,11 @@ async function main() {
           return [];
         }
       });
-    assert.deepEqual([...applied].sort(), Object.keys(migrations).sort(), "migrations applied not exactly once each");
+    assert.deepEqual(
+      [...applied].sort(),
+      Object.keys(migrations).sort(),
+      "migrations applied not exactly once each",
+    );
     const recorded = (await db.query(`select count(*)::int as n from kysely_migration`)).rows[0].n as number;
     assert.equal(recorded, Object.keys(migrations).length);
     results.push(`migrations: ${applied.length} applied once, by one of three processes started together`);

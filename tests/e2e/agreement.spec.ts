@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
+
 import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { expect, test } from "./fixtures";
@@ -15,24 +16,56 @@ import { freePort, startServer } from "./own-server";
  * PDF arrives by email to the client and the studio, and its text names the
  * signer, the hash the page shows and the amounts.
  */
-test("a client signs with a typed name, pays the deposit, and the signed agreement PDF arrives with name, hash and amounts", async ({ checkA11y, page }) => {
+test("a client signs with a typed name, pays the deposit, and the signed agreement PDF arrives with name, hash and amounts", async ({
+  checkA11y,
+  page,
+}) => {
   test.setTimeout(90_000);
   const smtp = await startFakeSmtp();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const databasePath = path.join(process.env.E2E_RUN_DIR!, `agreement-${port}.db`);
-  const env = { DATABASE_PATH: databasePath, SITE_URL: origin, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", TRUST_PROXY: "1", GST_HST_NUMBER: "123456789 RT0001" };
+  const env = {
+    DATABASE_PATH: databasePath,
+    SITE_URL: origin,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    TRUST_PROXY: "1",
+    GST_HST_NUMBER: "123456789 RT0001",
+  };
   const server = await startServer(port, env);
   try {
     const email = `agreement-${Date.now()}@example.com`;
     const sent = await fetch(`${origin}/api/inquiries`, {
       method: "POST",
       headers: { "content-type": "application/json", origin, "x-forwarded-for": "198.51.100.30" },
-      body: JSON.stringify({ firstName: "Grace", lastName: "Hopper", email, projectType: "basic", message: "A small site for our compiler workshop, please." }),
+      body: JSON.stringify({
+        firstName: "Grace",
+        lastName: "Hopper",
+        email,
+        projectType: "basic",
+        message: "A small site for our compiler workshop, please.",
+      }),
     });
     const { id: leadId } = (await sent.json()) as { id: string };
-    const cli = (args: string[]) => execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], { encoding: "utf8", env: { ...process.env, NODE_ENV: "test", ...env } });
-    const created = cli(["create", "--inquiry", leadId, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--package-tax", "GST"]);
+    const cli = (args: string[]) =>
+      execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "test", ...env },
+      });
+    const created = cli([
+      "create",
+      "--inquiry",
+      leadId,
+      "--package",
+      "pro",
+      "--amount",
+      "1234.56",
+      "--deposit",
+      "50",
+      "--package-tax",
+      "GST",
+    ]);
     const link = /Link: (\S+)/.exec(created)![1]!;
     const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
     const reference = `Q-${quoteId.slice(0, 8).toUpperCase()}`;
@@ -44,7 +77,10 @@ test("a client signs with a typed name, pays the deposit, and the signed agreeme
     await page.getByLabel("Company (if you sign for one)").fill("Harvard Computation Lab");
     // Sent without the box ticked (the browser's own check bypassed, as an old browser would): the server says why.
     await page.locator("form:has(#legalName)").evaluate((form) => form.setAttribute("novalidate", ""));
-    const [refusedTab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+    const [refusedTab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: "Sign and pay the deposit" }).click(),
+    ]);
     await expect(refusedTab.getByText("Tick the box to agree to the quote and its terms.")).toBeVisible();
     await refusedTab.close();
     await checkA11y();
@@ -64,7 +100,9 @@ test("a client signs with a typed name, pays the deposit, and the signed agreeme
 
     // The quote page now shows the signature, its hash and the PDF.
     await page.reload();
-    await expect(page.getByText(/Signed by Grace Brewster Hopper for Harvard Computation Lab on/)).toBeVisible();
+    await expect(
+      page.getByText(/Signed by Grace Brewster Hopper for Harvard Computation Lab on/),
+    ).toBeVisible();
     const hash = /SHA-256: ([0-9a-f]{64})/.exec((await page.getByText(/^SHA-256:/).textContent())!)![1]!;
     await checkA11y();
     const download = await page.request.get(`${link}/agreement.pdf`);
@@ -72,7 +110,9 @@ test("a client signs with a typed name, pays the deposit, and the signed agreeme
     expect(pdfText(await download.body())).toContain("Grace Brewster Hopper");
 
     // The emails with the PDF: one to the client, one to the studio.
-    await expect.poll(() => smtp.messages.filter((m) => /signed/i.test(m.subject)).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => smtp.messages.filter((m) => /signed/i.test(m.subject)).length, { timeout: 20_000 })
+      .toBe(2);
     const agreementMails = smtp.messages.filter((m) => /signed/i.test(m.subject));
     expect(agreementMails.map((m) => m.to[0]).sort()).toEqual([email, "studio@example.com"].sort());
     for (const mail of agreementMails) {
@@ -80,17 +120,32 @@ test("a client signs with a typed name, pays the deposit, and the signed agreeme
       const [pdf] = parsed.attachments;
       expect(pdf?.filename).toBe(`agreement-${reference}-v1.pdf`);
       const text = pdfText(pdf!.content);
-      for (const expected of ["Grace Brewster Hopper", "Harvard Computation Lab", hash, "$1,296.29 CAD", "$648.15 CAD", "$648.14 CAD", "GST 5%", "$61.73 CAD", reference]) {
+      for (const expected of [
+        "Grace Brewster Hopper",
+        "Harvard Computation Lab",
+        hash,
+        "$1,296.29 CAD",
+        "$648.15 CAD",
+        "$648.14 CAD",
+        "GST 5%",
+        "$61.73 CAD",
+        reference,
+      ]) {
         expect(text, expected).toContain(expected);
       }
     }
     // And the stored agreement still verifies.
-    const verified = execFileSync("npx", ["tsx", "scripts/agreement-verify.ts", "--", reference], { encoding: "utf8", env: { ...process.env, NODE_ENV: "test", ...env } });
+    const verified = execFileSync("npx", ["tsx", "scripts/agreement-verify.ts", "--", reference], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "test", ...env },
+    });
     expect(verified).toContain(hash);
     expect(verified.trim().split("\n").at(-1)).toBe("MATCH");
   } finally {
     server.kill("SIGTERM");
-    await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once("exit", () => resolve())));
+    await new Promise<void>((resolve) =>
+      server.exitCode !== null ? resolve() : server.once("exit", () => resolve()),
+    );
     await smtp.stop();
   }
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
+
 import { expect, test } from "./fixtures";
 
 /**
@@ -11,7 +12,11 @@ import { expect, test } from "./fixtures";
 function eventsOf(campaign: string) {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("select visitor, visit, name, path, entry, referrer_host, utm_source, utm_campaign, demo_ref, device from analytics_events where utm_campaign = ? order by id").all(campaign) as Record<string, string | number | null>[];
+    return db
+      .prepare(
+        "select visitor, visit, name, path, entry, referrer_host, utm_source, utm_campaign, demo_ref, device from analytics_events where utm_campaign = ? order by id",
+      )
+      .all(campaign) as Record<string, string | number | null>[];
   } finally {
     db.close();
   }
@@ -20,7 +25,9 @@ function eventsOf(campaign: string) {
 function eventsOfVisitor(visitor: string) {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("select name, path, entry, demo_ref from analytics_events where visitor = ? order by id").all(visitor) as Record<string, string | number | null>[];
+    return db
+      .prepare("select name, path, entry, demo_ref from analytics_events where visitor = ? order by id")
+      .all(visitor) as Record<string, string | number | null>[];
   } finally {
     db.close();
   }
@@ -28,16 +35,29 @@ function eventsOfVisitor(visitor: string) {
 
 const campaign = () => `e2e-${randomBytes(6).toString("hex")}`;
 
-test("a page view lands one row with its campaign and device, no cookie and nothing stored in the browser", async ({ page, context }) => {
+test("a page view lands one row with its campaign and device, no cookie and nothing stored in the browser", async ({
+  page,
+  context,
+}) => {
   const id = campaign();
   await page.goto(`/pricing?utm_source=newsletter&utm_campaign=${id}`);
   await expect.poll(() => eventsOf(id), { timeout: 10_000 }).toHaveLength(1);
-  expect(eventsOf(id)[0]).toMatchObject({ name: "pageview", path: "/pricing", entry: 1, utm_source: "newsletter", utm_campaign: id, device: "desktop", referrer_host: null });
+  expect(eventsOf(id)[0]).toMatchObject({
+    name: "pageview",
+    path: "/pricing",
+    entry: 1,
+    utm_source: "newsletter",
+    utm_campaign: id,
+    device: "desktop",
+    referrer_host: null,
+  });
   expect(await context.cookies()).toEqual([]);
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 });
 
-test("a demo's \"Get a site like this\" click is a goal, and the contact page it leads to carries the demo's ref", async ({ page }) => {
+test("a demo's \"Get a site like this\" click is a goal, and the contact page it leads to carries the demo's ref", async ({
+  page,
+}) => {
   const id = campaign();
   await page.goto(`/demo/gym?utm_campaign=${id}`);
   await expect.poll(() => eventsOf(id), { timeout: 10_000 }).toHaveLength(1);
@@ -76,7 +96,9 @@ test.describe("a bot", () => {
   });
 });
 
-test("pages closed to search engines send no beacon: the 404 page sends none, the next page one", async ({ page }) => {
+test("pages closed to search engines send no beacon: the 404 page sends none, the next page one", async ({
+  page,
+}) => {
   const beacons: string[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/event")) beacons.push(new URL(page.url()).pathname);

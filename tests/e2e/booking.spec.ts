@@ -1,13 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
+
 import { bookingCopy } from "../../app/content/booking";
 import { formatSiteDateTime } from "../../app/lib/site-time";
-import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
+import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { cspViolations, expect, test } from "./fixtures";
 
 /**
@@ -43,7 +44,15 @@ test.beforeAll(async () => {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await expect.poll(() => fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async () => {
@@ -56,7 +65,9 @@ test.afterAll(async () => {
 /** The invitation's VEVENT of a received mail, as a calendar reads it. */
 async function invitation(raw: string) {
   const ics = (await simpleParser(raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
-  return new ICAL.Event(new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!);
+  return new ICAL.Event(
+    new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
+  );
 }
 
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
@@ -66,7 +77,12 @@ const dtstart = (slot: string) => `DTSTART:${slot.replace(/[-:]/g, "")}`;
 // A visitor whose device is on New York time: the page offers that zone before anything is sent.
 test.use({ timezoneId: "America/New_York" });
 
-test("from the inquiry's success message to a call booked in London time, moved, then cancelled, the studio seeing each step", async ({ page, browser, checkA11y, studioSignIn }) => {
+test("from the inquiry's success message to a call booked in London time, moved, then cancelled, the studio seeing each step", async ({
+  page,
+  browser,
+  checkA11y,
+  studioSignIn,
+}) => {
   test.setTimeout(120_000);
   // Its own names, so a repeat on the same server finds only its own mails, rows and lead.
   const suffix = randomBytes(3).toString("hex");
@@ -127,15 +143,22 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await studioSignIn({ page: studio, origin: base, databasePath: path.join(dir, "app.db") });
   await studio.goto(`${base}/studio/calls/settings`);
   await studio.getByRole("button", { name: "Create a feed address" }).click();
-  const feedPath = new URL(await studio.getByLabel("Feed address (shown once: copy it now)").inputValue()).pathname;
+  const feedPath = new URL(await studio.getByLabel("Feed address (shown once: copy it now)").inputValue())
+    .pathname;
   const feed = async () => {
     const answer = await studio.request.get(`${base}${feedPath}`);
     expect(answer.status()).toBe(200);
     return answer.text();
   };
   await studio.goto(`${base}/studio/calls`);
-  const upcoming = studio.getByRole("region", { name: "Upcoming calls, soonest first" }).getByRole("row").filter({ hasText: who });
-  const recent = studio.getByRole("region", { name: /Calls of the last 30 days/ }).getByRole("row").filter({ hasText: who });
+  const upcoming = studio
+    .getByRole("region", { name: "Upcoming calls, soonest first" })
+    .getByRole("row")
+    .filter({ hasText: who });
+  const recent = studio
+    .getByRole("region", { name: /Calls of the last 30 days/ })
+    .getByRole("row")
+    .filter({ hasText: who });
   await expect(upcoming).toHaveCount(1);
   await expect(upcoming).toContainText(formatSiteDateTime(slot));
   await upcoming.getByRole("link", { name: who }).click();
@@ -163,9 +186,13 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await studio.goto(`${base}/studio/calls`);
   await expect(upcoming).toHaveCount(1);
   await expect(upcoming).toContainText(formatSiteDateTime(moved));
-  await expect(recent.filter({ hasText: formatSiteDateTime(slot) })).toContainText("Rescheduled by the visitor");
+  await expect(recent.filter({ hasText: formatSiteDateTime(slot) })).toContainText(
+    "Rescheduled by the visitor",
+  );
   await studio.goto(leadPage);
-  await expect(timeline).toContainText(`Call moved from ${formatSiteDateTime(slot)} to ${formatSiteDateTime(moved)}`);
+  await expect(timeline).toContainText(
+    `Call moved from ${formatSiteDateTime(slot)} to ${formatSiteDateTime(moved)}`,
+  );
   const afterMove = await feed();
   expect(afterMove).toContain(dtstart(moved));
   expect(afterMove).not.toContain(dtstart(slot));
@@ -174,7 +201,11 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await page.getByRole("button", { name: "Cancel my call" }).click();
   await expect(page).toHaveURL(/\/book\?cancelled=1$/);
   await expect(page.getByRole("status").filter({ hasText: bookingCopy.cancelled })).toBeVisible();
-  await expect.poll(() => smtp.messages.filter((m) => m.subject.startsWith(`Call cancelled: ${who},`)).length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => smtp.messages.filter((m) => m.subject.startsWith(`Call cancelled: ${who},`)).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
   // The visitor's calendar is told too: the event of the first invitation, cancelled.
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
   expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
@@ -185,7 +216,9 @@ test("from the inquiry's success message to a call booked in London time, moved,
   // The studio: nothing upcoming, the call cancelled by the visitor, said so in the timeline, and out of the feed.
   await studio.goto(`${base}/studio/calls`);
   await expect(upcoming).toHaveCount(0);
-  await expect(recent.filter({ hasText: formatSiteDateTime(moved) })).toContainText("Cancelled by the visitor");
+  await expect(recent.filter({ hasText: formatSiteDateTime(moved) })).toContainText(
+    "Cancelled by the visitor",
+  );
   await studio.goto(leadPage);
   await expect(timeline).toContainText(`Call of ${formatSiteDateTime(moved)} cancelled by the visitor`);
   expect(await feed()).not.toContain(dtstart(moved));

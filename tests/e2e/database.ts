@@ -9,7 +9,9 @@ export function storedInquiries(email: string) {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare("select id, first_name, last_name, email, phone, company, project_type, budget, timeline, message, source, quarantine_reason from inquiries where email = ?")
+      .prepare(
+        "select id, first_name, last_name, email, phone, company, project_type, budget, timeline, message, source, quarantine_reason from inquiries where email = ?",
+      )
       .all(email) as Record<string, string | null>[];
   } finally {
     db.close();
@@ -21,7 +23,9 @@ export function securityNotices(email: string) {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
     const rows = db
-      .prepare("select o.channel from outbox o join studio_users u on u.id = o.subject_id where o.subject_type = 'studio-user' and u.email = ? order by o.created_at, o.rowid")
+      .prepare(
+        "select o.channel from outbox o join studio_users u on u.id = o.subject_id where o.subject_type = 'studio-user' and u.email = ? order by o.created_at, o.rowid",
+      )
       .all(email) as { channel: string }[];
     return rows.map((r) => r.channel);
   } finally {
@@ -40,18 +44,39 @@ export function readRowsIn<T>(databasePath: string, query: string, ...params: un
 }
 
 /** Rows of the e2e server's SQLite file (playwright.config.ts). */
-const readRows = <T>(query: string, ...params: unknown[]) => readRowsIn<T>(process.env.E2E_DATABASE_PATH!, query, ...params);
+const readRows = <T>(query: string, ...params: unknown[]) =>
+  readRowsIn<T>(process.env.E2E_DATABASE_PATH!, query, ...params);
 
 /** The quotes of a lead, oldest first. */
-export const storedQuotes = (leadId: string) => readRows<{ id: string; status: string }>("select id, status from quotes where inquiry_id = ? order by created_at", leadId);
+export const storedQuotes = (leadId: string) =>
+  readRows<{ id: string; status: string }>(
+    "select id, status from quotes where inquiry_id = ? order by created_at",
+    leadId,
+  );
 
 /** The payments (checkouts) of a quote, oldest first. */
 export const storedQuotePayments = (quoteId: string) =>
-  readRows<{ id: string; kind: string; status: string; provider_session_id: string | null }>("select id, kind, status, provider_session_id from payments where quote_id = ? order by created_at", quoteId);
+  readRows<{ id: string; kind: string; status: string; provider_session_id: string | null }>(
+    "select id, kind, status, provider_session_id from payments where quote_id = ? order by created_at",
+    quoteId,
+  );
 
 /** Where the leads sent under an email address came from, as the server stored them, oldest first. */
 export const storedSources = (email: string) =>
-  readRows<Record<"source" | "page" | "ref" | "utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content" | "quarantine_reason", string | null>>(
+  readRows<
+    Record<
+      | "source"
+      | "page"
+      | "ref"
+      | "utm_source"
+      | "utm_medium"
+      | "utm_campaign"
+      | "utm_term"
+      | "utm_content"
+      | "quarantine_reason",
+      string | null
+    >
+  >(
     "select source, page, ref, utm_source, utm_medium, utm_campaign, utm_term, utm_content, quarantine_reason from inquiries where email = ? order by created_at, rowid",
     email,
   );

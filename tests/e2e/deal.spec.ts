@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
+
 import { formatAddress, siteConfig } from "../../app/content/site";
 import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
@@ -27,16 +28,33 @@ const GST_HST_NUMBER = "123456789 RT0001";
  * the deposit GST 30.87 and PST 43.21, the balance the rest (30.86 and 43.21),
  * 617.28 before tax each time.
  */
-test("the deal: quote with GST and PST, signed, deposit paid, documents by email, balance reminded, unsubscribed, paid", async ({ page, browser, checkA11y }) => {
+test("the deal: quote with GST and PST, signed, deposit paid, documents by email, balance reminded, unsubscribed, paid", async ({
+  page,
+  browser,
+  checkA11y,
+}) => {
   test.setTimeout(240_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dbPath = path.join(process.env.E2E_RUN_DIR!, `deal-${port}.db`);
   const smtp = await startFakeSmtp();
-  const env = { DATABASE_PATH: dbPath, SITE_URL: origin, GST_HST_NUMBER, UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars" };
-  const server = await startServer(port, { ...env, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", TRUST_PROXY: "1" });
+  const env = {
+    DATABASE_PATH: dbPath,
+    SITE_URL: origin,
+    GST_HST_NUMBER,
+    UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars",
+  };
+  const server = await startServer(port, {
+    ...env,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    TRUST_PROXY: "1",
+  });
   const reminders = (at: number) =>
-    execFileSync("npx", ["tsx", "scripts/reminders.ts", "run", "--at", new Date(at).toISOString()], { encoding: "utf8", env: { ...process.env, ...env, NODE_ENV: "test" } });
+    execFileSync("npx", ["tsx", "scripts/reminders.ts", "run", "--at", new Date(at).toISOString()], {
+      encoding: "utf8",
+      env: { ...process.env, ...env, NODE_ENV: "test" },
+    });
   const mail = smtpReader(smtp.messages);
   try {
     // The studio, on the lead's page: one item carrying GST and PST, the total shown as typed.
@@ -49,7 +67,14 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     await quotes.getByRole("checkbox", { name: "GST on the package" }).check();
     await quotes.getByRole("checkbox", { name: "PST on the package" }).check();
     const live = quotes.getByTestId("quote-live-total");
-    for (const figure of ["GST 5%$61.73 CAD", "PST 7% (BC)$86.42 CAD", "Total$1,382.71 CAD", "Deposit$691.36 CAD", "Balance$691.35 CAD"]) await expect(live).toContainText(figure);
+    for (const figure of [
+      "GST 5%$61.73 CAD",
+      "PST 7% (BC)$86.42 CAD",
+      "Total$1,382.71 CAD",
+      "Deposit$691.36 CAD",
+      "Balance$691.35 CAD",
+    ])
+      await expect(live).toContainText(figure);
     await checkA11y();
     await quotes.getByRole("button", { name: "Create draft quote" }).click();
     const item = quotes.getByRole("listitem").filter({ hasText: /Quote Q-/ });
@@ -64,8 +89,18 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const [depositInvoice] = await mail.pdfs(/^invoice-/, 1);
     expect(depositInvoice!.to).toBe(email);
     const invoiceNumber = /^invoice-(\d{4}-\d{4})\.pdf$/.exec(depositInvoice!.filename)![1]!;
-    expectText(depositInvoice!.text, [`Invoice ${invoiceNumber}`, reference, `GST/HST registration number: ${GST_HST_NUMBER}`, `Billed to: ${buyer}`]);
-    expectText(depositInvoice!.text, ["Deposit before tax $617.28 CAD", "GST 5% $30.87 CAD", "PST 7% (BC) $43.21 CAD", "Total due $691.36 CAD"]);
+    expectText(depositInvoice!.text, [
+      `Invoice ${invoiceNumber}`,
+      reference,
+      `GST/HST registration number: ${GST_HST_NUMBER}`,
+      `Billed to: ${buyer}`,
+    ]);
+    expectText(depositInvoice!.text, [
+      "Deposit before tax $617.28 CAD",
+      "GST 5% $30.87 CAD",
+      "PST 7% (BC) $43.21 CAD",
+      "Total due $691.36 CAD",
+    ]);
 
     // The client, impatient in a browser of their own: types and presses as soon as the page is there, twice.
     const client = await browser.newContext();
@@ -87,14 +122,34 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     expect(agreements.map((a) => a.to).sort()).toEqual([email, "studio@example.com"].sort());
     for (const agreement of agreements) {
       expect(agreement.filename).toBe(`agreement-${reference}-v1.pdf`);
-      expectText(agreement.text, ["Grace Brewster Hopper", reference, "GST 5%", "$61.73 CAD", "PST 7% (BC)", "$86.42 CAD", "$1,382.71 CAD", "$691.36 CAD", "$691.35 CAD"]);
+      expectText(agreement.text, [
+        "Grace Brewster Hopper",
+        reference,
+        "GST 5%",
+        "$61.73 CAD",
+        "PST 7% (BC)",
+        "$86.42 CAD",
+        "$1,382.71 CAD",
+        "$691.36 CAD",
+        "$691.35 CAD",
+      ]);
     }
     // The deposit's receipt.
     const [depositReceipt] = await mail.pdfs(/^receipt-/, 1);
     expect(depositReceipt!.to).toBe(email);
     const receiptNumber = /^receipt-(R\d{4}-\d{4})\.pdf$/.exec(depositReceipt!.filename)![1]!;
-    expectText(depositReceipt!.text, [`Receipt ${receiptNumber}`, reference, `GST/HST registration number: ${GST_HST_NUMBER}`, `Billed to: ${buyer}`]);
-    expectText(depositReceipt!.text, ["Deposit before tax $617.28 CAD", "GST 5% $30.87 CAD", "PST 7% (BC) $43.21 CAD", "Total paid $691.36 CAD"]);
+    expectText(depositReceipt!.text, [
+      `Receipt ${receiptNumber}`,
+      reference,
+      `GST/HST registration number: ${GST_HST_NUMBER}`,
+      `Billed to: ${buyer}`,
+    ]);
+    expectText(depositReceipt!.text, [
+      "Deposit before tax $617.28 CAD",
+      "GST 5% $30.87 CAD",
+      "PST 7% (BC) $43.21 CAD",
+      "Total paid $691.36 CAD",
+    ]);
 
     // The studio asks for the balance: its invoice, numbered next, arrives.
     await page.reload();
@@ -104,9 +159,24 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const invoices = await mail.pdfs(/^invoice-/, 2);
     const balanceInvoice = invoices.find((i) => i.filename !== depositInvoice!.filename)!;
     expect(balanceInvoice.filename).toBe(`invoice-${nextNumber(invoiceNumber)}.pdf`);
-    expectText(balanceInvoice.text, [`Invoice ${nextNumber(invoiceNumber)}`, `GST/HST registration number: ${GST_HST_NUMBER}`, `Billed to: ${buyer}`]);
-    expectText(balanceInvoice.text, ["Balance before tax $617.28 CAD", "GST 5% $30.86 CAD", "PST 7% (BC) $43.21 CAD", "Total due $691.35 CAD"]);
-    const requestedAt = Date.parse(readRowsIn<{ at: string }>(dbPath, "select balance_requested_at as at from quotes where inquiry_id = ?", leadId)[0]!.at);
+    expectText(balanceInvoice.text, [
+      `Invoice ${nextNumber(invoiceNumber)}`,
+      `GST/HST registration number: ${GST_HST_NUMBER}`,
+      `Billed to: ${buyer}`,
+    ]);
+    expectText(balanceInvoice.text, [
+      "Balance before tax $617.28 CAD",
+      "GST 5% $30.86 CAD",
+      "PST 7% (BC) $43.21 CAD",
+      "Total due $691.35 CAD",
+    ]);
+    const requestedAt = Date.parse(
+      readRowsIn<{ at: string }>(
+        dbPath,
+        "select balance_requested_at as at from quotes where inquiry_id = ?",
+        leadId,
+      )[0]!.at,
+    );
 
     // Six days on, nothing; seven days on, the reminder, naming the studio and its address, with its unsubscribe link.
     expect(reminders(requestedAt + 6 * DAY)).toContain("reminder-balance-7: 0 queued");
@@ -114,7 +184,8 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     await expect.poll(() => mail.subjects(/^Reminder:/).length, { timeout: 20_000 }).toBe(1);
     const [reminder] = mail.subjects(/^Reminder:/);
     expect(reminder!.to).toEqual([email]);
-    for (const expected of [siteConfig.name, formatAddress(), reference, "$691.35 CAD"]) expect(reminder!.text, expected).toContain(expected);
+    for (const expected of [siteConfig.name, formatAddress(), reference, "$691.35 CAD"])
+      expect(reminder!.text, expected).toContain(expected);
     const unsubscribe = new RegExp(`${origin}/unsubscribe/[\\w.-]+`).exec(reminder!.text)![0];
     await clientPage.goto(unsubscribe);
     await clientPage.getByRole("button", { name: "Unsubscribe from reminders" }).click();
@@ -125,20 +196,35 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const timeline = page.getByRole("region", { name: "Timeline" });
     await expect(async () => {
       await page.reload();
-      await expect(timeline).toContainText("Reminder that the balance is unpaid after 14 days not sent: the client unsubscribed from reminders.", { timeout: 1_000 });
+      await expect(timeline).toContainText(
+        "Reminder that the balance is unpaid after 14 days not sent: the client unsubscribed from reminders.",
+        { timeout: 1_000 },
+      );
     }).toPass({ timeout: 20_000 });
     expect(mail.subjects(/^Reminder:/)).toHaveLength(1);
 
     // Receipts are no reminders: paying the balance still brings one.
     await clientPage.goto(link);
-    const [balance] = await Promise.all([client.waitForEvent("page"), clientPage.getByRole("button", { name: "Pay the balance" }).click()]);
+    const [balance] = await Promise.all([
+      client.waitForEvent("page"),
+      clientPage.getByRole("button", { name: "Pay the balance" }).click(),
+    ]);
     await balance.getByRole("button", { name: /691\.35/ }).click();
     await expect(balance).toHaveURL(/\/payment-success\?session_id=/);
     const receipts = await mail.pdfs(/^receipt-/, 2);
     const balanceReceipt = receipts.find((r) => r.filename === `receipt-${nextNumber(receiptNumber)}.pdf`)!;
     expect(balanceReceipt.to).toBe(email);
-    expectText(balanceReceipt.text, [`Receipt ${nextNumber(receiptNumber)}`, `GST/HST registration number: ${GST_HST_NUMBER}`, `Billed to: ${buyer}`]);
-    expectText(balanceReceipt.text, ["Balance before tax $617.28 CAD", "GST 5% $30.86 CAD", "PST 7% (BC) $43.21 CAD", "Total paid $691.35 CAD"]);
+    expectText(balanceReceipt.text, [
+      `Receipt ${nextNumber(receiptNumber)}`,
+      `GST/HST registration number: ${GST_HST_NUMBER}`,
+      `Billed to: ${buyer}`,
+    ]);
+    expectText(balanceReceipt.text, [
+      "Balance before tax $617.28 CAD",
+      "GST 5% $30.86 CAD",
+      "PST 7% (BC) $43.21 CAD",
+      "Total paid $691.35 CAD",
+    ]);
     await page.reload();
     await expect(item.getByTestId("quote-state")).toHaveText("Paid in full");
     await client.close();
@@ -159,7 +245,8 @@ const nextNumber = (n: string) => n.replace(/\d{4}$/, (d) => String(Number(d) + 
 
 /** The mails the SMTP fake received: by subject (sandbox payments' "[TEST] " left off), or their PDF attachments read back as text. */
 function smtpReader(messages: { to: string[]; subject: string; text: string; raw: string }[]) {
-  const subjects = (pattern: RegExp) => messages.filter((m) => pattern.test(m.subject.replace(/^\[TEST\] /, "")));
+  const subjects = (pattern: RegExp) =>
+    messages.filter((m) => pattern.test(m.subject.replace(/^\[TEST\] /, "")));
   type Pdf = { to: string; filename: string; text: string };
   // Each message is parsed and its PDFs read once, however often a test polls.
   const read = new Map<object, Pdf[]>();
@@ -167,13 +254,22 @@ function smtpReader(messages: { to: string[]; subject: string; text: string; raw
     for (const m of messages) {
       if (read.has(m)) continue;
       const parsed = await simpleParser(m.raw);
-      read.set(m, parsed.attachments.filter((a) => a.contentType === "application/pdf").map((a) => ({ to: m.to[0]!, filename: a.filename ?? "", text: pdfText(a.content) })));
+      read.set(
+        m,
+        parsed.attachments
+          .filter((a) => a.contentType === "application/pdf")
+          .map((a) => ({ to: m.to[0]!, filename: a.filename ?? "", text: pdfText(a.content) })),
+      );
     }
     return messages.flatMap((m) => read.get(m) ?? []);
   }
   /** Waits for `count` PDFs whose file name matches, then returns them. */
   async function pdfs(name: RegExp, count: number) {
-    await expect.poll(async () => (await attachments()).filter((a) => name.test(a.filename)).length, { timeout: 20_000 }).toBe(count);
+    await expect
+      .poll(async () => (await attachments()).filter((a) => name.test(a.filename)).length, {
+        timeout: 20_000,
+      })
+      .toBe(count);
     return (await attachments()).filter((a) => name.test(a.filename));
   }
   return { subjects, pdfs };

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { siteConfig } from "../../app/content/site";
 import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
@@ -11,7 +12,9 @@ import { expect, test } from "./fixtures";
 const slugs = ["consultant", "portfolio", "landscaper", "bakery"];
 const landings = slugs.map((slug) => `/demo/${slug}`);
 // The pages come from the route registry, so a page added to one of these demos is tested here.
-const pages = publicRoutes.map((r) => r.path).filter((path) => landings.some((l) => path === l || path.startsWith(`${l}/`)));
+const pages = publicRoutes
+  .map((r) => r.path)
+  .filter((path) => landings.some((l) => path === l || path.startsWith(`${l}/`)));
 
 const headerNav = (page: Page) => page.getByRole("banner").getByRole("navigation");
 
@@ -30,7 +33,10 @@ async function expectInert(page: Page, name: string | RegExp) {
 }
 
 test.describe("demo notice", () => {
-  test("an inert button's notice can be dismissed by its button, by Escape and by swiping", async ({ page, checkA11y }) => {
+  test("an inert button's notice can be dismissed by its button, by Escape and by swiping", async ({
+    page,
+    checkA11y,
+  }) => {
     await page.goto("/demo/landscaper/contact");
     const notice = page.locator("[data-notice]");
     const press = () => page.getByRole("main").getByRole("button").first().click();
@@ -64,7 +70,9 @@ test.describe("every demo page", () => {
       expect(unsized).toBe(0);
       const unnamed = await page.locator("main svg[role='img']:not([aria-label])").count();
       expect(unnamed).toBe(0);
-      expect(await page.locator("main img:not([width]), main img:not([height]), main img:not([alt])").count()).toBe(0);
+      expect(
+        await page.locator("main img:not([width]), main img:not([height]), main img:not([alt])").count(),
+      ).toBe(0);
       const foreign = await page.evaluate(() =>
         [...document.querySelectorAll("img, script, link:not([rel=canonical])")]
           .map((el) => el.getAttribute("src") ?? el.getAttribute("href") ?? "")
@@ -91,14 +99,21 @@ test.describe("every demo page", () => {
 
 test.describe("demo banner", () => {
   for (const path of landings) {
-    test(`${path} ends with the banner naming the studio, linking to its portfolio and to a contact form that names the demo`, async ({ page }) => {
+    test(`${path} ends with the banner naming the studio, linking to its portfolio and to a contact form that names the demo`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const banner = page.getByTestId("demo-banner");
       await expect(banner).toContainText("This is a demo site");
       await expect(banner).toContainText(siteConfig.name);
       await expect(banner.getByRole("link", { name: /portfolio/ })).toHaveAttribute("href", "/portfolio");
-      await expect(banner.getByRole("link", { name: "Get a site like this" })).toHaveAttribute("href", `/contact?ref=demo-${path.split("/")[2]}`);
-      const isLast = await banner.evaluate((el) => el.parentElement?.lastElementChild === el && el.parentElement.tagName === "MAIN");
+      await expect(banner.getByRole("link", { name: "Get a site like this" })).toHaveAttribute(
+        "href",
+        `/contact?ref=demo-${path.split("/")[2]}`,
+      );
+      const isLast = await banner.evaluate(
+        (el) => el.parentElement?.lastElementChild === el && el.parentElement.tagName === "MAIN",
+      );
       expect(isLast).toBe(true);
     });
   }
@@ -112,11 +127,20 @@ test.describe("consultant", () => {
       await expect(services.getByText(price, { exact: true })).toBeVisible();
     }
     const process = page.getByRole("region", { name: "A four-step process with no surprises" });
-    await expect(process.getByRole("heading", { level: 3 })).toHaveText(["Discovery", "Strategy", "Implementation", "Optimization"]);
-    await expect(page.getByRole("region", { name: "Measured in outcomes, not hours" }).getByRole("term")).toHaveCount(4);
+    await expect(process.getByRole("heading", { level: 3 })).toHaveText([
+      "Discovery",
+      "Strategy",
+      "Implementation",
+      "Optimization",
+    ]);
+    await expect(
+      page.getByRole("region", { name: "Measured in outcomes, not hours" }).getByRole("term"),
+    ).toHaveCount(4);
     const testimonials = page.getByRole("region", { name: "What our clients say" });
     await expect(testimonials.getByRole("img", { name: /^Rated [1-5] out of 5 stars$/ })).toHaveCount(3);
-    await expect(page.getByRole("region", { name: "Eight industries we know from the inside" }).getByRole("listitem")).toHaveCount(8);
+    await expect(
+      page.getByRole("region", { name: "Eight industries we know from the inside" }).getByRole("listitem"),
+    ).toHaveCount(8);
     const contact = page.locator("#contact");
     await expect(contact).toContainText("(604) 555-0187");
     await expect(contact).toContainText("hello@summitadvisorygroup.ca");
@@ -151,16 +175,27 @@ test.describe("photographer portfolio", () => {
       await expect(fig.locator("figcaption")).not.toBeEmpty();
     }
     // Below the fold the photographs are lazily loaded SVG files, each one drawn.
-    const sources = await gallery.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")!));
+    const sources = await gallery
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")!));
     expect(sources.length).toBeGreaterThanOrEqual(6);
     for (const src of sources) {
       const res = await page.request.get(src);
       expect(res.status(), src).toBe(200);
       expect(res.headers()["content-type"], src).toBe("image/svg+xml");
-      expect(await res.text(), src).toMatch(/^<\?xml[^>]*>\s*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox=/);
+      expect(await res.text(), src).toMatch(
+        /^<\?xml[^>]*>\s*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox=/,
+      );
     }
     await gallery.locator("img").last().scrollIntoViewIfNeeded();
-    await expect.poll(() => gallery.locator("img").last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        gallery
+          .locator("img")
+          .last()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect((await page.request.get("/demo/portfolio/photos/nope.svg")).status()).toBe(404);
     const services = page.locator("#services");
     for (const [title, price] of [
@@ -190,8 +225,12 @@ test.describe("photographer portfolio", () => {
 test.describe("landscaper", () => {
   test("home has a hero and three link cards to services, portfolio and about", async ({ page }) => {
     await page.goto("/demo/landscaper");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gardens that grow more beautiful every year");
-    const cards = page.getByRole("region", { name: "Everything you need for your outdoor space" }).getByRole("link");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Gardens that grow more beautiful every year",
+    );
+    const cards = page
+      .getByRole("region", { name: "Everything you need for your outdoor space" })
+      .getByRole("link");
     await expect(cards).toHaveCount(3);
     expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/demo/landscaper/services",
@@ -203,7 +242,9 @@ test.describe("landscaper", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Landscaping Services");
   });
 
-  test("services: six cards with features, starting prices and Get Quote links to contact", async ({ page }) => {
+  test("services: six cards with features, starting prices and Get Quote links to contact", async ({
+    page,
+  }) => {
     await page.goto("/demo/landscaper/services");
     const cards = page.getByTestId("service-card");
     await expect(cards).toHaveCount(6);
@@ -220,9 +261,15 @@ test.describe("landscaper", () => {
       await expect(card.getByRole("heading")).toHaveText(title);
       await expect(card).toContainText(`From ${price}`);
       expect(await card.getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
-      await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/demo/landscaper/contact");
+      await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute(
+        "href",
+        "/demo/landscaper/contact",
+      );
     }
-    await cards.nth(2).getByRole("link", { name: /Get Quote/ }).click();
+    await cards
+      .nth(2)
+      .getByRole("link", { name: /Get Quote/ })
+      .click();
     await expect(page).toHaveURL(/\/demo\/landscaper\/contact$/);
   });
 
@@ -241,10 +288,14 @@ test.describe("landscaper", () => {
     await page.goto("/demo/landscaper/about");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rooted in Vancouver since 2006");
     await expect(page.getByRole("region", { name: "Evergreen in numbers" }).getByRole("term")).toHaveCount(4);
-    await expect(page.getByRole("region", { name: "What we stand for" }).getByRole("heading", { level: 3 })).toHaveCount(3);
+    await expect(
+      page.getByRole("region", { name: "What we stand for" }).getByRole("heading", { level: 3 }),
+    ).toHaveCount(3);
   });
 
-  test("contact: phone, email, address, Mon-Sat 7-6 hours and an inert consultation button", async ({ page }) => {
+  test("contact: phone, email, address, Mon-Sat 7-6 hours and an inert consultation button", async ({
+    page,
+  }) => {
     await page.goto("/demo/landscaper/contact");
     const main = page.getByRole("main");
     await expect(main).toContainText("(604) 555-0129");
@@ -276,17 +327,25 @@ test.describe("bakery", () => {
     await page.goto("/demo/bakery/menu");
     const items = page.getByTestId("menu-item");
     await expect(items).toHaveCount(3);
-    for (const [i, [title, price]] of ([
-      ["Artisan Breads", "From $6"],
-      ["Custom Cakes", "$45"],
-      ["Pastries & Desserts", "$4"],
-    ] as const).entries()) {
+    for (const [i, [title, price]] of (
+      [
+        ["Artisan Breads", "From $6"],
+        ["Custom Cakes", "$45"],
+        ["Pastries & Desserts", "$4"],
+      ] as const
+    ).entries()) {
       const item = items.nth(i);
       await expect(item.getByRole("heading", { level: 2 })).toHaveText(title);
       await expect(item.getByText(price, { exact: true })).toBeVisible();
-      await expect(item.getByRole("link", { name: /Order Now/ })).toHaveAttribute("href", "/demo/bakery/contact");
+      await expect(item.getByRole("link", { name: /Order Now/ })).toHaveAttribute(
+        "href",
+        "/demo/bakery/contact",
+      );
     }
-    await items.first().getByRole("link", { name: /Order Now/ }).click();
+    await items
+      .first()
+      .getByRole("link", { name: /Order Now/ })
+      .click();
     await expect(page).toHaveURL(/\/demo\/bakery\/contact$/);
   });
 
@@ -303,8 +362,14 @@ test.describe("bakery", () => {
 
   test("home links to the menu and story; header nav reaches every page", async ({ page }) => {
     await page.goto("/demo/bakery");
-    await expect(page.getByRole("main").getByRole("link", { name: /See the Menu/ })).toHaveAttribute("href", "/demo/bakery/menu");
-    await expect(page.getByRole("main").getByRole("link", { name: /Read our story/ })).toHaveAttribute("href", "/demo/bakery/about");
+    await expect(page.getByRole("main").getByRole("link", { name: /See the Menu/ })).toHaveAttribute(
+      "href",
+      "/demo/bakery/menu",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: /Read our story/ })).toHaveAttribute(
+      "href",
+      "/demo/bakery/about",
+    );
     for (const [label, path] of [
       ["Menu", "/demo/bakery/menu"],
       ["Our Story", "/demo/bakery/about"],
@@ -330,7 +395,12 @@ test.describe("at 375 px", () => {
   const menus = [
     { path: "/demo/consultant", slug: "consultant", link: "About", expect: /\/demo\/consultant#about$/ },
     { path: "/demo/portfolio", slug: "portfolio", link: "Services", expect: /\/demo\/portfolio#services$/ },
-    { path: "/demo/landscaper", slug: "landscaper", link: "Portfolio", expect: /\/demo\/landscaper\/portfolio$/ },
+    {
+      path: "/demo/landscaper",
+      slug: "landscaper",
+      link: "Portfolio",
+      expect: /\/demo\/landscaper\/portfolio$/,
+    },
     { path: "/demo/bakery", slug: "bakery", link: "Menu", expect: /\/demo\/bakery\/menu$/ },
   ];
   for (const m of menus) {

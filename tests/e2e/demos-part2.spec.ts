@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
 
@@ -13,26 +14,102 @@ const slugs = ["plumber", "gym", "barbershop", "electrician"] as const;
 
 /** What each page must show, by path; the pages themselves come from the route registry. */
 const expected: Record<string, PageCheck> = {
-  "/demo/plumber": { h1: "Plumbing fixed right, the first time", texts: ["$89", "$150", "$120", "$100", "$200", "24/7"] },
-  "/demo/plumber/services": { h1: "Plumbing Services", texts: ["Plumbing Repairs", "Water Heater Service", "Drain Cleaning", "Bathroom Plumbing", "Gas Line Service", "Emergency Service"] },
+  "/demo/plumber": {
+    h1: "Plumbing fixed right, the first time",
+    texts: ["$89", "$150", "$120", "$100", "$200", "24/7"],
+  },
+  "/demo/plumber/services": {
+    h1: "Plumbing Services",
+    texts: [
+      "Plumbing Repairs",
+      "Water Heater Service",
+      "Drain Cleaning",
+      "Bathroom Plumbing",
+      "Gas Line Service",
+      "Emergency Service",
+    ],
+  },
   "/demo/plumber/about": { h1: /family business/, texts: ["Our story", "Claire Moreau", "1996"] },
-  "/demo/plumber/contact": { h1: /plumbing sorted/, texts: ["(604) 555-0163", "7:00 AM - 6:00 PM", "24/7, 365 days", "Office hours"] },
-  "/demo/gym": { h1: /Stronger\s*Every\s*Week\./i, texts: ["Free 7-day trial", "Class timetable", "$60/session"] },
-  "/demo/gym/programs": { h1: "Programs Built for Results", texts: ["$60/session", "$80/month", "$50/month", "$100/month", "Group Classes", "HIIT", "Included with membership"] },
-  "/demo/gym/about": { h1: "Built by Coaches. Powered by Community.", texts: ["Meet the coaches", "Tessa Nakamura"] },
-  "/demo/gym/contact": { h1: "Start Your Free 7-Day Trial", texts: ["Opening hours", "(604) 555-0177", "5:00 AM - 11:00 PM"] },
-  "/demo/barbershop": { h1: "Sharp Cuts. Hot Towels. Good Company.", texts: ["House favourites", "Open seven days"] },
-  "/demo/barbershop/services": { h1: "Services & Prices", texts: ["30-45 min", "60 min", "Royal Package", "$85", "Gray Blending"] },
-  "/demo/barbershop/about": { h1: "About Crown & Clipper", texts: ["A chair, a razor and a promise", "What we stand for", "Meet the barbers", "Why choose Crown & Clipper"] },
-  "/demo/barbershop/contact": { h1: "Hours, Memberships & Location", texts: ["9:00 AM - 8:00 PM", "9:00 AM - 7:00 PM", "10:00 AM - 6:00 PM", "Bronze", "Silver", "Gold", "Find us"] },
-  "/demo/electrician": { h1: "Safe, Reliable Electrical Work for Homes and Businesses", texts: ["2008", "What our customers say", "From $120", "From $200"] },
-  "/demo/electrician/services": { h1: "Electrical Services", texts: ["$120", "$200", "$150", "Our promise on every job", "Electrical emergency? We're on our way."] },
-  "/demo/electrician/about": { h1: "About Brightline Electric", texts: ["Your trusted electrical contractor since 2008", "Our core values", "Meet the team"] },
-  "/demo/electrician/contact": { h1: "Contact Brightline Electric", texts: ["Get In Touch", "Service Areas", "For emergencies, please call us directly"] },
+  "/demo/plumber/contact": {
+    h1: /plumbing sorted/,
+    texts: ["(604) 555-0163", "7:00 AM - 6:00 PM", "24/7, 365 days", "Office hours"],
+  },
+  "/demo/gym": {
+    h1: /Stronger\s*Every\s*Week\./i,
+    texts: ["Free 7-day trial", "Class timetable", "$60/session"],
+  },
+  "/demo/gym/programs": {
+    h1: "Programs Built for Results",
+    texts: [
+      "$60/session",
+      "$80/month",
+      "$50/month",
+      "$100/month",
+      "Group Classes",
+      "HIIT",
+      "Included with membership",
+    ],
+  },
+  "/demo/gym/about": {
+    h1: "Built by Coaches. Powered by Community.",
+    texts: ["Meet the coaches", "Tessa Nakamura"],
+  },
+  "/demo/gym/contact": {
+    h1: "Start Your Free 7-Day Trial",
+    texts: ["Opening hours", "(604) 555-0177", "5:00 AM - 11:00 PM"],
+  },
+  "/demo/barbershop": {
+    h1: "Sharp Cuts. Hot Towels. Good Company.",
+    texts: ["House favourites", "Open seven days"],
+  },
+  "/demo/barbershop/services": {
+    h1: "Services & Prices",
+    texts: ["30-45 min", "60 min", "Royal Package", "$85", "Gray Blending"],
+  },
+  "/demo/barbershop/about": {
+    h1: "About Crown & Clipper",
+    texts: [
+      "A chair, a razor and a promise",
+      "What we stand for",
+      "Meet the barbers",
+      "Why choose Crown & Clipper",
+    ],
+  },
+  "/demo/barbershop/contact": {
+    h1: "Hours, Memberships & Location",
+    texts: [
+      "9:00 AM - 8:00 PM",
+      "9:00 AM - 7:00 PM",
+      "10:00 AM - 6:00 PM",
+      "Bronze",
+      "Silver",
+      "Gold",
+      "Find us",
+    ],
+  },
+  "/demo/electrician": {
+    h1: "Safe, Reliable Electrical Work for Homes and Businesses",
+    texts: ["2008", "What our customers say", "From $120", "From $200"],
+  },
+  "/demo/electrician/services": {
+    h1: "Electrical Services",
+    texts: ["$120", "$200", "$150", "Our promise on every job", "Electrical emergency? We're on our way."],
+  },
+  "/demo/electrician/about": {
+    h1: "About Brightline Electric",
+    texts: ["Your trusted electrical contractor since 2008", "Our core values", "Meet the team"],
+  },
+  "/demo/electrician/contact": {
+    h1: "Contact Brightline Electric",
+    texts: ["Get In Touch", "Service Areas", "For emergencies, please call us directly"],
+  },
 };
 
 /** The registry's pages of one demo, so a page added to it is tested here (and must say what it shows). */
-const pagesOf = (slug: string) => publicRoutes.map((r) => r.path).filter((path) => path === `/demo/${slug}` || path.startsWith(`/demo/${slug}/`));
+const pagesOf = (slug: string) =>
+  publicRoutes
+    .map((r) => r.path)
+    .filter((path) => path === `/demo/${slug}` || path.startsWith(`/demo/${slug}/`));
 
 test("every expected page is a registered route", () => {
   const registered = new Set(slugs.flatMap(pagesOf));
@@ -111,7 +188,9 @@ test.describe("service links lead to the contact pages", () => {
       ["Gas Line Service", "$200"],
       ["Emergency Service", "$150"],
     ] as const) {
-      const card = page.locator("main [data-slot=card]").filter({ has: page.getByRole("heading", { name: title }) });
+      const card = page
+        .locator("main [data-slot=card]")
+        .filter({ has: page.getByRole("heading", { name: title }) });
       await expect(card).toContainText(price);
     }
     await links.first().click();
@@ -131,20 +210,33 @@ test.describe("service links lead to the contact pages", () => {
       ["Group Classes", "Included with membership"],
       ["HIIT", "Included with membership"],
     ] as const) {
-      await expect(page.locator("main article").filter({ has: page.getByRole("heading", { name: title, exact: true }) })).toContainText(price);
+      await expect(
+        page.locator("main article").filter({ has: page.getByRole("heading", { name: title, exact: true }) }),
+      ).toContainText(price);
     }
   });
 
-  test("barbershop: nine services with price and duration, five barbers, three plans, a labelled map", async ({ page }) => {
+  test("barbershop: nine services with price and duration, five barbers, three plans, a labelled map", async ({
+    page,
+  }) => {
     await page.goto("/demo/barbershop/services");
     const items = page.locator("main li").filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(items).toHaveCount(9);
-    const item = (title: string) => items.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const item = (title: string) =>
+      items.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await expect(item("Classic Haircut")).toContainText("$25");
     await expect(item("Classic Haircut")).toContainText("30-45 min");
     await expect(item("Premium Cut")).toContainText("$45");
     await expect(item("Premium Cut")).toContainText("60 min");
-    for (const [t, price] of [["Beard Trim", "$20"], ["Hot Towel Shave", "$35"], ["Kids Cut", "$18"], ["Hair Coloring", "$50"], ["Fade", "$28"], ["Royal Package", "$85"], ["Gray Blending", "$45"]] as const) {
+    for (const [t, price] of [
+      ["Beard Trim", "$20"],
+      ["Hot Towel Shave", "$35"],
+      ["Kids Cut", "$18"],
+      ["Hair Coloring", "$50"],
+      ["Fade", "$28"],
+      ["Royal Package", "$85"],
+      ["Gray Blending", "$45"],
+    ] as const) {
       await expect(item(t)).toContainText(price);
       await expect(item(t)).toContainText(/\d+(-\d+)? min/);
     }
@@ -153,8 +245,14 @@ test.describe("service links lead to the contact pages", () => {
     await expect(barbers).toHaveCount(5);
     await expect(barbers.first()).toContainText("Specialty");
     await page.goto("/demo/barbershop/contact");
-    for (const [plan, price, cuts] of [["Bronze", "$35", "1 cut"], ["Silver", "$60", "2 cuts"], ["Gold", "$100", "Unlimited"]] as const) {
-      const card = page.locator("main li").filter({ has: page.getByRole("heading", { name: plan, exact: true }) });
+    for (const [plan, price, cuts] of [
+      ["Bronze", "$35", "1 cut"],
+      ["Silver", "$60", "2 cuts"],
+      ["Gold", "$100", "Unlimited"],
+    ] as const) {
+      const card = page
+        .locator("main li")
+        .filter({ has: page.getByRole("heading", { name: plan, exact: true }) });
       await expect(card).toContainText(price);
       await expect(card).toContainText("/month");
       await expect(card).toContainText(cuts);
@@ -167,12 +265,27 @@ test.describe("service links lead to the contact pages", () => {
 
   test("electrician: home, about and services details", async ({ page }) => {
     await page.goto("/demo/electrician");
-    await expect(page.locator("main").getByRole("link", { name: "Request Service" }).first()).toHaveAttribute("href", "/demo/electrician/contact");
+    await expect(page.locator("main").getByRole("link", { name: "Request Service" }).first()).toHaveAttribute(
+      "href",
+      "/demo/electrician/contact",
+    );
     await page.goto("/demo/electrician/about");
-    const badges = ["Master Electrician License", "Fully Insured & Bonded", "NEC Code Certified", "EPA Certified", "OSHA Safety Certified", "State Contractor License", "Emergency Services Certified", "Commercial Electrical Certified"];
-    await expect(page.locator("main section").filter({ hasText: "Licensed, certified and insured" }).locator("li")).toHaveText(badges);
+    const badges = [
+      "Master Electrician License",
+      "Fully Insured & Bonded",
+      "NEC Code Certified",
+      "EPA Certified",
+      "OSHA Safety Certified",
+      "State Contractor License",
+      "Emergency Services Certified",
+      "Commercial Electrical Certified",
+    ];
+    await expect(
+      page.locator("main section").filter({ hasText: "Licensed, certified and insured" }).locator("li"),
+    ).toHaveText(badges);
     await expect(page.locator("main ol li")).toHaveCount(4);
-    for (const role of ["Master Electrician & Founder", "Project Manager", "Lead Electrician"]) await expect(page.getByText(role, { exact: true })).toBeVisible();
+    for (const role of ["Master Electrician & Founder", "Project Manager", "Lead Electrician"])
+      await expect(page.getByText(role, { exact: true })).toBeVisible();
     await page.goto("/demo/electrician/services");
     await expect(page.locator("main [data-slot=card]")).toHaveCount(6);
   });
@@ -187,7 +300,10 @@ test.describe("electrician Request Service form", () => {
     await expect(page.locator("form[data-hydrated]")).toBeAttached();
   });
 
-  test("loads no script until the visitor reaches for the form, and keeps what was typed meanwhile", async ({ browser, baseURL }) => {
+  test("loads no script until the visitor reaches for the form, and keeps what was typed meanwhile", async ({
+    browser,
+    baseURL,
+  }) => {
     // A page of its own: beforeEach has already hovered the form on the shared one.
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
@@ -210,7 +326,14 @@ test.describe("electrician Request Service form", () => {
 
   test("fields, options, asterisks and the 5-row message", async ({ page }) => {
     const form = page.locator("form");
-    for (const [label, required] of [["Name", true], ["Phone", true], ["Email", false], ["Service Type", true], ["Property Type", false], ["Message", true]] as const) {
+    for (const [label, required] of [
+      ["Name", true],
+      ["Phone", true],
+      ["Email", false],
+      ["Service Type", true],
+      ["Property Type", false],
+      ["Message", true],
+    ] as const) {
       const field = form.getByLabel(label, { exact: false }).first();
       await expect(field).toBeVisible();
       const labelEl = form.locator(`label[for="${await field.getAttribute("id")}"]`);
@@ -226,14 +349,32 @@ test.describe("electrician Request Service form", () => {
     await expect(form.getByLabel("Phone")).toHaveAttribute("type", "tel");
     await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(form.getByLabel("Message")).toHaveAttribute("rows", "5");
-    await expect(form.getByLabel("Service Type").locator("option")).toHaveText(["Select a service", "Electrical Repair", "Installation", "Safety Inspection", "Panel Upgrade", "Lighting", "Wiring", "Other"]);
-    await expect(form.getByLabel("Property Type").locator("option")).toHaveText(["Residential", "Commercial", "Industrial"]);
+    await expect(form.getByLabel("Service Type").locator("option")).toHaveText([
+      "Select a service",
+      "Electrical Repair",
+      "Installation",
+      "Safety Inspection",
+      "Panel Upgrade",
+      "Lighting",
+      "Wiring",
+      "Other",
+    ]);
+    await expect(form.getByLabel("Property Type").locator("option")).toHaveText([
+      "Residential",
+      "Commercial",
+      "Industrial",
+    ]);
   });
 
   test("required fields are enforced with per-field messages", async ({ page, checkA11y }) => {
     await page.getByRole("button", { name: "Request Service", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Please correct the highlighted fields.");
-    for (const [label, message] of [["Name", "Please enter your name."], ["Phone", "Please enter a phone number"], ["Service Type", "Please select a service."], ["Message", "Please tell us a little about the job."]] as const) {
+    for (const [label, message] of [
+      ["Name", "Please enter your name."],
+      ["Phone", "Please enter a phone number"],
+      ["Service Type", "Please select a service."],
+      ["Message", "Please tell us a little about the job."],
+    ] as const) {
       const field = page.locator("form").getByLabel(label);
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(".", "\\.")));
@@ -258,7 +399,9 @@ test.describe("electrician Request Service form", () => {
     await form.getByLabel("Property Type").selectOption("Commercial");
     await form.getByLabel("Message").fill("Our panel buzzes when the dryer runs.");
     await page.getByRole("button", { name: "Request Service", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText("Thanks, Ada Lovelace! This is a demo form, so nothing was sent.");
+    await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText(
+      "Thanks, Ada Lovelace! This is a demo form, so nothing was sent.",
+    );
     await page.waitForTimeout(500);
     expect(requests).toEqual([]);
     await expect(page).toHaveURL(/\/demo\/electrician\/contact$/);

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Locator, type Page, test as base, expect } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 const AXE_STYLE = "* { content-visibility: visible !important; }";
 
@@ -33,7 +33,10 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   // Pages, `request` and contexts a test opens itself all carry its visitor address.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    await use({ ...extraHTTPHeaders, "x-forwarded-for": visitorAddress(`${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`) });
+    await use({
+      ...extraHTTPHeaders,
+      "x-forwarded-for": visitorAddress(`${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`),
+    });
   },
   checkA11y: async ({ page }, use) => {
     await use(async () => {
@@ -44,8 +47,16 @@ export const test = base.extend<Fixtures>({
       // From the top: scrolled down, the sticky header covers part of whatever sits under it, and
       // axe's target-size rule counts only the uncovered part (a checkbox failed or passed by scroll).
       await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 5)
+            .join("\n    ")}`,
+      );
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },
@@ -61,7 +72,9 @@ export const test = base.extend<Fixtures>({
     });
   },
   studioSignIn: async ({ page }, use) => {
-    await use(({ page: target = page, origin = "", databasePath } = {}) => signInNewAccount(target, origin, databasePath));
+    await use(({ page: target = page, origin = "", databasePath } = {}) =>
+      signInNewAccount(target, origin, databasePath),
+    );
   },
   openLead: async ({ page }, use) => {
     await use(async (lastName) => {
@@ -69,7 +82,10 @@ export const test = base.extend<Fixtures>({
       await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
       await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
       await page.getByRole("button", { name: "Apply" }).click();
-      await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").click();
+      await page
+        .getByRole("row", { name: new RegExp(lastName) })
+        .getByRole("link")
+        .click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(lastName);
     });
   },
@@ -128,7 +144,11 @@ export async function holdScripts(page: Page) {
 }
 
 /** Creates a studio account in the e2e server's database (or a spec's own) through the real CLI, the password piped in. */
-export async function addStudioAccount(email: string, password: string, databasePath = process.env.E2E_DATABASE_PATH!) {
+export async function addStudioAccount(
+  email: string,
+  password: string,
+  databasePath = process.env.E2E_DATABASE_PATH!,
+) {
   const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
     env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: "" },
   });
@@ -151,10 +171,19 @@ export async function newStudioAccount(databasePath?: string): Promise<StudioAcc
  * A new lead, posted to the server at `origin` as the form's script does (the same-origin
  * header the API asks for); the fields not given are a small bakery site's. Its answer.
  */
-export async function sendLead(request: APIRequestContext, origin: string, lead: { lastName: string; email: string } & Record<string, unknown>) {
+export async function sendLead(
+  request: APIRequestContext,
+  origin: string,
+  lead: { lastName: string; email: string } & Record<string, unknown>,
+) {
   const sent = await request.post(`${origin}/api/inquiries`, {
     headers: { origin },
-    data: { firstName: "Bea", projectType: "basic", message: "A small site for our bakery, with the menu.", ...lead },
+    data: {
+      firstName: "Bea",
+      projectType: "basic",
+      message: "A small site for our bakery, with the menu.",
+      ...lead,
+    },
   });
   expect(sent.ok()).toBe(true);
   return (await sent.json()) as { success: boolean; id: string };
@@ -164,9 +193,20 @@ export async function sendLead(request: APIRequestContext, origin: string, lead:
  * A new studio account signed in on `page`, and a new lead sent through the public API:
  * its id, last name and email. On the suite's server, or on a spec's own (its origin and database file).
  */
-export async function signedInWithLead(page: Page, request: APIRequestContext, origin: string, databasePath?: string) {
+export async function signedInWithLead(
+  page: Page,
+  request: APIRequestContext,
+  origin: string,
+  databasePath?: string,
+) {
   const suffix = randomBytes(4).toString("hex");
-  const lead = { firstName: "Grace", lastName: `Quote${suffix}`, email: `grace-${suffix}@example.com`, projectType: "pro", message: "A site for our compiler workshop, with a booking form." };
+  const lead = {
+    firstName: "Grace",
+    lastName: `Quote${suffix}`,
+    email: `grace-${suffix}@example.com`,
+    projectType: "pro",
+    message: "A site for our compiler workshop, with a booking form.",
+  };
   const { id: leadId } = await sendLead(request, origin, lead);
   await signInNewAccount(page, origin, databasePath);
   return { leadId, lastName: lead.lastName, email: lead.email };
@@ -187,6 +227,9 @@ async function signInNewAccount(page: Page, origin: string, databasePath?: strin
 export async function signForDeposit(page: Page, legalName: string) {
   await page.getByLabel("Your full legal name").fill(legalName);
   await page.getByLabel(/I have read this quote/).check();
-  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+  const [checkout] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Sign and pay the deposit" }).click(),
+  ]);
   return checkout;
 }

@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+
 import { publicRoutes } from "../../app/lib/route-registry";
 import { expect, test } from "./fixtures";
 
@@ -20,7 +21,12 @@ async function h1Heights(browser: Browser, baseURL: string, fonts: "web" | "fall
   let loadedFaces = 0;
   for (const { path } of publicRoutes) {
     await page.goto(path);
-    loadedFaces += await page.evaluate(async () => [...(await document.fonts.ready)].filter((f) => f.status === "loaded" && !f.family.endsWith("Fallback")).length);
+    loadedFaces += await page.evaluate(
+      async () =>
+        [...(await document.fonts.ready)].filter(
+          (f) => f.status === "loaded" && !f.family.endsWith("Fallback"),
+        ).length,
+    );
     heights.set(path, await page.locator("h1").evaluate((h) => Math.round(h.getBoundingClientRect().height)));
   }
   await context.close();
@@ -34,6 +40,8 @@ test("every page's h1 keeps its line count when its web font swaps in", async ({
   // The comparison means something only if the first pass had the web fonts and the second none.
   expect(web.loadedFaces).toBeGreaterThanOrEqual(publicRoutes.length);
   expect(fallback.loadedFaces).toBe(0);
-  const rewrapped = publicRoutes.map((r) => r.path).filter((path) => web.heights.get(path) !== fallback.heights.get(path));
+  const rewrapped = publicRoutes
+    .map((r) => r.path)
+    .filter((path) => web.heights.get(path) !== fallback.heights.get(path));
   expect(rewrapped, "h1 height differs between the web font and its fallback").toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 /**
@@ -88,7 +89,10 @@ test("an invalid amount shows the 'Invalid Amount' notice and posts nothing", as
   expect(context.pages()).toHaveLength(1);
 });
 
-test("a valid payment opens checkout in a new tab and leaves this one on the payment page", async ({ page, context }) => {
+test("a valid payment opens checkout in a new tab and leaves this one on the payment page", async ({
+  page,
+  context,
+}) => {
   const sent = recordRequests(page);
   await page.goto("/payment");
   await page.getByRole("radio", { name: /Pro Website/ }).check();
@@ -106,21 +110,29 @@ test("a valid payment opens checkout in a new tab and leaves this one on the pay
   expect(context.pages()).toHaveLength(2);
 });
 
-test("the electrician's Request Service form shows the demo notice and sends no personal data anywhere", async ({ page }) => {
+test("the electrician's Request Service form shows the demo notice and sends no personal data anywhere", async ({
+  page,
+}) => {
   const all: string[] = [];
   page.on("request", (r) => all.push(r.url()));
   const sent = recordRequests(page);
   await page.goto("/demo/electrician/contact");
   await fillServiceRequest(page);
-  await submitBeforeReact(page, () => page.getByRole("button", { name: "Request Service", exact: true }).click());
+  await submitBeforeReact(page, () =>
+    page.getByRole("button", { name: "Request Service", exact: true }).click(),
+  );
 
-  await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText("Thanks, Ada Lovelace! This is a demo form, so nothing was sent.");
+  await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText(
+    "Thanks, Ada Lovelace! This is a demo form, so nothing was sent.",
+  );
   await expect(page).toHaveURL(/\/demo\/electrician\/contact$/);
   expect(sent).toEqual(["GET /demo/electrician/contact"]);
   for (const url of all) expect(url).not.toMatch(/Ada|Lovelace|555|example\.com|panel/i);
 });
 
-test("when the island cannot load, a held submit goes to the route action, and its answer hydrates", async ({ page }) => {
+test("when the island cannot load, a held submit goes to the route action, and its answer hydrates", async ({
+  page,
+}) => {
   let islandFails = true;
   await page.route(/\.island-[\w-]+\.js$/, (route) => (islandFails ? route.abort() : route.fallback()));
   const sent = recordRequests(page);
@@ -129,7 +141,9 @@ test("when the island cannot load, a held submit goes to the route action, and i
   await page.getByLabel(/Quoted amount/).fill("1.005");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
-  const reason = page.getByRole("alert").filter({ hasText: "The amount can have at most two decimal places (cents)." });
+  const reason = page
+    .getByRole("alert")
+    .filter({ hasText: "The amount can have at most two decimal places (cents)." });
   await expect(reason).toBeVisible();
   expect(sent).toEqual(["GET /payment", "POST /payment"]);
 
@@ -150,12 +164,16 @@ test.describe("without JavaScript", () => {
     await page.goto("/demo/electrician/contact");
     await fillServiceRequest(page);
     await page.getByRole("button", { name: "Request Service", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText("Thanks, Ada Lovelace! This is a demo form, so nothing was sent.");
+    await expect(page.getByRole("status").filter({ hasText: "demo form" })).toContainText(
+      "Thanks, Ada Lovelace! This is a demo form, so nothing was sent.",
+    );
     await expect(page).toHaveURL(/\/demo\/electrician\/contact$/);
     expect(sent).toEqual(["GET /demo/electrician/contact", "POST /demo/electrician/contact"]);
   });
 
-  test("an incomplete electrician request is answered with its messages and what was typed", async ({ page }) => {
+  test("an incomplete electrician request is answered with its messages and what was typed", async ({
+    page,
+  }) => {
     await page.goto("/demo/electrician/contact");
     const form = page.locator("form");
     await form.getByLabel("Name").fill("Ada Lovelace");

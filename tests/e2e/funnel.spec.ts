@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
+
 import { MIN_FILL_MS } from "../../app/schemas/inquiry-fields";
 import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn } from "./database";
-import { expect, hydrateForm, test, visitorAddress, signForDeposit } from "./fixtures";
+import { expect, hydrateForm, signForDeposit, test, visitorAddress } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
-const CHROME = (build: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${build}.0 Safari/537.36`;
+const CHROME = (build: number) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${build}.0 Safari/537.36`;
 
 /**
  * Issue 32's acceptance, on a server and database of this test's own so every count is exact:
@@ -17,20 +19,43 @@ const CHROME = (build: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
  * money under the campaign's source; a browser sending Global Privacy Control and a bot are
  * not counted. Visitors are told apart as the server tells them: address and browser.
  */
-test("the funnel: three sources' visits, one becomes an inquiry, a signed quote and a paid deposit, under its source", async ({ browser, checkA11y, page, studioSignIn }) => {
+test("the funnel: three sources' visits, one becomes an inquiry, a signed quote and a paid deposit, under its source", async ({
+  browser,
+  checkA11y,
+  page,
+  studioSignIn,
+}) => {
   test.setTimeout(180_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dbPath = path.join(process.env.E2E_RUN_DIR!, `funnel-${port}.db`);
   const smtp = await startFakeSmtp();
-  const server = await startServer(port, { DATABASE_PATH: dbPath, SITE_URL: origin, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", TRUST_PROXY: "1" });
+  const server = await startServer(port, {
+    DATABASE_PATH: dbPath,
+    SITE_URL: origin,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    TRUST_PROXY: "1",
+  });
   const contexts: BrowserContext[] = [];
   const visitor = async (name: string, options: Parameters<Browser["newContext"]>[0] = {}) => {
-    const context = await browser.newContext({ baseURL: origin, userAgent: CHROME(contexts.length), ...options, extraHTTPHeaders: { "x-forwarded-for": visitorAddress(`funnel-${name}-${port}`), ...options.extraHTTPHeaders } });
+    const context = await browser.newContext({
+      baseURL: origin,
+      userAgent: CHROME(contexts.length),
+      ...options,
+      extraHTTPHeaders: {
+        "x-forwarded-for": visitorAddress(`funnel-${name}-${port}`),
+        ...options.extraHTTPHeaders,
+      },
+    });
     contexts.push(context);
     return context.newPage();
   };
-  const pageviews = () => readRowsIn<{ n: number }>(dbPath, "select count(*) as n from analytics_events where name = 'pageview'")[0]!.n;
+  const pageviews = () =>
+    readRowsIn<{ n: number }>(
+      dbPath,
+      "select count(*) as n from analytics_events where name = 'pageview'",
+    )[0]!.n;
   try {
     // A campaign's email links to the contact page: the visitor writes at once.
     const campaign = await visitor("campaign");
@@ -74,7 +99,10 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
 
     // The studio quotes the lead: 1,000.00, half as a deposit.
     await studioSignIn({ origin, databasePath: dbPath });
-    const [lead] = readRowsIn<{ id: string; utm_source: string }>(dbPath, "select id, utm_source from inquiries where email = 'ada@example.com'");
+    const [lead] = readRowsIn<{ id: string; utm_source: string }>(
+      dbPath,
+      "select id, utm_source from inquiries where email = 'ada@example.com'",
+    );
     expect(lead!.utm_source).toBe("fall-mailer");
     await page.goto(`${origin}/studio/leads/${lead!.id}`);
     const quotes = page.getByRole("region", { name: "Quotes" });
@@ -95,7 +123,8 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
     // The dashboard, today: each step of the funnel under its source, the money under the campaign's.
     await page.goto(`${origin}/studio/analytics?range=today`);
     const funnel = page.getByRole("region", { name: "Visits, leads and money paid by source" });
-    const row = (source: string) => funnel.getByRole("row", { name: new RegExp(`^${source.replace(/\./g, "\\.")}\\b`) });
+    const row = (source: string) =>
+      funnel.getByRole("row", { name: new RegExp(`^${source.replace(/\./g, "\\.")}\\b`) });
     await expect(row("fall-mailer")).toHaveText(cells("fall-mailer", 1, 1, 0, 1, 1, "$500.00"));
     await expect(row("news.example.org")).toHaveText(cells("news.example.org", 1, 0, 0, 0, 0, "$0.00"));
     await expect(row("demo-gym")).toHaveText(cells("demo-gym", 1, 0, 0, 0, 0, "$0.00"));
@@ -103,7 +132,8 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
     const summary = page.getByRole("region", { name: /Summary/ });
     await expect(summary).toContainText(/Visitors\s*3/);
     await expect(summary).toContainText(/Page views\s*5/);
-    for (const uncounted of ["gpc-check", "bot-check"]) await expect(page.getByText(uncounted)).toHaveCount(0);
+    for (const uncounted of ["gpc-check", "bot-check"])
+      await expect(page.getByText(uncounted)).toHaveCount(0);
     await checkA11y();
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
@@ -118,4 +148,3 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
 function cells(...values: (string | number)[]) {
   return new RegExp(values.map((v) => String(v).replace(/[.$]/g, "\\$&")).join("\\s*"));
 }
-

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+
 import { siteConfig } from "../../app/content/site";
 import { MIN_FILL_MS } from "../../app/schemas/inquiry";
 import { storedInquiries } from "./database";
@@ -21,7 +22,8 @@ const storedRow = (email: string, source: string) => ({
   source,
   quarantine_reason: null,
 });
-const SUCCESS = /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
+const SUCCESS =
+  /Your message has been sent\. We'll get back to you with a quote within 24 hours\. .*visit our Payment page to complete your payment\./;
 
 /** Fills every field; `email` tells this test's stored row from the others'. */
 async function fillForm(page: Page, email = "grace@example.com") {
@@ -67,7 +69,10 @@ test.describe("inquiry form with JavaScript", () => {
     await checkA11y();
   });
 
-  test("reads 'Sending...' while the request is pending, then succeeds and resets", async ({ page, checkA11y }) => {
+  test("reads 'Sending...' while the request is pending, then succeeds and resets", async ({
+    page,
+    checkA11y,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(/\/api\/inquiries(\?|$)/, async (route) => {
@@ -87,7 +92,10 @@ test.describe("inquiry form with JavaScript", () => {
     await checkA11y();
   });
 
-  test("sends a real inquiry: stored, success message, link to payment, empty form", async ({ page, checkA11y }) => {
+  test("sends a real inquiry: stored, success message, link to payment, empty form", async ({
+    page,
+    checkA11y,
+  }) => {
     const email = "grace+real@example.com";
     await openContact(page);
     await hydrateForm(page);
@@ -113,7 +121,9 @@ test.describe("inquiry form with JavaScript", () => {
   });
 
   test("keeps the data and shows the spec's error when the server fails", async ({ page, checkA11y }) => {
-    await page.route(/\/api\/inquiries(\?|$)/, (route) => route.fulfill({ status: 500, json: { success: false, error: "Internal server error." } }));
+    await page.route(/\/api\/inquiries(\?|$)/, (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: "Internal server error." } }),
+    );
     const errors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
@@ -126,7 +136,9 @@ test.describe("inquiry form with JavaScript", () => {
     await expect(status).toHaveText(SPEC_ERROR);
     await expect(status).toBeFocused();
     await expect(page.getByLabel("First Name")).toHaveValue("Grace");
-    await expect(page.getByLabel("Project Details")).toHaveValue("A small site for our compiler consultancy.");
+    await expect(page.getByLabel("Project Details")).toHaveValue(
+      "A small site for our compiler consultancy.",
+    );
     await expect(page.getByLabel("Project Type")).toHaveValue("basic");
     expect(errors.some((e) => e.includes("error sending the inquiry"))).toBe(true);
     await checkA11y();
@@ -193,9 +205,13 @@ async function checkA11yOfAnswer(browser: Browser, page: Page) {
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: true });
   try {
     const copy = await context.newPage();
-    await copy.route("**/__inquiry-answer", (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await copy.route("**/__inquiry-answer", (route) =>
+      route.fulfill({ contentType: "text/html", body: html }),
+    );
     await copy.goto("/__inquiry-answer");
-    const results = await new AxeBuilder({ page: copy }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page: copy })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   } finally {
     await context.close();
@@ -225,11 +241,16 @@ test.describe("inquiry form without JavaScript", () => {
     await expect(page.locator("#inquiry-status")).toHaveText("Please fill in all required fields.");
     await expect(page.getByLabel("First Name")).toHaveValue("Grace");
     await expect(page.getByLabel("Project Type")).toHaveValue("basic");
-    await expect(page.getByLabel("Project Details")).toHaveValue("A small site for our compiler consultancy.");
+    await expect(page.getByLabel("Project Details")).toHaveValue(
+      "A small site for our compiler consultancy.",
+    );
     await checkA11yOfAnswer(browser, page);
   });
 
-  test("a post the server rejects shows the spec's error and the field's reason", async ({ page, browser }) => {
+  test("a post the server rejects shows the spec's error and the field's reason", async ({
+    page,
+    browser,
+  }) => {
     await openContact(page);
     await fillForm(page);
     await page.getByLabel("Email").fill("not-an-email");

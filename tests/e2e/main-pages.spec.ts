@@ -1,3 +1,5 @@
+import type { Locator } from "@playwright/test";
+
 import { addOns } from "../../app/content/add-ons";
 import { faqItems } from "../../app/content/faq";
 import { portfolioItems } from "../../app/content/portfolio";
@@ -5,13 +7,15 @@ import { formatAddress, siteConfig } from "../../app/content/site";
 import { team } from "../../app/content/team";
 import { coreValues } from "../../app/content/values";
 import { publicRoutes } from "../../app/lib/route-registry";
-import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const mainPages = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => r.path);
 
 test.describe("home", () => {
-  test("shows the spec's hero, announcement, benefits, process, stack and prices", async ({ page, checkA11y }) => {
+  test("shows the spec's hero, announcement, benefits, process, stack and prices", async ({
+    page,
+    checkA11y,
+  }) => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stunning Websites That Drive Results");
@@ -32,13 +36,22 @@ test.describe("home", () => {
       await expect(whyUs.getByRole("heading", { name: title })).toBeVisible();
     }
     await expect(whyUs).toContainText("1-2 weeks");
-    await expect(page.locator("#process ol > li h3")).toHaveText([/Consultation/, /Design/, /Development/, /Launch/]);
+    await expect(page.locator("#process ol > li h3")).toHaveText([
+      /Consultation/,
+      /Design/,
+      /Development/,
+      /Launch/,
+    ]);
     await expect(page.locator("#technology")).toContainText("TypeScript");
 
     await expect(page.getByTestId("starting-price-basic")).toHaveText("$220+");
     await expect(page.getByTestId("starting-price-pro")).toHaveText("$340+");
-    await expect(page.locator("#portfolio").getByRole("link", { name: "View Portfolio" })).toHaveAttribute("href", "/portfolio");
-    for (const [i, item] of portfolioItems.slice(0, 3).entries()) await expectPreviewShown(page.locator("#portfolio article").nth(i), item.title);
+    await expect(page.locator("#portfolio").getByRole("link", { name: "View Portfolio" })).toHaveAttribute(
+      "href",
+      "/portfolio",
+    );
+    for (const [i, item] of portfolioItems.slice(0, 3).entries())
+      await expectPreviewShown(page.locator("#portfolio article").nth(i), item.title);
     const cta = page.locator("#contact");
     await expect(cta.getByRole("link", { name: "Start Your Project" })).toHaveAttribute("href", "/contact");
     await expect(cta.getByRole("link", { name: "View Pricing" })).toHaveAttribute("href", "/pricing");
@@ -47,7 +60,16 @@ test.describe("home", () => {
 
   test("has every anchor section the footer and spec point at", async ({ page }) => {
     await page.goto("/");
-    for (const id of ["home", "announcements", "portfolio", "pricing", "story", "about", "extras", "contact"]) {
+    for (const id of [
+      "home",
+      "announcements",
+      "portfolio",
+      "pricing",
+      "story",
+      "about",
+      "extras",
+      "contact",
+    ]) {
       await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
     }
     // A footer anchor link lands on its home section.
@@ -61,7 +83,9 @@ test.describe("home", () => {
 async function expectPreviewShown(card: Locator, title: string) {
   const preview = card.getByRole("img", { name: `Preview of the ${title} demo's home page` });
   await preview.scrollIntoViewIfNeeded();
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 }
 
 /** How many cards share each row of a grid: equal counts mean no row is left with a hole. */
@@ -84,7 +108,9 @@ for (const width of [375, 800, 1440]) {
   });
 }
 
-test("on a phone a portfolio card opens with a thumbnail beside its title, smaller than the intro", async ({ page }) => {
+test("on a phone a portfolio card opens with a thumbnail beside its title, smaller than the intro", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto("/portfolio");
   const card = page.getByRole("main").locator("article").first();
@@ -177,12 +203,24 @@ test.describe("pricing", () => {
       answers.push((await answer.textContent()) ?? "");
     }
     const all = answers.join("\n");
-    for (const figure of ["$0-20/month", "paid separately", "from $50/month", "from $150/month", "50% upfront", "50% on completion", "1-2 weeks", "2-4 weeks", "revisions"]) {
+    for (const figure of [
+      "$0-20/month",
+      "paid separately",
+      "from $50/month",
+      "from $150/month",
+      "50% upfront",
+      "50% on completion",
+      "1-2 weeks",
+      "2-4 weeks",
+      "revisions",
+    ]) {
       expect(all).toContain(figure);
     }
   });
 
-  test("FAQ opens one item at a time, closes the open one, and works by keyboard, with no script", async ({ page }) => {
+  test("FAQ opens one item at a time, closes the open one, and works by keyboard, with no script", async ({
+    page,
+  }) => {
     await page.goto("/pricing");
     // Native <details name>: the behaviour must not depend on any script.
     await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
@@ -237,7 +275,12 @@ test("about tells the 2025 founding story, six values and a team of four", async
     await expect(card.getByRole("heading", { name: m.name })).toBeVisible();
     await expect(card).toContainText(m.role);
     await expect(card).toContainText(m.description);
-    await expect(card.locator("span[aria-hidden]").first()).toHaveText(m.name.split(" ").map((p) => p[0]).join(""));
+    await expect(card.locator("span[aria-hidden]").first()).toHaveText(
+      m.name
+        .split(" ")
+        .map((p) => p[0])
+        .join(""),
+    );
   }
   await checkA11y();
 });
@@ -246,7 +289,12 @@ test("our story is a four-entry ordered timeline", async ({ page, checkA11y }) =
   await page.goto("/story");
   const entries = page.locator("#timeline ol > li");
   await expect(entries).toHaveCount(4);
-  await expect(entries.locator("time")).toHaveText(["January 2025", "March 2025", "June 2025", "September 2025"]);
+  await expect(entries.locator("time")).toHaveText([
+    "January 2025",
+    "March 2025",
+    "June 2025",
+    "September 2025",
+  ]);
   await checkA11y();
 });
 
@@ -284,7 +332,13 @@ test.describe("extras", () => {
 
   test("the privacy policy opens in a new tab", async ({ page, context }) => {
     await page.goto("/extras");
-    const [tab] = await Promise.all([context.waitForEvent("page"), page.locator("#legal").getByRole("link", { name: /Privacy Policy/ }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      page
+        .locator("#legal")
+        .getByRole("link", { name: /Privacy Policy/ })
+        .click(),
+    ]);
     await expect.poll(() => tab.url()).toContain("/legal/privacy-policy.pdf");
   });
 
@@ -302,8 +356,14 @@ test.describe("extras", () => {
 test("contact shows the site config's details and Pacific business hours", async ({ page, checkA11y }) => {
   await page.goto("/contact");
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: siteConfig.email })).toHaveAttribute("href", `mailto:${siteConfig.email}`);
-  await expect(main.getByRole("link", { name: siteConfig.phone.display })).toHaveAttribute("href", siteConfig.phone.href);
+  await expect(main.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
+    "href",
+    `mailto:${siteConfig.email}`,
+  );
+  await expect(main.getByRole("link", { name: siteConfig.phone.display })).toHaveAttribute(
+    "href",
+    siteConfig.phone.href,
+  );
   await expect(main).toContainText(formatAddress());
   const hours = page.locator("section[aria-labelledby=business-hours-title]");
   await expect(hours).toContainText("Pacific Time");
@@ -320,7 +380,9 @@ test.describe("at 375 px", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       // Measure with the web fonts in place: they change text widths.
       await page.evaluate(() => document.fonts.ready);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await checkA11y();
     });

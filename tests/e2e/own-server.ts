@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
 /**
@@ -18,11 +18,24 @@ export async function freePort(): Promise<number> {
 /** A second server from the same build: node itself, so SIGKILL hits the server and nothing in between. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["build/node/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "fatal", SMTP_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "fatal",
+      SMTP_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -31,5 +44,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
 }
 
 export function killed(child: ChildProcess) {
-  return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  return new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
 }

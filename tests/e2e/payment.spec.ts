@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { expect, holdScripts, hydrateForm, test } from "./fixtures";
 
 /** The payment form validates itself (and opens the tab) only once React has hydrated it. */
@@ -9,11 +10,20 @@ async function openPaymentPage(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`), `axe violations on ${page.url()}`).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help}`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
 }
 
-test("450.50 for Pro opens the sandbox checkout in a new tab; Pay confirms the verified payment", async ({ page, context, checkA11y }) => {
+test("450.50 for Pro opens the sandbox checkout in a new tab; Pay confirms the verified payment", async ({
+  page,
+  context,
+  checkA11y,
+}) => {
   // Two tabs and three axe runs: more than the default budget on a shared CI machine.
   test.slow();
   await openPaymentPage(page);
@@ -68,7 +78,11 @@ test("450.50 for Pro opens the sandbox checkout in a new tab; Pay confirms the v
   await expect(checkout.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
 });
 
-test("the sandbox checkout and the success page pass axe; an unknown session claims no payment", async ({ page, request, checkA11y }) => {
+test("the sandbox checkout and the success page pass axe; an unknown session claims no payment", async ({
+  page,
+  request,
+  checkA11y,
+}) => {
   test.slow();
   const res = await request.post("/api/create-payment", { data: { amount: 220, packageType: "basic" } });
   expect(res.status()).toBe(200);
@@ -84,7 +98,9 @@ test("the sandbox checkout and the success page pass axe; an unknown session cla
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("We could not find this payment")).toBeVisible();
   await expect(page.getByText("Amount paid")).toHaveCount(0);
-  await expect(page.getByRole("main").getByRole("link", { name: "hello@cascadiawebstudio.ca" })).toHaveAttribute("href", "mailto:hello@cascadiawebstudio.ca");
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "hello@cascadiawebstudio.ca" }),
+  ).toHaveAttribute("href", "mailto:hello@cascadiawebstudio.ca");
   await checkA11y();
 });
 
@@ -100,7 +116,9 @@ test("a package chosen and an amount typed before React arrives are the ones sen
   await expect(page.getByRole("radio", { name: /Pro Website/ })).toBeChecked();
 
   // The answer is held back as an error, so no checkout tab opens: only what was sent matters here.
-  await page.route("**/api/create-payment", (route) => route.fulfill({ status: 503, json: { error: "Held by the test." } }));
+  await page.route("**/api/create-payment", (route) =>
+    route.fulfill({ status: 503, json: { error: "Held by the test." } }),
+  );
   const request = page.waitForRequest((r) => r.url().endsWith("/api/create-payment"));
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   expect((await request).postDataJSON()).toEqual({ amount: 340, packageType: "pro" });
@@ -127,9 +145,14 @@ test("an invalid amount shows the 'Invalid Amount' notice and sends nothing", as
   expect(page.context().pages()).toHaveLength(1);
 });
 
-test("a failing server shows the 'Payment Error' notice with its message, or the fallback", async ({ page, context }) => {
+test("a failing server shows the 'Payment Error' notice with its message, or the fallback", async ({
+  page,
+  context,
+}) => {
   await openPaymentPage(page);
-  await page.route("**/api/create-payment", (route) => route.fulfill({ status: 500, json: { error: "Card processor unavailable" } }));
+  await page.route("**/api/create-payment", (route) =>
+    route.fulfill({ status: 500, json: { error: "Card processor unavailable" } }),
+  );
   await page.getByLabel(/Quoted amount/).fill("450.50");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   const notice = page.locator("[data-notice]").filter({ hasText: "Payment Error" }).first();
@@ -143,15 +166,23 @@ test("a failing server shows the 'Payment Error' notice with its message, or the
   await page.unroute("**/api/create-payment");
   await page.route("**/api/create-payment", (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.locator("[data-notice]").filter({ hasText: "Failed to create payment session" }).first()).toBeVisible();
+  await expect(
+    page.locator("[data-notice]").filter({ hasText: "Failed to create payment session" }).first(),
+  ).toBeVisible();
 });
 
 test("without JavaScript the form post answers 303 to the checkout URL", async ({ request, browser }) => {
-  const res = await request.post("/payment", { form: { amount: "450.50", packageType: "pro" }, maxRedirects: 0 });
+  const res = await request.post("/payment", {
+    form: { amount: "450.50", packageType: "pro" },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(303);
   expect(res.headers().location).toMatch(/^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]+$/);
 
-  const bad = await request.post("/payment", { form: { amount: "1.005", packageType: "pro" }, maxRedirects: 0 });
+  const bad = await request.post("/payment", {
+    form: { amount: "1.005", packageType: "pro" },
+    maxRedirects: 0,
+  });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain("The amount can have at most two decimal places (cents).");
 

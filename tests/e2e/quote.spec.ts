@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "./fixtures";
+
 import { storedInquiries } from "./database";
+import { expect, test } from "./fixtures";
 
 /**
  * A lead's quote end to end with the sandbox provider: the studio creates and
@@ -8,12 +9,22 @@ import { storedInquiries } from "./database";
  * link in a fresh context, accepts and pays the server-fixed deposit in the
  * checkout tab it opens, and the success page shows the quote and the amount.
  */
-test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the success page names the quote", async ({ page, request, baseURL }) => {
+test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the success page names the quote", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow();
   const email = `quote-${Date.now()}@example.com`;
   const sent = await request.post("/api/inquiries", {
     headers: { origin: baseURL! },
-    data: { firstName: "Grace", lastName: "Hopper", email, projectType: "basic", message: "A small site for our compiler workshop, please." },
+    data: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      projectType: "basic",
+      message: "A small site for our compiler workshop, please.",
+    },
   });
   expect(sent.status()).toBe(200);
   const [lead] = storedInquiries(email);
@@ -21,9 +32,24 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   const cli = (args: string[]) =>
     execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
       encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: process.env.E2E_DATABASE_PATH, SITE_URL: baseURL! },
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        SITE_URL: baseURL!,
+      },
     });
-  const created = cli(["create", "--inquiry", String(lead!.id), "--package", "pro", "--amount", "1234.56", "--deposit", "50"]);
+  const created = cli([
+    "create",
+    "--inquiry",
+    String(lead!.id),
+    "--package",
+    "pro",
+    "--amount",
+    "1234.56",
+    "--deposit",
+    "50",
+  ]);
   const link = /Link: (\S+)/.exec(created)![1]!;
   const id = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
   cli(["send", id]);
@@ -35,7 +61,10 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   await page.getByLabel("Your full legal name").fill("Grace Brewster Hopper");
   await page.getByLabel(/I have read this quote/).check();
   // Checkout opens in a new tab (decision 0018); the quote page stays where it was.
-  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Sign and pay the deposit" }).click()]);
+  const [checkout] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Sign and pay the deposit" }).click(),
+  ]);
   await expect(page).toHaveURL(/\/quote\//);
 
   await expect(checkout).toHaveURL(/\/checkout\/sandbox\//);

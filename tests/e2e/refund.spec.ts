@@ -2,11 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+
 import { formatCad } from "../../app/lib/money";
 import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { readRowsIn as readRows } from "./database";
-import { expect, expectNoSideScroll, signedInWithLead, test, signForDeposit } from "./fixtures";
+import { expect, expectNoSideScroll, signedInWithLead, signForDeposit, test } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const GST_NUMBER = "123456789 RT0001";
@@ -19,18 +20,47 @@ const GST_NUMBER = "123456789 RT0001";
  * the number, the amounts and the taxes reversed; the accounting page shows it
  * as a negative line.
  */
-test("the studio refunds part of a paid deposit: the client gets the credit note and the accounting page counts it negative", async ({ page, checkA11y }) => {
+test("the studio refunds part of a paid deposit: the client gets the credit note and the accounting page counts it negative", async ({
+  page,
+  checkA11y,
+}) => {
   test.setTimeout(180_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dbPath = path.join(process.env.E2E_RUN_DIR!, `refund-${port}.db`);
   const smtp = await startFakeSmtp();
-  const env = { DATABASE_PATH: dbPath, SITE_URL: origin, GST_HST_NUMBER: GST_NUMBER, PAYMENTS_PROVIDER: "sandbox" };
-  const server = await startServer(port, { ...env, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", TRUST_PROXY: "1" });
-  const cli = (args: string[]) => execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], { encoding: "utf8", env: { ...process.env, ...env, NODE_ENV: "test" } });
+  const env = {
+    DATABASE_PATH: dbPath,
+    SITE_URL: origin,
+    GST_HST_NUMBER: GST_NUMBER,
+    PAYMENTS_PROVIDER: "sandbox",
+  };
+  const server = await startServer(port, {
+    ...env,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    TRUST_PROXY: "1",
+  });
+  const cli = (args: string[]) =>
+    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...env, NODE_ENV: "test" },
+    });
   try {
     const { leadId, email } = await signedInWithLead(page, page.request, origin, dbPath);
-    const created = cli(["create", "--inquiry", leadId, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--package-tax", "GST+PST"]);
+    const created = cli([
+      "create",
+      "--inquiry",
+      leadId,
+      "--package",
+      "pro",
+      "--amount",
+      "1234.56",
+      "--deposit",
+      "50",
+      "--package-tax",
+      "GST+PST",
+    ]);
     const link = /Link: (\S+)/.exec(created)![1]!;
     cli(["send", /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!]);
 
@@ -42,7 +72,10 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     await checkout.getByRole("button", { name: /Pay/ }).click();
     await expect(checkout).toHaveURL(/\/payment-success\?session_id=/);
     await client.close();
-    const [receipt] = readRows<{ number: string; amount_cents: number; taxes: string }>(dbPath, "select number, amount_cents, taxes from money_documents where kind = 'receipt'");
+    const [receipt] = readRows<{ number: string; amount_cents: number; taxes: string }>(
+      dbPath,
+      "select number, amount_cents, taxes from money_documents where kind = 'receipt'",
+    );
     const receiptTaxes = JSON.parse(receipt!.taxes) as { label: string; cents: number }[];
 
     // The studio refunds $100.00 of it from the lead's page.
@@ -60,25 +93,35 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     await form.getByRole("checkbox", { name: "Give this money back to the client's card now" }).check();
     await form.getByRole("button", { name: "Refund and issue credit note" }).click();
     const payments = page.getByRole("region", { name: "Payments" });
-    await expect(payments.getByText(/Refund made: credit note C\d{4}-0001 was issued and emailed to the client\./)).toBeVisible();
+    await expect(
+      payments.getByText(/Refund made: credit note C\d{4}-0001 was issued and emailed to the client\./),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: /^Credit note C\d{4}-0001 \(deposit\)$/ })).toBeVisible();
     await expect(page.getByRole("region", { name: "Timeline" })).toContainText("refunded $100.00");
 
     // The client's email, with the credit note's PDF: its number, the documents it credits, the amounts and taxes reversed.
-    await expect.poll(() => smtp.messages.filter((m) => m.subject.includes("credit note")).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject.includes("credit note")).length, { timeout: 20_000 })
+      .toBe(1);
     const mail = smtp.messages.find((m) => m.subject.includes("credit note"))!;
     expect(mail.to).toEqual([email]);
-    expect(mail.subject).toMatch(/^\[TEST\] Refund of \$100\.00 CAD for quote Q-[0-9A-F]{8}: credit note C\d{4}-0001$/);
+    expect(mail.subject).toMatch(
+      /^\[TEST\] Refund of \$100\.00 CAD for quote Q-[0-9A-F]{8}: credit note C\d{4}-0001$/,
+    );
     const parsed = await simpleParser(mail.raw);
     const [attachment] = parsed.attachments;
     expect(attachment!.filename).toMatch(/^credit-note-C\d{4}-0001\.pdf$/);
     const text = pdfText(attachment!.content);
-    const reversed = receiptTaxes.map((t) => ({ ...t, cents: Math.round((t.cents * 10_000) / Number(receipt!.amount_cents)) }));
+    const reversed = receiptTaxes.map((t) => ({
+      ...t,
+      cents: Math.round((t.cents * 10_000) / Number(receipt!.amount_cents)),
+    }));
     expect(text).toMatch(/Credit note C\d{4}-0001/);
     expect(text).toContain(`receipt ${receipt!.number}`);
     expect(text).toContain(`GST/HST registration number: ${GST_NUMBER}`);
     expect(text).toContain("Reason: Blog section dropped from the scope");
-    for (const t of reversed) expect(text).toContain(`${t.label} reversed ${formatCad(t.cents, { withCode: true })}`);
+    for (const t of reversed)
+      expect(text).toContain(`${t.label} reversed ${formatCad(t.cents, { withCode: true })}`);
     expect(text).toContain("Total refunded $100.00 CAD");
 
     // The accounting page: the credit note as a negative line, and received less it.
@@ -88,7 +131,9 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     const net = 10_000 - reversed.reduce((sum, t) => sum + t.cents, 0);
     await expect(line).toContainText(formatCad(-net, { withCode: true }));
     await expect(page.getByRole("row", { name: /Refunded \(credit notes\)/ })).toContainText("-$100.00 CAD");
-    await expect(page.getByRole("row", { name: /Received, less refunds/ })).toContainText(formatCad(Number(receipt!.amount_cents) - 10_000, { withCode: true }));
+    await expect(page.getByRole("row", { name: /Received, less refunds/ })).toContainText(
+      formatCad(Number(receipt!.amount_cents) - 10_000, { withCode: true }),
+    );
     await checkA11y();
   } finally {
     server.kill("SIGTERM");

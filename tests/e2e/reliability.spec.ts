@@ -2,13 +2,14 @@ import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
+import SQLite from "better-sqlite3";
+
 import { inquiryFormContent } from "../../app/content/inquiry-form";
 import { publicRoutes } from "../../app/lib/route-registry";
+import { configuredBuildDir } from "../../server/paths";
 import { startFakeSmtp } from "../fakes/smtp";
 import { expect, hydrateForm, test } from "./fixtures";
-import { configuredBuildDir } from "../../server/paths";
 import { freePort, killed, startServer } from "./own-server";
 
 /**
@@ -44,7 +45,10 @@ async function checkCsp(request: APIRequestContext, url: string) {
   const scriptSrc = csp.get("script-src") ?? csp.get("default-src") ?? [];
   expect(scriptSrc, `${url} script-src`).not.toContain("'unsafe-inline'");
   expect(scriptSrc, `${url} script-src`).not.toContain("'unsafe-eval'");
-  for (const s of scriptSrc) expect(s, `${url}: script source ${s}`).toMatch(/^('self'|'none'|'sha256-[A-Za-z0-9+/=]+'|'nonce-[A-Za-z0-9+/=]+')$/);
+  for (const s of scriptSrc)
+    expect(s, `${url}: script source ${s}`).toMatch(
+      /^('self'|'none'|'sha256-[A-Za-z0-9+/=]+'|'nonce-[A-Za-z0-9+/=]+')$/,
+    );
   expect(csp.get("base-uri"), url).toEqual(["'none'"]);
   expect(csp.get("object-src"), url).toEqual(["'none'"]);
   expect(csp.get("frame-ancestors"), url).toEqual(["'none'"]);
@@ -58,7 +62,8 @@ async function checkCsp(request: APIRequestContext, url: string) {
       scripts++;
       const nonce = /\bnonce="([^"]+)"/.exec(script.attrs)?.[1];
       const hash = `'sha256-${createHash("sha256").update(script.body, "utf8").digest("base64")}'`;
-      const covered = scriptSrc.includes(hash) || (nonce !== undefined && scriptSrc.includes(`'nonce-${nonce}'`));
+      const covered =
+        scriptSrc.includes(hash) || (nonce !== undefined && scriptSrc.includes(`'nonce-${nonce}'`));
       expect(covered, `${url}: inline script ${script.body.slice(0, 60)} not covered by its CSP`).toBe(true);
     }
   }
@@ -73,7 +78,9 @@ async function sandboxSession(request: APIRequestContext) {
 }
 
 test.describe("security", () => {
-  test("every route answers with a strict CSP that covers each of its inline scripts", async ({ request }) => {
+  test("every route answers with a strict CSP that covers each of its inline scripts", async ({
+    request,
+  }) => {
     const { url: checkout, sessionId } = await sandboxSession(request);
     const urls = [
       ...publicRoutes.map((r) => r.path),
@@ -114,8 +121,18 @@ test.describe("security", () => {
 
   test("every page route, form action and API refuses a body over 64 KB with 413", async ({ request }) => {
     const big = "amount=1&packageType=basic&x=" + "y".repeat(100 * 1024);
-    for (const url of [...publicRoutes.map((r) => r.path), "/no-such-page", "/api/inquiries", "/api/create-payment", "/checkout/sandbox/sbx_unknown_session_0000/pay"]) {
-      const res = await request.post(url, { data: big, headers: { "content-type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+    for (const url of [
+      ...publicRoutes.map((r) => r.path),
+      "/no-such-page",
+      "/api/inquiries",
+      "/api/create-payment",
+      "/checkout/sandbox/sbx_unknown_session_0000/pay",
+    ]) {
+      const res = await request.post(url, {
+        data: big,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+      });
       expect(res.status(), url).toBe(413);
     }
   });
@@ -134,7 +151,10 @@ test.describe("security", () => {
     expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(5);
     // Values of secret-looking variables in this environment (the build ran in the same one), and the names themselves.
     const secretValues = Object.entries(process.env)
-      .filter(([k, v]) => /SECRET|KEY|TOKEN|PASSWORD|PASS|SMTP_URL|DATABASE_URL|WEB3FORMS/i.test(k) && v && v.length >= 8)
+      .filter(
+        ([k, v]) =>
+          /SECRET|KEY|TOKEN|PASSWORD|PASS|SMTP_URL|DATABASE_URL|WEB3FORMS/i.test(k) && v && v.length >= 8,
+      )
       .map(([, v]) => v!);
     const markers = [
       ...secretValues,
@@ -165,7 +185,9 @@ test.describe("security", () => {
     const found: string[] = [];
     for (const file of files) {
       const text = fs.readFileSync(file, "utf8");
-      for (const m of markers) if (text.includes(m)) found.push(`${path.relative(root, file)}: ${m.length > 20 ? `${m.slice(0, 6)}…` : m}`);
+      for (const m of markers)
+        if (text.includes(m))
+          found.push(`${path.relative(root, file)}: ${m.length > 20 ? `${m.slice(0, 6)}…` : m}`);
     }
     expect(found).toEqual([]);
   });
@@ -188,7 +210,11 @@ test.describe("faults against a running server", () => {
     let server = await startServer(port, { DATABASE_PATH: dbPath });
     try {
       // No mail server yet: the notifications (studio, visitor) are stored with the lead and left pending.
-      const res = await fetch(`http://127.0.0.1:${port}/api/inquiries`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(inquiry) });
+      const res = await fetch(`http://127.0.0.1:${port}/api/inquiries`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(inquiry),
+      });
       expect(res.status).toBe(200);
       const { id } = (await res.json()) as { id: string };
       server.kill("SIGKILL");
@@ -198,7 +224,9 @@ test.describe("faults against a running server", () => {
         try {
           return {
             inquiries: db.prepare("select id from inquiries").all() as Array<{ id: string }>,
-            outbox: db.prepare("select channel, status, subject_id from outbox order by channel").all() as Array<{ channel: string; status: string; subject_id: string }>,
+            outbox: db
+              .prepare("select channel, status, subject_id from outbox order by channel")
+              .all() as Array<{ channel: string; status: string; subject_id: string }>,
           };
         } finally {
           db.close();
@@ -212,15 +240,28 @@ test.describe("faults against a running server", () => {
         ],
       });
 
-      server = await startServer(port, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
+      server = await startServer(port, {
+        DATABASE_PATH: dbPath,
+        SMTP_URL: smtp.url,
+        INQUIRY_TO: "studio@example.com",
+      });
       await expect.poll(() => smtp.messages.length, { timeout: 20_000 }).toBe(2);
-      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["New project inquiry from Katherine Johnson", "We received your inquiry: Cascadia Web Studio"]);
-      await expect.poll(() => read().outbox.map((r) => r.status), { timeout: 10_000 }).toEqual(["delivered", "delivered"]);
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
+        "New project inquiry from Katherine Johnson",
+        "We received your inquiry: Cascadia Web Studio",
+      ]);
+      await expect
+        .poll(() => read().outbox.map((r) => r.status), { timeout: 10_000 })
+        .toEqual(["delivered", "delivered"]);
 
       // Killed again and restarted: nothing is sent twice.
       server.kill("SIGKILL");
       await killed(server);
-      server = await startServer(port, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
+      server = await startServer(port, {
+        DATABASE_PATH: dbPath,
+        SMTP_URL: smtp.url,
+        INQUIRY_TO: "studio@example.com",
+      });
       await new Promise((r) => setTimeout(r, 2_000));
       expect(smtp.messages).toHaveLength(2);
     } finally {
@@ -259,14 +300,19 @@ test.describe("faults against a running server", () => {
     }
 
     async function expectKept(page: Page) {
-      await expect(page.locator("#inquiry-status")).toContainText(inquiryFormContent.messages.error, { timeout: 15_000 });
+      await expect(page.locator("#inquiry-status")).toContainText(inquiryFormContent.messages.error, {
+        timeout: 15_000,
+      });
       await expect(page.getByLabel("First Name")).toHaveValue(inquiry.firstName);
       await expect(page.getByLabel("Email")).toHaveValue(inquiry.email);
       await expect(page.getByLabel("Project Type")).toHaveValue("basic");
       await expect(page.getByLabel("Project Details")).toHaveValue(inquiry.message);
     }
 
-    test("with JavaScript: the API answers 503 and the form shows the spec's error with the data kept", async ({ page, checkA11y }) => {
+    test("with JavaScript: the API answers 503 and the form shows the spec's error with the data kept", async ({
+      page,
+      checkA11y,
+    }) => {
       test.setTimeout(60_000);
       await page.goto(`http://127.0.0.1:${port}/contact`);
       await hydrateForm(page);
@@ -274,11 +320,16 @@ test.describe("faults against a running server", () => {
       await page.waitForTimeout(3_200);
       lock.exec("BEGIN EXCLUSIVE");
       try {
-        const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/inquiries", { timeout: 20_000 });
+        const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/inquiries", {
+          timeout: 20_000,
+        });
         await page.getByRole("button", { name: inquiryFormContent.submit }).click();
         const res = await answer;
         expect(res.status()).toBe(503);
-        expect(await res.json()).toEqual({ success: false, error: expect.stringMatching(/temporarily unavailable/) });
+        expect(await res.json()).toEqual({
+          success: false,
+          error: expect.stringMatching(/temporarily unavailable/),
+        });
         await expectKept(page);
         await checkA11y();
       } finally {
@@ -286,7 +337,9 @@ test.describe("faults against a running server", () => {
       }
       // Back up: the same page sends.
       await page.getByRole("button", { name: inquiryFormContent.submit }).click();
-      await expect(page.locator("#inquiry-status")).toContainText("Your message has been sent", { timeout: 15_000 });
+      await expect(page.locator("#inquiry-status")).toContainText("Your message has been sent", {
+        timeout: 15_000,
+      });
     });
 
     test.describe("without JavaScript", () => {

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+
 import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn as readRows } from "./database";
-import { expect, test, signForDeposit } from "./fixtures";
+import { expect, signForDeposit, test } from "./fixtures";
 import { freePort, killed, startServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
@@ -16,25 +17,58 @@ const DAY = 24 * 60 * 60_000;
  * unsubscribe link; pressing it stops the 14-day one, and the receipt of the balance
  * still arrives.
  */
-test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day one, and the receipt still comes", async ({ page, checkA11y }) => {
+test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day one, and the receipt still comes", async ({
+  page,
+  checkA11y,
+}) => {
   test.setTimeout(180_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dbPath = path.join(process.env.E2E_RUN_DIR!, `reminders-${port}.db`);
   const smtp = await startFakeSmtp();
-  const env = { DATABASE_PATH: dbPath, SITE_URL: origin, UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars" };
-  const server = await startServer(port, { ...env, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", TRUST_PROXY: "1" });
-  const cli = (script: string, args: string[]) => execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], { encoding: "utf8", env: { ...process.env, ...env, NODE_ENV: "test" } });
+  const env = {
+    DATABASE_PATH: dbPath,
+    SITE_URL: origin,
+    UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars",
+  };
+  const server = await startServer(port, {
+    ...env,
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    TRUST_PROXY: "1",
+  });
+  const cli = (script: string, args: string[]) =>
+    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...env, NODE_ENV: "test" },
+    });
   // Sandbox payments mark their emails "[TEST] ".
-  const mails = (prefix: string) => smtp.messages.filter((m) => m.subject.replace(/^\[TEST\] /, "").startsWith(prefix));
+  const mails = (prefix: string) =>
+    smtp.messages.filter((m) => m.subject.replace(/^\[TEST\] /, "").startsWith(prefix));
   try {
     const email = `balance-${Date.now()}@example.com`;
     const sent = await page.request.post(`${origin}/api/inquiries`, {
       headers: { origin },
-      data: { firstName: "Grace", lastName: "Hopper", email, projectType: "basic", message: "A small site for our compiler workshop, please." },
+      data: {
+        firstName: "Grace",
+        lastName: "Hopper",
+        email,
+        projectType: "basic",
+        message: "A small site for our compiler workshop, please.",
+      },
     });
     const { id: leadId } = (await sent.json()) as { id: string };
-    const created = cli("studio-quote", ["create", "--inquiry", leadId, "--package", "pro", "--amount", "1234.56", "--deposit", "50"]);
+    const created = cli("studio-quote", [
+      "create",
+      "--inquiry",
+      leadId,
+      "--package",
+      "pro",
+      "--amount",
+      "1234.56",
+      "--deposit",
+      "50",
+    ]);
     const link = /Link: (\S+)/.exec(created)![1]!;
     const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
     cli("studio-quote", ["send", quoteId]);
@@ -48,11 +82,21 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     await deposit.close();
     // The balance is requested; the reminders count from now.
     cli("studio-quote", ["send", quoteId]);
-    const requestedAt = Date.parse(readRows<{ at: string }>(dbPath, "select balance_requested_at as at from quotes where id = ?", quoteId)[0]!.at);
+    const requestedAt = Date.parse(
+      readRows<{ at: string }>(
+        dbPath,
+        "select balance_requested_at as at from quotes where id = ?",
+        quoteId,
+      )[0]!.at,
+    );
 
     // Six days on, nothing; seven days on, the reminder.
-    expect(cli("reminders", ["run", "--at", new Date(requestedAt + 6 * DAY).toISOString()])).toContain("reminder-balance-7: 0 queued");
-    expect(cli("reminders", ["run", "--at", new Date(requestedAt + 7 * DAY + 60_000).toISOString()])).toContain("reminder-balance-7: 1 queued");
+    expect(cli("reminders", ["run", "--at", new Date(requestedAt + 6 * DAY).toISOString()])).toContain(
+      "reminder-balance-7: 0 queued",
+    );
+    expect(
+      cli("reminders", ["run", "--at", new Date(requestedAt + 7 * DAY + 60_000).toISOString()]),
+    ).toContain("reminder-balance-7: 1 queued");
     await expect.poll(() => mails("Reminder:").length, { timeout: 20_000 }).toBe(1);
     const [reminder] = mails("Reminder:");
     expect(reminder!.to).toEqual([email]);
@@ -72,18 +116,37 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     await checkA11y();
 
     // Fourteen days on: queued, then dropped for the opt-out, as the timeline says.
-    expect(cli("reminders", ["run", "--at", new Date(requestedAt + 14 * DAY + 60_000).toISOString()])).toContain("reminder-balance-14: 1 queued");
+    expect(
+      cli("reminders", ["run", "--at", new Date(requestedAt + 14 * DAY + 60_000).toISOString()]),
+    ).toContain("reminder-balance-14: 1 queued");
     await expect
-      .poll(() => readRows<{ kind: string; body: string }>(dbPath, "select kind, body from lead_activity where inquiry_id = ? and kind like 'reminder-%' order by created_at", leadId), { timeout: 20_000 })
+      .poll(
+        () =>
+          readRows<{ kind: string; body: string }>(
+            dbPath,
+            "select kind, body from lead_activity where inquiry_id = ? and kind like 'reminder-%' order by created_at",
+            leadId,
+          ),
+        { timeout: 20_000 },
+      )
       .toEqual([
-        { kind: "reminder-sent", body: "Reminder that the balance is unpaid after 7 days emailed to the client." },
-        { kind: "reminder-cancelled", body: "Reminder that the balance is unpaid after 14 days not sent: the client unsubscribed from reminders." },
+        {
+          kind: "reminder-sent",
+          body: "Reminder that the balance is unpaid after 7 days emailed to the client.",
+        },
+        {
+          kind: "reminder-cancelled",
+          body: "Reminder that the balance is unpaid after 14 days not sent: the client unsubscribed from reminders.",
+        },
       ]);
     expect(mails("Reminder:")).toHaveLength(1);
 
     // Receipts are no reminders: paying the balance still brings one.
     await page.goto(link);
-    const [balance] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Pay the balance" }).click()]);
+    const [balance] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: "Pay the balance" }).click(),
+    ]);
     await balance.getByRole("button", { name: /617\.28/ }).click();
     await expect(balance).toHaveURL(/\/payment-success\?session_id=/);
     await expect.poll(() => mails("Receipt:").length, { timeout: 20_000 }).toBe(2);
@@ -95,4 +158,3 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
   }
 });
-

@@ -18,7 +18,10 @@ test("unknown paths get the 404 page, status 404, and the miss is logged", async
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: /return to home/i })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("main").getByRole("link", { name: /return to home/i })).toHaveAttribute(
+    "href",
+    "/",
+  );
   await expect.poll(() => messages.join("\n")).toContain("/no-such-page");
   await checkA11y();
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+
 import { siteConfig } from "../../app/content/site";
 import { publicRoutes } from "../../app/lib/route-registry";
 import { configuredSiteUrl } from "../../server/paths";
@@ -34,14 +35,18 @@ type Head = {
 
 function parseHead(html: string): Head {
   const meta = new Map<string, string>();
-  for (const m of html.matchAll(/<meta\s+(?:name|property)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)) meta.set(m[1]!, decode(m[2]!));
+  for (const m of html.matchAll(/<meta\s+(?:name|property)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g))
+    meta.set(m[1]!, decode(m[2]!));
   return {
-    title: /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] && decode(/<title>([\s\S]*?)<\/title>/.exec(html)![1]!),
+    title:
+      /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] && decode(/<title>([\s\S]*?)<\/title>/.exec(html)![1]!),
     description: meta.get("description"),
     canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
     robots: meta.get("robots"),
     meta,
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    ),
     html,
   };
 }
@@ -83,7 +88,8 @@ test.describe("SEO of the built site", () => {
       titles.set(h.title!, [...(titles.get(h.title!) ?? []), r.path]);
       descriptions.set(h.description!, [...(descriptions.get(h.description!) ?? []), r.path]);
     }
-    const dupes = (m: Map<string, string[]>) => [...m].filter(([, paths]) => paths.length > 1).map(([text, paths]) => `"${text}": ${paths.join(", ")}`);
+    const dupes = (m: Map<string, string[]>) =>
+      [...m].filter(([, paths]) => paths.length > 1).map(([text, paths]) => `"${text}": ${paths.join(", ")}`);
     expect(dupes(titles), "titles shared by several pages").toEqual([]);
     expect(dupes(descriptions), "descriptions shared by several pages").toEqual([]);
   });
@@ -96,7 +102,9 @@ test.describe("SEO of the built site", () => {
       expect(meta.get("og:url"), r.path).toBe(canonicalFor(r.path));
       expect(meta.get("og:site_name"), r.path).toBe(siteConfig.name);
       expect(meta.get("twitter:card"), r.path).toBe("summary_large_image");
-      expect(meta.get("og:image"), r.path).toMatch(new RegExp(`^${siteUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/og/[a-z0-9-]+\\.png$`));
+      expect(meta.get("og:image"), r.path).toMatch(
+        new RegExp(`^${siteUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/og/[a-z0-9-]+\\.png$`),
+      );
       expect(meta.get("twitter:image"), r.path).toBe(meta.get("og:image"));
     }
   });
@@ -133,7 +141,8 @@ test.describe("SEO of the built site", () => {
       expect(sitemapLocs).not.toContain(canonicalFor(r.path));
     }
     for (const loc of sitemapLocs) expect(new URL(loc).pathname).not.toMatch(/^\/(checkout|api)\//);
-    for (const r of publicRoutes.filter((x) => x.indexable)) expect(heads.get(r.path)!.robots, r.path).toBeUndefined();
+    for (const r of publicRoutes.filter((x) => x.indexable))
+      expect(heads.get(r.path)!.robots, r.path).toBeUndefined();
   });
 
   test("robots.txt allows the site and points at the sitemap", async ({ request }) => {
@@ -163,22 +172,37 @@ test.describe("SEO of the built site", () => {
         logo: `${siteUrl}/og/logo.png`,
         telephone: siteConfig.phone.href.replace("tel:", ""),
         email: siteConfig.email,
-        address: { "@type": "PostalAddress", streetAddress: siteConfig.address.street, addressLocality: siteConfig.address.city, postalCode: siteConfig.address.postalCode },
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: siteConfig.address.street,
+          addressLocality: siteConfig.address.city,
+          postalCode: siteConfig.address.postalCode,
+        },
       });
       expect(data.areaServed.map((a: { name: string }) => a.name)).toEqual(siteConfig.areaServed);
       const open = siteConfig.hours.filter((h) => h.opens);
       expect(data.openingHoursSpecification).toEqual(
-        open.map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: h.dayOfWeek, opens: h.opens, closes: h.closes })),
+        open.map((h) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: h.dayOfWeek,
+          opens: h.opens,
+          closes: h.closes,
+        })),
       );
     }
   });
 
-  test("every page preloads its layout's core font (and /portfolio its intro's) and blocks rendering on one stylesheet only", async ({ request }) => {
+  test("every page preloads its layout's core font (and /portfolio its intro's) and blocks rendering on one stylesheet only", async ({
+    request,
+  }) => {
     for (const r of publicRoutes) {
       const { html } = heads.get(r.path)!;
       const head = html.slice(0, html.indexOf("</head>"));
       const preloads = (head.match(/<link\b[^>]*rel="preload"[^>]*>/g) ?? [])
-        .filter((tag) => tag.includes('as="font"') && tag.includes('type="font/woff2"') && tag.includes("crossorigin"))
+        .filter(
+          (tag) =>
+            tag.includes('as="font"') && tag.includes('type="font/woff2"') && tag.includes("crossorigin"),
+        )
         .map((tag) => /href="([^"]+)"/.exec(tag)![1]!.replace(/-[\w-]{8}\.woff2$/, ""));
       if (r.path === "/portfolio") {
         // Its intro, the phone's LCP element, is set in Inter: preloaded beside the heading face (decision 0020).
@@ -230,7 +254,10 @@ test.describe("one trailing-slash rule", () => {
   });
 });
 
-test("the JSON-LD block hydrates cleanly under the CSP and the page stays accessible", async ({ page, checkA11y }) => {
+test("the JSON-LD block hydrates cleanly under the CSP and the page stays accessible", async ({
+  page,
+  checkA11y,
+}) => {
   const problems: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(m.text());

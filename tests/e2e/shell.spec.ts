@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrateForm, test } from "./fixtures";
+
 import { publicRoutes } from "../../app/lib/route-registry";
+import { expect, hydrateForm, test } from "./fixtures";
 
 /** The form pages' forms are islands that hydrate on the visitor's first sign of intent toward them. */
 async function openHydrated(page: Page, path: "/payment" | "/contact") {
@@ -39,16 +40,36 @@ test.describe("main layout", () => {
   test("header has the eight nav links and Get Quote", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" }).first();
-    for (const name of ["Home", "Portfolio", "Pricing", "Our Story", "About Us", "Extras", "Contact", "Payment"]) {
+    for (const name of [
+      "Home",
+      "Portfolio",
+      "Pricing",
+      "Our Story",
+      "About Us",
+      "Extras",
+      "Contact",
+      "Payment",
+    ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("banner").getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Quote" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 
   test("footer links point at home anchors and the year is current", async ({ page }) => {
     await page.goto("/pricing");
     const footer = page.getByRole("contentinfo");
-    for (const anchor of ["/#home", "/#portfolio", "/#story", "/#about", "/#pricing", "/#extras", "/#contact"]) {
+    for (const anchor of [
+      "/#home",
+      "/#portfolio",
+      "/#story",
+      "/#about",
+      "/#pricing",
+      "/#extras",
+      "/#contact",
+    ]) {
       await expect(footer.locator(`a[href="${anchor}"]`).first()).toBeAttached();
     }
     await expect(footer.getByRole("link", { name: "Get Free Quote" })).toHaveAttribute("href", "/contact");
@@ -69,14 +90,19 @@ test.describe("main layout", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     // A document navigation: the page now shown was loaded as a document, with no router.
-    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name)).toMatch(/\/contact$/);
+    expect(
+      await page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name,
+      ),
+    ).toMatch(/\/contact$/);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     await expect(page.locator("main#main")).toBeVisible();
   });
 
   test("back restores the previous scroll position after a document navigation", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
-    const textAtTop = () => page.evaluate(() => document.elementFromPoint(200, 100)?.textContent?.trim().slice(0, 80));
+    const textAtTop = () =>
+      page.evaluate(() => document.elementFromPoint(200, 100)?.textContent?.trim().slice(0, 80));
 
     // A static page navigates by document; the browser restores its position, on the same
     // content: blocks below the fold render lazily on a fresh load, in full on this one.
@@ -85,7 +111,10 @@ test.describe("main layout", () => {
     const y2 = await scrollToAThird(page);
     const seen = await textAtTop();
     // A DOM click: Playwright's click would first scroll the link into view and move the position under test.
-    await page.getByRole("contentinfo").getByRole("link", { name: "Get Free Quote" }).evaluate((a: HTMLElement) => a.click());
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: "Get Free Quote" })
+      .evaluate((a: HTMLElement) => a.click());
     await expect(page).toHaveURL(/\/contact$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
@@ -96,7 +125,9 @@ test.describe("main layout", () => {
 });
 
 test.describe("what each page ships", () => {
-  test("content pages are static HTML with two small inline scripts; form pages add their island's loader", async ({ request }) => {
+  test("content pages are static HTML with two small inline scripts; form pages add their island's loader", async ({
+    request,
+  }) => {
     for (const route of publicRoutes) {
       const html = await (await request.get(route.path)).text();
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
@@ -110,20 +141,31 @@ test.describe("what each page ships", () => {
         // The page enhancements, then the island's loader, which imports its entry on intent;
         // /contact also fills the project type from ?ref= before the form is painted (docs/product.md, lead sources).
         const preselect = route.path === "/contact" ? 1 : 0;
-        expect(inline, `${route.path}: lazy-blocks guard, page enhancements, the island loader and any preselect`).toHaveLength(3 + preselect);
+        expect(
+          inline,
+          `${route.path}: lazy-blocks guard, page enhancements, the island loader and any preselect`,
+        ).toHaveLength(3 + preselect);
         expect(html, route.path).toMatch(/<div data-island="[a-z-]+"/);
-        expect(html, `${route.path}: the island's entry`).toMatch(/import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/);
+        expect(html, `${route.path}: the island's entry`).toMatch(
+          /import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/,
+        );
         expect(html, `${route.path}: the island loads when reached for`).toContain('"focusin"');
       }
       // /book adds one: it pre-selects the browser's time zone and times the form (docs/product.md#booking).
       const bookingScript = route.path === "/book" ? 1 : 0;
-      if (route.hydration === "static") expect(inline, `${route.path}: the lazy-blocks guard, the page enhancements and any booking script`).toHaveLength(2 + bookingScript);
+      if (route.hydration === "static")
+        expect(
+          inline,
+          `${route.path}: the lazy-blocks guard, the page enhancements and any booking script`,
+        ).toHaveLength(2 + bookingScript);
     }
   });
 });
 
 test.describe("form pages", () => {
-  test("load no script for a visitor who only reads, and React once the visitor reaches for the form", async ({ page }) => {
+  test("load no script for a visitor who only reads, and React once the visitor reaches for the form", async ({
+    page,
+  }) => {
     let scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
@@ -136,8 +178,14 @@ test.describe("form pages", () => {
       await page.waitForLoadState("networkidle");
       expect(scripts, `${path}: nothing loads while reading`).toEqual([]);
       await hydrateForm(page);
-      expect(scripts.some((s) => /\.island-[\w-]+\.js$/.test(s)), `${path}: the form's island entry`).toBe(true);
-      expect(scripts.some((s) => /\/entry\.client-[\w-]+\.js$/.test(s)), `${path}: no React Router entry`).toBe(false);
+      expect(
+        scripts.some((s) => /\.island-[\w-]+\.js$/.test(s)),
+        `${path}: the form's island entry`,
+      ).toBe(true);
+      expect(
+        scripts.some((s) => /\/entry\.client-[\w-]+\.js$/.test(s)),
+        `${path}: no React Router entry`,
+      ).toBe(false);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -27,7 +27,9 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -53,9 +55,13 @@ function partialRequest(port: number, pathname: string) {
 test("SIGTERM lets in-flight requests finish, then exits 0", async () => {
   const port = await freePort();
   const server = await startServer(port);
-  const exited = new Promise<number | string | null>((r) => server.once("exit", (code, signal) => r(code ?? signal)));
+  const exited = new Promise<number | string | null>((r) =>
+    server.once("exit", (code, signal) => r(code ?? signal)),
+  );
 
-  const inflight = Array.from({ length: 5 }, (_, i) => partialRequest(port, i % 2 ? "/pricing" : "/no-such-page"));
+  const inflight = Array.from({ length: 5 }, (_, i) =>
+    partialRequest(port, i % 2 ? "/pricing" : "/no-such-page"),
+  );
   await Promise.all(inflight.map((r) => r.opened));
   inflight.forEach((r) => r.start());
   await new Promise((r) => setTimeout(r, 200));
@@ -65,7 +71,9 @@ test("SIGTERM lets in-flight requests finish, then exits 0", async () => {
   inflight.forEach((r) => r.finish());
 
   const responses = await Promise.all(inflight.map((r) => r.ended));
-  responses.forEach((raw, i) => expect(raw.split("\r\n")[0]).toBe(i % 2 ? "HTTP/1.1 200 OK" : "HTTP/1.1 404 Not Found"));
+  responses.forEach((raw, i) =>
+    expect(raw.split("\r\n")[0]).toBe(i % 2 ? "HTTP/1.1 200 OK" : "HTTP/1.1 404 Not Found"),
+  );
   expect(await exited).toBe(0);
   // New connections are refused once the server has closed.
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

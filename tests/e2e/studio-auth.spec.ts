@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import * as OTPAuth from "otpauth";
+
 import { securityNotices } from "./database";
 import { cspViolations, expect, newStudioAccount, test } from "./fixtures";
 
@@ -27,7 +28,10 @@ async function signOut(page: Page) {
 async function screenshots(page: Page, name: string) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`studio-auth-${name}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`studio-auth-${name}-${width}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -40,7 +44,14 @@ test.describe("studio passkeys and two-factor", () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     const errors: string[] = [];
     page.on("console", (m) => {
@@ -48,7 +59,10 @@ test.describe("studio passkeys and two-factor", () => {
     });
 
     await signInWithPassword(page, account);
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Studio" })
+      .getByRole("link", { name: "Account", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
     // A session alone may not add one: the password first.
@@ -56,7 +70,9 @@ test.describe("studio passkeys and two-factor", () => {
     await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
     await passkeys.getByLabel("Password").fill(account.password);
     await passkeys.getByRole("button", { name: "Confirm password" }).click();
-    await expect(passkeys.getByText("Password confirmed: you can add or remove passkeys for the next few minutes.")).toBeVisible();
+    await expect(
+      passkeys.getByText("Password confirmed: you can add or remove passkeys for the next few minutes."),
+    ).toBeVisible();
     await page.getByLabel("Passkey name (optional)").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
@@ -74,14 +90,20 @@ test.describe("studio passkeys and two-factor", () => {
     await expect(page.getByText(account.email)).toBeVisible();
 
     // Removing it: the list is empty again.
-    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Account", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Studio" })
+      .getByRole("link", { name: "Account", exact: true })
+      .click();
     // A passkey sign-in is a new session: removing asks for the password again too.
     await expect(list.getByRole("button", { name: "Remove Test laptop" })).toHaveCount(0);
     await passkeys.getByLabel("Password").fill(account.password);
     await passkeys.getByRole("button", { name: "Confirm password" }).click();
     await list.getByRole("button", { name: "Remove Test laptop" }).click();
     await expect(page.getByText("No passkeys yet.")).toBeVisible();
-    expect(securityNotices(account.email)).toEqual(["studio-security:passkey-added", "studio-security:passkey-removed"]);
+    expect(securityNotices(account.email)).toEqual([
+      "studio-security:passkey-added",
+      "studio-security:passkey-removed",
+    ]);
     // The WebAuthn chunk and its requests ran under the studio's CSP.
     expect(cspViolations(errors)).toEqual([]);
   });
@@ -91,7 +113,10 @@ test.describe("studio passkeys and two-factor", () => {
     const account = await newStudioAccount();
     await signInWithPassword(page, account);
     await page.goto(`${origin}/studio/account`);
-    await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("Password").fill(account.password);
+    await page
+      .getByRole("region", { name: "Two-factor authentication" })
+      .getByLabel("Password")
+      .fill(account.password);
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     const uri = await page.getByTestId("totp-uri").getAttribute("href");
     // The QR code, read as a phone's camera would: the picture shown decodes to the setup link.
@@ -103,7 +128,11 @@ test.describe("studio passkeys and two-factor", () => {
       [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
       const context = canvas.getContext("2d")!;
       context.drawImage(img, 0, 0);
-      return { width: canvas.width, height: canvas.height, data: [...context.getImageData(0, 0, canvas.width, canvas.height).data] };
+      return {
+        width: canvas.width,
+        height: canvas.height,
+        data: [...context.getImageData(0, 0, canvas.width, canvas.height).data],
+      };
     });
     const scanned = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
     expect(scanned).toBe(uri);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+
 import { expect, sendLead, test } from "./fixtures";
 
 /**
@@ -14,7 +15,17 @@ function insertBooking(leadId: string, startsAt: string) {
     db.prepare(
       `insert into bookings (id, inquiry_id, starts_at, ends_at, status, time_zone, topic, company, manage_token_hash, created_at, updated_at)
        values (?, ?, ?, ?, 'booked', 'Europe/London', ?, ?, ?, ?, ?)`,
-    ).run(id, leadId, startsAt, new Date(Date.parse(startsAt) + 30 * 60_000).toISOString().replace(".000Z", "Z"), "Moving our shop online", "Engines Ltd", createHash("sha256").update(randomBytes(32)).digest("hex"), now, now);
+    ).run(
+      id,
+      leadId,
+      startsAt,
+      new Date(Date.parse(startsAt) + 30 * 60_000).toISOString().replace(".000Z", "Z"),
+      "Moving our shop online",
+      "Engines Ltd",
+      createHash("sha256").update(randomBytes(32)).digest("hex"),
+      now,
+      now,
+    );
     return id;
   } finally {
     db.close();
@@ -26,7 +37,12 @@ function insertBooking(leadId: string, startsAt: string) {
  * private feed, see a booked call in the agenda (Vancouver time, linked to its lead)
  * and in the feed, cancel it from the keyboard, and the feed drops it.
  */
-test("the studio sets its hours, sees a booked call in the agenda and the feed, cancels it, and the feed drops it", async ({ page, checkA11y, baseURL, studioSignIn }) => {
+test("the studio sets its hours, sees a booked call in the agenda and the feed, cancels it, and the feed drops it", async ({
+  page,
+  checkA11y,
+  baseURL,
+  studioSignIn,
+}) => {
   test.setTimeout(90_000);
   const suffix = randomBytes(4).toString("hex");
   await studioSignIn();
@@ -40,7 +56,9 @@ test("the studio sets its hours, sees a booked call in the agenda and the feed, 
   await page.getByLabel("Monday").fill("09:00-12:00, 13:00-17:00");
   await page.getByLabel("Sunday").fill("9:15-10:00");
   await page.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Sunday: write hours as 09:00-17:00, on the hour or the half hour.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Sunday: write hours as 09:00-17:00, on the hour or the half hour.",
+  );
   await page.getByLabel("Sunday").fill("");
   await page.getByLabel("Buffer between calls (minutes)").fill("15");
   await page.getByRole("button", { name: "Save availability" }).click();
@@ -79,7 +97,10 @@ test("the studio sets its hours, sees a booked call in the agenda and the feed, 
   await expect(row).toContainText("10:00 a.m.");
   await expect(row).toContainText("Engines Ltd");
   await expect(row).toContainText("Moving our shop online");
-  await expect(row.getByRole("link", { name: `Grace Call${suffix}` })).toHaveAttribute("href", `/studio/leads/${leadId}`);
+  await expect(row.getByRole("link", { name: `Grace Call${suffix}` })).toHaveAttribute(
+    "href",
+    `/studio/leads/${leadId}`,
+  );
   await checkA11y();
 
   // From the keyboard: tick the confirmation, then the button after it.
@@ -89,14 +110,20 @@ test("the studio sets its hours, sees a booked call in the agenda and the feed, 
   await expect(row.getByRole("button", { name: /Cancel call/ })).toBeFocused();
   await page.keyboard.press("Enter");
   const recent = page.getByRole("region", { name: /Calls of the last 30 days/ });
-  await expect(recent.getByRole("row").filter({ hasText: `Grace Call${suffix}` })).toContainText("Cancelled by the studio");
+  await expect(recent.getByRole("row").filter({ hasText: `Grace Call${suffix}` })).toContainText(
+    "Cancelled by the studio",
+  );
   await expect(upcoming.getByRole("row").filter({ hasText: `Grace Call${suffix}` })).toHaveCount(0);
 
   const after = await (await page.request.get(feedPath)).text();
   expect(after).not.toContain(bookingId);
 
   await page.goto(`/studio/leads/${leadId}`);
-  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(/Call of .* 10:00 a\.m\. cancelled by the studio/);
-  await expect(page.getByRole("region", { name: "Calls", exact: true })).toContainText("Cancelled by the studio");
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(
+    /Call of .* 10:00 a\.m\. cancelled by the studio/,
+  );
+  await expect(page.getByRole("region", { name: "Calls", exact: true })).toContainText(
+    "Cancelled by the studio",
+  );
   await checkA11y();
 });

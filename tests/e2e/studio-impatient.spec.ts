@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, newStudioAccount, sendLead, test } from "./fixtures";
 
 /**
@@ -12,7 +13,8 @@ const SCRIPT_DELAY_MS = 3000;
 function recordRequests(page: Page) {
   const sent: string[] = [];
   page.on("request", (r) => {
-    if (["document", "fetch", "xhr"].includes(r.resourceType())) sent.push(`${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()})`);
+    if (["document", "fetch", "xhr"].includes(r.resourceType()))
+      sent.push(`${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()})`);
   });
   return sent;
 }
@@ -26,7 +28,12 @@ async function delayScripts(page: Page) {
 }
 
 /** True once React Router has hydrated the page (its router is on window only then). */
-const hydrated = (page: Page) => page.evaluate(() => "__reactRouterRouteModules" in window && Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter));
+const hydrated = (page: Page) =>
+  page.evaluate(
+    () =>
+      "__reactRouterRouteModules" in window &&
+      Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+  );
 
 test.describe("studio sign-in, the impatient way", () => {
   test("signs in when the form is typed and submitted before React has loaded", async ({ page }) => {
@@ -74,12 +81,21 @@ test.describe("studio sign-in, the impatient way", () => {
     expect((await page.request.get("/studio", { maxRedirects: 0 })).status()).toBe(200);
   });
 
-  test("Back after signing out shows no lead's data, from the cache or otherwise", async ({ page, baseURL, studioSignIn, openLead }) => {
+  test("Back after signing out shows no lead's data, from the cache or otherwise", async ({
+    page,
+    baseURL,
+    studioSignIn,
+    openLead,
+  }) => {
     test.slow();
     const { suffix } = await studioSignIn();
     await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
     const lastName = `Cached${suffix}`;
-    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com`, message: "A private message about our bakery's finances." });
+    await sendLead(page.request, baseURL!, {
+      lastName,
+      email: `bea-${suffix}@example.com`,
+      message: "A private message about our bakery's finances.",
+    });
     await openLead(lastName);
     // The lead's page, loaded as a document too (a reload), so both kinds of history entry are tried.
     const document = await page.reload();
@@ -102,20 +118,33 @@ test.describe("studio sign-in, the impatient way", () => {
     expect(inbox.headers().location).toBe("/studio/login");
   });
 
-  test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({ page, baseURL, studioSignIn }) => {
+  test("Back after a sign-out the browser posted itself (a document navigation) does not restore the lead's page", async ({
+    page,
+    baseURL,
+    studioSignIn,
+  }) => {
     test.slow();
     const { suffix } = await studioSignIn();
     const lastName = `Restored${suffix}`;
-    await sendLead(page.request, baseURL!, { lastName, email: `bea-${suffix}@example.com`, message: "Another private message, about payroll." });
+    await sendLead(page.request, baseURL!, {
+      lastName,
+      email: `bea-${suffix}@example.com`,
+      message: "Another private message, about payroll.",
+    });
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
     await page.getByRole("searchbox", { name: "Search" }).fill(lastName);
     await page.getByRole("button", { name: "Apply" }).click();
-    const href = await page.getByRole("row", { name: new RegExp(lastName) }).getByRole("link").getAttribute("href");
+    const href = await page
+      .getByRole("row", { name: new RegExp(lastName) })
+      .getByRole("link")
+      .getAttribute("href");
     // The lead's page as a document: a candidate for the back/forward cache.
     await page.goto(href!);
     await expect(page.getByText("Another private message, about payroll.")).toBeVisible();
     // Sign out the way a browser does without React (a native form post), so the next page is a new document.
-    await page.getByRole("button", { name: "Sign out" }).evaluate((button: HTMLButtonElement) => HTMLFormElement.prototype.submit.call(button.form!));
+    await page
+      .getByRole("button", { name: "Sign out" })
+      .evaluate((button: HTMLButtonElement) => HTMLFormElement.prototype.submit.call(button.form!));
     await expect(page).toHaveURL(/\/studio\/login$/);
     await expect(page.getByRole("heading", { name: "Studio sign-in" })).toBeVisible();
     await page.goBack();

@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+
 import { expect, expectNoSideScroll, sendLead, test } from "./fixtures";
 
 async function box(locator: Locator) {
@@ -12,7 +13,12 @@ async function box(locator: Locator) {
  * shows one line per lead; on a wide screen the lead's details and actions stand beside its
  * timeline, and a phone stacks them. Every label and name is the one the other specs use.
  */
-test("on a phone the inbox folds its filters and lists one line per lead; a wide lead page puts the timeline beside the details", async ({ page, checkA11y, baseURL, studioSignIn }) => {
+test("on a phone the inbox folds its filters and lists one line per lead; a wide lead page puts the timeline beside the details", async ({
+  page,
+  checkA11y,
+  baseURL,
+  studioSignIn,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const { suffix } = await studioSignIn();
@@ -78,7 +84,11 @@ test("on a phone the inbox folds its filters and lists one line per lead; a wide
 
   // Phone: one column, in reading order: details, the status form, then the timeline.
   await page.setViewportSize({ width: 375, height: 800 });
-  const [detailsNarrow, statusNarrow, timelineNarrow] = [await box(details), await box(status), await box(timeline)];
+  const [detailsNarrow, statusNarrow, timelineNarrow] = [
+    await box(details),
+    await box(status),
+    await box(timeline),
+  ];
   expect(statusNarrow.y).toBeGreaterThan(detailsNarrow.y + detailsNarrow.height - 1);
   expect(timelineNarrow.y).toBeGreaterThan(statusNarrow.y + statusNarrow.height - 1);
   expect(timelineNarrow.x).toBe(detailsNarrow.x);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+
 import { storedQuotePayments, storedQuotes } from "./database";
-import { expect, signedInWithLead, test, signForDeposit } from "./fixtures";
+import { expect, signedInWithLead, signForDeposit, test } from "./fixtures";
 
 /**
  * The issue's acceptance path in the back office: sign in, create a 1,234.56
@@ -8,7 +9,12 @@ import { expect, signedInWithLead, test, signForDeposit } from "./fixtures";
  * the link in a fresh browser context, accepts and pays 617.28 on the sandbox
  * checkout; the back office then shows the quote's deposit paid and the lead Won.
  */
-test("a quote made on the lead page is sent, its deposit paid by the client, and the lead is Won", async ({ page, browser, checkA11y, baseURL }) => {
+test("a quote made on the lead page is sent, its deposit paid by the client, and the lead is Won", async ({
+  page,
+  browser,
+  checkA11y,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { leadId, lastName } = await signedInWithLead(page, page.request, baseURL!);
   // No waiting for the scripts: a person types as soon as the form is there (the next test types before them).
@@ -47,7 +53,10 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
   for (const width of [375, 1440]) {
     await clientPage.setViewportSize({ width, height: 900 });
-    await clientPage.screenshot({ path: test.info().outputPath(`quotes-client-${width}.png`), fullPage: true });
+    await clientPage.screenshot({
+      path: test.info().outputPath(`quotes-client-${width}.png`),
+      fullPage: true,
+    });
   }
   // Decision 0018: checkout opens in a new tab; the quote stays in this one.
   const checkout = await signForDeposit(clientPage, "Ada Lovelace");
@@ -62,7 +71,10 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await clientPage.reload();
   const documents = clientPage.getByRole("region", { name: "Invoices and receipts" });
   await expect(documents.getByRole("link", { name: /^Invoice \d{4}-\d{4} \(deposit\)$/ })).toBeVisible();
-  const [receiptPdf] = await Promise.all([clientPage.waitForEvent("download"), documents.getByRole("link", { name: /^Receipt R\d{4}-\d{4} \(deposit\)$/ }).click()]);
+  const [receiptPdf] = await Promise.all([
+    clientPage.waitForEvent("download"),
+    documents.getByRole("link", { name: /^Receipt R\d{4}-\d{4} \(deposit\)$/ }).click(),
+  ]);
   expect(receiptPdf.suggestedFilename()).toMatch(/^receipt-R\d{4}-\d{4}\.pdf$/);
   await client.close();
 
@@ -86,7 +98,11 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
  * Pay, which posts into two tabs.
  * One quote, one send, one checkout session.
  */
-test("typed and submitted before the scripts load, Create and Send double-clicked, Pay double-clicked: one of each", async ({ page, browser, baseURL }) => {
+test("typed and submitted before the scripts load, Create and Send double-clicked, Pay double-clicked: one of each", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { leadId } = await signedInWithLead(page, page.request, baseURL!);
   let release!: () => void;

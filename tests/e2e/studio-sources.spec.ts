@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+
 import { MIN_FILL_MS } from "../../app/schemas/inquiry-fields";
 import { storedSources } from "./database";
 import { downloadText, expect, holdScripts, test } from "./fixtures";
@@ -10,7 +11,17 @@ import { downloadText, expect, holdScripts, test } from "./fixtures";
  * another page would pass unseen there. Sent from /contact, with JavaScript, not taken
  * for spam, and nothing it was not given.
  */
-const storedSource = (from: { ref?: string; utm_source?: string; utm_medium?: string; utm_campaign?: string; utm_term?: string; utm_content?: string }, source = "api") => ({
+const storedSource = (
+  from: {
+    ref?: string;
+    utm_source?: string;
+    utm_medium?: string;
+    utm_campaign?: string;
+    utm_term?: string;
+    utm_content?: string;
+  },
+  source = "api",
+) => ({
   source,
   page: "/contact",
   ref: null,
@@ -35,7 +46,12 @@ async function fillInquiry(page: Page, firstName: string, lastName: string, emai
  * An impatient visitor: opens a demo without waiting for it to load, follows its banner's
  * "Get a site like this" link, fills the form at once and presses Send.
  */
-async function sendFromDemoBanner(page: Page, slug: string, [firstName, lastName]: [string, string], email: string) {
+async function sendFromDemoBanner(
+  page: Page,
+  slug: string,
+  [firstName, lastName]: [string, string],
+  email: string,
+) {
   await page.goto(`/demo/${slug}`, { waitUntil: "commit" });
   await page.getByTestId("demo-banner").getByRole("link", { name: "Get a site like this" }).click();
   await expect(page).toHaveURL(new RegExp(`/contact\\?ref=demo-${slug}$`));
@@ -49,12 +65,18 @@ function recordPosts(page: Page) {
   page.on("request", (r) => {
     const url = new URL(r.url());
     // The analytics beacon (/api/event) posts too; it is not an inquiry.
-    if (r.method() === "POST" && url.pathname !== "/api/event") posts.push(`POST ${url.pathname}${url.search}`);
+    if (r.method() === "POST" && url.pathname !== "/api/event")
+      posts.push(`POST ${url.pathname}${url.search}`);
   });
   return posts;
 }
 
-test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({ page, checkA11y, contactLead, studioSignIn }, testInfo) => {
+test("a visitor from the bakery demo sends an inquiry; the studio finds it with its source and works it", async ({
+  page,
+  checkA11y,
+  contactLead,
+  studioSignIn,
+}, testInfo) => {
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString("hex");
   const lastName = `Source${suffix}`;
@@ -74,7 +96,10 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await expect(page.getByLabel("Project Type")).toHaveValue("ecommerce");
   expect(await page.locator("form[data-hydrated]").count()).toBe(0);
   const notice = page.getByText("We use these details only to answer your inquiry");
-  await expect(notice.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute("href", "/legal/privacy-policy.pdf");
+  await expect(notice.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute(
+    "href",
+    "/legal/privacy-policy.pdf",
+  );
   await checkA11y();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
@@ -113,7 +138,9 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await expect(source).toContainText("/contact");
   await expect(source).toContainText("demo-bakery");
   await expect(source).toContainText(/Version \d{4}-\d{2}-\d{2}, accepted/);
-  await expect(page.getByRole("region", { name: "Payments" })).toContainText("No payment is linked to this lead.");
+  await expect(page.getByRole("region", { name: "Payments" })).toContainText(
+    "No payment is linked to this lead.",
+  );
   await contactLead("Came from the bakery demo; wants orders.");
   await checkA11y();
   for (const width of [375, 1440]) {
@@ -135,7 +162,9 @@ test("a visitor from the bakery demo sends an inquiry; the studio finds it with 
   await expect(page).toHaveURL(/\/studio\/login$/);
 });
 
-test("an impatient visitor clicks a demo's banner and sends before React: the lead keeps the demo's ref", async ({ page }) => {
+test("an impatient visitor clicks a demo's banner and sends before React: the lead keeps the demo's ref", async ({
+  page,
+}) => {
   test.slow();
   const email = `quick-${randomBytes(4).toString("hex")}@example.com`;
   // A slow link: no script file arrives until released, and nothing waits for the page to settle.
@@ -153,7 +182,9 @@ test("an impatient visitor clicks a demo's banner and sends before React: the le
   expect(storedSources(email)).toEqual([storedSource({ ref: "demo-barbershop" })]);
 });
 
-test("when the form's script cannot load, the held submit posts to the page's own URL and the lead keeps the demo's ref", async ({ page }) => {
+test("when the form's script cannot load, the held submit posts to the page's own URL and the lead keeps the demo's ref", async ({
+  page,
+}) => {
   const email = `offline-${randomBytes(4).toString("hex")}@example.com`;
   await page.route(/\.island-[\w-]+\.js$/, (route) => route.abort());
   const posts = recordPosts(page);
@@ -163,9 +194,18 @@ test("when the form's script cannot load, the held submit posts to the page's ow
   expect(storedSources(email)).toEqual([storedSource({ ref: "demo-gym" }, "form")]);
 });
 
-test("a visitor from a campaign link sends, follows the answer's link, goes Back and sends again: both leads keep the source", async ({ page }) => {
+test("a visitor from a campaign link sends, follows the answer's link, goes Back and sends again: both leads keep the source", async ({
+  page,
+}) => {
   const email = `twice-${randomBytes(4).toString("hex")}@example.com`;
-  const campaign = { ref: "spring-mail", utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring-2026", utm_term: "bakery site", utm_content: "hero" };
+  const campaign = {
+    ref: "spring-mail",
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "spring-2026",
+    utm_term: "bakery site",
+    utm_content: "hero",
+  };
   const posts = recordPosts(page);
   await page.goto(`/contact?${new URLSearchParams(campaign)}`);
   await fillInquiry(page, "Tess", "Twice", email, "A site for our bakery.");
@@ -207,10 +247,14 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Project Details").fill("A gym site, no JavaScript here.");
     await page.getByRole("button", { name: "Send Message" }).click();
     const request = await posted;
-    expect(new URL(request.url()).pathname + new URL(request.url()).search).toBe("/contact?ref=demo-gym&utm_campaign=flyer&utm_source=gym-door");
+    expect(new URL(request.url()).pathname + new URL(request.url()).search).toBe(
+      "/contact?ref=demo-gym&utm_campaign=flyer&utm_source=gym-door",
+    );
     expect(request.postData()).toContain("privacyNotice=");
     await expect(page.locator("#inquiry-status")).toContainText("Thank you!");
     // No fill time without JavaScript, so nothing to quarantine on.
-    expect(storedSources(email)).toEqual([storedSource({ ref: "demo-gym", utm_campaign: "flyer", utm_source: "gym-door" }, "form")]);
+    expect(storedSources(email)).toEqual([
+      storedSource({ ref: "demo-gym", utm_campaign: "flyer", utm_source: "gym-door" }, "form"),
+    ]);
   });
 });

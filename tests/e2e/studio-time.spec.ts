@@ -9,7 +9,12 @@ function timesInHtml(html: string): [string, string][] {
   return [...html.matchAll(/<time dateTime="([^"]+)"[^>]*>([^<]*)<\/time>/gi)].map((m) => [m[1]!, m[2]!]);
 }
 
-test("a lead's received time reads the same in the server's HTML, after hydration and by the browser's own clock", async ({ page, baseURL, studioSignIn, openLead }) => {
+test("a lead's received time reads the same in the server's HTML, after hydration and by the browser's own clock", async ({
+  page,
+  baseURL,
+  studioSignIn,
+  openLead,
+}) => {
   test.setTimeout(60_000);
   const hydrationErrors: string[] = [];
   page.on("console", (m) => {
@@ -31,12 +36,23 @@ test("a lead's received time reads the same in the server's HTML, after hydratio
     const time = document.querySelector("time");
     return time !== null && Object.keys(time).some((k) => k.startsWith("__reactFiber"));
   });
-  const hydrated = await page.locator("time").evaluateAll((els) => els.map((el) => [el.getAttribute("datetime")!, el.textContent!] as [string, string]));
+  const hydrated = await page
+    .locator("time")
+    .evaluateAll((els) =>
+      els.map((el) => [el.getAttribute("datetime")!, el.textContent!] as [string, string]),
+    );
   expect(hydrated).toEqual(served);
 
   // The browser's own reading of each instant in Vancouver (its time-zone data is current).
   const byBrowser = await page.evaluate(
-    (instants: string[]) => instants.map((i) => new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Vancouver" }).format(new Date(i))),
+    (instants: string[]) =>
+      instants.map((i) =>
+        new Intl.DateTimeFormat("en-CA", {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "America/Vancouver",
+        }).format(new Date(i)),
+      ),
     served.map(([instant]) => instant),
   );
   expect(served.map(([, text]) => text)).toEqual(byBrowser);

@@ -1,7 +1,20 @@
-import { cspViolations, downloadText, expect, expectNoSideScroll, newStudioAccount, sendLead, test } from "./fixtures";
+import {
+  cspViolations,
+  downloadText,
+  expect,
+  expectNoSideScroll,
+  newStudioAccount,
+  sendLead,
+  test,
+} from "./fixtures";
 
 test.describe("studio back office", () => {
-  test("a refused change on a lead's page says why under its form and takes focus", async ({ page, baseURL, studioSignIn, openLead }) => {
+  test("a refused change on a lead's page says why under its form and takes focus", async ({
+    page,
+    baseURL,
+    studioSignIn,
+    openLead,
+  }) => {
     test.setTimeout(60_000);
     const { suffix } = await studioSignIn();
     const lastName = `Refused${suffix}`;
@@ -18,7 +31,12 @@ test.describe("studio back office", () => {
     await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("New");
   });
 
-  test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({ page, checkA11y, contactLead, baseURL }, testInfo) => {
+  test("an account from the CLI signs in, works a lead, exports CSV and signs out", async ({
+    page,
+    checkA11y,
+    contactLead,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(90_000);
     // Signs in by hand: a wrong password first, then the right one.
     const { email, password, suffix } = await newStudioAccount();
@@ -44,7 +62,9 @@ test.describe("studio back office", () => {
     await expect(page).toHaveURL(/\/studio$/);
     // The studio's home first: what needs attention, this new lead waiting for a reply among others.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Needs attention");
-    await expect(page.getByRole("region", { name: "Leads waiting for a reply" })).toContainText(/\d+ leads? (is|are) New/);
+    await expect(page.getByRole("region", { name: "Leads waiting for a reply" })).toContainText(
+      /\d+ leads? (is|are) New/,
+    );
     await checkA11y();
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -108,12 +128,23 @@ test.describe("studio back office", () => {
     expect(cspViolations(csp)).toEqual([]);
   });
 
-  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({ page, checkA11y, baseURL, studioSignIn }, testInfo) => {
+  test("a lead sent too fast waits under Spam, unnotified, until the studio moves it to the inbox", async ({
+    page,
+    checkA11y,
+    baseURL,
+    studioSignIn,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { suffix } = await studioSignIn();
     const lastName = `Spam${suffix}`;
     // Autofill and a pasted message: 2.8 s after the form appeared (issue 27, item 9).
-    const sent = await sendLead(page.request, baseURL!, { firstName: "Cy", lastName, email: `cy-${suffix}@example.com`, message: "A site for our print shop, with a price list.", elapsedMs: 2800 });
+    const sent = await sendLead(page.request, baseURL!, {
+      firstName: "Cy",
+      lastName,
+      email: `cy-${suffix}@example.com`,
+      message: "A site for our print shop, with a price list.",
+      elapsedMs: 2800,
+    });
     expect(sent).toEqual({ success: true, id: expect.any(String) });
 
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Inbox" }).click();
@@ -145,11 +176,15 @@ test.describe("studio back office", () => {
     await expect(page.getByRole("region", { name: "Status" })).toContainText("Move this lead to the inbox");
     await expect(page.getByRole("region", { name: "Quotes" })).toHaveCount(0);
     await spam.getByRole("button", { name: "Move to the inbox" }).click();
-    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Moved from Spam to the inbox (taken for spam: too-fast)");
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText(
+      "Moved from Spam to the inbox (taken for spam: too-fast)",
+    );
     await expect(page.getByRole("region", { name: "In Spam" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Quotes" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Update status" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Notifications", exact: true })).toContainText("inquiry-email");
+    await expect(page.getByRole("region", { name: "Notifications", exact: true })).toContainText(
+      "inquiry-email",
+    );
 
     await page.getByRole("link", { name: "Back to the inbox" }).click();
     await search();

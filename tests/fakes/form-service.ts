@@ -17,18 +17,28 @@ export async function startFakeFormService() {
     const contentType = req.headers["content-type"] ?? "";
     const fields: Record<string, string> = {};
     try {
-      const form = await new Request("http://fake/", { method: "POST", body: Buffer.concat(chunks), headers: { "content-type": contentType } }).formData();
+      const form = await new Request("http://fake/", {
+        method: "POST",
+        body: Buffer.concat(chunks),
+        headers: { "content-type": contentType },
+      }).formData();
       for (const [k, v] of form.entries()) fields[k] = typeof v === "string" ? v : `[file ${v.name}]`;
     } catch {
       // not multipart: recorded with no fields
     }
     requests.push({ method: req.method ?? "", contentType, fields });
     if (mode === "http-500") {
-      res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ success: false, message: "Server error" }));
+      res
+        .writeHead(500, { "content-type": "application/json" })
+        .end(JSON.stringify({ success: false, message: "Server error" }));
     } else if (mode === "refuse") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: false, message: "Invalid access key" }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ success: false, message: "Invalid access key" }));
     } else {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, message: "Email sent successfully!" }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ success: true, message: "Email sent successfully!" }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -30,7 +30,8 @@ export async function startFakeSmtp(port = 0, opts: { refuse?: (recipient: strin
       logger: false,
       // A mailbox that does not exist: refused at RCPT TO, as a real server answers a bounce.
       onRcptTo(address, _session, callback) {
-        if (opts.refuse?.(address.address)) return callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
+        if (opts.refuse?.(address.address))
+          return callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
         callback();
       },
       onData(stream, session, callback) {
@@ -38,7 +39,13 @@ export async function startFakeSmtp(port = 0, opts: { refuse?: (recipient: strin
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          messages.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address), session.envelope.mailFrom ? session.envelope.mailFrom.address : ""));
+          messages.push(
+            parseMail(
+              raw,
+              session.envelope.rcptTo.map((r) => r.address),
+              session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            ),
+          );
           callback();
         });
       },
@@ -89,7 +96,14 @@ export async function freePort(): Promise<number> {
 
 function parseMail(raw: string, to: string[], from: string): ReceivedMail {
   const { headers, body } = entity(raw);
-  return { to, from, headers, subject: decodeWords(headers.subject ?? ""), text: textOf(headers, body).replace(/\r\n/g, "\n").replace(/\n$/, ""), raw };
+  return {
+    to,
+    from,
+    headers,
+    subject: decodeWords(headers.subject ?? ""),
+    text: textOf(headers, body).replace(/\r\n/g, "\n").replace(/\n$/, ""),
+    raw,
+  };
 }
 
 /** Header fields (lower-case names, unfolded) and body of a message or a MIME part. */
@@ -108,14 +122,19 @@ function entity(raw: string) {
 function textOf(headers: Record<string, string>, body: string): string {
   const boundary = /^multipart\/[^;]+;.*\bboundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
   if (boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => entity(p.replace(/^\r\n/, "").replace(/\r\n$/, "")));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => entity(p.replace(/^\r\n/, "").replace(/\r\n$/, "")));
     const plain = parts.find((p) => /^text\/plain\b/i.test(p.headers["content-type"] ?? "")) ?? parts[0];
     return plain ? textOf(plain.headers, plain.body) : "";
   }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
   if (encoding === "quoted-printable") {
     const bytes = Buffer.from(
-      body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      body
+        .replace(/=\r\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
       "latin1",
     );
     return bytes.toString("utf8");
@@ -129,6 +148,11 @@ function decodeWords(value: string) {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === "B"
       ? Buffer.from(data, "base64").toString("utf8")
-      : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          data
+            .replace(/_/g, " ")
+            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }

@@ -72,9 +72,18 @@ export async function startFakeStripeApi() {
       const url = new URL(req.url ?? "/", "http://fake");
       const params = Object.fromEntries(new URLSearchParams(body));
       const idempotencyKey = header(req, "idempotency-key");
-      requests.push({ method: req.method ?? "", path: url.pathname, params, idempotencyKey, authorization: header(req, "authorization") });
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        authorization: header(req, "authorization"),
+      });
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+        res.writeHead(status, {
+          "content-type": "application/json",
+          "request-id": `req_${randomBytes(6).toString("hex")}`,
+        });
         res.end(JSON.stringify(payload));
       };
       if (!header(req, "authorization")?.startsWith("Bearer sk_")) {
@@ -107,7 +116,9 @@ export async function startFakeStripeApi() {
           mode: params.mode ?? "payment",
           status: "open",
           payment_status: "unpaid",
-          amount_total: Number(params["line_items[0][price_data][unit_amount]"] ?? 0) * Number(params["line_items[0][quantity]"] ?? 1),
+          amount_total:
+            Number(params["line_items[0][price_data][unit_amount]"] ?? 0) *
+            Number(params["line_items[0][quantity]"] ?? 1),
           currency: params.currency ?? params["line_items[0][price_data][currency]"] ?? "usd",
           client_reference_id: params.client_reference_id ?? null,
           metadata,
@@ -120,7 +131,13 @@ export async function startFakeStripeApi() {
         // forward only, so the 24-hour ceiling is not checked against this process's real time).
         const ttl = session.expires_at === null ? null : session.expires_at - clock() / 1000;
         if (ttl !== null && ttl < 30 * 60 - 5) {
-          return send(400, { error: { type: "invalid_request_error", param: "expires_at", message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from now." } });
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              param: "expires_at",
+              message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.",
+            },
+          });
         }
         sessions.set(id, session);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
@@ -129,9 +146,21 @@ export async function startFakeStripeApi() {
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
       if (req.method === "POST" && expire) {
         const session = sessions.get(decodeURIComponent(expire[1]!));
-        if (!session) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${expire[1]}'` } });
+        if (!session)
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such checkout.session: '${expire[1]}'`,
+            },
+          });
         if (session.status !== "open") {
-          return send(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            },
+          });
         }
         session.status = "expired";
         return send(200, session);
@@ -139,8 +168,17 @@ export async function startFakeStripeApi() {
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
         const again = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (again) return send(200, again);
-        const paid = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === params.payment_intent);
-        if (!paid) return send(400, { error: { type: "invalid_request_error", param: "payment_intent", message: `No such payment_intent: '${params.payment_intent}'` } });
+        const paid = [...sessions.values()].find(
+          (s) => s.payment_intent !== null && s.payment_intent === params.payment_intent,
+        );
+        if (!paid)
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              param: "payment_intent",
+              message: `No such payment_intent: '${params.payment_intent}'`,
+            },
+          });
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(params)) {
           const m = /^metadata\[(.+)\]$/.exec(k);
@@ -148,11 +186,31 @@ export async function startFakeStripeApi() {
         }
         // Like Stripe: refunds of one charge never add up to more than it (partial refunds until then); a failed one gave nothing back.
         const amount = Number(params.amount ?? paid.amount_total);
-        const before = refunds.filter((r) => r.payment_intent === paid.payment_intent && r.status !== "failed" && r.status !== "canceled").reduce((sum, r) => sum + r.amount, 0);
+        const before = refunds
+          .filter(
+            (r) =>
+              r.payment_intent === paid.payment_intent && r.status !== "failed" && r.status !== "canceled",
+          )
+          .reduce((sum, r) => sum + r.amount, 0);
         if (!(amount > 0) || before + amount > paid.amount_total) {
-          return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", param: "amount", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - before})` } });
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_already_refunded",
+              param: "amount",
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - before})`,
+            },
+          });
         }
-        const refund: FakeRefund = { id: `re_${randomBytes(12).toString("hex")}`, object: "refund", payment_intent: paid.payment_intent!, amount, status: refundStatus, failure_reason: null, metadata };
+        const refund: FakeRefund = {
+          id: `re_${randomBytes(12).toString("hex")}`,
+          object: "refund",
+          payment_intent: paid.payment_intent!,
+          amount,
+          status: refundStatus,
+          failure_reason: null,
+          metadata,
+        };
         refunds.push(refund);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { ...refund });
         return send(200, refund);
@@ -160,18 +218,36 @@ export async function startFakeStripeApi() {
       const getRefund = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && getRefund) {
         const refund = refunds.find((r) => r.id === decodeURIComponent(getRefund[1]!));
-        if (!refund) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such refund: '${getRefund[1]}'` } });
+        if (!refund)
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such refund: '${getRefund[1]}'`,
+            },
+          });
         return send(200, refund);
       }
       const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && get) {
         const session = sessions.get(decodeURIComponent(get[1]!));
         if (!session) {
-          return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${get[1]}'` } });
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such checkout.session: '${get[1]}'`,
+            },
+          });
         }
         return send(200, session);
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(404, {
+        error: {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+        },
+      });
     });
   });
 
@@ -242,11 +318,21 @@ export function postSignedEvent(
   secret: string,
   event: { id: string; type: string; created: number; object: Record<string, unknown> },
 ) {
-  const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2025-01-01", created: Math.floor(event.created / 1000), data: { object: event.object } });
+  const payload = JSON.stringify({
+    id: event.id,
+    object: "event",
+    type: event.type,
+    api_version: "2025-01-01",
+    created: Math.floor(event.created / 1000),
+    data: { object: event.object },
+  });
   return Promise.resolve(
     app.request("/api/stripe/webhook", {
       method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
       body: payload,
     }),
   );

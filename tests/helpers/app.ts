@@ -1,7 +1,7 @@
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { type TestDatabase, openTestDatabase } from "./databases";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 /** The HTTP app wired to a fresh test database, without the built site. */
 export async function createTestApp(env: Record<string, string> = {}) {

@@ -1,12 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+
 import type { DatabaseOptions } from "../../server/db/database.server";
 
 const fixture = path.resolve(import.meta.dirname, "../fixtures/lease-holder.ts");
 
 /** The environment that points tests/fixtures/lease-holder.ts at a test database. */
 export function databaseEnv(options: DatabaseOptions): Record<string, string> {
-  return options.kind === "postgres" ? { DATABASE_URL: options.url, DATABASE_SCHEMA: options.schema! } : { DATABASE_URL: "", DATABASE_PATH: options.path };
+  return options.kind === "postgres"
+    ? { DATABASE_URL: options.url, DATABASE_SCHEMA: options.schema! }
+    : { DATABASE_URL: "", DATABASE_PATH: options.path };
 }
 
 export type LeaseHolder = {
@@ -20,7 +23,10 @@ export type LeaseHolder = {
 
 /** Starts tests/fixtures/lease-holder.ts and waits until it has opened the database. */
 export async function startLeaseHolder(env: Record<string, string>): Promise<LeaseHolder> {
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const lines: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
   let out = "";

@@ -1,10 +1,16 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { Migrator } from "kysely";
 import pg from "pg";
-import { type AppDatabase, type DatabaseOptions, migrateToLatest, openDatabase } from "../../server/db/database.server";
+
+import {
+  migrateToLatest,
+  openDatabase,
+  type AppDatabase,
+  type DatabaseOptions,
+} from "../../server/db/database.server";
 import { migrations } from "../../server/db/migrations";
 
 /**
@@ -28,10 +34,16 @@ export async function createEmptyDatabase(): Promise<{ options: DatabaseOptions;
       await c.end();
     };
     await admin(`create schema ${schema}`);
-    return { options: { kind: "postgres", url, schema, poolSize: 5 }, dispose: () => admin(`drop schema if exists ${schema} cascade`) };
+    return {
+      options: { kind: "postgres", url, schema, poolSize: 5 },
+      dispose: () => admin(`drop schema if exists ${schema} cascade`),
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-db-"));
-  return { options: { kind: "sqlite", path: path.join(dir, "test.db") }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    options: { kind: "sqlite", path: path.join(dir, "test.db") },
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
@@ -66,7 +78,11 @@ export async function openDatabaseUpTo(last: string) {
 /** Only the migrations up to and including `last`, as a database deployed before the next one was. */
 export function migratorUpTo(database: AppDatabase, last: string) {
   const subset = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
-  return new Migrator({ db: database.db, provider: { getMigrations: async () => subset }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+  return new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => subset },
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AppDatabase } from "../../server/db/database.server";
 import type { Insertable } from "kysely";
+
+import type { AppDatabase } from "../../server/db/database.server";
 import type { LeadStatus, QuoteTable } from "../../server/db/schema";
 
 /**
@@ -12,7 +13,15 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
   const { db } = database;
   const DAY = 24 * 60 * 60_000;
 
-  async function lead(fields: { email?: string; lastName?: string; createdAt?: number; status?: LeadStatus; quarantined?: boolean } = {}) {
+  async function lead(
+    fields: {
+      email?: string;
+      lastName?: string;
+      createdAt?: number;
+      status?: LeadStatus;
+      quarantined?: boolean;
+    } = {},
+  ) {
     const id = randomUUID();
     await db
       .insertInto("inquiries")
@@ -41,7 +50,17 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
   async function quote(leadId: string, fields: Partial<Insertable<QuoteTable>> = {}) {
     const id = randomUUID();
     const at = new Date(defaults.now - 20 * DAY).toISOString();
-    const nulls = { viewed_at: null, accepted_at: null, deposit_paid_at: null, balance_requested_at: null, paid_at: null, withdrawn_at: null, request_key: null, tax_label: null, tax_basis_points: null };
+    const nulls = {
+      viewed_at: null,
+      accepted_at: null,
+      deposit_paid_at: null,
+      balance_requested_at: null,
+      paid_at: null,
+      withdrawn_at: null,
+      request_key: null,
+      tax_label: null,
+      tax_basis_points: null,
+    };
     await db
       .insertInto("quotes")
       .values({

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
+import type { Writable } from "node:stream";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import type { Writable } from "node:stream";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
-import { type TestDatabase, openTestDatabase } from "./databases";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 /** A valid inquiry as the form sends it. */
 export const validInquiry = {
@@ -30,7 +31,11 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(
  */
 export async function createInquiryHarness(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase; fetch?: typeof fetch; /** Receives every log line (level debug). */ logStream?: Writable } = {},
+  options: {
+    database?: TestDatabase;
+    fetch?: typeof fetch;
+    /** Receives every log line (level debug). */ logStream?: Writable;
+  } = {},
 ) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
@@ -38,7 +43,12 @@ export async function createInquiryHarness(
   const mailer = createMailer(config, logger);
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const worker = createOutboxWorker({ database, logger, handlers: inquiryDeliveryHandlers({ config, database, mailer, fetch: options.fetch }), now });
+  const worker = createOutboxWorker({
+    database,
+    logger,
+    handlers: inquiryDeliveryHandlers({ config, database, mailer, fetch: options.fetch }),
+    now,
+  });
   const app = createApp({ config, database, logger, now, mailConfigured: mailer.configured });
 
   function post(body: unknown, init: { headers?: Record<string, string>; ip?: string; raw?: boolean } = {}) {
@@ -51,9 +61,18 @@ export async function createInquiryHarness(
     });
   }
 
-  const countInquiries = async () => Number((await database.db.selectFrom("inquiries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const countInquiries = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("inquiries")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // Rows queued together share a time; the channel orders them (the acknowledgement, then the studio's email).
-  const outboxRows = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").orderBy("channel").execute();
+  const outboxRows = () =>
+    database.db.selectFrom("outbox").selectAll().orderBy("created_at").orderBy("channel").execute();
 
   return {
     app,

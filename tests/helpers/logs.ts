@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
+
 import { loadConfig } from "../../server/config.server";
-import { type Logger, createLogger } from "../../server/logger.server";
+import { createLogger, type Logger } from "../../server/logger.server";
 
 /** Log lines as written (`raw`) and parsed (`lines`), via the logger's stream option. */
 export function captureLogs() {
@@ -19,7 +20,9 @@ export function captureLogs() {
 }
 
 /** A logger at `level` whose lines are kept (see captureLogs). */
-export function capturingLogger(level: "info" | "warn" = "info"): { logger: Logger } & Omit<ReturnType<typeof captureLogs>, "stream"> {
+export function capturingLogger(
+  level: "info" | "warn" = "info",
+): { logger: Logger } & Omit<ReturnType<typeof captureLogs>, "stream"> {
   const { lines, raw, stream } = captureLogs();
   return { logger: createLogger(loadConfig({ NODE_ENV: "test" }), { stream, level }), lines, raw };
 }

@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 
 // pdf-parse 1.x ships no types, and its index runs a debug read of a sample file when imported directly.
-const pdfParse = createRequire(import.meta.url)("pdf-parse/lib/pdf-parse.js") as (data: Uint8Array) => Promise<{ text: string; numpages: number }>;
+const pdfParse = createRequire(import.meta.url)("pdf-parse/lib/pdf-parse.js") as (
+  data: Uint8Array,
+) => Promise<{ text: string; numpages: number }>;
 
 /** The text of a PDF as a reader would copy it, lines joined by spaces: what a test asserts a document says. */
 export async function pdfText(pdf: Buffer) {

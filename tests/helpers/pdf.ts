@@ -9,7 +9,9 @@ import path from "node:path";
  * rejects pdfkit's files ("bad XRef entry") that poppler and browsers open.
  */
 export function pdfText(bytes: Uint8Array): string {
-  return withFile(bytes, (file) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })).replace(/\s+/g, " ");
+  return withFile(bytes, (file) =>
+    execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }),
+  ).replace(/\s+/g, " ");
 }
 
 /** The fonts a PDF's page (or every page) draws with, as poppler's pdffonts names them: "DejaVuSans-Bold", subset tag removed. */

@@ -1,18 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
+import { createAccounting } from "../../server/quotes/accounting.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { createQuoteRefunds } from "../../server/quotes/refunds.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createAccounting } from "../../server/quotes/accounting.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type FakeStripeApi, postSignedEvent, startFakeStripeApi } from "../fakes/stripe-api";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
 import { randomIp, validInquiry } from "./inquiries";
 import { capturingLogger } from "./logs";
@@ -46,29 +47,58 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
   const now = () => clock.now;
   stripe.useClock(now);
-  const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
-  const worker = createOutboxWorker({ database, logger, now, handlers: quoteDeliveryHandlers({ config, database, mailer }) });
+  const mailer = createMailer(config, logger, {
+    connectionTimeout: 2_000,
+    greetingTimeout: 2_000,
+    socketTimeout: 4_000,
+  });
+  const worker = createOutboxWorker({
+    database,
+    logger,
+    now,
+    handlers: quoteDeliveryHandlers({ config, database, mailer }),
+  });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
   const activity = createStudioLeadActivity();
-  const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger, registrationNumber: GST_NUMBER }) });
+  const payments = createPayments({
+    config,
+    database,
+    logger,
+    now,
+    options: { stripeApi: stripe.api },
+    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: GST_NUMBER }),
+  });
   const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
   const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
   const refunds = createQuoteRefunds({ database, payments: payments.service, activity, logger, now });
   const { db } = database;
 
   async function newLead() {
-    const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   }
 
-  const signedEvent = (id: string, type: string, object: Record<string, unknown>) => postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
+  const signedEvent = (id: string, type: string, object: Record<string, unknown>) =>
+    postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
 
   /** checkout.session.completed as Stripe sends it once the customer paid. */
   function paidEvent(sessionId: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
     stripe.setPaymentStatus(sessionId, "paid");
     const s = stripe.sessions.get(sessionId)!;
-    return signedEvent(id, "checkout.session.completed", { id: sessionId, object: "checkout.session", amount_total: s.amount_total, currency: "cad", payment_status: "paid", payment_intent: s.payment_intent, metadata: {} });
+    return signedEvent(id, "checkout.session.completed", {
+      id: sessionId,
+      object: "checkout.session",
+      amount_total: s.amount_total,
+      currency: "cad",
+      payment_status: "paid",
+      payment_intent: s.payment_intent,
+      metadata: {},
+    });
   }
 
   /**
@@ -78,30 +108,65 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   async function paidDeposit(amountCents = 100_010) {
     const inquiryId = await newLead();
     const created = await studio.create(
-      { inquiryId, packageType: "pro", amountCents, packageTaxes: ["GST", "PST"], lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }], depositPercent: 50, province: "BC" },
+      {
+        inquiryId,
+        packageType: "pro",
+        amountCents,
+        packageTaxes: ["GST", "PST"],
+        lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }],
+        depositPercent: 50,
+        province: "BC",
+      },
       ACTOR,
     );
     if (!created.ok) throw new Error(created.error);
     expect((await studio.send(created.value.quote.id, ACTOR)).ok).toBe(true);
     const opened = await client.pay(created.value.quote.token, { clientIp: randomIp() }, SIGNATURE);
     if (!opened.ok) throw new Error(opened.error);
-    const payment = await db.selectFrom("payments").selectAll().where("quote_id", "=", created.value.quote.id).executeTakeFirstOrThrow();
+    const payment = await db
+      .selectFrom("payments")
+      .selectAll()
+      .where("quote_id", "=", created.value.quote.id)
+      .executeTakeFirstOrThrow();
     expect((await paidEvent(payment.provider_session_id!)).status).toBe(200);
-    const receipt = await db.selectFrom("money_documents").selectAll().where("kind", "=", "receipt").where("payment_id", "=", payment.id).executeTakeFirstOrThrow();
+    const receipt = await db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("kind", "=", "receipt")
+      .where("payment_id", "=", payment.id)
+      .executeTakeFirstOrThrow();
     return { inquiryId, quote: created.value.quote, payment, receipt };
   }
 
-  const form = (paymentId: string, amount: unknown, reason: unknown = "Project cancelled by the client", confirm: unknown = "yes") => ({ paymentId, amount, reason, confirm });
+  const form = (
+    paymentId: string,
+    amount: unknown,
+    reason: unknown = "Project cancelled by the client",
+    confirm: unknown = "yes",
+  ) => ({ paymentId, amount, reason, confirm });
   const stripeRefunds = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
-  const creditNotes = () => db.selectFrom("money_documents").selectAll().where("kind", "=", "credit_note").orderBy("number").execute();
-  const paymentRow = (id: string) => db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const creditNotes = () =>
+    db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("kind", "=", "credit_note")
+      .orderBy("number")
+      .execute();
+  const paymentRow = (id: string) =>
+    db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   /** What a refusal must leave as it was: the payment's refund columns, the refunds and documents stored, Stripe's refunds. */
   const state = async (paymentId: string) => {
     const p = await paymentRow(paymentId);
     return {
       claimed: Number(p.refund_claimed_cents),
       refunded: Number(p.refunded_cents),
-      refunds: (await db.selectFrom("refunds").select(["status", "amount_cents"]).where("status", "!=", "failed").execute()).length,
+      refunds: (
+        await db
+          .selectFrom("refunds")
+          .select(["status", "amount_cents"])
+          .where("status", "!=", "failed")
+          .execute()
+      ).length,
       documents: (await db.selectFrom("money_documents").select("id").execute()).length,
       stripe: stripeRefunds().length,
     };

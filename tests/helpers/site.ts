@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+
 import { configuredBuildDir } from "../../server/paths";
 
 /**
@@ -12,7 +13,12 @@ import { configuredBuildDir } from "../../server/paths";
  */
 export function fakeSite(): { clientDir: string; serverBuild: ServerBuild } {
   const serverBuild = {
-    entry: { module: { default: (_request: Request, status: number) => new Response(`page ${status}`, { status, headers: { "Content-Type": "text/plain" } }) } },
+    entry: {
+      module: {
+        default: (_request: Request, status: number) =>
+          new Response(`page ${status}`, { status, headers: { "Content-Type": "text/plain" } }),
+      },
+    },
     routes: { root: { id: "root", path: "", module: { default: () => null } } },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
     publicPath: "/",
@@ -31,7 +37,8 @@ export function fakeSite(): { clientDir: string; serverBuild: ServerBuild } {
 export async function builtSite(): Promise<{ clientDir: string; serverBuild: ServerBuild }> {
   const buildDir = path.resolve(configuredBuildDir());
   const entry = path.join(buildDir, "server/index.js");
-  if (!fs.existsSync(entry)) throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
+  if (!fs.existsSync(entry))
+    throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
   const serverBuild = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
   return { clientDir: path.join(buildDir, "client"), serverBuild };
 }

@@ -1,6 +1,7 @@
 import * as OTPAuth from "otpauth";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
-import { type AppDeps, createApp } from "../../server/app.server";
+
+import { createApp, type AppDeps } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createStudioAccounts } from "../../server/studio/accounts.server";
@@ -8,7 +9,7 @@ import { createStudioAuth } from "../../server/studio/auth.server";
 import { createSecurityNotices } from "../../server/studio/security-notices.server";
 import { createStudioSecurity } from "../../server/studio/security.server";
 import { createStudioSessions } from "../../server/studio/session.server";
-import { type TestDatabase, openTestDatabase } from "./databases";
+import { openTestDatabase, type TestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
 import { builtSite } from "./site";
 
@@ -45,7 +46,9 @@ const LOGIN_PATH = "/studio/login";
  * What the login page answered a sign-in post: signed in (a redirect to the
  * inbox), on to the code step (a redirect there), or the error it shows.
  */
-export async function loginOutcome(response: Response): Promise<{ signedIn: true } | { twoFactor: true } | { error: string }> {
+export async function loginOutcome(
+  response: Response,
+): Promise<{ signedIn: true } | { twoFactor: true } | { error: string }> {
   const location = response.headers.get("location");
   if (response.status === 302 && location === "/studio") return { signedIn: true };
   if (response.status === 302 && location === `${LOGIN_PATH}?step=code`) return { twoFactor: true };
@@ -55,9 +58,23 @@ export async function loginOutcome(response: Response): Promise<{ signedIn: true
 }
 
 const decodeEntities = (text: string) =>
-  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
-type StudioRoute = "studio/home" | "studio/inbox" | "studio/lead" | "studio/payments" | "studio/accounting" | "studio/analytics" | "studio/layout" | "studio/calls" | "studio/call-settings";
+type StudioRoute =
+  | "studio/home"
+  | "studio/inbox"
+  | "studio/lead"
+  | "studio/payments"
+  | "studio/accounting"
+  | "studio/analytics"
+  | "studio/layout"
+  | "studio/calls"
+  | "studio/call-settings";
 /** A page's data request: its path with `.data` before the query string. */
 const dataPath = (path: string) => path.replace(/(\?|$)/, ".data$1");
 
@@ -74,41 +91,72 @@ export async function signedInEmail(response: Response) {
 }
 
 /** Whether a sign-in post signed the browser in: the login action's redirect to the inbox. */
-export const signedInBy = (response: Response) => response.status === 302 && response.headers.get("location") === "/studio";
+export const signedInBy = (response: Response) =>
+  response.status === 302 && response.headers.get("location") === "/studio";
 
 export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
 
-export async function createStudioHarness(env: Record<string, string> = {}, options: StudioHarnessOptions = {}) {
+export async function createStudioHarness(
+  env: Record<string, string> = {},
+  options: StudioHarnessOptions = {},
+) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
   const clock = { now: Date.now() };
   // The built site: its pages' actions are the studio's only way to sign in and change anything.
-  const app = createApp({ config, database, logger, now: () => clock.now, site: options.site ?? (await builtSite()) });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    now: () => clock.now,
+    site: options.site ?? (await builtSite()),
+  });
   const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   if (!options.skipAccount) await accounts.add(STUDIO_EMAIL, STUDIO_PASSWORD);
 
   function client(ip = randomIp()) {
     const jar = new CookieJar();
-    async function request(path: string, init: { method?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    async function request(
+      path: string,
+      init: {
+        method?: string;
+        body?: unknown;
+        form?: Record<string, string>;
+        headers?: Record<string, string>;
+      } = {},
+    ) {
       const method = init.method ?? "GET";
-      const headers: Record<string, string> = { "x-forwarded-for": ip, host: "localhost:3000", ...(jar.cookies.size ? { cookie: jar.header() } : {}) };
+      const headers: Record<string, string> = {
+        "x-forwarded-for": ip,
+        host: "localhost:3000",
+        ...(jar.cookies.size ? { cookie: jar.header() } : {}),
+      };
       if (method !== "GET") headers.origin = SITE;
       if (init.body !== undefined) headers["content-type"] = "application/json";
       // A page's <Form> posts: url-encoded fields.
       if (init.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-      const body = init.form !== undefined ? new URLSearchParams(init.form).toString() : init.body === undefined ? undefined : JSON.stringify(init.body);
+      const body =
+        init.form !== undefined
+          ? new URLSearchParams(init.form).toString()
+          : init.body === undefined
+            ? undefined
+            : JSON.stringify(init.body);
       const response = await app.request(path, { method, headers: { ...headers, ...init.headers }, body });
       return jar.take(response);
     }
     // The login page's two forms, posted as the page posts them: a redirect on success, the page with its error otherwise.
-    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "password", email, password } });
-    const signInCode = (code: string) => request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "code", code } });
+    const signIn = (email = STUDIO_EMAIL, password = STUDIO_PASSWORD) =>
+      request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "password", email, password } });
+    const signInCode = (code: string) =>
+      request(`${SITE}${LOGIN_PATH}`, { method: "POST", form: { intent: "code", code } });
     const signOut = () => request(`${SITE}/studio/logout`, { method: "POST" });
     /** One of the lead page's forms, posted as its script posts it (the `.data` request): the action's status and data. */
-    const leadAction = (id: string, fields: Record<string, string>) => request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
+    const leadAction = (id: string, fields: Record<string, string>) =>
+      request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
     /** The lead page's delete form without scripts: a redirect to the inbox once deleted. */
-    const deleteLead = (id: string, confirm = "yes") => request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { intent: "delete", confirm } });
+    const deleteLead = (id: string, confirm = "yes") =>
+      request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { intent: "delete", confirm } });
     /** What a studio page's loader returns, read as the browser's router reads it (the page's `.data` request). */
     async function page<T>(path: string, route: StudioRoute): Promise<T> {
       const response = await request(dataPath(path));
@@ -140,7 +188,10 @@ export type StudioHarness = Awaited<ReturnType<typeof createStudioHarness>>;
  * that account's row: where most studio tests start. A failed sign-in throws
  * here, so it shows as itself rather than as a 401 deep inside a test.
  */
-export async function signedInStudio(env: Record<string, string> = {}, options: Omit<StudioHarnessOptions, "skipAccount"> = {}) {
+export async function signedInStudio(
+  env: Record<string, string> = {},
+  options: Omit<StudioHarnessOptions, "skipAccount"> = {},
+) {
   const harness = await createStudioHarness(env, options);
   const browser = harness.client();
   const response = await browser.signIn();
@@ -148,7 +199,11 @@ export async function signedInStudio(env: Record<string, string> = {}, options: 
     await harness.dispose();
     throw new Error(`The studio account could not sign in: HTTP ${response.status}`);
   }
-  const user = await harness.database.db.selectFrom("studio_users").select(["id", "email"]).where("email", "=", STUDIO_EMAIL).executeTakeFirstOrThrow();
+  const user = await harness.database.db
+    .selectFrom("studio_users")
+    .select(["id", "email"])
+    .where("email", "=", STUDIO_EMAIL)
+    .executeTakeFirstOrThrow();
   return { ...harness, browser, user };
 }
 
@@ -158,9 +213,19 @@ export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
 export async function studioSecurity(h: SignedInStudio) {
   const auth = await createStudioAuth({ config: h.config, database: h.database });
   const notice = createSecurityNotices({ database: h.database, now: () => h.clock.now });
-  const sessions = createStudioSessions({ auth, database: h.database, config: h.config, now: () => h.clock.now, notice });
+  const sessions = createStudioSessions({
+    auth,
+    database: h.database,
+    config: h.config,
+    now: () => h.clock.now,
+    notice,
+  });
   const security = createStudioSecurity({ auth, database: h.database, sessions });
-  const request = () => ({ headers: new Headers({ cookie: h.browser.jar.header() }), clientIp: "198.51.100.7", user: h.user });
+  const request = () => ({
+    headers: new Headers({ cookie: h.browser.jar.header() }),
+    clientIp: "198.51.100.7",
+    user: h.user,
+  });
   return { security, sessions, request };
 }
 

@@ -1,16 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger, maskSecret, maskSecretPath } from "../../server/logger.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
 import { builtSite } from "../helpers/site";
-import { createPayments } from "../../server/payments/payments.server";
 
 /**
  * The links that grant access (a quote's /quote/:token, its sandbox checkout
@@ -31,12 +32,27 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", PAYMENTS_PROVIDER: "sandbox", SITE_URL: "http://127.0.0.1" });
-    const { listener } = createNodeHandler({ config, database, logger: createLogger(config, { stream: logs.stream, level: "info" }), site: await builtSite() });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      TRUST_PROXY: "true",
+      PAYMENTS_PROVIDER: "sandbox",
+      SITE_URL: "http://127.0.0.1",
+    });
+    const { listener } = createNodeHandler({
+      config,
+      database,
+      logger: createLogger(config, { stream: logs.stream, level: "info" }),
+      site: await builtSite(),
+    });
     server = http.createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config, database, logger: createLogger(config) }).service });
+    quotes = createQuoteService({
+      config,
+      database,
+      activity: createStudioLeadActivity(),
+      checkouts: createPayments({ config, database, logger: createLogger(config) }).service,
+    });
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
@@ -45,7 +61,16 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
 
   function request(method: string, path: string, form?: Record<string, string>): Promise<Answer> {
     const body = form ? new URLSearchParams(form).toString() : undefined;
-    const headers = { "x-forwarded-for": randomIp(), ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length), origin } : {}) };
+    const headers = {
+      "x-forwarded-for": randomIp(),
+      ...(body
+        ? {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(body.length),
+            origin,
+          }
+        : {}),
+    };
     return new Promise((resolve, reject) => {
       const req = http.request(`${origin}${path}`, { method, headers }, (res) => {
         let text = "";
@@ -58,9 +83,16 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
   }
 
   async function sentQuote() {
-    const created = await fetch(`${origin}/api/inquiries`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const created = await fetch(`${origin}/api/inquiries`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
     const { id } = (await created.json()) as { id: string };
-    const quote = await quotes.create({ inquiryId: id, packageType: "pro", amountCents: 123456, depositPercent: 50 }, "owner@studio.example");
+    const quote = await quotes.create(
+      { inquiryId: id, packageType: "pro", amountCents: 123456, depositPercent: 50 },
+      "owner@studio.example",
+    );
     if (!quote.ok) throw new Error(quote.error);
     await quotes.send(quote.value.quote.id, "owner@studio.example");
     return quote.value.quote;
@@ -68,7 +100,8 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
 
   /** Waits for the access-log lines of every request so far (they are written after the answer). */
   async function accessLines(count: number) {
-    for (let i = 0; i < 50 && logs.lines.filter((l) => l.msg === "request").length < count; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 50 && logs.lines.filter((l) => l.msg === "request").length < count; i++)
+      await new Promise((r) => setTimeout(r, 10));
     return logs.lines.filter((l) => l.msg === "request");
   }
 
@@ -83,7 +116,8 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
       ["GET", `/payment?quote=${q.token}`, 303],
       ["GET", `/pricing`, 200],
     ];
-    for (const [method, path, status] of asked) expect((await request(method, path)).status, path).toBe(status);
+    for (const [method, path, status] of asked)
+      expect((await request(method, path)).status, path).toBe(status);
 
     // Sign and pay: the page answers 303 to the sandbox checkout, whose Pay leads to the receipt.
     const accepted = await request("POST", `/quote/${q.token}`, { legalName: "Ada Lovelace", agree: "on" });
@@ -134,7 +168,10 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     // The rest of the base headers still apply to it.
     expect(page.headers["x-frame-options"]).toBe("DENY");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
-    for (const path of ["/pricing", "/healthz", "/no-such-page"]) expect((await request("GET", path)).headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    for (const path of ["/pricing", "/healthz", "/no-such-page"])
+      expect((await request("GET", path)).headers["referrer-policy"], path).toBe(
+        "strict-origin-when-cross-origin",
+      );
   });
 });
 
@@ -143,10 +180,25 @@ describe("masking a secret in a log value", () => {
     const { raw, lines, stream } = captureLogs();
     const logger = createLogger(loadConfig({ NODE_ENV: "test" }), { stream, level: "info" });
     const token = "QuoteTokenQuoteTokenQuoteToken0123456789xyz";
-    logger.warn({ sessionId: "cs_test_SessionSessionSession42", nested: { token, message: "secret words" }, path: `/quote/${token}`, url: `http://127.0.0.1/quote/${token}.data` }, "odd");
+    logger.warn(
+      {
+        sessionId: "cs_test_SessionSessionSession42",
+        nested: { token, message: "secret words" },
+        path: `/quote/${token}`,
+        url: `http://127.0.0.1/quote/${token}.data`,
+      },
+      "odd",
+    );
     expect(raw.join("\n")).not.toContain("SessionSession");
     expect(raw.join("\n")).not.toContain(token);
-    expect(lines[0]).toEqual(expect.objectContaining({ sessionId: "cs_test_…on42", nested: { token: "…9xyz" }, path: "/quote/…9xyz", url: "http://127.0.0.1/quote/…9xyz.data" }));
+    expect(lines[0]).toEqual(
+      expect.objectContaining({
+        sessionId: "cs_test_…on42",
+        nested: { token: "…9xyz" },
+        path: "/quote/…9xyz",
+        url: "http://127.0.0.1/quote/…9xyz.data",
+      }),
+    );
   });
 
   it("keeps a public prefix and the last four characters of a long secret, nothing of a short one", () => {
@@ -160,10 +212,13 @@ describe("masking a secret in a log value", () => {
     expect(maskSecretPath(`/quote/${token}`)).toBe("/quote/…bcde");
     expect(maskSecretPath(`/quote%2F${token}.data`)).toBe("/quote%2F…bcde.data");
     expect(maskSecretPath(`//Quote//${token}/`)).toBe("//Quote//…bcde/");
-    expect(maskSecretPath(`/checkout/sandbox/sbx_${token}/cancel`)).toBe("/checkout/sandbox/sbx_…bcde/cancel");
+    expect(maskSecretPath(`/checkout/sandbox/sbx_${token}/cancel`)).toBe(
+      "/checkout/sandbox/sbx_…bcde/cancel",
+    );
     // The studio's calendar feed (server/booking/feed.server.ts): the file name is the secret.
     expect(maskSecretPath(`/calendar/${token}.ics`)).toBe("/calendar/…bcde.ics");
     expect(maskSecretPath(`/CALENDAR%2f${token}.ics`)).toBe("/CALENDAR%2f…bcde.ics");
-    for (const path of ["/", "/pricing", "/assets/quote-Bx12.js", "/studio/leads/123"]) expect(maskSecretPath(path)).toBe(path);
+    for (const path of ["/", "/pricing", "/assets/quote-Bx12.js", "/studio/leads/123"])
+      expect(maskSecretPath(path)).toBe(path);
   });
 });

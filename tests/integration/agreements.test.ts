@@ -1,24 +1,36 @@
 import { createHmac } from "node:crypto";
-import { simpleParser } from "mailparser";
 import { sql } from "kysely";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { agreementAddressKey, runAgreementVerify, sha256Hex, verifyAgreement } from "../../server/quotes/agreement.server";
+import {
+  agreementAddressKey,
+  runAgreementVerify,
+  sha256Hex,
+  verifyAgreement,
+} from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { agreementContent, canonicalJson, quoteReference } from "../../server/quotes/model";
-import { AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL, QUOTE_DECLINED_EMAIL, QUOTE_QUESTION_EMAIL, quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
+import {
+  AGREEMENT_CLIENT_EMAIL,
+  AGREEMENT_STUDIO_EMAIL,
+  QUOTE_DECLINED_EMAIL,
+  QUOTE_QUESTION_EMAIL,
+  quoteDeliveryHandlers,
+} from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
 
@@ -39,17 +51,48 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   let h: Awaited<ReturnType<typeof harness>>;
 
   async function harness() {
-    const config = loadConfig({ NODE_ENV: "test", SITE_URL, TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", GST_HST_NUMBER: "123456789 RT0001", SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SITE_URL,
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "silent",
+      PAYMENTS_PROVIDER: "sandbox",
+      GST_HST_NUMBER: "123456789 RT0001",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+    });
     const logger = createLogger(config);
     const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
     const now = () => clock.now;
     const activity = createStudioLeadActivity();
-    const payments = createPayments({ config, database, logger, now, onPaid: createQuoteSettlement({ activity, logger }) });
+    const payments = createPayments({
+      config,
+      database,
+      logger,
+      now,
+      onPaid: createQuoteSettlement({ activity, logger }),
+    });
     const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
-    const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+    const client = createQuoteCheckout({
+      config,
+      database,
+      payments: payments.service,
+      activity,
+      logger,
+      now,
+    });
     const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
-    const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
-    const worker = createOutboxWorker({ database, logger, handlers: quoteDeliveryHandlers({ config, database, mailer }), now });
+    const mailer = createMailer(config, logger, {
+      connectionTimeout: 2_000,
+      greetingTimeout: 2_000,
+      socketTimeout: 4_000,
+    });
+    const worker = createOutboxWorker({
+      database,
+      logger,
+      handlers: quoteDeliveryHandlers({ config, database, mailer }),
+      now,
+    });
     const app = createApp({ config, database, logger, now });
     return { config, clock, studio, client, leadQuotes, worker, app, mailer };
   }
@@ -66,18 +109,40 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   });
 
   async function sentQuote(input: { depositPercent?: number } = { depositPercent: 40 }) {
-    const res = await h.app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const res = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
     const { id } = (await res.json()) as { id: string };
-    const created = await h.studio.create({ inquiryId: id, packageType: "pro", amountCents: 200000, lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }], packageTaxes: ["GST"], ...input }, "owner@studio.example");
+    const created = await h.studio.create(
+      {
+        inquiryId: id,
+        packageType: "pro",
+        amountCents: 200000,
+        lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }],
+        packageTaxes: ["GST"],
+        ...input,
+      },
+      "owner@studio.example",
+    );
     if (!created.ok) throw new Error(created.error);
     expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
     return created.value.quote;
   }
 
-  const quoteRow = (id: string) => database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const agreementsOf = (quoteId: string) => database.db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).execute();
-  const checkoutsOf = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).execute();
-  const timeline = (leadId: string) => database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", leadId).execute();
+  const quoteRow = (id: string) =>
+    database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const agreementsOf = (quoteId: string) =>
+    database.db.selectFrom("agreements").selectAll().where("quote_id", "=", quoteId).execute();
+  const checkoutsOf = (quoteId: string) =>
+    database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).execute();
+  const timeline = (leadId: string) =>
+    database.db
+      .selectFrom("lead_activity")
+      .select(["kind", "body", "actor_email"])
+      .where("inquiry_id", "=", leadId)
+      .execute();
   const page = (token: string, ip = randomIp()) => ({ clientIp: ip, userAgent: UA });
   /** Delivers every due email and returns those whose subject names the quote. */
   async function deliveredAbout(reference: string) {
@@ -103,7 +168,9 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       user_agent: UA,
     });
     // The address only as an HMAC under the server's key: neither the address nor its plain hash is stored.
-    expect(agreement!.address_hash).toBe(createHmac("sha256", agreementAddressKey(h.config)).update(ip).digest("hex"));
+    expect(agreement!.address_hash).toBe(
+      createHmac("sha256", agreementAddressKey(h.config)).update(ip).digest("hex"),
+    );
     expect(JSON.stringify(agreement)).not.toContain(ip);
     // What was signed: the quote's content, canonical, and its SHA-256.
     expect(agreement!.content).toBe(canonicalJson(agreementContent(row)));
@@ -112,32 +179,60 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(content).toMatchObject({
       reference: quoteReference(q.id),
       version: 1,
-      lines: [{ label: "Pro Website", amountCents: 200000 }, { label: "Extra pages", amountCents: 15000 }],
+      lines: [
+        { label: "Pro Website", amountCents: 200000 },
+        { label: "Extra pages", amountCents: 15000 },
+      ],
       subtotalCents: 215000,
       taxes: [{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 10750 }],
       totalCents: 225750,
-      schedule: [{ kind: "deposit", percent: 40, cents: 90300 }, { kind: "balance", percent: 60, cents: 135450 }],
+      schedule: [
+        { kind: "deposit", percent: 40, cents: 90300 },
+        { kind: "balance", percent: 60, cents: 135450 },
+      ],
       expiresAt: q.expires_at,
     });
     expect(content.terms).toBe(q.terms);
     // The deposit's checkout opened with the signature, for the stored amount.
     expect((await checkoutsOf(q.id)).map((p) => [p.kind, p.amount_cents])).toEqual([["deposit", 90300]]);
     expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toEqual([
-      { kind: "quote-signed", body: `${quoteReference(q.id)} accepted and signed by Ada Lovelace`, actor_email: "client" },
+      {
+        kind: "quote-signed",
+        body: `${quoteReference(q.id)} accepted and signed by Ada Lovelace`,
+        actor_email: "client",
+      },
     ]);
 
     // The agreement emails, each with the PDF: to the client, and to the studio.
-    const mails = (await deliveredAbout(quoteReference(q.id))).filter((m) => /agreement|signed/.test(m.subject));
+    const mails = (await deliveredAbout(quoteReference(q.id))).filter((m) =>
+      /agreement|signed/.test(m.subject),
+    );
     expect(mails.map((m) => m.to[0]).sort()).toEqual([validInquiry.email, "studio@example.com"].sort());
     for (const mail of mails) {
       const parsed = await simpleParser(mail.raw);
-      expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`agreement-${quoteReference(q.id)}-v1.pdf`, "application/pdf"]]);
+      expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`agreement-${quoteReference(q.id)}-v1.pdf`, "application/pdf"],
+      ]);
       const text = pdfText(parsed.attachments[0]!.content);
-      for (const expected of ["Signed agreement", "Ada Lovelace", "Analytical Engines Ltd", agreement!.content_sha256, "$2,257.50 CAD", "$903.00 CAD", "$1,354.50 CAD", "GST 5%"]) {
+      for (const expected of [
+        "Signed agreement",
+        "Ada Lovelace",
+        "Analytical Engines Ltd",
+        agreement!.content_sha256,
+        "$2,257.50 CAD",
+        "$903.00 CAD",
+        "$1,354.50 CAD",
+        "GST 5%",
+      ]) {
         expect(text, expected).toContain(expected);
       }
     }
-    const channels = await database.db.selectFrom("outbox").select(["channel", "status"]).where("subject_id", "=", q.id).where("channel", "like", "agreement-%").execute();
+    const channels = await database.db
+      .selectFrom("outbox")
+      .select(["channel", "status"])
+      .where("subject_id", "=", q.id)
+      .where("channel", "like", "agreement-%")
+      .execute();
     expect(channels.map((c) => c.channel).sort()).toEqual([AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL]);
     expect(channels.every((c) => c.status === "delivered")).toBe(true);
 
@@ -150,7 +245,10 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const listed = (await h.leadQuotes.list(q.inquiry_id))[0]!;
     expect(listed.signed).toMatchObject({ name: "Ada Lovelace", sha256: agreement!.content_sha256 });
     // And the page shows it was signed, with its hash.
-    expect(await h.client.view(q.token)).toMatchObject({ needsSignature: false, agreement: { signerName: "Ada Lovelace", sha256: agreement!.content_sha256 } });
+    expect(await h.client.view(q.token)).toMatchObject({
+      needsSignature: false,
+      agreement: { signerName: "Ada Lovelace", sha256: agreement!.content_sha256 },
+    });
   });
 
   it("no payment without a signature: a missing name or an unticked box is refused with field errors, storing nothing", async () => {
@@ -167,7 +265,10 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     for (const [form, field] of cases) {
       const result = await h.client.pay(q.token, page(q.token), form);
       expect(result, JSON.stringify(form)).toMatchObject({ ok: false, status: 400 });
-      expect(result.ok ? undefined : (result as { fields?: Record<string, string> }).fields?.[field], field).toBeTruthy();
+      expect(
+        result.ok ? undefined : (result as { fields?: Record<string, string> }).fields?.[field],
+        field,
+      ).toBeTruthy();
     }
     expect(await agreementsOf(q.id)).toEqual([]);
     expect(await checkoutsOf(q.id)).toEqual([]);
@@ -177,20 +278,31 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   it("two signatures posted at once store one agreement and open one checkout", async () => {
     const q = await sentQuote();
     const answers = await Promise.all(
-      ["Ada Lovelace", "Ada King", "Ada Lovelace", "Augusta Ada King"].map((legalName) => h.client.pay(q.token, page(q.token), { legalName, agree: "on" })),
+      ["Ada Lovelace", "Ada King", "Ada Lovelace", "Augusta Ada King"].map((legalName) =>
+        h.client.pay(q.token, page(q.token), { legalName, agree: "on" }),
+      ),
     );
     expect(answers.every((a) => a.ok)).toBe(true);
     expect(new Set(answers.map((a) => (a.ok ? a.url : "")))).toHaveProperty("size", 1);
     expect(await agreementsOf(q.id)).toHaveLength(1);
     expect(await checkoutsOf(q.id)).toHaveLength(1);
     expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toHaveLength(1);
-    const queued = await database.db.selectFrom("outbox").select("channel").where("subject_id", "=", q.id).where("channel", "like", "agreement-%").execute();
+    const queued = await database.db
+      .selectFrom("outbox")
+      .select("channel")
+      .where("subject_id", "=", q.id)
+      .where("channel", "like", "agreement-%")
+      .execute();
     expect(queued).toHaveLength(2);
   });
 
   it("the database refuses to change a signed quote's content (and an agreement), whatever the code path; an unsigned one still changes", async () => {
     const unsigned = await sentQuote();
-    await database.db.updateTable("quotes").set({ terms: "New terms" }).where("id", "=", unsigned.id).execute();
+    await database.db
+      .updateTable("quotes")
+      .set({ terms: "New terms" })
+      .where("id", "=", unsigned.id)
+      .execute();
     expect((await quoteRow(unsigned.id)).terms).toBe("New terms");
 
     const q = await sentQuote();
@@ -207,18 +319,38 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       { package: "basic" },
     ];
     for (const change of changes) {
-      await expect(database.db.updateTable("quotes").set(change).where("id", "=", q.id).execute(), JSON.stringify(change)).rejects.toThrow(/signed/);
+      await expect(
+        database.db.updateTable("quotes").set(change).where("id", "=", q.id).execute(),
+        JSON.stringify(change),
+      ).rejects.toThrow(/signed/);
     }
-    await expect(database.db.updateTable("agreements").set({ signer_name: "Someone Else" }).where("quote_id", "=", q.id).execute()).rejects.toThrow(/agreement/);
+    await expect(
+      database.db
+        .updateTable("agreements")
+        .set({ signer_name: "Someone Else" })
+        .where("quote_id", "=", q.id)
+        .execute(),
+    ).rejects.toThrow(/agreement/);
     // Its state still moves (paid, withdrawn...): only what was signed is fixed.
-    await database.db.updateTable("quotes").set({ updated_at: new Date(h.clock.now + 1).toISOString() }).where("id", "=", q.id).execute();
-    expect(await verifyAgreement(database, quoteReference(q.id))).toMatchObject({ hashMatches: true, quoteMatches: true });
+    await database.db
+      .updateTable("quotes")
+      .set({ updated_at: new Date(h.clock.now + 1).toISOString() })
+      .where("id", "=", q.id)
+      .execute();
+    expect(await verifyAgreement(database, quoteReference(q.id))).toMatchObject({
+      hashMatches: true,
+      quoteMatches: true,
+    });
   });
 
   it("editing a signed quote makes a new version that needs its own signature; the signed one stays readable and verifiable", async () => {
     const q = await sentQuote();
     await h.client.pay(q.token, page(q.token), SIGNED);
-    const revised = await h.studio.revise(q.id, { packageType: "pro", amountCents: 250000, depositPercent: 50 }, "owner@studio.example");
+    const revised = await h.studio.revise(
+      q.id,
+      { packageType: "pro", amountCents: 250000, depositPercent: 50 },
+      "owner@studio.example",
+    );
     expect(revised.ok).toBe(true);
     const v2 = revised.ok ? revised.value.quote : undefined!;
     expect(v2).toMatchObject({ version: 2, supersedes_quote_id: q.id, status: "draft", total_cents: 250000 });
@@ -228,17 +360,29 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(old.total_cents).toBe(225750);
     expect(await h.client.pay(q.token, page(q.token), SIGNED)).toMatchObject({ ok: false, status: 409 });
     expect(await verifyAgreement(database, q.id)).toMatchObject({ hashMatches: true, quoteMatches: true });
-    expect((await h.client.agreementDocument(q.token))?.filename).toBe(`agreement-${quoteReference(q.id)}-v1.pdf`);
+    expect((await h.client.agreementDocument(q.token))?.filename).toBe(
+      `agreement-${quoteReference(q.id)}-v1.pdf`,
+    );
     // The new version, once sent, asks for a signature of its own content.
     await h.studio.send(v2.id, "owner@studio.example");
-    expect(await h.client.view(v2.token)).toMatchObject({ version: 2, needsSignature: true, agreement: null });
-    expect(await h.client.pay(v2.token, page(v2.token), { legalName: "Ada Lovelace", agree: "on" })).toMatchObject({ ok: true });
+    expect(await h.client.view(v2.token)).toMatchObject({
+      version: 2,
+      needsSignature: true,
+      agreement: null,
+    });
+    expect(
+      await h.client.pay(v2.token, page(v2.token), { legalName: "Ada Lovelace", agree: "on" }),
+    ).toMatchObject({ ok: true });
     const [a2] = await agreementsOf(v2.id);
     expect(JSON.parse(a2!.content)).toMatchObject({ version: 2, totalCents: 250000 });
     // A replaced quote cannot be edited again; nor can one with money taken.
-    expect(await h.studio.revise(q.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await h.studio.revise(q.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example"),
+    ).toMatchObject({ ok: false, status: 409 });
     await database.db.updateTable("quotes").set({ status: "deposit_paid" }).where("id", "=", v2.id).execute();
-    expect(await h.studio.revise(v2.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await h.studio.revise(v2.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example"),
+    ).toMatchObject({ ok: false, status: 409 });
     expect((await timeline(q.inquiry_id)).map((e) => e.kind)).toContain("quote-revised");
   });
 
@@ -246,17 +390,26 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const q = await sentQuote();
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
-    expect(await runQuoteCommand(["revise", q.id, "--package", "basic", "--amount", "900"], h.studio, io)).toBe(0);
-    expect(lines[0]).toMatch(/^Revised: new quote Q-[0-9A-F]{8} \(id .+\), version 2, draft: total \$900\.00 CAD\.$/);
+    expect(
+      await runQuoteCommand(["revise", q.id, "--package", "basic", "--amount", "900"], h.studio, io),
+    ).toBe(0);
+    expect(lines[0]).toMatch(
+      /^Revised: new quote Q-[0-9A-F]{8} \(id .+\), version 2, draft: total \$900\.00 CAD\.$/,
+    );
     expect((await quoteRow(q.id)).status).toBe("withdrawn");
-    expect(await runQuoteCommand(["revise", q.id, "--package", "gold", "--amount", "900"], h.studio, io)).toBe(2);
+    expect(
+      await runQuoteCommand(["revise", q.id, "--package", "gold", "--amount", "900"], h.studio, io),
+    ).toBe(2);
     expect(await runQuoteCommand(["revise", "--package", "basic", "--amount", "900"], h.studio, io)).toBe(2);
   });
 
   it("a signature racing a withdraw or an edit leaves one consistent state, never an agreement on content that changed", async () => {
     for (let round = 0; round < 6; round++) {
       const q = await sentQuote();
-      const studioMove = round % 2 === 0 ? h.studio.withdraw(q.id, "owner@studio.example") : h.studio.revise(q.id, { packageType: "basic", amountCents: 90000 }, "owner@studio.example");
+      const studioMove =
+        round % 2 === 0
+          ? h.studio.withdraw(q.id, "owner@studio.example")
+          : h.studio.revise(q.id, { packageType: "basic", amountCents: 90000 }, "owner@studio.example");
       const [signed, moved] = await Promise.all([h.client.pay(q.token, page(q.token), SIGNED), studioMove]);
       const row = await quoteRow(q.id);
       const agreements = await agreementsOf(q.id);
@@ -286,9 +439,14 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(lines.join("\n")).toContain(agreement!.content_sha256);
 
     // Someone with database access edits the stored text (the trigger has to be lifted first).
-    if (testDatabaseKind === "postgres") await sql`alter table agreements disable trigger agreements_fixed`.execute(database.db);
+    if (testDatabaseKind === "postgres")
+      await sql`alter table agreements disable trigger agreements_fixed`.execute(database.db);
     else await sql`drop trigger agreements_fixed`.execute(database.db);
-    await database.db.updateTable("agreements").set({ content: agreement!.content.replace("225750", "125750") }).where("id", "=", agreement!.id).execute();
+    await database.db
+      .updateTable("agreements")
+      .set({ content: agreement!.content.replace("225750", "125750") })
+      .where("id", "=", agreement!.id)
+      .execute();
     lines.length = 0;
     expect(await runAgreementVerify([q.id], database, io)).toBe(1);
     expect(lines).toContain("stored content matches its hash: NO");
@@ -299,24 +457,47 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
 
   it("decline (optional reason) and a question reach the studio by email and the lead's timeline; declining closes the quote", async () => {
     const q = await sentQuote();
-    const request = (origin = SITE_URL) => new Request(`${SITE_URL}/quote/${q.token}`, { method: "POST", headers: { origin } });
+    const request = (origin = SITE_URL) =>
+      new Request(`${SITE_URL}/quote/${q.token}`, { method: "POST", headers: { origin } });
     // Bad input changes nothing.
-    expect(await h.client.reply(request(), q.token, page(q.token), "question", { question: "  " })).toMatchObject({ ok: false, status: 400, fields: { question: expect.any(String) } });
-    expect(await h.client.reply(request(), q.token, page(q.token), "question", { question: "x".repeat(2001) })).toMatchObject({ ok: false, status: 400 });
-    expect(await h.client.reply(request(), q.token, page(q.token), "decline", { reason: "r".repeat(1001) })).toMatchObject({ ok: false, status: 400 });
-    expect(await h.client.reply(request("https://evil.example"), q.token, page(q.token), "decline", {})).toMatchObject({ ok: false, status: 403 });
+    expect(
+      await h.client.reply(request(), q.token, page(q.token), "question", { question: "  " }),
+    ).toMatchObject({ ok: false, status: 400, fields: { question: expect.any(String) } });
+    expect(
+      await h.client.reply(request(), q.token, page(q.token), "question", { question: "x".repeat(2001) }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await h.client.reply(request(), q.token, page(q.token), "decline", { reason: "r".repeat(1001) }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await h.client.reply(request("https://evil.example"), q.token, page(q.token), "decline", {}),
+    ).toMatchObject({ ok: false, status: 403 });
     expect((await quoteRow(q.id)).status).toBe("sent");
 
     const question = "Can the <b>launch</b> be in March?";
-    expect(await h.client.reply(request(), q.token, page(q.token), "question", { question })).toEqual({ ok: true, sent: "question" });
-    expect(await h.client.reply(request(), q.token, page(q.token), "decline", { reason: "Budget moved to next year." })).toEqual({ ok: true, sent: "declined" });
+    expect(await h.client.reply(request(), q.token, page(q.token), "question", { question })).toEqual({
+      ok: true,
+      sent: "question",
+    });
+    expect(
+      await h.client.reply(request(), q.token, page(q.token), "decline", {
+        reason: "Budget moved to next year.",
+      }),
+    ).toEqual({ ok: true, sent: "declined" });
     const row = await quoteRow(q.id);
     expect(row.status).toBe("withdrawn");
     expect(row.declined_at).toBe(new Date(h.clock.now).toISOString());
     expect(await h.client.pay(q.token, page(q.token), SIGNED)).toMatchObject({ ok: false, status: 409 });
-    expect(await h.client.reply(request(), q.token, page(q.token), "decline", {})).toMatchObject({ ok: false, status: 409 });
+    expect(await h.client.reply(request(), q.token, page(q.token), "decline", {})).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     const ref = quoteReference(q.id);
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-question" || e.kind === "quote-declined")).toEqual([
+    expect(
+      (await timeline(q.inquiry_id)).filter(
+        (e) => e.kind === "quote-question" || e.kind === "quote-declined",
+      ),
+    ).toEqual([
       { kind: "quote-question", body: `${ref} question: ${question}`, actor_email: "client" },
       { kind: "quote-declined", body: `${ref} declined: Budget moved to next year.`, actor_email: "client" },
     ]);
@@ -324,7 +505,10 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const mails = (await deliveredAbout(ref)).filter((m) => /declined|Question/.test(m.subject));
     expect(mails.map((m) => [m.to[0], m.subject]).sort()).toEqual(
       [
-        ["studio@example.com", `Question about quote ${ref} from ${validInquiry.firstName} ${validInquiry.lastName}`],
+        [
+          "studio@example.com",
+          `Question about quote ${ref} from ${validInquiry.firstName} ${validInquiry.lastName}`,
+        ],
         ["studio@example.com", `Quote ${ref} declined by ${validInquiry.firstName} ${validInquiry.lastName}`],
       ].sort(),
     );
@@ -333,17 +517,30 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     // The client's words are text in the HTML, never markup; Reply-To answers them.
     expect(questionMail.html).toContain("&lt;b&gt;launch&lt;/b&gt;");
     expect(questionMail.replyTo?.text).toBe(validInquiry.email);
-    expect((await simpleParser(mails.find((m) => m.subject.startsWith("Quote"))!.raw)).text).toContain("Budget moved to next year.");
-    const channels = await database.db.selectFrom("outbox").select("channel").where("channel", "in", [QUOTE_DECLINED_EMAIL, QUOTE_QUESTION_EMAIL]).where("status", "=", "delivered").execute();
+    expect((await simpleParser(mails.find((m) => m.subject.startsWith("Quote"))!.raw)).text).toContain(
+      "Budget moved to next year.",
+    );
+    const channels = await database.db
+      .selectFrom("outbox")
+      .select("channel")
+      .where("channel", "in", [QUOTE_DECLINED_EMAIL, QUOTE_QUESTION_EMAIL])
+      .where("status", "=", "delivered")
+      .execute();
     expect(channels.length).toBeGreaterThanOrEqual(2);
   });
 
   it("questions are rate-limited per address", async () => {
     const q = await sentQuote();
     const ip = randomIp();
-    const request = new Request(`${SITE_URL}/quote/${q.token}`, { method: "POST", headers: { origin: SITE_URL } });
+    const request = new Request(`${SITE_URL}/quote/${q.token}`, {
+      method: "POST",
+      headers: { origin: SITE_URL },
+    });
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await h.client.reply(request, q.token, { clientIp: ip }, "question", { question: `Question ${i}` }));
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        await h.client.reply(request, q.token, { clientIp: ip }, "question", { question: `Question ${i}` }),
+      );
     expect(answers.slice(0, 10).every((a) => a.ok)).toBe(true);
     expect(answers[10]).toMatchObject({ ok: false, status: 429 });
     expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-question")).toHaveLength(10);

@@ -1,15 +1,35 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AnalyticsDashboard, addCalendarDays, bounceRate, createAnalyticsDashboard, percentChange, rangeQuerySchema } from "../../server/analytics/dashboard.server";
+
+import { paymentRow, quoteRow } from "../../scripts/analytics-seed";
+import {
+  addCalendarDays,
+  bounceRate,
+  createAnalyticsDashboard,
+  percentChange,
+  rangeQuerySchema,
+  type AnalyticsDashboard,
+} from "../../server/analytics/dashboard.server";
 import { createRollups } from "../../server/analytics/rollup.server";
 import type { AnalyticsRollupTable } from "../../server/db/schema";
-import { paymentRow, quoteRow } from "../../scripts/analytics-seed";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 // 13:00 in Vancouver (UTC-7) on 2026-11-25: today started at 07:00 UTC.
 const NOW = new Date("2026-11-25T20:00:00.000Z");
 
-type Event = { at: string; visitor: string; visit: string; path?: string; name?: string; entry?: 0 | 1; referrer?: string; utmSource?: string; campaign?: string; demo?: string; lead?: string };
+type Event = {
+  at: string;
+  visitor: string;
+  visit: string;
+  path?: string;
+  name?: string;
+  entry?: 0 | 1;
+  referrer?: string;
+  utmSource?: string;
+  campaign?: string;
+  demo?: string;
+  lead?: string;
+};
 
 describe(`analytics dashboard on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -45,16 +65,47 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
       )
       .execute();
   /** A closed bucket's roll-up row, with its mark: counted through a time after its end. */
-  const rollup = async (bucket: string, dimension: string, value: string, f: Partial<AnalyticsRollupTable>, period: "day" | "hour" = "day") => {
+  const rollup = async (
+    bucket: string,
+    dimension: string,
+    value: string,
+    f: Partial<AnalyticsRollupTable>,
+    period: "day" | "hour" = "day",
+  ) => {
     await database.db
       .insertInto("analytics_rollups")
-      .values({ period, bucket, dimension, value, visitors: 0, visits: 0, pageviews: 0, bounces: 0, events: 0, amount_cents: 0, ...f })
+      .values({
+        period,
+        bucket,
+        dimension,
+        value,
+        visitors: 0,
+        visits: 0,
+        pageviews: 0,
+        bounces: 0,
+        events: 0,
+        amount_cents: 0,
+        ...f,
+      })
       .execute();
-    await database.db.insertInto("analytics_rollup_marks").values({ period, bucket, through: "2026-11-25T19:00:00.000Z" }).onConflict((oc) => oc.doNothing()).execute();
+    await database.db
+      .insertInto("analytics_rollup_marks")
+      .values({ period, bucket, through: "2026-11-25T19:00:00.000Z" })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   };
   /** A visit's page views, a minute apart, the first one its entry. */
   const visit = (visitor: string, id: string, start: string, paths: string[], source: Partial<Event> = {}) =>
-    events(paths.map((path, i) => ({ at: new Date(Date.parse(start) + i * 60_000).toISOString(), visitor, visit: id, path, entry: i === 0 ? 1 : 0, ...(i === 0 ? source : {}) })));
+    events(
+      paths.map((path, i) => ({
+        at: new Date(Date.parse(start) + i * 60_000).toISOString(),
+        visitor,
+        visit: id,
+        path,
+        entry: i === 0 ? 1 : 0,
+        ...(i === 0 ? source : {}),
+      })),
+    );
 
   it("counts today from its roll-up through the mark plus the raw events since, each visitor once, and compares with yesterday", async () => {
     await visit("a", "a1", "2026-11-25T08:00:00.000Z", ["/", "/pricing"]);
@@ -91,19 +142,39 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     // Hourly for one day: 24 Vancouver hours from 07:00 UTC; closed hours from their roll-ups, the current one with its tail.
     expect(view.series).toHaveLength(24);
     expect(view.series[0]).toEqual({ bucket: "2026-11-25T07", visitors: 0, pageviews: 0 });
-    expect(view.series.find((p) => p.bucket === "2026-11-25T08")).toEqual({ bucket: "2026-11-25T08", visitors: 1, pageviews: 2 });
-    expect(view.series.find((p) => p.bucket === "2026-11-25T18")).toEqual({ bucket: "2026-11-25T18", visitors: 1, pageviews: 1 });
-    expect(view.series.find((p) => p.bucket === "2026-11-25T19")).toEqual({ bucket: "2026-11-25T19", visitors: 2, pageviews: 2 });
+    expect(view.series.find((p) => p.bucket === "2026-11-25T08")).toEqual({
+      bucket: "2026-11-25T08",
+      visitors: 1,
+      pageviews: 2,
+    });
+    expect(view.series.find((p) => p.bucket === "2026-11-25T18")).toEqual({
+      bucket: "2026-11-25T18",
+      visitors: 1,
+      pageviews: 1,
+    });
+    expect(view.series.find((p) => p.bucket === "2026-11-25T19")).toEqual({
+      bucket: "2026-11-25T19",
+      visitors: 2,
+      pageviews: 2,
+    });
   });
 
   it("gives the same figures from a roll-up and its tail as from raw events alone, wherever the mark falls", async () => {
     // Three visitors over the day, visits crossing the hours, bounces and sources.
-    await visit("a", "a1", "2026-11-25T08:50:00.000Z", ["/", "/pricing", "/contact"], { utmSource: "newsletter", campaign: "fall" });
+    await visit("a", "a1", "2026-11-25T08:50:00.000Z", ["/", "/pricing", "/contact"], {
+      utmSource: "newsletter",
+      campaign: "fall",
+    });
     await visit("b", "b1", "2026-11-25T12:00:00.000Z", ["/demo/bakery"], { demo: "demo-bakery" });
     await visit("b", "b2", "2026-11-25T14:00:00.000Z", ["/", "/about"], { referrer: "duckduckgo.com" });
     await visit("c", "c1", "2026-11-25T16:30:00.000Z", ["/pricing", "/pricing", "/book"]);
     const raw = await dashboard.overview(rangeQuerySchema.parse({ range: "today" }));
-    for (const mark of ["2026-11-25T08:51:30.000Z", "2026-11-25T12:00:00.000Z", "2026-11-25T14:00:30.000Z", "2026-11-25T16:31:00.000Z"]) {
+    for (const mark of [
+      "2026-11-25T08:51:30.000Z",
+      "2026-11-25T12:00:00.000Z",
+      "2026-11-25T14:00:30.000Z",
+      "2026-11-25T16:31:00.000Z",
+    ]) {
       await database.db.deleteFrom("analytics_rollups").execute();
       await database.db.deleteFrom("analytics_rollup_marks").execute();
       await createRollups({ database, now: () => Date.parse(mark) }).run();
@@ -135,7 +206,9 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     ]);
     const day = await dashboard.totals({ from: "2026-11-24", to: "2026-11-24" });
     expect(day.visitors).toBe(1);
-    expect((await dashboard.top("page", { from: "2026-11-18", to: "2026-11-18" })).map((r) => r.value)).toEqual(["/about"]);
+    expect(
+      (await dashboard.top("page", { from: "2026-11-18", to: "2026-11-18" })).map((r) => r.value),
+    ).toEqual(["/about"]);
   });
 
   it("adds rolled-up days to raw ones in the totals and every top list, most visitors first", async () => {
@@ -143,17 +216,30 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     await rollup("2026-11-24", "total", "", { visitors: 5, visits: 5, pageviews: 5, bounces: 5 });
     await rollup("2026-11-23", "page", "/pricing", { visitors: 7, visits: 7, pageviews: 9 });
     await rollup("2026-11-24", "page", "/portfolio", { visitors: 3, visits: 3, pageviews: 3 });
-    await rollup("2026-11-23", "referrer", "duckduckgo.com", { visitors: 4, visits: 4, pageviews: 4, bounces: 4 });
+    await rollup("2026-11-23", "referrer", "duckduckgo.com", {
+      visitors: 4,
+      visits: 4,
+      pageviews: 4,
+      bounces: 4,
+    });
     await rollup("2026-11-23", "campaign", "fall-sale", { visitors: 2, visits: 2, pageviews: 2 });
     await rollup("2026-11-24", "demo", "demo-bakery", { visitors: 1, visits: 1, pageviews: 1, bounces: 1 });
     // Raw events of rolled-up days are not counted twice.
     await visit("old", "v-old", "2026-11-23T18:00:00.000Z", ["/pricing"]);
-    await visit("a", "a1", "2026-11-25T08:00:00.000Z", ["/pricing", "/contact"], { referrer: "duckduckgo.com", campaign: "fall-sale", utmSource: "newsletter" });
-    await visit("b", "b1", "2026-11-25T09:00:00.000Z", ["/demo/bakery"], { demo: "demo-bakery", referrer: "news.ycombinator.com" });
+    await visit("a", "a1", "2026-11-25T08:00:00.000Z", ["/pricing", "/contact"], {
+      referrer: "duckduckgo.com",
+      campaign: "fall-sale",
+      utmSource: "newsletter",
+    });
+    await visit("b", "b1", "2026-11-25T09:00:00.000Z", ["/demo/bakery"], {
+      demo: "demo-bakery",
+      referrer: "news.ycombinator.com",
+    });
 
     const range = { from: "2026-11-23", to: "2026-11-25" };
     expect(await dashboard.totals(range)).toEqual({ visitors: 17, visits: 19, pageviews: 38, bounces: 12 });
-    const values = async (list: Parameters<AnalyticsDashboard["top"]>[0]) => (await dashboard.top(list, range)).map((r) => [r.value, r.visitors]);
+    const values = async (list: Parameters<AnalyticsDashboard["top"]>[0]) =>
+      (await dashboard.top(list, range)).map((r) => [r.value, r.visitors]);
     expect(await values("page")).toEqual([
       ["/pricing", 8],
       ["/portfolio", 3],
@@ -178,36 +264,97 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     ]);
     const entry = await dashboard.top("entry", range);
     expect(entry.find((r) => r.value === "/pricing")).toMatchObject({ visits: 1, pageviews: 2, bounces: 0 });
-    expect(entry.find((r) => r.value === "/demo/bakery")).toMatchObject({ visits: 1, pageviews: 1, bounces: 1 });
+    expect(entry.find((r) => r.value === "/demo/bakery")).toMatchObject({
+      visits: 1,
+      pageviews: 1,
+      bounces: 1,
+    });
   });
 
   it("reads a finished day the roll-up job has not reached yet from raw events, and a rolled-up day's hours from hourly roll-ups", async () => {
     await rollup("2026-11-22", "total", "", { visitors: 4, visits: 4, pageviews: 4, bounces: 4 });
-    await rollup("2026-11-22T15:00:00.000Z", "total", "", { visitors: 4, visits: 4, pageviews: 4, bounces: 4, events: 4 }, "hour");
+    await rollup(
+      "2026-11-22T15:00:00.000Z",
+      "total",
+      "",
+      { visitors: 4, visits: 4, pageviews: 4, bounces: 4, events: 4 },
+      "hour",
+    );
     // A roll-up without its mark (written by a job that stopped half-way) is not trusted.
-    await database.db.insertInto("analytics_rollups").values({ period: "day", bucket: "2026-11-23", dimension: "total", value: "", visitors: 99, visits: 99, pageviews: 99, bounces: 0, events: 0, amount_cents: 0 }).execute();
+    await database.db
+      .insertInto("analytics_rollups")
+      .values({
+        period: "day",
+        bucket: "2026-11-23",
+        dimension: "total",
+        value: "",
+        visitors: 99,
+        visits: 99,
+        pageviews: 99,
+        bounces: 0,
+        events: 0,
+        amount_cents: 0,
+      })
+      .execute();
     // The 23rd is over but not rolled up: its raw events count.
     await visit("late-job", "v1", "2026-11-23T18:00:00.000Z", ["/", "/pricing"]);
-    expect(await dashboard.totals({ from: "2026-11-22", to: "2026-11-25" })).toEqual({ visitors: 5, visits: 5, pageviews: 6, bounces: 4 });
+    expect(await dashboard.totals({ from: "2026-11-22", to: "2026-11-25" })).toEqual({
+      visitors: 5,
+      visits: 5,
+      pageviews: 6,
+      bounces: 4,
+    });
     const hours = await dashboard.series({ from: "2026-11-22", to: "2026-11-22" });
     expect(hours).toHaveLength(24);
-    expect(hours.filter((h) => h.visitors > 0)).toEqual([{ bucket: "2026-11-22T15", visitors: 4, pageviews: 4 }]);
+    expect(hours.filter((h) => h.visitors > 0)).toEqual([
+      { bucket: "2026-11-22T15", visitors: 4, pageviews: 4 },
+    ]);
   });
 
   it("shows the funnel by source from the product's own tables: inquiries, calls, quotes and CAD paid", async () => {
-    const lead = (source: { utm_source?: string; ref?: string }, createdAt = "2026-11-25T10:00:00.000Z", quarantine?: "honeypot") => {
+    const lead = (
+      source: { utm_source?: string; ref?: string },
+      createdAt = "2026-11-25T10:00:00.000Z",
+      quarantine?: "honeypot",
+    ) => {
       const id = randomUUID();
       return database.db
         .insertInto("inquiries")
-        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, project_type: "basic", message: "A site.", source: "api", created_at: createdAt, search_text: "", quarantine_reason: quarantine ?? null, ...source })
+        .values({
+          id,
+          first_name: "A",
+          last_name: "B",
+          email: `${id}@example.com`,
+          project_type: "basic",
+          message: "A site.",
+          source: "api",
+          created_at: createdAt,
+          search_text: "",
+          quarantine_reason: quarantine ?? null,
+          ...source,
+        })
         .execute()
         .then(() => id);
     };
-    const quote = (inquiryId: string, accepted: boolean) => database.db.insertInto("quotes").values(quoteRow(inquiryId, "2026-11-25T12:00:00.000Z", accepted)).execute();
-    const payment = (inquiryId: string, cents: number, extra: { status?: "paid" | "pending"; refund?: "needed" } = {}) =>
+    const quote = (inquiryId: string, accepted: boolean) =>
+      database.db
+        .insertInto("quotes")
+        .values(quoteRow(inquiryId, "2026-11-25T12:00:00.000Z", accepted))
+        .execute();
+    const payment = (
+      inquiryId: string,
+      cents: number,
+      extra: { status?: "paid" | "pending"; refund?: "needed" } = {},
+    ) =>
       database.db
         .insertInto("payments")
-        .values(paymentRow(inquiryId, "2026-11-25T13:00:00.000Z", cents, { status: extra.status ?? "paid", refund_status: extra.refund ?? null, refund_reason: extra.refund ? "duplicate" : null }))
+        .values(
+          paymentRow(inquiryId, "2026-11-25T13:00:00.000Z", cents, {
+            status: extra.status ?? "paid",
+            refund_status: extra.refund ?? null,
+            refund_reason: extra.refund ? "duplicate" : null,
+          }),
+        )
         .execute();
 
     const news = await lead({ utm_source: "newsletter" });
@@ -221,35 +368,96 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     await payment(news, 50_000, { refund: "needed" });
     await payment(news, 20_000, { status: "pending" });
     // Paid 30,000 and 10,000 of it given back with a credit note: 20,000 is revenue.
-    await database.db.insertInto("payments").values(paymentRow(news, "2026-11-25T13:30:00.000Z", 30_000, { refunded_cents: 10_000 })).execute();
+    await database.db
+      .insertInto("payments")
+      .values(paymentRow(news, "2026-11-25T13:30:00.000Z", 30_000, { refunded_cents: 10_000 }))
+      .execute();
     await quote(bakery, false);
     await database.db
       .insertInto("bookings")
-      .values({ id: randomUUID(), inquiry_id: bakery, starts_at: "2026-11-27T17:00:00.000Z", ends_at: "2026-11-27T17:30:00.000Z", status: "booked", time_zone: "America/Vancouver", topic: "A site", company: null, manage_token_hash: "x", rescheduled_from: null, cancelled_at: null, cancelled_by: null, held_at: null, created_at: "2026-11-25T12:00:00.000Z", updated_at: "2026-11-25T12:00:00.000Z" })
+      .values({
+        id: randomUUID(),
+        inquiry_id: bakery,
+        starts_at: "2026-11-27T17:00:00.000Z",
+        ends_at: "2026-11-27T17:30:00.000Z",
+        status: "booked",
+        time_zone: "America/Vancouver",
+        topic: "A site",
+        company: null,
+        manage_token_hash: "x",
+        rescheduled_from: null,
+        cancelled_at: null,
+        cancelled_by: null,
+        held_at: null,
+        created_at: "2026-11-25T12:00:00.000Z",
+        updated_at: "2026-11-25T12:00:00.000Z",
+      })
       .execute();
     // The lead's own record has no source: its inquiry goal's visit came from a referrer.
-    await events([{ at: "2026-11-25T10:00:00.000Z", visitor: "h", visit: "h1", name: "inquiry", path: "/contact", referrer: "news.ycombinator.com", lead: hn }]);
+    await events([
+      {
+        at: "2026-11-25T10:00:00.000Z",
+        visitor: "h",
+        visit: "h1",
+        name: "inquiry",
+        path: "/contact",
+        referrer: "news.ycombinator.com",
+        lead: hn,
+      },
+    ]);
     await visit("n", "n1", "2026-11-25T09:00:00.000Z", ["/"], { utmSource: "newsletter" });
     await visit("n2", "n2", "2026-11-25T09:10:00.000Z", ["/"], { utmSource: "newsletter" });
-    await visit("h", "h1", "2026-11-25T09:50:00.000Z", ["/", "/contact"], { referrer: "news.ycombinator.com" });
+    await visit("h", "h1", "2026-11-25T09:50:00.000Z", ["/", "/contact"], {
+      referrer: "news.ycombinator.com",
+    });
     await visit("d", "d1", "2026-11-25T09:00:00.000Z", ["/"]);
 
     expect(await dashboard.funnel({ from: "2026-11-25", to: "2026-11-25" })).toEqual([
-      { source: "newsletter", visits: 2, inquiries: 2, booked: 0, quoted: 1, accepted: 1, revenueCents: 70_000 },
-      { source: "news.ycombinator.com", visits: 1, inquiries: 1, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
+      {
+        source: "newsletter",
+        visits: 2,
+        inquiries: 2,
+        booked: 0,
+        quoted: 1,
+        accepted: 1,
+        revenueCents: 70_000,
+      },
+      {
+        source: "news.ycombinator.com",
+        visits: 1,
+        inquiries: 1,
+        booked: 0,
+        quoted: 0,
+        accepted: 0,
+        revenueCents: 0,
+      },
       { source: "demo-bakery", visits: 0, inquiries: 1, booked: 1, quoted: 1, accepted: 0, revenueCents: 0 },
       { source: "direct", visits: 1, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
     ]);
   });
 
   it("refuses a custom range that is backwards, too long or not a date, and stops a range at today", () => {
-    expect(rangeQuerySchema.safeParse({ range: "custom", from: "2026-11-20", to: "2026-11-10" }).success).toBe(false);
-    expect(rangeQuerySchema.safeParse({ range: "custom", from: "2024-01-01", to: "2026-01-01" }).success).toBe(false);
-    expect(rangeQuerySchema.safeParse({ range: "custom", from: "2026-02-30", to: "2026-03-01" }).success).toBe(false);
+    expect(
+      rangeQuerySchema.safeParse({ range: "custom", from: "2026-11-20", to: "2026-11-10" }).success,
+    ).toBe(false);
+    expect(
+      rangeQuerySchema.safeParse({ range: "custom", from: "2024-01-01", to: "2026-01-01" }).success,
+    ).toBe(false);
+    expect(
+      rangeQuerySchema.safeParse({ range: "custom", from: "2026-02-30", to: "2026-03-01" }).success,
+    ).toBe(false);
     expect(rangeQuerySchema.safeParse({ range: "yesterday" }).success).toBe(false);
-    expect([addCalendarDays("2026-03-01", -1), addCalendarDays("2026-12-31", 1)]).toEqual(["2026-02-28", "2027-01-01"]);
-    expect(dashboard.parseQuery(new URLSearchParams("range=custom&from=x"))).toMatchObject({ query: { range: "7d" }, error: expect.any(String) });
-    expect(dashboard.resolve(rangeQuerySchema.parse({ range: "custom", from: "2026-11-20", to: "2026-12-31" }))).toEqual({
+    expect([addCalendarDays("2026-03-01", -1), addCalendarDays("2026-12-31", 1)]).toEqual([
+      "2026-02-28",
+      "2027-01-01",
+    ]);
+    expect(dashboard.parseQuery(new URLSearchParams("range=custom&from=x"))).toMatchObject({
+      query: { range: "7d" },
+      error: expect.any(String),
+    });
+    expect(
+      dashboard.resolve(rangeQuerySchema.parse({ range: "custom", from: "2026-11-20", to: "2026-12-31" })),
+    ).toEqual({
       current: { from: "2026-11-20", to: "2026-11-25" },
       previous: { from: "2026-11-14", to: "2026-11-19" },
     });

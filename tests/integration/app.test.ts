@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createTestApp } from "../helpers/app";
 
 describe("HTTP app", () => {
@@ -36,7 +37,11 @@ describe("HTTP app", () => {
   });
 
   it("caps request bodies", async () => {
-    const res = await t.app.request("/api/nope", { method: "POST", body: "x".repeat(70 * 1024), headers: { "content-type": "text/plain" } });
+    const res = await t.app.request("/api/nope", {
+      method: "POST",
+      body: "x".repeat(70 * 1024),
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(413);
   });
 

@@ -2,17 +2,30 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BackupSource, type BackupStatus, listBackups, readBackupStatus, restoreBackup, startBackupSchedule } from "../../server/db/backup.server";
-import { type AppDatabase, type DatabaseOptions, migrateToLatest, openDatabase } from "../../server/db/database.server";
+
+import {
+  listBackups,
+  readBackupStatus,
+  restoreBackup,
+  startBackupSchedule,
+  type BackupSource,
+  type BackupStatus,
+} from "../../server/db/backup.server";
+import {
+  migrateToLatest,
+  openDatabase,
+  type AppDatabase,
+  type DatabaseOptions,
+} from "../../server/db/database.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL } from "../../server/inquiries/notifications.server";
+import { createLogger } from "../../server/logger.server";
+import { createPayments } from "../../server/payments/payments.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { createStudioHarness, signedInBy } from "../helpers/studio";
-import { createPayments } from "../../server/payments/payments.server";
-import { createLogger } from "../../server/logger.server";
 
 const ENV = { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" };
 /** The drill's backup interval: short, so a few seconds of writes span many backups. */
@@ -59,7 +72,10 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
         for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
       };
     }
-    const source: BackupSource = options.kind === "sqlite" ? { kind: "sqlite", path: options.path } : { kind: "postgres", url: options.url };
+    const source: BackupSource =
+      options.kind === "sqlite"
+        ? { kind: "sqlite", path: options.path }
+        : { kind: "postgres", url: options.url };
     const open = async () => {
       const database = openDatabase(options);
       await migrateToLatest(database);
@@ -72,10 +88,21 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     const { source, dir, open, destroy } = await setUp();
     const database = await open();
     const h = await createStudioHarness(ENV, { database: asTestDatabase(database) });
-    const quotes = createQuoteService({ config: h.config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config: h.config, database, logger: createLogger(h.config) }).service });
+    const quotes = createQuoteService({
+      config: h.config,
+      database,
+      activity: createStudioLeadActivity(),
+      checkouts: createPayments({ config: h.config, database, logger: createLogger(h.config) }).service,
+    });
 
     const taken: BackupStatus[] = [];
-    const schedule = startBackupSchedule({ source, dir, policy: { retain: 1_000, retainDays: 0 }, intervalMs: INTERVAL_MS, onSuccess: (s) => taken.push(s) });
+    const schedule = startBackupSchedule({
+      source,
+      dir,
+      policy: { retain: 1_000, retainDays: 0 },
+      intervalMs: INTERVAL_MS,
+      onSuccess: (s) => taken.push(s),
+    });
     cleanup.push(() => schedule.stop());
     await schedule.nextRun();
 
@@ -84,15 +111,30 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     const until = Date.now() + WRITING_MS;
     while (Date.now() < until) {
       // Each from its own address: an address gets one acknowledgement a day.
-      const lead = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: `client-${writes.length}@example.com` } });
+      const lead = await h.client().request("/api/inquiries", {
+        method: "POST",
+        body: { ...validInquiry, email: `client-${writes.length}@example.com` },
+      });
       expect(lead.status).toBe(200);
       const leadId = ((await lead.json()) as { id: string }).id;
       writes.push({ kind: "lead", id: leadId, committedAt: Date.now() });
-      const quote = await quotes.create({ inquiryId: leadId, packageType: "pro", amountCents: 150_000, depositPercent: 50, expiresInDays: 30, terms: "Half now." }, "owner@example.com");
+      const quote = await quotes.create(
+        {
+          inquiryId: leadId,
+          packageType: "pro",
+          amountCents: 150_000,
+          depositPercent: 50,
+          expiresInDays: 30,
+          terms: "Half now.",
+        },
+        "owner@example.com",
+      );
       if (!quote.ok) throw new Error(quote.error);
       expect((await quotes.send(quote.value.quote.id, "owner@example.com")).ok).toBe(true);
       writes.push({ kind: "quote", id: quote.value.quote.id, leadId, committedAt: Date.now() });
-      const payment = await h.client().request("/api/create-payment", { method: "POST", body: { amount: 450.5, packageType: "basic" } });
+      const payment = await h
+        .client()
+        .request("/api/create-payment", { method: "POST", body: { amount: 450.5, packageType: "basic" } });
       expect(payment.status).toBe(200);
       const url = ((await payment.json()) as { url: string }).url;
       writes.push({ kind: "payment", id: url.split("/").at(-1)!, committedAt: Date.now() });
@@ -127,14 +169,24 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     for (const w of mustBeBack.filter((w) => w.kind === "lead")) expect(leadsCsv, w.id).toContain(w.id);
     for (const w of mustBeBack.filter((w) => w.kind === "payment")) expect(paymentsCsv, w.id).toContain(w.id);
     for (const w of mustBeBack.filter((w) => w.kind === "quote")) {
-      const lead = await studio.page<{ lead: { status: string }; deliveries: { channel: string }[]; activity: { kind: string }[] }>(`/studio/leads/${w.leadId}`, "studio/lead");
+      const lead = await studio.page<{
+        lead: { status: string };
+        deliveries: { channel: string }[];
+        activity: { kind: string }[];
+      }>(`/studio/leads/${w.leadId}`, "studio/lead");
       expect(lead.lead.status).toBe("quoted");
       // The lead's outbox rows: the client's acknowledgement and the studio's email.
       expect(lead.deliveries.map((d) => d.channel).sort()).toEqual([INQUIRY_ACK_EMAIL, INQUIRY_EMAIL].sort());
-      expect(lead.activity.map((a) => a.kind)).toEqual(expect.arrayContaining(["quote-created", "quote-sent"]));
+      expect(lead.activity.map((a) => a.kind)).toEqual(
+        expect.arrayContaining(["quote-created", "quote-sent"]),
+      );
     }
     // The quotes' own outbox rows (their emails to the client), still to be delivered after the restore.
-    const quoteEmails = await after.db.selectFrom("outbox").select("subject_id").where("channel", "=", QUOTE_EMAIL).execute();
+    const quoteEmails = await after.db
+      .selectFrom("outbox")
+      .select("subject_id")
+      .where("channel", "=", QUOTE_EMAIL)
+      .execute();
     const queued = new Set(quoteEmails.map((r) => r.subject_id));
     for (const w of mustBeBack.filter((w) => w.kind === "quote")) expect(queued.has(w.id), w.id).toBe(true);
 
@@ -146,7 +198,15 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     expect(lost.every((w) => w.committedAt >= restorePoint)).toBe(true);
     const lossMs = writes.at(-1)!.committedAt - newestBack.committedAt;
     // Had the disk been lost at any write, the newest backup finished by then starts this much earlier: the worst case.
-    const worstMs = Math.max(...writes.map((w) => w.committedAt - Date.parse(usable.findLast((s) => Date.parse(s.at) <= w.committedAt)?.startedAt ?? "")).filter(Number.isFinite));
+    const worstMs = Math.max(
+      ...writes
+        .map(
+          (w) =>
+            w.committedAt -
+            Date.parse(usable.findLast((s) => Date.parse(s.at) <= w.committedAt)?.startedAt ?? ""),
+        )
+        .filter(Number.isFinite),
+    );
     const slowest = Math.max(...taken.map((s) => s.durationMs));
     console.info(
       `[backup drill ${source.kind}] ${writes.length} writes in ${WRITING_MS} ms, ${taken.length} backups every ${INTERVAL_MS} ms ` +

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { listBackups, readBackupStatus } from "../../server/db/backup.server";
 import { openDatabase } from "../../server/db/database.server";
 import { createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
@@ -32,13 +33,25 @@ export const routeDiscovery = { mode: "initial", manifestPath: "/__manifest" };
 type LogLine = { msg?: string };
 
 /** Runs server/index.ts until `until` holds for its log lines, then stops it (SIGTERM) and returns them. */
-async function runServer(env: NodeJS.ProcessEnv, until: (lines: LogLine[]) => boolean, cleanup: (() => unknown)[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+async function runServer(
+  env: NodeJS.ProcessEnv,
+  until: (lines: LogLine[]) => boolean,
+  cleanup: (() => unknown)[],
+) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   cleanup.push(() => child.kill("SIGKILL"));
   const lines: LogLine[] = [];
   let buffer = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)), 60_000);
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)),
+      60_000,
+    );
     child.stdout.on("data", (d: Buffer) => {
       buffer += d.toString();
       const parts = buffer.split("\n");
@@ -49,7 +62,9 @@ async function runServer(env: NodeJS.ProcessEnv, until: (lines: LogLine[]) => bo
         resolve();
       }
     });
-    child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${JSON.stringify(lines.map((l) => l.msg))}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`the server exited (${code}): ${JSON.stringify(lines.map((l) => l.msg))}`)),
+    );
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -102,7 +117,11 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
   if (testDatabaseKind === "sqlite")
     it("are taken by the cluster primary alone, at start-up and verified, and not again after a restart within the interval", async () => {
       const { env, backups } = await setUp();
-      const first = await runServer(env, (lines) => listening(lines) && lines.some((l) => l.msg === "backup taken"), cleanup);
+      const first = await runServer(
+        env,
+        (lines) => listening(lines) && lines.some((l) => l.msg === "backup taken"),
+        cleanup,
+      );
       // Three processes, one backup: a worker's would have started before it listened, and its shutdown waits for it.
       expect(first.filter((l) => l.msg === "backup taken")).toHaveLength(1);
       expect(first.filter((l) => l.msg === "listening").every((l) => "worker" in l)).toBe(true);
@@ -110,7 +129,10 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
       expect(listBackups(backups).map((b) => b.file)).toEqual([status.file]);
       // The copy is a migrated database of its own, opened without the server.
       const copy = openDatabase({ kind: "sqlite", path: path.join(backups, status.file) });
-      const migrated = await copy.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+      const migrated = await copy.db
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
       await copy.close();
       expect(migrated.length).toBeGreaterThan(5);
 
@@ -124,7 +146,9 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
     it("are left to the timer's npm run backup, which the server says at start-up", async () => {
       const { env, backups } = await setUp();
       const lines = await runServer(env, listening, cleanup);
-      expect(lines.filter((l) => l.msg?.startsWith("PostgreSQL: backups are taken by npm run backup"))).toHaveLength(1);
+      expect(
+        lines.filter((l) => l.msg?.startsWith("PostgreSQL: backups are taken by npm run backup")),
+      ).toHaveLength(1);
       expect(lines.filter((l) => l.msg === "backup taken" || l.msg === "backup failed")).toEqual([]);
       expect(listBackups(backups)).toEqual([]);
     }, 150_000);

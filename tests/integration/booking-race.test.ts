@@ -1,13 +1,19 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { databaseEnv } from "../helpers/children";
-import { type TestDatabase, createEmptyDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+
 import { DEFAULT_BOOKING_SETTINGS } from "../../server/booking/availability.server";
 import { createBookingService } from "../../server/booking/service.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
 import { createLogger } from "../../server/logger.server";
 import { insertLeadActivity } from "../../server/studio/activity.server";
+import { databaseEnv } from "../helpers/children";
+import {
+  createEmptyDatabase,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../helpers/databases";
 
 /**
  * One booking per slot across processes (issue 31): 50 requests for one slot from three
@@ -21,10 +27,15 @@ const NOW = String(Date.parse("2026-12-01T15:00:00Z"));
 const SLOT = "2026-12-02T17:00:00Z";
 
 function startBooker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-  const ready = new Promise<void>((resolve) => child.stdout.on("data", () => out.includes("ready\n") && resolve()));
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on("data", () => out.includes("ready\n") && resolve()),
+  );
   const done = new Promise<string[]>((resolve, reject) =>
     child.once("exit", () => {
       const line = out.split("\n").find((l) => l.startsWith("{"));
@@ -50,7 +61,9 @@ describe(`one booking per slot across processes on ${testDatabaseKind}`, () => {
       await empty.dispose();
     });
     const counts = [17, 17, 16];
-    const bookers = counts.map((count, who) => startBooker({ ...databaseEnv(empty.options), NOW, SLOT, COUNT: String(count), WHO: String(who) }));
+    const bookers = counts.map((count, who) =>
+      startBooker({ ...databaseEnv(empty.options), NOW, SLOT, COUNT: String(count), WHO: String(who) }),
+    );
     await Promise.all(bookers.map((b) => b.ready));
     for (const b of bookers) b.child.stdin.write("go\n");
     const kinds = (await Promise.all(bookers.map((b) => b.done))).flat();
@@ -74,27 +87,57 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
     const s = { ...DEFAULT_BOOKING_SETTINGS, ...settings };
     await database.db
       .insertInto("booking_settings")
-      .values({ id: "default", weekly_hours: JSON.stringify(s.weeklyHours), days_off: "[]", min_notice_minutes: s.minNoticeMinutes, buffer_minutes: s.bufferMinutes, daily_max: s.dailyMax, updated_by: "studio@example.com", updated_at: new Date(Number(NOW)).toISOString() })
+      .values({
+        id: "default",
+        weekly_hours: JSON.stringify(s.weeklyHours),
+        days_off: "[]",
+        min_notice_minutes: s.minNoticeMinutes,
+        buffer_minutes: s.bufferMinutes,
+        daily_max: s.dailyMax,
+        updated_by: "studio@example.com",
+        updated_at: new Date(Number(NOW)).toISOString(),
+      })
       .execute();
     const service = createBookingService({
       config: { RATE_LIMIT_DISABLED: true, LOG_HASH_KEY: undefined },
       database,
       logger: createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       manageSecret: "booking-race-secret-booking-race-secret",
-      recordActivity: (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at),
+      recordActivity: (db, e, at) =>
+        insertLeadActivity(
+          db,
+          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
+          at,
+        ),
       now: () => Number(NOW),
     });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        service.book({ name: `Racer ${i}`, email: `racer${i}@example.com`, topic: "A new site", slot: slots[i % slots.length], tz: "Europe/London" }, { clientIp: `198.51.100.${i}` }),
+        service.book(
+          {
+            name: `Racer ${i}`,
+            email: `racer${i}@example.com`,
+            topic: "A new site",
+            slot: slots[i % slots.length],
+            tz: "Europe/London",
+          },
+          { clientIp: `198.51.100.${i}` },
+        ),
       ),
     );
-    const rows = await database.db.selectFrom("bookings").select("starts_at").where("status", "=", "booked").execute();
+    const rows = await database.db
+      .selectFrom("bookings")
+      .select("starts_at")
+      .where("status", "=", "booked")
+      .execute();
     return { answers, rows };
   };
 
   it("with a 30-minute buffer, 20 parallel requests for two adjacent slots give exactly one booking", async () => {
-    const { answers, rows } = await raceWith({ bufferMinutes: 30, dailyMax: 8 }, [SLOT, "2026-12-02T17:30:00Z"]);
+    const { answers, rows } = await raceWith({ bufferMinutes: 30, dailyMax: 8 }, [
+      SLOT,
+      "2026-12-02T17:30:00Z",
+    ]);
     expect(answers.filter((a) => a.kind === "booked")).toHaveLength(1);
     expect(answers.filter((a) => a.kind === "slot" && a.problem === "taken")).toHaveLength(19);
     expect(rows).toHaveLength(1);
@@ -104,7 +147,9 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
 
   it("with a daily maximum of 1, 20 parallel requests for different slots of one day give exactly one booking", async () => {
     // Wednesday 2026-12-02, 09:00-18:00 in Vancouver: 18 slots, 16:00Z to 00:30Z.
-    const day = Array.from({ length: 18 }, (_, i) => new Date(Date.parse("2026-12-02T16:00:00Z") + i * 30 * 60_000).toISOString().replace(".000Z", "Z"));
+    const day = Array.from({ length: 18 }, (_, i) =>
+      new Date(Date.parse("2026-12-02T16:00:00Z") + i * 30 * 60_000).toISOString().replace(".000Z", "Z"),
+    );
     const { answers, rows } = await raceWith({ bufferMinutes: 0, dailyMax: 1 }, day);
     expect(answers.filter((a) => a.kind === "booked")).toHaveLength(1);
     expect(answers.filter((a) => a.kind === "slot" && a.problem === "taken")).toHaveLength(19);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { bookingCopy } from "../../app/content/booking";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
 
@@ -24,7 +25,12 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     const site = await builtSite();
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: origin, TRUST_PROXY: "true" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SITE_URL: origin,
+      TRUST_PROXY: "true",
+    });
     app = createApp({ config, database, logger: createLogger(config), site, now: () => clock.t });
   });
   afterAll(async () => {
@@ -32,7 +38,11 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
   });
 
   const post = (path: string, fields: Record<string, string>) =>
-    app.request(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": randomIp() }, body: new URLSearchParams(fields).toString() });
+    app.request(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": randomIp() },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   it("lists the open slots in the zone named on the page, each radio's value its UTC instant, with no script file", async () => {
     const res = await app.request("/book?tz=Europe/London");
@@ -40,7 +50,9 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     const page = html(await res.text());
     expect(page).toContain("Times are shown in Europe/London.");
     // Wednesday 09:00 Vancouver (min. notice 12 h from Tuesday 08:00) is 16:00 in London.
-    expect(page).toMatch(/<input type="radio"[^>]* name="slot" value="2026-12-02T16:00:00Z"[^>]*\/><time dateTime="2026-12-02T16:00:00Z">4:00 p.m.<\/time>/);
+    expect(page).toMatch(
+      /<input type="radio"[^>]* name="slot" value="2026-12-02T16:00:00Z"[^>]*\/><time dateTime="2026-12-02T16:00:00Z">4:00 p.m.<\/time>/,
+    );
     expect(page).toContain("Wednesday, December 2");
     expect(page).not.toMatch(/<script[^>]+src=/);
     const vancouver = html(await (await app.request("/book?tz=Nowhere/Atlantis")).text());
@@ -49,11 +61,23 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
   });
 
   it("books the chosen slot from a plain form post, shows it on its own page, and cancels it by POST only", async () => {
-    const res = await post("/book?ref=pricing", { name: "Grace Hopper", email: "grace@example.com", topic: "A shop", slot: "2026-12-02T16:00:00Z", tz: "Europe/London", botcheck: "", elapsedMs: "" });
+    const res = await post("/book?ref=pricing", {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      topic: "A shop",
+      slot: "2026-12-02T16:00:00Z",
+      tz: "Europe/London",
+      botcheck: "",
+      elapsedMs: "",
+    });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
-    const lead = await database.db.selectFrom("inquiries").selectAll().where("email", "=", "grace@example.com").executeTakeFirstOrThrow();
+    const lead = await database.db
+      .selectFrom("inquiries")
+      .selectAll()
+      .where("email", "=", "grace@example.com")
+      .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ page: "/book", ref: "pricing" });
 
     const shown = await app.request(location);
@@ -70,29 +94,56 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toBe("/book?cancelled=1");
     expect(html(await (await app.request("/book?cancelled=1")).text())).toContain(bookingCopy.cancelled);
-    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe("cancelled");
+    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "cancelled",
+    );
     const spent = await app.request(path);
     expect(spent.status).toBe(404);
     expect(html(await spent.text())).toContain(bookingCopy.badLink);
   });
 
   it("answers a taken slot with the message and the nearest free time chosen, values kept; bad input changes nothing", async () => {
-    await post("/book", { name: "First", email: "first@example.com", topic: "x", slot: "2026-12-03T17:00:00Z", tz: "UTC" });
+    await post("/book", {
+      name: "First",
+      email: "first@example.com",
+      topic: "x",
+      slot: "2026-12-03T17:00:00Z",
+      tz: "UTC",
+    });
     const before = await database.db.selectFrom("bookings").select("id").execute();
-    const lost = await post("/book", { name: "Second <b>", email: "second@example.com", topic: "y", slot: "2026-12-03T17:00:00Z", tz: "UTC" });
+    const lost = await post("/book", {
+      name: "Second <b>",
+      email: "second@example.com",
+      topic: "y",
+      slot: "2026-12-03T17:00:00Z",
+      tz: "UTC",
+    });
     expect(lost.status).toBe(409);
     const page = html(await lost.text());
     expect(page).toContain(bookingCopy.taken);
     expect(page).toMatch(/<input type="radio"[^>]* checked="" value="2026-12-03T16:30:00Z"\/>/);
     expect(page).toContain('value="Second &lt;b&gt;"');
-    const past = await post("/book", { name: "Third", email: "third@example.com", topic: "z", slot: "2026-11-30T17:00:00Z", tz: "UTC" });
+    const past = await post("/book", {
+      name: "Third",
+      email: "third@example.com",
+      topic: "z",
+      slot: "2026-11-30T17:00:00Z",
+      tz: "UTC",
+    });
     expect(past.status).toBe(409);
     expect(html(await past.text())).toContain(bookingCopy.slotProblems.past);
     expect(await database.db.selectFrom("bookings").select("id").execute()).toEqual(before);
   });
 
   it("asks a form sent within 3 s to be sent again, once: the next send books", async () => {
-    const fields = { name: "Quick Quinn", email: "quick@example.com", topic: "Fast", slot: "2026-12-04T17:00:00Z", tz: "UTC", elapsedMs: "800" };
+    const fields = {
+      name: "Quick Quinn",
+      email: "quick@example.com",
+      topic: "Fast",
+      slot: "2026-12-04T17:00:00Z",
+      tz: "UTC",
+      elapsedMs: "800",
+    };
     const fast = await post("/book", fields);
     expect(fast.status).toBe(400);
     const page = html(await fast.text());

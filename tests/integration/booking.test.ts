@@ -1,17 +1,18 @@
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { bookingCopy } from "../../app/content/booking";
 import { bookingDeliveryHandlers } from "../../server/booking/notifications.server";
-import { type BookResult, createBookingService } from "../../server/booking/service.server";
+import { createBookingService, type BookResult } from "../../server/booking/service.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { insertLeadActivity } from "../../server/studio/activity.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 /**
  * Booking a discovery call (issue 31, docs/product.md#booking) through the booking service, on
@@ -25,7 +26,14 @@ const T0 = Date.parse("2026-12-01T15:00:00Z");
 const SLOT = "2026-12-02T17:00:00Z"; // Wednesday 10:00 Vancouver, 26 h ahead
 const HOUR = 60 * 60_000;
 
-const visitor = (over: Record<string, unknown> = {}) => ({ name: "Ada Lovelace", email: "ada@example.com", topic: "A new site for my bakery", slot: SLOT, tz: "Europe/London", ...over });
+const visitor = (over: Record<string, unknown> = {}) => ({
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  topic: "A new site for my bakery",
+  slot: SLOT,
+  tz: "Europe/London",
+  ...over,
+});
 
 describe(`booking a call on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -38,17 +46,44 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: SECRET,
-      recordActivity: (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at),
+      recordActivity: (db, e, at) =>
+        insertLeadActivity(
+          db,
+          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
+          at,
+        ),
       now: () => clock,
     });
   const worker = () => {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, SITE_URL: "http://localhost:3000" });
-    const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
-    return createOutboxWorker({ database, logger, handlers: bookingDeliveryHandlers({ config, database, mailer, manageSecret: SECRET }), now: () => clock });
+    const mailer = createMailer(config, logger, {
+      connectionTimeout: 2_000,
+      greetingTimeout: 2_000,
+      socketTimeout: 4_000,
+    });
+    return createOutboxWorker({
+      database,
+      logger,
+      handlers: bookingDeliveryHandlers({ config, database, mailer, manageSecret: SECRET }),
+      now: () => clock,
+    });
   };
   const counts = async () => {
-    const n = async (table: "bookings" | "inquiries" | "outbox" | "lead_activity") => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
-    return { bookings: await n("bookings"), inquiries: await n("inquiries"), outbox: await n("outbox"), activity: await n("lead_activity") };
+    const n = async (table: "bookings" | "inquiries" | "outbox" | "lead_activity") =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      bookings: await n("bookings"),
+      inquiries: await n("inquiries"),
+      outbox: await n("outbox"),
+      activity: await n("lead_activity"),
+    };
   };
   const booked = (r: BookResult) => {
     if (r.kind !== "booked") throw new Error(`expected a booking, got ${JSON.stringify(r)}`);
@@ -71,17 +106,44 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
   });
 
   it("books an open slot: a new lead from /book, the booking with only its link's hash, a timeline entry, notices now and reminders when due", async () => {
-    const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1", from: { page: "/book", ref: "pricing" } }));
+    const r = booked(
+      await service().book(visitor(), { clientIp: "203.0.113.1", from: { page: "/book", ref: "pricing" } }),
+    );
     expect(r.booking.starts_at).toBe(SLOT);
     const row = await database.db.selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ starts_at: SLOT, ends_at: "2026-12-02T17:30:00Z", status: "booked", time_zone: "Europe/London", topic: "A new site for my bakery" });
+    expect(row).toMatchObject({
+      starts_at: SLOT,
+      ends_at: "2026-12-02T17:30:00Z",
+      status: "booked",
+      time_zone: "Europe/London",
+      topic: "A new site for my bakery",
+    });
     expect(row.manage_token_hash).toBe(tokenHash(r.token));
     expect(JSON.stringify(row)).not.toContain(r.token);
-    const lead = await database.db.selectFrom("inquiries").selectAll().where("id", "=", row.inquiry_id).executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", page: "/book", ref: "pricing", source: "form" });
-    const activity = await database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", lead.id).execute();
+    const lead = await database.db
+      .selectFrom("inquiries")
+      .selectAll()
+      .where("id", "=", row.inquiry_id)
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      page: "/book",
+      ref: "pricing",
+      source: "form",
+    });
+    const activity = await database.db
+      .selectFrom("lead_activity")
+      .selectAll()
+      .where("inquiry_id", "=", lead.id)
+      .execute();
     expect(activity.map((a) => a.kind)).toEqual(["booking-created"]);
-    const outbox = await database.db.selectFrom("outbox").select(["channel", "next_attempt_at"]).orderBy("next_attempt_at").execute();
+    const outbox = await database.db
+      .selectFrom("outbox")
+      .select(["channel", "next_attempt_at"])
+      .orderBy("next_attempt_at")
+      .execute();
     expect(outbox.map((o) => [o.channel, o.next_attempt_at]).sort()).toEqual(
       [
         ["booking-confirmation-email", new Date(T0).toISOString()],
@@ -94,7 +156,11 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
 
   it("joins the existing lead with that email (whatever its case) instead of creating another", async () => {
     const first = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
-    const second = booked(await service().book(visitor({ email: "ADA@Example.com", slot: "2026-12-02T18:00:00Z" }), { clientIp: "203.0.113.1" }));
+    const second = booked(
+      await service().book(visitor({ email: "ADA@Example.com", slot: "2026-12-02T18:00:00Z" }), {
+        clientIp: "203.0.113.1",
+      }),
+    );
     const rows = await database.db.selectFrom("bookings").select("inquiry_id").execute();
     expect(new Set(rows.map((r) => r.inquiry_id)).size).toBe(1);
     expect((await counts()).inquiries).toBe(1);
@@ -115,36 +181,74 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       [SLOT, bookingCopy.taken],
     ];
     for (const [slot, message] of cases) {
-      const r = await service().book(visitor({ email: "grace@example.com", slot }), { clientIp: "203.0.113.2" });
+      const r = await service().book(visitor({ email: "grace@example.com", slot }), {
+        clientIp: "203.0.113.2",
+      });
       expect(r, slot).toMatchObject({ kind: "slot", error: message });
     }
     const taken = await service().book(visitor({ email: "grace@example.com" }), { clientIp: "203.0.113.2" });
-    expect(taken.kind === "slot" && taken.nearest).toEqual(["2026-12-02T16:00:00Z", "2026-12-02T16:30:00Z", "2026-12-02T17:30:00Z"]);
-    const invalid = await service().book(visitor({ email: "not an email", topic: "" }), { clientIp: "203.0.113.2" });
-    expect(invalid).toMatchObject({ kind: "invalid", fieldErrors: { email: "Please enter a valid email address.", topic: "Please say what the call is about." } });
+    expect(taken.kind === "slot" && taken.nearest).toEqual([
+      "2026-12-02T16:00:00Z",
+      "2026-12-02T16:30:00Z",
+      "2026-12-02T17:30:00Z",
+    ]);
+    const invalid = await service().book(visitor({ email: "not an email", topic: "" }), {
+      clientIp: "203.0.113.2",
+    });
+    expect(invalid).toMatchObject({
+      kind: "invalid",
+      fieldErrors: {
+        email: "Please enter a valid email address.",
+        topic: "Please say what the call is about.",
+      },
+    });
     expect(await counts()).toEqual(before);
   });
 
   it("keeps no booking from a bot (honeypot) and asks a too-fast sender to send again", async () => {
-    expect(await service().book(visitor({ botcheck: "x" }), { clientIp: "203.0.113.3" })).toEqual({ kind: "ignored" });
-    expect(await service().book(visitor({ elapsedMs: "200" }), { clientIp: "203.0.113.3" })).toMatchObject({ kind: "invalid", error: bookingCopy.tooFast });
+    expect(await service().book(visitor({ botcheck: "x" }), { clientIp: "203.0.113.3" })).toEqual({
+      kind: "ignored",
+    });
+    expect(await service().book(visitor({ elapsedMs: "200" }), { clientIp: "203.0.113.3" })).toMatchObject({
+      kind: "invalid",
+      error: bookingCopy.tooFast,
+    });
     expect(await counts()).toEqual({ bookings: 0, inquiries: 0, outbox: 0, activity: 0 });
   });
 
   it("rate-limits bookings per visitor as inquiries are", async () => {
-    const limited = createBookingService({ config: { RATE_LIMIT_DISABLED: false, LOG_HASH_KEY: undefined }, database, logger, manageSecret: SECRET, recordActivity: async () => {}, now: () => clock });
+    const limited = createBookingService({
+      config: { RATE_LIMIT_DISABLED: false, LOG_HASH_KEY: undefined },
+      database,
+      logger,
+      manageSecret: SECRET,
+      recordActivity: async () => {},
+      now: () => clock,
+    });
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await limited.book(visitor({ slot: "bad" }), { clientIp: "203.0.113.9" })).kind);
+    for (let i = 0; i < 6; i++)
+      answers.push((await limited.book(visitor({ slot: "bad" }), { clientIp: "203.0.113.9" })).kind);
     expect(answers).toEqual(["slot", "slot", "slot", "slot", "slot", "rate-limited"]);
   });
 
   it("gives exactly one booking to 50 requests racing for one slot; the 49 others are told it was just taken and offered the nearest free slots", async () => {
     const s = service();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => s.book(visitor({ email: `racer${i}@example.com`, name: `Racer ${i}` }), { clientIp: `198.51.100.${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        s.book(visitor({ email: `racer${i}@example.com`, name: `Racer ${i}` }), {
+          clientIp: `198.51.100.${i}`,
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.kind === "booked")).toHaveLength(1);
     const lost = answers.filter((a) => a.kind === "slot");
     expect(lost).toHaveLength(49);
-    for (const a of lost) expect(a).toMatchObject({ problem: "taken", error: bookingCopy.taken, nearest: ["2026-12-02T16:00:00Z", "2026-12-02T16:30:00Z", "2026-12-02T17:30:00Z"] });
+    for (const a of lost)
+      expect(a).toMatchObject({
+        problem: "taken",
+        error: bookingCopy.taken,
+        nearest: ["2026-12-02T16:00:00Z", "2026-12-02T16:30:00Z", "2026-12-02T17:30:00Z"],
+      });
     const rows = await database.db.selectFrom("bookings").select(["inquiry_id", "status"]).execute();
     expect(rows).toHaveLength(1);
     // The losers' leads rolled back with their bookings: one lead, one set of notices.
@@ -153,13 +257,19 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
 
   it("a manage link shows the booking; a forged, another's or an expired link opens nothing and changes nothing", async () => {
     const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
-    expect(await service().manage(r.token)).toMatchObject({ kind: "done", booking: { starts_at: SLOT, firstName: "Ada" } });
+    expect(await service().manage(r.token)).toMatchObject({
+      kind: "done",
+      booking: { starts_at: SLOT, firstName: "Ada" },
+    });
     const before = await counts();
     const forged = manageToken("another-secret-another-secret-another", r.booking.id);
     for (const token of [forged, "x".repeat(43), "../../etc", ""]) {
       expect(await service().manage(token), token).toEqual({ kind: "bad-link", error: bookingCopy.badLink });
       expect(await service().cancel(token)).toEqual({ kind: "bad-link", error: bookingCopy.badLink });
-      expect(await service().reschedule(token, "2026-12-02T18:00:00Z")).toEqual({ kind: "bad-link", error: bookingCopy.badLink });
+      expect(await service().reschedule(token, "2026-12-02T18:00:00Z")).toEqual({
+        kind: "bad-link",
+        error: bookingCopy.badLink,
+      });
     }
     clock = Date.parse(SLOT) + 60_000; // the call has begun: the link has expired
     expect(await service().cancel(r.token)).toEqual({ kind: "bad-link", error: bookingCopy.badLink });
@@ -168,19 +278,32 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
 
   it("reschedules through the link: the old booking is cancelled, a new one with a new link takes the new slot, and the old link is spent", async () => {
     const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
-    expect(await service().reschedule(r.token, "2026-12-02T05:00:00Z")).toMatchObject({ kind: "slot", problem: "outside-hours" });
+    expect(await service().reschedule(r.token, "2026-12-02T05:00:00Z")).toMatchObject({
+      kind: "slot",
+      problem: "outside-hours",
+    });
     const moved = await service().reschedule(r.token, "2026-12-03T18:00:00Z");
     if (moved.kind !== "done" || !moved.token) throw new Error(JSON.stringify(moved));
-    const rows = await database.db.selectFrom("bookings").selectAll().orderBy("created_at").orderBy("starts_at").execute();
+    const rows = await database.db
+      .selectFrom("bookings")
+      .selectAll()
+      .orderBy("created_at")
+      .orderBy("starts_at")
+      .execute();
     expect(rows.map((b) => [b.starts_at, b.status, b.rescheduled_from])).toEqual([
       [SLOT, "cancelled", null],
       ["2026-12-03T18:00:00Z", "booked", r.booking.id],
     ]);
     expect(await service().manage(r.token)).toMatchObject({ kind: "bad-link" });
-    expect(await service().manage(moved.token)).toMatchObject({ kind: "done", booking: { starts_at: "2026-12-03T18:00:00Z" } });
+    expect(await service().manage(moved.token)).toMatchObject({
+      kind: "done",
+      booking: { starts_at: "2026-12-03T18:00:00Z" },
+    });
     // The freed slot is open again.
     expect(await service().slots()).toContain(SLOT);
-    const kinds = (await database.db.selectFrom("lead_activity").select("kind").orderBy("created_at").execute()).map((a) => a.kind);
+    const kinds = (
+      await database.db.selectFrom("lead_activity").select("kind").orderBy("created_at").execute()
+    ).map((a) => a.kind);
     expect(kinds).toEqual(["booking-created", "booking-rescheduled"]);
   });
 
@@ -189,12 +312,16 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     const w = worker();
     await w.runOnce();
     const confirmation = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
-    expect(confirmation.subject).toBe("Your call is booked: Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)");
+    expect(confirmation.subject).toBe(
+      "Your call is booked: Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+    );
     expect(confirmation.text).toContain("December 2, 2026 at 10:00 a.m. Pacific Time");
     expect(confirmation.text).toContain(`http://localhost:3000/book/manage/${r.token}`);
     const parsed = await simpleParser(confirmation.raw);
     const ics = parsed.attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!);
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
+    );
     expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-02T17:00:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-02T17:30:00.000Z");
     expect(event.startDate.zone.tzid).toBe("UTC");
@@ -206,7 +333,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     smtp.messages.length = 0;
     clock = Date.parse(SLOT) - 24 * HOUR;
     await w.runOnce();
-    expect(smtp.messages.map((m) => m.subject)).toEqual(["Reminder: your call with Cascadia Web Studio tomorrow"]);
+    expect(smtp.messages.map((m) => m.subject)).toEqual([
+      "Reminder: your call with Cascadia Web Studio tomorrow",
+    ]);
 
     // Cancelled before the 1-hour reminder: none is sent, and the studio hears of the cancellation.
     smtp.messages.length = 0;
@@ -219,12 +348,22 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     ]);
     // The visitor's calendar drops the event: the same UID, cancelled, one sequence later.
     const cancelMail = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
-    const cancelIcs = (await simpleParser(cancelMail.raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+    const cancelIcs = (await simpleParser(cancelMail.raw)).attachments.find((a) =>
+      a.contentType.startsWith("text/calendar"),
+    )!;
     const calendar = new ICAL.Component(ICAL.parse(cancelIcs.content.toString("utf8")));
     expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
     const dropped = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-    expect([dropped.uid, dropped.sequence, dropped.component.getFirstPropertyValue("status")]).toEqual([event.uid, 1, "CANCELLED"]);
-    const pending = await database.db.selectFrom("outbox").select("status").where("status", "!=", "delivered").execute();
+    expect([dropped.uid, dropped.sequence, dropped.component.getFirstPropertyValue("status")]).toEqual([
+      event.uid,
+      1,
+      "CANCELLED",
+    ]);
+    const pending = await database.db
+      .selectFrom("outbox")
+      .select("status")
+      .where("status", "!=", "delivered")
+      .execute();
     expect(pending).toEqual([]);
   });
 
@@ -236,13 +375,31 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       smtp.messages
         .filter((m) => m.to.includes("ada@example.com"))
         .map(async (m) => {
-          const ics = (await simpleParser(m.raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
-          const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!);
-          return { uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate().toISOString(), subject: m.subject };
+          const ics = (await simpleParser(m.raw)).attachments.find((a) =>
+            a.contentType.startsWith("text/calendar"),
+          )!;
+          const event = new ICAL.Event(
+            new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
+          );
+          return {
+            uid: event.uid,
+            sequence: event.sequence,
+            start: event.startDate.toJSDate().toISOString(),
+            subject: m.subject,
+          };
         }),
     );
     // The first booking was cancelled by the move before its confirmation went out: only the new one is sent.
-    expect(invitations).toEqual([{ uid: `${r.booking.id}@cascadiawebstudio.ca`, sequence: 1, start: "2026-12-03T18:00:00.000Z", subject: "Your call is moved: Thursday, December 3, 2026 at 6:00 p.m. (Europe/London)" }]);
-    expect(smtp.messages.find((m) => m.subject.startsWith("Call moved"))?.text).toContain("Was: December 2, 2026 at 10:00 a.m. Pacific Time");
+    expect(invitations).toEqual([
+      {
+        uid: `${r.booking.id}@cascadiawebstudio.ca`,
+        sequence: 1,
+        start: "2026-12-03T18:00:00.000Z",
+        subject: "Your call is moved: Thursday, December 3, 2026 at 6:00 p.m. (Europe/London)",
+      },
+    ]);
+    expect(smtp.messages.find((m) => m.subject.startsWith("Call moved"))?.text).toContain(
+      "Was: December 2, 2026 at 10:00 a.m. Pacific Time",
+    );
   });
 });

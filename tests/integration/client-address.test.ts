@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { createInquiryHarness, validInquiry, type InquiryHarness } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { type InquiryHarness, createInquiryHarness, validInquiry } from "../helpers/inquiries";
 
 /**
  * The inquiry limit (5 a minute) counts a visitor by the address our proxy
@@ -41,7 +42,10 @@ describe(`X-Forwarded-For without TRUST_PROXY (${testDatabaseKind})`, () => {
     const database = await openTestDatabase();
     const { logger, raw } = capturingLogger("warn");
     const app = createApp({ config: loadConfig({ NODE_ENV: "test" }), database, logger });
-    for (let i = 0; i < 3; i++) expect((await app.request("/healthz", { headers: { "x-forwarded-for": `198.51.100.${i}` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await app.request("/healthz", { headers: { "x-forwarded-for": `198.51.100.${i}` } })).status,
+      ).toBe(200);
     await database.dispose();
     expect(raw).toHaveLength(1);
     expect(raw[0]).toContain("TRUST_PROXY");

@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { validInquiry } from "../helpers/inquiries";
 
 /**
@@ -36,8 +37,27 @@ describe("npm run dev", () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
     // SQLite in its own data folder; no SMTP, no Stripe: the outbox log and the sandbox, as a fresh clone.
-    env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.resolve(dir, "app.db"), LOG_LEVEL: "info" };
-    for (const key of ["DATABASE_URL", "SITE_URL", "SMTP_URL", "PAYMENTS_PROVIDER", "STRIPE_SECRET_KEY", "STUDIO_AUTH_SECRET", "BETTER_AUTH_SECRET", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[key];
+    env = {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.resolve(dir, "app.db"),
+      LOG_LEVEL: "info",
+    };
+    for (const key of [
+      "DATABASE_URL",
+      "SITE_URL",
+      "SMTP_URL",
+      "PAYMENTS_PROVIDER",
+      "STRIPE_SECRET_KEY",
+      "STUDIO_AUTH_SECRET",
+      "BETTER_AUTH_SECRET",
+      "VITEST",
+      "VITEST_POOL_ID",
+      "VITEST_WORKER_ID",
+    ])
+      delete env[key];
     // Its own process group, so the whole npm → tsx → node chain stops with it.
     dev = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const collect = (chunk: Buffer) => (output += chunk.toString());
@@ -76,7 +96,9 @@ describe("npm run dev", () => {
     const preview = await fetch(`${base}/previews/bakery-400.avif`);
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("image/avif");
-    expect(Buffer.from(await preview.arrayBuffer()).equals(fs.readFileSync("assets/previews/bakery-400.avif"))).toBe(true);
+    expect(
+      Buffer.from(await preview.arrayBuffer()).equals(fs.readFileSync("assets/previews/bakery-400.avif")),
+    ).toBe(true);
   });
 
   it("does not serve the database or the studio's secret as source files", async () => {
@@ -114,7 +136,10 @@ describe("npm run dev", () => {
     });
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("location")).toBe("/studio");
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const inbox = await fetch(`${base}/studio`, { headers: { cookie } });
     expect(inbox.status).toBe(200);
     expect(await inbox.text()).toContain("Devserver");
@@ -129,9 +154,17 @@ describe("npm run dev", () => {
 
 describe("npm run dev with NODE_ENV=production", () => {
   it("refuses to start: a deployment runs the production build", async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
+      PORT: String(await freePort()),
+    };
     delete env.VITEST;
     const started = promisify(execFile)("npx", ["tsx", "server/dev.ts"], { env });
-    await expect(started).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("npm run dev serves development builds") });
+    await expect(started).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("npm run dev serves development builds"),
+    });
   });
 });

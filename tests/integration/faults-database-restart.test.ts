@@ -5,9 +5,10 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { migrateToLatest, openDatabase, type AppDatabase } from "../../server/db/database.server";
 import { createLogger } from "../../server/logger.server";
 import { freePort } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
@@ -25,14 +26,23 @@ import { validInquiry } from "../helpers/inquiries";
 const pgCtl = process.env.TEST_PG_CTL;
 
 /** readyWhileDown: what /readyz answers during the outage (a write lock still lets SQLite read: ready). */
-type Outage = { database: AppDatabase; kind: string; readyWhileDown: 200 | 503; down(): void; up(): void; dispose(): Promise<void> };
+type Outage = {
+  database: AppDatabase;
+  kind: string;
+  readyWhileDown: 200 | 503;
+  down(): void;
+  up(): void;
+  dispose(): Promise<void>;
+};
 
 /** A throwaway PostgreSQL cluster of our own, restartable with pg_ctl. */
 async function privatePostgres(ctl: string): Promise<Outage> {
   const bin = path.dirname(ctl);
   const asRoot = process.env.TEST_PG_AS_ROOT === "1";
   const run = (file: string, args: string[]) =>
-    asRoot ? execFileSync("runuser", ["-u", "postgres", "--", file, ...args], { stdio: "pipe" }) : execFileSync(file, args, { stdio: "pipe" });
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", file, ...args], { stdio: "pipe" })
+      : execFileSync(file, args, { stdio: "pipe" });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-pg-restart-"));
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   fs.chmodSync(dir, 0o755);
@@ -42,7 +52,11 @@ async function privatePostgres(ctl: string): Promise<Outage> {
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const ctlArgs = ["-D", data, "-o", opts, "-l", path.join(dir, "server.log"), "-w"];
   run(ctl, [...ctlArgs, "start"]);
-  const database = openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${port}/postgres`, poolSize: 4 });
+  const database = openDatabase({
+    kind: "postgres",
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    poolSize: 4,
+  });
   await migrateToLatest(database);
   return {
     database,
@@ -117,9 +131,18 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     const client = async () => {
       while (!stop) {
         const startedIn = phase;
-        const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(validInquiry) });
+        const res = await app.request("/api/inquiries", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(validInquiry),
+        });
         const body = (await res.json()) as { id?: string };
-        answers.push({ phase: startedIn, answeredIn: phase, status: res.status, retryAfter: res.headers.get("retry-after") });
+        answers.push({
+          phase: startedIn,
+          answeredIn: phase,
+          status: res.status,
+          retryAfter: res.headers.get("retry-after"),
+        });
         if (res.status === 200) accepted.push(body.id!);
         if (waiter?.until()) waiter.resolve();
         // SQLite answers within microtasks: let the event loop turn between requests.
@@ -152,6 +175,8 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     expect((await app.request("/readyz")).status).toBe(200);
     const stored = await outage.database.db.selectFrom("inquiries").select("id").execute();
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(accepted));
-    console.info(`${outage.kind}: ${answers.length} requests, ${accepted.length} accepted and stored, ${answers.filter((a) => a.status === 503).length} answered 503`);
+    console.info(
+      `${outage.kind}: ${answers.length} requests, ${accepted.length} accepted and stored, ${answers.filter((a) => a.status === 503).length} answered 503`,
+    );
   });
 });

@@ -7,18 +7,19 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { migrateToLatest, openDatabase, type AppDatabase } from "../../server/db/database.server";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../../server/http/unavailable.server";
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
+import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
-import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
+import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { createInquiryHarness, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
@@ -66,18 +67,35 @@ async function lockableSqlite() {
   };
 }
 
-const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 describe(`SMTP faults on ${testDatabaseKind}`, () => {
   it("a hanging SMTP server is cut off by the timeouts; the inquiry is kept (200) and its two emails delivered once SMTP answers", async () => {
     const silent = await startSilentServer();
     const port = silent.port;
-    const t = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${port}`, INQUIRY_TO: "studio@example.com" });
+    const t = await createInquiryHarness({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      INQUIRY_TO: "studio@example.com",
+    });
     const config = t.config;
     const logger = createLogger(config);
-    const mailer = createMailer(config, logger, { connectionTimeout: 300, greetingTimeout: 300, socketTimeout: 500 });
+    const mailer = createMailer(config, logger, {
+      connectionTimeout: 300,
+      greetingTimeout: 300,
+      socketTimeout: 500,
+    });
     // The worker's own cut (half a lease, 3 s here) is the backstop should the mailer's 300 ms not hold.
-    const worker = createOutboxWorker({ database: t.database, logger, leaseMs: 6_000, handlers: inquiryDeliveryHandlers({ config, database: t.database, mailer }), now: () => t.clock.now });
+    const worker = createOutboxWorker({
+      database: t.database,
+      logger,
+      leaseMs: 6_000,
+      handlers: inquiryDeliveryHandlers({ config, database: t.database, mailer }),
+      now: () => t.clock.now,
+    });
     let smtp: FakeSmtp | undefined;
     try {
       const res = await t.post(validInquiry);
@@ -101,7 +119,10 @@ describe(`SMTP faults on ${testDatabaseKind}`, () => {
       expect(await worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
       t.clock.now += 24 * 60 * 60_000;
       expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
-      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["New project inquiry from Ada Lovelace", "We received your inquiry: Cascadia Web Studio"]);
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
+        "New project inquiry from Ada Lovelace",
+        "We received your inquiry: Cascadia Web Studio",
+      ]);
     } finally {
       mailer.close();
       await silent.close();
@@ -137,7 +158,12 @@ describe("database unavailable at request time", () => {
   });
 
   function appOn(database: AppDatabase, logStream?: Writable) {
-    const config = loadConfig({ NODE_ENV: "test", PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PAYMENTS_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
     const logger = createLogger(config, logStream ? { stream: logStream, level: "info" } : {});
     return createApp({ config, database, logger, payments: { stripeApi: stripe.api } });
   }
@@ -147,9 +173,25 @@ describe("database unavailable at request time", () => {
       id: `evt_${Math.random().toString(36).slice(2)}`,
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: sessionId, object: "checkout.session", amount_total: amount, currency: "cad", payment_status: "paid", metadata: {} } },
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          amount_total: amount,
+          currency: "cad",
+          payment_status: "paid",
+          metadata: {},
+        },
+      },
     });
-    return { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } };
+    return {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    };
   }
 
   async function expect503(res: Response) {
@@ -160,7 +202,10 @@ describe("database unavailable at request time", () => {
 
   it("PostgreSQL refusing connections: inquiries, create-payment and the webhook answer 503 with a clear JSON error", async () => {
     const port = await freePort();
-    const database = openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    const database = openDatabase({
+      kind: "postgres",
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    });
     try {
       const app = appOn(database);
       await expect503(await app.request("/api/inquiries", json(validInquiry)));
@@ -187,7 +232,10 @@ describe("database unavailable at request time", () => {
       s.unlock();
       expect((await app.request("/api/inquiries", json(validInquiry))).status).toBe(200);
       expect((await app.request("/api/create-payment", json({ amount: 220 }))).status).toBe(200);
-      const count = await s.database.db.selectFrom("inquiries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const count = await s.database.db
+        .selectFrom("inquiries")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(2);
     } finally {
       await s.dispose();
@@ -197,7 +245,12 @@ describe("database unavailable at request time", () => {
   it("logs failures with the request id, never the visitor's message, email or phone, nor the Stripe key", async () => {
     const s = await lockableSqlite();
     const logs = captureLogs();
-    const visitor = { ...validInquiry, email: "visitor.canary.77@example.com", phone: "604-555-7777", message: "CANARY-MESSAGE-BODY: our private plans for the bakery" };
+    const visitor = {
+      ...validInquiry,
+      email: "visitor.canary.77@example.com",
+      phone: "604-555-7777",
+      message: "CANARY-MESSAGE-BODY: our private plans for the bakery",
+    };
     try {
       const app = appOn(s.database, logs.stream);
       s.lock();
@@ -206,7 +259,11 @@ describe("database unavailable at request time", () => {
       const reqId = res.headers.get("x-request-id");
       expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
       const failure = logs.lines.find((l) => l.msg === "database unavailable");
-      expect(failure).toMatchObject({ reqId, level: 50, error: { name: "SqliteError", code: "SQLITE_BUSY" } });
+      expect(failure).toMatchObject({
+        reqId,
+        level: 50,
+        error: { name: "SqliteError", code: "SQLITE_BUSY" },
+      });
       s.unlock();
 
       // A payment the provider refuses: the service's own error line carries the request's id too.
@@ -217,10 +274,19 @@ describe("database unavailable at request time", () => {
       const payFailure = logs.lines.find((l) => l.msg === "checkout session not created");
       expect(payFailure).toMatchObject({ reqId: payReqId, level: 50 });
       // Every line logged during a request names it.
-      for (const line of logs.lines.filter((l) => l.msg === "request")) expect(line.reqId).toEqual(expect.any(String));
+      for (const line of logs.lines.filter((l) => l.msg === "request"))
+        expect(line.reqId).toEqual(expect.any(String));
 
       const all = logs.raw.join("\n");
-      for (const secret of [visitor.message, "CANARY-MESSAGE-BODY", visitor.email, visitor.phone, STRIPE_KEY, WEBHOOK_SECRET, "4242 4242"]) {
+      for (const secret of [
+        visitor.message,
+        "CANARY-MESSAGE-BODY",
+        visitor.email,
+        visitor.phone,
+        STRIPE_KEY,
+        WEBHOOK_SECRET,
+        "4242 4242",
+      ]) {
         expect(all, `log contains ${secret}`).not.toContain(secret);
       }
     } finally {
@@ -260,22 +326,45 @@ describe(`a webhook before, during and after the success-page check on ${testDat
     const app = createApp({ config, database, logger, payments: { stripeApi: stripe.api } });
     // The success page's loader calls this same service (verify), as the /payment-success route does.
     const { service } = createPayments({ config, database, logger, options: { stripeApi: stripe.api } });
-    const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }) });
+    const worker = createOutboxWorker({
+      database,
+      logger,
+      handlers: paymentDeliveryHandlers({ config, database, mailer }),
+    });
     const webhook = async (sessionId: string, cents: number, n: number) => {
       const payload = JSON.stringify({
         id: `evt_${sessionId.slice(-8)}_${n}`,
         object: "event",
         type: n % 2 ? "checkout.session.async_payment_succeeded" : "checkout.session.completed",
-        data: { object: { id: sessionId, object: "checkout.session", amount_total: cents, currency: "cad", payment_status: "paid", metadata: {} } },
+        data: {
+          object: {
+            id: sessionId,
+            object: "checkout.session",
+            amount_total: cents,
+            currency: "cad",
+            payment_status: "paid",
+            metadata: {},
+          },
+        },
       });
-      return app.request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
+      return app.request("/api/stripe/webhook", {
+        method: "POST",
+        body: payload,
+        headers: {
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+      });
     };
     async function paidSession(amount: string) {
       const res = await app.request("/api/create-payment", json({ amount, packageType: "pro" }));
       const { url } = (await res.json()) as { url: string };
       const sessionId = url.split("/").at(-1)!;
       stripe.setPaymentStatus(sessionId, "paid");
-      const row = await database.db.selectFrom("payments").selectAll().where("provider_session_id", "=", sessionId).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("payments")
+        .selectAll()
+        .where("provider_session_id", "=", sessionId)
+        .executeTakeFirstOrThrow();
       return { sessionId, cents: Number(row.amount_cents) };
     }
     try {

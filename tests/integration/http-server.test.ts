@@ -1,12 +1,17 @@
 import type http from "node:http";
-import net from "node:net";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import {
+  closeHttpServer,
+  createHttpServer,
+  HTTP_SERVER_LIMITS,
+  type HttpServerLimits,
+} from "../../server/http/node-server.server";
 import { createLogger } from "../../server/logger.server";
-import { HTTP_SERVER_LIMITS, type HttpServerLimits, closeHttpServer, createHttpServer } from "../../server/http/node-server.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 /**
  * The server exactly as server/index.ts builds it (createHttpServer around the
@@ -77,7 +82,13 @@ describe(`HTTP server limits (${testDatabaseKind})`, () => {
   it("runs with limits that cut off trickling clients and outlast a proxy's idle connections", () => {
     const server = createHttpServer(handler.listener);
     servers.push(server);
-    expect(HTTP_SERVER_LIMITS).toEqual({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000, maxConnections: 1_000 });
+    expect(HTTP_SERVER_LIMITS).toEqual({
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: 65_000,
+      connectionsCheckingInterval: 1_000,
+      maxConnections: 1_000,
+    });
     expect(server.headersTimeout).toBe(HTTP_SERVER_LIMITS.headersTimeout);
     expect(server.requestTimeout).toBe(HTTP_SERVER_LIMITS.requestTimeout);
     expect(server.keepAliveTimeout).toBe(HTTP_SERVER_LIMITS.keepAliveTimeout);
@@ -106,7 +117,9 @@ describe(`HTTP server limits (${testDatabaseKind})`, () => {
   it("closes a connection beyond the cap at once, and takes new ones when a slot is free", async () => {
     const { server, port } = await listen({ maxConnections: 2 });
     const serverSideClosed: Array<Promise<void>> = [];
-    server.on("connection", (s: net.Socket) => serverSideClosed.push(new Promise((r) => s.once("close", () => r()))));
+    server.on("connection", (s: net.Socket) =>
+      serverSideClosed.push(new Promise((r) => s.once("close", () => r()))),
+    );
     const get = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
     const first = connect(port);

@@ -1,11 +1,13 @@
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { siteConfig } from "~/content/site";
-import { greetableName } from "../../server/mail/emails/acknowledgement";
+
 import { recipientDigest } from "../../server/inquiries/notifications.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import { greetableName } from "../../server/mail/emails/acknowledgement";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
-import { type InquiryHarness, createInquiryHarness, validInquiry } from "../helpers/inquiries";
+import { createInquiryHarness, validInquiry, type InquiryHarness } from "../helpers/inquiries";
 
 /** Issue 27, item 3: what a stranger typed into the form, addressed to someone else. */
 const hostile = {
@@ -14,7 +16,8 @@ const hostile = {
   firstName: "Your account is suspended - verify at https://evil.example/login",
   lastName: "Security Team",
   company: "Bank of Nowhere",
-  message: "Your payment failed. Pay the overdue invoice now at https://pay.evil.example/invoice?id=42 or lose access.",
+  message:
+    "Your payment failed. Pay the overdue invoice now at https://pay.evil.example/invoice?id=42 or lose access.",
 };
 
 describe(`the visitor's acknowledgement on ${testDatabaseKind}`, () => {
@@ -42,7 +45,16 @@ describe(`the visitor's acknowledgement on ${testDatabaseKind}`, () => {
     const parsed = await simpleParser(ack!.raw);
     const html = parsed.html as string;
     for (const part of [ack!.subject, parsed.text!, html]) {
-      for (const typed of ["suspended", "evil.example", "Security Team", "Bank of Nowhere", "overdue", "pay.evil", "invoice"]) expect(part).not.toContain(typed);
+      for (const typed of [
+        "suspended",
+        "evil.example",
+        "Security Team",
+        "Bank of Nowhere",
+        "overdue",
+        "pay.evil",
+        "invoice",
+      ])
+        expect(part).not.toContain(typed);
     }
     // A generic greeting instead of a name that is not one.
     expect(parsed.text).toContain("Hello,");
@@ -66,7 +78,7 @@ describe(`the visitor's acknowledgement on ${testDatabaseKind}`, () => {
       "Mary Anne": "Mary Anne",
       "José María": "José María",
       Ōkubo: "Ōkubo",
-      "Ada1": undefined,
+      Ada1: undefined,
       "Ada!": undefined,
       "evil.example": undefined,
       "https://evil.example": undefined,
@@ -85,9 +97,12 @@ describe(`the visitor's acknowledgement on ${testDatabaseKind}`, () => {
   });
 
   it("sends one acknowledgement per address a day, whatever the letter case, then one again the next day", async () => {
-    for (const email of ["victim@example.net", "Victim@Example.NET", " victim@example.net"]) expect((await t.post({ ...hostile, email })).status).toBe(200);
+    for (const email of ["victim@example.net", "Victim@Example.NET", " victim@example.net"])
+      expect((await t.post({ ...hostile, email })).status).toBe(200);
     await t.worker.runOnce();
-    expect(smtp.messages.filter((m) => m.to.some((a) => a.toLowerCase() === "victim@example.net"))).toHaveLength(1);
+    expect(
+      smtp.messages.filter((m) => m.to.some((a) => a.toLowerCase() === "victim@example.net")),
+    ).toHaveLength(1);
     // Every inquiry still reaches the studio.
     expect(to("studio@example.com")).toHaveLength(3);
     // Stored as a digest of the address, never the address.
@@ -116,7 +131,9 @@ describe(`the visitor's acknowledgement on ${testDatabaseKind}`, () => {
 
   it("sends no acknowledgement for an inquiry taken for spam", async () => {
     expect((await t.post({ ...validInquiry, elapsedMs: 2800 })).status).toBe(200);
-    expect((await t.post({ ...validInquiry, email: "grace@example.com", botcheck: "filled" })).status).toBe(200);
+    expect((await t.post({ ...validInquiry, email: "grace@example.com", botcheck: "filled" })).status).toBe(
+      200,
+    );
     expect(await t.outboxRows()).toEqual([]);
     await t.worker.runOnce();
     expect(smtp.messages).toEqual([]);

@@ -1,10 +1,12 @@
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { siteConfig } from "~/content/site";
-import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
+
 import { startFakeFormService } from "../fakes/form-service";
+import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
-import { type InquiryHarness, createInquiryHarness, validInquiry } from "../helpers/inquiries";
+import { createInquiryHarness, validInquiry, type InquiryHarness } from "../helpers/inquiries";
 
 const expectedText = [
   "Name: Ada Lovelace",
@@ -26,7 +28,11 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
 
   beforeEach(async () => {
     smtp = await startFakeSmtp();
-    t = await createInquiryHarness({ SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", SMTP_FROM: "Site <site@example.com>" });
+    t = await createInquiryHarness({
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      SMTP_FROM: "Site <site@example.com>",
+    });
   });
   afterEach(async () => {
     await t.dispose();
@@ -39,7 +45,11 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     const body = (await res.json()) as { success: boolean; id: string };
     expect(body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-    const stored = await t.database.db.selectFrom("inquiries").selectAll().where("id", "=", body.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom("inquiries")
+      .selectAll()
+      .where("id", "=", body.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       first_name: "Ada",
       last_name: "Lovelace",
@@ -53,8 +63,20 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     });
     const queued = await t.outboxRows();
     expect(queued).toHaveLength(2);
-    expect(queued[0]).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-ack-email", status: "pending", attempts: 0 });
-    expect(queued[1]).toMatchObject({ subject_type: "inquiry", subject_id: body.id, channel: "inquiry-email", status: "pending", attempts: 0 });
+    expect(queued[0]).toMatchObject({
+      subject_type: "inquiry",
+      subject_id: body.id,
+      channel: "inquiry-ack-email",
+      status: "pending",
+      attempts: 0,
+    });
+    expect(queued[1]).toMatchObject({
+      subject_type: "inquiry",
+      subject_id: body.id,
+      channel: "inquiry-email",
+      status: "pending",
+      attempts: 0,
+    });
 
     expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
     expect(smtp.messages).toHaveLength(2);
@@ -88,19 +110,30 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
 
   it("says 'Not provided' for optional fields left blank and sends to the site inbox by default", async () => {
     const plain = await createInquiryHarness({ SMTP_URL: smtp.url }, { database: t.database });
-    const res = await plain.post({ ...validInquiry, phone: "", company: "   ", budget: "", timeline: undefined });
+    const res = await plain.post({
+      ...validInquiry,
+      phone: "",
+      company: "   ",
+      budget: "",
+      timeline: undefined,
+    });
     expect(res.status).toBe(200);
     await plain.worker.runOnce();
     // The studio's email (the visitor's acknowledgement goes out in the same pass, in either order).
     const mail = smtp.messages.find((m) => m.subject.startsWith("New project inquiry"))!;
     expect(mail.to).toEqual([siteConfig.email]);
-    expect(mail.text).toContain("Phone: Not provided\nCompany: Not provided\nProject Type: Pro Website ($340+)\nBudget: Not provided\nTimeline: Not provided");
+    expect(mail.text).toContain(
+      "Phone: Not provided\nCompany: Not provided\nProject Type: Pro Website ($340+)\nBudget: Not provided\nTimeline: Not provided",
+    );
     await plain.dispose();
   });
 
   it("keeps the inquiry when SMTP is down and delivers the studio's email and the acknowledgement exactly once each when it is back", async () => {
     const port = await freePort();
-    const down = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { database: t.database });
+    const down = await createInquiryHarness(
+      { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { database: t.database },
+    );
     const res = await down.post(validInquiry);
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
@@ -120,8 +153,11 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
       expect(await down.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
       down.clock.now += 24 * 60 * 60_000;
       expect(await down.worker.runOnce()).toMatchObject({ claimed: 0 });
-      expect(back.messages.map((m) => m.subject).sort()).toEqual([`We received your inquiry: ${siteConfig.name}`, "New project inquiry from Ada Lovelace"].sort());
-      for (const row of await down.outboxRows()) expect(row).toMatchObject({ status: "delivered", attempts: 2 });
+      expect(back.messages.map((m) => m.subject).sort()).toEqual(
+        [`We received your inquiry: ${siteConfig.name}`, "New project inquiry from Ada Lovelace"].sort(),
+      );
+      for (const row of await down.outboxRows())
+        expect(row).toMatchObject({ status: "delivered", attempts: 2 });
     } finally {
       await back.stop();
       await down.dispose();
@@ -144,7 +180,10 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
   it("refuses cross-site browser posts and allows same-origin and header-less clients", async () => {
     const cross = await t.post(validInquiry, { headers: { origin: "https://evil.example" } });
     expect(cross.status).toBe(403);
-    expect(await cross.json()).toEqual({ success: false, error: "Cross-site form submissions are not accepted." });
+    expect(await cross.json()).toEqual({
+      success: false,
+      error: "Cross-site form submissions are not accepted.",
+    });
     const nullOrigin = await t.post(validInquiry, { headers: { origin: "null" } });
     expect(nullOrigin.status).toBe(403);
     const fetchSite = await t.post(validInquiry, { headers: { "sec-fetch-site": "cross-site" } });
@@ -197,7 +236,9 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     t.clock.now += 61_000;
     const res = await t.post(validInquiry, { ip });
     expect([res.status, res.headers.get("retry-after")]).toEqual([429, "3295"]);
-    expect((await res.json()) as { error: string }).toMatchObject({ error: expect.stringMatching(/Please try again in 55 minutes/) });
+    expect((await res.json()) as { error: string }).toMatchObject({
+      error: expect.stringMatching(/Please try again in 55 minutes/),
+    });
     t.clock.now = Date.UTC(2026, 0, 1, 12, 59, 59);
     expect((await t.post(validInquiry, { ip })).status).toBe(429);
     t.clock.now = Date.UTC(2026, 0, 1, 13, 0, 0);
@@ -206,8 +247,12 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
   });
 
   it("lifts the rate limit when RATE_LIMIT_DISABLED is set", async () => {
-    const open = await createInquiryHarness({ SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: "true" }, { database: t.database });
-    for (let i = 0; i < 7; i++) expect((await open.post(validInquiry, { ip: "198.51.100.1" })).status).toBe(200);
+    const open = await createInquiryHarness(
+      { SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: "true" },
+      { database: t.database },
+    );
+    for (let i = 0; i < 7; i++)
+      expect((await open.post(validInquiry, { ip: "198.51.100.1" })).status).toBe(200);
     await open.dispose();
   });
 
@@ -221,7 +266,12 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(fast.status).toBe(200);
     const fastBody = (await fast.json()) as { success: boolean; id: string };
     expect(fastBody.success).toBe(true);
-    const stored = await t.database.db.selectFrom("inquiries").select(["id", "quarantine_reason", "last_name"]).orderBy("created_at").orderBy("quarantine_reason").execute();
+    const stored = await t.database.db
+      .selectFrom("inquiries")
+      .select(["id", "quarantine_reason", "last_name"])
+      .orderBy("created_at")
+      .orderBy("quarantine_reason")
+      .execute();
     expect(stored).toEqual(
       expect.arrayContaining([
         { id: honeypotBody.id, quarantine_reason: "honeypot", last_name: "Lovelace" },
@@ -257,7 +307,9 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     // Once SMTP is configured, the waiting notifications go out.
     t.clock.now = dev.clock.now + 1_000;
     expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
-    expect(smtp.messages.map((m) => m.to)).toEqual(expect.arrayContaining([["studio@example.com"], ["ada@example.com"]]));
+    expect(smtp.messages.map((m) => m.to)).toEqual(
+      expect.arrayContaining([["studio@example.com"], ["ada@example.com"]]),
+    );
     expect(smtp.messages).toHaveLength(2);
   });
 });
@@ -268,7 +320,12 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
   it("posts the spec's multipart fields and never exposes the key", async () => {
     const service = await startFakeFormService();
     const smtp = await startFakeSmtp();
-    const t = await createInquiryHarness({ SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", WEB3FORMS_ACCESS_KEY: accessKey, WEB3FORMS_URL: service.url });
+    const t = await createInquiryHarness({
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      WEB3FORMS_ACCESS_KEY: accessKey,
+      WEB3FORMS_URL: service.url,
+    });
     try {
       const res = await t.post(validInquiry);
       const text = await res.text();
@@ -276,7 +333,11 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
       expect(text).not.toContain(accessKey);
       for (const [, v] of res.headers) expect(v).not.toContain(accessKey);
 
-      expect((await t.outboxRows()).map((r) => r.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email", "inquiry-form-service"]);
+      expect((await t.outboxRows()).map((r) => r.channel).sort()).toEqual([
+        "inquiry-ack-email",
+        "inquiry-email",
+        "inquiry-form-service",
+      ]);
       expect(await t.worker.runOnce()).toMatchObject({ claimed: 3, delivered: 3 });
 
       expect(service.requests).toHaveLength(1);
@@ -299,7 +360,9 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
       await t.post(validInquiry);
       // The same address's second inquiry today: no second acknowledgement.
       expect(await t.worker.runOnce()).toMatchObject({ claimed: 2, delivered: 1, retry: 1 });
-      const failed = (await t.outboxRows()).find((r) => r.channel === "inquiry-form-service" && r.status === "pending")!;
+      const failed = (await t.outboxRows()).find(
+        (r) => r.channel === "inquiry-form-service" && r.status === "pending",
+      )!;
       expect(failed.last_error).toMatch(/form service refused \(HTTP 200\): Invalid access key/);
       expect(failed.last_error).not.toContain(accessKey);
 
@@ -313,7 +376,10 @@ describe(`form-service forwarding on ${testDatabaseKind}`, () => {
       expect(service.requests).toHaveLength(4);
 
       // The API's error answers do not carry it either.
-      for (const bad of [await t.post({}), await t.post("x", { raw: true, headers: { "content-type": "text/plain" } })]) {
+      for (const bad of [
+        await t.post({}),
+        await t.post("x", { raw: true, headers: { "content-type": "text/plain" } }),
+      ]) {
         expect(await bad.text()).not.toContain(accessKey);
       }
     } finally {

@@ -1,5 +1,6 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createMailer } from "../../server/mail/mailer.server";
@@ -9,16 +10,16 @@ import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { renderDocumentPdf } from "../../server/quotes/documents.server";
-import { type CreateQuoteInput, quoteContent } from "../../server/quotes/model";
+import { quoteContent, type CreateQuoteInput } from "../../server/quotes/model";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { SMALL_SUPPLIER_NOTICE } from "../../server/quotes/taxes";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { capturingLogger } from "../helpers/logs";
 import { randomIp, validInquiry } from "../helpers/inquiries";
+import { capturingLogger } from "../helpers/logs";
 import { pdfText } from "../helpers/pdf-text";
 
 const SITE_URL = "https://studio.example";
@@ -32,21 +33,51 @@ const ACTOR = "owner@studio.example";
  * on a fresh database and a clock the test moves.
  */
 async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_NUMBER: GST_NUMBER }) {
-  const config = loadConfig({ NODE_ENV: "test", SITE_URL, TRUST_PROXY: "true", PAYMENTS_PROVIDER: "sandbox", SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SITE_URL,
+    TRUST_PROXY: "true",
+    PAYMENTS_PROVIDER: "sandbox",
+    SMTP_URL: smtp.url,
+    INQUIRY_TO: "studio@example.com",
+    ...env,
+  });
   const database = await openTestDatabase();
   const { logger } = capturingLogger("warn");
   const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
   const now = () => clock.now;
-  const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
-  const worker = createOutboxWorker({ database, logger, now, handlers: { ...paymentDeliveryHandlers({ config, database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) } });
+  const mailer = createMailer(config, logger, {
+    connectionTimeout: 2_000,
+    greetingTimeout: 2_000,
+    socketTimeout: 4_000,
+  });
+  const worker = createOutboxWorker({
+    database,
+    logger,
+    now,
+    handlers: {
+      ...paymentDeliveryHandlers({ config, database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+    },
+  });
   const app = createApp({ config, database, logger, now });
   const activity = createStudioLeadActivity();
-  const payments = createPayments({ config, database, logger, now, onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }) });
+  const payments = createPayments({
+    config,
+    database,
+    logger,
+    now,
+    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+  });
   const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
   const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
 
   async function newLead() {
-    const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   }
@@ -65,9 +96,19 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
 
   /** Opens the client's checkout for what is due; its session id, to settle it. */
   async function checkout(token: string) {
-    const result = await client.pay(token, { clientIp: randomIp() }, { legalName: "Grace Hopper", agree: "on" });
+    const result = await client.pay(
+      token,
+      { clientIp: randomIp() },
+      { legalName: "Grace Hopper", agree: "on" },
+    );
     if (!result.ok) throw new Error(result.error);
-    const [payment] = await database.db.selectFrom("payments").select("provider_session_id").where("status", "=", "pending").orderBy("created_at", "desc").limit(1).execute();
+    const [payment] = await database.db
+      .selectFrom("payments")
+      .select("provider_session_id")
+      .where("status", "=", "pending")
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .execute();
     return payment!.provider_session_id!;
   }
 
@@ -84,7 +125,21 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     await database.dispose();
   }
 
-  return { app, database, clock, worker, studio, client, newLead, draft, sent, checkout, settle, documents, dispose };
+  return {
+    app,
+    database,
+    clock,
+    worker,
+    studio,
+    client,
+    newLead,
+    draft,
+    sent,
+    checkout,
+    settle,
+    documents,
+    dispose,
+  };
 }
 
 type Harness = Awaited<ReturnType<typeof harness>>;
@@ -121,12 +176,26 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       { code: "GST", label: "GST 5%", basisPoints: 500, cents: 5_001 },
       { code: "PST", label: "PST 7% (BC)", basisPoints: 700, cents: 7_001 },
     ]);
-    expect([content.subtotalCents, content.taxCents, content.totalCents, content.depositCents]).toEqual([102_020, 12_002, 114_022, 57_011]);
+    expect([content.subtotalCents, content.taxCents, content.totalCents, content.depositCents]).toEqual([
+      102_020, 12_002, 114_022, 57_011,
+    ]);
 
     // A client in Ontario pays HST 13% instead; Nova Scotia's is 14% since 2025-04-01.
-    const on = await h.draft({ packageType: "basic", amountCents: 100_000, packageTaxes: ["HST"], province: "ON" });
-    expect(quoteContent(on).taxes).toEqual([{ code: "HST", label: "HST 13% (ON)", basisPoints: 1300, cents: 13_000 }]);
-    const ns = await h.draft({ packageType: "basic", amountCents: 100_000, packageTaxes: ["HST"], province: "NS" });
+    const on = await h.draft({
+      packageType: "basic",
+      amountCents: 100_000,
+      packageTaxes: ["HST"],
+      province: "ON",
+    });
+    expect(quoteContent(on).taxes).toEqual([
+      { code: "HST", label: "HST 13% (ON)", basisPoints: 1300, cents: 13_000 },
+    ]);
+    const ns = await h.draft({
+      packageType: "basic",
+      amountCents: 100_000,
+      packageTaxes: ["HST"],
+      province: "NS",
+    });
     expect(quoteContent(ns).totalCents).toBe(114_000);
   });
 
@@ -138,7 +207,10 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       [["HST"], "BC", /HST applies only to a client in an HST province/],
       [["GST"], "ON", /pays HST instead of GST/],
     ] as const) {
-      const r = await h.studio.create({ inquiryId: lead, packageType: "pro", amountCents: 10_000, packageTaxes: [...taxes], province }, ACTOR);
+      const r = await h.studio.create(
+        { inquiryId: lead, packageType: "pro", amountCents: 10_000, packageTaxes: [...taxes], province },
+        ACTOR,
+      );
       expect(r.ok).toBe(false);
       if (!r.ok) expect([r.status, r.error]).toEqual([400, expect.stringMatching(message)]);
     }
@@ -146,42 +218,78 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
 
     h = await harness(smtp, {});
     const small = await h.newLead();
-    const r = await h.studio.create({ inquiryId: small, packageType: "pro", amountCents: 10_000, lines: [{ label: "Hosting", amountCents: 5_000, taxes: ["GST"] }] }, ACTOR);
+    const r = await h.studio.create(
+      {
+        inquiryId: small,
+        packageType: "pro",
+        amountCents: 10_000,
+        lines: [{ label: "Hosting", amountCents: 5_000, taxes: ["GST"] }],
+      },
+      ACTOR,
+    );
     expect(r).toEqual({ ok: false, status: 400, error: `quote: ${SMALL_SUPPLIER_NOTICE}` });
     const err: string[] = [];
-    const code = await runQuoteCommand(["create", "--inquiry", small, "--package", "pro", "--amount", "100", "--package-tax", "GST"], h.studio, { out: () => {}, err: (l) => err.push(l) });
+    const code = await runQuoteCommand(
+      ["create", "--inquiry", small, "--package", "pro", "--amount", "100", "--package-tax", "GST"],
+      h.studio,
+      { out: () => {}, err: (l) => err.push(l) },
+    );
     expect(code).toBe(1);
     expect(err.join("\n")).toContain("small supplier");
     expect(await h.database.db.selectFrom("quotes").selectAll().execute()).toEqual([]);
     // Untaxed quotes are still made, and their documents say no GST/HST is charged.
     const untaxed = await h.sent({ packageType: "pro", amountCents: 30_000 });
     const [invoice] = await h.documents(untaxed.id);
-    expect(await pdfText(await renderDocumentPdf(invoice!))).toContain("Not registered for GST/HST (small supplier)");
+    expect(await pdfText(await renderDocumentPdf(invoice!))).toContain(
+      "Not registered for GST/HST (small supplier)",
+    );
   });
 
   it("numbers invoices gap-free and uniquely when quotes are sent at the same instant", async () => {
     h = await harness(smtp);
     const drafts = [];
-    for (let i = 0; i < 8; i++) drafts.push(await h.draft({ packageType: "pro", amountCents: 50_000 + i, packageTaxes: ["GST"], depositPercent: 40 }));
+    for (let i = 0; i < 8; i++)
+      drafts.push(
+        await h.draft({
+          packageType: "pro",
+          amountCents: 50_000 + i,
+          packageTaxes: ["GST"],
+          depositPercent: 40,
+        }),
+      );
     const results = await Promise.all(drafts.map((q) => h.studio.send(q.id, ACTOR)));
     expect(results.every((r) => r.ok)).toBe(true);
     const invoices = await h.documents();
-    expect(invoices.map((d) => d.number)).toEqual(Array.from({ length: 8 }, (_, i) => `2026-${String(i + 1).padStart(4, "0")}`));
+    expect(invoices.map((d) => d.number)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `2026-${String(i + 1).padStart(4, "0")}`),
+    );
     expect(new Set(invoices.map((d) => d.quote_id)).size).toBe(8);
-    expect(invoices.every((d) => d.kind === "invoice" && d.payment_kind === "deposit" && d.registration_number === GST_NUMBER)).toBe(true);
+    expect(
+      invoices.every(
+        (d) => d.kind === "invoice" && d.payment_kind === "deposit" && d.registration_number === GST_NUMBER,
+      ),
+    ).toBe(true);
   });
 
   it("gives each payment that settles at the same instant its own receipt number, gap-free, and marks its invoice paid", async () => {
     h = await harness(smtp);
     const quotes = [];
-    for (let i = 0; i < 6; i++) quotes.push(await h.sent({ packageType: "basic", amountCents: 20_000, packageTaxes: ["GST", "PST"] }));
+    for (let i = 0; i < 6; i++)
+      quotes.push(await h.sent({ packageType: "basic", amountCents: 20_000, packageTaxes: ["GST", "PST"] }));
     const sessions = [];
     for (const q of quotes) sessions.push(await h.checkout(q.token));
     // Every settlement at once, twice over (a webhook and the success page): one receipt each.
     const settled = await Promise.all([...sessions, ...sessions].map((s) => h.settle(s)));
     expect(settled.filter((r) => r.result === "changed")).toHaveLength(6);
     const receipts = (await h.documents()).filter((d) => d.kind === "receipt");
-    expect(receipts.map((d) => d.number)).toEqual(["R2026-0001", "R2026-0002", "R2026-0003", "R2026-0004", "R2026-0005", "R2026-0006"]);
+    expect(receipts.map((d) => d.number)).toEqual([
+      "R2026-0001",
+      "R2026-0002",
+      "R2026-0003",
+      "R2026-0004",
+      "R2026-0005",
+      "R2026-0006",
+    ]);
     expect(new Set(receipts.map((d) => d.payment_id)).size).toBe(6);
     const invoices = (await h.documents()).filter((d) => d.kind === "invoice");
     expect(invoices.map((d) => [d.status, d.amount_cents])).toEqual(Array(6).fill(["paid", 22_400]));
@@ -201,7 +309,13 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
 
   it("splits each tax between the deposit and balance invoices so they add up to the quote's", async () => {
     h = await harness(smtp);
-    const quote = await h.sent({ packageType: "pro", amountCents: 100_000, packageTaxes: ["GST", "PST"], lines: [{ label: "Hosting", amountCents: 10_001, taxes: ["GST"] }], depositPercent: 33 });
+    const quote = await h.sent({
+      packageType: "pro",
+      amountCents: 100_000,
+      packageTaxes: ["GST", "PST"],
+      lines: [{ label: "Hosting", amountCents: 10_001, taxes: ["GST"] }],
+      depositPercent: 33,
+    });
     await h.settle(await h.checkout(quote.token));
     expect((await h.studio.send(quote.id, ACTOR)).ok).toBe(true);
     const invoices = (await h.documents(quote.id)).filter((d) => d.kind === "invoice");
@@ -209,7 +323,10 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     const content = quoteContent(await h.studio.get(quote.id).then((q) => q!));
     expect(invoices.reduce((s, d) => s + Number(d.amount_cents), 0)).toBe(content.totalCents);
     for (const tax of content.taxes) {
-      const parts = invoices.map((d) => (JSON.parse(d.taxes) as { code: string; cents: number }[]).find((t) => t.code === tax.code)!.cents);
+      const parts = invoices.map(
+        (d) =>
+          (JSON.parse(d.taxes) as { code: string; cents: number }[]).find((t) => t.code === tax.code)!.cents,
+      );
       expect(parts[0]! + parts[1]!).toBe(tax.cents);
     }
   });
@@ -231,7 +348,13 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     h = await harness(smtp);
     // Totals with GST: 95.00, 250.00 and 800.00 (no deposit: one invoice for the whole).
     for (const base of [9_048, 23_810, 76_190]) {
-      const q = await h.sent({ packageType: "pro", amountCents: base, packageTaxes: ["GST"], lines: [], terms: "Paid in full before launch." });
+      const q = await h.sent({
+        packageType: "pro",
+        amountCents: base,
+        packageTaxes: ["GST"],
+        lines: [],
+        terms: "Paid in full before launch.",
+      });
       const [invoice] = await h.documents(q.id);
       expect([95_00, 250_01, 800_00]).toContain(Number(invoice!.amount_cents));
       const text = await pdfText(await renderDocumentPdf(invoice!));
@@ -240,12 +363,15 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       expect(text).toContain("November 25, 2026");
       expect(text).toMatch(/Total due ?\$\d{2,3}\.\d\d CAD/);
       expect(text).toContain(`Invoice ${invoice!.number}`);
-      const tier = Number(invoice!.amount_cents) >= 50_000 ? 3 : Number(invoice!.amount_cents) >= 10_000 ? 2 : 1;
+      const tier =
+        Number(invoice!.amount_cents) >= 50_000 ? 3 : Number(invoice!.amount_cents) >= 10_000 ? 2 : 1;
       // From $100: the registration number and the tax charged.
       expect(text.includes(`GST/HST registration number: ${GST_NUMBER}`), `tier ${tier}`).toBe(tier >= 2);
       expect(/GST 5% ?\$\d+\.\d\d CAD/.test(text), `tier ${tier}`).toBe(tier >= 2);
       // From $500: the buyer's name, a description and the terms.
-      expect(text.includes("Billed to: Ada Lovelace, Analytical Engines Ltd"), `tier ${tier}`).toBe(tier === 3);
+      expect(text.includes("Billed to: Ada Lovelace, Analytical Engines Ltd"), `tier ${tier}`).toBe(
+        tier === 3,
+      );
       expect(text.includes("Description") && text.includes("Pro Website"), `tier ${tier}`).toBe(tier === 3);
       expect(text.includes("Terms Paid in full before launch."), `tier ${tier}`).toBe(tier === 3);
     }
@@ -254,7 +380,12 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
   it("attaches the invoice to the quote and balance emails and the receipt to the receipt email", async () => {
     h = await harness(smtp);
     const before = smtp.messages.length;
-    const quote = await h.sent({ packageType: "pro", amountCents: 100_000, packageTaxes: ["GST", "PST"], depositPercent: 50 });
+    const quote = await h.sent({
+      packageType: "pro",
+      amountCents: 100_000,
+      packageTaxes: ["GST", "PST"],
+      depositPercent: 50,
+    });
     await h.settle(await h.checkout(quote.token));
     await h.studio.send(quote.id, ACTOR);
     // Every queued email, however many batches they take (the signature queues two more).

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createLogTag } from "../../server/logger.server";
 import { inquiryEmail } from "../../server/mail/emails/inquiry";
 import { MailNotConfiguredError } from "../../server/mail/mailer.server";
-import { type FakeSmtp, freePort, startFakeSmtp } from "../fakes/smtp";
+import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
-import { type InquiryHarness, createInquiryHarness, validInquiry } from "../helpers/inquiries";
+import { createInquiryHarness, validInquiry, type InquiryHarness } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
 
 /** A visitor whose every value is distinctive, so any trace of it in a log line is found. */
@@ -18,11 +19,20 @@ const visitor = {
   message: "CANARY-4471: our private expansion plans, please keep them quiet.",
 };
 const VISITOR_IP = "203.0.113.147";
-const personalData = [visitor.firstName, visitor.lastName, visitor.email, visitor.phone, visitor.company, "CANARY-4471", VISITOR_IP];
+const personalData = [
+  visitor.firstName,
+  visitor.lastName,
+  visitor.email,
+  visitor.phone,
+  visitor.company,
+  "CANARY-4471",
+  VISITOR_IP,
+];
 
 function expectNoPersonalData(raw: string[]) {
   const all = raw.join("\n").toLowerCase();
-  for (const value of personalData) expect(all, `a log line contains ${value}`).not.toContain(value.toLowerCase());
+  for (const value of personalData)
+    expect(all, `a log line contains ${value}`).not.toContain(value.toLowerCase());
 }
 
 describe(`log lines about inquiries carry no personal data on ${testDatabaseKind}`, () => {
@@ -37,7 +47,10 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
   it("accepted, rate-limited and quarantined as spam: lines name the inquiry by id and the client by a keyed hash", async () => {
     const logs = captureLogs();
     smtp = await startFakeSmtp();
-    t = await createInquiryHarness({ SMTP_URL: smtp.url, LOG_HASH_KEY: "k".repeat(32) }, { logStream: logs.stream });
+    t = await createInquiryHarness(
+      { SMTP_URL: smtp.url, LOG_HASH_KEY: "k".repeat(32) },
+      { logStream: logs.stream },
+    );
     t.clock.now = Date.UTC(2026, 0, 1, 12, 0, 0);
 
     const accepted = await t.post(visitor, { ip: VISITOR_IP });
@@ -47,7 +60,9 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
     expect(await t.worker.runOnce()).toMatchObject({ delivered: 2 });
     expect(smtp.messages.some((m) => m.subject.includes(visitor.lastName))).toBe(true);
     // Spam from the same address, both kinds, then past the limit (5 a minute).
-    expect((await t.post({ ...visitor, botcheck: "https://spam.example" }, { ip: VISITOR_IP })).status).toBe(200);
+    expect((await t.post({ ...visitor, botcheck: "https://spam.example" }, { ip: VISITOR_IP })).status).toBe(
+      200,
+    );
     expect((await t.post({ ...visitor, elapsedMs: 500 }, { ip: VISITOR_IP })).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await t.post(visitor, { ip: VISITOR_IP })).status).toBe(200);
     expect((await t.post(visitor, { ip: VISITOR_IP })).status).toBe(429);
@@ -74,21 +89,35 @@ describe(`log lines about inquiries carry no personal data on ${testDatabaseKind
     const res = await t.post(visitor, { ip: VISITOR_IP });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
-    expect(logs.lines.find((l) => /SMTP_URL is not set/.test(String(l.msg)))).toMatchObject({ inquiryId: id, channel: "inquiry-email" });
+    expect(logs.lines.find((l) => /SMTP_URL is not set/.test(String(l.msg)))).toMatchObject({
+      inquiryId: id,
+      channel: "inquiry-email",
+    });
     // What any direct send (a payment notice) does without SMTP: logged, not sent.
-    await expect(t.mailer.send({ ...(await inquiryEmail({ ...visitor, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" })), messageId: "<m1@example.com>" })).rejects.toThrow(MailNotConfiguredError);
+    await expect(
+      t.mailer.send({
+        ...(await inquiryEmail({ ...visitor, projectType: "pro", budget: "500-1000", timeline: "3-4weeks" })),
+        messageId: "<m1@example.com>",
+      }),
+    ).rejects.toThrow(MailNotConfiguredError);
     expectNoPersonalData(logs.raw);
-    expect(logs.lines.find((l) => l.msg === "mail not sent: SMTP_URL is not set")).toMatchObject({ messageId: "<m1@example.com>" });
+    expect(logs.lines.find((l) => l.msg === "mail not sent: SMTP_URL is not set")).toMatchObject({
+      messageId: "<m1@example.com>",
+    });
   });
 
   it("mail failing: the retry is logged with the outbox id and the error, not the message", async () => {
     const logs = captureLogs();
-    t = await createInquiryHarness({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }, { logStream: logs.stream });
+    t = await createInquiryHarness(
+      { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
+      { logStream: logs.stream },
+    );
     expect((await t.post(visitor, { ip: VISITOR_IP })).status).toBe(200);
     expect(await t.worker.runOnce()).toMatchObject({ retry: 2 });
     const failed = logs.lines.filter((l) => l.msg === "delivery failed; will retry");
     expect(failed.map((l) => l.outboxId).sort()).toEqual((await t.outboxRows()).map((r) => r.id).sort());
-    for (const line of failed) expect(line).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    for (const line of failed)
+      expect(line).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED|connect/i) });
     expectNoPersonalData(logs.raw);
   });
 });

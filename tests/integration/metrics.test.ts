@@ -6,13 +6,19 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp, createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
-import { enqueue } from "../../server/outbox/outbox.server";
 import { createLogger } from "../../server/logger.server";
 import { createMetrics } from "../../server/metrics.server";
-import { createEmptyDatabase, type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { enqueue } from "../../server/outbox/outbox.server";
+import {
+  createEmptyDatabase,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { fakeSite } from "../helpers/site";
 
@@ -59,7 +65,13 @@ describe(`GET /metrics: the token (${testDatabaseKind})`, () => {
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
     const sameLength = `${TOKEN.slice(0, -1)}x`;
-    for (const header of [`Bearer ${sameLength}`, `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN.slice(0, 10)}`]) {
+    for (const header of [
+      `Bearer ${sameLength}`,
+      `Bearer ${TOKEN}x`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN.slice(0, 10)}`,
+    ]) {
       const res = await app.request("/metrics", { headers: { authorization: header } });
       expect(res.status, header).toBe(401);
       expect(await res.text()).not.toContain("cascadia_");
@@ -75,7 +87,9 @@ describe(`GET /metrics: the token (${testDatabaseKind})`, () => {
   });
 
   it("refuses to start with a token shorter than 32 characters", () => {
-    expect(() => loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "short-token" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "short-token" })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
   });
 });
 
@@ -87,32 +101,54 @@ function tinySite() {
   fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Home</title>");
   fs.writeFileSync(path.join(clientDir, "pricing/index.html"), "<!doctype html><title>Pricing</title>");
   fs.writeFileSync(path.join(clientDir, "assets/app-abc123.js"), "console.log(1)");
-  const build = fakeSite().serverBuild as unknown as { entry: { module: { default: (request: Request, status: number) => Response } } };
+  const build = fakeSite().serverBuild as unknown as {
+    entry: { module: { default: (request: Request, status: number) => Response } };
+  };
   const serverBuild = {
     ...build,
     entry: {
       module: {
         default: (request: Request, status: number) =>
-          new URL(request.url).pathname === "/payment-success" ? new Response("broken", { status: 500 }) : build.entry.module.default(request, status),
+          new URL(request.url).pathname === "/payment-success"
+            ? new Response("broken", { status: 500 })
+            : build.entry.module.default(request, status),
       },
     },
   } as unknown as ServerBuild;
   return { clientDir, serverBuild };
 }
 
-function get(port: number, method: string, pathname: string, opts: { body?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, method, path: pathname, headers: { ...(opts.body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8").on("data", (d: string) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
+function get(
+  port: number,
+  method: string,
+  pathname: string,
+  opts: { body?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method,
+          path: pathname,
+          headers: {
+            ...(opts.body
+              ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(opts.body)) }
+              : {}),
+            ...opts.headers,
+          },
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (d: string) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(opts.body);
+    },
+  );
 }
 
 describe(`metrics after known traffic (${testDatabaseKind})`, () => {
@@ -126,7 +162,14 @@ describe(`metrics after known traffic (${testDatabaseKind})`, () => {
     database = await openTestDatabase();
     site = tinySite();
     const config = loadConfig({ ...env, PAYMENTS_PROVIDER: "sandbox" });
-    const { listener } = createNodeHandler({ config, database, logger: createLogger({ ...config, LOG_LEVEL: "silent" }), site, metrics: createMetrics(), now: () => now });
+    const { listener } = createNodeHandler({
+      config,
+      database,
+      logger: createLogger({ ...config, LOG_LEVEL: "silent" }),
+      site,
+      metrics: createMetrics(),
+      now: () => now,
+    });
     server = http.createServer(listener);
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     port = (server.address() as AddressInfo).port;
@@ -160,7 +203,9 @@ describe(`metrics after known traffic (${testDatabaseKind})`, () => {
     ];
     const statuses: number[] = [];
     for (const [method, p, opts] of traffic) statuses.push((await get(port, method, p, opts)).status);
-    expect(statuses).toEqual([200, 200, 200, 304, 301, 404, 404, 200, 200, 400, 200, 302, 404, 500, 404, 200]);
+    expect(statuses).toEqual([
+      200, 200, 200, 304, 301, 404, 404, 200, 200, 400, 200, 302, 404, 500, 404, 200,
+    ]);
 
     const scrape = await get(port, "GET", "/metrics", { headers: auth });
     expect(scrape.status).toBe(200);
@@ -182,12 +227,17 @@ describe(`metrics after known traffic (${testDatabaseKind})`, () => {
     };
     const seen: Record<string, number> = {};
     for (const line of text.split("\n")) {
-      const m = /^cascadia_http_request_duration_seconds_count\{group="([^"]+)",status_class="([^"]+)"\} (\d+)$/.exec(line);
+      const m =
+        /^cascadia_http_request_duration_seconds_count\{group="([^"]+)",status_class="([^"]+)"\} (\d+)$/.exec(
+          line,
+        );
       if (m && Number(m[3]) > 0) seen[`${m[1]} ${m[2]}`] = Number(m[3]);
     }
     expect(seen).toEqual(expected);
     // Latency is observed too (sum of seconds > 0), and no path, id or token is a label.
-    expect(sample(text, "cascadia_http_request_duration_seconds_sum", { group: "page", status_class: "2xx" })).toBeGreaterThan(0);
+    expect(
+      sample(text, "cascadia_http_request_duration_seconds_sum", { group: "page", status_class: "2xx" }),
+    ).toBeGreaterThan(0);
     expect(text).not.toContain(quoteToken);
     expect(text).not.toContain("no-such-page");
 
@@ -214,7 +264,12 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     const t0 = Date.parse("2026-11-25T12:00:00.000Z");
     let clock = t0;
     const config = loadConfig(env);
-    const app = createApp({ config, database, logger: createLogger({ ...config, LOG_LEVEL: "silent" }), now: () => clock });
+    const app = createApp({
+      config,
+      database,
+      logger: createLogger({ ...config, LOG_LEVEL: "silent" }),
+      now: () => clock,
+    });
     const scrape = async () => (await app.request("/metrics", { headers: auth })).text();
 
     let text = await scrape();
@@ -222,11 +277,19 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(0);
 
     const { db } = database;
-    const ids = await enqueue(db, ["a", "b", "c", "d"].map((s) => ({ subjectType: "test", subjectId: s, channel: "test-email" })), t0);
+    const ids = await enqueue(
+      db,
+      ["a", "b", "c", "d"].map((s) => ({ subjectType: "test", subjectId: s, channel: "test-email" })),
+      t0,
+    );
     await enqueue(db, [{ subjectType: "test", subjectId: "e", channel: "test-email" }], t0 + 5 * 60_000);
     await db.updateTable("outbox").set({ status: "delivered" }).where("id", "=", ids[0]!).execute();
     await db.updateTable("outbox").set({ status: "failed" }).where("id", "=", ids[1]!).execute();
-    await db.updateTable("outbox").set({ status: "sending", locked_by: "w", locked_until: new Date(t0 + 60_000).toISOString() }).where("id", "=", ids[2]!).execute();
+    await db
+      .updateTable("outbox")
+      .set({ status: "sending", locked_by: "w", locked_until: new Date(t0 + 60_000).toISOString() })
+      .where("id", "=", ids[2]!)
+      .execute();
     const payment = (id: string, status: "pending" | "paid" | "failed") => ({
       id,
       package: "basic" as const,
@@ -246,7 +309,15 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
       inquiry_id: null,
       kind: null,
     });
-    await db.insertInto("payments").values([payment("p1", "paid"), payment("p2", "paid"), payment("p3", "failed"), payment("p4", "pending")]).execute();
+    await db
+      .insertInto("payments")
+      .values([
+        payment("p1", "paid"),
+        payment("p2", "paid"),
+        payment("p3", "failed"),
+        payment("p4", "pending"),
+      ])
+      .execute();
 
     clock = t0 + 20 * 60_000;
     text = await scrape();
@@ -260,14 +331,20 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     expect(sample(text, "cascadia_payments", { status: "pending" })).toBe(1);
 
     // Delivered since: the oldest waiting is now the one queued at t0 + 5 min.
-    await db.updateTable("outbox").set({ status: "delivered" }).where("id", "in", [ids[2]!, ids[3]!]).execute();
+    await db
+      .updateTable("outbox")
+      .set({ status: "delivered" })
+      .where("id", "in", [ids[2]!, ids[3]!])
+      .execute();
     text = await scrape();
     expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(900);
     expect(sample(text, "cascadia_outbox_messages", { status: "pending" })).toBe(1);
 
     // A reminder queued now for tomorrow (a booking's, docs/product.md#booking) waits without being late.
     await db.updateTable("outbox").set({ status: "delivered" }).where("subject_id", "=", "e").execute();
-    await enqueue(db, [{ subjectType: "test", subjectId: "reminder", channel: "test-email" }], t0, { dueAt: clock + 24 * 60 * 60_000 });
+    await enqueue(db, [{ subjectType: "test", subjectId: "reminder", channel: "test-email" }], t0, {
+      dueAt: clock + 24 * 60 * 60_000,
+    });
     text = await scrape();
     expect(sample(text, "cascadia_outbox_messages", { status: "pending" })).toBe(1);
     expect(sample(text, "cascadia_outbox_oldest_pending_age_seconds")).toBe(0);
@@ -283,7 +360,9 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
     const observed = openDatabase({ ...empty.options, onQuery: metrics.observeQuery });
     try {
       await migrateToLatest(observed);
-      const count = async (outcome: string) => sample(await metrics.registry.metrics(), "cascadia_db_query_duration_seconds_count", { outcome }) ?? 0;
+      const count = async (outcome: string) =>
+        sample(await metrics.registry.metrics(), "cascadia_db_query_duration_seconds_count", { outcome }) ??
+        0;
       const before = await count("ok");
       expect(before).toBeGreaterThan(0); // the migrations' statements
       for (let i = 0; i < 3; i++) await sql`select 1`.execute(observed.db);
@@ -317,7 +396,11 @@ describe(`liveness and readiness (${testDatabaseKind})`, () => {
       expect(await after.json()).toEqual({ status: "ok", database: "up", migrations: "applied" });
 
       // A database restored from before the latest migration is not ready either.
-      const last = (await database.db.selectFrom("kysely_migration" as never).select("name" as never).orderBy("name" as never, "desc").executeTakeFirstOrThrow()) as { name: string };
+      const last = (await database.db
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .orderBy("name" as never, "desc")
+        .executeTakeFirstOrThrow()) as { name: string };
       await sql`delete from kysely_migration where name = ${last.name}`.execute(database.db);
       expect((await app.request("/readyz")).status).toBe(503);
     } finally {

@@ -1,11 +1,11 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_BODY_LIMIT, createNodeHandler } from "../../server/app.server";
+
+import { createNodeHandler, DEFAULT_BODY_LIMIT } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 /**
  * The process's real request listener on a real socket: small bodies are read
@@ -26,13 +26,25 @@ const inquiry = (i: number) => ({
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; socketPort: number };
 
-function request(agent: http.Agent, port: number, method: string, path: string, body?: string | Buffer, headers: http.OutgoingHttpHeaders = {}) {
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  headers: http.OutgoingHttpHeaders = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), socketPort: (req.socket!.address() as AddressInfo).port }),
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          socketPort: (req.socket!.address() as AddressInfo).port,
+        }),
       );
     });
     req.on("error", reject);
@@ -80,7 +92,11 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       for (let i = 0; i < 3; i++) {
-        answers.push(await request(agent, port, "POST", "/api/inquiries", JSON.stringify(inquiry(i)), { "content-type": "application/json" }));
+        answers.push(
+          await request(agent, port, "POST", "/api/inquiries", JSON.stringify(inquiry(i)), {
+            "content-type": "application/json",
+          }),
+        );
         const socket = await answered;
         vi.advanceTimersByTime(1_000);
         expect(socket.writableEnded || socket.destroyed, "the server closed the connection").toBe(false);
@@ -104,7 +120,10 @@ describe(`node request listener (${testDatabaseKind})`, () => {
   });
 
   it("reads a chunked body (no Content-Length) the usual way", async () => {
-    const a = await request(agent, port, "POST", "/api/inquiries", JSON.stringify(inquiry(10)), { "content-type": "application/json", "transfer-encoding": "chunked" });
+    const a = await request(agent, port, "POST", "/api/inquiries", JSON.stringify(inquiry(10)), {
+      "content-type": "application/json",
+      "transfer-encoding": "chunked",
+    });
     expect(a.status).toBe(200);
     expect(JSON.parse(a.body)).toMatchObject({ success: true });
   });
@@ -115,11 +134,20 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     const split = 17;
     const a = await new Promise<Answer>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/api/inquiries", agent, headers: { "content-type": "application/json", "content-length": body.length } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/inquiries",
+          agent,
+          headers: { "content-type": "application/json", "content-length": body.length },
+        },
         (res) => {
           let text = "";
           res.on("data", (c: Buffer) => (text += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text, socketPort: 0 }));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: text, socketPort: 0 }),
+          );
         },
       );
       req.on("error", reject);
@@ -131,15 +159,28 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     firstBytes = undefined;
     expect(a.status).toBe(200);
     const { id } = JSON.parse(a.body) as { id: string };
-    const row = await database.db.selectFrom("inquiries").select("first_name").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("inquiries")
+      .select("first_name")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.first_name).toBe("Zoë Ærøskøbing");
   });
 
   it("still refuses a body over the limit with 413, and a bad body with 400", async () => {
-    const big = await request(agent, port, "POST", "/api/inquiries", Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x20), { "content-type": "application/json" });
+    const big = await request(
+      agent,
+      port,
+      "POST",
+      "/api/inquiries",
+      Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x20),
+      { "content-type": "application/json" },
+    );
     expect(big.status).toBe(413);
     expect(big.headers["content-security-policy"]).toContain("default-src 'none'");
-    const bad = await request(agent, port, "POST", "/api/inquiries", "{not json", { "content-type": "application/json" });
+    const bad = await request(agent, port, "POST", "/api/inquiries", "{not json", {
+      "content-type": "application/json",
+    });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ success: false });
   });
@@ -149,11 +190,25 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       const size = 300 * 1024;
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/contact", agent, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": size } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/contact",
+          agent,
+          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": size },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), socketPort: 0 }));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString("utf8"),
+              socketPort: 0,
+            }),
+          );
         },
       );
       req.on("error", reject);

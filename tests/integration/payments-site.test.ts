@@ -3,13 +3,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { CREATE_PAYMENT_LIMITS } from "../../server/payments/service.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { randomIp } from "../helpers/inquiries";
 import { configuredBuildDir } from "../../server/paths";
+import { CREATE_PAYMENT_LIMITS } from "../../server/payments/service.server";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { randomIp } from "../helpers/inquiries";
 
 /**
  * The payment limit against every way a visitor can reach the payment page's
@@ -21,7 +22,8 @@ const buildDir = path.resolve(configuredBuildDir());
 
 async function loadServerBuild(): Promise<ServerBuild> {
   const entry = path.join(buildDir, "server/index.js");
-  if (!fs.existsSync(entry)) throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
+  if (!fs.existsSync(entry))
+    throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
   return (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
 }
 
@@ -34,25 +36,51 @@ describe(`payment rate limit on every entry point of the built site (${testDatab
     const serverBuild = await loadServerBuild();
     database = await openTestDatabase();
     const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent" });
-    app = createApp({ config, database, logger: createLogger(config), site: { clientDir: path.join(buildDir, "client"), serverBuild } });
+    app = createApp({
+      config,
+      database,
+      logger: createLogger(config),
+      site: { clientDir: path.join(buildDir, "client"), serverBuild },
+    });
   });
   afterAll(async () => {
     await database?.dispose();
   });
 
-  const countPayments = async () => Number((await database.db.selectFrom("payments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const countPayments = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("payments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const form = () => new URLSearchParams({ amount: "220", packageType: "basic" }).toString();
 
   /** One payment attempt through an entry point, as a client at `ip`. */
   const entryPoints: Record<string, (ip: string) => Response | Promise<Response>> = {
     "POST /api/create-payment (JSON)": (ip) =>
-      app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ amount: 220 }) }),
+      app.request("/api/create-payment", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ amount: 220 }),
+      }),
     "POST /api/create-payment (form)": (ip) =>
-      app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip }, body: form() }),
+      app.request("/api/create-payment", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+        body: form(),
+      }),
     ...Object.fromEntries(
       ["/payment", "/payment.data", "/payment/", "/PAYMENT", "/Payment.data"].map((p) => [
         `POST ${p} (route action)`,
-        (ip: string) => app.request(p, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip }, body: form() }),
+        (ip: string) =>
+          app.request(p, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+            body: form(),
+          }),
       ]),
     ),
   };
@@ -60,7 +88,10 @@ describe(`payment rate limit on every entry point of the built site (${testDatab
   /** Refused: 429 (API, page) or the page's rate-limit message in a data answer; in every case nothing stored. */
   async function expectRefused(res: Response, label: string) {
     const body = await res.text();
-    expect(res.status === 429 || body.includes("Too many payment attempts"), `${label} → ${res.status} ${body.slice(0, 200)}`).toBe(true);
+    expect(
+      res.status === 429 || body.includes("Too many payment attempts"),
+      `${label} → ${res.status} ${body.slice(0, 200)}`,
+    ).toBe(true);
   }
 
   for (const [label, attempt] of Object.entries(entryPoints)) {
@@ -82,7 +113,11 @@ describe(`payment rate limit on every entry point of the built site (${testDatab
     for (const p of ["/payment", "/payment.data", "/payment/"]) {
       const res = await app.request(p, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": randomIp(), origin: "https://evil.example" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": randomIp(),
+          origin: "https://evil.example",
+        },
         body: form(),
       });
       expect(res.status, p).toBe(400);

@@ -3,15 +3,20 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { PROVIDER_UNAVAILABLE, VERIFY_INTERVAL_MS, VERIFY_LIMITS } from "../../server/payments/service.server";
-import { type FakeStripeApi, startFakeStripeApi } from "../fakes/stripe-api";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import {
+  PROVIDER_UNAVAILABLE,
+  VERIFY_INTERVAL_MS,
+  VERIFY_LIMITS,
+} from "../../server/payments/service.server";
+import { startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_payments";
 const SITE_URL = "https://studio.example";
@@ -34,7 +39,11 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 type Harness = Awaited<ReturnType<typeof harness>>;
@@ -43,11 +52,22 @@ type Harness = Awaited<ReturnType<typeof harness>>;
  * The app on a fresh database, with a movable clock and the outbox worker that
  * delivers payment emails, driven by hand (runOnce) so every delivery is observed.
  */
-async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; env?: Record<string, string>; stripeTimeoutMs?: number }) {
+async function harness(opts: {
+  stripe: FakeStripeApi | null;
+  smtpUrl?: string;
+  env?: Record<string, string>;
+  stripeTimeoutMs?: number;
+}) {
   const config = loadConfig({
     NODE_ENV: "test",
     SITE_URL,
-    ...(opts.stripe ? { PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_cascadia", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } : {}),
+    ...(opts.stripe
+      ? {
+          PAYMENTS_PROVIDER: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_cascadia",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        }
+      : {}),
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl, INQUIRY_TO: "studio@example.com" } : {}),
     ...opts.env,
   });
@@ -57,16 +77,29 @@ async function harness(opts: { stripe: FakeStripeApi | null; smtpUrl?: string; e
   const mailer = createMailer(config, logger);
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const worker = createOutboxWorker({ database, logger, handlers: paymentDeliveryHandlers({ config, database, mailer }), now });
-  const stripeApi = opts.stripe ? { ...opts.stripe.api, ...(opts.stripeTimeoutMs ? { timeout: opts.stripeTimeoutMs } : {}) } : undefined;
+  const worker = createOutboxWorker({
+    database,
+    logger,
+    handlers: paymentDeliveryHandlers({ config, database, mailer }),
+    now,
+  });
+  const stripeApi = opts.stripe
+    ? { ...opts.stripe.api, ...(opts.stripeTimeoutMs ? { timeout: opts.stripeTimeoutMs } : {}) }
+    : undefined;
   const app = createApp({ config, database, logger, now, payments: { stripeApi } });
   const payments = () => database.db.selectFrom("payments").selectAll().execute();
   const countPayments = async () => (await payments()).length;
-  const emailRows = () => database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
+  const emailRows = () =>
+    database.db.selectFrom("outbox").selectAll().where("channel", "=", "payment-email").execute();
   const createPayment = (body: unknown, headers: Record<string, string> = {}) =>
-    app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    app.request("/api/create-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   /** The payments capability on the same database and clock, as the success page's loader uses it. */
-  const paymentsService = () => createPayments({ config, database, logger, now, options: { stripeApi } }).service;
+  const paymentsService = () =>
+    createPayments({ config, database, logger, now, options: { stripeApi } }).service;
   return {
     app,
     config,
@@ -97,7 +130,11 @@ function signedWebhook(t: Harness, event: object, secret = WEBHOOK_SECRET) {
   });
 }
 
-function sessionEvent(type: string, session: { id: string; amount_total: number; payment_status: string; payment_id?: string }, id = `evt_${Math.random().toString(36).slice(2)}`) {
+function sessionEvent(
+  type: string,
+  session: { id: string; amount_total: number; payment_status: string; payment_id?: string },
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) {
   return {
     id,
     object: "event",
@@ -142,7 +179,13 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
 
     const [row] = await t.payments();
-    expect(row).toMatchObject({ package: "pro", amount_cents: 45050, currency: "cad", status: "pending", provider: "stripe" });
+    expect(row).toMatchObject({
+      package: "pro",
+      amount_cents: 45050,
+      currency: "cad",
+      status: "pending",
+      provider: "stripe",
+    });
     const call = stripe.requests.at(-1)!;
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/v1/checkout/sessions");
@@ -187,7 +230,10 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     stripe.failNextRequest(400, "Invalid API request");
     const res = await t.createPayment({ amount: 100, packageType: "basic" });
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ success: false, error: "The payment service is not available right now. Please try again in a moment." });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: "The payment service is not available right now. Please try again in a moment.",
+    });
     const [row] = await t.payments();
     expect(row).toMatchObject({ status: "failed", provider_session_id: null });
   });
@@ -202,7 +248,14 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
   it("a webhook with a valid signature marks the payment paid and notifies the studio once", async () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
-    const res = await signedWebhook(t, sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }));
+    const res = await signedWebhook(
+      t,
+      sessionEvent("checkout.session.completed", {
+        id: s.sessionId,
+        amount_total: s.amountCents,
+        payment_status: "paid",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
     const [row] = await t.payments();
@@ -219,14 +272,25 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
   it("a bad signature gets 400 and changes nothing", async () => {
     t = await harness({ stripe });
     const s = await createdSession(t);
-    const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" });
+    const event = sessionEvent("checkout.session.completed", {
+      id: s.sessionId,
+      amount_total: s.amountCents,
+      payment_status: "paid",
+    });
     const forged = await signedWebhook(t, event, "whsec_not_the_real_secret");
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ error: "Invalid signature." });
-    const unsigned = await t.app.request("/api/stripe/webhook", { method: "POST", body: JSON.stringify(event), headers: { "content-type": "application/json" } });
+    const unsigned = await t.app.request("/api/stripe/webhook", {
+      method: "POST",
+      body: JSON.stringify(event),
+      headers: { "content-type": "application/json" },
+    });
     expect(unsigned.status).toBe(400);
     // A valid signature over different bytes than were sent is also refused.
-    const sig = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: WEBHOOK_SECRET });
+    const sig = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: WEBHOOK_SECRET,
+    });
     const tampered = await t.app.request("/api/stripe/webhook", {
       method: "POST",
       body: JSON.stringify({ ...event, type: "checkout.session.async_payment_failed" }),
@@ -241,7 +305,11 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
   it("the same event delivered twice (even at once) fulfils once", async () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
-    const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }, "evt_twice");
+    const event = sessionEvent(
+      "checkout.session.completed",
+      { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" },
+      "evt_twice",
+    );
     const first = await signedWebhook(t, event);
     const [rowAfterFirst] = await t.payments();
     const second = await signedWebhook(t, event);
@@ -256,7 +324,14 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     // A concurrent burst of distinct events for the same session still settles it once.
     const burst = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        signedWebhook(t, sessionEvent("checkout.session.async_payment_succeeded", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }, `evt_burst_${i}`)),
+        signedWebhook(
+          t,
+          sessionEvent(
+            "checkout.session.async_payment_succeeded",
+            { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" },
+            `evt_burst_${i}`,
+          ),
+        ),
       ),
     );
     expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -270,7 +345,14 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     t = await harness({ stripe });
     await createdSession(t);
     const before = await t.payments();
-    const res = await signedWebhook(t, sessionEvent("checkout.session.completed", { id: "cs_test_unknown", amount_total: 45050, payment_status: "paid" }));
+    const res = await signedWebhook(
+      t,
+      sessionEvent("checkout.session.completed", {
+        id: "cs_test_unknown",
+        amount_total: 45050,
+        payment_status: "paid",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
     expect(await t.payments()).toEqual(before);
@@ -279,25 +361,62 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
   it("async_payment_failed marks failed; completed-but-unpaid and a mismatched amount change nothing", async () => {
     t = await harness({ stripe });
     const s = await createdSession(t);
-    await signedWebhook(t, sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "unpaid" }));
-    await signedWebhook(t, sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: 1, payment_status: "paid" }));
+    await signedWebhook(
+      t,
+      sessionEvent("checkout.session.completed", {
+        id: s.sessionId,
+        amount_total: s.amountCents,
+        payment_status: "unpaid",
+      }),
+    );
+    await signedWebhook(
+      t,
+      sessionEvent("checkout.session.completed", {
+        id: s.sessionId,
+        amount_total: 1,
+        payment_status: "paid",
+      }),
+    );
     expect((await t.payments())[0]).toMatchObject({ status: "pending" });
-    await signedWebhook(t, sessionEvent("checkout.session.async_payment_failed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "unpaid" }));
-    expect((await t.payments())[0]).toMatchObject({ status: "failed", failure_reason: "async payment failed" });
+    await signedWebhook(
+      t,
+      sessionEvent("checkout.session.async_payment_failed", {
+        id: s.sessionId,
+        amount_total: s.amountCents,
+        payment_status: "unpaid",
+      }),
+    );
+    expect((await t.payments())[0]).toMatchObject({
+      status: "failed",
+      failure_reason: "async payment failed",
+    });
     // A late "paid" cannot resurrect a settled payment: fulfilment moves out of pending once.
-    await signedWebhook(t, sessionEvent("checkout.session.async_payment_succeeded", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }));
+    await signedWebhook(
+      t,
+      sessionEvent("checkout.session.async_payment_succeeded", {
+        id: s.sessionId,
+        amount_total: s.amountCents,
+        payment_status: "paid",
+      }),
+    );
     expect((await t.payments())[0]).toMatchObject({ status: "failed" });
   });
 
   it("races one event id delivered 5 times at once: one settlement, one email, every answer 2xx", async () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
-    const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }, "evt_raced");
+    const event = sessionEvent(
+      "checkout.session.completed",
+      { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" },
+      "evt_raced",
+    );
     const answers = await Promise.all(Array.from({ length: 5 }, () => signedWebhook(t, event)));
     expect(answers.map((a) => Math.floor(a.status / 100))).toEqual([2, 2, 2, 2, 2]);
     const [row] = await t.payments();
     expect(row).toMatchObject({ status: "paid" });
-    expect(await t.database.db.selectFrom("payment_events").select("id").execute()).toEqual([{ id: "evt_raced" }]);
+    expect(await t.database.db.selectFrom("payment_events").select("id").execute()).toEqual([
+      { id: "evt_raced" },
+    ]);
     expect(await t.emailRows()).toHaveLength(1);
     expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
     expect(smtp.mails).toHaveLength(1);
@@ -307,9 +426,20 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
     const customer = { email: "payer.private@example.com", name: "Grace Hopper", phone: "+16045550123" };
-    for (const [currency, amount] of [["usd", s.amountCents], ["cad", s.amountCents + 1], ["cad", s.amountCents - 1]] as const) {
-      const event = sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: amount, payment_status: "paid" });
-      const res = await signedWebhook(t, { ...event, data: { object: { ...event.data.object, currency, customer_details: customer } } });
+    for (const [currency, amount] of [
+      ["usd", s.amountCents],
+      ["cad", s.amountCents + 1],
+      ["cad", s.amountCents - 1],
+    ] as const) {
+      const event = sessionEvent("checkout.session.completed", {
+        id: s.sessionId,
+        amount_total: amount,
+        payment_status: "paid",
+      });
+      const res = await signedWebhook(t, {
+        ...event,
+        data: { object: { ...event.data.object, currency, customer_details: customer } },
+      });
       expect(res.status).toBe(200);
     }
     expect((await t.payments())[0]).toMatchObject({ status: "pending", paid_at: null });
@@ -329,7 +459,9 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ success: false, error: PROVIDER_UNAVAILABLE });
     expect(stripe.requests.length - before).toBe(3);
-    expect(await t.payments()).toMatchObject([{ status: "failed", provider_session_id: null, failure_reason: "checkout session not created" }]);
+    expect(await t.payments()).toMatchObject([
+      { status: "failed", provider_session_id: null, failure_reason: "checkout session not created" },
+    ]);
   });
 
   it("answers 502 and closes the payment when Stripe never answers: the SDK timeout ends the wait", async () => {
@@ -349,10 +481,17 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     t = await harness({ stripe });
     const s = await createdSession(t);
     const service = t.paymentsService();
-    const lookUps = () => stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${s.sessionId}`).length;
-    for (let i = 0; i < 10; i++) expect(await service.verify(s.sessionId, { clientIp: "203.0.113.7" })).toMatchObject({ state: "pending" });
+    const lookUps = () =>
+      stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${s.sessionId}`)
+        .length;
+    for (let i = 0; i < 10; i++)
+      expect(await service.verify(s.sessionId, { clientIp: "203.0.113.7" })).toMatchObject({
+        state: "pending",
+      });
     expect(lookUps()).toBe(1);
-    await Promise.all(Array.from({ length: 5 }, () => service.verify(s.sessionId, { clientIp: "203.0.113.8" })));
+    await Promise.all(
+      Array.from({ length: 5 }, () => service.verify(s.sessionId, { clientIp: "203.0.113.8" })),
+    );
     expect(lookUps()).toBe(1);
     t.clock.now += VERIFY_INTERVAL_MS;
     stripe.setPaymentStatus(s.sessionId, "paid");
@@ -377,7 +516,8 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     const service = t.paymentsService();
     const gets = () => stripe.requests.filter((r) => r.method === "GET").length;
     const before = gets();
-    for (const id of sessions) expect(await service.verify(id, { clientIp: "203.0.113.50" })).toMatchObject({ state: "pending" });
+    for (const id of sessions)
+      expect(await service.verify(id, { clientIp: "203.0.113.50" })).toMatchObject({ state: "pending" });
     expect(gets() - before).toBe(max);
     // Another client is not held back by the first.
     t.clock.now += VERIFY_INTERVAL_MS;
@@ -389,15 +529,32 @@ describe(`payments with Stripe (fake API) on ${testDatabaseKind}`, () => {
     t = await harness({ stripe, smtpUrl: smtp.url });
     const s = await createdSession(t);
     const service = t.paymentsService();
-    expect(await service.verify(s.sessionId)).toMatchObject({ state: "pending", packageName: "Pro Website", amountCents: 45050 });
+    expect(await service.verify(s.sessionId)).toMatchObject({
+      state: "pending",
+      packageName: "Pro Website",
+      amountCents: 45050,
+    });
     stripe.setPaymentStatus(s.sessionId, "paid");
     // A session is looked up at most once per interval: the next look-up is due after it.
     t.clock.now += VERIFY_INTERVAL_MS;
     const verified = await service.verify(s.sessionId);
-    expect(verified).toMatchObject({ state: "paid", packageType: "pro", packageName: "Pro Website", amountCents: 45050, currency: "cad" });
+    expect(verified).toMatchObject({
+      state: "paid",
+      packageType: "pro",
+      packageName: "Pro Website",
+      amountCents: 45050,
+      currency: "cad",
+    });
     expect((await t.payments())[0]).toMatchObject({ status: "paid" });
     // The webhook arriving afterwards is acknowledged and does not notify again.
-    const res = await signedWebhook(t, sessionEvent("checkout.session.completed", { id: s.sessionId, amount_total: s.amountCents, payment_status: "paid" }));
+    const res = await signedWebhook(
+      t,
+      sessionEvent("checkout.session.completed", {
+        id: s.sessionId,
+        amount_total: s.amountCents,
+        payment_status: "paid",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await t.emailRows()).toHaveLength(1);
     expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
@@ -436,19 +593,32 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
       expect(body.fields.amount).toBe(message);
     }
     const missing = await t.createPayment({ packageType: "pro" });
-    expect(((await missing.json()) as { error: string }).error).toBe("Please enter the amount you were quoted.");
+    expect(((await missing.json()) as { error: string }).error).toBe(
+      "Please enter the amount you were quoted.",
+    );
     const badPackage = await t.createPayment({ amount: 10, packageType: "gold" });
     expect(badPackage.status).toBe(400);
-    expect(((await badPackage.json()) as { error: string }).error).toBe("The package must be 'basic' or 'pro'.");
-    const notJson = await t.app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(((await badPackage.json()) as { error: string }).error).toBe(
+      "The package must be 'basic' or 'pro'.",
+    );
+    const notJson = await t.app.request("/api/create-payment", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
     expect(await t.payments()).toEqual([]);
   });
 
   it("accepts '1', '450.5' and '999999.99' with exact cents, basic by default", async () => {
     t = await harness({ stripe: null });
-    for (const amount of ["1", "450.5", "999999.99"]) expect((await t.createPayment({ amount })).status).toBe(200);
-    const rows = await t.database.db.selectFrom("payments").select(["amount_cents", "package", "provider"]).orderBy("amount_cents").execute();
+    for (const amount of ["1", "450.5", "999999.99"])
+      expect((await t.createPayment({ amount })).status).toBe(200);
+    const rows = await t.database.db
+      .selectFrom("payments")
+      .select(["amount_cents", "package", "provider"])
+      .orderBy("amount_cents")
+      .execute();
     expect(rows).toEqual([
       { amount_cents: 100, package: "basic", provider: "sandbox" },
       { amount_cents: 45050, package: "basic", provider: "sandbox" },
@@ -492,10 +662,12 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
 
     const after = await (await t.app.request(url)).text();
     expect(after).toContain("already marked as paid");
-    expect(after).not.toContain("/pay\"");
+    expect(after).not.toContain('/pay"');
 
     expect((await t.app.request("/checkout/sandbox/sbx_doesnotexist_at_all")).status).toBe(404);
-    expect((await t.app.request("/checkout/sandbox/sbx_doesnotexist_at_all/pay", { method: "POST" })).status).toBe(404);
+    expect(
+      (await t.app.request("/checkout/sandbox/sbx_doesnotexist_at_all/pay", { method: "POST" })).status,
+    ).toBe(404);
   });
 
   it("a plain form post answers 303 to the checkout URL", async () => {
@@ -546,7 +718,10 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
     const body = { amount: 220, packageType: "basic" };
     const crossOrigin = await t.createPayment(body, { origin: "https://evil.example" });
     expect(crossOrigin.status).toBe(403);
-    expect(await crossOrigin.json()).toEqual({ success: false, error: "Cross-site payment requests are not accepted." });
+    expect(await crossOrigin.json()).toEqual({
+      success: false,
+      error: "Cross-site payment requests are not accepted.",
+    });
     expect((await t.createPayment(body, { origin: "null" })).status).toBe(403);
     expect((await t.createPayment(body, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     const crossForm = await t.app.request("/api/create-payment", {
@@ -556,27 +731,40 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
     });
     expect(crossForm.status).toBe(403);
     for (const type of ["text/plain", "text/plain;charset=UTF-8", "", "application/x-json"]) {
-      const res = await t.app.request("/api/create-payment", { method: "POST", headers: type ? { "content-type": type } : {}, body: JSON.stringify(body) });
+      const res = await t.app.request("/api/create-payment", {
+        method: "POST",
+        headers: type ? { "content-type": type } : {},
+        body: JSON.stringify(body),
+      });
       expect(res.status, type).toBe(415);
     }
     expect(await t.countPayments()).toBe(0);
 
-    expect((await t.createPayment(body, { origin: SITE_URL, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await t.createPayment(body, { origin: SITE_URL, "sec-fetch-site": "same-origin" })).status).toBe(
+      200,
+    );
     expect((await t.createPayment(body, { origin: "http://localhost" })).status).toBe(200);
-    expect((await t.createPayment(body, { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+    expect((await t.createPayment(body, { "content-type": "application/json; charset=utf-8" })).status).toBe(
+      200,
+    );
     expect(await t.countPayments()).toBe(3);
   });
 
   it("refuses the sandbox's Pay and Cancel posted from another site", async () => {
     t = await harness({ stripe: null });
     const { url } = (await (await t.createPayment({ amount: 220 })).json()) as { url: string };
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Array<Record<string, string>>) {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Array<
+      Record<string, string>
+    >) {
       expect((await t.app.request(`${url}/pay`, { method: "POST", headers })).status).toBe(403);
       expect((await t.app.request(`${url}/cancel`, { method: "POST", headers })).status).toBe(403);
     }
     expect(await t.payments()).toMatchObject([{ status: "pending", paid_at: null }]);
     expect(await t.emailRows()).toEqual([]);
-    const pay = await t.app.request(`${url}/pay`, { method: "POST", headers: { origin: SITE_URL, "sec-fetch-site": "same-origin" } });
+    const pay = await t.app.request(`${url}/pay`, {
+      method: "POST",
+      headers: { origin: SITE_URL, "sec-fetch-site": "same-origin" },
+    });
     expect(pay.status).toBe(303);
     expect(await t.payments()).toMatchObject([{ status: "paid" }]);
   });
@@ -597,9 +785,14 @@ describe(`payments with the sandbox on ${testDatabaseKind}`, () => {
         params: {},
       } as unknown as Parameters<typeof paymentSuccessLoader>[0]);
 
-    const { url } = (await (await t.createPayment({ amount: "450.50", packageType: "pro" })).json()) as { url: string };
+    const { url } = (await (await t.createPayment({ amount: "450.50", packageType: "pro" })).json()) as {
+      url: string;
+    };
     const sessionId = url.split("/").at(-1)!;
-    expect((await load(`?session_id=${sessionId}`)).verification).toMatchObject({ state: "pending", amountCents: 45050 });
+    expect((await load(`?session_id=${sessionId}`)).verification).toMatchObject({
+      state: "pending",
+      amountCents: 45050,
+    });
     await t.app.request(`${url}/pay`, { method: "POST" });
     expect((await load(`?session_id=${sessionId}`)).verification).toMatchObject({
       state: "paid",
@@ -628,9 +821,25 @@ describe("payments provider selection", () => {
       expect(sandbox.provider).toBe("sandbox");
       expect(lines.join("\n")).toContain("PAYMENTS ARE IN SANDBOX MODE IN PRODUCTION");
 
-      const withKey = createPayments({ config: loadConfig({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }), database, logger });
+      const withKey = createPayments({
+        config: loadConfig({
+          NODE_ENV: "test",
+          STRIPE_SECRET_KEY: "sk_test_x",
+          STRIPE_WEBHOOK_SECRET: "whsec_x",
+        }),
+        database,
+        logger,
+      });
       expect(withKey.provider).toBe("stripe");
-      const forcedSandbox = createPayments({ config: loadConfig({ NODE_ENV: "test", PAYMENTS_PROVIDER: "sandbox", STRIPE_SECRET_KEY: "sk_test_x" }), database, logger });
+      const forcedSandbox = createPayments({
+        config: loadConfig({
+          NODE_ENV: "test",
+          PAYMENTS_PROVIDER: "sandbox",
+          STRIPE_SECRET_KEY: "sk_test_x",
+        }),
+        database,
+        logger,
+      });
       expect(forcedSandbox.provider).toBe("sandbox");
       expect(() => loadConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
@@ -8,7 +9,7 @@ import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { CLIENT_NAMES, pdfText } from "../helpers/pdf";
 
@@ -24,13 +25,32 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
   let h: Awaited<ReturnType<typeof harness>>;
 
   async function harness() {
-    const config = loadConfig({ NODE_ENV: "test", SITE_URL: "https://studio.example", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SITE_URL: "https://studio.example",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "silent",
+      PAYMENTS_PROVIDER: "sandbox",
+    });
     const logger = createLogger(config);
     const now = () => Date.parse("2026-11-25T18:00:00Z");
     const activity = createStudioLeadActivity();
-    const payments = createPayments({ config, database, logger, now, onPaid: createQuoteSettlement({ activity, logger }) });
+    const payments = createPayments({
+      config,
+      database,
+      logger,
+      now,
+      onPaid: createQuoteSettlement({ activity, logger }),
+    });
     const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
-    const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+    const client = createQuoteCheckout({
+      config,
+      database,
+      payments: payments.service,
+      activity,
+      logger,
+      now,
+    });
     return { app: createApp({ config, database, logger, now }), studio, client };
   }
 
@@ -45,10 +65,17 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
   /** A lead named `first last` sent a $1,000 quote, then signed by that name: the two PDFs as the client downloads them. */
   async function documentsFor(first: string, last: string) {
     const lead = { ...validInquiry, firstName: first, lastName: last, company: "" };
-    const res = await h.app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(lead) });
+    const res = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(lead),
+    });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
-    const created = await h.studio.create({ inquiryId: id, packageType: "pro", amountCents: 100_000 }, "owner@studio.example");
+    const created = await h.studio.create(
+      { inquiryId: id, packageType: "pro", amountCents: 100_000 },
+      "owner@studio.example",
+    );
     if (!created.ok) throw new Error(created.error);
     const quote = created.value.quote;
     expect((await h.studio.send(quote.id, "owner@studio.example")).ok).toBe(true);
@@ -56,10 +83,18 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     const [invoiceLink] = (await h.client.view(quote.token))!.documents;
     const invoice = await h.app.request(invoiceLink!.href);
     expect(invoice.status).toBe(200);
-    const signed = await h.client.pay(quote.token, { clientIp: randomIp(), userAgent: "test" }, { legalName: `${first} ${last}`, agree: "on" });
+    const signed = await h.client.pay(
+      quote.token,
+      { clientIp: randomIp(), userAgent: "test" },
+      { legalName: `${first} ${last}`, agree: "on" },
+    );
     expect(signed).toMatchObject({ ok: true });
     const agreement = await h.client.agreementDocument(quote.token);
-    return { invoice: pdfText(new Uint8Array(await invoice.arrayBuffer())), agreement: pdfText(agreement!.pdf), quoteId: quote.id };
+    return {
+      invoice: pdfText(new Uint8Array(await invoice.arrayBuffer())),
+      agreement: pdfText(agreement!.pdf),
+      quoteId: quote.id,
+    };
   }
 
   it("prints each name exactly as typed on the invoice and the signed agreement", async () => {
@@ -78,8 +113,14 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
   it("renders a CJK name with a placeholder for each character, and keeps the name as typed in the records", async () => {
     const { invoice, agreement, quoteId } = await documentsFor("秀英", "王");
     expect(invoice).toContain(`Billed to: ${PDF_MISSING.repeat(2)} ${PDF_MISSING}`);
-    expect(agreement).toContain(`Signed by typing their full legal name: ${PDF_MISSING.repeat(2)} ${PDF_MISSING}`);
-    const stored = await database.db.selectFrom("agreements").select("signer_name").where("quote_id", "=", quoteId).executeTakeFirstOrThrow();
+    expect(agreement).toContain(
+      `Signed by typing their full legal name: ${PDF_MISSING.repeat(2)} ${PDF_MISSING}`,
+    );
+    const stored = await database.db
+      .selectFrom("agreements")
+      .select("signer_name")
+      .where("quote_id", "=", quoteId)
+      .executeTakeFirstOrThrow();
     expect(stored.signer_name).toBe("秀英 王");
   });
 });

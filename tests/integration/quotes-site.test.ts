@@ -1,17 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
+import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
-import { configuredBuildDir } from "../../server/paths";
 
 /**
  * The client's quote page in the built site (sandbox provider): every way a
@@ -24,7 +25,6 @@ const buildDir = path.resolve(configuredBuildDir());
 /** The signature fields of the quote page's form. */
 const SIGNATURE = { legalName: "Ada Lovelace", agree: "on" };
 
-
 describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   let database: TestDatabase;
   let app: ReturnType<typeof createApp>;
@@ -33,27 +33,58 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     const site = await builtSite();
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "silent",
+      PAYMENTS_PROVIDER: "sandbox",
+    });
     const logger = createLogger(config);
     app = createApp({ config, database, logger, site });
-    quotes = createQuoteService({ config, database, activity: createStudioLeadActivity(), checkouts: createPayments({ config, database, logger }).service });
+    quotes = createQuoteService({
+      config,
+      database,
+      activity: createStudioLeadActivity(),
+      checkouts: createPayments({ config, database, logger }).service,
+    });
   });
   afterAll(async () => {
     await database?.dispose();
   });
 
   async function sentQuote(depositPercent?: number) {
-    const res = await app.request("/api/inquiries", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() }, body: JSON.stringify(validInquiry) });
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
     const { id } = (await res.json()) as { id: string };
-    const created = await quotes.create({ inquiryId: id, packageType: "pro", amountCents: 123456, depositPercent }, "owner@studio.example");
+    const created = await quotes.create(
+      { inquiryId: id, packageType: "pro", amountCents: 123456, depositPercent },
+      "owner@studio.example",
+    );
     if (!created.ok) throw new Error(created.error);
     await quotes.send(created.value.quote.id, "owner@studio.example");
     return created.value.quote;
   }
 
-  const paymentsOf = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).orderBy("created_at").execute();
+  const paymentsOf = (quoteId: string) =>
+    database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("quote_id", "=", quoteId)
+      .orderBy("created_at")
+      .execute();
   const post = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.request(p, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": randomIp(), ...headers }, body: new URLSearchParams(body).toString() });
+    app.request(p, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": randomIp(),
+        ...headers,
+      },
+      body: new URLSearchParams(body).toString(),
+    });
 
   it("renders the quote at request time: fixed amounts, noindex, never cached", async () => {
     const q = await sentQuote(50);
@@ -63,7 +94,14 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
-    for (const text of ["$1,234.56 CAD", "$617.28 CAD", "Sign and pay the deposit", "Pro Website", "Your full legal name"]) expect(html).toContain(text);
+    for (const text of [
+      "$1,234.56 CAD",
+      "$617.28 CAD",
+      "Sign and pay the deposit",
+      "Pro Website",
+      "Your full legal name",
+    ])
+      expect(html).toContain(text);
     expect((await app.request("/quote/not-a-real-token")).status).toBe(404);
     expect(fs.existsSync(path.join(buildDir, "client/quote"))).toBe(false);
     expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
@@ -71,7 +109,15 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
 
   it("pays the stored amount whatever the form, the .data request or the package say; every way in reuses one checkout", async () => {
     const q = await sentQuote(50);
-    const tampered = { ...SIGNATURE, amount: "1", amountCents: "100", packageType: "basic", kind: "full", quoteId: "x", total: "1" };
+    const tampered = {
+      ...SIGNATURE,
+      amount: "1",
+      amountCents: "100",
+      packageType: "basic",
+      kind: "full",
+      quoteId: "x",
+      total: "1",
+    };
     const targets: string[] = [];
     for (const p of [`/quote/${q.token}`, `/quote/${q.token}.data`]) {
       const res = await post(p, tampered);
@@ -83,20 +129,32 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     // One deposit, one open checkout: the second way in (another tab, the client router) gets the same one.
     expect(targets[1]).toBe(targets[0]);
     const paid = await paymentsOf(q.id);
-    expect(paid.map((p) => [p.amount_cents, p.package, p.kind, p.status])).toEqual([[61728, "pro", "deposit", "pending"]]);
+    expect(paid.map((p) => [p.amount_cents, p.package, p.kind, p.status])).toEqual([
+      [61728, "pro", "deposit", "pending"],
+    ]);
   });
 
   it("two tabs posting Accept and pay at once get one checkout; paying it twice settles once", async () => {
     const q = await sentQuote(50);
-    const answers = await Promise.all([post(`/quote/${q.token}`, SIGNATURE), post(`/quote/${q.token}`, SIGNATURE)]);
+    const answers = await Promise.all([
+      post(`/quote/${q.token}`, SIGNATURE),
+      post(`/quote/${q.token}`, SIGNATURE),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     expect(answers[1]!.headers.get("location")).toBe(answers[0]!.headers.get("location"));
     const checkout = answers[0]!.headers.get("location")!;
-    const pays = await Promise.all([post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" }), post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" })]);
+    const pays = await Promise.all([
+      post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" }),
+      post(`${checkout}/pay`, {}, { origin: "http://localhost:3000" }),
+    ]);
     expect(pays.map((p) => p.status)).toEqual([303, 303]);
     const rows = await paymentsOf(q.id);
     expect(rows.map((p) => [p.status, p.refund_status])).toEqual([["paid", null]]);
-    const receipts = await database.db.selectFrom("outbox").select("channel").where("subject_id", "=", rows[0]!.id).execute();
+    const receipts = await database.db
+      .selectFrom("outbox")
+      .select("channel")
+      .where("subject_id", "=", rows[0]!.id)
+      .execute();
     expect(receipts.map((r) => r.channel).sort()).toEqual(["payment-email", "receipt-email"]);
   });
 
@@ -122,7 +180,11 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   it("signs without JavaScript: a missing name or box is answered on the page, field by field; the signed PDF then downloads from the link", async () => {
     const q = await sentQuote(50);
     expect((await app.request(`/quote/${q.token}/agreement.pdf`)).status).toBe(404);
-    const refused = await post(`/quote/${q.token}`, { intent: "pay", legalName: "", company: "<script>alert(1)</script>" });
+    const refused = await post(`/quote/${q.token}`, {
+      intent: "pay",
+      legalName: "",
+      company: "<script>alert(1)</script>",
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("Type your full legal name to sign.");
@@ -141,7 +203,9 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toBe("no-store");
-    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="agreement-Q-[0-9A-F]{8}-v1\.pdf"$/);
+    expect(pdf.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="agreement-Q-[0-9A-F]{8}-v1\.pdf"$/,
+    );
     expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Ada Lovelace");
   });
 
@@ -156,7 +220,12 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const declined = await post(`/quote/${q.token}`, { intent: "decline", reason: "" });
     expect(declined.status).toBe(200);
     expect(await declined.text()).toContain("You declined this quote.");
-    const kinds = await database.db.selectFrom("lead_activity").select("kind").where("inquiry_id", "=", q.inquiry_id).where("kind", "in", ["quote-question", "quote-declined"]).execute();
+    const kinds = await database.db
+      .selectFrom("lead_activity")
+      .select("kind")
+      .where("inquiry_id", "=", q.inquiry_id)
+      .where("kind", "in", ["quote-question", "quote-declined"])
+      .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);
     // Declined: nothing can be signed or paid any more.
     expect((await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" })).status).toBe(409);

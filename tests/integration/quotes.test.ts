@@ -1,13 +1,17 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL, inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
+import {
+  INQUIRY_ACK_EMAIL,
+  INQUIRY_EMAIL,
+  inquiryDeliveryHandlers,
+} from "../../server/inquiries/notifications.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
@@ -15,18 +19,19 @@ import {
   AGREEMENT_STUDIO_EMAIL,
   QUOTE_BALANCE_EMAIL,
   QUOTE_EMAIL,
+  quoteDeliveryHandlers,
   RECEIPT_EMAIL,
   REFUND_NOTICE_EMAIL,
-  quoteDeliveryHandlers,
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type FakeStripeApi, postSignedEvent, startFakeStripeApi } from "../fakes/stripe-api";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { capturingLogger } from "../helpers/logs";
+import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
+import { capturingLogger } from "../helpers/logs";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_quotes";
 /** What the client types on the quote page to sign (a deposit or full payment needs it). */
@@ -54,15 +59,30 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   const database: TestDatabase = await openTestDatabase();
   // Kept, so a test can count what happened once (a settled refund).
   const { logger, lines: logLines } = capturingLogger("info");
-  const mailer = createMailer(config, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
+  const mailer = createMailer(config, logger, {
+    connectionTimeout: 2_000,
+    greetingTimeout: 2_000,
+    socketTimeout: 4_000,
+  });
   const clock = { now: Date.now() };
   const now = () => clock.now;
-  const handlers = { ...inquiryDeliveryHandlers({ config, database, mailer }), ...paymentDeliveryHandlers({ config, database, mailer }), ...quoteDeliveryHandlers({ config, database, mailer }) };
+  const handlers = {
+    ...inquiryDeliveryHandlers({ config, database, mailer }),
+    ...paymentDeliveryHandlers({ config, database, mailer }),
+    ...quoteDeliveryHandlers({ config, database, mailer }),
+  };
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
   const activity = createStudioLeadActivity();
   // The client's side on the same database and clock, as the /quote/:token page uses it.
-  const payments = createPayments({ config, database, logger, now, options: { stripeApi: stripe.api }, onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }) });
+  const payments = createPayments({
+    config,
+    database,
+    logger,
+    now,
+    options: { stripeApi: stripe.api },
+    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+  });
   const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
   // The back office's lead page (refunds are made there).
   const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
@@ -78,40 +98,95 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     return ((await res.json()) as { id: string }).id;
   }
 
-  async function sentQuote(input: { amountCents?: number; depositPercent?: number; expiresInDays?: number } = {}) {
+  async function sentQuote(
+    input: { amountCents?: number; depositPercent?: number; expiresInDays?: number } = {},
+  ) {
     const inquiryId = await newLead();
-    const created = await studio.create({ inquiryId, packageType: "pro", amountCents: input.amountCents ?? 123456, depositPercent: input.depositPercent, expiresInDays: input.expiresInDays }, "owner@studio.example");
+    const created = await studio.create(
+      {
+        inquiryId,
+        packageType: "pro",
+        amountCents: input.amountCents ?? 123456,
+        depositPercent: input.depositPercent,
+        expiresInDays: input.expiresInDays,
+      },
+      "owner@studio.example",
+    );
     if (!created.ok) throw new Error(created.error);
     const sent = await studio.send(created.value.quote.id, "owner@studio.example");
     expect(sent.ok).toBe(true);
-    return { inquiryId, quote: created.value.quote, token: created.value.quote.token, link: created.value.link };
+    return {
+      inquiryId,
+      quote: created.value.quote,
+      token: created.value.quote.token,
+      link: created.value.link,
+    };
   }
 
   function webhook(sessionId: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
     // As Stripe sends it once the customer paid: the session is complete, with its payment_intent.
     if (stripe.sessions.has(sessionId)) stripe.setPaymentStatus(sessionId, "paid");
     const paymentIntent = stripe.sessions.get(sessionId)?.payment_intent ?? null;
-    return signedEvent(id, "checkout.session.completed", { id: sessionId, object: "checkout.session", amount_total: amount, currency: "cad", payment_status: "paid", payment_intent: paymentIntent, metadata: {} });
+    return signedEvent(id, "checkout.session.completed", {
+      id: sessionId,
+      object: "checkout.session",
+      amount_total: amount,
+      currency: "cad",
+      payment_status: "paid",
+      payment_intent: paymentIntent,
+      metadata: {},
+    });
   }
 
   /** Stripe's charge.refunded for the charge of a payment_intent (a whole refund). */
   function chargeRefunded(paymentIntent: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
-    return signedEvent(id, "charge.refunded", { id: `ch_${paymentIntent.slice(3)}`, object: "charge", payment_intent: paymentIntent, refunded: true, amount_refunded: 1, metadata: {} });
+    return signedEvent(id, "charge.refunded", {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: "charge",
+      payment_intent: paymentIntent,
+      refunded: true,
+      amount_refunded: 1,
+      metadata: {},
+    });
   }
 
-  const signedEvent = (id: string, type: string, object: Record<string, unknown>) => postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
+  const signedEvent = (id: string, type: string, object: Record<string, unknown>) =>
+    postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
 
   async function pay(token: string) {
     const result = await client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     if (!result.ok) return { result, request: undefined };
-    return { result, request: stripe.requests.findLast((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")! };
+    return {
+      result,
+      request: stripe.requests.findLast((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")!,
+    };
   }
 
-  const quoteRow = (id: string) => database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const quotePayments = (quoteId: string) => database.db.selectFrom("payments").selectAll().where("quote_id", "=", quoteId).orderBy("created_at").execute();
+  const quoteRow = (id: string) =>
+    database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const quotePayments = (quoteId: string) =>
+    database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("quote_id", "=", quoteId)
+      .orderBy("created_at")
+      .execute();
   // The lead's timeline (the studio's lead_activity).
-  const events = (inquiryId: string) => database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", inquiryId).orderBy("created_at").execute();
-  const leadStatus = async (inquiryId: string) => (await database.db.selectFrom("inquiries").select("status").where("id", "=", inquiryId).executeTakeFirstOrThrow()).status;
+  const events = (inquiryId: string) =>
+    database.db
+      .selectFrom("lead_activity")
+      .selectAll()
+      .where("inquiry_id", "=", inquiryId)
+      .orderBy("created_at")
+      .execute();
+  const leadStatus = async (inquiryId: string) =>
+    (
+      await database.db
+        .selectFrom("inquiries")
+        .select("status")
+        .where("id", "=", inquiryId)
+        .executeTakeFirstOrThrow()
+    ).status;
 
   return {
     app,
@@ -188,7 +263,12 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     });
     expect((await t.quoteRow(quote.id)).status).toBe("accepted");
     const [first] = await t.quotePayments(quote.id);
-    expect(first).toMatchObject({ amount_cents: 61728, kind: "deposit", inquiry_id: inquiryId, status: "pending" });
+    expect(first).toMatchObject({
+      amount_cents: 61728,
+      kind: "deposit",
+      inquiry_id: inquiryId,
+      status: "pending",
+    });
 
     // The same webhook delivered twice settles once.
     const event = `evt_dep_${quote.id.slice(0, 8)}`;
@@ -204,7 +284,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect((await t.studio.send(quote.id, "owner@studio.example")).ok).toBe(false);
 
     const balance = await t.pay(token);
-    expect(balance.request?.params).toMatchObject({ "line_items[0][price_data][unit_amount]": "61728", "metadata[kind]": "balance" });
+    expect(balance.request?.params).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "61728",
+      "metadata[kind]": "balance",
+    });
     const second = (await t.quotePayments(quote.id))[1]!;
     expect((await t.webhook(second.provider_session_id!, 61728)).status).toBe(200);
 
@@ -218,7 +301,9 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(paid.reduce((s, p) => s + p.amount_cents, 0)).toBe(final.total_cents);
     // The studio's timeline; the test clock stands still, so the steps share one time and are compared as a set.
     const timeline = (await t.events(inquiryId)).map((e) =>
-      e.kind === "status" ? `status:${e.from_status}->${e.to_status}:${e.actor_email}` : `${e.kind}:${e.body!.replace(/ \(payment .*\)/, "")}:${e.actor_email}`,
+      e.kind === "status"
+        ? `status:${e.from_status}->${e.to_status}:${e.actor_email}`
+        : `${e.kind}:${e.body!.replace(/ \(payment .*\)/, "")}:${e.actor_email}`,
     );
     const ref = `Q-${quote.id.slice(0, 8).toUpperCase()}`;
     expect(timeline.sort()).toEqual(
@@ -244,7 +329,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
   it("without a deposit, 'Accept and pay' charges the whole total once", async () => {
     const { quote, token } = await t.sentQuote();
     const { request } = await t.pay(token);
-    expect(request?.params).toMatchObject({ "line_items[0][price_data][unit_amount]": "123456", "metadata[kind]": "full" });
+    expect(request?.params).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "123456",
+      "metadata[kind]": "full",
+    });
     const [p] = await t.quotePayments(quote.id);
     await t.webhook(p!.provider_session_id!, 123456);
     expect((await t.quoteRow(quote.id)).status).toBe("paid");
@@ -267,14 +355,20 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
   it("a withdrawn quote cannot be paid, and a paid one cannot be withdrawn", async () => {
     const { quote, token } = await t.sentQuote();
     expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
-    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 409 });
+    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect((await t.client.view(token))?.status).toBe("withdrawn");
 
     const other = await t.sentQuote();
     await t.pay(other.token);
     const [p] = await t.quotePayments(other.quote.id);
     await t.webhook(p!.provider_session_id!, 123456);
-    expect(await t.studio.withdraw(other.quote.id, "owner@studio.example")).toMatchObject({ ok: false, status: 409 });
+    expect(await t.studio.withdraw(other.quote.id, "owner@studio.example")).toMatchObject({
+      ok: false,
+      status: 409,
+    });
   });
 
   it("the client cannot set the amount: the JSON API's own amount makes an unlinked payment and leaves the quote as it was", async () => {
@@ -282,10 +376,21 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const res = await t.app.request("/api/create-payment", {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ amount: 1, packageType: "pro", quote: token, quoteId: quote.id, kind: "balance", amountCents: 1 }),
+      body: JSON.stringify({
+        amount: 1,
+        packageType: "pro",
+        quote: token,
+        quoteId: quote.id,
+        kind: "balance",
+        amountCents: 1,
+      }),
     });
     expect(res.status).toBe(200);
-    const stray = await t.database.db.selectFrom("payments").selectAll().where("amount_cents", "=", 100).executeTakeFirstOrThrow();
+    const stray = await t.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("amount_cents", "=", 100)
+      .executeTakeFirstOrThrow();
     expect([stray.quote_id, stray.inquiry_id, stray.kind]).toEqual([null, null, null]);
     // Paying it settles nothing on the quote.
     await t.webhook(stray.provider_session_id!, 100);
@@ -295,19 +400,31 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
   it("the page's form post from another site opens no checkout", async () => {
     const { quote, token } = await t.sentQuote();
-    const request = new Request(`${SITE_URL}/quote/${token}`, { method: "POST", headers: { origin: "https://evil.example" } });
-    expect(await t.client.payRequest(request, token, { clientIp: randomIp() })).toMatchObject({ ok: false, status: 403 });
+    const request = new Request(`${SITE_URL}/quote/${token}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(await t.client.payRequest(request, token, { clientIp: randomIp() })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(await t.quotePayments(quote.id)).toEqual([]);
     expect((await t.quoteRow(quote.id)).status).toBe("sent");
   });
 
   it("unknown, malformed and draft tokens show nothing and pay nothing", async () => {
     const lead = await t.newLead();
-    const draft = await t.studio.create({ inquiryId: lead, packageType: "basic", amountCents: 50000 }, "owner@studio.example");
+    const draft = await t.studio.create(
+      { inquiryId: lead, packageType: "basic", amountCents: 50000 },
+      "owner@studio.example",
+    );
     if (!draft.ok) throw new Error(draft.error);
     for (const token of [draft.value.quote.token, "x".repeat(43), "short", "../../etc/passwd"]) {
       expect(await t.client.view(token)).toBeUndefined();
-      expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 404 });
+      expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
     }
     expect(draft.value.quote.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -351,7 +468,8 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(smtp.messages).toHaveLength(10);
 
     const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
-    const to = (address: string) => parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
+    const to = (address: string) =>
+      parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === address);
     const client = to(validInquiry.email);
     expect(client.map((m) => m.subject).sort()).toEqual(
       [
@@ -371,7 +489,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const quoteMail = client.find((m) => m.subject?.startsWith("Your quote"))!;
     expect(quoteMail.text).toContain(`${SITE_URL}/quote/${token}`);
     const receipts = client.filter((m) => m.subject?.startsWith("Receipt"));
-    expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual(["$617.28 CAD", "Nothing: paid in full"]);
+    expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual([
+      "$617.28 CAD",
+      "Nothing: paid in full",
+    ]);
     const notices = to("studio@example.com").filter((m) => m.subject?.startsWith("Payment received"));
     expect(notices).toHaveLength(2);
     for (const n of notices) {
@@ -401,7 +522,23 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     const code = await runQuoteCommand(
-      ["create", "--inquiry", lead, "--package", "pro", "--amount", "1234.56", "--deposit", "50", "--expires-days", "14", "--line", "Extra pages:150:GST", "--package-tax", "GST"],
+      [
+        "create",
+        "--inquiry",
+        lead,
+        "--package",
+        "pro",
+        "--amount",
+        "1234.56",
+        "--deposit",
+        "50",
+        "--expires-days",
+        "14",
+        "--line",
+        "Extra pages:150:GST",
+        "--package-tax",
+        "GST",
+      ],
       t.studio,
       io,
     );
@@ -410,7 +547,13 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(link).toMatch(new RegExp(`^${SITE_URL}/quote/[A-Za-z0-9_-]{43}$`));
     const [q] = await t.studio.list({ inquiryId: lead });
     // 1234.56 + 150 = 1384.56; GST 5% = 69.23; total 1453.79; deposit 726.90 (726.895 rounded).
-    expect([q!.subtotal_cents, q!.tax_cents, q!.total_cents, q!.deposit_cents, q!.status]).toEqual([138456, 6923, 145379, 72690, "draft"]);
+    expect([q!.subtotal_cents, q!.tax_cents, q!.total_cents, q!.deposit_cents, q!.status]).toEqual([
+      138456,
+      6923,
+      145379,
+      72690,
+      "draft",
+    ]);
 
     for (const bad of [
       ["create", "--inquiry", lead, "--package", "gold", "--amount", "10"],
@@ -419,8 +562,32 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--line", "no amount"],
       ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--line", "Logo:50:VAT"],
       // HST is for a client in an HST province, PST for one in BC.
-      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--province", "BC", "--package-tax", "HST"],
-      ["create", "--inquiry", lead, "--package", "pro", "--amount", "100", "--province", "ON", "--package-tax", "GST+PST"],
+      [
+        "create",
+        "--inquiry",
+        lead,
+        "--package",
+        "pro",
+        "--amount",
+        "100",
+        "--province",
+        "BC",
+        "--package-tax",
+        "HST",
+      ],
+      [
+        "create",
+        "--inquiry",
+        lead,
+        "--package",
+        "pro",
+        "--amount",
+        "100",
+        "--province",
+        "ON",
+        "--package-tax",
+        "GST+PST",
+      ],
       ["create", "--inquiry", "no-such-lead", "--package", "pro", "--amount", "100"],
       ["create", "--package", "pro", "--amount", "100", "--bogus"],
       ["frobnicate"],
@@ -437,24 +604,36 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
   // Money tied to the quote's state (issue 27, item 2): one open checkout per stage, closed on withdraw
   // and expiry, and money that still arrives late or twice kept and flagged for a refund.
-  const sessionCreates = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
-  const expireCalls = (sessionId: string) => stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`).length;
+  const sessionCreates = () =>
+    stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+  const expireCalls = (sessionId: string) =>
+    stripe.requests.filter(
+      (r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`,
+    ).length;
   const outboxOf = async (paymentId: string) =>
-    (await t.database.db.selectFrom("outbox").select("channel").where("subject_id", "=", paymentId).execute()).map((r) => r.channel).sort();
+    (await t.database.db.selectFrom("outbox").select("channel").where("subject_id", "=", paymentId).execute())
+      .map((r) => r.channel)
+      .sort();
   async function clientMail() {
     for (let i = 0; i < 3; i++) await t.worker.runOnce();
     const parsed = await Promise.all(smtp.messages.map((m) => simpleParser(m.raw)));
-    return parsed.filter((p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === validInquiry.email);
+    return parsed.filter(
+      (p) => p.to && !Array.isArray(p.to) && p.to.value[0]?.address === validInquiry.email,
+    );
   }
 
   it("two tabs racing on one stage open one checkout: parallel posts all get the same Stripe session", async () => {
     const { quote, token } = await t.sentQuote({ depositPercent: 50 });
     const before = sessionCreates();
-    const results = await Promise.all(Array.from({ length: 6 }, () => t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)),
+    );
     expect(results.map((r) => r.ok)).toEqual(Array(6).fill(true));
     expect(new Set(results.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
     expect(sessionCreates() - before).toBe(1);
-    expect((await t.quotePayments(quote.id)).map((p) => [p.kind, p.status])).toEqual([["deposit", "pending"]]);
+    expect((await t.quotePayments(quote.id)).map((p) => [p.kind, p.status])).toEqual([
+      ["deposit", "pending"],
+    ]);
     // A later click (another tab) while it is open reuses it too.
     const again = await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     expect(again.ok && again.url).toBe(results[0]!.ok && results[0]!.url);
@@ -478,7 +657,24 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const stuck = new Date(Date.now() - 5 * 60_000).toISOString();
     await t.database.db
       .insertInto("payments")
-      .values({ id: "stuck-1", package: "pro", amount_cents: 61728, currency: "cad", status: "pending", provider: "stripe", provider_session_id: null, idempotency_key: "payment-stuck-1", failure_reason: null, created_at: stuck, updated_at: stuck, paid_at: null, failed_at: null, quote_id: quote.id, inquiry_id: inquiryId, kind: "deposit" })
+      .values({
+        id: "stuck-1",
+        package: "pro",
+        amount_cents: 61728,
+        currency: "cad",
+        status: "pending",
+        provider: "stripe",
+        provider_session_id: null,
+        idempotency_key: "payment-stuck-1",
+        failure_reason: null,
+        created_at: stuck,
+        updated_at: stuck,
+        paid_at: null,
+        failed_at: null,
+        quote_id: quote.id,
+        inquiry_id: inquiryId,
+        kind: "deposit",
+      })
       .execute();
     const opened = await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE);
     expect(opened.ok).toBe(true);
@@ -496,7 +692,10 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
     expect(expireCalls(sid)).toBe(1);
     expect(stripe.sessions.get(sid)?.status).toBe("expired");
-    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote withdrawn" });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      status: "failed",
+      failure_reason: "quote withdrawn",
+    });
 
     // The customer completed the checkout as it closed: Stripe reports it paid after the withdrawal.
     expect((await t.webhook(sid, 61728)).status).toBe(200);
@@ -515,7 +714,11 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const [open] = await t.quotePayments(quote.id);
     stripe.setPaymentStatus(open!.provider_session_id!, "paid");
     expect((await t.studio.withdraw(quote.id, "owner@studio.example")).ok).toBe(true);
-    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      status: "paid",
+      refund_status: "needed",
+      refund_reason: "withdrawn",
+    });
     // Stripe's own webhook afterwards changes nothing more.
     expect((await t.webhook(open!.provider_session_id!, 123456)).status).toBe(200);
     expect(await outboxOf(open!.id)).toEqual([PAYMENT_EMAIL, REFUND_NOTICE_EMAIL].sort());
@@ -528,13 +731,23 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     t.clock.now += 86_400_000 + 1;
     expect((await t.client.view(token))?.status).toBe("expired");
     expect(stripe.sessions.get(open!.provider_session_id!)?.status).toBe("expired");
-    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote expired" });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      status: "failed",
+      failure_reason: "quote expired",
+    });
     const before = sessionCreates();
-    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({ ok: false, status: 409 });
+    expect(await t.client.pay(token, { clientIp: randomIp() }, SIGNATURE)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect(sessionCreates()).toBe(before);
     // Money that arrives anyway is kept and flagged, not counted as the deposit.
     await t.webhook(open!.provider_session_id!, 61728);
-    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "expired" });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      status: "paid",
+      refund_status: "needed",
+      refund_reason: "expired",
+    });
     expect((await t.quoteRow(quote.id)).status).toBe("expired");
   });
 
@@ -575,16 +788,30 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
     // Only the lead's own payment; two clicks at once ask Stripe once.
     expect(await t.leadQuotes.refund(await t.newLead(), p!.id)).toMatchObject({ ok: false, status: 404 });
-    const clicks = await Promise.all([t.leadQuotes.refund(inquiryId, p!.id), t.leadQuotes.refund(inquiryId, p!.id)]);
+    const clicks = await Promise.all([
+      t.leadQuotes.refund(inquiryId, p!.id),
+      t.leadQuotes.refund(inquiryId, p!.id),
+    ]);
     expect(clicks.map((c) => c.ok)).toEqual([true, true]);
     const asked = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.params).toMatchObject({ payment_intent: paymentIntent, amount: "123456", "metadata[payment_id]": p!.id });
+    expect(asked[0]!.params).toMatchObject({
+      payment_intent: paymentIntent,
+      amount: "123456",
+      "metadata[payment_id]": p!.id,
+    });
     expect(asked[0]!.idempotencyKey).toBe(`refund-${p!.id}`);
-    expect((await t.quotePayments(quote.id))[0]).toMatchObject({ refund_status: "requested", provider_payment_ref: paymentIntent });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      refund_status: "requested",
+      provider_payment_ref: paymentIntent,
+    });
 
     // The same event delivered three times at once, and a second event for the same charge.
-    const answers = await Promise.all([...Array(3).fill("evt_refund_1"), "evt_refund_2"].map((id: string) => t.chargeRefunded(paymentIntent, id)));
+    const answers = await Promise.all(
+      [...Array(3).fill("evt_refund_1"), "evt_refund_2"].map((id: string) =>
+        t.chargeRefunded(paymentIntent, id),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const [refunded] = await t.quotePayments(quote.id);
     expect(refunded).toMatchObject({ status: "paid", refund_status: "refunded" });
@@ -599,18 +826,34 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const s = await harness(stripe, smtp, "sandbox");
     try {
       const { quote, token, inquiryId } = await s.sentQuote({ depositPercent: 50 });
-      const opened = await Promise.all(Array.from({ length: 4 }, () => s.client.pay(token, { clientIp: randomIp() }, SIGNATURE)));
+      const opened = await Promise.all(
+        Array.from({ length: 4 }, () => s.client.pay(token, { clientIp: randomIp() }, SIGNATURE)),
+      );
       expect(new Set(opened.map((r) => (r.ok ? r.url : r.error))).size).toBe(1);
       const [open] = await s.quotePayments(quote.id);
       expect(open!.expires_at).toBe(new Date(s.clock.now + 60 * 60_000).toISOString());
 
       // A payment that lands on a quote withdrawn meanwhile (its close not yet run) is flagged, then refunded from the lead page.
-      await s.database.db.updateTable("quotes").set({ status: "withdrawn" }).where("id", "=", quote.id).execute();
-      const pay = await s.app.request(`/checkout/sandbox/${open!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });
+      await s.database.db
+        .updateTable("quotes")
+        .set({ status: "withdrawn" })
+        .where("id", "=", quote.id)
+        .execute();
+      const pay = await s.app.request(`/checkout/sandbox/${open!.provider_session_id}/pay`, {
+        method: "POST",
+        headers: { origin: SITE_URL },
+      });
       expect(pay.status).toBe(303);
-      expect((await s.quotePayments(quote.id))[0]).toMatchObject({ status: "paid", refund_status: "needed", refund_reason: "withdrawn" });
+      expect((await s.quotePayments(quote.id))[0]).toMatchObject({
+        status: "paid",
+        refund_status: "needed",
+        refund_reason: "withdrawn",
+      });
       // The success page is told too, so it says "will be refunded", never "work begins".
-      expect(await s.payments.service.verify(open!.provider_session_id)).toMatchObject({ state: "paid", refund: "needed" });
+      expect(await s.payments.service.verify(open!.provider_session_id)).toMatchObject({
+        state: "paid",
+        refund: "needed",
+      });
       expect(await s.leadQuotes.refund(inquiryId, open!.id)).toMatchObject({ ok: true, value: "refunded" });
       expect((await s.quotePayments(quote.id))[0]).toMatchObject({ refund_status: "refunded" });
 
@@ -619,8 +862,15 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       await s.client.pay(other.token, { clientIp: randomIp() }, SIGNATURE);
       const [p] = await s.quotePayments(other.quote.id);
       await s.studio.withdraw(other.quote.id, "owner@studio.example");
-      await s.app.request(`/checkout/sandbox/${p!.provider_session_id}/pay`, { method: "POST", headers: { origin: SITE_URL } });
-      expect((await s.quotePayments(other.quote.id))[0]).toMatchObject({ status: "failed", failure_reason: "quote withdrawn", refund_status: null });
+      await s.app.request(`/checkout/sandbox/${p!.provider_session_id}/pay`, {
+        method: "POST",
+        headers: { origin: SITE_URL },
+      });
+      expect((await s.quotePayments(other.quote.id))[0]).toMatchObject({
+        status: "failed",
+        failure_reason: "quote withdrawn",
+        refund_status: null,
+      });
     } finally {
       await s.dispose();
     }

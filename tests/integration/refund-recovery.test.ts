@@ -1,12 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import type { LeadActivityKind } from "../../server/db/schema";
 import type { RefundRequests } from "../../server/payments/service.server";
-import { CREDIT_NOTE_SUBJECT, REFUND_STUCK_AFTER_MS, createQuoteRefunds, startRefundRecoveryJob } from "../../server/quotes/refunds.server";
+import {
+  createQuoteRefunds,
+  CREDIT_NOTE_SUBJECT,
+  REFUND_STUCK_AFTER_MS,
+  startRefundRecoveryJob,
+} from "../../server/quotes/refunds.server";
 import { createLeadPrivacy } from "../../server/studio/privacy.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
-import { ACTOR, type RefundsHarness as Harness, refundsSuite } from "../helpers/refunds";
+import { ACTOR, refundsSuite, type RefundsHarness as Harness } from "../helpers/refunds";
 
 /**
  * Decision 0038: a refund is never left half-way, and no credit note is issued
@@ -36,17 +42,43 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
         return new Promise<never>(() => {});
       },
     };
-    return { refunds: createQuoteRefunds({ database: h.database, payments, activity: h.activity, logger: h.logger, now: h.now }), stripeAnswered };
+    return {
+      refunds: createQuoteRefunds({
+        database: h.database,
+        payments,
+        activity: h.activity,
+        logger: h.logger,
+        now: h.now,
+      }),
+      stripeAnswered,
+    };
   }
 
-  const job = (holder: string) => startRefundRecoveryJob({ database: h.database, refunds: h.refunds, now: h.now, holder, onError: (err) => expect.fail(err.message) }, { timers: false });
+  const job = (holder: string) =>
+    startRefundRecoveryJob(
+      {
+        database: h.database,
+        refunds: h.refunds,
+        now: h.now,
+        holder,
+        onError: (err) => expect.fail(err.message),
+      },
+      { timers: false },
+    );
   const refundRows = () => h.database.db.selectFrom("refunds").selectAll().orderBy("created_at").execute();
   async function creditNoteEmails() {
     while ((await h.worker.runOnce()).claimed > 0);
     return smtp.messages.filter((m) => /credit note C2026-/.test(m.raw.toString()));
   }
-  const timeline = (leadId: string, kind: LeadActivityKind) => h.database.db.selectFrom("lead_activity").select(["body", "actor_email"]).where("inquiry_id", "=", leadId).where("kind", "=", kind).execute();
-  const refundEvent = (id: string, object: Record<string, unknown>, type = "refund.updated") => h.signedEvent(id, type, object);
+  const timeline = (leadId: string, kind: LeadActivityKind) =>
+    h.database.db
+      .selectFrom("lead_activity")
+      .select(["body", "actor_email"])
+      .where("inquiry_id", "=", leadId)
+      .where("kind", "=", kind)
+      .execute();
+  const refundEvent = (id: string, object: Record<string, unknown>, type = "refund.updated") =>
+    h.signedEvent(id, type, object);
 
   it("a refund whose process died after Stripe took it is finished by the recovery job, once, with the same key: one credit note, one email, though two job instances and a second pass race", async () => {
     const { inquiryId, payment } = await h.paidDeposit();
@@ -55,7 +87,9 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     await dying.stripeAnswered;
 
     // Stripe gave the money back; the database still says requested, holding the claim, with no credit note.
-    expect(stripe.refunds.filter((r) => r.metadata.payment_id === payment.id).map((r) => r.amount)).toEqual([25_000]);
+    expect(stripe.refunds.filter((r) => r.metadata.payment_id === payment.id).map((r) => r.amount)).toEqual([
+      25_000,
+    ]);
     const [stuck] = await refundRows();
     expect(stuck).toMatchObject({ status: "requested", provider_status: null, credit_note_id: null });
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 25_000, refunded_cents: 0 });
@@ -77,9 +111,21 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
 
     const notes = await h.creditNotes();
     expect(notes.map((n) => [n.number, Number(n.amount_cents)])).toEqual([["C2026-0001", 25_000]]);
-    expect(await refundRows()).toEqual([expect.objectContaining({ status: "succeeded", provider_status: "succeeded", provider_refund_id: stripe.refunds[stripe.refunds.length - 1]!.id, credit_note_id: notes[0]!.id })]);
-    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 25_000, refunded_cents: 25_000 });
-    expect(await timeline(inquiryId, "quote-refunded")).toEqual([{ body: expect.stringContaining("refunded $250.00 (credit note C2026-0001)"), actor_email: ACTOR }]);
+    expect(await refundRows()).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        provider_status: "succeeded",
+        provider_refund_id: stripe.refunds[stripe.refunds.length - 1]!.id,
+        credit_note_id: notes[0]!.id,
+      }),
+    ]);
+    expect(await h.paymentRow(payment.id)).toMatchObject({
+      refund_claimed_cents: 25_000,
+      refunded_cents: 25_000,
+    });
+    expect(await timeline(inquiryId, "quote-refunded")).toEqual([
+      { body: expect.stringContaining("refunded $250.00 (credit note C2026-0001)"), actor_email: ACTOR },
+    ]);
     expect(await creditNoteEmails()).toHaveLength(1);
     await Promise.all([a.stop(), b.stop()]);
   });
@@ -106,7 +152,13 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     ]);
     const recovering = createQuoteRefunds({
       database: h.database,
-      payments: { refundState: h.payments.service.refundState, refundPart: (payment, refund) => (faults.get(refund.id)?.(), h.payments.service.refundPart(payment, refund)) },
+      payments: {
+        refundState: h.payments.service.refundState,
+        refundPart: (payment, refund) => (
+          faults.get(refund.id)?.(),
+          h.payments.service.refundPart(payment, refund)
+        ),
+      },
       activity: h.activity,
       logger: h.logger,
       now: h.now,
@@ -115,13 +167,31 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
 
     expect(await refundRows()).toEqual([
       expect.objectContaining({ id: first!.id, status: "succeeded" }),
-      expect.objectContaining({ id: second!.id, status: "failed", provider_status: "failed", failure_reason: "not taken by the payment service", credit_note_id: null }),
+      expect.objectContaining({
+        id: second!.id,
+        status: "failed",
+        provider_status: "failed",
+        failure_reason: "not taken by the payment service",
+        credit_note_id: null,
+      }),
       expect.objectContaining({ id: third!.id, status: "requested" }),
     ]);
-    expect(await h.paymentRow(refused.payment.id)).toMatchObject({ refund_claimed_cents: 0, refunded_cents: 0 });
-    expect(await timeline(refused.inquiryId, "quote-refund-failed")).toEqual([{ body: expect.stringContaining("Refund of $100.00 failed at the payment service"), actor_email: "system" }]);
-    expect(await h.refunds.notices(refused.inquiryId)).toEqual([expect.objectContaining({ state: "failed", amountCents: 10_000 })]);
-    expect(await h.refunds.notices(unreachable.inquiryId)).toEqual([expect.objectContaining({ state: "pending", amountCents: 10_000 })]);
+    expect(await h.paymentRow(refused.payment.id)).toMatchObject({
+      refund_claimed_cents: 0,
+      refunded_cents: 0,
+    });
+    expect(await timeline(refused.inquiryId, "quote-refund-failed")).toEqual([
+      {
+        body: expect.stringContaining("Refund of $100.00 failed at the payment service"),
+        actor_email: "system",
+      },
+    ]);
+    expect(await h.refunds.notices(refused.inquiryId)).toEqual([
+      expect.objectContaining({ state: "failed", amountCents: 10_000 }),
+    ]);
+    expect(await h.refunds.notices(unreachable.inquiryId)).toEqual([
+      expect.objectContaining({ state: "pending", amountCents: 10_000 }),
+    ]);
 
     // Stripe is back: the next pass makes the third, with its own key.
     expect(await h.refunds.recoverStuck()).toEqual({ succeeded: 1, failed: 0, pending: 0 });
@@ -133,16 +203,28 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     const { inquiryId, payment } = await h.paidDeposit();
     stripe.failRequests(500, 3);
     const answer = await h.refunds.refund(inquiryId, h.form(payment.id, "300.00"), ACTOR);
-    expect(answer).toMatchObject({ ok: false, status: 409, error: expect.stringMatching(/^The payment service did not answer, so the refund may or may not have been made\. It stays reserved/) });
+    expect(answer).toMatchObject({
+      ok: false,
+      status: 409,
+      error: expect.stringMatching(
+        /^The payment service did not answer, so the refund may or may not have been made\. It stays reserved/,
+      ),
+    });
     const [refund] = await refundRows();
     expect(refund).toMatchObject({ status: "requested", provider_status: null });
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 30_000, refunded_cents: 0 });
-    expect(await h.refunds.notices(inquiryId)).toEqual([expect.objectContaining({ state: "pending", amountCents: 30_000 })]);
+    expect(await h.refunds.notices(inquiryId)).toEqual([
+      expect.objectContaining({ state: "pending", amountCents: 30_000 }),
+    ]);
 
     h.clock.now += REFUND_STUCK_AFTER_MS;
     expect(await h.refunds.recoverStuck()).toEqual({ succeeded: 1, failed: 0, pending: 0 });
-    expect(new Set(h.stripeRefunds().map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${refund!.id}`]));
-    expect(stripe.refunds.filter((r) => r.metadata.payment_id === payment.id).map((r) => r.amount)).toEqual([30_000]);
+    expect(new Set(h.stripeRefunds().map((r) => r.idempotencyKey))).toEqual(
+      new Set([`refund-${refund!.id}`]),
+    );
+    expect(stripe.refunds.filter((r) => r.metadata.payment_id === payment.id).map((r) => r.amount)).toEqual([
+      30_000,
+    ]);
     expect((await h.creditNotes()).map((n) => n.number)).toEqual(["C2026-0001"]);
     expect(await creditNoteEmails()).toHaveLength(1);
   });
@@ -150,32 +232,64 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
   it("a refund Stripe answers pending has no credit note until refund.updated says it succeeded; the event delivered twice and racing the job issues it once", async () => {
     const { inquiryId, payment } = await h.paidDeposit();
     stripe.createRefundsAs("pending");
-    expect(await h.refunds.refund(inquiryId, h.form(payment.id, "120.00"), ACTOR)).toEqual({ ok: true, value: { creditNote: null, pending: true } });
+    expect(await h.refunds.refund(inquiryId, h.form(payment.id, "120.00"), ACTOR)).toEqual({
+      ok: true,
+      value: { creditNote: null, pending: true },
+    });
     const [refund] = await refundRows();
     expect(refund).toMatchObject({ status: "requested", provider_status: "pending", credit_note_id: null });
     expect(await h.creditNotes()).toEqual([]);
     expect(await creditNoteEmails()).toHaveLength(0);
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 12_000, refunded_cents: 0 });
-    expect(await h.refunds.notices(inquiryId)).toEqual([expect.objectContaining({ state: "pending", amountCents: 12_000 })]);
+    expect(await h.refunds.notices(inquiryId)).toEqual([
+      expect.objectContaining({ state: "pending", amountCents: 12_000 }),
+    ]);
     // Still pending at Stripe: the job looks it up and leaves it.
     h.clock.now += REFUND_STUCK_AFTER_MS;
     expect(await h.refunds.recoverStuck()).toEqual({ succeeded: 0, failed: 0, pending: 1 });
     expect(await h.creditNotes()).toEqual([]);
 
     const succeeded = stripe.setRefundStatus(refund!.provider_refund_id!, "succeeded");
-    const answers = await Promise.all([refundEvent("evt_refund_ok", succeeded), refundEvent("evt_refund_ok", succeeded), h.refunds.recoverStuck(), refundEvent("evt_refund_ok_again", succeeded)]);
-    expect(answers.filter((a) => a instanceof Response).map((a) => (a as Response).status)).toEqual([200, 200, 200]);
-    expect((await h.creditNotes()).map((n) => [n.number, Number(n.amount_cents)])).toEqual([["C2026-0001", 12_000]]);
-    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 12_000, refunded_cents: 12_000 });
+    const answers = await Promise.all([
+      refundEvent("evt_refund_ok", succeeded),
+      refundEvent("evt_refund_ok", succeeded),
+      h.refunds.recoverStuck(),
+      refundEvent("evt_refund_ok_again", succeeded),
+    ]);
+    expect(answers.filter((a) => a instanceof Response).map((a) => (a as Response).status)).toEqual([
+      200, 200, 200,
+    ]);
+    expect((await h.creditNotes()).map((n) => [n.number, Number(n.amount_cents)])).toEqual([
+      ["C2026-0001", 12_000],
+    ]);
+    expect(await h.paymentRow(payment.id)).toMatchObject({
+      refund_claimed_cents: 12_000,
+      refunded_cents: 12_000,
+    });
     expect(await timeline(inquiryId, "quote-refunded")).toHaveLength(1);
     expect(await creditNoteEmails()).toHaveLength(1);
     expect(await h.refunds.notices(inquiryId)).toEqual([]);
 
     // Failed after it succeeded (rare): the credit note stands, the claim is not given back twice; logged for the studio.
-    expect((await refundEvent("evt_refund_failed_late", stripe.setRefundStatus(refund!.provider_refund_id!, "failed", "lost_or_stolen_card"), "refund.failed")).status).toBe(200);
-    expect(await refundRows()).toEqual([expect.objectContaining({ status: "succeeded", provider_status: "succeeded" })]);
-    expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 12_000, refunded_cents: 12_000 });
-    expect(h.logLines.filter((l) => l.msg === "refund reported failed after its credit note: settle by hand")).toHaveLength(1);
+    expect(
+      (
+        await refundEvent(
+          "evt_refund_failed_late",
+          stripe.setRefundStatus(refund!.provider_refund_id!, "failed", "lost_or_stolen_card"),
+          "refund.failed",
+        )
+      ).status,
+    ).toBe(200);
+    expect(await refundRows()).toEqual([
+      expect.objectContaining({ status: "succeeded", provider_status: "succeeded" }),
+    ]);
+    expect(await h.paymentRow(payment.id)).toMatchObject({
+      refund_claimed_cents: 12_000,
+      refunded_cents: 12_000,
+    });
+    expect(
+      h.logLines.filter((l) => l.msg === "refund reported failed after its credit note: settle by hand"),
+    ).toHaveLength(1);
   });
 
   it("a pending refund Stripe then fails gives its claim back with the reason on the lead page and timeline, no credit note, once though delivered twice and racing the job; the money can be refunded again", async () => {
@@ -186,23 +300,53 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     h.clock.now += REFUND_STUCK_AFTER_MS;
 
     const failed = stripe.setRefundStatus(refund!.provider_refund_id!, "failed", "expired_or_canceled_card");
-    const answers = await Promise.all([refundEvent("evt_refund_failed", failed, "refund.failed"), refundEvent("evt_refund_failed", failed, "refund.failed"), refundEvent("evt_refund_updated", failed), h.refunds.recoverStuck()]);
+    const answers = await Promise.all([
+      refundEvent("evt_refund_failed", failed, "refund.failed"),
+      refundEvent("evt_refund_failed", failed, "refund.failed"),
+      refundEvent("evt_refund_updated", failed),
+      h.refunds.recoverStuck(),
+    ]);
     expect(answers.slice(0, 3).map((a) => (a as Response).status)).toEqual([200, 200, 200]);
 
-    expect(await refundRows()).toEqual([expect.objectContaining({ status: "failed", provider_status: "failed", failure_reason: "expired_or_canceled_card", credit_note_id: null })]);
+    expect(await refundRows()).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        provider_status: "failed",
+        failure_reason: "expired_or_canceled_card",
+        credit_note_id: null,
+      }),
+    ]);
     expect(await h.creditNotes()).toEqual([]);
     expect(await creditNoteEmails()).toHaveLength(0);
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 0, refunded_cents: 0 });
-    expect(await timeline(inquiryId, "quote-refund-failed")).toEqual([{ body: expect.stringContaining("Refund of $80.00 failed at the payment service (expired_or_canceled_card)"), actor_email: "system" }]);
-    expect(await h.refunds.notices(inquiryId)).toEqual([expect.objectContaining({ state: "failed", amountCents: 8_000, failureReason: "expired_or_canceled_card" })]);
-    expect(await h.refunds.refundable(inquiryId)).toEqual([expect.objectContaining({ leftCents: Number(payment.amount_cents) })]);
+    expect(await timeline(inquiryId, "quote-refund-failed")).toEqual([
+      {
+        body: expect.stringContaining(
+          "Refund of $80.00 failed at the payment service (expired_or_canceled_card)",
+        ),
+        actor_email: "system",
+      },
+    ]);
+    expect(await h.refunds.notices(inquiryId)).toEqual([
+      expect.objectContaining({
+        state: "failed",
+        amountCents: 8_000,
+        failureReason: "expired_or_canceled_card",
+      }),
+    ]);
+    expect(await h.refunds.refundable(inquiryId)).toEqual([
+      expect.objectContaining({ leftCents: Number(payment.amount_cents) }),
+    ]);
 
     // A late "succeeded" for the failed refund changes nothing; so does a cancelled one.
     await refundEvent("evt_refund_late", { ...failed, status: "succeeded", failure_reason: null });
     expect(await h.creditNotes()).toEqual([]);
 
     stripe.createRefundsAs("succeeded");
-    expect(await h.refunds.refund(inquiryId, h.form(payment.id, "80.00"), ACTOR)).toEqual({ ok: true, value: { creditNote: "C2026-0001" } });
+    expect(await h.refunds.refund(inquiryId, h.form(payment.id, "80.00"), ACTOR)).toEqual({
+      ok: true,
+      value: { creditNote: "C2026-0001" },
+    });
   });
 
   it("refund events for a refund not ours are acknowledged with nothing changed, and a malformed one is refused", async () => {
@@ -212,9 +356,28 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     const [refund] = await refundRows();
     const base = { object: "refund", amount: 1_000, payment_intent: "pi_other", failure_reason: null };
     // Made in Stripe's dashboard (no metadata of ours), or naming our refund with another Stripe refund's id.
-    expect((await refundEvent("evt_dashboard", { ...base, id: "re_dashboard", status: "succeeded", metadata: {} })).status).toBe(200);
-    expect((await refundEvent("evt_spoof", { ...base, id: "re_other", status: "failed", failure_reason: "declined", metadata: { refund_id: refund!.id } }, "refund.failed")).status).toBe(200);
-    expect(await refundRows()).toEqual([expect.objectContaining({ status: "requested", provider_status: "pending" })]);
+    expect(
+      (await refundEvent("evt_dashboard", { ...base, id: "re_dashboard", status: "succeeded", metadata: {} }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await refundEvent(
+          "evt_spoof",
+          {
+            ...base,
+            id: "re_other",
+            status: "failed",
+            failure_reason: "declined",
+            metadata: { refund_id: refund!.id },
+          },
+          "refund.failed",
+        )
+      ).status,
+    ).toBe(200);
+    expect(await refundRows()).toEqual([
+      expect.objectContaining({ status: "requested", provider_status: "pending" }),
+    ]);
     expect(await h.paymentRow(payment.id)).toMatchObject({ refund_claimed_cents: 1_000, refunded_cents: 0 });
 
     for (const object of [
@@ -230,14 +393,43 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
 
   it("deleting a lead erases its refund reasons outside the credit notes (kept as tax records) and its unsent credit-note email; a refund still at Stripe keeps its reason for its credit note, then loses it", async () => {
     const privacy = createLeadPrivacy({ database: h.database, now: h.now });
-    const reasonsOf = async (leadId: string) => (await h.database.db.selectFrom("refunds").select("reason").where("inquiry_id", "=", leadId).orderBy("created_at").execute()).map((r) => r.reason);
-    const queuedCreditNotes = () => h.database.db.selectFrom("outbox").select("id").where("subject_type", "=", CREDIT_NOTE_SUBJECT).execute();
+    const reasonsOf = async (leadId: string) =>
+      (
+        await h.database.db
+          .selectFrom("refunds")
+          .select("reason")
+          .where("inquiry_id", "=", leadId)
+          .orderBy("created_at")
+          .execute()
+      ).map((r) => r.reason);
+    const queuedCreditNotes = () =>
+      h.database.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("subject_type", "=", CREDIT_NOTE_SUBJECT)
+        .execute();
 
     const settled = await h.paidDeposit();
-    expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "50.00", "Client moved to Lisbon"), ACTOR)).ok).toBe(true);
+    expect(
+      (
+        await h.refunds.refund(
+          settled.inquiryId,
+          h.form(settled.payment.id, "50.00", "Client moved to Lisbon"),
+          ACTOR,
+        )
+      ).ok,
+    ).toBe(true);
     h.clock.now += 1_000;
     stripe.failNextRequest(400, "Invalid request");
-    expect((await h.refunds.refund(settled.inquiryId, h.form(settled.payment.id, "20.00", "Ada asked twice, upset"), ACTOR)).ok).toBe(false);
+    expect(
+      (
+        await h.refunds.refund(
+          settled.inquiryId,
+          h.form(settled.payment.id, "20.00", "Ada asked twice, upset"),
+          ACTOR,
+        )
+      ).ok,
+    ).toBe(false);
     // The export names the refunds and their reasons; the credit note's email is still queued.
     expect((await privacy.export(settled.inquiryId))!.refunds).toEqual([
       expect.objectContaining({ amount_cents: 5_000, reason: "Client moved to Lisbon", status: "succeeded" }),
@@ -247,19 +439,42 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
 
     stripe.createRefundsAs("pending");
     const inFlight = await h.paidDeposit();
-    expect((await h.refunds.refund(inFlight.inquiryId, h.form(inFlight.payment.id, "30.00", "Refund for Ms. Byron's cancelled shop"), ACTOR)).ok).toBe(true);
+    expect(
+      (
+        await h.refunds.refund(
+          inFlight.inquiryId,
+          h.form(inFlight.payment.id, "30.00", "Refund for Ms. Byron's cancelled shop"),
+          ACTOR,
+        )
+      ).ok,
+    ).toBe(true);
 
     expect(await privacy.delete(settled.inquiryId)).toBe(true);
     expect(await privacy.delete(inFlight.inquiryId)).toBe(true);
     expect(await reasonsOf(settled.inquiryId)).toEqual(["", ""]);
     expect(await queuedCreditNotes()).toEqual([]);
     const [kept] = await h.creditNotes();
-    expect(kept).toMatchObject({ number: "C2026-0001", reason: "Client moved to Lisbon", amount_cents: 5_000 });
+    expect(kept).toMatchObject({
+      number: "C2026-0001",
+      reason: "Client moved to Lisbon",
+      amount_cents: 5_000,
+    });
     expect(await reasonsOf(inFlight.inquiryId)).toEqual(["Refund for Ms. Byron's cancelled shop"]);
 
     // Stripe settles the refund after the deletion: its credit note is issued with the reason, the refund's row forgets it, no email goes.
-    const [pending] = await h.database.db.selectFrom("refunds").selectAll().where("inquiry_id", "=", inFlight.inquiryId).execute();
-    expect((await refundEvent("evt_after_delete", stripe.setRefundStatus(pending!.provider_refund_id!, "succeeded"))).status).toBe(200);
+    const [pending] = await h.database.db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("inquiry_id", "=", inFlight.inquiryId)
+      .execute();
+    expect(
+      (
+        await refundEvent(
+          "evt_after_delete",
+          stripe.setRefundStatus(pending!.provider_refund_id!, "succeeded"),
+        )
+      ).status,
+    ).toBe(200);
     expect((await h.creditNotes()).map((n) => [n.number, n.reason])).toEqual([
       ["C2026-0001", "Client moved to Lisbon"],
       ["C2026-0002", "Refund for Ms. Byron's cancelled shop"],

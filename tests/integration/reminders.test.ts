@@ -1,19 +1,30 @@
 import type { Insertable, Updateable } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { siteConfig } from "../../app/content/site";
 import { loadConfig } from "../../server/config.server";
 import type { QuoteTable } from "../../server/db/schema";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { REMINDER_BALANCE_14, REMINDER_BALANCE_7, REMINDER_NEW_LEAD, REMINDER_QUOTE_EXPIRING, followUpReminders } from "../../server/reminders/follow-ups.server";
-import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
-import { queueDueReminders, reminderDeliveryHandlers, startReminderJob } from "../../server/reminders/reminders.server";
-import { runReminderCommand } from "../../server/reminders/cli.server";
 import { UNDELIVERABLE_ALERT, undeliverableAlertItem } from "../../server/outbox/undeliverable.server";
-import { siteConfig } from "../../app/content/site";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { capturingLogger } from "../helpers/logs";
+import { runReminderCommand } from "../../server/reminders/cli.server";
+import {
+  followUpReminders,
+  REMINDER_BALANCE_7,
+  REMINDER_BALANCE_14,
+  REMINDER_NEW_LEAD,
+  REMINDER_QUOTE_EXPIRING,
+} from "../../server/reminders/follow-ups.server";
+import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
+import {
+  queueDueReminders,
+  reminderDeliveryHandlers,
+  startReminderJob,
+} from "../../server/reminders/reminders.server";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
+import { capturingLogger } from "../helpers/logs";
 
 const SITE_URL = "https://studio.example";
 const HOUR = 60 * 60_000;
@@ -32,7 +43,13 @@ describe(`reminders on ${testDatabaseKind}`, () => {
   const clock = { now: T0 };
   const now = () => clock.now;
   const config = () =>
-    loadConfig({ NODE_ENV: "test", SITE_URL, SMTP_URL: smtp.url, INQUIRY_TO: "studio@example.com", UNSUBSCRIBE_SECRET: "a test key for unsubscribe links, 32+ chars" });
+    loadConfig({
+      NODE_ENV: "test",
+      SITE_URL,
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      UNSUBSCRIBE_SECRET: "a test key for unsubscribe links, 32+ chars",
+    });
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
@@ -52,10 +69,20 @@ describe(`reminders on ${testDatabaseKind}`, () => {
   function harness() {
     const cfg = config();
     const { logger } = capturingLogger("info");
-    const mailer = createMailer(cfg, logger, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 4_000 });
+    const mailer = createMailer(cfg, logger, {
+      connectionTimeout: 2_000,
+      greetingTimeout: 2_000,
+      socketTimeout: 4_000,
+    });
     const optOuts = createReminderOptOuts({ database, key: optOutKey(cfg), now });
     const reminders = followUpReminders({ config: cfg, mailer, optOuts });
-    const worker = () => createOutboxWorker({ database, logger, handlers: reminderDeliveryHandlers({ database, reminders, enabled: true, now }), now });
+    const worker = () =>
+      createOutboxWorker({
+        database,
+        logger,
+        handlers: reminderDeliveryHandlers({ database, reminders, enabled: true, now }),
+        now,
+      });
     const scan = () => queueDueReminders({ database, reminders, now: now() });
     return { optOuts, reminders, worker, scan, mailer };
   }
@@ -64,15 +91,27 @@ describe(`reminders on ${testDatabaseKind}`, () => {
   const lead = (fields?: Parameters<ReturnType<typeof rows>["lead"]>[0]) => rows().lead(fields);
   const quote = (leadId: string, fields: Partial<Insertable<QuoteTable>>) => rows().quote(leadId, fields);
 
-  const setQuote = (id: string, fields: Updateable<QuoteTable>) => database.db.updateTable("quotes").set(fields).where("id", "=", id).execute();
+  const setQuote = (id: string, fields: Updateable<QuoteTable>) =>
+    database.db.updateTable("quotes").set(fields).where("id", "=", id).execute();
   const timeline = (leadId: string) =>
-    database.db.selectFrom("lead_activity").select(["kind", "body", "actor_email"]).where("inquiry_id", "=", leadId).where("kind", "in", ["reminder-sent", "reminder-cancelled"]).orderBy("created_at").execute();
-  const reminderMails = () => smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));
+    database.db
+      .selectFrom("lead_activity")
+      .select(["kind", "body", "actor_email"])
+      .where("inquiry_id", "=", leadId)
+      .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
+      .orderBy("created_at")
+      .execute();
+  const reminderMails = () =>
+    smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));
 
   it("reminds a client of an unpaid balance 7 and 14 days after it was requested, once each, naming the studio with an unsubscribe link", async () => {
     const h = harness();
     const leadId = await lead({ email: "client@example.com" });
-    await quote(leadId, { status: "deposit_paid", deposit_paid_at: new Date(T0 - 2 * DAY).toISOString(), balance_requested_at: new Date(T0).toISOString() });
+    await quote(leadId, {
+      status: "deposit_paid",
+      deposit_paid_at: new Date(T0 - 2 * DAY).toISOString(),
+      balance_requested_at: new Date(T0).toISOString(),
+    });
 
     clock.now = T0 + 7 * DAY - 1;
     expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 0, [REMINDER_BALANCE_14]: 0 });
@@ -95,7 +134,13 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     const link = new RegExp(`${SITE_URL}/unsubscribe/[\\w-]{43}\\.[\\w-]{22}`).exec(mail!.text)![0];
     expect(mail!.headers["list-unsubscribe"]).toBe(`<${link}>`);
     expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect(await timeline(leadId)).toEqual([{ kind: "reminder-sent", body: "Reminder that the balance is unpaid after 7 days emailed to the client.", actor_email: "system" }]);
+    expect(await timeline(leadId)).toEqual([
+      {
+        kind: "reminder-sent",
+        body: "Reminder that the balance is unpaid after 7 days emailed to the client.",
+        actor_email: "system",
+      },
+    ]);
 
     clock.now = T0 + 14 * DAY;
     expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 0, [REMINDER_BALANCE_14]: 1 });
@@ -107,9 +152,15 @@ describe(`reminders on ${testDatabaseKind}`, () => {
   it("drops a balance reminder when the balance is paid, or the quote withdrawn, before it goes out", async () => {
     const h = harness();
     const paidLead = await lead();
-    const paid = await quote(paidLead, { status: "deposit_paid", balance_requested_at: new Date(T0).toISOString() });
+    const paid = await quote(paidLead, {
+      status: "deposit_paid",
+      balance_requested_at: new Date(T0).toISOString(),
+    });
     const withdrawnLead = await lead();
-    const withdrawn = await quote(withdrawnLead, { status: "deposit_paid", balance_requested_at: new Date(T0).toISOString() });
+    const withdrawn = await quote(withdrawnLead, {
+      status: "deposit_paid",
+      balance_requested_at: new Date(T0).toISOString(),
+    });
     clock.now = T0 + 7 * DAY;
     expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 2 });
     // Between the scan and the delivery: the balance settles, the other quote is withdrawn.
@@ -118,7 +169,13 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     await h.worker().runOnce();
 
     expect(reminderMails()).toEqual([]);
-    expect(await timeline(paidLead)).toEqual([{ kind: "reminder-cancelled", body: "Reminder that the balance is unpaid after 7 days not sent: the balance was paid.", actor_email: "system" }]);
+    expect(await timeline(paidLead)).toEqual([
+      {
+        kind: "reminder-cancelled",
+        body: "Reminder that the balance is unpaid after 7 days not sent: the balance was paid.",
+        actor_email: "system",
+      },
+    ]);
     expect((await timeline(withdrawnLead))[0]!.body).toContain("not sent: the quote is withdrawn");
     // Paid before the 14-day mark: nothing is even queued.
     clock.now = T0 + 14 * DAY;
@@ -151,11 +208,25 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     await h.worker().runOnce();
 
     expect(reminderMails().map((m) => m.to)).toEqual([["open@example.com"]]);
-    expect(reminderMails()[0]!.subject).toMatch(/^Reminder: your quote Q-[0-9A-F]{8} expires on December 12, 2026$/);
-    expect(await timeline(open)).toEqual([{ kind: "reminder-sent", body: "Reminder that the quote expires in 3 days emailed to the client.", actor_email: "system" }]);
+    expect(reminderMails()[0]!.subject).toMatch(
+      /^Reminder: your quote Q-[0-9A-F]{8} expires on December 12, 2026$/,
+    );
+    expect(await timeline(open)).toEqual([
+      {
+        kind: "reminder-sent",
+        body: "Reminder that the quote expires in 3 days emailed to the client.",
+        actor_email: "system",
+      },
+    ]);
     expect(await timeline(acceptedLead)).toEqual([]);
-    expect((await timeline(laterLead))[0]).toMatchObject({ kind: "reminder-cancelled", body: expect.stringContaining("the quote is accepted") });
-    expect((await timeline(expiredLead))[0]).toMatchObject({ kind: "reminder-cancelled", body: expect.stringContaining("the quote has expired") });
+    expect((await timeline(laterLead))[0]).toMatchObject({
+      kind: "reminder-cancelled",
+      body: expect.stringContaining("the quote is accepted"),
+    });
+    expect((await timeline(expiredLead))[0]).toMatchObject({
+      kind: "reminder-cancelled",
+      body: expect.stringContaining("the quote has expired"),
+    });
   });
 
   it("tells the studio about a lead still New 20 hours after it arrived, and not once it moved on or sits in Spam", async () => {
@@ -167,7 +238,11 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 0 });
     clock.now = T0 + 20 * HOUR;
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 2 });
-    await database.db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", answered).execute();
+    await database.db
+      .updateTable("inquiries")
+      .set({ status: "contacted" })
+      .where("id", "=", answered)
+      .execute();
     await h.worker().runOnce();
 
     expect(reminderMails()).toHaveLength(1);
@@ -177,8 +252,17 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     // Arrived at noon Vancouver time: reply by noon the next day, in Vancouver time.
     expect(mail!.text).toContain("December 3, 2026 at 12:00 p.m. Pacific Time");
     expect(mail!.text).toContain(`${SITE_URL}/studio/leads/${waiting}`);
-    expect(await timeline(waiting)).toEqual([{ kind: "reminder-sent", body: "Reminder that this lead waits for a reply (20 hours) emailed to the studio.", actor_email: "system" }]);
-    expect((await timeline(answered))[0]).toMatchObject({ kind: "reminder-cancelled", body: expect.stringContaining("the lead moved to contacted") });
+    expect(await timeline(waiting)).toEqual([
+      {
+        kind: "reminder-sent",
+        body: "Reminder that this lead waits for a reply (20 hours) emailed to the studio.",
+        actor_email: "system",
+      },
+    ]);
+    expect((await timeline(answered))[0]).toMatchObject({
+      kind: "reminder-cancelled",
+      body: expect.stringContaining("the lead moved to contacted"),
+    });
     expect(await timeline(spam)).toEqual([]);
   });
 
@@ -199,15 +283,31 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     await h.scan();
     await h.worker().runOnce();
     expect(reminderMails().map((m) => m.to)).toEqual([["other@example.com"]]);
-    expect((await timeline(optedLead))[0]).toMatchObject({ kind: "reminder-cancelled", body: expect.stringContaining("the client unsubscribed from reminders") });
+    expect((await timeline(optedLead))[0]).toMatchObject({
+      kind: "reminder-cancelled",
+      body: expect.stringContaining("the client unsubscribed from reminders"),
+    });
   });
 
   it("refuses a forged or altered unsubscribe token and stores nothing", async () => {
     const h = harness();
     const token = h.optOuts.tokenFor("client@example.com");
-    const other = createReminderOptOuts({ database, key: optOutKey(loadConfig({ NODE_ENV: "test", UNSUBSCRIBE_SECRET: "another key entirely, also 32+ characters" })) });
+    const other = createReminderOptOuts({
+      database,
+      key: optOutKey(
+        loadConfig({ NODE_ENV: "test", UNSUBSCRIBE_SECRET: "another key entirely, also 32+ characters" }),
+      ),
+    });
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    for (const bad of [flipped, other.tokenFor("client@example.com"), "", "x".repeat(66), `${token}x`, undefined, 42]) {
+    for (const bad of [
+      flipped,
+      other.tokenFor("client@example.com"),
+      "",
+      "x".repeat(66),
+      `${token}x`,
+      undefined,
+      42,
+    ]) {
       expect(h.optOuts.verify(bad)).toBe(false);
       expect(await h.optOuts.optOut(bad)).toBe(false);
     }
@@ -220,12 +320,26 @@ describe(`reminders on ${testDatabaseKind}`, () => {
 
   it("sends each reminder once when several processes scan and deliver at the same moment", async () => {
     const h = harness();
-    const leads = await Promise.all([1, 2, 3].map(() => lead({ status: "new", createdAt: T0 + 7 * DAY - 21 * HOUR })));
+    const leads = await Promise.all(
+      [1, 2, 3].map(() => lead({ status: "new", createdAt: T0 + 7 * DAY - 21 * HOUR })),
+    );
     const balanceLead = await lead();
     await quote(balanceLead, { status: "deposit_paid", balance_requested_at: new Date(T0).toISOString() });
     clock.now = T0 + 7 * DAY;
     // Racing: four scans (four processes' ticks), then three workers claiming at once.
-    const jobs = [1, 2, 3, 4].map(() => startReminderJob({ database, reminders: h.reminders, now, onError: (e) => { throw e; } }, { timers: false }));
+    const jobs = [1, 2, 3, 4].map(() =>
+      startReminderJob(
+        {
+          database,
+          reminders: h.reminders,
+          now,
+          onError: (e) => {
+            throw e;
+          },
+        },
+        { timers: false },
+      ),
+    );
     await Promise.all(jobs.map((j) => j.tick()));
     await Promise.all([1, 2, 3, 4].map(() => h.scan()));
     const workers = [h.worker(), h.worker(), h.worker()];
@@ -234,8 +348,14 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     await Promise.all(jobs.map((j) => j.stop()));
 
     const outbox = await database.db.selectFrom("outbox").select(["channel", "status"]).execute();
-    expect(outbox.filter((r) => r.channel === REMINDER_NEW_LEAD).map((r) => r.status)).toEqual(["delivered", "delivered", "delivered"]);
-    expect(outbox.filter((r) => r.channel === REMINDER_BALANCE_7)).toEqual([{ channel: REMINDER_BALANCE_7, status: "delivered" }]);
+    expect(outbox.filter((r) => r.channel === REMINDER_NEW_LEAD).map((r) => r.status)).toEqual([
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+    expect(outbox.filter((r) => r.channel === REMINDER_BALANCE_7)).toEqual([
+      { channel: REMINDER_BALANCE_7, status: "delivered" },
+    ]);
     expect(reminderMails().filter((m) => m.to[0] === "studio@example.com")).toHaveLength(3);
     expect(reminderMails()).toHaveLength(4);
     for (const id of [...leads, balanceLead]) expect(await timeline(id)).toHaveLength(1);
@@ -249,10 +369,20 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       const lines: string[] = [];
       return { lines, out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     };
-    const run = (argv: string[], production = false, out = io()) => runReminderCommand(argv, { database, reminders: h.reminders, production, now }, out).then((code) => ({ code, lines: out.lines }));
+    const run = (argv: string[], production = false, out = io()) =>
+      runReminderCommand(argv, { database, reminders: h.reminders, production, now }, out).then((code) => ({
+        code,
+        lines: out.lines,
+      }));
 
-    expect(await run(["run", "--at", new Date(T0 + 7 * DAY).toISOString()], true)).toMatchObject({ code: 2, lines: [expect.stringContaining("refused in production")] });
-    expect(await run(["run", "--at", "next tuesday"])).toMatchObject({ code: 2, lines: [expect.stringContaining("--at takes an ISO time")] });
+    expect(await run(["run", "--at", new Date(T0 + 7 * DAY).toISOString()], true)).toMatchObject({
+      code: 2,
+      lines: [expect.stringContaining("refused in production")],
+    });
+    expect(await run(["run", "--at", "next tuesday"])).toMatchObject({
+      code: 2,
+      lines: [expect.stringContaining("--at takes an ISO time")],
+    });
     expect(await run(["send"])).toMatchObject({ code: 2 });
     expect((await database.db.selectFrom("outbox").selectAll().execute()).length).toBe(0);
 
@@ -267,7 +397,11 @@ describe(`reminders on ${testDatabaseKind}`, () => {
 
   it("alerts the studio when a client reminder cannot be delivered, and not for its own", () => {
     for (const channel of [REMINDER_QUOTE_EXPIRING, REMINDER_BALANCE_7, REMINDER_BALANCE_14]) {
-      expect(undeliverableAlertItem({ id: "row-1", channel })).toEqual({ subjectType: "outbox", subjectId: "row-1", channel: UNDELIVERABLE_ALERT });
+      expect(undeliverableAlertItem({ id: "row-1", channel })).toEqual({
+        subjectType: "outbox",
+        subjectId: "row-1",
+        channel: UNDELIVERABLE_ALERT,
+      });
     }
     expect(undeliverableAlertItem({ id: "row-2", channel: REMINDER_NEW_LEAD })).toBeUndefined();
   });
@@ -279,6 +413,10 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     await lead({ status: "new", createdAt: T0 + 15 * DAY - 49 * HOUR });
     // No server ran from day 6 to day 15.
     clock.now = T0 + 15 * DAY;
-    expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 0, [REMINDER_BALANCE_14]: 1, [REMINDER_NEW_LEAD]: 0 });
+    expect(await h.scan()).toMatchObject({
+      [REMINDER_BALANCE_7]: 0,
+      [REMINDER_BALANCE_14]: 1,
+      [REMINDER_NEW_LEAD]: 0,
+    });
   });
 });

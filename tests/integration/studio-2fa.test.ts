@@ -1,16 +1,33 @@
 import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
+
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";
 import { securityNoticeHandlers } from "../../server/studio/security-notices.server";
 import { WRONG_PASSWORD } from "../../server/studio/security.server";
-import { CODE_FAILED, PASSKEY_FAILED, REAUTH_NEEDED, REAUTH_SECONDS, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import {
+  CODE_FAILED,
+  PASSKEY_FAILED,
+  REAUTH_NEEDED,
+  REAUTH_SECONDS,
+  SIGN_IN_LIMITS,
+  SIGN_IN_LOCKED,
+} from "../../server/studio/session.server";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type SignedInStudio, enableTotp, signedInStudio, studioSecurity, loginOutcome, signedInBy } from "../helpers/studio";
+import {
+  enableTotp,
+  loginOutcome,
+  signedInBy,
+  signedInStudio,
+  STUDIO_EMAIL,
+  STUDIO_PASSWORD,
+  studioSecurity,
+  type SignedInStudio,
+} from "../helpers/studio";
 
 const PASSKEY = "/api/studio/auth/passkey";
 const OPTIONS = `${PASSKEY}/generate-register-options`;
@@ -19,7 +36,19 @@ const OPTIONS = `${PASSKEY}/generate-register-options`;
 async function storedPasskey(h: SignedInStudio, id = "pk-1") {
   await h.database.db
     .insertInto("studio_passkeys")
-    .values({ id, user_id: h.user.id, name: "Laptop", credential_id: `cred-${id}`, public_key: "key", counter: 0, device_type: "singleDevice", backed_up: h.database.kind === "postgres" ? false : 0, transports: null, aaguid: null, created_at: new Date().toISOString() })
+    .values({
+      id,
+      user_id: h.user.id,
+      name: "Laptop",
+      credential_id: `cred-${id}`,
+      public_key: "key",
+      counter: 0,
+      device_type: "singleDevice",
+      backed_up: h.database.kind === "postgres" ? false : 0,
+      transports: null,
+      aaguid: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 /** The page's answer carries the new session's cookie after a two-factor change: the browser keeps it. */
@@ -30,7 +59,6 @@ function keep(h: SignedInStudio, result: { ok: boolean; setCookie?: string[] }) 
   return result;
 }
 const passkeyIds = (h: SignedInStudio) => h.database.db.selectFrom("studio_passkeys").select("id").execute();
-
 
 describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
@@ -46,7 +74,10 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
 
   it("turns TOTP on with the password and a first code, storing the secret encrypted", async () => {
     const { user } = h;
-    expect(await security.startTwoFactor({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect(await security.startTwoFactor({ password: "not the password at all" }, request())).toMatchObject({
+      ok: false,
+      error: WRONG_PASSWORD,
+    });
     const started = await security.startTwoFactor({ password: STUDIO_PASSWORD }, request());
     if (!started.ok) throw new Error(started.error);
     const totp = OTPAuth.URI.parse(started.totpURI);
@@ -62,7 +93,12 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     expect(stored.backup_codes).not.toContain(started.backupCodes[0]);
     // Not on until the app proves it has the secret.
     expect(await security.twoFactorEnabled(user)).toBe(false);
-    expect(await security.confirmTwoFactor({ code: "000000" === totp.generate() ? "111111" : "000000" }, request())).toMatchObject({ ok: false });
+    expect(
+      await security.confirmTwoFactor(
+        { code: "000000" === totp.generate() ? "111111" : "000000" },
+        request(),
+      ),
+    ).toMatchObject({ ok: false });
     expect(await security.twoFactorEnabled(user)).toBe(false);
     const confirmed = await security.confirmTwoFactor({ code: totp.generate() }, request());
     expect(confirmed.ok).toBe(true);
@@ -125,8 +161,13 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
 
   it("turns TOTP off with the password: sign-in needs no code again", async () => {
     await enableTotp(h);
-    expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
-    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
+    expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({
+      ok: false,
+      error: WRONG_PASSWORD,
+    });
+    expect(await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())).toMatchObject({
+      ok: true,
+    });
     expect(await loginOutcome(await h.client().signIn())).toEqual({ signedIn: true });
     expect(await h.database.db.selectFrom("studio_two_factors").select("id").execute()).toEqual([]);
   });
@@ -134,16 +175,27 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
   it("refuses the passkey registration steps without a session", async () => {
     const anonymous = h.client();
     expect((await anonymous.request(`${PASSKEY}/generate-register-options`)).status).toBe(401);
-    expect((await anonymous.request(`${PASSKEY}/verify-registration`, { method: "POST", body: { response: {} } })).status).toBe(401);
+    expect(
+      (await anonymous.request(`${PASSKEY}/verify-registration`, { method: "POST", body: { response: {} } }))
+        .status,
+    ).toBe(401);
   });
 
   it("refuses cross-site passkey requests, even signed in", async () => {
     const { browser } = h;
     for (const step of ["verify-registration", "verify-authentication"]) {
-      const response = await browser.request(`${PASSKEY}/${step}`, { method: "POST", body: { response: {} }, headers: { origin: "https://evil.example" } });
+      const response = await browser.request(`${PASSKEY}/${step}`, {
+        method: "POST",
+        body: { response: {} },
+        headers: { origin: "https://evil.example" },
+      });
       expect(response.status).toBe(403);
     }
-    const noOrigin = await h.app.request(`${PASSKEY}/verify-authentication`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const noOrigin = await h.app.request(`${PASSKEY}/verify-authentication`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(noOrigin.status).toBe(403);
   });
 
@@ -156,18 +208,29 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     expect(body.challenge.length).toBeGreaterThan(20);
     const forged = await browser.request(`${PASSKEY}/verify-authentication`, {
       method: "POST",
-      body: { response: { id: "not-a-credential", rawId: "not-a-credential", type: "public-key", response: {}, clientExtensionResults: {} } },
+      body: {
+        response: {
+          id: "not-a-credential",
+          rawId: "not-a-credential",
+          type: "public-key",
+          response: {},
+          clientExtensionResults: {},
+        },
+      },
     });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ success: false, error: PASSKEY_FAILED });
     expect(forged.headers.getSetCookie().some((c) => c.startsWith("studio.session_token="))).toBe(false);
     const keys = await h.database.db.selectFrom("rate_limits").select(["key", "count"]).execute();
-    expect(keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.77"))).toBe(true);
+    expect(
+      keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.77")),
+    ).toBe(true);
   });
 
   it("limits anonymous passkey challenges per address, each one a stored row", async () => {
     const browser = h.client("203.0.113.88");
-    for (let i = 0; i < 10; i++) expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
     expect((await browser.request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(429);
     expect((await h.client().request(`${PASSKEY}/generate-authenticate-options`)).status).toBe(200);
     h.clock.now += 60_000;
@@ -194,18 +257,30 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     const options = await h.browser.request(OPTIONS);
     expect(options.status).toBe(403);
     expect(await options.json()).toEqual({ success: false, error: REAUTH_NEEDED });
-    const verify = await h.browser.request("/api/studio/auth/passkey/verify-registration", { method: "POST", body: { response: {} } });
+    const verify = await h.browser.request("/api/studio/auth/passkey/verify-registration", {
+      method: "POST",
+      body: { response: {} },
+    });
     expect(verify.status).toBe(403);
     await storedPasskey(h);
-    expect(await security.removePasskey({ id: "pk-1" }, request())).toEqual({ ok: false, status: 403, error: REAUTH_NEEDED });
+    expect(await security.removePasskey({ id: "pk-1" }, request())).toEqual({
+      ok: false,
+      status: 403,
+      error: REAUTH_NEEDED,
+    });
     expect(await passkeyIds(h)).toEqual([{ id: "pk-1" }]);
     expect(await security.canChangePasskeys(request().headers)).toBe(false);
   });
 
   it("opens passkey changes for 5 minutes after the password, on that session only", async () => {
-    expect(await security.confirmPassword({ password: "not the password at all" }, request())).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+    expect(await security.confirmPassword({ password: "not the password at all" }, request())).toMatchObject({
+      ok: false,
+      error: WRONG_PASSWORD,
+    });
     expect((await h.browser.request(OPTIONS)).status).toBe(403);
-    expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
+    expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({
+      ok: true,
+    });
     expect(await security.canChangePasskeys(request().headers)).toBe(true);
     const options = await h.browser.request(OPTIONS);
     expect(options.status).toBe(200);
@@ -236,16 +311,30 @@ describe(`studio two-factor and passkey endpoints on ${testDatabaseKind}`, () =>
     it("emails the account's owner when two-factor is turned on or off and when a passkey is removed", async () => {
       await enableTotp(h);
       ({ security, request } = await studioSecurity(h));
-      expect(keep(h, await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request()))).toMatchObject({ ok: true });
+      expect(
+        keep(h, await security.disableTwoFactor({ password: STUDIO_PASSWORD }, request())),
+      ).toMatchObject({ ok: true });
       await storedPasskey(h);
-      expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({ ok: true });
+      expect(await security.confirmPassword({ password: STUDIO_PASSWORD }, request())).toMatchObject({
+        ok: true,
+      });
       expect(await security.removePasskey({ id: "pk-1" }, request())).toMatchObject({ ok: true });
       // A refused change tells no one.
-      expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({ ok: false });
+      expect(await security.disableTwoFactor({ password: "wrong password here" }, request())).toMatchObject({
+        ok: false,
+      });
 
       const logger = createLogger({ ...h.config, LOG_LEVEL: "silent" });
-      const mailer = createMailer({ SMTP_URL: smtp.url, SMTP_FROM: undefined, INQUIRY_TO: undefined }, logger);
-      const worker = createOutboxWorker({ database: h.database, logger, handlers: securityNoticeHandlers({ database: h.database, mailer }), now: () => h.clock.now });
+      const mailer = createMailer(
+        { SMTP_URL: smtp.url, SMTP_FROM: undefined, INQUIRY_TO: undefined },
+        logger,
+      );
+      const worker = createOutboxWorker({
+        database: h.database,
+        logger,
+        handlers: securityNoticeHandlers({ database: h.database, mailer }),
+        now: () => h.clock.now,
+      });
       expect(await worker.runOnce()).toMatchObject({ claimed: 3, delivered: 3 });
       mailer.close();
       expect(smtp.messages.map((m) => m.to)).toEqual([[STUDIO_EMAIL], [STUDIO_EMAIL], [STUDIO_EMAIL]]);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { testDatabaseKind } from "../helpers/databases";
-import { type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { signedInStudio, type SignedInStudio } from "../helpers/studio";
 
 type Overview = {
   range: { from: string; to: string };
@@ -20,7 +21,12 @@ describe(`studio analytics page on ${testDatabaseKind}`, () => {
     await h.dispose();
   });
 
-  const pageview = (at: string, visitor: string, path: string, extra: { referrer?: string; campaign?: string } = {}) =>
+  const pageview = (
+    at: string,
+    visitor: string,
+    path: string,
+    extra: { referrer?: string; campaign?: string } = {},
+  ) =>
     h.database.db
       .insertInto("analytics_events")
       .values({
@@ -53,29 +59,56 @@ describe(`studio analytics page on ${testDatabaseKind}`, () => {
     expect(week.range).toEqual({ from: "2026-11-19", to: "2026-11-25" });
     expect(week.totals.visitors).toBe(2);
     // A range it cannot read: the default one, and the page says why.
-    const bad = await h.browser.page<Overview>("/studio/analytics?range=custom&from=2026-11-20&to=2026-11-01", "studio/analytics");
+    const bad = await h.browser.page<Overview>(
+      "/studio/analytics?range=custom&from=2026-11-20&to=2026-11-01",
+      "studio/analytics",
+    );
     expect(bad.range).toEqual(week.range);
     expect(bad.error).toMatch(/start on or before its end/);
   });
 
   it("exports each table as CSV for the range, a visitor's text made formula-safe and quoted", async () => {
-    await pageview("2026-11-25T16:00:00.000Z", "a", "/", { referrer: "@evil.example", campaign: '=cmd|"/C calc"!A0, fall' });
+    await pageview("2026-11-25T16:00:00.000Z", "a", "/", {
+      referrer: "@evil.example",
+      campaign: '=cmd|"/C calc"!A0, fall',
+    });
     await pageview("2026-11-25T16:10:00.000Z", "b", "/pricing", { campaign: "spring" });
     const csv = async (path: string) => {
       const response = await h.browser.request(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
-      return { disposition: response.headers.get("content-disposition"), lines: (await response.text()).replace(/^\uFEFF/, "").split("\r\n") };
+      return {
+        disposition: response.headers.get("content-disposition"),
+        lines: (await response.text()).replace(/^\uFEFF/, "").split("\r\n"),
+      };
     };
     const campaigns = await csv("/api/studio/analytics/campaign.csv?range=today");
-    expect(campaigns.disposition).toBe('attachment; filename="analytics-campaign-2026-11-25-to-2026-11-25.csv"');
-    expect(campaigns.lines.slice(0, 3)).toEqual(["UTM campaign,Visitors,Visits,Bounce rate", `"'=cmd|""/C calc""!A0, fall",1,1,100%`, "spring,1,1,100%"]);
-    expect((await csv("/api/studio/analytics/referrer.csv?range=today")).lines[1]).toBe("'@evil.example,1,1,100%");
-    expect((await csv("/api/studio/analytics/page.csv?range=today")).lines.slice(0, 3)).toEqual(["Page,Visitors,Page views", "/,1,1", "/pricing,1,1"]);
-    expect((await csv("/api/studio/analytics/funnel.csv?range=today")).lines.slice(0, 2)).toEqual(["Source,Visits,Inquiries,Calls booked,Quotes sent,Accepted,Paid (CAD)", "'@evil.example,1,0,0,0,0,0.00"]);
+    expect(campaigns.disposition).toBe(
+      'attachment; filename="analytics-campaign-2026-11-25-to-2026-11-25.csv"',
+    );
+    expect(campaigns.lines.slice(0, 3)).toEqual([
+      "UTM campaign,Visitors,Visits,Bounce rate",
+      `"'=cmd|""/C calc""!A0, fall",1,1,100%`,
+      "spring,1,1,100%",
+    ]);
+    expect((await csv("/api/studio/analytics/referrer.csv?range=today")).lines[1]).toBe(
+      "'@evil.example,1,1,100%",
+    );
+    expect((await csv("/api/studio/analytics/page.csv?range=today")).lines.slice(0, 3)).toEqual([
+      "Page,Visitors,Page views",
+      "/,1,1",
+      "/pricing,1,1",
+    ]);
+    expect((await csv("/api/studio/analytics/funnel.csv?range=today")).lines.slice(0, 2)).toEqual([
+      "Source,Visits,Inquiries,Calls booked,Quotes sent,Accepted,Paid (CAD)",
+      "'@evil.example,1,0,0,0,0,0.00",
+    ]);
     const visitors = await csv("/api/studio/analytics/visitors.csv?range=today");
-    expect(visitors.lines).toContain("\"Nov 25, 2026, 9:00 a.m.\",2,2");
+    expect(visitors.lines).toContain('"Nov 25, 2026, 9:00 a.m.",2,2');
     expect((await h.browser.request("/api/studio/analytics/secrets.csv")).status).toBe(404);
-    expect((await h.browser.request("/api/studio/analytics/page.csv?range=custom&from=2026-02-30&to=2026-03-01")).status).toBe(400);
+    expect(
+      (await h.browser.request("/api/studio/analytics/page.csv?range=custom&from=2026-02-30&to=2026-03-01"))
+        .status,
+    ).toBe(400);
   });
 });

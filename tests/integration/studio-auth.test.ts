@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "../../server/studio/auth.server";
+
+import {
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from "../../server/studio/auth.server";
 import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
 import { testDatabaseKind } from "../helpers/databases";
-import { STUDIO_EMAIL, STUDIO_PASSWORD, type StudioHarness, createStudioHarness, loginOutcome, signedInBy, signedInEmail } from "../helpers/studio";
+import {
+  createStudioHarness,
+  loginOutcome,
+  signedInBy,
+  signedInEmail,
+  STUDIO_EMAIL,
+  STUDIO_PASSWORD,
+  type StudioHarness,
+} from "../helpers/studio";
 
 describe(`studio sign-in on ${testDatabaseKind}`, () => {
   let h: StudioHarness;
@@ -47,12 +60,15 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(second).not.toBe(first);
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(1);
     // The first cookie, replayed, no longer opens anything.
-    const replay = await h.app.request("/studio.data", { headers: { cookie: `studio.session_token=${first}` } });
+    const replay = await h.app.request("/studio.data", {
+      headers: { cookie: `studio.session_token=${first}` },
+    });
     expect(await signedInEmail(replay)).toBeNull();
   });
 
   it("locks an account after repeated failures, from any address, even with the right password", async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) expect((await h.client().signIn(STUDIO_EMAIL, `wrong password ${i}`)).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
+      expect((await h.client().signIn(STUDIO_EMAIL, `wrong password ${i}`)).status).toBe(401);
     const locked = await h.client().signIn();
     expect(locked.status).toBe(429);
     expect(await loginOutcome(locked)).toEqual({ error: SIGN_IN_LOCKED });
@@ -70,7 +86,9 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect((await attacker.signIn()).status).toBe(429);
     // The failures are in the shared database, not in this process.
     const keys = await h.database.db.selectFrom("rate_limits").select("key").execute();
-    expect(keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.9"))).toBe(true);
+    expect(
+      keys.some((k) => k.key.startsWith("studio-sign-in-client:") && k.key.includes("203.0.113.9")),
+    ).toBe(true);
     expect(keys.some((k) => k.key.includes("example.com"))).toBe(false);
     // Another address is unaffected.
     expect(signedInBy(await h.client().signIn())).toBe(true);
@@ -84,7 +102,9 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/studio/login");
     expect(await h.database.db.selectFrom("studio_sessions").select("id").execute()).toHaveLength(0);
-    const replay = await h.app.request("/studio.data", { headers: { cookie: `studio.session_token=${token}` } });
+    const replay = await h.app.request("/studio.data", {
+      headers: { cookie: `studio.session_token=${token}` },
+    });
     expect(await signedInEmail(replay)).toBeNull();
   });
 
@@ -95,8 +115,13 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     // Used within the idle limit, past updateAge: the expiry moves forward and the cookie is refreshed.
     vi.setSystemTime(Date.now() + (SESSION_UPDATE_AGE_SECONDS + 60) * 1000);
     expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
-    const row = await h.database.db.selectFrom("studio_sessions").select("expires_at").executeTakeFirstOrThrow();
-    expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(Date.now() + (SESSION_IDLE_SECONDS - 60) * 1000);
+    const row = await h.database.db
+      .selectFrom("studio_sessions")
+      .select("expires_at")
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(
+      Date.now() + (SESSION_IDLE_SECONDS - 60) * 1000,
+    );
     // Then left alone longer than the idle limit.
     vi.setSystemTime(Date.now() + (SESSION_IDLE_SECONDS + 1) * 1000);
     expect(await browser.signedInAs()).toBeNull();
@@ -117,15 +142,29 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
   });
 
   it("marks the cookie Secure when the site is served over HTTPS", async () => {
-    const secure = await createStudioHarness({ SITE_URL: "https://studio.example.ca", STUDIO_AUTH_SECRET: "s".repeat(32) });
+    const secure = await createStudioHarness({
+      SITE_URL: "https://studio.example.ca",
+      STUDIO_AUTH_SECRET: "s".repeat(32),
+    });
     try {
       const response = await secure.app.request("https://studio.example.ca/studio/login", {
         method: "POST",
-        headers: { origin: "https://studio.example.ca", host: "studio.example.ca", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.1" },
-        body: new URLSearchParams({ intent: "password", email: STUDIO_EMAIL, password: STUDIO_PASSWORD }).toString(),
+        headers: {
+          origin: "https://studio.example.ca",
+          host: "studio.example.ca",
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": "198.51.100.1",
+        },
+        body: new URLSearchParams({
+          intent: "password",
+          email: STUDIO_EMAIL,
+          password: STUDIO_PASSWORD,
+        }).toString(),
       });
       expect(signedInBy(response)).toBe(true);
-      expect(response.headers.getSetCookie().find((c) => c.includes("session_token="))).toMatch(/^__Secure-studio\.session_token=.*Secure/i);
+      expect(response.headers.getSetCookie().find((c) => c.includes("session_token="))).toMatch(
+        /^__Secure-studio\.session_token=.*Secure/i,
+      );
     } finally {
       await secure.dispose();
     }

@@ -1,20 +1,25 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSettings } from "../../server/booking/availability.server";
-import { createBookingService } from "../../server/booking/service.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
-import { FEED_RATE_LIMIT, createCalendarFeeds } from "../../server/booking/feed.server";
-import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL, bookingStudioDeliveryHandlers } from "../../server/booking/studio-notifications.server";
+
 import { createApp } from "../../server/app.server";
+import { readSettings } from "../../server/booking/availability.server";
+import { createCalendarFeeds, FEED_RATE_LIMIT } from "../../server/booking/feed.server";
+import { createBookingService } from "../../server/booking/service.server";
+import {
+  BOOKING_SUBJECT,
+  bookingStudioDeliveryHandlers,
+  STUDIO_CANCEL_EMAIL,
+} from "../../server/booking/studio-notifications.server";
 import { loadConfig } from "../../server/config.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import { insertLeadActivity } from "../../server/studio/activity.server";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type SignedInStudio, loaderData, signedInStudio } from "../helpers/studio";
+import { loaderData, signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -31,10 +36,18 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   let worker: ReturnType<typeof createOutboxWorker>;
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    h = await signedInStudio({ LOG_LEVEL: "silent", SMTP_URL: smtp.url, SITE_URL: SITE }, { site: await builtSite() });
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", SMTP_URL: smtp.url, SITE_URL: SITE },
+      { site: await builtSite() },
+    );
     const { logger } = capturingLogger();
     const mailer = createMailer(h.config, logger);
-    worker = createOutboxWorker({ database: h.database, logger, handlers: bookingStudioDeliveryHandlers({ config: h.config, database: h.database, mailer }), now: () => h.clock.now });
+    worker = createOutboxWorker({
+      database: h.database,
+      logger,
+      handlers: bookingStudioDeliveryHandlers({ config: h.config, database: h.database, mailer }),
+      now: () => h.clock.now,
+    });
   });
   afterAll(async () => {
     await h?.dispose();
@@ -42,7 +55,8 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   });
 
   const settingsPage = `${SITE}/studio/calls/settings.data`;
-  const post = (path: string, form: Record<string, string>, client = h.browser) => client.request(path, { method: "POST", form });
+  const post = (path: string, form: Record<string, string>, client = h.browser) =>
+    client.request(path, { method: "POST", form });
   /** What a page action answered (its `.data` response: the one route's data). */
   const actionOf = async (response: Response) => {
     const routes = await loaderData(response);
@@ -54,7 +68,10 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   async function bookedCall(extra: { rescheduled_from?: string } = {}) {
     const inDays = daysAhead++;
     h.clock.now += 1000;
-    const res = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: `visitor-${randomUUID().slice(0, 8)}@example.com` } });
+    const res = await h.client().request("/api/inquiries", {
+      method: "POST",
+      body: { ...validInquiry, email: `visitor-${randomUUID().slice(0, 8)}@example.com` },
+    });
     const leadId = ((await res.json()) as { id: string }).id;
     const day = new Date(h.clock.now + inDays * DAY).toISOString().slice(0, 10);
     const startsAt = `${day}T17:00:00Z`;
@@ -82,14 +99,31 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       .execute();
     return { id, leadId, startsAt };
   }
-  const booking = (id: string) => h.database.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const timeline = (leadId: string) => h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", leadId).execute();
+  const booking = (id: string) =>
+    h.database.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const timeline = (leadId: string) =>
+    h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", leadId).execute();
   const settingsRow = () => h.database.db.selectFrom("booking_settings").selectAll().execute();
 
-  const availability = { intent: "availability", mon: "09:00-12:00, 13:00-17:30", tue: "09:00-17:00", wed: "", thu: "10:30-16:00", fri: "09:00-12:00", sat: "", sun: "", minNoticeHours: "24", bufferMinutes: "15", dailyMax: "4" };
+  const availability = {
+    intent: "availability",
+    mon: "09:00-12:00, 13:00-17:30",
+    tue: "09:00-17:00",
+    wed: "",
+    thu: "10:30-16:00",
+    fri: "09:00-12:00",
+    sat: "",
+    sun: "",
+    minNoticeHours: "24",
+    bufferMinutes: "15",
+    dailyMax: "4",
+  };
 
   it("shows the site's hours and a 12-hour notice until the studio saves its own, then stores what the form says", async () => {
-    const before = await h.browser.page<{ settings: Awaited<ReturnType<typeof readSettings>> }>("/studio/calls/settings", "studio/call-settings");
+    const before = await h.browser.page<{ settings: Awaited<ReturnType<typeof readSettings>> }>(
+      "/studio/calls/settings",
+      "studio/call-settings",
+    );
     expect(before.settings).toMatchObject({ minNoticeMinutes: 720, daysOff: [] });
     expect(before.settings.weeklyHours.mon).toEqual([["09:00", "18:00"]]);
     expect(before.settings.weeklyHours.sun).toEqual([]);
@@ -97,7 +131,18 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     const res = await post(settingsPage, availability);
     expect(res.status).toBe(200);
     expect(await readSettings(h.database.db)).toEqual({
-      weeklyHours: { mon: [["09:00", "12:00"], ["13:00", "17:30"]], tue: [["09:00", "17:00"]], wed: [], thu: [["10:30", "16:00"]], fri: [["09:00", "12:00"]], sat: [], sun: [] },
+      weeklyHours: {
+        mon: [
+          ["09:00", "12:00"],
+          ["13:00", "17:30"],
+        ],
+        tue: [["09:00", "17:00"]],
+        wed: [],
+        thu: [["10:30", "16:00"]],
+        fri: [["09:00", "12:00"]],
+        sat: [],
+        sun: [],
+      },
       daysOff: [],
       minNoticeMinutes: 24 * 60,
       bufferMinutes: 15,
@@ -143,7 +188,10 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
 
   it("keeps every day off that tabs add at once, and hours saved meanwhile", async () => {
     const days = Array.from({ length: 8 }, (_, i) => `2027-01-${String(i + 10).padStart(2, "0")}`);
-    const answers = await Promise.all([...days.map((date) => post(settingsPage, { intent: "day-off-add", date })), post(settingsPage, { ...availability, bufferMinutes: "30" })]);
+    const answers = await Promise.all([
+      ...days.map((date) => post(settingsPage, { intent: "day-off-add", date })),
+      post(settingsPage, { ...availability, bufferMinutes: "30" }),
+    ]);
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
     const settings = await readSettings(h.database.db);
     expect(settings.daysOff).toEqual(expect.arrayContaining(days));
@@ -154,21 +202,42 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
 
   it("lists upcoming calls with the visitor's name, company and topic, linked to the lead, and the lead's page shows them", async () => {
     const call = await bookedCall();
-    const agenda = await h.browser.page<{ upcoming: { id: string; inquiry_id: string; first_name: string; company: string; topic: string }[] }>("/studio/calls", "studio/calls");
-    expect(agenda.upcoming.find((c) => c.id === call.id)).toMatchObject({ inquiry_id: call.leadId, first_name: "Ada", company: "Analytical Engines Ltd", topic: "A new site for the engine workshop" });
-    const lead = await h.browser.page<{ calls: { id: string; status: string }[] }>(`/studio/leads/${call.leadId}`, "studio/lead");
-    expect(lead.calls).toEqual([expect.objectContaining({ id: call.id, status: "booked", starts_at: call.startsAt })]);
+    const agenda = await h.browser.page<{
+      upcoming: { id: string; inquiry_id: string; first_name: string; company: string; topic: string }[];
+    }>("/studio/calls", "studio/calls");
+    expect(agenda.upcoming.find((c) => c.id === call.id)).toMatchObject({
+      inquiry_id: call.leadId,
+      first_name: "Ada",
+      company: "Analytical Engines Ltd",
+      topic: "A new site for the engine workshop",
+    });
+    const lead = await h.browser.page<{ calls: { id: string; status: string }[] }>(
+      `/studio/leads/${call.leadId}`,
+      "studio/lead",
+    );
+    expect(lead.calls).toEqual([
+      expect.objectContaining({ id: call.id, status: "booked", starts_at: call.startsAt }),
+    ]);
     const html = await (await h.browser.request(`${SITE}/studio/calls`)).text();
     expect(html).toContain(`href="/studio/leads/${call.leadId}"`);
 
     // The visitor moved a call: the old one is cancelled by them, the new one points back at it.
     const moved = await bookedCall();
-    await h.database.db.updateTable("bookings").set({ status: "cancelled", cancelled_by: "visitor" }).where("id", "=", moved.id).execute();
+    await h.database.db
+      .updateTable("bookings")
+      .set({ status: "cancelled", cancelled_by: "visitor" })
+      .where("id", "=", moved.id)
+      .execute();
     const successor = await bookedCall({ rescheduled_from: moved.id });
-    const after = await h.browser.page<{ upcoming: { id: string }[]; recent: { id: string; rescheduled: boolean }[] }>("/studio/calls", "studio/calls");
+    const after = await h.browser.page<{
+      upcoming: { id: string }[];
+      recent: { id: string; rescheduled: boolean }[];
+    }>("/studio/calls", "studio/calls");
     expect(after.recent.find((c) => c.id === moved.id)?.rescheduled).toBe(true);
     expect(after.upcoming.map((c) => c.id)).toContain(successor.id);
-    expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain("Rescheduled by the visitor");
+    expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain(
+      "Rescheduled by the visitor",
+    );
   });
 
   it("two tabs cancelling a call at once cancel it once: one email to the visitor, one timeline entry", async () => {
@@ -177,27 +246,51 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect(unconfirmed.status).toBe(400);
     expect((await booking(call.id)).status).toBe("booked");
 
-    const tabs = await Promise.all(Array.from({ length: 6 }, () => post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: call.id, confirm: "yes" })));
+    const tabs = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: call.id, confirm: "yes" }),
+      ),
+    );
     expect(tabs.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const refused = tabs.find((r) => r.status === 409)!;
     expect((await actionOf(refused)).error).toBe("This call is already cancelled.");
-    expect(await booking(call.id)).toMatchObject({ status: "cancelled", cancelled_by: `studio:${STUDIO_EMAIL}` });
-    expect((await timeline(call.leadId)).filter((a) => a.kind === "booking-cancelled")).toEqual([expect.objectContaining({ actor_email: STUDIO_EMAIL, body: `Call of ${call.startsAt} cancelled by the studio` })]);
+    expect(await booking(call.id)).toMatchObject({
+      status: "cancelled",
+      cancelled_by: `studio:${STUDIO_EMAIL}`,
+    });
+    expect((await timeline(call.leadId)).filter((a) => a.kind === "booking-cancelled")).toEqual([
+      expect.objectContaining({
+        actor_email: STUDIO_EMAIL,
+        body: `Call of ${call.startsAt} cancelled by the studio`,
+      }),
+    ]);
 
-    const queued = await h.database.db.selectFrom("outbox").selectAll().where("channel", "=", STUDIO_CANCEL_EMAIL).where("subject_id", "=", call.id).execute();
+    const queued = await h.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("channel", "=", STUDIO_CANCEL_EMAIL)
+      .where("subject_id", "=", call.id)
+      .execute();
     expect(queued).toHaveLength(1);
     const sent = smtp.messages.length;
     await worker.runOnce();
     const mails = smtp.messages.slice(sent);
     expect(mails).toHaveLength(1);
-    const visitor = await h.database.db.selectFrom("inquiries").select("email").where("id", "=", call.leadId).executeTakeFirstOrThrow();
+    const visitor = await h.database.db
+      .selectFrom("inquiries")
+      .select("email")
+      .where("id", "=", call.leadId)
+      .executeTakeFirstOrThrow();
     expect(mails[0]!.to).toEqual([visitor.email]);
     expect(mails[0]!.subject).toBe("Your call with Cascadia Web Studio is cancelled");
     // In the zone the visitor booked in (London is UTC+0 in winter): 17:00 UTC reads 5:00 p.m.
     expect(mails[0]!.text).toMatch(/5:00\s?p\.m\. \(Europe\/London\)/);
     expect(mails[0]!.text).toContain(`${SITE}/book`);
 
-    const agenda = await h.browser.page<{ upcoming: { id: string }[]; recent: { id: string; status: string }[] }>("/studio/calls", "studio/calls");
+    const agenda = await h.browser.page<{
+      upcoming: { id: string }[];
+      recent: { id: string; status: string }[];
+    }>("/studio/calls", "studio/calls");
     expect(agenda.upcoming.map((c) => c.id)).not.toContain(call.id);
     expect(agenda.recent.find((c) => c.id === call.id)?.status).toBe("cancelled");
   });
@@ -209,15 +302,27 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect((await actionOf(early)).error).toBe("A call can be marked held once it has started.");
 
     h.clock.now = Date.parse(call.startsAt) + 5 * 60_000;
-    const late = await post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: call.id, confirm: "yes" });
+    const late = await post(`${SITE}/studio/calls.data`, {
+      intent: "cancel",
+      bookingId: call.id,
+      confirm: "yes",
+    });
     expect(late.status).toBe(409);
     expect((await actionOf(late)).error).toBe("This call has started: mark it held instead.");
 
-    const tabs = await Promise.all(Array.from({ length: 4 }, () => post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id })));
+    const tabs = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id }),
+      ),
+    );
     expect(tabs.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect((await booking(call.id)).status).toBe("held");
-    expect((await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => a.kind)).toEqual(["booking-held"]);
-    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", call.id).execute()).toEqual([]);
+    expect(
+      (await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => a.kind),
+    ).toEqual(["booking-held"]);
+    expect(
+      await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", call.id).execute(),
+    ).toEqual([]);
   });
 
   it("exports a lead's calls without the manage link's hash, and deleting the lead deletes its calls and every email queued about them", async () => {
@@ -226,15 +331,43 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     // A reminder the visitor's side queued for later, as it does for each booking.
     await h.database.db
       .insertInto("outbox")
-      .values({ id: randomUUID(), subject_type: BOOKING_SUBJECT, subject_id: call.id, channel: "booking-reminder-email", status: "pending", attempts: 0, next_attempt_at: new Date(h.clock.now + DAY).toISOString(), created_at: new Date(h.clock.now).toISOString() })
+      .values({
+        id: randomUUID(),
+        subject_type: BOOKING_SUBJECT,
+        subject_id: call.id,
+        channel: "booking-reminder-email",
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: new Date(h.clock.now + DAY).toISOString(),
+        created_at: new Date(h.clock.now).toISOString(),
+      })
       .execute();
-    const exported = (await (await h.browser.request(`/api/studio/leads/${call.leadId}/export.json`)).json()) as { calls: Record<string, unknown>[] };
-    expect(exported.calls).toEqual([expect.objectContaining({ starts_at: call.startsAt, status: "booked", topic: "A new site for the engine workshop", company: "Analytical Engines Ltd", time_zone: "Europe/London" })]);
+    const exported = (await (
+      await h.browser.request(`/api/studio/leads/${call.leadId}/export.json`)
+    ).json()) as { calls: Record<string, unknown>[] };
+    expect(exported.calls).toEqual([
+      expect.objectContaining({
+        starts_at: call.startsAt,
+        status: "booked",
+        topic: "A new site for the engine workshop",
+        company: "Analytical Engines Ltd",
+        time_zone: "Europe/London",
+      }),
+    ]);
     expect(exported.calls[0]).not.toHaveProperty("manage_token_hash");
 
     expect((await h.browser.deleteLead(call.leadId)).status).toBe(302);
-    expect(await h.database.db.selectFrom("bookings").select("id").where("id", "=", call.id).execute()).toEqual([]);
-    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_type", "=", BOOKING_SUBJECT).where("subject_id", "=", call.id).execute()).toEqual([]);
+    expect(
+      await h.database.db.selectFrom("bookings").select("id").where("id", "=", call.id).execute(),
+    ).toEqual([]);
+    expect(
+      await h.database.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("subject_type", "=", BOOKING_SUBJECT)
+        .where("subject_id", "=", call.id)
+        .execute(),
+    ).toEqual([]);
     // Another person's call stays.
     expect((await booking(other.id)).status).toBe("booked");
   });
@@ -245,11 +378,28 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       database: h.database,
       logger: capturingLogger().logger,
       manageSecret: "test-secret-test-secret-test-secret-test",
-      recordActivity: (db, e, at) => insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at),
+      recordActivity: (db, e, at) =>
+        insertLeadActivity(
+          db,
+          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
+          at,
+        ),
       now: () => h.clock.now,
     });
     // Wednesdays only, 10:00-11:00 Vancouver (17:00 and 17:30 UTC), no notice.
-    const hours = { ...availability, mon: "", tue: "", wed: "10:00-11:00", thu: "", fri: "", sat: "", sun: "", minNoticeHours: "0", bufferMinutes: "0", dailyMax: "2" };
+    const hours = {
+      ...availability,
+      mon: "",
+      tue: "",
+      wed: "10:00-11:00",
+      thu: "",
+      fri: "",
+      sat: "",
+      sun: "",
+      minNoticeHours: "0",
+      bufferMinutes: "0",
+      dailyMax: "2",
+    };
     expect((await post(settingsPage, hours)).status).toBe(200);
     const slots = await visitor.slots();
     expect(slots.length).toBeGreaterThan(0);
@@ -263,13 +413,28 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect((await visitor.slots()).some((s) => s.startsWith(first))).toBe(false);
     const open = await visitor.slots();
 
-    const booked = await visitor.book({ name: "Grace Hopper", email: "grace@example.com", company: "Compilers Inc", topic: "A site for our compiler", slot: open[0], tz: "America/Los_Angeles" }, { clientIp: randomIp() });
+    const booked = await visitor.book(
+      {
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        company: "Compilers Inc",
+        topic: "A site for our compiler",
+        slot: open[0],
+        tz: "America/Los_Angeles",
+      },
+      { clientIp: randomIp() },
+    );
     expect(booked.kind).toBe("booked");
     const id = booked.kind === "booked" ? booked.booking.id : "";
-    const agenda = await h.browser.page<{ upcoming: { id: string; first_name: string; last_name: string; company: string; inquiry_id: string }[] }>("/studio/calls", "studio/calls");
+    const agenda = await h.browser.page<{
+      upcoming: { id: string; first_name: string; last_name: string; company: string; inquiry_id: string }[];
+    }>("/studio/calls", "studio/calls");
     const call = agenda.upcoming.find((c) => c.id === id)!;
     expect(call).toMatchObject({ first_name: "Grace", last_name: "Hopper", company: "Compilers Inc" });
-    const lead = await h.browser.page<{ activity: { kind: string }[]; calls: { id: string }[] }>(`/studio/leads/${call.inquiry_id}`, "studio/lead");
+    const lead = await h.browser.page<{ activity: { kind: string }[]; calls: { id: string }[] }>(
+      `/studio/leads/${call.inquiry_id}`,
+      "studio/lead",
+    );
     expect(lead.activity.map((a) => a.kind)).toContain("booking-created");
     expect(lead.calls.map((c) => c.id)).toEqual([id]);
     const url = (await actionOf(await post(settingsPage, { intent: "feed-create" }))).url!;
@@ -277,8 +442,13 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   });
 
   it("answers 404 for a call that does not exist and 400 for an unknown action", async () => {
-    expect((await post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: randomUUID(), confirm: "yes" })).status).toBe(404);
-    expect((await post(`${SITE}/studio/calls.data`, { intent: "reopen", bookingId: randomUUID() })).status).toBe(400);
+    expect(
+      (await post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: randomUUID(), confirm: "yes" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(`${SITE}/studio/calls.data`, { intent: "reopen", bookingId: randomUUID() })).status,
+    ).toBe(400);
   });
 
   it("the calendar feed lists booked and held calls with name, topic and lead link only, drops a cancelled one, and a revoked or replaced URL answers 404", async () => {
@@ -309,11 +479,17 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     // No email, phone or company: the studio needs the name, the topic and the lead's page.
     expect(ics).not.toMatch(/@example\.com|604-555|Analytical Engines/);
 
-    expect((await post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: call.id, confirm: "yes" })).status).toBe(200);
+    expect(
+      (await post(`${SITE}/studio/calls.data`, { intent: "cancel", bookingId: call.id, confirm: "yes" }))
+        .status,
+    ).toBe(200);
     const after = await (await read()).text();
     expect(after).not.toContain(call.id);
 
-    const liveIds = async () => (await h.browser.page<{ feeds: { id: string }[] }>("/studio/calls/settings", "studio/call-settings")).feeds.map((f) => f.id);
+    const liveIds = async () =>
+      (
+        await h.browser.page<{ feeds: { id: string }[] }>("/studio/calls/settings", "studio/call-settings")
+      ).feeds.map((f) => f.id);
     const before = await liveIds();
     const rotated = await post(settingsPage, { intent: "feed-rotate", feedId: feed!.id });
     const newUrl = (await actionOf(rotated)).url!;
@@ -325,7 +501,11 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect((await h.client().request(newUrl)).status).toBe(404);
     expect((await post(settingsPage, { intent: "feed-revoke", feedId: live! })).status).toBe(404);
 
-    for (const path of ["/calendar/not-a-token.ics", `/calendar/${"A".repeat(43)}.ics`, `/calendar/${token}`]) {
+    for (const path of [
+      "/calendar/not-a-token.ics",
+      `/calendar/${"A".repeat(43)}.ics`,
+      `/calendar/${token}`,
+    ]) {
       expect((await h.client().request(path)).status, path).toBe(404);
     }
   });
@@ -334,8 +514,20 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     const feeds = () => h.database.db.selectFrom("calendar_feeds").select("id").execute();
     const before = await feeds();
     for (const path of [`${SITE}/studio/calls.data`, settingsPage]) {
-      expect((await h.client().request(path, { method: "POST", form: { intent: "feed-create" } })).status, path).toBe(401);
-      expect((await h.browser.request(path, { method: "POST", form: { intent: "feed-create" }, headers: { origin: "https://evil.example" } })).status, path).toBe(403);
+      expect(
+        (await h.client().request(path, { method: "POST", form: { intent: "feed-create" } })).status,
+        path,
+      ).toBe(401);
+      expect(
+        (
+          await h.browser.request(path, {
+            method: "POST",
+            form: { intent: "feed-create" },
+            headers: { origin: "https://evil.example" },
+          })
+        ).status,
+        path,
+      ).toBe(403);
     }
     expect(await feeds()).toEqual(before);
   });
@@ -354,7 +546,8 @@ describe(`the calendar feed's URL on ${testDatabaseKind}`, () => {
       const token = path.slice("/calendar/".length, -".ics".length);
       const ip = randomIp();
       const statuses: number[] = [];
-      for (let i = 0; i <= FEED_RATE_LIMIT.max; i++) statuses.push((await app.request(path, { headers: { "x-forwarded-for": ip } })).status);
+      for (let i = 0; i <= FEED_RATE_LIMIT.max; i++)
+        statuses.push((await app.request(path, { headers: { "x-forwarded-for": ip } })).status);
       expect(statuses.slice(0, FEED_RATE_LIMIT.max).every((s) => s === 200)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       // Another address is not held back by the first one's guesses.

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { testDatabaseKind } from "../helpers/databases";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type StudioHarness, createStudioHarness, signedInBy } from "../helpers/studio";
+import { createStudioHarness, signedInBy, SITE, STUDIO_EMAIL, type StudioHarness } from "../helpers/studio";
 
 /** Every studio page (and its React Router data request), every download and every page action. */
-const pages = ["/studio", "/studio/payments", "/studio/accounting", "/studio/calls", "/studio/calls/settings", "/studio/analytics", "/studio/leads/some-id", "/studio/anything"];
+const pages = [
+  "/studio",
+  "/studio/payments",
+  "/studio/accounting",
+  "/studio/calls",
+  "/studio/calls/settings",
+  "/studio/analytics",
+  "/studio/leads/some-id",
+  "/studio/anything",
+];
 const downloads = [
   "/api/studio/leads.csv",
   "/api/studio/leads/some-id/export.json",
@@ -53,7 +63,11 @@ describe(`studio access control on ${testDatabaseKind}`, () => {
   it("answers 401 to anonymous downloads and state changes", async () => {
     for (const path of downloads) expect((await h.app.request(path)).status, path).toBe(401);
     for (const path of [...pageWrites, "/api/studio/leads/some-id/status"]) {
-      const response = await h.app.request(path, { method: "POST", headers: { origin: SITE, host: "localhost:3000", "content-type": "application/json" }, body: "{}" });
+      const response = await h.app.request(path, {
+        method: "POST",
+        headers: { origin: SITE, host: "localhost:3000", "content-type": "application/json" },
+        body: "{}",
+      });
       expect(response.status, path).toBe(401);
     }
   });
@@ -63,9 +77,18 @@ describe(`studio access control on ${testDatabaseKind}`, () => {
     expect(signedInBy(await browser.signIn())).toBe(true);
     const cookie = browser.jar.header();
     for (const path of [...pageWrites, "/studio/login"]) {
-      const variants: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, {}];
+      const variants: Record<string, string>[] = [
+        { origin: "https://evil.example" },
+        { "sec-fetch-site": "cross-site" },
+        { origin: "null" },
+        {},
+      ];
       for (const headers of variants) {
-        const response = await h.app.request(path, { method: "POST", headers: { cookie, host: "localhost:3000", "content-type": "application/json", ...headers }, body: "{}" });
+        const response = await h.app.request(path, {
+          method: "POST",
+          headers: { cookie, host: "localhost:3000", "content-type": "application/json", ...headers },
+          body: "{}",
+        });
         expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
@@ -80,7 +103,9 @@ describe(`studio access control on ${testDatabaseKind}`, () => {
     expect(login.headers.get("cache-control")).toBe("no-store");
     const html = await login.text();
     // The sign-in form itself, posting to its page: email, password and the button.
-    const form = /<form\b[^>]*\baction="\/studio\/login"[^>]*\bmethod="post"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+    const form =
+      /<form\b[^>]*\baction="\/studio\/login"[^>]*\bmethod="post"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ??
+      "";
     const tag = (id: string) => new RegExp(`<input\\b[^>]*\\bid="${id}"[^>]*>`).exec(form)?.[0] ?? "";
     expect(form).toMatch(/<label\b[^>]*\bfor="email"[^>]*>Email<\/label>/);
     expect(form).toMatch(/<label\b[^>]*\bfor="password"[^>]*>Password<\/label>/);
@@ -101,7 +126,12 @@ describe(`studio access control on ${testDatabaseKind}`, () => {
   it("has no JSON API besides the downloads and passkeys: the removed endpoints answer 404 once signed in", async () => {
     const browser = h.client();
     await browser.signIn();
-    for (const [method, path] of removedApi) expect((await browser.request(path!, method === "POST" ? { method, body: {} } : {})).status, `${method} ${path}`).toBe(404);
-    for (const path of downloads.filter((p) => !p.includes("some-id"))) expect((await browser.request(path)).status, path).toBe(200);
+    for (const [method, path] of removedApi)
+      expect(
+        (await browser.request(path!, method === "POST" ? { method, body: {} } : {})).status,
+        `${method} ${path}`,
+      ).toBe(404);
+    for (const path of downloads.filter((p) => !p.includes("some-id")))
+      expect((await browser.request(path)).status, path).toBe(200);
   });
 });

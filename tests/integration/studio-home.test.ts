@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { AttentionItem } from "../../server/studio/attention.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { builtSite } from "../helpers/site";
-import { SITE, type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -16,7 +17,10 @@ type Home = Record<"leads" | "quotes" | "balances" | "refunds" | "emails", Atten
 describe(`studio home on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
   beforeAll(async () => {
-    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
+      { site: await builtSite() },
+    );
   });
   afterAll(async () => {
     await h?.dispose();
@@ -33,7 +37,10 @@ describe(`studio home on ${testDatabaseKind}`, () => {
     const openLead = await lead({ lastName: "Open" });
     await quote(openLead, { status: "sent", expires_at: new Date(t + 20 * DAY).toISOString() });
     const overdueLead = await lead({ lastName: "Overdue" });
-    await quote(overdueLead, { status: "deposit_paid", balance_requested_at: new Date(t - 8 * DAY).toISOString() });
+    await quote(overdueLead, {
+      status: "deposit_paid",
+      balance_requested_at: new Date(t - 8 * DAY).toISOString(),
+    });
     const dueLead = await lead({ lastName: "Due" });
     await quote(dueLead, { status: "deposit_paid", balance_requested_at: new Date(t - DAY).toISOString() });
     // Paid in full, withdrawn: nothing to do.
@@ -73,7 +80,20 @@ describe(`studio home on ${testDatabaseKind}`, () => {
     const bouncedLead = await lead({ lastName: "Bounced" });
     await h.database.db
       .insertInto("outbox")
-      .values({ id: "failed-ack", subject_type: "inquiry", subject_id: bouncedLead, channel: "inquiry-ack-email", status: "failed", attempts: 30, next_attempt_at: at, last_error: "550", locked_by: null, locked_until: null, delivered_at: null, created_at: at })
+      .values({
+        id: "failed-ack",
+        subject_type: "inquiry",
+        subject_id: bouncedLead,
+        channel: "inquiry-ack-email",
+        status: "failed",
+        attempts: 30,
+        next_attempt_at: at,
+        last_error: "550",
+        locked_by: null,
+        locked_until: null,
+        delivered_at: null,
+        created_at: at,
+      })
       .execute();
 
     const home = await h.browser.page<Home>("/studio", "studio/home");
@@ -92,7 +112,9 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       ["Ada Due", false],
     ]);
     expect(home.balances[0]!.detail).toMatch(/^Q-[0-9A-F]{8}, \$1,000\.00 CAD overdue: requested /);
-    expect(home.refunds.map((i) => [i.leadId, i.detail])).toEqual([[refundLead, "$1,000.00 CAD to refund: paid after the quote was withdrawn"]]);
+    expect(home.refunds.map((i) => [i.leadId, i.detail])).toEqual([
+      [refundLead, "$1,000.00 CAD to refund: paid after the quote was withdrawn"],
+    ]);
     expect(home.emails.map((i) => i.leadId)).toEqual([bouncedLead]);
 
     // The page itself: headings, counts in words, links to each lead.
@@ -119,7 +141,16 @@ describe(`studio home on ${testDatabaseKind}`, () => {
     const body = "Reminder that the balance is unpaid after 7 days emailed to the client.";
     await h.database.db
       .insertInto("lead_activity")
-      .values({ id: "reminder-row", inquiry_id: id, kind: "reminder-sent", from_status: null, to_status: null, body, actor_email: "system", created_at: new Date(h.clock.now).toISOString() })
+      .values({
+        id: "reminder-row",
+        inquiry_id: id,
+        kind: "reminder-sent",
+        from_status: null,
+        to_status: null,
+        body,
+        actor_email: "system",
+        created_at: new Date(h.clock.now).toISOString(),
+      })
       .execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain(`<p>${body}</p>`);

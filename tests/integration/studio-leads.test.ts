@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 type Lead = { id: string; first_name: string; status: string; delivery: string; created_at: string };
 
@@ -20,15 +21,28 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
   /** Submits an inquiry the way the contact form does; returns its id. */
   async function submit(fields: Partial<typeof validInquiry> = {}) {
     h.clock.now += 1000;
-    const response = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...fields } });
+    const response = await h
+      .client()
+      .request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...fields } });
     const body = (await response.json()) as { id: string };
     return body.id;
   }
-  const list = (query = "") => h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(`/studio/inbox${query}`, "studio/inbox");
+  const list = (query = "") =>
+    h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(
+      `/studio/inbox${query}`,
+      "studio/inbox",
+    );
 
   it("lists leads newest first with their notification state, and filters and searches them", async () => {
     const ada = await submit();
-    const grace = await submit({ firstName: "Grace", lastName: "Hopper", email: "grace@navy.example", company: "Compiler Co", projectType: "ecommerce", budget: "2500+" });
+    const grace = await submit({
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "grace@navy.example",
+      company: "Compiler Co",
+      projectType: "ecommerce",
+      budget: "2500+",
+    });
     const { leads } = await list();
     expect(leads.map((l) => l.id)).toEqual([grace, ada]);
     expect(leads[0]).toMatchObject({ first_name: "Grace", status: "new", delivery: "pending" });
@@ -79,15 +93,46 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
 
     const detail = await h.browser.page<{
       lead: { status: string; lost_reason: string };
-      activity: { kind: string; from_status: string | null; to_status: string | null; body: string | null; actor_email: string; created_at: string }[];
+      activity: {
+        kind: string;
+        from_status: string | null;
+        to_status: string | null;
+        body: string | null;
+        actor_email: string;
+        created_at: string;
+      }[];
     }>(`/studio/leads/${id}`, "studio/lead");
     expect(detail.lead).toMatchObject({ status: "lost", lost_reason: "Went with a cousin" });
-    const timeline = detail.activity.map(({ kind, from_status, to_status, body, actor_email }) => ({ kind, from_status, to_status, body, actor_email }));
+    const timeline = detail.activity.map(({ kind, from_status, to_status, body, actor_email }) => ({
+      kind,
+      from_status,
+      to_status,
+      body,
+      actor_email,
+    }));
     expect(timeline.reverse()).toEqual([
       { kind: "status", from_status: "new", to_status: "contacted", body: null, actor_email: STUDIO_EMAIL },
-      { kind: "note", from_status: null, to_status: null, body: "Called; wants a quote by Friday.", actor_email: STUDIO_EMAIL },
-      { kind: "status", from_status: "contacted", to_status: "quoted", body: null, actor_email: STUDIO_EMAIL },
-      { kind: "status", from_status: "quoted", to_status: "lost", body: "Went with a cousin", actor_email: STUDIO_EMAIL },
+      {
+        kind: "note",
+        from_status: null,
+        to_status: null,
+        body: "Called; wants a quote by Friday.",
+        actor_email: STUDIO_EMAIL,
+      },
+      {
+        kind: "status",
+        from_status: "contacted",
+        to_status: "quoted",
+        body: null,
+        actor_email: STUDIO_EMAIL,
+      },
+      {
+        kind: "status",
+        from_status: "quoted",
+        to_status: "lost",
+        body: "Went with a cousin",
+        actor_email: STUDIO_EMAIL,
+      },
     ]);
     expect(detail.activity.every((a) => !Number.isNaN(Date.parse(a.created_at)))).toBe(true);
     expect((await list("?status=lost")).leads.map((l) => l.id)).toEqual([id]);
@@ -95,21 +140,40 @@ describe(`studio inbox on ${testDatabaseKind}`, () => {
 
   it("retries a failed notification once, and only a failed one", async () => {
     const id = await submit();
-    const [row] = await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute();
+    const [row] = await h.database.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("subject_id", "=", id)
+      .execute();
     const retry = () => h.browser.leadAction(id, { intent: "retry", outboxId: row!.id });
     expect((await retry()).status).toBe(409);
-    await h.database.db.updateTable("outbox").set({ status: "failed", attempts: 30, last_error: "SMTP 550" }).where("id", "=", row!.id).execute();
+    await h.database.db
+      .updateTable("outbox")
+      .set({ status: "failed", attempts: 30, last_error: "SMTP 550" })
+      .where("id", "=", row!.id)
+      .execute();
     expect((await list()).leads[0]!.delivery).toBe("failed");
     expect((await retry()).status).toBe(200);
-    const after = await h.database.db.selectFrom("outbox").selectAll().where("id", "=", row!.id).executeTakeFirstOrThrow();
+    const after = await h.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("id", "=", row!.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe("pending");
     expect(Date.parse(after.next_attempt_at)).toBeLessThanOrEqual(h.clock.now);
-    const detail = await h.browser.page<{ activity: { kind: string }[] }>(`/studio/leads/${id}`, "studio/lead");
+    const detail = await h.browser.page<{ activity: { kind: string }[] }>(
+      `/studio/leads/${id}`,
+      "studio/lead",
+    );
     expect(detail.activity.map((a) => a.kind)).toEqual(["retry"]);
   });
 
   it("exports the filtered leads as CSV with formula cells neutralised", async () => {
-    await submit({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+Plus, \"Quoted\" Ltd", message: "@SUM(A1)\nsecond line" });
+    await submit({
+      firstName: '=HYPERLINK("http://evil.example")',
+      company: '+Plus, "Quoted" Ltd',
+      message: "@SUM(A1)\nsecond line",
+    });
     await submit({ firstName: "Plain", projectType: "seo", company: "-minus" });
     const response = await h.browser.request("/api/studio/leads.csv?projectType=pro");
     expect(response.status).toBe(200);
@@ -130,7 +194,10 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
   beforeEach(async () => {
     // The built site and the sandbox provider: a quote is made on the lead page and paid through the client's page.
-    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" }, { site: await builtSite() });
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
+      { site: await builtSite() },
+    );
   });
   afterEach(async () => {
     await h.dispose();
@@ -139,7 +206,11 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   const everything = async (id: string, email: string) => {
     const { db } = h.database;
     const rows = await Promise.all([
-      db.selectFrom("inquiries").select("id").where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)])).execute(),
+      db
+        .selectFrom("inquiries")
+        .select("id")
+        .where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)]))
+        .execute(),
       db.selectFrom("lead_activity").select("id").where("inquiry_id", "=", id).execute(),
       db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute(),
     ]);
@@ -148,13 +219,20 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
 
   it("exports a person's data as JSON, then deletes the lead, its timeline and its notifications", async () => {
     const { browser } = h;
-    const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, email: "forget-me@example.com" } });
+    const sent = await h.client().request("/api/inquiries", {
+      method: "POST",
+      body: { ...validInquiry, email: "forget-me@example.com" },
+    });
     const { id } = (await sent.json()) as { id: string };
     await browser.leadAction(id, { intent: "note", body: "Asked to be forgotten." });
 
     const exported = await browser.request(`/api/studio/leads/${id}/export.json`);
     expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="lead-${id}.json"`);
-    const data = (await exported.json()) as { inquiry: { email: string }; activity: { body: string }[]; notifications: { channel: string }[] };
+    const data = (await exported.json()) as {
+      inquiry: { email: string };
+      activity: { body: string }[];
+      notifications: { channel: string }[];
+    };
     expect(data.inquiry.email).toBe("forget-me@example.com");
     expect(data.activity.map((a) => a.body)).toEqual(["Asked to be forgotten."]);
     expect(data.notifications.map((n) => n.channel).sort()).toEqual(["inquiry-ack-email", "inquiry-email"]);
@@ -174,7 +252,11 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   /** Every row of every table as text, so nothing of the person can hide in a column or table the test did not think of. */
   async function everyRow(except: string[] = []) {
     const tables = (await h.database.db.introspection.getTables()).filter((t) => !except.includes(t.name));
-    const dumps = await Promise.all(tables.map(async (t) => JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(h.database.db)).rows)));
+    const dumps = await Promise.all(
+      tables.map(async (t) =>
+        JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(h.database.db)).rows),
+      ),
+    );
     return dumps.join("\n");
   }
 
@@ -188,35 +270,100 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       message: "Please build a catalogue for our hand-bound quillfeather notebooks.",
     };
     const { browser } = h;
-    const sent = await h.client().request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...person } });
+    const sent = await h
+      .client()
+      .request("/api/inquiries", { method: "POST", body: { ...validInquiry, ...person } });
     const { id } = (await sent.json()) as { id: string };
     await browser.leadAction(id, { intent: "note", body: `Called ${person.firstName} at ${person.phone}.` });
     // The studio makes and sends a quote on the lead page; the client pays its deposit in the sandbox checkout.
-    const act = (fields: Record<string, string>) => browser.request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
-    expect((await act({ intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", terms: "Half now, half at launch." })).status).toBe(200);
-    const quote = await h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).executeTakeFirstOrThrow();
+    const act = (fields: Record<string, string>) =>
+      browser.request(`${SITE}/studio/leads/${id}.data`, { method: "POST", form: fields });
+    expect(
+      (
+        await act({
+          intent: "quote-create",
+          package: "pro",
+          amount: "1,234.56",
+          deposit: "50",
+          expiresDays: "30",
+          terms: "Half now, half at launch.",
+        })
+      ).status,
+    ).toBe(200);
+    const quote = await h.database.db
+      .selectFrom("quotes")
+      .selectAll()
+      .where("inquiry_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect((await act({ intent: "quote-send", quoteId: quote.id })).status).toBe(200);
     // The client signs with their legal name (a person's data too) and pays.
-    const signature = { legalName: `${person.firstName} Q. ${person.lastName}`, company: person.company, agree: "on" };
-    const checkout = await h.client().request(`${SITE}/quote/${quote.token}`, { method: "POST", form: signature });
+    const signature = {
+      legalName: `${person.firstName} Q. ${person.lastName}`,
+      company: person.company,
+      agree: "on",
+    };
+    const checkout = await h
+      .client()
+      .request(`${SITE}/quote/${quote.token}`, { method: "POST", form: signature });
     expect(checkout.status).toBe(303);
-    expect((await h.client().request(`${SITE}${checkout.headers.get("location")}/pay`, { method: "POST", form: {} })).status).toBe(303);
-    const [payment] = await h.database.db.selectFrom("payments").selectAll().where("quote_id", "=", quote.id).execute();
+    expect(
+      (
+        await h
+          .client()
+          .request(`${SITE}${checkout.headers.get("location")}/pay`, { method: "POST", form: {} })
+      ).status,
+    ).toBe(303);
+    const [payment] = await h.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("quote_id", "=", quote.id)
+      .execute();
     expect(payment).toMatchObject({ status: "paid", kind: "deposit", amount_cents: 61728, inquiry_id: id });
-    const emails = await h.database.db.selectFrom("outbox").select(["id", "subject_type", "channel"]).execute();
-    expect(emails.map((e) => e.channel).sort()).toEqual(["agreement-client-email", "agreement-studio-email", "inquiry-ack-email", "inquiry-email", "payment-email", "quote-email", "receipt-email"]);
+    const emails = await h.database.db
+      .selectFrom("outbox")
+      .select(["id", "subject_type", "channel"])
+      .execute();
+    expect(emails.map((e) => e.channel).sort()).toEqual([
+      "agreement-client-email",
+      "agreement-studio-email",
+      "inquiry-ack-email",
+      "inquiry-email",
+      "payment-email",
+      "quote-email",
+      "receipt-email",
+    ]);
     // A mail server's refusal is kept as the row's last error, and it names the recipient.
-    await h.database.db.updateTable("outbox").set({ last_error: `Can't send mail - all recipients were rejected: 550 5.1.1 <${person.email}>: Recipient address rejected` }).where("channel", "!=", "payment-email").execute();
+    await h.database.db
+      .updateTable("outbox")
+      .set({
+        last_error: `Can't send mail - all recipients were rejected: 550 5.1.1 <${person.email}>: Recipient address rejected`,
+      })
+      .where("channel", "!=", "payment-email")
+      .execute();
 
     const exported = (await (await browser.request(`/api/studio/leads/${id}/export.json`)).json()) as {
-      quotes: { reference: string; status: string; total_cents: number; deposit_cents: number; lines: { label: string; amountCents: number }[]; token?: string; sent_at: string; deposit_paid_at: string }[];
+      quotes: {
+        reference: string;
+        status: string;
+        total_cents: number;
+        deposit_cents: number;
+        lines: { label: string; amountCents: number }[];
+        token?: string;
+        sent_at: string;
+        deposit_paid_at: string;
+      }[];
       notifications: { subject_type: string; channel: string }[];
       payments: { kind: string; amount_cents: number; status: string }[];
       documents: { kind: string; payment_kind: string; amount_cents: number; buyer_name: string }[];
       agreements: { signer_name: string; signer_company: string; content_sha256: string; content?: string }[];
     };
     expect(exported.quotes).toHaveLength(1);
-    expect(exported.quotes[0]).toMatchObject({ status: "deposit_paid", total_cents: 123456, deposit_cents: 61728, lines: [{ label: "Pro Website", amountCents: 123456 }] });
+    expect(exported.quotes[0]).toMatchObject({
+      status: "deposit_paid",
+      total_cents: 123456,
+      deposit_cents: 61728,
+      lines: [{ label: "Pro Website", amountCents: 123456 }],
+    });
     expect(exported.quotes[0]!.sent_at && exported.quotes[0]!.deposit_paid_at).toBeTruthy();
     expect(exported.quotes[0]!.token).toBeUndefined();
     expect(exported.notifications.map((n) => `${n.subject_type}/${n.channel}`).sort()).toEqual([
@@ -228,8 +375,16 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       "quote/quote-email",
     ]);
     // Their signature is theirs to see: who, as what company, and the hash of what they signed.
-    expect(exported.agreements).toEqual([expect.objectContaining({ signer_name: signature.legalName, signer_company: person.company, signer_email: person.email })]);
-    expect(exported.payments).toEqual([expect.objectContaining({ kind: "deposit", amount_cents: 61728, status: "paid" })]);
+    expect(exported.agreements).toEqual([
+      expect.objectContaining({
+        signer_name: signature.legalName,
+        signer_company: person.company,
+        signer_email: person.email,
+      }),
+    ]);
+    expect(exported.payments).toEqual([
+      expect.objectContaining({ kind: "deposit", amount_cents: 61728, status: "paid" }),
+    ]);
     expect(exported.documents.map((d) => [d.kind, d.payment_kind, d.amount_cents, d.buyer_name])).toEqual([
       ["invoice", "deposit", 61728, "Zenobia Forgetmenot, Quillfeather Bindery"],
       ["receipt", "deposit", 61728, "Zenobia Forgetmenot, Quillfeather Bindery"],
@@ -240,8 +395,13 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect((await browser.deleteLead(id)).status).toBe(302);
     // Invoices and receipts are tax records the studio must keep six years: they alone stay, as issued.
     const after = await everyRow(["money_documents"]);
-    for (const value of [...Object.values(person), signature.legalName, id, quote.id, quote.token]) expect(after, value).not.toContain(value);
-    const documents = await h.database.db.selectFrom("money_documents").select(["kind", "buyer_name", "amount_cents"]).orderBy("kind").execute();
+    for (const value of [...Object.values(person), signature.legalName, id, quote.id, quote.token])
+      expect(after, value).not.toContain(value);
+    const documents = await h.database.db
+      .selectFrom("money_documents")
+      .select(["kind", "buyer_name", "amount_cents"])
+      .orderBy("kind")
+      .execute();
     const buyer = "Zenobia Forgetmenot, Quillfeather Bindery";
     expect(documents).toEqual([
       { kind: "invoice", buyer_name: buyer, amount_cents: 61728 },
@@ -249,11 +409,26 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     ]);
 
     // The payment stays for the accounts, cut from the lead and its quote; the studio's own notice (no client named) stays with it.
-    const kept = await h.database.db.selectFrom("payments").selectAll().where("id", "=", payment!.id).executeTakeFirstOrThrow();
-    expect(kept).toMatchObject({ amount_cents: 61728, currency: "cad", package: "pro", status: "paid", kind: "deposit", provider: "sandbox", quote_id: null, inquiry_id: null });
+    const kept = await h.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", payment!.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({
+      amount_cents: 61728,
+      currency: "cad",
+      package: "pro",
+      status: "paid",
+      kind: "deposit",
+      provider: "sandbox",
+      quote_id: null,
+      inquiry_id: null,
+    });
     expect(kept.provider_session_id).toBe(payment!.provider_session_id);
     expect(kept.paid_at).toBe(payment!.paid_at);
-    expect(await h.database.db.selectFrom("outbox").select(["subject_id", "channel"]).execute()).toEqual([{ subject_id: payment!.id, channel: "payment-email" }]);
+    expect(await h.database.db.selectFrom("outbox").select(["subject_id", "channel"]).execute()).toEqual([
+      { subject_id: payment!.id, channel: "payment-email" },
+    ]);
   });
 
   it("purges closed leads past the retention period and keeps open and recent ones", async () => {
@@ -261,7 +436,22 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
       h.database.db
         .insertInto("inquiries")
-        .values({ id, first_name: "A", last_name: "B", email: `${id}@example.com`, phone: null, company: null, project_type: "basic", budget: null, timeline: null, message: "Hello there, a site please.", source: "api", created_at: createdAt, status, search_text: "" })
+        .values({
+          id,
+          first_name: "A",
+          last_name: "B",
+          email: `${id}@example.com`,
+          phone: null,
+          company: null,
+          project_type: "basic",
+          budget: null,
+          timeline: null,
+          message: "Hello there, a site please.",
+          source: "api",
+          created_at: createdAt,
+          status,
+          search_text: "",
+        })
         .execute();
     await insert("old-won", "won", "2023-01-01T00:00:00.000Z");
     await insert("old-lost", "lost", "2023-06-01T00:00:00.000Z");

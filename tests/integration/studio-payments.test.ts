@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import type { PaymentStatus } from "../../server/db/schema";
 import { testDatabaseKind } from "../helpers/databases";
-import { type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { signedInStudio, type SignedInStudio } from "../helpers/studio";
 
-type Listed = { payments: { id: string; amount_cents: number; status: string }[]; totals: { month: string; currency: string; cents: number; count: number }[] };
+type Listed = {
+  payments: { id: string; amount_cents: number; status: string }[];
+  totals: { month: string; currency: string; cents: number; count: number }[];
+};
 
 describe(`studio payments on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
@@ -19,7 +23,12 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     createdAt: string,
     status: PaymentStatus,
     amountCents: number,
-    extra: { package?: "basic" | "pro"; provider?: "stripe" | "sandbox"; session?: string; refund?: "needed" | "refunded" } = {},
+    extra: {
+      package?: "basic" | "pro";
+      provider?: "stripe" | "sandbox";
+      session?: string;
+      refund?: "needed" | "refunded";
+    } = {},
   ) {
     const id = randomUUID();
     await h.database.db
@@ -60,7 +69,10 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     expect(await get("?package=pro")).toEqual([jan2]);
     expect(await get("?month=2026-01")).toEqual([jan2, jan]);
     // A month that is not one is ignored, and the page says so.
-    expect(await listed("?month=2026-13")).toMatchObject({ invalid: true, payments: [{ id: mar }, { id: feb }, { id: jan2 }, { id: jan }] });
+    expect(await listed("?month=2026-13")).toMatchObject({
+      invalid: true,
+      payments: [{ id: mar }, { id: feb }, { id: jan2 }, { id: jan }],
+    });
   });
 
   it("exports payments as CSV, amounts in dollars, a hostile session id neutralised", async () => {
@@ -69,7 +81,9 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
     expect(response.headers.get("content-disposition")).toMatch(/filename="payments.csv"/);
     const [header, row] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe("Created,Paid,Package,Amount,Currency,Provider,Status,Refund,Session id,Id");
-    expect(row).toMatch(/^2026-01-15T10:00:00.000Z,2026-01-15T10:00:00.000Z,basic,340.00,CAD,stripe,paid,,'=cmd\|' \/C calc'!A0,/);
+    expect(row).toMatch(
+      /^2026-01-15T10:00:00.000Z,2026-01-15T10:00:00.000Z,basic,340.00,CAD,stripe,paid,,'=cmd\|' \/C calc'!A0,/,
+    );
   });
 
   it("shows money that needs a refund as such, filters it, and leaves it out of the paid totals", async () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { quoteReference } from "../../server/quotes/model";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
-import { quoteReference } from "../../server/quotes/model";
 import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
-import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../helpers/studio";
+import { signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 /**
  * The lead page's quote actions in the built site: only a signed-in studio
@@ -17,7 +18,10 @@ import { SITE, STUDIO_EMAIL, type SignedInStudio, signedInStudio } from "../help
 describe(`studio quote actions on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
   beforeAll(async () => {
-    h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", GST_HST_NUMBER: "123456789RT0001" }, { site: await builtSite() });
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", GST_HST_NUMBER: "123456789RT0001" },
+      { site: await builtSite() },
+    );
   });
   afterAll(async () => {
     await h?.dispose();
@@ -28,12 +32,29 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const res = await h.client().request("/api/inquiries", { method: "POST", body: validInquiry });
     return ((await res.json()) as { id: string }).id;
   }
-  const quotesOf = (leadId: string) => h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
-  const lead = (id: string) => h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
-  const timeline = (id: string) => h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute();
-  const form = { intent: "quote-create", package: "pro", amount: "1,234.56", deposit: "50", expiresDays: "30", province: "BC", terms: "Half now, half at launch." };
+  const quotesOf = (leadId: string) =>
+    h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
+  const lead = (id: string) =>
+    h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+  const timeline = (id: string) =>
+    h.database.db
+      .selectFrom("lead_activity")
+      .selectAll()
+      .where("inquiry_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+  const form = {
+    intent: "quote-create",
+    package: "pro",
+    amount: "1,234.56",
+    deposit: "50",
+    expiresDays: "30",
+    province: "BC",
+    terms: "Half now, half at launch.",
+  };
   // Full URLs: React Router checks a page action's Origin against the request's own host.
-  const act = (leadId: string, fields: Record<string, string>, client = h.browser) => client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
+  const act = (leadId: string, fields: Record<string, string>, client = h.browser) =>
+    client.request(`${SITE}/studio/leads/${leadId}.data`, { method: "POST", form: fields });
 
   /** A paid sandbox deposit of a lead, as fulfilment stores it; flagged for a refund unless `settled`. */
   const paidRow = (paymentId: string, leadId: string, settled = false) => {
@@ -65,7 +86,11 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     for (const path of [`${SITE}/studio/leads/${id}`, `${SITE}/studio/leads/${id}.data`]) {
       const anonymous = await h.client().request(path, { method: "POST", form });
       expect(anonymous.status, path).toBe(401);
-      const cross = await h.browser.request(path, { method: "POST", form, headers: { origin: "https://evil.example" } });
+      const cross = await h.browser.request(path, {
+        method: "POST",
+        form,
+        headers: { origin: "https://evil.example" },
+      });
       expect(cross.status, path).toBe(403);
     }
     expect(await quotesOf(id)).toEqual([]);
@@ -73,13 +98,34 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
 
   it("creates a quote from the form in integer cents and ignores totals, deposit and status the form makes up", async () => {
     const id = await newLead();
-    const res = await act(id, { ...form, line1Label: "Extra pages", line1Amount: "150", totalCents: "1", depositCents: "1", status: "paid", province: "BC", packageTaxGST: "on", line1TaxGST: "on" });
+    const res = await act(id, {
+      ...form,
+      line1Label: "Extra pages",
+      line1Amount: "150",
+      totalCents: "1",
+      depositCents: "1",
+      status: "paid",
+      province: "BC",
+      packageTaxGST: "on",
+      line1TaxGST: "on",
+    });
     expect(res.status).toBe(200);
     const [q] = await quotesOf(id);
     // 1234.56 + 150.00 = 1384.56; GST 5% = 69.23 (69.228 rounded); total 1453.79; deposit 50% = 726.90 (726.895 rounded).
-    expect(q).toMatchObject({ status: "draft", subtotal_cents: 138456, tax_cents: 6923, total_cents: 145379, deposit_cents: 72690, tax_province: "BC", created_by: STUDIO_EMAIL, terms: "Half now, half at launch." });
+    expect(q).toMatchObject({
+      status: "draft",
+      subtotal_cents: 138456,
+      tax_cents: 6923,
+      total_cents: 145379,
+      deposit_cents: 72690,
+      tax_province: "BC",
+      created_by: STUDIO_EMAIL,
+      terms: "Half now, half at launch.",
+    });
     expect(JSON.parse(q!.taxes)).toEqual([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 6923 }]);
-    expect((await timeline(id)).map((a) => [a.kind, a.actor_email])).toEqual([["quote-created", STUDIO_EMAIL]]);
+    expect((await timeline(id)).map((a) => [a.kind, a.actor_email])).toEqual([
+      ["quote-created", STUDIO_EMAIL],
+    ]);
   });
 
   it("refuses amounts that are not cents in range, and half-filled lines, with a message and nothing stored", async () => {
@@ -105,7 +151,10 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
     }
     expect(await quotesOf(id)).toEqual([]);
-    const page = await h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, amount: "12.345" } });
+    const page = await h.browser.request(`${SITE}/studio/leads/${id}`, {
+      method: "POST",
+      form: { ...form, amount: "12.345" },
+    });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Package amount: enter an amount in CAD such as 1234.56.");
   });
@@ -125,16 +174,26 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect((await act(id, { intent: "quote-send", quoteId: q!.id })).status).toBe(200);
     expect((await quotesOf(id))[0]!.status).toBe("sent");
     expect((await lead(id)).status).toBe("quoted");
-    const queued = await h.database.db.selectFrom("outbox").select(["channel"]).where("subject_id", "=", q!.id).execute();
+    const queued = await h.database.db
+      .selectFrom("outbox")
+      .select(["channel"])
+      .where("subject_id", "=", q!.id)
+      .execute();
     expect(queued).toEqual([{ channel: QUOTE_EMAIL }]);
     // Sent once: a second send is refused and queues nothing more.
     expect((await act(id, { intent: "quote-send", quoteId: q!.id })).status).toBe(409);
-    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute()).toHaveLength(1);
+    expect(
+      await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute(),
+    ).toHaveLength(1);
 
     expect((await act(id, { intent: "quote-withdraw", quoteId: q!.id })).status).toBe(200);
     expect((await quotesOf(id))[0]!.status).toBe("withdrawn");
-    const kinds = (await timeline(id)).map((a) => (a.kind === "status" ? `status:${a.from_status}->${a.to_status}` : a.kind));
-    expect(kinds.sort()).toEqual(["quote-created", "quote-sent", "quote-withdrawn", "status:new->quoted"].sort());
+    const kinds = (await timeline(id)).map((a) =>
+      a.kind === "status" ? `status:${a.from_status}->${a.to_status}` : a.kind,
+    );
+    expect(kinds.sort()).toEqual(
+      ["quote-created", "quote-sent", "quote-withdrawn", "status:new->quoted"].sort(),
+    );
 
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Withdrawn");
@@ -150,7 +209,10 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const pdfPath = `/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`;
     expect((await h.browser.request(pdfPath)).status).toBe(404);
     // The client signs on the quote page (a form post, as a browser without JavaScript sends it).
-    const signed = await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", company: "Engines Ltd", agree: "on" } });
+    const signed = await h.client().request(`${SITE}/quote/${q!.token}`, {
+      method: "POST",
+      form: { intent: "pay", legalName: "Ada Lovelace", company: "Engines Ltd", agree: "on" },
+    });
     expect(signed.status).toBe(303);
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Signed by Ada Lovelace");
@@ -160,7 +222,9 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("Engines Ltd");
     expect((await h.client().request(pdfPath)).status).toBe(401);
-    expect((await h.browser.request(`/api/studio/leads/${other}/quotes/${q!.id}/agreement.pdf`)).status).toBe(404);
+    expect((await h.browser.request(`/api/studio/leads/${other}/quotes/${q!.id}/agreement.pdf`)).status).toBe(
+      404,
+    );
   });
 
   it("edits a signed quote from the lead page as its next version: posted twice, one version; the signed one keeps its agreement", async () => {
@@ -168,18 +232,30 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     await act(id, form);
     const [q] = await quotesOf(id);
     await act(id, { intent: "quote-send", quoteId: q!.id });
-    await h.client().request(`${SITE}/quote/${q!.token}`, { method: "POST", form: { intent: "pay", legalName: "Ada Lovelace", agree: "on" } });
-    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(`Quote ${quoteReference(q!.id)} (version 1, Accepted)`);
+    await h.client().request(`${SITE}/quote/${q!.token}`, {
+      method: "POST",
+      form: { intent: "pay", legalName: "Ada Lovelace", agree: "on" },
+    });
+    expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain(
+      `Quote ${quoteReference(q!.id)} (version 1, Accepted)`,
+    );
     const edit = { ...form, amount: "2,000", supersedes: q!.id, requestKey: "revise-key-0123456789" };
     const answers = await Promise.all([act(id, edit), act(id, edit)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const rows = await quotesOf(id);
     expect(rows).toHaveLength(2);
     const v2 = rows.find((r) => r.id !== q!.id)!;
-    expect(v2).toMatchObject({ version: 2, supersedes_quote_id: q!.id, status: "draft", subtotal_cents: 200000 });
+    expect(v2).toMatchObject({
+      version: 2,
+      supersedes_quote_id: q!.id,
+      status: "draft",
+      subtotal_cents: 200000,
+    });
     expect(rows.find((r) => r.id === q!.id)).toMatchObject({ status: "withdrawn", subtotal_cents: 123456 });
     // The signed version's agreement is intact and still downloads.
-    expect((await h.browser.request(`/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`)).status).toBe(200);
+    expect((await h.browser.request(`/api/studio/leads/${id}/quotes/${q!.id}/agreement.pdf`)).status).toBe(
+      200,
+    );
     // Another lead's quote cannot be replaced from this page.
     const other = await newLead();
     await act(other, form);
@@ -193,15 +269,24 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const db = h.database.db;
     const [fresh, contacted, lost] = [await newLead(), await newLead(), await newLead()];
     await db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", contacted).execute();
-    await db.updateTable("inquiries").set({ status: "lost", lost_reason: "Went elsewhere" }).where("id", "=", lost).execute();
+    await db
+      .updateTable("inquiries")
+      .set({ status: "lost", lost_reason: "Went elsewhere" })
+      .where("id", "=", lost)
+      .execute();
     const t = h.clock.now;
     await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
     await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
     await activity.advanceLead(db, fresh, "won", "system", t);
     await activity.advanceLead(db, fresh, "quoted", STUDIO_EMAIL, t);
     await activity.advanceLead(db, lost, "won", "system", t);
-    expect([(await lead(contacted)).status, (await lead(fresh)).status, (await lead(lost)).status]).toEqual(["quoted", "won", "lost"]);
-    const moves = async (id: string) => (await timeline(id)).map((a) => `${a.from_status}->${a.to_status}:${a.actor_email}`);
+    expect([(await lead(contacted)).status, (await lead(fresh)).status, (await lead(lost)).status]).toEqual([
+      "quoted",
+      "won",
+      "lost",
+    ]);
+    const moves = async (id: string) =>
+      (await timeline(id)).map((a) => `${a.from_status}->${a.to_status}:${a.actor_email}`);
     expect(await moves(contacted)).toEqual([`contacted->quoted:${STUDIO_EMAIL}`]);
     expect(await moves(fresh)).toEqual(["new->won:system"]);
     expect(await moves(lost)).toEqual([]);
@@ -214,7 +299,10 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(requestKey).toMatch(/^[0-9a-f-]{36}$/);
     // The document post (no scripts) and the data request, at once, with the same form.
     const created = await Promise.all([
-      h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, requestKey: requestKey! } }),
+      h.browser.request(`${SITE}/studio/leads/${id}`, {
+        method: "POST",
+        form: { ...form, requestKey: requestKey! },
+      }),
       act(id, { ...form, requestKey: requestKey! }),
     ]);
     expect(created.map((r) => r.status)).toEqual([200, 200]);
@@ -224,9 +312,13 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     // Another lead's form key does not reach this quote.
     expect((await act(await newLead(), { ...form, requestKey: requestKey! })).status).toBe(409);
 
-    const sends = await Promise.all([1, 2].map(() => act(id, { intent: "quote-send", quoteId: q!.id, from: "draft" })));
+    const sends = await Promise.all(
+      [1, 2].map(() => act(id, { intent: "quote-send", quoteId: q!.id, from: "draft" })),
+    );
     expect(sends.map((r) => r.status)).toEqual([200, 200]);
-    expect(await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute()).toHaveLength(1);
+    expect(
+      await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute(),
+    ).toHaveLength(1);
     // A send the page did not show (the quote was no longer a draft) is still refused.
     expect((await act(id, { intent: "quote-send", quoteId: q!.id, from: "deposit_paid" })).status).toBe(409);
   });
@@ -234,14 +326,22 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   it("lists money to refund on the lead's page with its Refund button; only the lead's own payment is refunded", async () => {
     const id = await newLead();
     const other = await newLead();
-    await h.database.db.insertInto("payments").values([paidRow("late-1", id), paidRow("late-2", other)]).execute();
+    await h.database.db
+      .insertInto("payments")
+      .values([paidRow("late-1", id), paidRow("late-2", other)])
+      .execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("needs refund (quote withdrawn)");
     expect(html).toContain('name="intent" value="payment-refund"');
 
     expect((await act(id, { intent: "payment-refund", paymentId: "late-2" })).status).toBe(404);
     expect((await act(id, { intent: "payment-refund", paymentId: "late-1" })).status).toBe(200);
-    const states = await h.database.db.selectFrom("payments").select(["id", "refund_status"]).where("id", "in", ["late-1", "late-2"]).orderBy("id").execute();
+    const states = await h.database.db
+      .selectFrom("payments")
+      .select(["id", "refund_status"])
+      .where("id", "in", ["late-1", "late-2"])
+      .orderBy("id")
+      .execute();
     expect(states).toEqual([
       { id: "late-1", refund_status: "refunded" },
       { id: "late-2", refund_status: "needed" },
@@ -252,46 +352,120 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   it("refunds part of a settled payment through the lead page's action only with an amount, a reason and the box ticked; another lead's payment is not found", async () => {
     const id = await newLead();
     const other = await newLead();
-    await h.database.db.insertInto("payments").values([paidRow("settled-1", id, true), paidRow("settled-2", other, true)]).execute();
+    await h.database.db
+      .insertInto("payments")
+      .values([paidRow("settled-1", id, true), paidRow("settled-2", other, true)])
+      .execute();
     const at = new Date(h.clock.now).toISOString();
     const receipt = (paymentId: string, leadId: string, number: string) => ({
-      id: `receipt-${paymentId}`, kind: "receipt" as const, number, quote_id: `quote-of-${paymentId}`, inquiry_id: leadId, payment_id: paymentId, payment_kind: "deposit" as const, amount_cents: 61728,
-      taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 2939 }]), lines: "[]", terms: "Half now.", buyer_name: "Ada Lovelace", registration_number: "123456789 RT0001", status: "paid" as const, issued_at: at, settled_at: at,
+      id: `receipt-${paymentId}`,
+      kind: "receipt" as const,
+      number,
+      quote_id: `quote-of-${paymentId}`,
+      inquiry_id: leadId,
+      payment_id: paymentId,
+      payment_kind: "deposit" as const,
+      amount_cents: 61728,
+      taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 2939 }]),
+      lines: "[]",
+      terms: "Half now.",
+      buyer_name: "Ada Lovelace",
+      registration_number: "123456789 RT0001",
+      status: "paid" as const,
+      issued_at: at,
+      settled_at: at,
     });
-    await h.database.db.insertInto("money_documents").values([receipt("settled-1", id, "R2026-0901"), receipt("settled-2", other, "R2026-0902")]).execute();
+    await h.database.db
+      .insertInto("money_documents")
+      .values([receipt("settled-1", id, "R2026-0901"), receipt("settled-2", other, "R2026-0902")])
+      .execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain("Refund a payment");
     expect(html).toContain("up to $617.28 left");
 
-    const refund = { intent: "refund", paymentId: "settled-1", amount: "100.00", reason: "Scope reduced", confirm: "yes" };
+    const refund = {
+      intent: "refund",
+      paymentId: "settled-1",
+      amount: "100.00",
+      reason: "Scope reduced",
+      confirm: "yes",
+    };
     expect((await act(id, { ...refund, confirm: "" })).status).toBe(400);
     expect((await act(id, { ...refund, amount: "617.29" })).status).toBe(409);
     expect((await act(id, { ...refund, paymentId: "settled-2" })).status).toBe(404);
     expect(await h.database.db.selectFrom("refunds").selectAll().execute()).toEqual([]);
     expect((await act(id, refund)).status).toBe(200);
-    const [note] = await h.database.db.selectFrom("money_documents").selectAll().where("kind", "=", "credit_note").execute();
-    expect(note).toMatchObject({ payment_id: "settled-1", amount_cents: 10_000, credited_receipt: "R2026-0901", reason: "Scope reduced", taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 476 }]) });
-    expect((await timeline(id)).filter((a) => a.kind === "quote-refunded").map((a) => a.actor_email)).toEqual([STUDIO_EMAIL]);
+    const [note] = await h.database.db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("kind", "=", "credit_note")
+      .execute();
+    expect(note).toMatchObject({
+      payment_id: "settled-1",
+      amount_cents: 10_000,
+      credited_receipt: "R2026-0901",
+      reason: "Scope reduced",
+      taxes: JSON.stringify([{ code: "GST", label: "GST 5%", basisPoints: 500, cents: 476 }]),
+    });
+    expect((await timeline(id)).filter((a) => a.kind === "quote-refunded").map((a) => a.actor_email)).toEqual(
+      [STUDIO_EMAIL],
+    );
     expect(await (await h.browser.request(`/studio/leads/${id}`)).text()).toContain("up to $517.28 left");
   });
 
   it("lists on the lead's page a refund pending at Stripe and one Stripe failed, with its reason; neither as a credit note", async () => {
     const id = await newLead();
     const at = new Date(h.clock.now).toISOString();
-    const row = { payment_id: "settled-x", inquiry_id: id, reason: "Scope reduced", provider_refund_id: "re_1", credit_note_id: null, requested_by: STUDIO_EMAIL, created_at: at, settled_at: null };
+    const row = {
+      payment_id: "settled-x",
+      inquiry_id: id,
+      reason: "Scope reduced",
+      provider_refund_id: "re_1",
+      credit_note_id: null,
+      requested_by: STUDIO_EMAIL,
+      created_at: at,
+      settled_at: null,
+    };
     await h.database.db
       .insertInto("refunds")
       .values([
-        { ...row, id: "rf_pending", amount_cents: 12_000, status: "requested", provider_status: "pending", failure_reason: null },
-        { ...row, id: "rf_failed", amount_cents: 8_000, status: "failed", provider_status: "failed", failure_reason: "expired_or_canceled_card", settled_at: at },
+        {
+          ...row,
+          id: "rf_pending",
+          amount_cents: 12_000,
+          status: "requested",
+          provider_status: "pending",
+          failure_reason: null,
+        },
+        {
+          ...row,
+          id: "rf_failed",
+          amount_cents: 8_000,
+          status: "failed",
+          provider_status: "failed",
+          failure_reason: "expired_or_canceled_card",
+          settled_at: at,
+        },
         // Refused at the form (said there and then): not listed again.
-        { ...row, id: "rf_refused", amount_cents: 5_000, status: "failed", provider_status: null, failure_reason: "not taken by the payment service", settled_at: at },
+        {
+          ...row,
+          id: "rf_refused",
+          amount_cents: 5_000,
+          status: "failed",
+          provider_status: null,
+          failure_reason: "not taken by the payment service",
+          settled_at: at,
+        },
       ])
       .execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain('aria-label="Refunds without a credit note"');
-    expect(html).toMatch(/Refund of \$120\.00 pending at Stripe since [^<]+: no credit note until it succeeds\./);
-    expect(html).toMatch(/Refund of \$80\.00 failed at Stripe [^<]+ \(expired_or_canceled_card\): nothing was refunded and no credit note issued; the amount can be refunded again\./);
+    expect(html).toMatch(
+      /Refund of \$120\.00 pending at Stripe since [^<]+: no credit note until it succeeds\./,
+    );
+    expect(html).toMatch(
+      /Refund of \$80\.00 failed at Stripe [^<]+ \(expired_or_canceled_card\): nothing was refunded and no credit note issued; the amount can be refunded again\./,
+    );
     expect(html).not.toContain("Refund of $50.00");
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import type { LeadStatus } from "../../server/db/schema";
-import { PURGE_BATCH, createLeadPrivacy, monthsBefore } from "../../server/studio/privacy.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { createLeadPrivacy, monthsBefore, PURGE_BATCH } from "../../server/studio/privacy.server";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 const iso = (s: string) => new Date(s).toISOString();
 
@@ -18,7 +19,8 @@ describe("monthsBefore", () => {
       ["2028-02-29T12:00:00.000Z", 12, "2027-02-28T12:00:00.000Z"],
       ["2027-07-31T12:00:00.000Z", 5, "2027-02-28T12:00:00.000Z"],
     ];
-    for (const [now, months, expected] of cases) expect(monthsBefore(Date.parse(now), months).toISOString(), `${now} - ${months}`).toBe(expected);
+    for (const [now, months, expected] of cases)
+      expect(monthsBefore(Date.parse(now), months).toISOString(), `${now} - ${months}`).toBe(expected);
   });
 });
 
@@ -36,18 +38,42 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     const id = randomUUID();
     await database.db
       .insertInto("inquiries")
-      .values({ id, first_name: "A", last_name: name, email: `${name}@example.com`, project_type: "basic", message: "A site, please.", source: "api", created_at: iso(receivedAt), status, search_text: "" })
+      .values({
+        id,
+        first_name: "A",
+        last_name: name,
+        email: `${name}@example.com`,
+        project_type: "basic",
+        message: "A site, please.",
+        source: "api",
+        created_at: iso(receivedAt),
+        status,
+        search_text: "",
+      })
       .execute();
     if (closedAt) {
       await database.db
         .insertInto("lead_activity")
-        .values({ id: randomUUID(), inquiry_id: id, kind: "status", from_status: "quoted", to_status: status, body: null, actor_email: "owner@example.com", created_at: iso(closedAt) })
+        .values({
+          id: randomUUID(),
+          inquiry_id: id,
+          kind: "status",
+          from_status: "quoted",
+          to_status: status,
+          body: null,
+          actor_email: "owner@example.com",
+          created_at: iso(closedAt),
+        })
         .execute();
     }
     return id;
   }
-  const left = async () => (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map((r) => r.last_name);
-  const purgeAt = (now: string, months: number) => createLeadPrivacy({ database, now: () => Date.parse(now) }).purgeClosed(months);
+  const left = async () =>
+    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+      (r) => r.last_name,
+    );
+  const purgeAt = (now: string, months: number) =>
+    createLeadPrivacy({ database, now: () => Date.parse(now) }).purgeClosed(months);
 
   it("keeps a closed lead a full month after it was closed, at month ends and in a leap year", async () => {
     // Closed on Jan 31 with one month's retention: kept through Feb 28, gone on Mar 1.
@@ -79,7 +105,16 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     const noted = await lead("noted", "lost", "2023-01-10T09:00:00Z", "2023-02-01T12:00:00Z");
     await database.db
       .insertInto("lead_activity")
-      .values({ id: randomUUID(), inquiry_id: noted, kind: "note", from_status: null, to_status: null, body: "Asked again.", actor_email: "owner@example.com", created_at: iso("2025-12-15T12:00:00Z") })
+      .values({
+        id: randomUUID(),
+        inquiry_id: noted,
+        kind: "note",
+        from_status: null,
+        to_status: null,
+        body: "Asked again.",
+        actor_email: "owner@example.com",
+        created_at: iso("2025-12-15T12:00:00Z"),
+      })
       .execute();
     await lead("old-open", "contacted", "2020-01-01T09:00:00Z");
     // Won or lost with no timeline (set before the timeline existed): counted from when it came in.
@@ -102,7 +137,11 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
       status: "lost" as const,
       search_text: "",
     }));
-    for (let i = 0; i < rows.length; i += 200) await database.db.insertInto("inquiries").values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await database.db
+        .insertInto("inquiries")
+        .values(rows.slice(i, i + 200))
+        .execute();
     await lead("open", "new", "2020-01-01T00:00:00Z");
     expect(await purgeAt("2026-01-15T12:00:00Z", 24)).toBe(count);
     expect(await left()).toEqual(["open"]);
@@ -181,12 +220,24 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
         outbox("inquiry", id, "inquiry-email"),
         outbox("inquiry", id, "inquiry-ack-email"),
         outbox("quote", quoteId, "quote-email"),
-        ...payments.flatMap((p) => [outbox("payment", p.id, "receipt-email"), outbox("payment", p.id, "payment-email")]),
+        ...payments.flatMap((p) => [
+          outbox("payment", p.id, "receipt-email"),
+          outbox("payment", p.id, "payment-email"),
+        ]),
       ])
       .execute();
     await database.db
       .insertInto("lead_activity")
-      .values({ id: randomUUID(), inquiry_id: id, kind: "quote-paid", from_status: null, to_status: null, body: "Q-1 paid", actor_email: "client", created_at: at })
+      .values({
+        id: randomUUID(),
+        inquiry_id: id,
+        kind: "quote-paid",
+        from_status: null,
+        to_status: null,
+        body: "Q-1 paid",
+        actor_email: "client",
+        created_at: at,
+      })
       .execute();
 
     expect(await purgeAt("2026-01-15T12:00:00Z", 24)).toBe(1);
@@ -194,13 +245,37 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     expect(await database.db.selectFrom("quotes").selectAll().execute()).toEqual([]);
     expect(await database.db.selectFrom("lead_activity").selectAll().execute()).toEqual([]);
     // Payments are accounting records (amount, package, status, times): kept, with no link to the person.
-    const kept = await database.db.selectFrom("payments").select(["id", "kind", "amount_cents", "status", "paid_at", "quote_id", "inquiry_id"]).orderBy("kind").execute();
+    const kept = await database.db
+      .selectFrom("payments")
+      .select(["id", "kind", "amount_cents", "status", "paid_at", "quote_id", "inquiry_id"])
+      .orderBy("kind")
+      .execute();
     expect(kept).toEqual([
-      { id: payments[1]!.id, kind: "balance", amount_cents: 50000, status: "paid", paid_at: at, quote_id: null, inquiry_id: null },
-      { id: payments[0]!.id, kind: "deposit", amount_cents: 50000, status: "paid", paid_at: at, quote_id: null, inquiry_id: null },
+      {
+        id: payments[1]!.id,
+        kind: "balance",
+        amount_cents: 50000,
+        status: "paid",
+        paid_at: at,
+        quote_id: null,
+        inquiry_id: null,
+      },
+      {
+        id: payments[0]!.id,
+        kind: "deposit",
+        amount_cents: 50000,
+        status: "paid",
+        paid_at: at,
+        quote_id: null,
+        inquiry_id: null,
+      },
     ]);
     // The studio's own "payment received" notices name no client and stay with their payments; the receipts go.
-    const emails = await database.db.selectFrom("outbox").select(["subject_id", "channel"]).orderBy("subject_id").execute();
+    const emails = await database.db
+      .selectFrom("outbox")
+      .select(["subject_id", "channel"])
+      .orderBy("subject_id")
+      .execute();
     expect(emails.map((e) => e.channel)).toEqual(["payment-email", "payment-email"]);
   });
 });

@@ -1,16 +1,25 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
-import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { runStudioUser } from "../../scripts/studio-user";
 import { loadConfig } from "../../server/config.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { SIGN_IN_LIMITS } from "../../server/studio/session.server";
-import { SITE, STUDIO_EMAIL, createStudioHarness, enableTotp, loginOutcome, signedInBy, signedInStudio } from "../helpers/studio";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import {
+  createStudioHarness,
+  enableTotp,
+  loginOutcome,
+  signedInBy,
+  signedInStudio,
+  SITE,
+  STUDIO_EMAIL,
+} from "../helpers/studio";
 
 const PASSWORD = "a long enough passphrase";
 
@@ -28,7 +37,11 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
   const config = loadConfig({ NODE_ENV: "test" });
   const run = (args: string[], input?: string) => {
     const streams = io(input);
-    return runStudioUser(args, { config, database, io: streams.io }).then((code) => ({ code, out: streams.out(), err: streams.err() }));
+    return runStudioUser(args, { config, database, io: streams.io }).then((code) => ({
+      code,
+      out: streams.out(),
+      err: streams.err(),
+    }));
   };
   beforeEach(async () => {
     database = await openTestDatabase();
@@ -45,7 +58,10 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     const listed = await run(["list"]);
     expect(listed.out).toMatch(/^studio@example\.com\tcreated \d{4}-\d\d-\d\dT.*\t0 open session\(s\)\n$/);
     // The stored password is the library's hash, never the password.
-    const stored = await database.db.selectFrom("studio_accounts").select(["provider_id", "password"]).executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom("studio_accounts")
+      .select(["provider_id", "password"])
+      .executeTakeFirstOrThrow();
     expect(stored.provider_id).toBe("credential");
     expect(stored.password).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
     const h = await createStudioHarness({}, { database, skipAccount: true });
@@ -53,10 +69,16 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
   });
 
   it("refuses a short password, a duplicate and a bad email, changing nothing", async () => {
-    expect(await run(["add", "a@example.com"], "short\n")).toMatchObject({ code: 1, err: expect.stringContaining("at least 12") });
+    expect(await run(["add", "a@example.com"], "short\n")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("at least 12"),
+    });
     expect(await run(["add", "not-an-email"], `${PASSWORD}\n`)).toMatchObject({ code: 1 });
     expect((await run(["add", "a@example.com"], `${PASSWORD}\n`)).code).toBe(0);
-    expect(await run(["add", "a@example.com"], `${PASSWORD}\n`)).toMatchObject({ code: 1, err: expect.stringContaining("already exists") });
+    expect(await run(["add", "a@example.com"], `${PASSWORD}\n`)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("already exists"),
+    });
     expect((await run(["list"])).out.trim().split("\n")).toHaveLength(1);
     expect((await run(["frobnicate"])).code).toBe(2);
     expect((await run(["remove"])).code).toBe(2);
@@ -64,10 +86,16 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
 
   it("refuses a common, breached or email-based password on add and reset, saying why and changing nothing", async () => {
     const added = await run(["add", "a@example.com"], "password1234\n");
-    expect(added).toMatchObject({ code: 1, err: expect.stringContaining("That password is refused: it is a common password with small changes.") });
+    expect(added).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("That password is refused: it is a common password with small changes."),
+    });
     expect((await run(["list"])).out).toContain("No studio accounts yet.");
     expect((await run(["add", "a@example.com"], `${PASSWORD}\n`)).code).toBe(0);
-    expect(await run(["reset", "a@example.com"], "a@example.com1\n")).toMatchObject({ code: 1, err: expect.stringContaining("the account's email") });
+    expect(await run(["reset", "a@example.com"], "a@example.com1\n")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("the account's email"),
+    });
     // The old password still signs in.
     const h = await createStudioHarness({}, { database, skipAccount: true });
     expect(signedInBy(await h.client().signIn("a@example.com", PASSWORD))).toBe(true);
@@ -86,7 +114,10 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect((await run(["remove", "a@example.com"])).code).toBe(0);
     expect((await h.client().signIn("a@example.com", "another long passphrase")).status).toBe(401);
     expect(await database.db.selectFrom("studio_users").select("id").execute()).toEqual([]);
-    expect(await run(["remove", "a@example.com"])).toMatchObject({ code: 1, err: expect.stringContaining("No studio account") });
+    expect(await run(["remove", "a@example.com"])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("No studio account"),
+    });
   });
 
   /** An account with TOTP on, a passkey, an open session and a sign-in lockout: someone who lost access and a guesser at the door. */
@@ -96,23 +127,61 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     const at = new Date().toISOString();
     await database.db
       .insertInto("studio_passkeys")
-      .values({ id: randomUUID(), user_id: h.user.id, name: "Lost phone", credential_id: randomUUID(), public_key: "pk", counter: 0, device_type: "singleDevice", backed_up: database.kind === "postgres" ? false : 0, transports: "internal", aaguid: null, created_at: at })
+      .values({
+        id: randomUUID(),
+        user_id: h.user.id,
+        name: "Lost phone",
+        credential_id: randomUUID(),
+        public_key: "pk",
+        counter: 0,
+        device_type: "singleDevice",
+        backed_up: database.kind === "postgres" ? false : 0,
+        transports: "internal",
+        aaguid: null,
+        created_at: at,
+      })
       .execute();
     const guesser = h.client("203.0.113.9");
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) expect((await guesser.signIn(STUDIO_EMAIL, "not the password at all")).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
+      expect((await guesser.signIn(STUDIO_EMAIL, "not the password at all")).status).toBe(401);
     expect((await h.client().signIn()).status).toBe(429);
     return h;
   }
   const rowsOf = async (userId: string) => ({
-    twoFactors: await database.db.selectFrom("studio_two_factors").select("id").where("user_id", "=", userId).execute(),
-    passkeys: await database.db.selectFrom("studio_passkeys").select("id").where("user_id", "=", userId).execute(),
-    sessions: await database.db.selectFrom("studio_sessions").select("id").where("user_id", "=", userId).execute(),
-    flag: Boolean((await database.db.selectFrom("studio_users").select("two_factor_enabled").where("id", "=", userId).executeTakeFirstOrThrow()).two_factor_enabled),
+    twoFactors: await database.db
+      .selectFrom("studio_two_factors")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute(),
+    passkeys: await database.db
+      .selectFrom("studio_passkeys")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute(),
+    sessions: await database.db
+      .selectFrom("studio_sessions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute(),
+    flag: Boolean(
+      (
+        await database.db
+          .selectFrom("studio_users")
+          .select("two_factor_enabled")
+          .where("id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).two_factor_enabled,
+    ),
   });
 
   it("resets a lost account: two-factor off, passkeys removed, sessions ended, lockout lifted; the new password alone signs in", async () => {
     const h = await lockedOutAccount();
-    expect(await rowsOf(h.user.id)).toMatchObject({ twoFactors: [expect.anything()], passkeys: [expect.anything()], sessions: [expect.anything()], flag: true });
+    expect(await rowsOf(h.user.id)).toMatchObject({
+      twoFactors: [expect.anything()],
+      passkeys: [expect.anything()],
+      sessions: [expect.anything()],
+      flag: true,
+    });
 
     const reset = await run(["reset", STUDIO_EMAIL], "another long passphrase\n");
     expect(reset.code).toBe(0);
@@ -141,7 +210,9 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     expect(await browser.signedInAs()).toBe(STUDIO_EMAIL);
 
     // Run again on a clean account, it says there was nothing to remove.
-    expect((await run(["reset", STUDIO_EMAIL], "a third long passphrase\n")).out).toContain("Two-factor was already off.\nRemoved 0 passkeys.\nCleared 0 sign-in failure counters.");
+    expect((await run(["reset", STUDIO_EMAIL], "a third long passphrase\n")).out).toContain(
+      "Two-factor was already off.\nRemoved 0 passkeys.\nCleared 0 sign-in failure counters.",
+    );
     await h.dispose();
   });
 
@@ -150,10 +221,21 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
     const reset = await run(["reset", STUDIO_EMAIL, "--keep-passkeys"], "another long passphrase\n");
     expect(reset.code).toBe(0);
     expect(reset.out).toContain("Kept the account's passkeys (--keep-passkeys).");
-    expect(await rowsOf(h.user.id)).toMatchObject({ twoFactors: [], passkeys: [expect.anything()], sessions: [], flag: false });
-    expect(await loginOutcome(await h.client().signIn(STUDIO_EMAIL, "another long passphrase"))).toEqual({ signedIn: true });
+    expect(await rowsOf(h.user.id)).toMatchObject({
+      twoFactors: [],
+      passkeys: [expect.anything()],
+      sessions: [],
+      flag: false,
+    });
+    expect(await loginOutcome(await h.client().signIn(STUDIO_EMAIL, "another long passphrase"))).toEqual({
+      signedIn: true,
+    });
 
-    for (const args of [["add", "b@example.com", "--keep-passkeys"], ["reset", STUDIO_EMAIL, "--keep-passkey"], ["list", "--keep-passkeys"]]) {
+    for (const args of [
+      ["add", "b@example.com", "--keep-passkeys"],
+      ["reset", STUDIO_EMAIL, "--keep-passkey"],
+      ["list", "--keep-passkeys"],
+    ]) {
       expect((await run(args, `${PASSWORD}\n`)).code, args.join(" ")).toBe(2);
     }
     expect(await rowsOf(h.user.id)).toMatchObject({ passkeys: [expect.anything()] });
@@ -162,19 +244,29 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
 });
 
 // The spawned script migrates the default schema; PostgreSQL runs isolate each test in a schema of its own.
-if (testDatabaseKind === "sqlite") describe("npm run studio-user", () => {
-  it("reads a piped password and creates the account in DATABASE_PATH", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
-    const env = { ...process.env, NODE_ENV: "test", DATABASE_PATH: path.join(dir, "app.db"), SITE_URL: SITE };
-    try {
-      const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", "cli@example.com"], { env });
-      child.stdin!.end(`${PASSWORD}\n`);
-      const [code] = await new Promise<[number | null]>((resolve) => child.on("close", (c) => resolve([c])));
-      expect(code).toBe(0);
-      const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/studio-user.ts", "list"], { env });
-      expect(stdout).toContain("cli@example.com");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+if (testDatabaseKind === "sqlite")
+  describe("npm run studio-user", () => {
+    it("reads a piped password and creates the account in DATABASE_PATH", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+      const env = {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_PATH: path.join(dir, "app.db"),
+        SITE_URL: SITE,
+      };
+      try {
+        const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", "cli@example.com"], { env });
+        child.stdin!.end(`${PASSWORD}\n`);
+        const [code] = await new Promise<[number | null]>((resolve) =>
+          child.on("close", (c) => resolve([c])),
+        );
+        expect(code).toBe(0);
+        const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/studio-user.ts", "list"], {
+          env,
+        });
+        expect(stdout).toContain("cli@example.com");
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
-});

@@ -1,11 +1,11 @@
 import http from "node:http";
-import net from "node:net";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { fakeSite } from "../helpers/site";
 
 /**
@@ -15,7 +15,14 @@ import { fakeSite } from "../helpers/site";
  */
 
 // Paths as they are sent on the wire; "/\\evil.com/" is the request line /\evil.com/.
-const hostilePaths = ["//evil.com/", "///evil.com/", "/\\evil.com/", "/%2F%2Fevil.com/", "/%5Cevil.com/", "/./evil.com/"];
+const hostilePaths = [
+  "//evil.com/",
+  "///evil.com/",
+  "/\\evil.com/",
+  "/%2F%2Fevil.com/",
+  "/%5Cevil.com/",
+  "/./evil.com/",
+];
 
 /** Sends a request line exactly as written (no client normalises it) and reads the status and Location. */
 function rawGet(port: number, target: string) {
@@ -28,7 +35,10 @@ function rawGet(port: number, target: string) {
     socket.on("end", () => {
       const head = text.slice(0, text.indexOf("\r\n\r\n"));
       const [statusLine, ...lines] = head.split("\r\n");
-      const location = lines.find((l) => l.toLowerCase().startsWith("location:"))?.slice("location:".length).trim();
+      const location = lines
+        .find((l) => l.toLowerCase().startsWith("location:"))
+        ?.slice("location:".length)
+        .trim();
       resolve({ status: Number(statusLine!.split(" ")[1]), location });
     });
     socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { capturingLogger } from "../helpers/logs";
 import { builtSite } from "../helpers/site";
 
@@ -14,7 +15,11 @@ import { builtSite } from "../helpers/site";
 describe(`unsubscribe page on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let app: ReturnType<typeof createApp>;
-  const config = loadConfig({ NODE_ENV: "test", PAYMENTS_PROVIDER: "sandbox", UNSUBSCRIBE_SECRET: "a test key for unsubscribe links, 32+ chars" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PAYMENTS_PROVIDER: "sandbox",
+    UNSUBSCRIBE_SECRET: "a test key for unsubscribe links, 32+ chars",
+  });
   const optOuts = () => createReminderOptOuts({ database, key: optOutKey(config) });
   const stored = () => database.db.selectFrom("reminder_opt_outs").selectAll().execute();
 
@@ -65,7 +70,11 @@ describe(`unsubscribe page on ${testDatabaseKind}`, () => {
     const page = await app.request(`/unsubscribe/${forged}`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("This unsubscribe link is not valid.");
-    const post = await app.request(`http://localhost:3000/unsubscribe/${forged}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const post = await app.request(`http://localhost:3000/unsubscribe/${forged}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(post.status).toBe(404);
     // Markup in the path is not echoed.
     const script = await app.request(`/unsubscribe/${encodeURIComponent("<script>alert(1)</script>")}`);

@@ -5,7 +5,11 @@ export type FieldState = { id: string; describedBy?: string; invalid: boolean };
 
 export const FieldContext = createContext<FieldState | null>(null);
 
-type ControlProps = { id?: string; "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling"; "aria-describedby"?: string };
+type ControlProps = {
+  id?: string;
+  "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling";
+  "aria-describedby"?: string;
+};
 
 /**
  * The props of a control (Input, Select, Textarea) completed from the Field around it, so the

@@ -1,7 +1,9 @@
-import { type ReactNode, useContext } from "react";
+import { useContext, type ReactNode } from "react";
 import type * as React from "react";
+
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
+
 import { FieldContext } from "./field-context";
 
 type FieldProps = {
@@ -28,8 +30,19 @@ type FieldProps = {
  * styles its primitives. The rule of the kit: a field's error shows here, under the field;
  * an outcome of the whole form goes to a `FormAlert` or the page's notice (decision 0027).
  */
-export function Field({ id, label, required, hint, error, errorProps, className, labelClassName, children }: FieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+export function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  errorProps,
+  className,
+  labelClassName,
+  children,
+}: FieldProps) {
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <FieldContext value={{ id, describedBy, invalid: Boolean(error) }}>
       <div data-slot="field" className={cn("grid gap-2", className)}>
@@ -52,10 +65,21 @@ export function CheckboxField({
   labelClassName,
   inputClassName,
   ...props
-}: Omit<React.ComponentProps<"input">, "type" | "id"> & { id: string; label: ReactNode; labelClassName?: string; inputClassName?: string }) {
+}: Omit<React.ComponentProps<"input">, "type" | "id"> & {
+  id: string;
+  label: ReactNode;
+  labelClassName?: string;
+  inputClassName?: string;
+}) {
   return (
     <p data-slot="field" data-orientation="horizontal" className={cn("flex items-center gap-2", className)}>
-      <input id={id} type="checkbox" data-slot="checkbox" className={cn("size-4", inputClassName)} {...props} />
+      <input
+        id={id}
+        type="checkbox"
+        data-slot="checkbox"
+        className={cn("size-4", inputClassName)}
+        {...props}
+      />
       <label htmlFor={id} data-slot="label" className={labelClassName}>
         {label}
       </label>
@@ -66,7 +90,14 @@ export function CheckboxField({
 /** The field's help line, under its control. */
 export function FieldHint({ className, ...props }: React.ComponentProps<"p">) {
   const field = useContext(FieldContext);
-  return <p data-slot="field-hint" id={field ? `${field.id}-hint` : undefined} className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <p
+      data-slot="field-hint"
+      id={field ? `${field.id}-hint` : undefined}
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 /** The field's error, inline under its control; nothing when there is none. */
@@ -74,7 +105,12 @@ export function FieldError({ className, children, ...props }: React.ComponentPro
   const field = useContext(FieldContext);
   if (!children) return null;
   return (
-    <p data-slot="field-error" id={field ? `${field.id}-error` : undefined} className={cn("text-sm text-destructive", className)} {...props}>
+    <p
+      data-slot="field-error"
+      id={field ? `${field.id}-error` : undefined}
+      className={cn("text-sm text-destructive", className)}
+      {...props}
+    >
       {children}
     </p>
   );

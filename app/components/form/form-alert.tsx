@@ -1,4 +1,5 @@
-import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
+
 import { cn } from "~/lib/cn";
 
 type FormAlertProps = {
@@ -32,7 +33,16 @@ const toneClasses = {
  * A field's own error goes under that field (`Field`), and an outcome only the browser knows
  * on a public page may use the page's notice instead (`showNotice`, decision 0027).
  */
-export function FormAlert({ id, tone, role = "alert", focusKey, as: Tag = "p", persistent, className, children }: FormAlertProps) {
+export function FormAlert({
+  id,
+  tone,
+  role = "alert",
+  focusKey,
+  as: Tag = "p",
+  persistent,
+  className,
+  children,
+}: FormAlertProps) {
   const ref = useRef<HTMLParagraphElement & HTMLDivElement>(null);
   const shown = Boolean(children);
   const key = focusKey === undefined ? (typeof children === "string" ? children : shown) : focusKey;

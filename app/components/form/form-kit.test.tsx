@@ -1,11 +1,13 @@
 import { render, screen } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
-import { useState } from "react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+
 import { CheckboxField, Field, FieldError, FormAlert, hydratedFormProps, useHydrated } from "./index";
 
 describe("Field", () => {
@@ -160,12 +162,20 @@ describe("CheckboxField", () => {
     const user = userEvent.setup();
     render(
       <form aria-label="delete">
-        <CheckboxField id="confirm-delete" name="confirm" value="yes" required label="Delete this lead for good" />
+        <CheckboxField
+          id="confirm-delete"
+          name="confirm"
+          value="yes"
+          required
+          label="Delete this lead for good"
+        />
       </form>,
     );
     const box = screen.getByRole("checkbox", { name: "Delete this lead for good" });
     expect(box).toBeRequired();
     await user.click(screen.getByText("Delete this lead for good"));
-    expect(new FormData(screen.getByRole("form", { name: "delete" }) as HTMLFormElement).get("confirm")).toBe("yes");
+    expect(new FormData(screen.getByRole("form", { name: "delete" }) as HTMLFormElement).get("confirm")).toBe(
+      "yes",
+    );
   });
 });

@@ -17,4 +17,7 @@ export function useHydrated() {
  * post made without JavaScript, the form's inline errors answer once hydrated, and
  * `data-hydrated` tells the e2e suite that React has the form.
  */
-export const hydratedFormProps = (hydrated: boolean) => ({ noValidate: hydrated, "data-hydrated": hydrated || undefined });
+export const hydratedFormProps = (hydrated: boolean) => ({
+  noValidate: hydrated,
+  "data-hydrated": hydrated || undefined,
+});

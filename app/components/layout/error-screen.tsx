@@ -1,5 +1,6 @@
 import { Home } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { href } from "~/lib/href";
 

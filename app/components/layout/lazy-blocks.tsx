@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
+
 import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { renderAllOnRestore } from "~/lib/lazy-blocks";
 

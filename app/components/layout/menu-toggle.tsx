@@ -1,5 +1,6 @@
 import { Menu, X } from "lucide-react";
 import type * as React from "react";
+
 import { cn } from "~/lib/cn";
 
 const labels = { open: "Open menu", close: "Close menu" } as const;
@@ -10,7 +11,11 @@ const labels = { open: "Open menu", close: "Close menu" } as const;
  * the menu it controls, flip aria-expanded and its label, and close it on Escape
  * or on choosing a link. The icon follows aria-expanded through CSS.
  */
-export function MenuToggle({ controls, className, ...props }: { controls: string } & Omit<React.ComponentProps<"button">, "children" | "onClick">) {
+export function MenuToggle({
+  controls,
+  className,
+  ...props
+}: { controls: string } & Omit<React.ComponentProps<"button">, "children" | "onClick">) {
   return (
     <button
       type="button"

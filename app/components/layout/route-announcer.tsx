@@ -30,7 +30,13 @@ export function RouteAnnouncer() {
   }, [pathname, hash]);
 
   return (
-    <div aria-live="polite" aria-atomic="true" role="status" className="sr-only" data-testid="route-announcer">
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      role="status"
+      className="sr-only"
+      data-testid="route-announcer"
+    >
       {message}
     </div>
   );

@@ -1,11 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { BrandMark } from "./brand-mark";
-import { CurrentYear } from "./current-year";
+
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { footerCta, footerGroups } from "~/content/navigation";
 import { formatAddress, siteConfig } from "~/content/site";
+
+import { BrandMark } from "./brand-mark";
+import { CurrentYear } from "./current-year";
 
 export function SiteFooter() {
   return (

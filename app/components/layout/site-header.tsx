@@ -1,10 +1,12 @@
 import { Link, NavLink } from "react-router";
-import { BrandMark } from "./brand-mark";
-import { MenuToggle } from "./menu-toggle";
+
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { bookCallCta, mainNav, quoteCta } from "~/content/navigation";
 import { cn } from "~/lib/cn";
+
+import { BrandMark } from "./brand-mark";
+import { MenuToggle } from "./menu-toggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -35,7 +37,10 @@ export function SiteHeader() {
           <Button asChild className="hidden sm:inline-flex">
             <Link to={quoteCta.to}>{quoteCta.label}</Link>
           </Button>
-          <MenuToggle controls="mobile-menu" className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "xl:hidden")} />
+          <MenuToggle
+            controls="mobile-menu"
+            className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "xl:hidden")}
+          />
         </div>
       </Container>
       <nav id="mobile-menu" aria-label="Main" hidden className="border-t bg-background xl:hidden">
@@ -50,9 +55,7 @@ export function SiteHeader() {
             ))}
           </ul>
           <Button asChild className="mt-3 w-full">
-            <Link to={quoteCta.to}>
-              {quoteCta.label}
-            </Link>
+            <Link to={quoteCta.to}>{quoteCta.label}</Link>
           </Button>
           <Button asChild variant="outline" className="mt-2 w-full">
             <Link to={bookCallCta.to}>{bookCallCta.label}</Link>

@@ -1,10 +1,12 @@
-import headingFont from "~/styles/fonts/plus-jakarta-sans-core.woff2?url";
 import { Outlet } from "react-router";
+
+import { fontPreloads } from "~/lib/font-preload";
+import headingFont from "~/styles/fonts/plus-jakarta-sans-core.woff2?url";
+
 import type { Route } from "./+types/site-layout";
 import { NoticeRegion } from "./notice-region";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { fontPreloads } from "~/lib/font-preload";
 
 // One face preloaded: the heading face here (lib/font-preload.ts says why one, and which).
 export const links: Route.LinksFunction = () => fontPreloads(headingFont);

@@ -1,9 +1,10 @@
 import { Bell, Megaphone, Sparkles } from "lucide-react";
+
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/container";
 import type { Announcement } from "~/content/announcements";
-import { formatCalendarDate } from "~/lib/site-time";
 import { cn } from "~/lib/cn";
+import { formatCalendarDate } from "~/lib/site-time";
 
 /** Look of an announcement by its type (what it is) ... */
 const typeStyles: Record<Announcement["type"], { icon: typeof Bell; label: string; iconClass: string }> = {
@@ -37,9 +38,14 @@ export function AnnouncementBanner({ items }: { items: readonly Announcement[] }
                 key={a.id}
                 data-type={a.type}
                 data-priority={a.priority}
-                className={cn("flex flex-col gap-4 rounded-2xl border p-5 sm:flex-row sm:items-center sm:p-6", priorityStyles[a.priority])}
+                className={cn(
+                  "flex flex-col gap-4 rounded-2xl border p-5 sm:flex-row sm:items-center sm:p-6",
+                  priorityStyles[a.priority],
+                )}
               >
-                <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", t.iconClass)}>
+                <span
+                  className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", t.iconClass)}
+                >
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <div className="min-w-0 flex-1">

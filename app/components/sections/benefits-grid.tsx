@@ -1,8 +1,15 @@
 import { Code, Search, Smartphone, Zap } from "lucide-react";
-import { SiteSection, SiteSectionHeading } from "./site-section";
-import { type Benefit, homeSections } from "~/content/home";
 
-const icons: Record<Benefit["icon"], typeof Zap> = { zap: Zap, code: Code, smartphone: Smartphone, search: Search };
+import { homeSections, type Benefit } from "~/content/home";
+
+import { SiteSection, SiteSectionHeading } from "./site-section";
+
+const icons: Record<Benefit["icon"], typeof Zap> = {
+  zap: Zap,
+  code: Code,
+  smartphone: Smartphone,
+  search: Search,
+};
 
 /** Why choose us: four benefit cards. */
 export function BenefitsGrid({ items }: { items: readonly Benefit[] }) {
@@ -14,7 +21,10 @@ export function BenefitsGrid({ items }: { items: readonly Benefit[] }) {
         {items.map((b) => {
           const Icon = icons[b.icon];
           return (
-            <li key={b.title} className="group rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
+            <li
+              key={b.title}
+              className="group rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
+            >
               <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary to-accent text-primary-foreground shadow-sm">
                 <Icon aria-hidden className="size-6" />
               </span>

@@ -6,7 +6,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { bookingCopy as copy } from "~/content/booking";
 import { privacyNotice } from "~/content/privacy-notice";
 import { commonTimeZones, slotsByDay, zoneLabel } from "~/lib/zone-time";
-import { type BookingFieldErrors, type BookingFieldName, bookingLimits } from "~/schemas/booking";
+import { bookingLimits, type BookingFieldErrors, type BookingFieldName } from "~/schemas/booking";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-fields";
 
 /**
@@ -16,11 +16,17 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-
 
 /** A GET form: choosing a zone and sending it shows the same slots in that zone. */
 export function ZonePicker({ zone }: { zone: string }) {
-  const options = (commonTimeZones as readonly string[]).includes(zone) ? commonTimeZones : [zone, ...commonTimeZones];
+  const options = (commonTimeZones as readonly string[]).includes(zone)
+    ? commonTimeZones
+    : [zone, ...commonTimeZones];
   return (
     <form method="get" className="flex flex-wrap items-end gap-3">
       <Field id="book-tz" label={copy.zoneLabel} className="min-w-0">
-        <Select name="tz" defaultValue={zone} options={options.map((z) => ({ value: z, label: zoneLabel(z) }))} />
+        <Select
+          name="tz"
+          defaultValue={zone}
+          options={options.map((z) => ({ value: z, label: zoneLabel(z) }))}
+        />
       </Field>
       <Button type="submit" variant="outline">
         {copy.zoneButton}
@@ -30,7 +36,17 @@ export function ZonePicker({ zone }: { zone: string }) {
 }
 
 /** One radio per open slot, grouped by the visitor's local day; each value is the slot's UTC instant. */
-export function SlotPicker({ slots, zone, chosen, error }: { slots: string[]; zone: string; chosen?: string; error?: string }) {
+export function SlotPicker({
+  slots,
+  zone,
+  chosen,
+  error,
+}: {
+  slots: string[];
+  zone: string;
+  chosen?: string;
+  error?: string;
+}) {
   if (slots.length === 0) return <p>{copy.noSlots}</p>;
   return (
     <fieldset className="grid gap-4" aria-describedby={error ? "book-slot-error" : undefined}>
@@ -41,7 +57,10 @@ export function SlotPicker({ slots, zone, chosen, error }: { slots: string[]; zo
           <legend className="px-1 text-sm font-semibold">{day}</legend>
           <div className="flex flex-wrap gap-2">
             {times.map(({ value, time }) => (
-              <label key={value} className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+              >
                 <input type="radio" name="slot" value={value} required defaultChecked={value === chosen} />
                 <time dateTime={value}>{time}</time>
               </label>
@@ -54,7 +73,15 @@ export function SlotPicker({ slots, zone, chosen, error }: { slots: string[]; zo
 }
 
 /** Who is calling and about what; values kept after an error. */
-export function BookingFields({ values, errors, submit }: { values: Record<string, string>; errors: BookingFieldErrors; submit: string }) {
+export function BookingFields({
+  values,
+  errors,
+  submit,
+}: {
+  values: Record<string, string>;
+  errors: BookingFieldErrors;
+  submit: string;
+}) {
   const props = (name: BookingFieldName) => ({ name, defaultValue: values[name] ?? "" });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -62,7 +89,13 @@ export function BookingFields({ values, errors, submit }: { values: Record<strin
         <Input {...props("name")} required maxLength={bookingLimits.name} autoComplete="name" />
       </Field>
       <Field id="book-email" label="Email" required error={errors.email}>
-        <Input {...props("email")} type="email" required maxLength={inquiryLimits.email} autoComplete="email" />
+        <Input
+          {...props("email")}
+          type="email"
+          required
+          maxLength={inquiryLimits.email}
+          autoComplete="email"
+        />
       </Field>
       <Field id="book-company" label="Company (optional)" error={errors.company}>
         <Input {...props("company")} maxLength={inquiryLimits.company} autoComplete="organization" />
@@ -75,13 +108,25 @@ export function BookingFields({ values, errors, submit }: { values: Record<strin
       {/* Bots fill every field; people never see this one. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={`book-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input id={`book-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`book-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       {/* Time spent on earlier attempts counts too: a person asked to send again is not "fast" twice. */}
       <input type="hidden" name={ELAPSED_FIELD} defaultValue={values[ELAPSED_FIELD] ?? ""} />
       <p className="text-sm text-muted-foreground sm:col-span-2">
         We use your details only to hold and prepare this call; see our{" "}
-        <a href={privacyNotice.href} target="_blank" rel="noopener" className="font-semibold text-primary underline underline-offset-4">
+        <a
+          href={privacyNotice.href}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-primary underline underline-offset-4"
+        >
           privacy policy
           <span className="sr-only"> (PDF, opens in a new tab)</span>
         </a>
@@ -106,8 +151,14 @@ export function enhanceBookingPage(doc: Document) {
   const started = Date.now();
   const select = doc.querySelector<HTMLSelectElement>("#book-tz");
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (select && own && !new URLSearchParams(doc.defaultView?.location.search ?? "").has("tz") && select.value !== own) {
-    if (![...select.options].some((o) => o.value === own)) select.add(new Option(own.replace(/_/g, " "), own));
+  if (
+    select &&
+    own &&
+    !new URLSearchParams(doc.defaultView?.location.search ?? "").has("tz") &&
+    select.value !== own
+  ) {
+    if (![...select.options].some((o) => o.value === own))
+      select.add(new Option(own.replace(/_/g, " "), own));
     select.value = own;
   }
   doc.querySelector<HTMLFormElement>("[data-booking-form]")?.addEventListener("submit", (e) => {

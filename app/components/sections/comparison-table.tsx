@@ -1,4 +1,5 @@
 import { Check, Minus } from "lucide-react";
+
 import type { ComparisonRow, ComparisonValue } from "~/content/comparison";
 import type { WebsitePackage } from "~/content/packages";
 
@@ -25,7 +26,13 @@ function Cell({ value }: { value: ComparisonValue }) {
  * narrow screen the table scrolls inside its own focusable region rather than
  * widening the page.
  */
-export function ComparisonTable({ rows, packages }: { rows: readonly ComparisonRow[]; packages: readonly WebsitePackage[] }) {
+export function ComparisonTable({
+  rows,
+  packages,
+}: {
+  rows: readonly ComparisonRow[];
+  packages: readonly WebsitePackage[];
+}) {
   const [basic, pro] = packages;
   return (
     <div
@@ -40,13 +47,19 @@ export function ComparisonTable({ rows, packages }: { rows: readonly ComparisonR
         </caption>
         <thead>
           <tr className="border-b bg-muted/60">
-            <th scope="col" className="px-3 py-4 sm:px-5 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+            <th
+              scope="col"
+              className="px-3 py-4 sm:px-5 text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+            >
               Feature
             </th>
             <th scope="col" className="w-24 sm:w-32 px-3 py-4 sm:px-5 text-center text-base font-bold">
               {basic?.name}
             </th>
-            <th scope="col" className="w-24 sm:w-32 bg-secondary px-3 py-4 sm:px-5 text-center text-base font-bold text-primary">
+            <th
+              scope="col"
+              className="w-24 sm:w-32 bg-secondary px-3 py-4 sm:px-5 text-center text-base font-bold text-primary"
+            >
               {pro?.name}
             </th>
           </tr>

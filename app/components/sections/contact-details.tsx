@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+
 import { contactCopy } from "~/content/pages";
-import { type SiteConfig, formatAddress, siteConfig } from "~/content/site";
+import { formatAddress, siteConfig, type SiteConfig } from "~/content/site";
 
 /** "09:00" -> "9:00": the spec's 24-hour form without a leading zero. */
 export function formatHour(hhmm: string) {
@@ -43,10 +44,15 @@ export function ContactDetails() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 rounded-xl bg-secondary/70 p-4 text-sm text-secondary-foreground">{contactCopy.responseNote}</p>
+        <p className="mt-6 rounded-xl bg-secondary/70 p-4 text-sm text-secondary-foreground">
+          {contactCopy.responseNote}
+        </p>
         <p className="mt-4 text-sm">
           {contactCopy.bookCall.before}
-          <a href={contactCopy.bookCall.href} className="font-semibold text-primary underline underline-offset-4">
+          <a
+            href={contactCopy.bookCall.href}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             {contactCopy.bookCall.linkText}
           </a>
           .
@@ -62,9 +68,14 @@ export function ContactDetails() {
         <p className="mt-1 text-sm text-muted-foreground">All times {siteConfig.timeZoneLabel}</p>
         <dl className="mt-5 grid gap-3">
           {siteConfig.hours.map((h) => (
-            <div key={h.days} className="flex items-center justify-between gap-4 border-b pb-3 last:border-b-0 last:pb-0">
+            <div
+              key={h.days}
+              className="flex items-center justify-between gap-4 border-b pb-3 last:border-b-0 last:pb-0"
+            >
               <dt className="font-medium">{h.days}</dt>
-              <dd className={h.opens ? "font-semibold tabular-nums" : "text-muted-foreground"}>{formatHours(h)}</dd>
+              <dd className={h.opens ? "font-semibold tabular-nums" : "text-muted-foreground"}>
+                {formatHours(h)}
+              </dd>
             </div>
           ))}
         </dl>

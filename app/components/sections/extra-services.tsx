@@ -1,14 +1,25 @@
 import { Check, Smartphone, TrendingUp, Wrench } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import type { ExtraService } from "~/content/extras";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/href";
 
-const icons: Record<ExtraService["id"], typeof Wrench> = { maintenance: Wrench, seo: TrendingUp, "mobile-app": Smartphone };
+const icons: Record<ExtraService["id"], typeof Wrench> = {
+  maintenance: Wrench,
+  seo: TrendingUp,
+  "mobile-app": Smartphone,
+};
 
 /** The three extra services: description, price and features. */
-export function ExtraServices({ items, compact = false }: { items: readonly ExtraService[]; compact?: boolean }) {
+export function ExtraServices({
+  items,
+  compact = false,
+}: {
+  items: readonly ExtraService[];
+  compact?: boolean;
+}) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {items.map((s) => {
@@ -16,7 +27,10 @@ export function ExtraServices({ items, compact = false }: { items: readonly Extr
         const titleId = `extra-${s.id}-title`;
         return (
           <li key={s.id} className="flex">
-            <article aria-labelledby={titleId} className="flex w-full flex-col rounded-2xl border bg-card p-7 shadow-sm">
+            <article
+              aria-labelledby={titleId}
+              className="flex w-full flex-col rounded-2xl border bg-card p-7 shadow-sm"
+            >
               <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary to-accent text-primary-foreground shadow-sm">
                 <Icon aria-hidden className="size-6" />
               </span>
@@ -37,9 +51,7 @@ export function ExtraServices({ items, compact = false }: { items: readonly Extr
                   </ul>
                   <div className="mt-auto pt-7">
                     <Button asChild variant="outline" className="w-full">
-                      <Link to={href("/contact")}>
-                        Ask About {s.title}
-                      </Link>
+                      <Link to={href("/contact")}>Ask About {s.title}</Link>
                     </Button>
                   </div>
                 </>

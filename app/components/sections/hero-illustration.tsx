@@ -65,7 +65,15 @@ export function HeroIllustration({ className }: { className?: string }) {
             <rect x={x} y="244" width="112" height="84" rx="10" fill="var(--card)" stroke="var(--border)" />
             <rect x={x + 14} y="258" width="22" height="22" rx="6" fill="var(--secondary)" />
             <rect x={x + 14} y="290" width="70" height="8" rx="4" fill="var(--foreground)" opacity="0.7" />
-            <rect x={x + 14} y="306" width="84" height="6" rx="3" fill="var(--muted-foreground)" opacity="0.35" />
+            <rect
+              x={x + 14}
+              y="306"
+              width="84"
+              height="6"
+              rx="3"
+              fill="var(--muted-foreground)"
+              opacity="0.35"
+            />
           </g>
         ))}
       </g>
@@ -76,9 +84,23 @@ export function HeroIllustration({ className }: { className?: string }) {
         <rect x="318" y="298" width="70" height="8" rx="4" fill="var(--muted-foreground)" opacity="0.5" />
         <rect x="318" y="314" width="52" height="14" rx="7" fill="var(--foreground)" opacity="0.85" />
         <rect x="440" y="298" width="42" height="18" rx="9" fill="var(--accent)" opacity="0.15" />
-        <path d="M448 311l6-6 6 6" stroke="var(--accent)" strokeWidth="2.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M448 311l6-6 6 6"
+          stroke="var(--accent)"
+          strokeWidth="2.5"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <path d="M318 384 350 366 378 372 410 350 440 356 482 330V388H318Z" fill="url(#hero-chart)" />
-        <path d="M318 384 350 366 378 372 410 350 440 356 482 330" stroke="var(--accent)" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M318 384 350 366 378 372 410 350 440 356 482 330"
+          stroke="var(--accent)"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="482" cy="330" r="5" fill="var(--accent)" />
       </g>
 
@@ -101,7 +123,14 @@ export function HeroIllustration({ className }: { className?: string }) {
       <g filter="url(#hero-shadow)">
         <rect x="10" y="300" width="150" height="56" rx="14" fill="var(--card)" stroke="var(--border)" />
         <circle cx="38" cy="328" r="14" fill="var(--primary)" />
-        <path d="m31 328 5 5 9-10" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m31 328 5 5 9-10"
+          stroke="#fff"
+          strokeWidth="2.5"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <rect x="60" y="318" width="78" height="8" rx="4" fill="var(--foreground)" opacity="0.8" />
         <rect x="60" y="332" width="56" height="7" rx="3.5" fill="var(--muted-foreground)" opacity="0.45" />
       </g>

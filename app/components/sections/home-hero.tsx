@@ -1,20 +1,29 @@
 import { ArrowRight, CircleCheck } from "lucide-react";
 import { Link } from "react-router";
-import { HeroIllustration } from "./hero-illustration";
+
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { homeHero } from "~/content/home";
 
+import { HeroIllustration } from "./hero-illustration";
+
 /** The home page's first screen: tagline, the spec's headline and its two buttons (docs/product.md#site-pages). */
 export function HomeHero() {
   return (
-    <section id="home" aria-labelledby="home-title" className="relative scroll-mt-20 overflow-hidden border-b">
+    <section
+      id="home"
+      aria-labelledby="home-title"
+      className="relative scroll-mt-20 overflow-hidden border-b"
+    >
       {/* Decorative wash: two soft radial glows over a vertical gradient. */}
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_15%_0%,color-mix(in_oklab,var(--primary)_14%,transparent),transparent),radial-gradient(50%_50%_at_95%_30%,color-mix(in_oklab,var(--accent)_12%,transparent),transparent)]"
       />
-      <div aria-hidden className="absolute inset-x-0 bottom-0 -z-20 h-full bg-gradient-to-b from-background via-secondary/40 to-background" />
+      <div
+        aria-hidden
+        className="absolute inset-x-0 bottom-0 -z-20 h-full bg-gradient-to-b from-background via-secondary/40 to-background"
+      />
       <Container className="grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:py-28">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border bg-card/80 px-3 py-1 text-sm font-semibold text-primary shadow-sm">

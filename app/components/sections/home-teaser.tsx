@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { SiteSection, SiteSectionHeading } from "./site-section";
+
 import { Button } from "~/components/ui/button";
+
+import { SiteSection, SiteSectionHeading } from "./site-section";
 
 /** A home anchor section that previews a page and links to it. */
 export function HomeTeaser({

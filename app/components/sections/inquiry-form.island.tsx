@@ -1,5 +1,6 @@
-import { InquiryForm } from "./inquiry-form";
 import { hydrateIsland } from "~/islands/hydrate-island";
+
+import { InquiryForm } from "./inquiry-form";
 
 // Client entry of the inquiry form on the static contact page (routes/contact.tsx).
 hydrateIsland("inquiry-form", InquiryForm);

@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { privacyNotice } from "~/content/privacy-notice";
 import { siteConfig } from "~/content/site";
 import type { InquiryActionData } from "~/schemas/inquiry";
+
 import { InquiryForm } from "./inquiry-form";
 
 const SPEC_ERROR = `There was an error sending your message. Please try again or email us directly at ${siteConfig.email}`;
@@ -49,7 +51,8 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
       expect(field(label)).toBeRequired();
       expect((field(label) as HTMLInputElement).labels![0]).toHaveTextContent("(required)");
     }
-    for (const label of [/phone/i, /company/i, /budget/i, /timeline/i]) expect(field(label)).not.toBeRequired();
+    for (const label of [/phone/i, /company/i, /budget/i, /timeline/i])
+      expect(field(label)).not.toBeRequired();
     expect(field(/^email/i)).toHaveAttribute("type", "email");
     const form = container.querySelector("form")!;
     expect(form).toHaveAttribute("method", "post");
@@ -92,20 +95,33 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     await user.type(field(/^email/i), "ada@example.com");
     await user.type(field(/project details/i), "Hello");
     fetchMock.mockResolvedValue(
-      Response.json({ success: false, error: "Please correct the highlighted fields.", fieldErrors: { projectType: "Please choose a project type." } }, { status: 400 }),
+      Response.json(
+        {
+          success: false,
+          error: "Please correct the highlighted fields.",
+          fieldErrors: { projectType: "Please choose a project type." },
+        },
+        { status: 400 },
+      ),
     );
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(SPEC_ERROR));
     const select = field(/project type/i);
     expect(select).toHaveAttribute("aria-invalid", "true");
-    expect(document.getElementById(select.getAttribute("aria-describedby")!)).toHaveTextContent("Please choose a project type.");
+    expect(document.getElementById(select.getAttribute("aria-describedby")!)).toHaveTextContent(
+      "Please choose a project type.",
+    );
     expect(field(/first name/i)).toHaveValue("Ada");
     expect(consoleError).toHaveBeenCalled();
   });
 
   it("sends JSON, shows 'Sending...' while pending, then the success message and an empty form", async () => {
     const user = userEvent.setup();
-    window.history.replaceState(null, "", "/contact?ref=demo-bakery&utm_campaign=spring&email=ada%40example.com");
+    window.history.replaceState(
+      null,
+      "",
+      "/contact?ref=demo-bakery&utm_campaign=spring&email=ada%40example.com",
+    );
     renderForm();
     await screen.findByRole("heading", { name: "Request a Free Quote" });
     await fillRequired(user);
@@ -143,7 +159,8 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent(/visit our Payment page to complete your payment\./);
     expect(screen.getByRole("link", { name: "Payment page" })).toHaveAttribute("href", "/payment");
     expect(alert).toHaveFocus();
-    for (const label of [/first name/i, /last name/i, /^email/i, /project details/i]) expect(field(label)).toHaveValue("");
+    for (const label of [/first name/i, /last name/i, /^email/i, /project details/i])
+      expect(field(label)).toHaveValue("");
     expect(field(/project type/i)).toHaveValue("");
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
@@ -170,7 +187,17 @@ describe("InquiryForm", { timeout: 20_000 }, () => {
   it("shows a no-JavaScript post's result: errors with the entered values kept", async () => {
     renderForm({
       status: "error",
-      values: { firstName: "Ada", lastName: "", email: "ada@example.com", phone: "", company: "", projectType: "seo", budget: "", timeline: "", message: "Hi" },
+      values: {
+        firstName: "Ada",
+        lastName: "",
+        email: "ada@example.com",
+        phone: "",
+        company: "",
+        projectType: "seo",
+        budget: "",
+        timeline: "",
+        message: "Hi",
+      },
       fieldErrors: {},
       missingRequired: true,
     });

@@ -1,32 +1,34 @@
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+
 import { Field, FormAlert, hydratedFormProps, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { inquiryFormContent as copy } from "~/content/inquiry-form";
+import { privacyNotice } from "~/content/privacy-notice";
 import { cn } from "~/lib/cn";
 import {
+  budgetOptions,
   ELAPSED_FIELD,
+  emptyInquiryValues,
   HONEYPOT_FIELD,
+  inquiryFieldNames,
+  inquiryLimits,
+  missingRequiredFields,
   PRIVACY_NOTICE_FIELD,
+  projectTypeOptions,
+  timelineOptions,
   type InquiryActionData,
   type InquiryApiResponse,
   type InquiryFieldErrors,
   type InquiryFieldName,
   type InquiryFormValues,
-  budgetOptions,
-  emptyInquiryValues,
-  inquiryFieldNames,
-  inquiryLimits,
-  missingRequiredFields,
-  projectTypeOptions,
-  timelineOptions,
 } from "~/schemas/inquiry-fields";
 import { sourceQuery } from "~/schemas/inquiry-source";
-import { privacyNotice } from "~/content/privacy-notice";
 
-type Status = { kind: "idle" } | { kind: "missing" } | { kind: "success" } | { kind: "error"; detail?: string };
+type Status =
+  { kind: "idle" } | { kind: "missing" } | { kind: "success" } | { kind: "error"; detail?: string };
 
 /** The JSON endpoint the form posts to when JavaScript runs. */
 export const INQUIRY_ENDPOINT = "/api/inquiries";
@@ -70,13 +72,17 @@ function statusFrom(answer: InquiryActionData | undefined): Status {
  */
 export function InquiryForm({ answer, className }: { answer?: InquiryActionData; className?: string }) {
   const defaults = answer?.status === "error" ? answer.values : emptyInquiryValues;
-  const [fieldErrors, setFieldErrors] = useState<InquiryFieldErrors>(() => (answer?.status === "error" ? answer.fieldErrors : {}));
+  const [fieldErrors, setFieldErrors] = useState<InquiryFieldErrors>(() =>
+    answer?.status === "error" ? answer.fieldErrors : {},
+  );
   const [status, setStatus] = useState<Status>(() => statusFrom(answer));
   const [sending, setSending] = useState(false);
   const [announcements, setAnnouncements] = useState(0);
   const hydrated = useHydrated();
   // True when hydrating the server's markup (already in the document), false after a client navigation.
-  const [fromServerMarkup] = useState(() => typeof document !== "undefined" && document.getElementById(FORM_TITLE_ID) !== null);
+  const [fromServerMarkup] = useState(
+    () => typeof document !== "undefined" && document.getElementById(FORM_TITLE_ID) !== null,
+  );
   const shownAt = useRef(0);
 
   // On mount (fromServerMarkup never changes).
@@ -119,7 +125,10 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
       const body = (await response.json().catch(() => null)) as InquiryApiResponse | null;
       if (!response.ok || body?.success !== true) {
         const detail = body && body.success === false ? body.error : `HTTP ${response.status}`;
-        throw new InquirySendError(`Inquiry not accepted: ${detail}`, body && body.success === false ? body.fieldErrors : undefined);
+        throw new InquirySendError(
+          `Inquiry not accepted: ${detail}`,
+          body && body.success === false ? body.fieldErrors : undefined,
+        );
       }
       setFieldErrors({});
       for (const name of inquiryFieldNames) {
@@ -148,7 +157,10 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
   const fieldProps = (name: InquiryFieldName) => ({ name, defaultValue: defaults[name] });
 
   return (
-    <section aria-labelledby={FORM_TITLE_ID} className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}>
+    <section
+      aria-labelledby={FORM_TITLE_ID}
+      className={cn("rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8", className)}
+    >
       <h2 id={FORM_TITLE_ID} className="text-2xl font-bold">
         {copy.title}
       </h2>
@@ -181,13 +193,29 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         <Field {...field("firstName", true)}>
-          <Input {...fieldProps("firstName")} required autoComplete="given-name" maxLength={inquiryLimits.name} />
+          <Input
+            {...fieldProps("firstName")}
+            required
+            autoComplete="given-name"
+            maxLength={inquiryLimits.name}
+          />
         </Field>
         <Field {...field("lastName", true)}>
-          <Input {...fieldProps("lastName")} required autoComplete="family-name" maxLength={inquiryLimits.name} />
+          <Input
+            {...fieldProps("lastName")}
+            required
+            autoComplete="family-name"
+            maxLength={inquiryLimits.name}
+          />
         </Field>
         <Field {...field("email", true)}>
-          <Input {...fieldProps("email")} type="email" required autoComplete="email" maxLength={inquiryLimits.email} />
+          <Input
+            {...fieldProps("email")}
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={inquiryLimits.email}
+          />
         </Field>
         <Field {...field("phone")}>
           <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={inquiryLimits.phone} />
@@ -196,28 +224,55 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
           <Input {...fieldProps("company")} autoComplete="organization" maxLength={inquiryLimits.company} />
         </Field>
         <Field {...field("projectType", true)}>
-          <Select {...fieldProps("projectType")} required options={projectTypeOptions} placeholder={copy.placeholders.projectType} />
+          <Select
+            {...fieldProps("projectType")}
+            required
+            options={projectTypeOptions}
+            placeholder={copy.placeholders.projectType}
+          />
         </Field>
         <Field {...field("budget")}>
           <Select {...fieldProps("budget")} options={budgetOptions} placeholder={copy.placeholders.budget} />
         </Field>
         <Field {...field("timeline")}>
-          <Select {...fieldProps("timeline")} options={timelineOptions} placeholder={copy.placeholders.timeline} />
+          <Select
+            {...fieldProps("timeline")}
+            options={timelineOptions}
+            placeholder={copy.placeholders.timeline}
+          />
         </Field>
         <Field {...field("message", true)} className="flex flex-col sm:col-span-2">
-          <Textarea {...fieldProps("message")} required rows={6} maxLength={inquiryLimits.message} placeholder={copy.placeholders.message} />
+          <Textarea
+            {...fieldProps("message")}
+            required
+            rows={6}
+            maxLength={inquiryLimits.message}
+            placeholder={copy.placeholders.message}
+          />
         </Field>
 
         {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label htmlFor={`inquiry-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input id={`inquiry-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={`inquiry-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
 
         <input type="hidden" name={PRIVACY_NOTICE_FIELD} value={privacyNotice.version} />
         <p className="text-sm text-muted-foreground sm:col-span-2">
           {privacyNotice.before}
-          <a href={privacyNotice.href} target="_blank" rel="noopener" className="font-semibold text-primary underline underline-offset-4">
+          <a
+            href={privacyNotice.href}
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             {privacyNotice.linkText}
             <span className="sr-only"> (PDF, opens in a new tab)</span>
           </a>
@@ -251,12 +306,18 @@ function StatusMessage({ status }: { status: Status }) {
       return (
         <p>
           {copy.messages.success.before}
-          <a href={copy.messages.success.linkHref} className="font-semibold text-primary underline underline-offset-4">
+          <a
+            href={copy.messages.success.linkHref}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             {copy.messages.success.linkText}
           </a>
           {copy.messages.success.after}
           {copy.messages.success.bookCall.before}
-          <a href={copy.messages.success.bookCall.linkHref} className="font-semibold text-primary underline underline-offset-4">
+          <a
+            href={copy.messages.success.bookCall.linkHref}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             {copy.messages.success.bookCall.linkText}
           </a>
           .

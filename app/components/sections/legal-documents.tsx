@@ -1,4 +1,5 @@
 import { Download, ExternalLink, FileText } from "lucide-react";
+
 import { Button } from "~/components/ui/button";
 import type { LegalDocumentLink } from "~/content/extras";
 
@@ -39,7 +40,9 @@ export function LegalDocuments({ items }: { items: readonly LegalDocumentLink[] 
               </Button>
             )}
           </div>
-          <p className="mt-3 text-xs text-muted-foreground">{d.downloadable ? "Open in a new tab or save a copy." : "Opens in a new tab."}</p>
+          <p className="mt-3 text-xs text-muted-foreground">
+            {d.downloadable ? "Open in a new tab or save a copy." : "Opens in a new tab."}
+          </p>
         </li>
       ))}
     </ul>

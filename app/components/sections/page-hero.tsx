@@ -1,8 +1,17 @@
 import type * as React from "react";
+
 import { Container } from "~/components/ui/container";
 
 /** The headed band at the top of every site page except home. */
-export function PageHero({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: React.ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
   return (
     <section className="border-b bg-gradient-to-b from-secondary to-background">
       <Container className="py-16 text-center sm:py-20">

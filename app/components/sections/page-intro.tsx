@@ -1,6 +1,8 @@
 import type * as React from "react";
-import { PageHero } from "./page-hero";
+
 import type { PageCopy } from "~/content/pages";
+
+import { PageHero } from "./page-hero";
 
 /** A page's hero band from its copy module entry. */
 export function PageIntro({ copy, children }: { copy: PageCopy; children?: React.ReactNode }) {

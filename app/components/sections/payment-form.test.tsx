@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { pageEnhancements } from "~/lib/page-enhancements";
+
 import { PaymentForm } from "./payment-form";
 
 /**
@@ -9,11 +11,23 @@ import { PaymentForm } from "./payment-form";
  * the tab handed to the checkout. fetch and window.open are the browser's
  * edges here; the real server path is covered in tests/e2e/payment.spec.ts.
  */
-type FakeTab = { closed: boolean; opener: unknown; location: { href: string }; document: Document; close: () => void };
+type FakeTab = {
+  closed: boolean;
+  opener: unknown;
+  location: { href: string };
+  document: Document;
+  close: () => void;
+};
 
 function fakeTab(): FakeTab {
   const doc = document.implementation.createHTMLDocument("");
-  const tab: FakeTab = { closed: false, opener: window, location: { href: "about:blank" }, document: doc, close: () => (tab.closed = true) };
+  const tab: FakeTab = {
+    closed: false,
+    opener: window,
+    location: { href: "about:blank" },
+    document: doc,
+    close: () => (tab.closed = true),
+  };
   return tab;
 }
 
@@ -22,7 +36,13 @@ function respondWith(status: number, body: unknown) {
   const pending = new Promise<Response>((r) => (resolve = r));
   const fetchMock = vi.fn(() => pending);
   vi.stubGlobal("fetch", fetchMock);
-  return { fetchMock, send: () => resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) };
+  return {
+    fetchMock,
+    send: () =>
+      resolve(
+        new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+      ),
+  };
 }
 
 // The notices are drawn by the inline page enhancements into the page's notice region.
@@ -61,10 +81,14 @@ describe("PaymentForm", { timeout: 20_000 }, () => {
     expect(tab.document.body.textContent).toBe("Preparing your secure checkout…");
     const busy = screen.getByRole("button", { name: "Processing..." });
     expect(busy).toBeDisabled();
-    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ amount: 450.5, packageType: "pro" });
+    expect(
+      JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string),
+    ).toEqual({ amount: 450.5, packageType: "pro" });
 
     send();
-    await waitFor(() => expect(tab.location.href).toBe(`${window.location.origin}/checkout/sandbox/sbx_abcdefghijklmnopqrstuv`));
+    await waitFor(() =>
+      expect(tab.location.href).toBe(`${window.location.origin}/checkout/sandbox/sbx_abcdefghijklmnopqrstuv`),
+    );
     expect(tab.opener).toBeNull();
     expect(await screen.findByRole("button", { name: "Proceed to Payment" })).toBeEnabled();
   });
@@ -79,7 +103,10 @@ describe("PaymentForm", { timeout: 20_000 }, () => {
       await user.click(screen.getByRole("button", { name: "Proceed to Payment" }));
       send();
       expect(await screen.findByText(/Your browser blocked the new tab/)).toBeInTheDocument();
-      expect(screen.getByRole("link", { name: "Continue to checkout" })).toHaveAttribute("href", "https://checkout.stripe.com/c/pay/cs_test_1");
+      expect(screen.getByRole("link", { name: "Continue to checkout" })).toHaveAttribute(
+        "href",
+        "https://checkout.stripe.com/c/pay/cs_test_1",
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -1,12 +1,13 @@
 import { Loader2, Lock } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
+
 import { Field, hydratedFormProps, showNotice, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { type PackageType, paymentPackages, paymentPageContent as text } from "~/content/payment";
+import { paymentPackages, paymentPageContent as text, type PackageType } from "~/content/payment";
 import { cn } from "~/lib/cn";
 import { formatCad } from "~/lib/money";
-import { type AmountRule, createPaymentSchema } from "~/schemas/payment";
+import { createPaymentSchema, type AmountRule } from "~/schemas/payment";
 
 /** Rules the product answers with its own 'Please enter a valid amount'; the rest say precisely what is wrong. */
 const PRODUCT_INVALID_RULES: readonly AmountRule[] = ["empty", "not-a-number", "not-finite", "too-small"];
@@ -38,14 +39,20 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
     if (submitting) return;
     const data = new FormData(event.currentTarget);
     const raw = String(data.get("amount") ?? "");
-    const parsed = createPaymentSchema.safeParse({ amount: raw, packageType: data.get("packageType") ?? undefined });
+    const parsed = createPaymentSchema.safeParse({
+      amount: raw,
+      packageType: data.get("packageType") ?? undefined,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const rule = (issue as { params?: { rule?: AmountRule } } | undefined)?.params?.rule;
       showNotice({
         tone: "error",
         title: text.invalidAmountTitle,
-        description: rule && PRODUCT_INVALID_RULES.includes(rule) ? text.invalidAmountDescription : (issue?.message ?? text.invalidAmountDescription),
+        description:
+          rule && PRODUCT_INVALID_RULES.includes(rule)
+            ? text.invalidAmountDescription
+            : (issue?.message ?? text.invalidAmountDescription),
       });
       amountRef.current?.focus();
       return;
@@ -63,7 +70,10 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
       });
       const body = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
       const url = response.ok ? safeCheckoutUrl(body.url) : null;
-      if (!url) throw new PaymentRequestError(typeof body.error === "string" && body.error ? body.error : text.errorFallback);
+      if (!url)
+        throw new PaymentRequestError(
+          typeof body.error === "string" && body.error ? body.error : text.errorFallback,
+        );
       if (tab && !tab.closed) {
         // The checkout page must not reach back into this page.
         tab.opener = null;
@@ -74,7 +84,11 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
       }
     } catch (err) {
       tab?.close();
-      showNotice({ tone: "error", title: text.errorTitle, description: err instanceof PaymentRequestError ? err.message : text.errorFallback });
+      showNotice({
+        tone: "error",
+        title: text.errorTitle,
+        description: err instanceof PaymentRequestError ? err.message : text.errorFallback,
+      });
     } finally {
       setSubmitting(false);
     }
@@ -129,7 +143,10 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
         className="flex flex-col"
       >
         <div className="relative">
-          <span aria-hidden className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground">
+          <span
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground"
+          >
             $
           </span>
           <Input
@@ -144,7 +161,10 @@ export function PaymentForm({ serverError, defaults }: PaymentFormProps) {
             defaultValue={defaults?.amount}
             className="h-12 pl-7 pr-14 text-lg md:text-lg"
           />
-          <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground">
+          <span
+            aria-hidden
+            className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground"
+          >
             CAD
           </span>
         </div>

@@ -1,7 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { portfolioItems } from "~/content/portfolio";
+
 import { PortfolioGrid } from "./portfolio-grid";
 
 function renderGrid(props: Parameters<typeof PortfolioGrid>[0]) {
@@ -27,8 +29,12 @@ describe("PortfolioGrid previews", () => {
   it("fetches every preview lazily at low priority, after the page's own text and fonts", () => {
     renderGrid({ items: portfolioItems });
     const imgs = screen.getAllByRole("img");
-    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual(Array<string>(portfolioItems.length).fill("lazy"));
-    expect(imgs.map((img) => img.getAttribute("fetchpriority"))).toEqual(Array<string>(portfolioItems.length).fill("low"));
+    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual(
+      Array<string>(portfolioItems.length).fill("lazy"),
+    );
+    expect(imgs.map((img) => img.getAttribute("fetchpriority"))).toEqual(
+      Array<string>(portfolioItems.length).fill("low"),
+    );
   });
 
   it("asks phones for the thumbnail's width on the full grid, the card's width on the compact one", () => {

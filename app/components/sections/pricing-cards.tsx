@@ -1,7 +1,8 @@
 import { Check, Star } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
-import { type WebsitePackage, formatListPrice, popularLabel } from "~/content/packages";
+import { formatListPrice, popularLabel, type WebsitePackage } from "~/content/packages";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/href";
 
@@ -31,7 +32,10 @@ export function PricingCards({ items }: { items: readonly WebsitePackage[] }) {
               </h3>
               <p className="mt-2 text-muted-foreground">{p.description}</p>
               <p className="mt-6 flex items-baseline gap-2">
-                <span className="font-heading text-5xl font-extrabold tracking-tight" data-testid={`price-${p.id}`}>
+                <span
+                  className="font-heading text-5xl font-extrabold tracking-tight"
+                  data-testid={`price-${p.id}`}
+                >
                   {formatListPrice(p)}
                 </span>
                 <span className="text-sm text-muted-foreground">CAD, one time</span>

@@ -1,5 +1,6 @@
+import { homeSections, type ProcessStep } from "~/content/home";
+
 import { SiteSection, SiteSectionHeading } from "./site-section";
-import { type ProcessStep, homeSections } from "~/content/home";
 
 /** The four-step process as an ordered list: the order is the meaning. */
 export function ProcessSteps({ steps }: { steps: readonly ProcessStep[] }) {

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { type TeamMember, initials } from "~/content/team";
+import { initials, type TeamMember } from "~/content/team";
 
 /** Avatar gradients, cycled so neighbouring cards differ. */
 const avatarTones = [
@@ -13,7 +13,10 @@ export function SiteTeamGrid({ members }: { members: readonly TeamMember[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {members.map((m, i) => (
-        <li key={m.name} className="flex flex-col items-center rounded-2xl border bg-card p-6 text-center shadow-sm">
+        <li
+          key={m.name}
+          className="flex flex-col items-center rounded-2xl border bg-card p-6 text-center shadow-sm"
+        >
           <span
             aria-hidden
             className={`flex size-20 items-center justify-center rounded-full bg-gradient-to-br ${avatarTones[i % avatarTones.length]} font-heading text-2xl font-extrabold text-primary-foreground shadow-md ring-4 ring-secondary`}

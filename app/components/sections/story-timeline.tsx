@@ -2,7 +2,13 @@ import type { TimelineEntry } from "~/content/timeline";
 import { cn } from "~/lib/cn";
 
 /** The Our Story timeline: an ordered list, a vertical rail with a dot per milestone. */
-export function StoryTimeline({ entries, compact = false }: { entries: readonly TimelineEntry[]; compact?: boolean }) {
+export function StoryTimeline({
+  entries,
+  compact = false,
+}: {
+  entries: readonly TimelineEntry[];
+  compact?: boolean;
+}) {
   if (compact) {
     return (
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -21,9 +27,20 @@ export function StoryTimeline({ entries, compact = false }: { entries: readonly 
   return (
     <ol className="relative mx-auto max-w-3xl">
       {entries.map((e, i) => (
-        <li key={e.title} className={cn("relative grid grid-cols-[2.5rem_1fr] gap-x-5 sm:grid-cols-[3rem_1fr] sm:gap-x-8", i < entries.length - 1 && "pb-12")}>
+        <li
+          key={e.title}
+          className={cn(
+            "relative grid grid-cols-[2.5rem_1fr] gap-x-5 sm:grid-cols-[3rem_1fr] sm:gap-x-8",
+            i < entries.length - 1 && "pb-12",
+          )}
+        >
           {/* The rail between dots. */}
-          {i < entries.length - 1 && <span aria-hidden className="absolute bottom-0 left-5 top-12 w-0.5 -translate-x-1/2 bg-gradient-to-b from-primary/60 to-border sm:left-6" />}
+          {i < entries.length - 1 && (
+            <span
+              aria-hidden
+              className="absolute bottom-0 left-5 top-12 w-0.5 -translate-x-1/2 bg-gradient-to-b from-primary/60 to-border sm:left-6"
+            />
+          )}
           <span
             aria-hidden
             className="relative z-10 flex size-10 items-center justify-center rounded-full bg-gradient-to-br from-primary to-accent font-heading font-extrabold text-primary-foreground shadow-md ring-4 ring-background sm:size-12 sm:text-lg"

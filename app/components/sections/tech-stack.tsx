@@ -1,5 +1,6 @@
+import { homeSections, type TechGroup } from "~/content/home";
+
 import { SiteSection, SiteSectionHeading } from "./site-section";
-import { type TechGroup, homeSections } from "~/content/home";
 
 /** The technology stack, grouped by layer. */
 export function TechStack({ groups }: { groups: readonly TechGroup[] }) {
@@ -10,10 +11,15 @@ export function TechStack({ groups }: { groups: readonly TechGroup[] }) {
       <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map((g) => (
           <div key={g.title} className="rounded-2xl border bg-gradient-to-b from-card to-muted/50 p-6">
-            <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">{g.title}</h3>
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+              {g.title}
+            </h3>
             <ul className="mt-4 flex flex-wrap gap-2">
               {g.items.map((item) => (
-                <li key={item} className="rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-xs">
+                <li
+                  key={item}
+                  className="rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-xs"
+                >
                   {item}
                 </li>
               ))}

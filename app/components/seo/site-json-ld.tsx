@@ -5,5 +5,10 @@ import { jsonLdText, siteStructuredData } from "~/lib/structured-data";
  * A data block is never executed, so the CSP needs nothing for it.
  */
 export function SiteJsonLd() {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(siteStructuredData()) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: jsonLdText(siteStructuredData()) }}
+    />
+  );
 }

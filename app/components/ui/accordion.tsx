@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import * as React from "react";
+
 import { cn } from "~/lib/cn";
 
 /**
@@ -20,7 +21,14 @@ export function Accordion({ name, className, ...props }: React.ComponentProps<"d
 
 export function AccordionItem({ className, ...props }: Omit<React.ComponentProps<"details">, "name">) {
   const name = React.useContext(AccordionName);
-  return <details data-slot="accordion-item" name={name} className={cn("group border-b last:border-b-0", className)} {...props} />;
+  return (
+    <details
+      data-slot="accordion-item"
+      name={name}
+      className={cn("group border-b last:border-b-0", className)}
+      {...props}
+    />
+  );
 }
 
 export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<"summary">) {
@@ -34,7 +42,10 @@ export function AccordionTrigger({ className, children, ...props }: React.Compon
       {...props}
     >
       {children}
-      <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none" />
+      <ChevronDown
+        aria-hidden
+        className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none"
+      />
     </summary>
   );
 }

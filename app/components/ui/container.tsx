@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/cn";
 
 /** The page's horizontal rhythm: one max width and gutter for every section. */

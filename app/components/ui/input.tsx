@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { useFieldControl } from "~/components/form/field-context";
 import { cn } from "~/lib/cn";
 
@@ -7,5 +8,12 @@ export const fieldClasses =
 
 /** A text input; inside a `Field` (components/form) it takes the field's id and aria-* wiring. */
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
-  return <input data-slot="input" type={type} className={cn(fieldClasses, "h-10", className)} {...useFieldControl(props)} />;
+  return (
+    <input
+      data-slot="input"
+      type={type}
+      className={cn(fieldClasses, "h-10", className)}
+      {...useFieldControl(props)}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import * as LabelPrimitive from "@radix-ui/react-label";
 import type * as React from "react";
+
 import { cn } from "~/lib/cn";
 
 export function Label({
@@ -9,7 +10,11 @@ export function Label({
   ...props
 }: React.ComponentProps<typeof LabelPrimitive.Root> & { required?: boolean }) {
   return (
-    <LabelPrimitive.Root data-slot="label" className={cn("text-sm font-medium leading-none", className)} {...props}>
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn("text-sm font-medium leading-none", className)}
+      {...props}
+    >
       {children}
       {required && (
         <>

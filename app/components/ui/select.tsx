@@ -1,7 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
+
 import { useFieldControl } from "~/components/form/field-context";
 import { cn } from "~/lib/cn";
+
 import { fieldClasses } from "./input";
 
 export type SelectOption = { value: string; label: string };
@@ -18,7 +20,11 @@ export function Select({
 }: React.ComponentProps<"select"> & { options: readonly SelectOption[]; placeholder?: string }) {
   return (
     <div className="relative">
-      <select data-slot="select" className={cn(fieldClasses, "h-10 appearance-none pr-9", className)} {...useFieldControl(props)}>
+      <select
+        data-slot="select"
+        className={cn(fieldClasses, "h-10 appearance-none pr-9", className)}
+        {...useFieldControl(props)}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -26,7 +32,10 @@ export function Select({
           </option>
         ))}
       </select>
-      <ChevronDown aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
     </div>
   );
 }

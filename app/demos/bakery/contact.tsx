@@ -1,13 +1,15 @@
 import { Clock } from "lucide-react";
+
+import { Container } from "~/components/ui/container";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { CallAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
+import { StepList } from "~/demos/frame/section";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/contact";
 import { BakeryMapArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
-import { Container } from "~/components/ui/container";
-import { CallAction } from "~/demos/frame/inert-action";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
-import { ContactDetails } from "~/demos/frame/contact-card";
-import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/bakery/contact" });
 
@@ -42,12 +44,19 @@ export default function BakeryContact() {
           <div className="grid gap-8 lg:grid-cols-2">
             <figure className="overflow-hidden rounded-[2rem] ring-1 ring-border">
               <BakeryMapArt label={contactPage.mapLabel} className="block h-auto w-full" />
-              <figcaption className="bg-card p-5 text-sm text-muted-foreground">{contactPage.parking}</figcaption>
+              <figcaption className="bg-card p-5 text-sm text-muted-foreground">
+                {contactPage.parking}
+              </figcaption>
             </figure>
             <div className="rounded-[2rem] bg-secondary p-8 text-secondary-foreground sm:p-10">
               <h2 className="font-heading text-3xl font-semibold">{contactPage.orders.title}</h2>
               <p className="mt-3 text-lg">{contactPage.orders.text}</p>
-              <StepList steps={contactPage.orders.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground" />
+              <StepList
+                steps={contactPage.orders.steps}
+                className="mt-6 grid gap-3"
+                itemClassName="flex items-center gap-3"
+                numberClassName="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-heading font-semibold text-primary-foreground"
+              />
               <CallAction label={contactPage.orders.cta} className="mt-8 rounded-full" />
             </div>
           </div>

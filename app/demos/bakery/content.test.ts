@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import * as c from "./content";
+
 import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
+
+import * as c from "./content";
 
 describe("bakery demo content", () => {
   it("matches the shared schemas", () => expectValidDemoContent(c, "bakery"));

@@ -1,9 +1,11 @@
 import { Cake, Clock, Croissant, Heart, Leaf, Users, Wheat } from "lucide-react";
+
+import type { CoreValue, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
+
 import type { BakeryArtKind } from "./art";
 import { bakeryTheme } from "./theme";
-import type { DemoSite } from "~/demos/frame/types";
-import type { CoreValue, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
-import { href } from "~/lib/href";
 
 /** Golden Crust Bakery: a fictional neighbourhood bakery (multi-page demo, docs/product.md#demo-sites). */
 export const base = href("/demo/bakery");
@@ -13,7 +15,8 @@ export const menuPath = href("/demo/bakery/menu");
 export const site = {
   slug: "bakery",
   name: "Golden Crust Bakery",
-  tagline: "Sourdough, celebration cakes and buttery pastries, baked from scratch on Commercial Drive since 2003.",
+  tagline:
+    "Sourdough, celebration cakes and buttery pastries, baked from scratch on Commercial Drive since 2003.",
   icon: Croissant,
   nav: [
     { label: "Home", to: base },
@@ -34,19 +37,23 @@ export const site = {
 export const pageSeo = {
   home: {
     title: "Golden Crust Bakery: Artisan Bread, Cakes & Pastries in Vancouver",
-    description: "A family bakery on Commercial Drive baking sourdough, custom cakes and pastries from scratch every morning. A demo site by Cascadia Web Studio.",
+    description:
+      "A family bakery on Commercial Drive baking sourdough, custom cakes and pastries from scratch every morning. A demo site by Cascadia Web Studio.",
   },
   menu: {
     title: "Menu & Prices | Golden Crust Bakery",
-    description: "Artisan breads from $6, custom cakes at $45 and pastries and desserts at $4, baked fresh daily at Golden Crust Bakery.",
+    description:
+      "Artisan breads from $6, custom cakes at $45 and pastries and desserts at $4, baked fresh daily at Golden Crust Bakery.",
   },
   about: {
     title: "Our Story | Golden Crust Bakery",
-    description: "How a small family oven on Commercial Drive became Golden Crust Bakery: our story, our bakers and what we believe in.",
+    description:
+      "How a small family oven on Commercial Drive became Golden Crust Bakery: our story, our bakers and what we believe in.",
   },
   contact: {
     title: "Visit & Order | Golden Crust Bakery",
-    description: "Find Golden Crust Bakery at 1876 Commercial Drive, open every day 6AM to 7PM. Call or email to order custom cakes.",
+    description:
+      "Find Golden Crust Bakery at 1876 Commercial Drive, open every day 6AM to 7PM. Call or email to order custom cakes.",
   },
 };
 
@@ -69,7 +76,10 @@ export const home = {
     link: { label: "Read our story", to: href("/demo/bakery/about") },
   },
   testimonialsIntro: { eyebrow: "Kind words", title: "Loved on the Drive" },
-  visit: { title: "Come in, the coffee's on", text: "Warm bread comes out of the oven at 6AM, 11AM and 3PM." },
+  visit: {
+    title: "Come in, the coffee's on",
+    text: "Warm bread comes out of the oven at 6AM, 11AM and 3PM.",
+  },
 };
 
 export type MenuItem = {
@@ -100,7 +110,8 @@ export const menu = [
     art: "loaf",
     artLabel: "Illustration of a scored sourdough loaf",
     title: "Artisan Breads",
-    description: "Naturally leavened loaves, fermented for 36 hours and baked on stone for a crackling crust.",
+    description:
+      "Naturally leavened loaves, fermented for 36 hours and baked on stone for a crackling crust.",
     price: "From $6",
     priceNote: "per loaf",
     varieties: ["Country sourdough", "Seeded rye", "Classic baguette", "Rosemary focaccia"],
@@ -156,9 +167,21 @@ export const stats = [
 ] satisfies Stat[];
 
 export const values = [
-  { icon: Leaf, title: "Local ingredients", description: "BC-milled flour, Fraser Valley butter and eggs, fruit from Okanagan orchards." },
-  { icon: Clock, title: "Time, not shortcuts", description: "Our doughs ferment slowly overnight. No premixes, no preservatives." },
-  { icon: Heart, title: "Baked for neighbours", description: "Day-old bread goes to the community kitchen down the street every evening." },
+  {
+    icon: Leaf,
+    title: "Local ingredients",
+    description: "BC-milled flour, Fraser Valley butter and eggs, fruit from Okanagan orchards.",
+  },
+  {
+    icon: Clock,
+    title: "Time, not shortcuts",
+    description: "Our doughs ferment slowly overnight. No premixes, no preservatives.",
+  },
+  {
+    icon: Heart,
+    title: "Baked for neighbours",
+    description: "Day-old bread goes to the community kitchen down the street every evening.",
+  },
 ] satisfies CoreValue[];
 
 export const team = [
@@ -218,5 +241,6 @@ export const contactPage = {
     cta: "Call Now",
   },
   mapLabel: "Illustrated map of Commercial Drive showing the bakery near Grandview Park",
-  parking: "Street parking on Commercial Drive and a bike rack out front. Two blocks from Commercial-Broadway Station.",
+  parking:
+    "Street parking on Commercial Drive and a bike rack out front. Two blocks from Commercial-Broadway Station.",
 };

@@ -1,13 +1,15 @@
 import { ArrowRight, Info } from "lucide-react";
 import { Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
+import { cn } from "~/lib/cn";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/menu";
 import { BakeryItemArt } from "./art";
 import { contactPath, menu, menuPage, pageSeo } from "./content";
-import { Button } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { cn } from "~/lib/cn";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.menu, path: "/demo/bakery/menu" });
 
@@ -27,10 +29,17 @@ export default function BakeryMenu() {
                 i % 2 === 1 ? "md:grid-cols-[3fr_2fr]" : "md:grid-cols-[2fr_3fr]",
               )}
             >
-              <BakeryItemArt kind={m.art} label={m.artLabel} className={cn("mx-auto h-auto w-full max-w-sm", i % 2 === 1 && "md:order-2")} />
+              <BakeryItemArt
+                kind={m.art}
+                label={m.artLabel}
+                className={cn("mx-auto h-auto w-full max-w-sm", i % 2 === 1 && "md:order-2")}
+              />
               <div>
                 <div className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-dotted border-accent pb-4">
-                  <h2 id={`menu-${m.id}`} className="flex items-center gap-3 font-heading text-3xl font-semibold sm:text-4xl">
+                  <h2
+                    id={`menu-${m.id}`}
+                    className="flex items-center gap-3 font-heading text-3xl font-semibold sm:text-4xl"
+                  >
                     <Icon aria-hidden className="size-7 text-primary" /> {m.title}
                   </h2>
                   <p className="sm:text-right">
@@ -39,10 +48,15 @@ export default function BakeryMenu() {
                   </p>
                 </div>
                 <p className="mt-4 text-lg">{m.description}</p>
-                <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted-foreground">{menuPage.varietiesLabel}</h3>
+                <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+                  {menuPage.varietiesLabel}
+                </h3>
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {m.varieties.map((v) => (
-                    <li key={v} className="rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground">
+                    <li
+                      key={v}
+                      className="rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground"
+                    >
                       {v}
                     </li>
                   ))}

@@ -1,9 +1,11 @@
 import { Clock } from "lucide-react";
 import type * as React from "react";
-import { site, testimonials } from "./content";
-import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+
 import { DemoSection } from "~/demos/frame/section";
 import { SectionHeading } from "~/demos/frame/section-heading";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+
+import { site, testimonials } from "./content";
 
 export function OpenBadge({ label }: { label: string }) {
   const h = site.hours[0];
@@ -21,7 +23,12 @@ export function Reviews({ eyebrow, title }: { eyebrow: string; title: string }) 
   return (
     <DemoSection titleId="reviews-title" className="py-16 sm:py-24">
       <div className="text-center">
-        <SectionHeading look="bare" eyebrow={eyebrow} title={title} titleClassName="mt-1 font-heading text-4xl font-semibold" />
+        <SectionHeading
+          look="bare"
+          eyebrow={eyebrow}
+          title={title}
+          titleClassName="mt-1 font-heading text-4xl font-semibold"
+        />
       </div>
       <TestimonialGrid testimonials={testimonials} />
     </DemoSection>

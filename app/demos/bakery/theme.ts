@@ -1,6 +1,8 @@
 import { createElement } from "react";
-import { Scallop } from "./art";
+
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { Scallop } from "./art";
 
 /** Golden Crust Bakery: warm crust and cream, Fraunces italics over Outfit, soft round cards and a scalloped doily edge. */
 export const bakeryTheme: DemoTheme = {
@@ -31,7 +33,8 @@ export const bakeryTheme: DemoTheme = {
   slots: {
     timeline: "mt-10 grid gap-6 border-l-2 border-dashed border-accent pl-6",
     "timeline-entry": "relative",
-    "timeline-dot": "absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary",
+    "timeline-dot":
+      "absolute top-1.5 -left-[2.05rem] size-4 rounded-full border-4 border-background bg-primary",
     "timeline-label": "font-heading text-2xl font-semibold text-primary",
     "timeline-text": "mt-1 text-lg",
     "value-grid": "mt-10 grid gap-6 md:grid-cols-3",

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { useId } from "react";
+
 import { cn } from "~/lib/cn";
 
 /** Self-made imagery of the barbershop demo: barber pole, shop seal, ornaments, razor and shears. */
@@ -10,7 +11,13 @@ export function BarberPole(props: React.SVGProps<SVGSVGElement>) {
   return (
     <svg viewBox="0 0 80 320" width="80" height="320" aria-hidden {...props}>
       <defs>
-        <pattern id={`${id}-s`} width="40" height="56" patternUnits="userSpaceOnUse" patternTransform="skewY(-35)">
+        <pattern
+          id={`${id}-s`}
+          width="40"
+          height="56"
+          patternUnits="userSpaceOnUse"
+          patternTransform="skewY(-35)"
+        >
           <rect width="40" height="56" fill="#f5efe3" />
           <rect width="40" height="14" fill="#7a1f1f" />
           <rect y="28" width="40" height="14" fill="#1c2740" />
@@ -30,27 +37,70 @@ export function BarberPole(props: React.SVGProps<SVGSVGElement>) {
 }
 
 /** The shop's round seal with its name set around the rim. */
-export function ShopSeal({ className, name, established }: { className?: string; name: string; established: string }) {
+export function ShopSeal({
+  className,
+  name,
+  established,
+}: {
+  className?: string;
+  name: string;
+  established: string;
+}) {
   const id = useId().replace(/:/g, "");
   return (
-    <svg viewBox="0 0 240 240" width="240" height="240" role="img" aria-label={`${name}, ${established}`} className={className}>
+    <svg
+      viewBox="0 0 240 240"
+      width="240"
+      height="240"
+      role="img"
+      aria-label={`${name}, ${established}`}
+      className={className}
+    >
       <defs>
         <path id={`${id}-arc`} d="M120 120 m-86 0 a86 86 0 1 1 172 0 a86 86 0 1 1 -172 0" />
       </defs>
       <circle cx="120" cy="120" r="116" fill="none" stroke="currentColor" strokeWidth="2" />
-      <circle cx="120" cy="120" r="108" fill="none" stroke="currentColor" strokeWidth="1" strokeDasharray="2 5" />
+      <circle
+        cx="120"
+        cy="120"
+        r="108"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1"
+        strokeDasharray="2 5"
+      />
       <circle cx="120" cy="120" r="66" fill="none" stroke="currentColor" strokeWidth="2" />
-      <text fill="currentColor" fontFamily="Playfair Display Variable, serif" fontSize="19" fontWeight="700" letterSpacing="5">
+      <text
+        fill="currentColor"
+        fontFamily="Playfair Display Variable, serif"
+        fontSize="19"
+        fontWeight="700"
+        letterSpacing="5"
+      >
         <textPath href={`#${id}-arc`} startOffset="0">
           {`${name.toUpperCase()} · BARBER CO. · `}
         </textPath>
       </text>
-      <g transform="translate(120 112)" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round">
+      <g
+        transform="translate(120 112)"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinecap="round"
+      >
         <circle cx="-16" cy="22" r="10" />
         <circle cx="16" cy="22" r="10" />
         <path d="M-9 14 L22 -34 M9 14 L-22 -34" />
       </g>
-      <text x="120" y="160" textAnchor="middle" fill="currentColor" fontFamily="Playfair Display Variable, serif" fontSize="14" fontStyle="italic">
+      <text
+        x="120"
+        y="160"
+        textAnchor="middle"
+        fill="currentColor"
+        fontFamily="Playfair Display Variable, serif"
+        fontSize="14"
+        fontStyle="italic"
+      >
         {established}
       </text>
     </svg>
@@ -60,7 +110,13 @@ export function ShopSeal({ className, name, established }: { className?: string;
 /** A printed-menu rule with a diamond in the middle. */
 export function Ornament({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 240 16" width="240" height="16" aria-hidden className={cn("mx-auto h-4 w-60 text-accent", className)}>
+    <svg
+      viewBox="0 0 240 16"
+      width="240"
+      height="16"
+      aria-hidden
+      className={cn("mx-auto h-4 w-60 text-accent", className)}
+    >
       <path d="M0 8 H100 M140 8 H240" stroke="currentColor" strokeWidth="1.5" />
       <path d="M120 1 L127 8 L120 15 L113 8 Z" fill="currentColor" />
       <circle cx="106" cy="8" r="2.5" fill="currentColor" />
@@ -76,7 +132,16 @@ export function Monogram({ initials, className }: { initials: string; className?
       <circle cx="60" cy="60" r="58" fill="#1c2740" />
       <circle cx="60" cy="60" r="50" fill="none" stroke="#c49a5a" strokeWidth="2" />
       <circle cx="60" cy="60" r="45" fill="none" stroke="#c49a5a" strokeWidth="1" strokeDasharray="1 4" />
-      <text x="60" y="72" textAnchor="middle" fill="#f5efe3" fontFamily="Playfair Display Variable, serif" fontSize="34" fontWeight="700" fontStyle="italic">
+      <text
+        x="60"
+        y="72"
+        textAnchor="middle"
+        fill="#f5efe3"
+        fontFamily="Playfair Display Variable, serif"
+        fontSize="34"
+        fontWeight="700"
+        fontStyle="italic"
+      >
         {initials}
       </text>
     </svg>

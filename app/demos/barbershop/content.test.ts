@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { z } from "~/lib/zod";
+
 import { expectValidDemoSite } from "../frame/content-test-kit";
 import * as c from "./content";
 
@@ -7,7 +9,14 @@ describe("barbershop content", () => {
   it("has a valid identity and an AA theme", () => expectValidDemoSite(c.site, "barbershop"));
 
   it("has nine services, each with price and duration, at the spec prices", () => {
-    z.array(z.object({ title: z.string().min(1), description: z.string().min(10), price: z.string().regex(/^\$\d+$/), duration: z.string().regex(/^\d+(-\d+)? min$/) }))
+    z.array(
+      z.object({
+        title: z.string().min(1),
+        description: z.string().min(10),
+        price: z.string().regex(/^\$\d+$/),
+        duration: z.string().regex(/^\d+(-\d+)? min$/),
+      }),
+    )
       .length(9)
       .parse(c.services);
     expect(c.services.map((s) => [s.title, s.price])).toEqual([
@@ -28,7 +37,15 @@ describe("barbershop content", () => {
   it("about: story, values, five barbers with every field, reasons to choose", () => {
     expect(c.aboutPage.story.length).toBeGreaterThanOrEqual(2);
     expect(c.aboutPage.values.length).toBeGreaterThanOrEqual(3);
-    z.array(z.object({ name: z.string().min(3), role: z.string().min(3), experience: z.string().min(2), specialty: z.string().min(3), bio: z.string().min(20) }))
+    z.array(
+      z.object({
+        name: z.string().min(3),
+        role: z.string().min(3),
+        experience: z.string().min(2),
+        specialty: z.string().min(3),
+        bio: z.string().min(20),
+      }),
+    )
       .length(5)
       .parse(c.barbers);
     expect(c.reasons.length).toBeGreaterThanOrEqual(4);

@@ -1,8 +1,21 @@
-import { Armchair, Award, Coffee, Gem, HandHeart, type LucideIcon, Scissors, Sparkles, Timer, Users } from "lucide-react";
-import { barbershopTheme } from "./theme";
+import {
+  Armchair,
+  Award,
+  Coffee,
+  Gem,
+  HandHeart,
+  Scissors,
+  Sparkles,
+  Timer,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+
 import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
+
+import { barbershopTheme } from "./theme";
 
 /**
  * Crown & Clipper Barber Co.: the barbershop demo (docs/product.md#demo-sites).
@@ -44,24 +57,35 @@ export type BarberService = {
 };
 export type Barber = { name: string; role: string; experience: string; specialty: string; bio: string };
 export type Value = { icon: LucideIcon; title: string; description: string };
-export type MembershipPlan = { name: string; price: string; period: string; cuts: string; benefits: string[]; highlighted?: boolean };
+export type MembershipPlan = {
+  name: string;
+  price: string;
+  period: string;
+  cuts: string;
+  benefits: string[];
+  highlighted?: boolean;
+};
 
 export const seoText = {
   home: {
     title: "Crown & Clipper Barber Co. | Gastown Barbershop",
-    description: "Crown & Clipper: classic haircuts from $25, hot towel shaves and beard work in Gastown, Vancouver. A demo site.",
+    description:
+      "Crown & Clipper: classic haircuts from $25, hot towel shaves and beard work in Gastown, Vancouver. A demo site.",
   },
   services: {
     title: "Barber Services & Prices | Crown & Clipper",
-    description: "Nine barber services with prices and times: haircuts $25, fades $28, hot towel shaves $35, the Royal Package $85. A demo site.",
+    description:
+      "Nine barber services with prices and times: haircuts $25, fades $28, hot towel shaves $35, the Royal Package $85. A demo site.",
   },
   about: {
     title: "About Crown & Clipper | Our Story and Barbers",
-    description: "The Crown & Clipper story, our values and the five barbers behind the chairs in Gastown. A demo site.",
+    description:
+      "The Crown & Clipper story, our values and the five barbers behind the chairs in Gastown. A demo site.",
   },
   contact: {
     title: "Hours, Memberships & Location | Crown & Clipper",
-    description: "Crown & Clipper opening hours, monthly memberships from $35 and how to find us in Gastown. A demo site.",
+    description:
+      "Crown & Clipper opening hours, monthly memberships from $35 and how to find us in Gastown. A demo site.",
   },
 } as const;
 
@@ -75,15 +99,64 @@ export const hero = {
 };
 
 export const services: BarberService[] = [
-  { title: "Classic Haircut", description: "Consultation, precision cut, wash and style finished with a hot towel.", price: "$25", duration: "30-45 min", featured: true },
-  { title: "Beard Trim", description: "Shape, line-up and trim with hot towel and beard oil.", price: "$20", duration: "20 min" },
-  { title: "Premium Cut", description: "Our signature cut with scalp massage, wash, style and grooming advice.", price: "$45", duration: "60 min", featured: true },
-  { title: "Hot Towel Shave", description: "Traditional straight-razor shave with hot towels, lather and balm.", price: "$35", duration: "45 min", featured: true },
-  { title: "Kids Cut", description: "Patient, friendly cuts for young gents aged 12 and under.", price: "$18", duration: "30 min" },
-  { title: "Hair Coloring", description: "Full colour or highlights, matched and finished by our colour specialist.", price: "$50", duration: "60-75 min" },
-  { title: "Fade", description: "Skin, low, mid or high fade blended to perfection.", price: "$28", duration: "45 min" },
-  { title: "Royal Package", description: "Premium cut, hot towel shave, beard sculpt, facial and a drink on the house.", price: "$85", duration: "90 min", featured: true },
-  { title: "Gray Blending", description: "Subtle colour that softens grey for a natural, low-maintenance look.", price: "$45", duration: "45 min" },
+  {
+    title: "Classic Haircut",
+    description: "Consultation, precision cut, wash and style finished with a hot towel.",
+    price: "$25",
+    duration: "30-45 min",
+    featured: true,
+  },
+  {
+    title: "Beard Trim",
+    description: "Shape, line-up and trim with hot towel and beard oil.",
+    price: "$20",
+    duration: "20 min",
+  },
+  {
+    title: "Premium Cut",
+    description: "Our signature cut with scalp massage, wash, style and grooming advice.",
+    price: "$45",
+    duration: "60 min",
+    featured: true,
+  },
+  {
+    title: "Hot Towel Shave",
+    description: "Traditional straight-razor shave with hot towels, lather and balm.",
+    price: "$35",
+    duration: "45 min",
+    featured: true,
+  },
+  {
+    title: "Kids Cut",
+    description: "Patient, friendly cuts for young gents aged 12 and under.",
+    price: "$18",
+    duration: "30 min",
+  },
+  {
+    title: "Hair Coloring",
+    description: "Full colour or highlights, matched and finished by our colour specialist.",
+    price: "$50",
+    duration: "60-75 min",
+  },
+  {
+    title: "Fade",
+    description: "Skin, low, mid or high fade blended to perfection.",
+    price: "$28",
+    duration: "45 min",
+  },
+  {
+    title: "Royal Package",
+    description: "Premium cut, hot towel shave, beard sculpt, facial and a drink on the house.",
+    price: "$85",
+    duration: "90 min",
+    featured: true,
+  },
+  {
+    title: "Gray Blending",
+    description: "Subtle colour that softens grey for a natural, low-maintenance look.",
+    price: "$45",
+    duration: "45 min",
+  },
 ];
 
 export const servicesPage = {
@@ -106,9 +179,24 @@ export const homeIntro = {
 export const testimonialsIntro = { eyebrow: "Word on the street", title: "From the chair" };
 
 export const testimonials: Testimonial[] = [
-  { name: "Marcus L.", rating: 5, text: "Best fade I've had in Vancouver, full stop. Theo takes his time and it shows.", service: "Fade" },
-  { name: "Ben A.", rating: 5, text: "Booked the Royal Package before my wedding. Walked out feeling like a new man.", service: "Royal Package" },
-  { name: "Hiroshi T.", rating: 5, text: "The hot towel shave is worth every penny. Old-school service, no rush, great conversation.", service: "Hot Towel Shave" },
+  {
+    name: "Marcus L.",
+    rating: 5,
+    text: "Best fade I've had in Vancouver, full stop. Theo takes his time and it shows.",
+    service: "Fade",
+  },
+  {
+    name: "Ben A.",
+    rating: 5,
+    text: "Booked the Royal Package before my wedding. Walked out feeling like a new man.",
+    service: "Royal Package",
+  },
+  {
+    name: "Hiroshi T.",
+    rating: 5,
+    text: "The hot towel shave is worth every penny. Old-school service, no rush, great conversation.",
+    service: "Hot Towel Shave",
+  },
 ];
 
 export const hoursTeaser = {
@@ -131,9 +219,21 @@ export const aboutPage = {
   ],
   valuesTitle: "What we stand for",
   values: [
-    { icon: Scissors, title: "Craft", description: "Every cut is finished by hand and checked in the mirror with you before you leave." },
-    { icon: HandHeart, title: "Hospitality", description: "A warm welcome, a cold drink and a barber who listens." },
-    { icon: Timer, title: "Time well spent", description: "We never double-book. Your appointment is your time." },
+    {
+      icon: Scissors,
+      title: "Craft",
+      description: "Every cut is finished by hand and checked in the mirror with you before you leave.",
+    },
+    {
+      icon: HandHeart,
+      title: "Hospitality",
+      description: "A warm welcome, a cold drink and a barber who listens.",
+    },
+    {
+      icon: Timer,
+      title: "Time well spent",
+      description: "We never double-book. Your appointment is your time.",
+    },
     { icon: Gem, title: "Quality", description: "Premium products, sterilised tools and spotless stations." },
   ] satisfies Value[],
   barbersTitle: "Meet the barbers",
@@ -179,12 +279,32 @@ export const barbers: Barber[] = [
 ];
 
 export const reasons: Value[] = [
-  { icon: Award, title: "Master barbers", description: "Seventy years of combined experience across five chairs." },
-  { icon: Armchair, title: "Proper old-school chairs", description: "Restored 1950s barber chairs and hot towels on every visit." },
-  { icon: Coffee, title: "Drinks on us", description: "Espresso, sparkling water or a local craft soda while you wait." },
-  { icon: Sparkles, title: "Hospital-grade hygiene", description: "Tools sterilised between every client, fresh blades every shave." },
+  {
+    icon: Award,
+    title: "Master barbers",
+    description: "Seventy years of combined experience across five chairs.",
+  },
+  {
+    icon: Armchair,
+    title: "Proper old-school chairs",
+    description: "Restored 1950s barber chairs and hot towels on every visit.",
+  },
+  {
+    icon: Coffee,
+    title: "Drinks on us",
+    description: "Espresso, sparkling water or a local craft soda while you wait.",
+  },
+  {
+    icon: Sparkles,
+    title: "Hospital-grade hygiene",
+    description: "Tools sterilised between every client, fresh blades every shave.",
+  },
   { icon: Users, title: "Every age welcome", description: "From first haircuts to distinguished greys." },
-  { icon: Timer, title: "On-time appointments", description: "We run to the minute, so your lunch break stays a lunch break." },
+  {
+    icon: Timer,
+    title: "On-time appointments",
+    description: "We run to the minute, so your lunch break stays a lunch break.",
+  },
 ];
 
 export const contactPage = {
@@ -204,8 +324,10 @@ export const contactPage = {
   membershipsText: "Look sharp all month for one simple price. Cancel anytime.",
   joinLabel: "Join",
   mapTitle: "Find us",
-  mapAlt: "Stylised map of Gastown showing Crown & Clipper at 214 Carrall Street, near Maple Tree Square and Waterfront Station",
-  mapCaption: "214 Carrall Street, Gastown: two minutes from Maple Tree Square, ten minutes' walk from Waterfront Station.",
+  mapAlt:
+    "Stylised map of Gastown showing Crown & Clipper at 214 Carrall Street, near Maple Tree Square and Waterfront Station",
+  mapCaption:
+    "214 Carrall Street, Gastown: two minutes from Maple Tree Square, ten minutes' walk from Waterfront Station.",
 };
 
 export const memberships: MembershipPlan[] = [
@@ -221,7 +343,12 @@ export const memberships: MembershipPlan[] = [
     price: "$60",
     period: "/month",
     cuts: "2 cuts per month",
-    benefits: ["2 haircuts or fades each month", "1 beard trim each month", "15% off all other services", "Priority booking online"],
+    benefits: [
+      "2 haircuts or fades each month",
+      "1 beard trim each month",
+      "15% off all other services",
+      "Priority booking online",
+    ],
     highlighted: true,
   },
   {
@@ -229,6 +356,12 @@ export const memberships: MembershipPlan[] = [
     price: "$100",
     period: "/month",
     cuts: "Unlimited cuts",
-    benefits: ["Unlimited haircuts and fades", "Unlimited beard trims", "1 hot towel shave each month", "20% off colour and the Royal Package", "Guaranteed weekend slots"],
+    benefits: [
+      "Unlimited haircuts and fades",
+      "Unlimited beard trims",
+      "1 hot towel shave each month",
+      "20% off colour and the Royal Package",
+      "Guaranteed weekend slots",
+    ],
   },
 ];

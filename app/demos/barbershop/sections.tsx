@@ -1,17 +1,39 @@
 import { CalendarCheck, Clock } from "lucide-react";
-import { Ornament } from "./art";
+
 import { Eyebrow } from "~/demos/frame/eyebrow";
 import { InertAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
 
+import { Ornament } from "./art";
+
 /** Section components of the barbershop demo: printed-menu typography, ornaments, double rules. */
 
 /** A centred heading block with the diamond ornament under it. */
-export function MenuTitle({ kicker, title, id, text, onDark = false }: { kicker?: string; title: string; id?: string; text?: string; onDark?: boolean | "oxblood" }) {
+export function MenuTitle({
+  kicker,
+  title,
+  id,
+  text,
+  onDark = false,
+}: {
+  kicker?: string;
+  title: string;
+  id?: string;
+  text?: string;
+  onDark?: boolean | "oxblood";
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       {/* Brass passes AA on navy but not on oxblood, so dark bands say which they are. */}
-      {kicker && <Eyebrow className={onDark === "oxblood" ? "text-primary-foreground" : onDark ? "text-accent" : "text-primary"}>{kicker}</Eyebrow>}
+      {kicker && (
+        <Eyebrow
+          className={
+            onDark === "oxblood" ? "text-primary-foreground" : onDark ? "text-accent" : "text-primary"
+          }
+        >
+          {kicker}
+        </Eyebrow>
+      )}
       <h2 id={id} className="mt-3 text-3xl font-bold sm:text-4xl">
         {title}
       </h2>
@@ -31,7 +53,15 @@ export function Duration({ duration, className }: { duration: string; className?
   );
 }
 
-export function BookButton({ label, className, variant = "default" }: { label: string; className?: string; variant?: "default" | "accent" | "outline" }) {
+export function BookButton({
+  label,
+  className,
+  variant = "default",
+}: {
+  label: string;
+  className?: string;
+  variant?: "default" | "accent" | "outline";
+}) {
   return (
     <InertAction size="lg" variant={variant} className={cn("uppercase tracking-widest", className)}>
       <CalendarCheck aria-hidden /> {label}

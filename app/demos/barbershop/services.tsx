@@ -1,11 +1,12 @@
+import { PageHeader } from "~/demos/frame/page-header";
+import { PriceList } from "~/demos/frame/price-list";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/services";
 import { seoText, services, servicesPage } from "./content";
 import { BookButton, Duration } from "./sections";
-import { PageHeader } from "~/demos/frame/page-header";
-import { PriceList } from "~/demos/frame/price-list";
-import { seo } from "~/lib/seo";
-import { DemoSection } from "~/demos/frame/section";
-import { SectionHeading } from "~/demos/frame/section-heading";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.services, path: "/demo/barbershop/services" });
 
@@ -20,7 +21,12 @@ export default function Page() {
         <div className="border-4 border-double border-secondary bg-card px-5 py-6 sm:px-10 sm:py-10">
           <div className="grid gap-x-12 lg:grid-cols-2">
             {columns.map((col, i) => (
-              <PriceList key={i} items={col} price="leader" detail={(s) => <Duration duration={s.duration} />} />
+              <PriceList
+                key={i}
+                items={col}
+                price="leader"
+                detail={(s) => <Duration duration={s.duration} />}
+              />
             ))}
           </div>
         </div>

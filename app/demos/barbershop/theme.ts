@@ -1,7 +1,9 @@
 import { createElement } from "react";
-import { Ornament } from "./art";
+
 import type { DemoSlots } from "~/demos/frame/slots";
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { Ornament } from "./art";
 
 /**
  * Crown & Clipper: cream paper, espresso ink, oxblood and barber-pole navy with
@@ -78,8 +80,10 @@ export const reasonSlots: DemoSlots = {
 /** The favourites on the home page: the same price parts as the services board, drawn as framed tiles led by a round price. */
 export const favouriteSlots: DemoSlots = {
   "price-list": "mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4",
-  "price-item": "items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border",
-  "price-value": "flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary",
+  "price-item":
+    "items-center border border-border bg-card p-6 text-center outline outline-1 outline-offset-[-8px] outline-border",
+  "price-value":
+    "flex size-20 items-center justify-center rounded-full border-2 border-accent font-heading text-2xl font-bold text-primary",
   "price-name": "mt-4 font-heading text-xl font-bold",
   "price-text": "mt-2 flex-1 text-sm text-muted-foreground",
 };

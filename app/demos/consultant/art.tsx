@@ -38,7 +38,11 @@ export function SummitChart({ label }: { label: string }) {
       </g>
       <circle cx="430" cy="96" r="38" fill="#f4ecd9" opacity="0.9" />
       {/* far range */}
-      <path d="M0 330 L90 250 L150 290 L240 190 L310 250 L380 170 L470 240 L560 200 L560 460 L0 460Z" fill="#ffffff" opacity="0.08" />
+      <path
+        d="M0 330 L90 250 L150 290 L240 190 L310 250 L380 170 L470 240 L560 200 L560 460 L0 460Z"
+        fill="#ffffff"
+        opacity="0.08"
+      />
       {/* summit */}
       <path d="M40 460 L210 230 L260 280 L330 150 L470 360 L520 460Z" fill="url(#sc-peak)" />
       <path d="M330 150 L300 196 L318 190 L330 206 L344 188 L360 200Z" fill="#ffffff" />
@@ -66,7 +70,16 @@ export function SummitChart({ label }: { label: string }) {
       <g transform="translate(40 40)">
         <rect width="150" height="96" rx="4" fill="#ffffff" opacity="0.1" />
         {[22, 36, 30, 52, 64].map((h, i) => (
-          <rect key={i} x={16 + i * 26} y={80 - h} width="16" height={h} rx="2" fill={i === 4 ? "var(--accent)" : "#ffffff"} opacity={i === 4 ? 1 : 0.45} />
+          <rect
+            key={i}
+            x={16 + i * 26}
+            y={80 - h}
+            width="16"
+            height={h}
+            rx="2"
+            fill={i === 4 ? "var(--accent)" : "#ffffff"}
+            opacity={i === 4 ? 1 : 0.45}
+          />
         ))}
       </g>
     </svg>

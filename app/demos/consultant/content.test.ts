@@ -1,16 +1,27 @@
 import { describe, expect, it } from "vitest";
-import * as c from "./content";
+
 import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
+
+import * as c from "./content";
 
 describe("consultant demo content", () => {
   it("matches the shared schemas", () => expectValidDemoContent(c, "consultant"));
 
   it("prices the three services as docs/product.md#demo-sites says", () => {
-    expect(c.services.map((s) => s.price)).toEqual(["From $150/hour", "From $200/session", "From $2500/project"]);
+    expect(c.services.map((s) => s.price)).toEqual([
+      "From $150/hour",
+      "From $200/session",
+      "From $2500/project",
+    ]);
   });
 
   it("has the four process steps in order", () => {
-    expect(c.process.map((p) => p.title)).toEqual(["Discovery", "Strategy", "Implementation", "Optimization"]);
+    expect(c.process.map((p) => p.title)).toEqual([
+      "Discovery",
+      "Strategy",
+      "Implementation",
+      "Optimization",
+    ]);
   });
 
   it("lists eight distinct industries and rated testimonials", () => {
@@ -20,6 +31,10 @@ describe("consultant demo content", () => {
   });
 
   it("anchors its nav to the one-page sections", () => {
-    expect(c.site.nav.map((l) => l.to)).toEqual(["/demo/consultant#services", "/demo/consultant#about", "/demo/consultant#contact"]);
+    expect(c.site.nav.map((l) => l.to)).toEqual([
+      "/demo/consultant#services",
+      "/demo/consultant#about",
+      "/demo/consultant#contact",
+    ]);
   });
 });

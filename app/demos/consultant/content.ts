@@ -15,10 +15,12 @@ import {
   Users,
   Workflow,
 } from "lucide-react";
-import { consultantTheme } from "./theme";
-import type { DemoSite } from "~/demos/frame/types";
+
 import type { ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
+
+import { consultantTheme } from "./theme";
 
 /** Summit Advisory Group: a fictional strategy consultancy (one-page demo, docs/product.md#demo-sites). */
 export const site = {
@@ -75,21 +77,36 @@ export const services = [
     icon: LineChart,
     title: "Business Consulting",
     description: "Growth strategy, pricing and market positioning for companies between 5 and 150 people.",
-    features: ["Market and competitor review", "Pricing and margin analysis", "12-month growth roadmap", "Board-ready summary"],
+    features: [
+      "Market and competitor review",
+      "Pricing and margin analysis",
+      "12-month growth roadmap",
+      "Board-ready summary",
+    ],
     price: "From $150/hour",
   },
   {
     icon: Target,
     title: "Executive Coaching",
     description: "One-to-one coaching for founders and managers stepping into bigger roles.",
-    features: ["Leadership and delegation", "Decision frameworks", "Quarterly goal reviews", "Confidential and flexible"],
+    features: [
+      "Leadership and delegation",
+      "Decision frameworks",
+      "Quarterly goal reviews",
+      "Confidential and flexible",
+    ],
     price: "From $200/session",
   },
   {
     icon: Workflow,
     title: "Operations Optimization",
     description: "We map how work really flows, remove the friction and measure the savings.",
-    features: ["Process mapping workshops", "Tooling and automation plan", "KPI dashboard set-up", "90-day follow-up"],
+    features: [
+      "Process mapping workshops",
+      "Tooling and automation plan",
+      "KPI dashboard set-up",
+      "90-day follow-up",
+    ],
     price: "From $2500/project",
   },
 ] satisfies ServiceCard[];
@@ -109,29 +126,34 @@ export const stats = [
 export const processIntro = {
   eyebrow: "How we work",
   title: "A four-step process with no surprises",
-  description: "Every engagement follows the same path, so you always know what happens next and what it costs.",
+  description:
+    "Every engagement follows the same path, so you always know what happens next and what it costs.",
 };
 
 export const process = [
   {
     step: "01",
     title: "Discovery",
-    description: "Interviews, numbers and a walk through your operations. We listen before we recommend anything.",
+    description:
+      "Interviews, numbers and a walk through your operations. We listen before we recommend anything.",
   },
   {
     step: "02",
     title: "Strategy",
-    description: "A focused plan with three to five priorities, owners, budgets and the metrics that prove progress.",
+    description:
+      "A focused plan with three to five priorities, owners, budgets and the metrics that prove progress.",
   },
   {
     step: "03",
     title: "Implementation",
-    description: "We work beside your team to launch the changes, remove blockers and keep momentum week by week.",
+    description:
+      "We work beside your team to launch the changes, remove blockers and keep momentum week by week.",
   },
   {
     step: "04",
     title: "Optimization",
-    description: "Monthly reviews compare results to targets, so the plan keeps improving after we step back.",
+    description:
+      "Monthly reviews compare results to targets, so the plan keeps improving after we step back.",
   },
 ] as const;
 
@@ -214,7 +236,8 @@ export const industries = [
 export const contactBlock = {
   eyebrow: "Contact",
   title: "Let's talk about your next climb",
-  description: "Book a free 30-minute discovery call. You will leave with two or three ideas you can use, whether or not we work together.",
+  description:
+    "Book a free 30-minute discovery call. You will leave with two or three ideas you can use, whether or not we work together.",
   primaryCta: "Book a Discovery Call",
   secondaryCta: "Call Now",
   labels: { phone: "Phone", email: "Email", address: "Office", hours: "Office hours" },

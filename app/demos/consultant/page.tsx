@@ -1,4 +1,9 @@
+import { DemoBanner } from "~/demos/frame/demo-banner";
+import { DemoLayout } from "~/demos/frame/demo-layout";
+import { fontPreloads } from "~/lib/font-preload";
+import { seo } from "~/lib/seo";
 import bodyFont from "~/styles/fonts/dm-sans-core.woff2?url";
+
 import type { Route } from "./+types/page";
 import { seoCopy, site } from "./content";
 import {
@@ -11,10 +16,6 @@ import {
   ConsultantServices,
   ConsultantTestimonials,
 } from "./sections";
-import { DemoBanner } from "~/demos/frame/demo-banner";
-import { DemoLayout } from "~/demos/frame/demo-layout";
-import { fontPreloads } from "~/lib/font-preload";
-import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoCopy, path: "/demo/consultant" });
 

@@ -1,4 +1,16 @@
 import { ArrowRight, Clock } from "lucide-react";
+
+import { Container } from "~/components/ui/container";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { HoursTable } from "~/demos/frame/hours-table";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
+import { InitialsAvatar } from "~/demos/frame/initials-avatar";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { ServiceCard } from "~/demos/frame/service-card";
+import { StatsRow } from "~/demos/frame/stats-row";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+
 import { SummitChart } from "./art";
 import {
   about,
@@ -17,16 +29,6 @@ import {
   testimonials,
   testimonialsIntro,
 } from "./content";
-import { Container } from "~/components/ui/container";
-import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
-import { InitialsAvatar } from "~/demos/frame/initials-avatar";
-import { SectionHeading } from "~/demos/frame/section-heading";
-import { TestimonialGrid } from "~/demos/frame/testimonial-card";
-import { StatsRow } from "~/demos/frame/stats-row";
-import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection } from "~/demos/frame/section";
-import { ContactDetails } from "~/demos/frame/contact-card";
-import { ServiceCard } from "~/demos/frame/service-card";
 
 export function ConsultantHero() {
   return (
@@ -34,7 +36,9 @@ export function ConsultantHero() {
       <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{hero.eyebrow}</p>
-          <h1 className="mt-4 font-heading text-4xl font-semibold leading-[1.1] sm:text-5xl lg:text-6xl">{hero.title}</h1>
+          <h1 className="mt-4 font-heading text-4xl font-semibold leading-[1.1] sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
           <p className="mt-6 max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <InertAction size="lg">{hero.primaryCta}</InertAction>
@@ -52,7 +56,10 @@ export function ConsultantHero() {
           </dl>
         </div>
         <div className="relative">
-          <div aria-hidden className="absolute -inset-3 -z-10 translate-x-4 translate-y-4 rounded bg-secondary" />
+          <div
+            aria-hidden
+            className="absolute -inset-3 -z-10 translate-x-4 translate-y-4 rounded bg-secondary"
+          />
           <SummitChart label={hero.art} />
         </div>
       </Container>
@@ -79,9 +86,20 @@ export function ConsultantResults() {
   return (
     <DemoSection titleId="results-title" className="bg-primary py-16 text-primary-foreground sm:py-20">
       <div className="flex flex-col gap-2 text-center">
-        <SectionHeading look="bare" eyebrow={resultsIntro.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={resultsIntro.title} titleClassName="font-heading text-3xl font-semibold sm:text-4xl" />
+        <SectionHeading
+          look="bare"
+          eyebrow={resultsIntro.eyebrow}
+          eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85"
+          title={resultsIntro.title}
+          titleClassName="font-heading text-3xl font-semibold sm:text-4xl"
+        />
       </div>
-      <StatsRow stats={stats} className="mt-12 gap-y-10" iconClassName="text-accent" numberClassName="text-4xl sm:text-5xl font-semibold" />
+      <StatsRow
+        stats={stats}
+        className="mt-12 gap-y-10"
+        iconClassName="text-accent"
+        numberClassName="text-4xl sm:text-5xl font-semibold"
+      />
     </DemoSection>
   );
 }
@@ -121,7 +139,10 @@ export function ConsultantAbout() {
           ))}
           <ul className="mt-6 flex flex-wrap gap-2">
             {about.highlights.map((h) => (
-              <li key={h} className="rounded-full border border-accent bg-background px-3 py-1 text-sm font-medium">
+              <li
+                key={h}
+                className="rounded-full border border-accent bg-background px-3 py-1 text-sm font-medium"
+              >
                 {h}
               </li>
             ))}
@@ -162,7 +183,10 @@ export function ConsultantIndustries() {
       <SectionHeading id="industries-title" {...industriesIntro} align="center" />
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {industries.map(({ icon: Icon, name }) => (
-          <li key={name} className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base">
+          <li
+            key={name}
+            className="flex items-center gap-3 rounded border border-accent/40 bg-background p-4 text-sm font-medium sm:text-base"
+          >
             <Icon aria-hidden className="size-5 shrink-0 text-primary" />
             {name}
           </li>
@@ -178,12 +202,25 @@ export function ConsultantContact() {
       <Container>
         <div className="grid gap-10 overflow-hidden rounded bg-primary p-8 text-primary-foreground sm:p-12 lg:grid-cols-2">
           <div>
-            <SectionHeading look="bare" id="contact-title" eyebrow={contactBlock.eyebrow} eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85" title={contactBlock.title} titleClassName="mt-2 font-heading text-3xl font-semibold sm:text-4xl" description={contactBlock.description} descriptionClassName="mt-4 opacity-90" />
+            <SectionHeading
+              look="bare"
+              id="contact-title"
+              eyebrow={contactBlock.eyebrow}
+              eyebrowClassName="text-sm font-semibold uppercase tracking-[0.2em] opacity-85"
+              title={contactBlock.title}
+              titleClassName="mt-2 font-heading text-3xl font-semibold sm:text-4xl"
+              description={contactBlock.description}
+              descriptionClassName="mt-4 opacity-90"
+            />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <InertAction size="lg" variant="accent">
                 {contactBlock.primaryCta}
               </InertAction>
-              <CallAction label={contactBlock.secondaryCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
+              <CallAction
+                label={contactBlock.secondaryCta}
+                variant="outline"
+                className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
+              />
             </div>
           </div>
           <div className="grid gap-6 rounded bg-primary-foreground/5 p-6 ring-1 ring-primary-foreground/15">
@@ -200,8 +237,14 @@ export function ConsultantContact() {
             <div className="flex gap-3 border-t border-primary-foreground/15 pt-5">
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
               <div className="w-full">
-                <h3 className="text-xs font-semibold uppercase tracking-wider opacity-85">{contactBlock.labels.hours}</h3>
-                <HoursTable hours={site.hours} className="mt-1 grid gap-1 text-sm" rowClassName="flex justify-between gap-4" />
+                <h3 className="text-xs font-semibold uppercase tracking-wider opacity-85">
+                  {contactBlock.labels.hours}
+                </h3>
+                <HoursTable
+                  hours={site.hours}
+                  className="mt-1 grid gap-1 text-sm"
+                  rowClassName="flex justify-between gap-4"
+                />
               </div>
             </div>
           </div>

@@ -26,7 +26,14 @@ export function BlueprintGrid({ className }: { className?: string }) {
 /** Hero art: a house drawn as a wiring diagram, the bolt in safety yellow. */
 export function CircuitHouse(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 480 400" width="480" height="400" role="img" aria-label="Illustration of a house wired with a glowing circuit" {...props}>
+    <svg
+      viewBox="0 0 480 400"
+      width="480"
+      height="400"
+      role="img"
+      aria-label="Illustration of a house wired with a glowing circuit"
+      {...props}
+    >
       <defs>
         <radialGradient id="bl-glow" cx="50%" cy="50%" r="50%">
           <stop offset="0%" stopColor="#facc15" stopOpacity="0.45" />
@@ -59,7 +66,13 @@ export function CircuitHouse(props: React.SVGProps<SVGSVGElement>) {
       <circle cx="180" cy="257" r="5" fill="#facc15" />
       <circle cx="300" cy="295" r="4" fill="#e2e8f0" />
       {/* bolt */}
-      <path d="M408 40 L372 118 H400 L380 190 L446 96 H414 L436 40 Z" fill="#facc15" stroke="#0f172a" strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M408 40 L372 118 H400 L380 190 L446 96 H414 L436 40 Z"
+        fill="#facc15"
+        stroke="#0f172a"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
       {/* nodes */}
       <g fill="#0f172a" stroke="#facc15" strokeWidth="2.5">
         <circle cx="40" cy="360" r="6" />
@@ -74,16 +87,36 @@ export function CircuitHouse(props: React.SVGProps<SVGSVGElement>) {
 export function BreakerPanel(props: React.SVGProps<SVGSVGElement>) {
   const rows = [0, 1, 2, 3, 4, 5];
   return (
-    <svg viewBox="0 0 360 420" width="360" height="420" role="img" aria-label="Illustration of a neatly labelled breaker panel" {...props}>
+    <svg
+      viewBox="0 0 360 420"
+      width="360"
+      height="420"
+      role="img"
+      aria-label="Illustration of a neatly labelled breaker panel"
+      {...props}
+    >
       <rect x="20" y="10" width="320" height="400" rx="14" fill="#1e293b" />
       <rect x="44" y="34" width="272" height="352" rx="8" fill="#0f172a" stroke="#334155" strokeWidth="2" />
       <rect x="150" y="50" width="60" height="34" rx="4" fill="#facc15" />
-      <path d="M172 58 L164 72 H178 L170 80" fill="none" stroke="#0f172a" strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M172 58 L164 72 H178 L170 80"
+        fill="none"
+        stroke="#0f172a"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
       {rows.map((r) => (
         <g key={r} transform={`translate(0 ${104 + r * 44})`}>
           <rect x="64" y="0" width="100" height="30" rx="4" fill="#334155" />
           <rect x="196" y="0" width="100" height="30" rx="4" fill="#334155" />
-          <rect x={r % 3 === 1 ? 132 : 118} y="6" width="26" height="18" rx="3" fill={r === 2 ? "#facc15" : "#e2e8f0"} />
+          <rect
+            x={r % 3 === 1 ? 132 : 118}
+            y="6"
+            width="26"
+            height="18"
+            rx="3"
+            fill={r === 2 ? "#facc15" : "#e2e8f0"}
+          />
           <rect x={r % 2 ? 202 : 216} y="6" width="26" height="18" rx="3" fill="#e2e8f0" />
           <rect x="72" y="11" width="34" height="8" rx="2" fill="#64748b" />
           <rect x="254" y="11" width="34" height="8" rx="2" fill="#64748b" />

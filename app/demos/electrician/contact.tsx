@@ -1,20 +1,22 @@
 import { Clock, Mail, MapPin, Phone, Siren } from "lucide-react";
 import type * as React from "react";
 import { data, useActionData } from "react-router";
+
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { Container } from "~/components/ui/container";
+import { EmailAddress } from "~/demos/frame/contact-card";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { CallAction } from "~/demos/frame/inert-action";
+import { CheckList, DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { Island } from "~/islands/island";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/contact";
 import { contactPage, requestForm, seoText } from "./content";
 import { RequestServiceForm } from "./request-service-form";
 import { answerRequestService } from "./request-service-schema";
 import { CallButton, DarkBand } from "./sections";
-import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { Container } from "~/components/ui/container";
-import { CallAction } from "~/demos/frame/inert-action";
-import { Island } from "~/islands/island";
-import { Eyebrow } from "~/demos/frame/eyebrow";
-import { seo } from "~/lib/seo";
-import { CheckList, DemoSection } from "~/demos/frame/section";
-import { SectionHeading } from "~/demos/frame/section-heading";
-import { EmailAddress } from "~/demos/frame/contact-card";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 
@@ -27,11 +29,21 @@ export async function action({ request }: Route.ActionArgs) {
 function EmergencyBanner() {
   const b = contactPage.emergencyBanner;
   return (
-    <DemoSection titleId="el-emergency-banner" className="bg-primary text-primary-foreground" containerClassName="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between">
+    <DemoSection
+      titleId="el-emergency-banner"
+      className="bg-primary text-primary-foreground"
+      containerClassName="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-center gap-3">
         <Siren aria-hidden className="size-8 shrink-0" />
         <div>
-          <SectionHeading look="bare" title={b.title} titleClassName="font-heading text-lg font-bold" description={b.text} descriptionClassName="text-sm" />
+          <SectionHeading
+            look="bare"
+            title={b.title}
+            titleClassName="font-heading text-lg font-bold"
+            description={b.text}
+            descriptionClassName="text-sm"
+          />
         </div>
       </div>
       <CallAction label={b.callLabel} variant="secondary" />
@@ -39,7 +51,15 @@ function EmergencyBanner() {
   );
 }
 
-function InfoRow({ icon: Icon, label, children }: { icon: typeof Phone; label: string; children: React.ReactNode }) {
+function InfoRow({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: typeof Phone;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex gap-4">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">
@@ -98,7 +118,13 @@ function ServiceAreas() {
       <CardHeader>
         <CardTitle className="font-heading text-2xl">{a.title}</CardTitle>
       </CardHeader>
-      <CheckList items={a.areas} className="grid grid-cols-2 gap-2 text-sm" itemClassName="flex items-center gap-2" iconClassName="size-2 rotate-45 bg-primary ring-1 ring-secondary" icon="span" />
+      <CheckList
+        items={a.areas}
+        className="grid grid-cols-2 gap-2 text-sm"
+        itemClassName="flex items-center gap-2"
+        iconClassName="size-2 rotate-45 bg-primary ring-1 ring-secondary"
+        icon="span"
+      />
     </Card>
   );
 }
@@ -123,7 +149,14 @@ export default function Page() {
         <section aria-labelledby="rs-title">
           <Card className="gap-6 border-t-4 border-t-primary sm:p-8">
             <div>
-              <SectionHeading look="bare" id="rs-title" title={requestForm.title} titleClassName="font-heading text-3xl font-bold" description={requestForm.intro} descriptionClassName="mt-2 text-muted-foreground" />
+              <SectionHeading
+                look="bare"
+                id="rs-title"
+                title={requestForm.title}
+                titleClassName="font-heading text-3xl font-bold"
+                description={requestForm.intro}
+                descriptionClassName="mt-2 text-muted-foreground"
+              />
               <p className="mt-4 flex flex-wrap items-center gap-3 rounded-md bg-muted p-3 text-sm font-semibold">
                 <span className="flex items-center gap-2">
                   <Siren aria-hidden className="size-5 shrink-0" />

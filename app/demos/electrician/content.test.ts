@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { expectValidDemoSite } from "../frame/content-test-kit";
 import { teamMemberSchema } from "../frame/schemas";
 import * as c from "./content";
@@ -24,7 +25,11 @@ describe("electrician content", () => {
     expect(c.aboutPage.tagline).toMatch(/trusted electrical contractor since 2008/i);
     expect(c.aboutPage.history).toHaveLength(4);
     expect(c.coreValues).toHaveLength(4);
-    expect(c.team.map((m) => m.role)).toEqual(["Master Electrician & Founder", "Project Manager", "Lead Electrician"]);
+    expect(c.team.map((m) => m.role)).toEqual([
+      "Master Electrician & Founder",
+      "Project Manager",
+      "Lead Electrician",
+    ]);
     for (const m of c.team) {
       teamMemberSchema.parse(m);
       expect(m.bio).toMatch(/licence #|years of experience/i);
@@ -53,14 +58,38 @@ describe("electrician content", () => {
     ]);
     expect(c.contactPage.emergencyBanner.text).toMatch(/24\/7/);
     expect(c.contactPage.serviceAreas.title).toBe("Service Areas");
-    expect(c.contactPage.serviceAreas.areas).toEqual(["Downtown", "North Side", "West End", "East District", "South Valley", "Suburbs", "Commercial Areas", "Surrounding Cities"]);
+    expect(c.contactPage.serviceAreas.areas).toEqual([
+      "Downtown",
+      "North Side",
+      "West End",
+      "East District",
+      "South Valley",
+      "Suburbs",
+      "Commercial Areas",
+      "Surrounding Cities",
+    ]);
     expect(c.contactPage.emergencyNote).toBe("For emergencies, please call us directly");
     expect(c.requestForm.title).toBe("Request Service");
     expect(c.requestForm.serviceTypePlaceholder).toBe("Select a service");
-    expect(c.serviceTypes).toEqual(["Electrical Repair", "Installation", "Safety Inspection", "Panel Upgrade", "Lighting", "Wiring", "Other"]);
+    expect(c.serviceTypes).toEqual([
+      "Electrical Repair",
+      "Installation",
+      "Safety Inspection",
+      "Panel Upgrade",
+      "Lighting",
+      "Wiring",
+      "Other",
+    ]);
     expect(c.propertyTypes).toEqual(["Residential", "Commercial", "Industrial"]);
     expect(c.requestForm.messageRows).toBe(5);
-    expect(Object.values(c.requestForm.labels)).toEqual(["Name", "Phone", "Email", "Service Type", "Property Type", "Message"]);
+    expect(Object.values(c.requestForm.labels)).toEqual([
+      "Name",
+      "Phone",
+      "Email",
+      "Service Type",
+      "Property Type",
+      "Message",
+    ]);
   });
 
   it("has a unique SEO title and description per page", () => {

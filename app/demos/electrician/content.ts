@@ -8,17 +8,19 @@ import {
   FileCheck2,
   Home,
   Lightbulb,
-  type LucideIcon,
   PlugZap,
   ShieldCheck,
   Siren,
   ThumbsUp,
   Zap,
+  type LucideIcon,
 } from "lucide-react";
-import { electricianTheme } from "./theme";
+
 import type { TeamMember, Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
+
+import { electricianTheme } from "./theme";
 
 /**
  * Brightline Electric: the electrical contractor demo (docs/product.md#demo-sites).
@@ -30,7 +32,8 @@ const phone = "(604) 555-0119";
 export const site: DemoSite = {
   slug: "electrician",
   name: "Brightline Electric",
-  tagline: "Licensed, insured and safety-focused electrical contractors serving homes and businesses since 2008.",
+  tagline:
+    "Licensed, insured and safety-focused electrical contractors serving homes and businesses since 2008.",
   icon: Zap,
   nav: [
     { label: "Home", to: href("/demo/electrician") },
@@ -39,7 +42,11 @@ export const site: DemoSite = {
     { label: "Contact", to: href("/demo/electrician/contact") },
   ],
   cta: { label: "Request Service", to: href("/demo/electrician/contact") },
-  contact: { phone, email: "service@brightline-electric.ca", address: "2150 Kingsway, Vancouver, BC V5N 2T4" },
+  contact: {
+    phone,
+    email: "service@brightline-electric.ca",
+    address: "2150 Kingsway, Vancouver, BC V5N 2T4",
+  },
   hours: [
     { days: "Mon - Fri", time: "7am - 6pm" },
     { days: "Saturday", time: "8am - 4pm" },
@@ -56,26 +63,36 @@ export const prices = {
   emergency: "$150",
 } as const;
 
-export type Service = { icon: LucideIcon; title: string; description: string; features: string[]; price: string };
+export type Service = {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  features: string[];
+  price: string;
+};
 export type CoreValue = { icon: LucideIcon; title: string; description: string };
 export type Stat = { number: string; label: string; icon: LucideIcon };
 
 export const seoText = {
   home: {
     title: "Brightline Electric | Licensed Electricians Since 2008",
-    description: "Brightline Electric: licensed, insured electricians for homes and businesses in Vancouver, with 24/7 emergency service. A demo site.",
+    description:
+      "Brightline Electric: licensed, insured electricians for homes and businesses in Vancouver, with 24/7 emergency service. A demo site.",
   },
   services: {
     title: "Electrical Services & Prices | Brightline Electric",
-    description: "Residential from $120, commercial from $200, 24/7 emergency call-outs $150: the full Brightline Electric service list. A demo site.",
+    description:
+      "Residential from $120, commercial from $200, 24/7 emergency call-outs $150: the full Brightline Electric service list. A demo site.",
   },
   about: {
     title: "About Brightline Electric | Trusted Since 2008",
-    description: "Founded in 2008 by a master electrician: meet the Brightline Electric team, our values and our eight certifications. A demo site.",
+    description:
+      "Founded in 2008 by a master electrician: meet the Brightline Electric team, our values and our eight certifications. A demo site.",
   },
   contact: {
     title: "Request Service | Brightline Electric",
-    description: "Request electrical service from Brightline Electric: phone, email, hours, service areas and an online request form. A demo site.",
+    description:
+      "Request electrical service from Brightline Electric: phone, email, hours, service areas and an online request form. A demo site.",
   },
 } as const;
 
@@ -102,7 +119,12 @@ export const aboutIntro = {
     "Brightline Electric was founded in 2008 by master electrician Kwame Mensah with a simple promise: do the work safely, do it to code, and leave every home and business better protected than we found it.",
     "Today our licensed, insured crew serves homeowners, landlords and businesses with everything from a single new circuit to full commercial fit-outs, and we answer the phone around the clock for emergencies.",
   ],
-  points: ["Licensed and fully insured", "Safety-first on every site", "Homeowners and businesses", "24/7 emergency service"],
+  points: [
+    "Licensed and fully insured",
+    "Safety-first on every site",
+    "Homeowners and businesses",
+    "24/7 emergency service",
+  ],
   link: { label: "Our story", to: href("/demo/electrician/about") },
 };
 
@@ -182,42 +204,72 @@ export const serviceGroups: Service[] = [
     icon: Home,
     title: "Residential Electrical",
     description: "Everything your home needs, from a new outlet to a whole-home rewire.",
-    features: ["Outlet and switch repairs", "New circuits and dedicated lines", "Renovation and basement wiring", "EV charger installation"],
+    features: [
+      "Outlet and switch repairs",
+      "New circuits and dedicated lines",
+      "Renovation and basement wiring",
+      "EV charger installation",
+    ],
     price: `From ${prices.residential}`,
   },
   {
     icon: Building2,
     title: "Commercial Electrical",
     description: "Dependable power for offices, retail, restaurants and multi-unit buildings.",
-    features: ["Tenant improvements and fit-outs", "Three-phase power", "Preventive maintenance plans", "After-hours work to avoid downtime"],
+    features: [
+      "Tenant improvements and fit-outs",
+      "Three-phase power",
+      "Preventive maintenance plans",
+      "After-hours work to avoid downtime",
+    ],
     price: `From ${prices.commercial}`,
   },
   {
     icon: CircuitBoard,
     title: "Panel Upgrades",
     description: "Replace outdated or overloaded panels so your home can handle modern loads.",
-    features: ["100A to 200A upgrades", "Breaker replacement", "Surge protection", "Permits and inspection handled"],
+    features: [
+      "100A to 200A upgrades",
+      "Breaker replacement",
+      "Surge protection",
+      "Permits and inspection handled",
+    ],
     price: `From ${prices.residential}`,
   },
   {
     icon: Lightbulb,
     title: "Lighting Design & Installation",
     description: "Indoor, outdoor and landscape lighting that looks great and saves energy.",
-    features: ["LED retrofits", "Pot lights and dimmers", "Outdoor and security lighting", "Smart lighting controls"],
+    features: [
+      "LED retrofits",
+      "Pot lights and dimmers",
+      "Outdoor and security lighting",
+      "Smart lighting controls",
+    ],
     price: `From ${prices.residential}`,
   },
   {
     icon: FileCheck2,
     title: "Safety Inspections",
     description: "Thorough inspections for buying, selling, insurance or peace of mind.",
-    features: ["Full written report", "Smoke and CO detector checks", "GFCI and AFCI testing", "Insurance and real-estate inspections"],
+    features: [
+      "Full written report",
+      "Smoke and CO detector checks",
+      "GFCI and AFCI testing",
+      "Insurance and real-estate inspections",
+    ],
     price: `From ${prices.residential}`,
   },
   {
     icon: PlugZap,
     title: "Wiring & Rewiring",
     description: "Replace knob-and-tube or aluminium wiring and bring older buildings up to code.",
-    features: ["Knob-and-tube replacement", "Aluminium wiring remediation", "Code-compliance corrections", "Data and network cabling"],
+    features: [
+      "Knob-and-tube replacement",
+      "Aluminium wiring remediation",
+      "Code-compliance corrections",
+      "Data and network cabling",
+    ],
     price: `From ${prices.commercial} (commercial)`,
   },
 ];
@@ -227,16 +279,34 @@ export const emergency = {
   title: "Electrical emergency? We're on our way.",
   text: "Electrical faults don't keep office hours, and neither do we. A licensed electrician answers day and night and arrives in a fully stocked van to make things safe.",
   price: `${prices.emergency} emergency call-out, any hour`,
-  signs: ["Power outages and tripped mains", "Sparking or scorched outlets", "Burning smell from panels or fixtures", "Storm and flood damage", "Exposed or downed wiring"],
+  signs: [
+    "Power outages and tripped mains",
+    "Sparking or scorched outlets",
+    "Burning smell from panels or fixtures",
+    "Storm and flood damage",
+    "Exposed or downed wiring",
+  ],
   callLabel: `Call ${phone}`,
 };
 
 export const assurancesIntro = { title: "Our promise on every job" };
 
 export const assurances: CoreValue[] = [
-  { icon: ShieldCheck, title: "Licensed & Insured", description: "Every electrician is licensed and we carry full liability insurance and bonding." },
-  { icon: BadgeDollarSign, title: "Upfront Pricing", description: "A clear, written quote before work begins. No surprise charges, ever." },
-  { icon: Award, title: "5-Year Guarantee", description: "Our workmanship is guaranteed for five years. If it isn't right, we make it right." },
+  {
+    icon: ShieldCheck,
+    title: "Licensed & Insured",
+    description: "Every electrician is licensed and we carry full liability insurance and bonding.",
+  },
+  {
+    icon: BadgeDollarSign,
+    title: "Upfront Pricing",
+    description: "A clear, written quote before work begins. No surprise charges, ever.",
+  },
+  {
+    icon: Award,
+    title: "5-Year Guarantee",
+    description: "Our workmanship is guaranteed for five years. If it isn't right, we make it right.",
+  },
 ];
 
 export const aboutPage = {
@@ -255,10 +325,26 @@ export const aboutPage = {
 };
 
 export const coreValues: CoreValue[] = [
-  { icon: ShieldCheck, title: "Safety First", description: "We follow every code and safety standard, every time. No shortcuts, on any job." },
-  { icon: Award, title: "Quality Workmanship", description: "Neat, durable installations that pass inspection the first time and last for decades." },
-  { icon: BadgeDollarSign, title: "Honest Pricing", description: "Clear written quotes and fair rates. You approve the price before we start." },
-  { icon: Clock, title: "Reliability", description: "We show up when we say we will, and we answer emergencies 24/7." },
+  {
+    icon: ShieldCheck,
+    title: "Safety First",
+    description: "We follow every code and safety standard, every time. No shortcuts, on any job.",
+  },
+  {
+    icon: Award,
+    title: "Quality Workmanship",
+    description: "Neat, durable installations that pass inspection the first time and last for decades.",
+  },
+  {
+    icon: BadgeDollarSign,
+    title: "Honest Pricing",
+    description: "Clear written quotes and fair rates. You approve the price before we start.",
+  },
+  {
+    icon: Clock,
+    title: "Reliability",
+    description: "We show up when we say we will, and we answer emergencies 24/7.",
+  },
 ];
 
 export const team = [
@@ -278,7 +364,15 @@ export const certifications = [
   "Commercial Electrical Certified",
 ] as const;
 
-export const serviceTypes = ["Electrical Repair", "Installation", "Safety Inspection", "Panel Upgrade", "Lighting", "Wiring", "Other"] as const;
+export const serviceTypes = [
+  "Electrical Repair",
+  "Installation",
+  "Safety Inspection",
+  "Panel Upgrade",
+  "Lighting",
+  "Wiring",
+  "Other",
+] as const;
 export const propertyTypes = ["Residential", "Commercial", "Industrial"] as const;
 
 export const contactPage = {
@@ -305,7 +399,16 @@ export const contactPage = {
   },
   serviceAreas: {
     title: "Service Areas",
-    areas: ["Downtown", "North Side", "West End", "East District", "South Valley", "Suburbs", "Commercial Areas", "Surrounding Cities"],
+    areas: [
+      "Downtown",
+      "North Side",
+      "West End",
+      "East District",
+      "South Valley",
+      "Suburbs",
+      "Commercial Areas",
+      "Surrounding Cities",
+    ],
   },
   emergencyNote: "For emergencies, please call us directly",
 };

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+
 import { requestForm } from "./content";
 import { RequestServiceForm } from "./request-service-form";
 

@@ -1,9 +1,7 @@
 import { Info, Send } from "lucide-react";
 import { useState } from "react";
 import type * as React from "react";
-import { propertyTypes, requestForm, serviceTypes } from "./content";
-import { type RequestServiceAnswer, type RequestServiceErrors, type RequestServiceField, validateRequestService } from "./request-service-schema";
-import { requestFormLook } from "./theme";
+
 import { Field, FormAlert, hydratedFormProps, useHydrated } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -11,7 +9,23 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 
-const fieldOrder: RequestServiceField[] = ["name", "phone", "email", "serviceType", "propertyType", "message"];
+import { propertyTypes, requestForm, serviceTypes } from "./content";
+import {
+  validateRequestService,
+  type RequestServiceAnswer,
+  type RequestServiceErrors,
+  type RequestServiceField,
+} from "./request-service-schema";
+import { requestFormLook } from "./theme";
+
+const fieldOrder: RequestServiceField[] = [
+  "name",
+  "phone",
+  "email",
+  "serviceType",
+  "propertyType",
+  "message",
+];
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** The page the form posts to without JavaScript: its route action answers the same notice and stores nothing. */
@@ -26,7 +40,9 @@ export const REQUEST_SERVICE_ACTION = "/demo/electrician/contact";
  */
 export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }) {
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<RequestServiceErrors>(() => (answer && "errors" in answer ? answer.errors : {}));
+  const [errors, setErrors] = useState<RequestServiceErrors>(() =>
+    answer && "errors" in answer ? answer.errors : {},
+  );
   const [notice, setNotice] = useState(() => (answer && "notice" in answer ? answer.notice : ""));
   const defaults = answer && "values" in answer ? answer.values : {};
 
@@ -48,7 +64,12 @@ export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }
   }
 
   const { labels } = requestForm;
-  const field = (name: RequestServiceField, required?: boolean) => ({ id: `rs-${name}`, label: labels[name], required, error: errors[name] });
+  const field = (name: RequestServiceField, required?: boolean) => ({
+    id: `rs-${name}`,
+    label: labels[name],
+    required,
+    error: errors[name],
+  });
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
@@ -82,15 +103,29 @@ export function RequestServiceForm({ answer }: { answer?: RequestServiceAnswer }
           />
         </Field>
         <Field {...field("propertyType")}>
-          <Select name="propertyType" defaultValue={defaults.propertyType ?? propertyTypes[0]} options={toOptions(propertyTypes)} />
+          <Select
+            name="propertyType"
+            defaultValue={defaults.propertyType ?? propertyTypes[0]}
+            options={toOptions(propertyTypes)}
+          />
         </Field>
       </div>
       <Field {...field("message", true)}>
-        <Textarea name="message" rows={requestForm.messageRows} placeholder={requestForm.messagePlaceholder} required defaultValue={defaults.message} />
+        <Textarea
+          name="message"
+          rows={requestForm.messageRows}
+          placeholder={requestForm.messagePlaceholder}
+          required
+          defaultValue={defaults.message}
+        />
       </Field>
       {/* Outcomes; focus goes to the first invalid field instead. */}
       <FormAlert as="div" persistent focusKey={false} className="empty:hidden">
-        {hasErrors ? <p className="rounded-md border border-destructive/40 bg-card p-3 text-sm font-medium text-destructive">{requestForm.errorSummary}</p> : null}
+        {hasErrors ? (
+          <p className="rounded-md border border-destructive/40 bg-card p-3 text-sm font-medium text-destructive">
+            {requestForm.errorSummary}
+          </p>
+        ) : null}
       </FormAlert>
       <FormAlert as="div" role="status" persistent focusKey={false} className="empty:hidden">
         {notice ? (

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import { requestForm } from "./content";
 import { answerRequestService, requestServiceSchema, validateRequestService } from "./request-service-schema";
 
-const valid = { name: "Ada Lovelace", phone: "(604) 555-0101", email: "", serviceType: "Panel Upgrade", propertyType: "Residential", message: "Panel is buzzing." };
+const valid = {
+  name: "Ada Lovelace",
+  phone: "(604) 555-0101",
+  email: "",
+  serviceType: "Panel Upgrade",
+  propertyType: "Residential",
+  message: "Panel is buzzing.",
+};
 
 describe("request service schema", () => {
   it("accepts a complete request, with or without email", () => {
@@ -11,7 +19,14 @@ describe("request service schema", () => {
   });
 
   it("requires name, phone, service type and message, one message per field", () => {
-    const r = validateRequestService({ name: " ", phone: "", email: "", serviceType: "", propertyType: "Residential", message: "" });
+    const r = validateRequestService({
+      name: " ",
+      phone: "",
+      email: "",
+      serviceType: "",
+      propertyType: "Residential",
+      message: "",
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual({
@@ -23,7 +38,13 @@ describe("request service schema", () => {
   });
 
   it("rejects a bad email, a non-phone and options outside the lists", () => {
-    const r = validateRequestService({ ...valid, email: "nope", phone: "call me", serviceType: "Plumbing", propertyType: "Boat" });
+    const r = validateRequestService({
+      ...valid,
+      email: "nope",
+      phone: "call me",
+      serviceType: "Plumbing",
+      propertyType: "Boat",
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual(["email", "phone", "propertyType", "serviceType"]);
@@ -43,11 +64,16 @@ describe("answerRequestService (the form's no-JavaScript post)", () => {
   };
 
   it("answers the demo notice for a valid request", () => {
-    expect(answerRequestService(form(valid), requestForm.demoNotice)).toEqual({ notice: requestForm.demoNotice("Ada Lovelace") });
+    expect(answerRequestService(form(valid), requestForm.demoNotice)).toEqual({
+      notice: requestForm.demoNotice("Ada Lovelace"),
+    });
   });
 
   it("answers the messages with what was typed, reading only the form's fields, each capped", () => {
-    const answer = answerRequestService(form({ ...valid, name: "", message: "x".repeat(5000), extra: "ignored" }), requestForm.demoNotice);
+    const answer = answerRequestService(
+      form({ ...valid, name: "", message: "x".repeat(5000), extra: "ignored" }),
+      requestForm.demoNotice,
+    );
     expect(answer).toEqual({
       errors: { name: requestForm.errors.name, message: requestForm.errors.message },
       values: { ...valid, name: "", message: "x".repeat(2000) },

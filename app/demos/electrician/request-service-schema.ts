@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+
 import { propertyTypes, requestForm, serviceTypes } from "./content";
 
 const { errors } = requestForm;
@@ -26,9 +27,9 @@ export type RequestServiceField = keyof RequestServiceInput;
 export type RequestServiceErrors = Partial<Record<RequestServiceField, string>>;
 
 /** Validates raw form values and returns either the data or one message per invalid field. */
-export function validateRequestService(values: Record<string, unknown>):
-  | { ok: true; data: RequestServiceInput }
-  | { ok: false; errors: RequestServiceErrors } {
+export function validateRequestService(
+  values: Record<string, unknown>,
+): { ok: true; data: RequestServiceInput } | { ok: false; errors: RequestServiceErrors } {
   const result = requestServiceSchema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: RequestServiceErrors = {};
@@ -44,10 +45,16 @@ export function validateRequestService(values: Record<string, unknown>):
  * the demo notice, or the messages with what was typed. Nothing is stored or logged.
  */
 export type RequestServiceAnswer =
-  | { notice: string }
-  | { errors: RequestServiceErrors; values: Partial<Record<RequestServiceField, string>> };
+  { notice: string } | { errors: RequestServiceErrors; values: Partial<Record<RequestServiceField, string>> };
 
-const FIELDS: readonly RequestServiceField[] = ["name", "phone", "email", "serviceType", "propertyType", "message"];
+const FIELDS: readonly RequestServiceField[] = [
+  "name",
+  "phone",
+  "email",
+  "serviceType",
+  "propertyType",
+  "message",
+];
 
 /** The answer to a posted form; only the known fields are read, and what is shown again is capped in length. */
 export function answerRequestService(form: FormData, notice: (name: string) => string): RequestServiceAnswer {

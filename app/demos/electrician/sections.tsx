@@ -1,16 +1,21 @@
 import { ArrowRight } from "lucide-react";
 import type * as React from "react";
-import { BlueprintGrid } from "./art";
-import type { CoreValue } from "./content";
+
 import { ButtonLink, CallAction } from "~/demos/frame/inert-action";
 import { cn } from "~/lib/cn";
+
+import { BlueprintGrid } from "./art";
+import type { CoreValue } from "./content";
 
 /** Section components of the electrician demo: blueprint-dark bands, yellow rules, spec-sheet cards. */
 
 /** A dark graphite band with the blueprint grid behind it. */
 export function DarkBand({ className, children, ...props }: React.ComponentProps<"section">) {
   return (
-    <section className={cn("relative isolate overflow-hidden bg-secondary text-secondary-foreground", className)} {...props}>
+    <section
+      className={cn("relative isolate overflow-hidden bg-secondary text-secondary-foreground", className)}
+      {...props}
+    >
       <BlueprintGrid className="absolute inset-0 -z-10 text-secondary-foreground" />
       {children}
     </section>
@@ -18,13 +23,37 @@ export function DarkBand({ className, children, ...props }: React.ComponentProps
 }
 
 /** Demo phone button: looks like Call Now, never dials (docs/product.md#demo-sites). */
-export function CallButton({ label, onDark = false, className }: { label: string; onDark?: boolean; className?: string }) {
+export function CallButton({
+  label,
+  onDark = false,
+  className,
+}: {
+  label: string;
+  onDark?: boolean;
+  className?: string;
+}) {
   return (
-    <CallAction label={label} variant="outline" className={cn(onDark && "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10", className)} />
+    <CallAction
+      label={label}
+      variant="outline"
+      className={cn(
+        onDark &&
+          "border-secondary-foreground/40 bg-transparent text-secondary-foreground hover:bg-secondary-foreground/10",
+        className,
+      )}
+    />
   );
 }
 
-export function PrimaryLink({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) {
+export function PrimaryLink({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <ButtonLink to={to} size="lg" className={className}>
       {children} <ArrowRight aria-hidden />

@@ -1,7 +1,9 @@
 import { createElement } from "react";
-import { BlueprintGrid } from "./art";
+
 import { badgeVariants } from "~/components/ui/badge";
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { BlueprintGrid } from "./art";
 
 /**
  * Brightline Electric: graphite and safety yellow, Space Grotesk over Inter,
@@ -39,7 +41,8 @@ export const electricianTheme: DemoTheme = {
   slots: {
     timeline: "relative grid gap-8 border-l-2 border-primary pl-8",
     "timeline-entry": "relative",
-    "timeline-dot": "absolute top-1.5 -left-[2.45rem] size-4 rounded-full border-4 border-background bg-primary ring-2 ring-primary",
+    "timeline-dot":
+      "absolute top-1.5 -left-[2.45rem] size-4 rounded-full border-4 border-background bg-primary ring-2 ring-primary",
     "timeline-text": "leading-relaxed",
     service: "gap-5 border-t-4 border-t-primary",
     "service-header": "gap-3",
@@ -53,12 +56,14 @@ export const electricianTheme: DemoTheme = {
     "service-footer": "border-t pt-4",
     "service-price": "font-heading text-lg font-bold",
     "team-grid": "mt-8 grid gap-6 md:grid-cols-3",
-    "team-member": "flex flex-col items-center rounded-xl border bg-card p-6 text-center text-card-foreground shadow-sm",
+    "team-member":
+      "flex flex-col items-center rounded-xl border bg-card p-6 text-center text-card-foreground shadow-sm",
     "team-avatar": "mb-4 flex size-20 bg-secondary text-2xl font-bold text-primary ring-4 ring-primary",
     "team-name": "font-heading text-xl font-bold",
     "team-role": "font-medium text-accent",
     "team-bio": "mt-2 text-sm text-muted-foreground",
-    eyebrow: "flex items-center gap-3 font-heading text-xs font-bold uppercase tracking-[0.2em] text-accent data-[tone=band]:text-primary",
+    eyebrow:
+      "flex items-center gap-3 font-heading text-xs font-bold uppercase tracking-[0.2em] text-accent data-[tone=band]:text-primary",
     "page-header": "relative isolate overflow-hidden bg-secondary text-secondary-foreground",
     "page-header-inner": "py-16 sm:py-20",
     "page-header-title": "mt-4 max-w-3xl text-4xl font-bold sm:text-5xl",
@@ -73,6 +78,8 @@ export const electricianTheme: DemoTheme = {
   },
   marks: {
     eyebrow: createElement("span", { "aria-hidden": true, className: "h-1 w-8 bg-primary" }),
-    pageHeaderBackdrop: createElement(BlueprintGrid, { className: "absolute inset-0 -z-10 text-secondary-foreground" }),
+    pageHeaderBackdrop: createElement(BlueprintGrid, {
+      className: "absolute inset-0 -z-10 text-secondary-foreground",
+    }),
   },
 };

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type * as React from "react";
+
 import type { DemoSite } from "./types";
 
 type Contact = DemoSite["contact"];
@@ -44,7 +45,18 @@ type ContactDetailsProps = {
  * A business's address, phone and email as a description list, each value read with its
  * label; the demo gives the classes of each part (`data-slot`).
  */
-export function ContactDetails({ contact, labels, fields = ["address", "phone", "email"], className, itemClassName, termClassName, valueClassName, iconClassName, renderIcon, children }: ContactDetailsProps) {
+export function ContactDetails({
+  contact,
+  labels,
+  fields = ["address", "phone", "email"],
+  className,
+  itemClassName,
+  termClassName,
+  valueClassName,
+  iconClassName,
+  renderIcon,
+  children,
+}: ContactDetailsProps) {
   return (
     <dl data-slot="contact-details" className={className}>
       {fields.map((field) => {
@@ -67,7 +79,17 @@ export function ContactDetails({ contact, labels, fields = ["address", "phone", 
 }
 
 /** Address, phone and email as a plain list of icon lines, for a "visit us" block without labels. */
-export function ContactList({ contact, className, itemClassName, iconClassName }: { contact: Contact; className?: string; itemClassName?: string; iconClassName?: string }) {
+export function ContactList({
+  contact,
+  className,
+  itemClassName,
+  iconClassName,
+}: {
+  contact: Contact;
+  className?: string;
+  itemClassName?: string;
+  iconClassName?: string;
+}) {
   return (
     <ul data-slot="contact-list" className={className}>
       {(["address", "phone", "email"] as const).map((field) => {
@@ -75,7 +97,11 @@ export function ContactList({ contact, className, itemClassName, iconClassName }
         return (
           <li key={field} data-slot="contact-item" className={itemClassName}>
             <Icon aria-hidden className={iconClassName} />
-            {field === "address" ? <address className="not-italic">{contact.address}</address> : <ContactValue field={field} contact={contact} />}
+            {field === "address" ? (
+              <address className="not-italic">{contact.address}</address>
+            ) : (
+              <ContactValue field={field} contact={contact} />
+            )}
           </li>
         );
       })}

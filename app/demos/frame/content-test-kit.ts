@@ -1,6 +1,14 @@
 import { expect } from "vitest";
+
 import { themeContrastIssues } from "./contrast";
-import { coreValueSchema, demoSiteSchema, serviceCardSchema, statSchema, teamMemberSchema, testimonialSchema } from "./schemas";
+import {
+  coreValueSchema,
+  demoSiteSchema,
+  serviceCardSchema,
+  statSchema,
+  teamMemberSchema,
+  testimonialSchema,
+} from "./schemas";
 import type { DemoSite } from "./types";
 
 /**
@@ -16,7 +24,13 @@ export function expectValidDemoSite(site: DemoSite, slug: string) {
 }
 
 /** The lists a demo's content may share with the frame parts; each one present must match its schema. */
-type SharedContent = { stats?: readonly unknown[]; values?: readonly unknown[]; team?: readonly unknown[]; testimonials?: readonly unknown[]; services?: readonly unknown[] };
+type SharedContent = {
+  stats?: readonly unknown[];
+  values?: readonly unknown[];
+  team?: readonly unknown[];
+  testimonials?: readonly unknown[];
+  services?: readonly unknown[];
+};
 
 /**
  * The demo's identity and theme (above) and every shared list it has, against the frame's schemas,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { contrastRatio, relativeLuminance } from "./contrast";
 
 describe("contrast", () => {

@@ -29,7 +29,9 @@ export function themeContrastIssues(theme: DemoTheme) {
     ["foreground on background", c.foreground, c.background, 4.5],
     ["card text", c.cardForeground, c.card, 4.5],
     ["primary button", c.primaryForeground, c.primary, 4.5],
-    ...(theme.primaryIsFillOnly ? [] : [["primary text on background", c.primary, c.background, 4.5] as [string, string, string, number]]),
+    ...(theme.primaryIsFillOnly
+      ? []
+      : [["primary text on background", c.primary, c.background, 4.5] as [string, string, string, number]]),
     ["secondary", c.secondaryForeground, c.secondary, 4.5],
     ["muted text on muted", c.mutedForeground, c.muted, 4.5],
     ["muted text on background", c.mutedForeground, c.background, 4.5],

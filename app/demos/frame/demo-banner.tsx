@@ -1,9 +1,10 @@
 import { ArrowLeft, ArrowRight, Sparkles } from "lucide-react";
 import { Link, useLocation } from "react-router";
+
 import { Container } from "~/components/ui/container";
+import { demoRef, refProjectTypes } from "~/content/lead-sources";
 import { siteConfig } from "~/content/site";
 import { href } from "~/lib/href";
-import { demoRef, refProjectTypes } from "~/content/lead-sources";
 
 /** The contact link of the demo at `pathname` (/demo/<slug>/...), its ref naming the demo; plain /contact elsewhere. */
 export function demoContactLink(pathname: string) {
@@ -21,8 +22,8 @@ export function DemoBanner() {
         <p className="flex items-start gap-3 text-sm sm:items-center">
           <Sparkles aria-hidden className="mt-0.5 size-5 shrink-0 text-primary sm:mt-0" />
           <span>
-            <strong>This is a demo site</strong> made by {siteConfig.name} to showcase our web development. The business,
-            people and prices are fictional.
+            <strong>This is a demo site</strong> made by {siteConfig.name} to showcase our web development.
+            The business, people and prices are fictional.
           </span>
         </p>
         <div className="flex shrink-0 flex-col gap-3 sm:flex-row">

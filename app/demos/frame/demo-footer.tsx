@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import type { DemoSite } from "./types";
+
 import { CurrentYear } from "~/components/layout/current-year";
 import { Container } from "~/components/ui/container";
 import { siteConfig } from "~/content/site";
+import { HoursTable } from "~/demos/frame/hours-table";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/href";
-import { HoursTable } from "~/demos/frame/hours-table";
+
 import { EmailAddress } from "./contact-card";
+import type { DemoSite } from "./types";
 
 const footerTone = {
   inverse: "bg-foreground text-background",
@@ -35,7 +37,11 @@ export function DemoFooter({ site }: { site: DemoSite }) {
         </div>
         <div>
           <h2 className="font-heading text-sm font-semibold uppercase tracking-wider">Hours</h2>
-          <HoursTable hours={site.hours} className="mt-3 grid gap-1 text-sm opacity-85" rowClassName="flex justify-between gap-4" />
+          <HoursTable
+            hours={site.hours}
+            className="mt-3 grid gap-1 text-sm opacity-85"
+            rowClassName="flex justify-between gap-4"
+          />
         </div>
         <nav aria-label={`${site.name} footer`}>
           <h2 className="font-heading text-sm font-semibold uppercase tracking-wider">Explore</h2>

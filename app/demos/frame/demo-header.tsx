@@ -1,9 +1,11 @@
 import { Link, NavLink } from "react-router";
-import type { DemoSite } from "./types";
+
 import { MenuToggle } from "~/components/layout/menu-toggle";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { cn } from "~/lib/cn";
+
+import type { DemoSite } from "./types";
 
 const headerTone = {
   light: "bg-background/95 text-foreground border-b",
@@ -39,13 +41,25 @@ export function DemoHeader({ site }: { site: DemoSite }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="hidden sm:inline-flex">
+          <Button
+            asChild
+            variant={site.theme.header === "primary" ? "secondary" : "default"}
+            className="hidden sm:inline-flex"
+          >
             <Link to={site.cta.to}>{site.cta.label}</Link>
           </Button>
-          <MenuToggle controls={`${site.slug}-menu`} className="inline-flex size-10 items-center justify-center rounded-md hover:bg-black/10 md:hidden" />
+          <MenuToggle
+            controls={`${site.slug}-menu`}
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-black/10 md:hidden"
+          />
         </div>
       </Container>
-      <nav id={`${site.slug}-menu`} aria-label={`${site.name} site`} hidden className="border-t border-current/15 md:hidden">
+      <nav
+        id={`${site.slug}-menu`}
+        aria-label={`${site.name} site`}
+        hidden
+        className="border-t border-current/15 md:hidden"
+      >
         <Container className="py-3">
           <ul className="grid gap-1">
             {site.nav.map((l) => (
@@ -56,10 +70,12 @@ export function DemoHeader({ site }: { site: DemoSite }) {
               </li>
             ))}
           </ul>
-          <Button asChild variant={site.theme.header === "primary" ? "secondary" : "default"} className="mt-3 w-full">
-            <Link to={site.cta.to}>
-              {site.cta.label}
-            </Link>
+          <Button
+            asChild
+            variant={site.theme.header === "primary" ? "secondary" : "default"}
+            className="mt-3 w-full"
+          >
+            <Link to={site.cta.to}>{site.cta.label}</Link>
           </Button>
         </Container>
       </nav>

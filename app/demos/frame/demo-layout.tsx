@@ -1,6 +1,8 @@
 import type * as React from "react";
-import { NoticeRegion } from "~/components/layout/notice-region";
 import { Outlet } from "react-router";
+
+import { NoticeRegion } from "~/components/layout/notice-region";
+
 import { DemoFooter } from "./demo-footer";
 import { DemoHeader } from "./demo-header";
 import { ThemeScope } from "./theme-scope";

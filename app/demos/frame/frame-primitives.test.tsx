@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { Award, Users } from "lucide-react";
 import { describe, expect, it } from "vitest";
-import { InitialsAvatar, initials } from "./initials-avatar";
+
+import { initials, InitialsAvatar } from "./initials-avatar";
 import { PriceList } from "./price-list";
 import { DemoSection } from "./section";
 import { SectionHeading } from "./section-heading";
@@ -61,7 +62,8 @@ describe("PriceList", () => {
     { title: "Beard Trim", description: "Shape and line-up.", price: "$20" },
     { title: "Hot Towel Shave", price: "$35" },
   ];
-  const order = (li: Element) => [...li.querySelectorAll("[data-slot]")].map((el) => el.getAttribute("data-slot"));
+  const order = (li: Element) =>
+    [...li.querySelectorAll("[data-slot]")].map((el) => el.getAttribute("data-slot"));
 
   it("reads in the order it is drawn: price first, last, or on the name's line", () => {
     const { container, rerender } = render(<PriceList items={items} price="first" />);
@@ -69,7 +71,14 @@ describe("PriceList", () => {
     rerender(<PriceList items={items} />);
     expect(order(container.querySelector("li")!)).toEqual(["price-name", "price-text", "price-value"]);
     rerender(<PriceList items={items} price="leader" />);
-    expect(order(container.querySelector("li")!)).toEqual(["price-line", "price-name", "price-leader", "price-value", "price-details", "price-text"]);
+    expect(order(container.querySelector("li")!)).toEqual([
+      "price-line",
+      "price-name",
+      "price-leader",
+      "price-value",
+      "price-details",
+      "price-text",
+    ]);
     expect(container.querySelector("[data-slot=price-leader]")).toHaveAttribute("aria-hidden", "true");
   });
 
@@ -90,7 +99,13 @@ describe("TeamGrid", () => {
     render(
       <TeamGrid
         team={[
-          { name: "Maja Kowalski", role: "Head Baker", bio: "Trained in Kraków.", experience: "18 years", specialty: "Sourdough" },
+          {
+            name: "Maja Kowalski",
+            role: "Head Baker",
+            bio: "Trained in Kraków.",
+            experience: "18 years",
+            specialty: "Sourdough",
+          },
           { name: "Kwame Mensah", role: "Founder", bio: "Master Electrician Licence" },
         ]}
       />,
@@ -102,7 +117,10 @@ describe("TeamGrid", () => {
 });
 
 describe("SectionHeading", () => {
-  const style = { "section-heading-title": "themed-title", "section-heading-eyebrow": "themed-eyebrow" } as const;
+  const style = {
+    "section-heading-title": "themed-title",
+    "section-heading-eyebrow": "themed-eyebrow",
+  } as const;
 
   it("stacked: one block the demo's theme styles, the heading named by the section around it", () => {
     render(
@@ -116,13 +134,24 @@ describe("SectionHeading", () => {
     expect(screen.getByRole("region", { name: "Services" })).toContainElement(heading);
     expect(heading).toHaveClass("themed-title");
     expect(screen.getByText("What we do")).toHaveClass("themed-eyebrow");
-    expect(heading.closest('[data-slot="section-heading"]')).toContainElement(screen.getByText("Six trades."));
+    expect(heading.closest('[data-slot="section-heading"]')).toContainElement(
+      screen.getByText("Six trades."),
+    );
   });
 
   it("bare: no wrapper and only the demo's classes, one paragraph per intro line", () => {
     const { container } = render(
       <DemoStyleProvider slots={style}>
-        <SectionHeading look="bare" as="h1" id="hero" eyebrow="Since 2008" eyebrowClassName="kicker" title="Brightline" titleClassName="big" description={["One.", "Two."]} />
+        <SectionHeading
+          look="bare"
+          as="h1"
+          id="hero"
+          eyebrow="Since 2008"
+          eyebrowClassName="kicker"
+          title="Brightline"
+          titleClassName="big"
+          description={["One.", "Two."]}
+        />
       </DemoStyleProvider>,
     );
     const heading = screen.getByRole("heading", { level: 1, name: "Brightline" });
@@ -130,6 +159,8 @@ describe("SectionHeading", () => {
     expect(heading.className).toBe("big");
     expect(screen.getByText("Since 2008").className).toBe("kicker");
     expect(container.querySelector('[data-slot="section-heading"]')).toBeNull();
-    expect([...container.querySelectorAll('[data-slot="section-heading-text"]')].map((p) => p.textContent)).toEqual(["One.", "Two."]);
+    expect(
+      [...container.querySelectorAll('[data-slot="section-heading-text"]')].map((p) => p.textContent),
+    ).toEqual(["One.", "Two."]);
   });
 });

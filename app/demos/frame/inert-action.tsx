@@ -1,6 +1,7 @@
+import { Phone } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Phone } from "lucide-react";
+
 import { Button, type ButtonProps } from "~/components/ui/button";
 
 /** What pressing a demo button says (docs/product.md#demo-sites: demo buttons never dial or book). */
@@ -14,16 +15,28 @@ export const demoActionNotice = {
  * dial or book; pressing one shows the notice above in the demo's notice region
  * (the inline page enhancements do that, so the demo pages need no React in the browser).
  */
-export function InertAction({ children, ...props }: Omit<ButtonProps, "onClick" | "asChild"> & { children: React.ReactNode }) {
+export function InertAction({
+  children,
+  ...props
+}: Omit<ButtonProps, "onClick" | "asChild"> & { children: React.ReactNode }) {
   return (
-    <Button type="button" data-notice-title={demoActionNotice.title} data-notice-description={demoActionNotice.description} {...props}>
+    <Button
+      type="button"
+      data-notice-title={demoActionNotice.title}
+      data-notice-description={demoActionNotice.description}
+      {...props}
+    >
       {children}
     </Button>
   );
 }
 
 /** The demo's "Call" button: a phone icon before the label, inert like every demo action. */
-export function CallAction({ label, size = "lg", ...props }: Omit<React.ComponentProps<typeof InertAction>, "children"> & { label: string }) {
+export function CallAction({
+  label,
+  size = "lg",
+  ...props
+}: Omit<React.ComponentProps<typeof InertAction>, "children"> & { label: string }) {
   return (
     <InertAction size={size} {...props}>
       <Phone aria-hidden /> {label}
@@ -32,7 +45,11 @@ export function CallAction({ label, size = "lg", ...props }: Omit<React.Componen
 }
 
 /** A link inside the demo styled as its button (a real page of the demo, unlike the inert actions). */
-export function ButtonLink({ to, children, ...props }: Omit<ButtonProps, "asChild"> & { to: string; children: React.ReactNode }) {
+export function ButtonLink({
+  to,
+  children,
+  ...props
+}: Omit<ButtonProps, "asChild"> & { to: string; children: React.ReactNode }) {
   return (
     <Button asChild {...props}>
       <Link to={to}>{children}</Link>

@@ -1,10 +1,22 @@
 import type * as React from "react";
-import { Eyebrow } from "./eyebrow";
-import { useDemoStyle } from "./slots";
+
 import { Container } from "~/components/ui/container";
 
+import { Eyebrow } from "./eyebrow";
+import { useDemoStyle } from "./slots";
+
 /** The band that opens an inner demo page with its single h1; the demo's theme styles and decorates it. */
-export function PageHeader({ eyebrow, title, text, children }: { eyebrow: string; title: string; text?: string; children?: React.ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  text,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  text?: string;
+  children?: React.ReactNode;
+}) {
   const { slots, marks } = useDemoStyle();
   return (
     <section data-slot="page-header" className={slots["page-header"]}>

@@ -1,7 +1,9 @@
 import { cva } from "class-variance-authority";
 import type * as React from "react";
-import { useDemoStyle } from "./slots";
+
 import { cn } from "~/lib/cn";
+
+import { useDemoStyle } from "./slots";
 
 /** One priced line of a menu or price board: what it is, what it includes, its display price. */
 export type PriceListItem = { title: string; description?: string; price: string };
@@ -36,7 +38,13 @@ type PriceListProps<T extends PriceListItem> = {
  * A demo's prices as a list; the demo's theme (or a scoped DemoStyleProvider, where one demo
  * shows two lists) styles the `price*` slots.
  */
-export function PriceList<T extends PriceListItem>({ items, price = "last", media, detail, className }: PriceListProps<T>) {
+export function PriceList<T extends PriceListItem>({
+  items,
+  price = "last",
+  media,
+  detail,
+  className,
+}: PriceListProps<T>) {
   const { slots } = useDemoStyle();
   return (
     <ul data-slot="price-list" data-price={price} className={cn(slots["price-list"], className)}>
@@ -57,15 +65,29 @@ export function PriceList<T extends PriceListItem>({ items, price = "last", medi
           </p>
         );
         return (
-          <li key={item.title} data-slot="price-item" className={cn(itemVariants({ price }), slots["price-item"])}>
+          <li
+            key={item.title}
+            data-slot="price-item"
+            className={cn(itemVariants({ price }), slots["price-item"])}
+          >
             {price === "leader" ? (
               <>
                 <div data-slot="price-line" className={cn("flex items-baseline gap-3", slots["price-line"])}>
                   {name}
-                  <span aria-hidden data-slot="price-leader" className={cn("min-w-6 flex-1 border-b-2 border-dotted", slots["price-leader"])} />
+                  <span
+                    aria-hidden
+                    data-slot="price-leader"
+                    className={cn("min-w-6 flex-1 border-b-2 border-dotted", slots["price-leader"])}
+                  />
                   {value}
                 </div>
-                <div data-slot="price-details" className={cn("flex flex-wrap items-center justify-between gap-x-4 gap-y-1", slots["price-details"])}>
+                <div
+                  data-slot="price-details"
+                  className={cn(
+                    "flex flex-wrap items-center justify-between gap-x-4 gap-y-1",
+                    slots["price-details"],
+                  )}
+                >
                   {text}
                   {detail?.(item)}
                 </div>

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+
 import { z } from "~/lib/zod";
 
 /**
@@ -93,7 +94,10 @@ export const teamMemberSchema = z
     specialty: text.optional(),
   })
   // The two print as one "18 years · Sourdough" line, so a member has both or neither.
-  .refine((m) => (m.experience === undefined) === (m.specialty === undefined), "experience and specialty go together");
+  .refine(
+    (m) => (m.experience === undefined) === (m.specialty === undefined),
+    "experience and specialty go together",
+  );
 
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Stat = z.infer<typeof statSchema>;

@@ -1,8 +1,10 @@
 import type * as React from "react";
+
+import { cn } from "~/lib/cn";
+
 import { Eyebrow } from "./eyebrow";
 import { useSectionTitleId } from "./section";
 import { useDemoStyle } from "./slots";
-import { cn } from "~/lib/cn";
 
 /**
  * The stacked look's title sizes. A plain map rather than cva: every demo page renders this
@@ -52,18 +54,37 @@ export type SectionHeadingProps = {
  * Every part carries a `data-slot` styling hook; the demo's theme styles the stacked look's slots.
  */
 export function SectionHeading(props: SectionHeadingProps) {
-  const { eyebrow, title, description, look = "stack", tone = "default", as: Heading = "h2", eyebrowClassName, titleClassName, descriptionClassName } = props;
+  const {
+    eyebrow,
+    title,
+    description,
+    look = "stack",
+    tone = "default",
+    as: Heading = "h2",
+    eyebrowClassName,
+    titleClassName,
+    descriptionClassName,
+  } = props;
   const { slots, marks } = useDemoStyle();
   const sectionTitleId = useSectionTitleId();
   const id = props.id ?? sectionTitleId;
-  const paragraphs = description === undefined ? [] : typeof description === "string" ? [description] : description;
+  const paragraphs =
+    description === undefined ? [] : typeof description === "string" ? [description] : description;
   const themed = look === "stack";
   const eyebrowLine =
     eyebrow === undefined ? null : themed || eyebrowClassName ? (
       <p
         data-slot="section-heading-eyebrow"
         data-tone={themed ? tone : undefined}
-        className={themed ? cn("text-sm font-semibold uppercase tracking-[0.18em] text-primary", slots["section-heading-eyebrow"], eyebrowClassName) : eyebrowClassName}
+        className={
+          themed
+            ? cn(
+                "text-sm font-semibold uppercase tracking-[0.18em] text-primary",
+                slots["section-heading-eyebrow"],
+                eyebrowClassName,
+              )
+            : eyebrowClassName
+        }
       >
         {eyebrow}
       </p>
@@ -73,7 +94,20 @@ export function SectionHeading(props: SectionHeadingProps) {
   const parts = (
     <>
       {eyebrowLine}
-      <Heading id={id} data-slot="section-heading-title" className={themed ? cn("mt-2 font-heading font-bold", titleSizes[props.size ?? "md"], slots["section-heading-title"], titleClassName) : titleClassName}>
+      <Heading
+        id={id}
+        data-slot="section-heading-title"
+        className={
+          themed
+            ? cn(
+                "mt-2 font-heading font-bold",
+                titleSizes[props.size ?? "md"],
+                slots["section-heading-title"],
+                titleClassName,
+              )
+            : titleClassName
+        }
+      >
         {title}
       </Heading>
       {themed && marks.sectionHeadingRule}
@@ -82,7 +116,15 @@ export function SectionHeading(props: SectionHeadingProps) {
           key={p}
           data-slot="section-heading-text"
           data-tone={themed ? tone : undefined}
-          className={themed ? cn("mt-4 text-base text-muted-foreground sm:text-lg", slots["section-heading-text"], descriptionClassName) : descriptionClassName}
+          className={
+            themed
+              ? cn(
+                  "mt-4 text-base text-muted-foreground sm:text-lg",
+                  slots["section-heading-text"],
+                  descriptionClassName,
+                )
+              : descriptionClassName
+          }
         >
           {p}
         </p>
@@ -91,7 +133,15 @@ export function SectionHeading(props: SectionHeadingProps) {
   );
   if (!themed) return parts;
   return (
-    <div data-slot="section-heading" className={cn("max-w-2xl", props.align === "center" && "mx-auto text-center", slots["section-heading"], props.className)}>
+    <div
+      data-slot="section-heading"
+      className={cn(
+        "max-w-2xl",
+        props.align === "center" && "mx-auto text-center",
+        slots["section-heading"],
+        props.className,
+      )}
+    >
       {parts}
       {props.children}
     </div>

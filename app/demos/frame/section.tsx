@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import * as React from "react";
+
 import { Container } from "~/components/ui/container";
 
 const SectionIdContext = React.createContext<string | undefined>(undefined);
@@ -73,7 +74,19 @@ export function CheckList({
 }
 
 /** Numbered steps ("1 Call us, 2 …"), each number on the demo's badge; the demo gives every class. */
-export function StepList({ steps, className, itemClassName, numberClassName, textClassName }: { steps: readonly string[]; className?: string; itemClassName?: string; numberClassName?: string; textClassName?: string }) {
+export function StepList({
+  steps,
+  className,
+  itemClassName,
+  numberClassName,
+  textClassName,
+}: {
+  steps: readonly string[];
+  className?: string;
+  itemClassName?: string;
+  numberClassName?: string;
+  textClassName?: string;
+}) {
   return (
     <ol data-slot="step-list" className={className}>
       {steps.map((step, i) => (

@@ -1,10 +1,12 @@
 import { cva } from "class-variance-authority";
 import type * as React from "react";
+
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+
 import type { ServiceCard as Service } from "./schemas";
 import { CheckList } from "./section";
 import { useDemoStyle } from "./slots";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/lib/cn";
 
 // Where the price stands: closing the card, or beside the icon at the top over a short note.
 const priceVariants = cva("", {
@@ -32,7 +34,14 @@ type ServiceCardProps = {
  * One service with its icon, what it includes and its price; the demo's theme styles the
  * `service*` slots. With a `service-badge` slot the icon sits on a badge, else it stands bare.
  */
-export function ServiceCard({ service, price = "footer", priceNote, action, titleAs, className }: ServiceCardProps) {
+export function ServiceCard({
+  service,
+  price = "footer",
+  priceNote,
+  action,
+  titleAs,
+  className,
+}: ServiceCardProps) {
   const { slots } = useDemoStyle();
   const Icon = service.icon;
   const bareIcon = <Icon aria-hidden data-slot="service-icon" className={slots["service-icon"]} />;
@@ -64,7 +73,10 @@ export function ServiceCard({ service, price = "footer", priceNote, action, titl
   return (
     <Card className={cn(slots.service, className)}>
       {price === "top" && (
-        <div data-slot="service-top" className={cn("flex items-start justify-between gap-4", slots["service-top"])}>
+        <div
+          data-slot="service-top"
+          className={cn("flex items-start justify-between gap-4", slots["service-top"])}
+        >
           {icon}
           {priceLine}
         </div>
@@ -77,7 +89,12 @@ export function ServiceCard({ service, price = "footer", priceNote, action, titl
         <CardDescription className={slots["service-text"]}>{service.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <CheckList items={service.features} className={slots["service-features"]} itemClassName={slots["service-feature"]} iconClassName={slots["service-feature-icon"]} />
+        <CheckList
+          items={service.features}
+          className={slots["service-features"]}
+          itemClassName={slots["service-feature"]}
+          iconClassName={slots["service-feature-icon"]}
+        />
       </CardContent>
       {price === "footer" && <CardFooter className={slots["service-footer"]}>{priceLine}</CardFooter>}
       {action}

@@ -81,7 +81,11 @@ type DemoStyle = { slots: DemoSlots; marks: DemoMarks };
 
 const DemoStyleContext = React.createContext<DemoStyle>({ slots: {}, marks: {} });
 
-export function DemoStyleProvider({ slots = {}, marks = {}, children }: Partial<DemoStyle> & { children: React.ReactNode }) {
+export function DemoStyleProvider({
+  slots = {},
+  marks = {},
+  children,
+}: Partial<DemoStyle> & { children: React.ReactNode }) {
   return <DemoStyleContext value={{ slots, marks }}>{children}</DemoStyleContext>;
 }
 

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+
 import { cn } from "~/lib/cn";
 
 export type DemoStat = { number: string; label: string; icon: LucideIcon };
@@ -31,7 +32,9 @@ export function StatsRow({
           <dt className="order-2 text-sm opacity-85">{label}</dt>
           <dd className={cn("order-1 flex flex-col gap-2", alignClass)}>
             <Icon aria-hidden className={cn("size-7", iconClassName)} />
-            <span className={cn("font-heading text-3xl font-bold sm:text-4xl", numberClassName)}>{number}</span>
+            <span className={cn("font-heading text-3xl font-bold sm:text-4xl", numberClassName)}>
+              {number}
+            </span>
           </dd>
         </div>
       ))}

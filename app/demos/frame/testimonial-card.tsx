@@ -1,8 +1,10 @@
 import { Quote } from "lucide-react";
+
+import { cn } from "~/lib/cn";
+
 import type { Testimonial } from "./schemas";
 import { useDemoStyle } from "./slots";
 import { StarRating } from "./star-rating";
-import { cn } from "~/lib/cn";
 
 type TestimonialCardProps = {
   testimonial: Testimonial;
@@ -14,12 +16,25 @@ type TestimonialCardProps = {
 };
 
 /** One customer review; the demo's theme styles the `testimonial*` slots. */
-export function TestimonialCard({ testimonial: t, mark = "stars", caption = "stacked", className }: TestimonialCardProps) {
+export function TestimonialCard({
+  testimonial: t,
+  mark = "stars",
+  caption = "stacked",
+  className,
+}: TestimonialCardProps) {
   const { slots } = useDemoStyle();
   return (
     <figure data-slot="testimonial" className={cn(slots.testimonial, className)}>
-      {mark !== "stars" && <Quote aria-hidden data-slot="testimonial-mark" className={slots["testimonial-mark"]} />}
-      {mark !== "quote" && <StarRating rating={t.rating} data-slot="testimonial-rating" className={slots["testimonial-rating"]} />}
+      {mark !== "stars" && (
+        <Quote aria-hidden data-slot="testimonial-mark" className={slots["testimonial-mark"]} />
+      )}
+      {mark !== "quote" && (
+        <StarRating
+          rating={t.rating}
+          data-slot="testimonial-rating"
+          className={slots["testimonial-rating"]}
+        />
+      )}
       <blockquote data-slot="testimonial-quote" className={slots["testimonial-quote"]}>
         “{t.text}”
       </blockquote>
@@ -27,8 +42,7 @@ export function TestimonialCard({ testimonial: t, mark = "stars", caption = "sta
         <span data-slot="testimonial-name" className={slots["testimonial-name"]}>
           {t.name}
         </span>
-        {/* The space keeps name and service two words for screen readers and copied text, whatever the layout. */}
-        {" "}
+        {/* The space keeps name and service two words for screen readers and copied text, whatever the layout. */}{" "}
         <span data-slot="testimonial-service" className={slots["testimonial-service"]}>
           {caption === "inline" && "· "}
           {t.service}
@@ -39,7 +53,14 @@ export function TestimonialCard({ testimonial: t, mark = "stars", caption = "sta
 }
 
 /** The reviews of a demo as a list of cards. */
-export function TestimonialGrid({ testimonials, className, ...card }: Omit<TestimonialCardProps, "testimonial" | "className"> & { testimonials: readonly Testimonial[]; className?: string }) {
+export function TestimonialGrid({
+  testimonials,
+  className,
+  ...card
+}: Omit<TestimonialCardProps, "testimonial" | "className"> & {
+  testimonials: readonly Testimonial[];
+  className?: string;
+}) {
   const { slots } = useDemoStyle();
   return (
     <ul data-slot="testimonial-grid" className={cn(slots["testimonial-grid"], className)}>

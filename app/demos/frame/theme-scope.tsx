@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { DemoStyleProvider } from "./slots";
 import type { DemoTheme } from "./types";
 
@@ -29,7 +30,10 @@ export function themeStyle(theme: DemoTheme): React.CSSProperties {
 
 export function ThemeScope({ theme, children }: { theme: DemoTheme; children: React.ReactNode }) {
   return (
-    <div style={themeStyle(theme)} className="flex min-h-screen flex-col bg-background font-sans text-foreground">
+    <div
+      style={themeStyle(theme)}
+      className="flex min-h-screen flex-col bg-background font-sans text-foreground"
+    >
       <DemoStyleProvider slots={theme.slots} marks={theme.marks}>
         {children}
       </DemoStyleProvider>

@@ -1,12 +1,13 @@
+import { Container } from "~/components/ui/container";
+import { initials } from "~/demos/frame/initials-avatar";
+import { PageHeader } from "~/demos/frame/page-header";
+import { DemoSection } from "~/demos/frame/section";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/about";
 import { Kettlebell } from "./art";
 import { aboutPage, coaches, seoText } from "./content";
 import { Heading } from "./sections";
-import { Container } from "~/components/ui/container";
-import { initials } from "~/demos/frame/initials-avatar";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
-import { DemoSection } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.about, path: "/demo/gym/about" });
 
@@ -14,9 +15,17 @@ export default function Page() {
   return (
     <>
       <PageHeader eyebrow={aboutPage.kicker} title={aboutPage.title} text={aboutPage.text} />
-      <DemoSection titleId="gym-story" className="py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]">
+      <DemoSection
+        titleId="gym-story"
+        className="py-16 sm:py-24"
+        containerClassName="grid items-center gap-12 lg:grid-cols-[1.3fr_1fr]"
+      >
         <div>
-          <Heading title={aboutPage.storyTitle} description={aboutPage.story} descriptionClassName="mt-5 text-lg text-muted-foreground" />
+          <Heading
+            title={aboutPage.storyTitle}
+            description={aboutPage.story}
+            descriptionClassName="mt-5 text-lg text-muted-foreground"
+          />
         </div>
         <Kettlebell className="mx-auto h-auto w-full max-w-xs" />
       </DemoSection>
@@ -35,9 +44,26 @@ export default function Page() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {coaches.map((c) => (
             <li key={c.name} className="border border-border bg-card">
-              <div aria-hidden className="relative flex aspect-[4/3] items-end overflow-hidden bg-secondary p-5">
-                <svg viewBox="0 0 200 120" width="200" height="120" className="absolute -top-4 -right-6 h-auto w-52">
-                  <text x="200" y="110" textAnchor="end" fontFamily="Oswald Variable, sans-serif" fontWeight="700" fontSize="128" fill="currentColor" className="text-background/60">
+              <div
+                aria-hidden
+                className="relative flex aspect-[4/3] items-end overflow-hidden bg-secondary p-5"
+              >
+                <svg
+                  viewBox="0 0 200 120"
+                  width="200"
+                  height="120"
+                  className="absolute -top-4 -right-6 h-auto w-52"
+                >
+                  <text
+                    x="200"
+                    y="110"
+                    textAnchor="end"
+                    fontFamily="Oswald Variable, sans-serif"
+                    fontWeight="700"
+                    fontSize="128"
+                    fill="currentColor"
+                    className="text-background/60"
+                  >
                     {initials(c.name)}
                   </text>
                 </svg>

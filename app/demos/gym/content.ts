@@ -1,8 +1,22 @@
-import { Apple, Dumbbell, Flame, HeartPulse, type LucideIcon, ShowerHead, Timer, Trophy, UserCheck, Users, Zap } from "lucide-react";
-import { gymTheme } from "./theme";
+import {
+  Apple,
+  Dumbbell,
+  Flame,
+  HeartPulse,
+  ShowerHead,
+  Timer,
+  Trophy,
+  UserCheck,
+  Users,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
+
 import type { Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
+
+import { gymTheme } from "./theme";
 
 /**
  * Ironside Athletic Club: the gym demo (docs/product.md#demo-sites).
@@ -15,7 +29,8 @@ export const contactPath = href("/demo/gym/contact");
 export const site: DemoSite = {
   slug: "gym",
   name: "Ironside Athletic",
-  tagline: "Strength, conditioning and coaching for every body. Train hard, recover well, come back stronger.",
+  tagline:
+    "Strength, conditioning and coaching for every body. Train hard, recover well, come back stronger.",
   icon: Dumbbell,
   nav: [
     { label: "Home", to: href("/demo/gym") },
@@ -24,7 +39,11 @@ export const site: DemoSite = {
     { label: "Contact", to: href("/demo/gym/contact") },
   ],
   cta: { label: "Free Trial", to: contactPath },
-  contact: { phone, email: "train@ironsideathletic.ca", address: "1480 Venables Street, Vancouver, BC V5L 2G2" },
+  contact: {
+    phone,
+    email: "train@ironsideathletic.ca",
+    address: "1480 Venables Street, Vancouver, BC V5L 2G2",
+  },
   hours: [
     { days: "Mon - Fri", time: "5am - 11pm" },
     { days: "Sat - Sun", time: "7am - 9pm" },
@@ -46,19 +65,23 @@ export type Coach = { name: string; role: string; specialty: string; bio: string
 export const seoText = {
   home: {
     title: "Ironside Athletic Club | Gym in East Vancouver",
-    description: "Ironside Athletic: strength, HIIT, group classes and personal training in East Vancouver. Start a free 7-day trial. A demo site.",
+    description:
+      "Ironside Athletic: strength, HIIT, group classes and personal training in East Vancouver. Start a free 7-day trial. A demo site.",
   },
   programs: {
     title: "Programs & Prices | Ironside Athletic Club",
-    description: "Personal training $60/session, strength $80/month, wellness $50/month, nutrition $100/month; group classes and HIIT included. A demo site.",
+    description:
+      "Personal training $60/session, strength $80/month, wellness $50/month, nutrition $100/month; group classes and HIIT included. A demo site.",
   },
   about: {
     title: "About Ironside Athletic | Coaches & Facility",
-    description: "Meet the Ironside Athletic coaches and tour a 12,000 sq ft training floor built for real results. A demo site.",
+    description:
+      "Meet the Ironside Athletic coaches and tour a 12,000 sq ft training floor built for real results. A demo site.",
   },
   contact: {
     title: "Free 7-Day Trial & Contact | Ironside Athletic",
-    description: "Claim your free 7-day trial at Ironside Athletic, or find our hours, address and phone number. A demo site.",
+    description:
+      "Claim your free 7-day trial at Ironside Athletic, or find our hours, address and phone number. A demo site.",
   },
 } as const;
 
@@ -143,7 +166,13 @@ export const programsPage = {
   text: "Coaching, classes and recovery to match any goal. Not sure where to start? Your free 7-day trial includes a session with a coach who will help you choose.",
   listTitle: "Programs and prices",
   includedTitle: "Every membership includes",
-  included: ["24/7 app booking", "Unlimited group classes", "Unlimited HIIT", "Locker rooms and showers", "Free 7-day trial to start"],
+  included: [
+    "24/7 app booking",
+    "Unlimited group classes",
+    "Unlimited HIIT",
+    "Locker rooms and showers",
+    "Free 7-day trial to start",
+  ],
 };
 
 export const schedule = {
@@ -162,19 +191,50 @@ export const features = {
   kicker: "Why Ironside",
   title: "No mirrors-and-selfies gym. A training floor.",
   items: [
-    { icon: Trophy, title: "Coaching, not just equipment", text: "Every member gets a coach-led onboarding and a plan." },
-    { icon: Zap, title: "Serious kit", text: "12 squat racks, competition plates, turf sled lane and an assault-bike wall." },
-    { icon: Timer, title: "Open early, open late", text: "5am to 11pm on weekdays, so training fits your life." },
-    { icon: ShowerHead, title: "Recover right", text: "Sauna, cold plunge and proper showers with towels provided." },
+    {
+      icon: Trophy,
+      title: "Coaching, not just equipment",
+      text: "Every member gets a coach-led onboarding and a plan.",
+    },
+    {
+      icon: Zap,
+      title: "Serious kit",
+      text: "12 squat racks, competition plates, turf sled lane and an assault-bike wall.",
+    },
+    {
+      icon: Timer,
+      title: "Open early, open late",
+      text: "5am to 11pm on weekdays, so training fits your life.",
+    },
+    {
+      icon: ShowerHead,
+      title: "Recover right",
+      text: "Sauna, cold plunge and proper showers with towels provided.",
+    },
   ],
 };
 
 export const testimonialsIntro = { kicker: "Members", title: "Real people. Real results." };
 
 export const testimonials: Testimonial[] = [
-  { name: "Priya N.", rating: 5, text: "I came for the free trial and never left. Deadlifting 100 kg at 41 was not on my bingo card.", service: "Strength Training" },
-  { name: "Chris D.", rating: 5, text: "The HIIT classes are brutal in the best way, and the coaches actually know your name.", service: "HIIT" },
-  { name: "Jen W.", rating: 5, text: "Nutrition coaching changed how I eat without a single 'diet'. Down 9 kg and stronger than ever.", service: "Nutrition Coaching" },
+  {
+    name: "Priya N.",
+    rating: 5,
+    text: "I came for the free trial and never left. Deadlifting 100 kg at 41 was not on my bingo card.",
+    service: "Strength Training",
+  },
+  {
+    name: "Chris D.",
+    rating: 5,
+    text: "The HIIT classes are brutal in the best way, and the coaches actually know your name.",
+    service: "HIIT",
+  },
+  {
+    name: "Jen W.",
+    rating: 5,
+    text: "Nutrition coaching changed how I eat without a single 'diet'. Down 9 kg and stronger than ever.",
+    service: "Nutrition Coaching",
+  },
 ];
 
 export const aboutPage = {
@@ -202,10 +262,30 @@ export const aboutPage = {
 };
 
 export const coaches: Coach[] = [
-  { name: "Tessa Nakamura", role: "Co-founder · Head Coach", specialty: "Strength & powerlifting", bio: "Former university strength coach, CSCS, and three-time provincial powerlifting champion." },
-  { name: "Andre Dubois", role: "Co-founder · Physiotherapist", specialty: "Mobility & recovery", bio: "Registered physiotherapist who keeps members moving well and training pain-free." },
-  { name: "Tasha Greene", role: "HIIT & Conditioning Lead", specialty: "Metabolic conditioning", bio: "Former sprinter whose 6am HIIT class has a waiting list and a playlist to match." },
-  { name: "Omar Haddad", role: "Nutrition Coach", specialty: "Habit-based nutrition", bio: "Registered nutrition coach focused on simple changes that stick for life." },
+  {
+    name: "Tessa Nakamura",
+    role: "Co-founder · Head Coach",
+    specialty: "Strength & powerlifting",
+    bio: "Former university strength coach, CSCS, and three-time provincial powerlifting champion.",
+  },
+  {
+    name: "Andre Dubois",
+    role: "Co-founder · Physiotherapist",
+    specialty: "Mobility & recovery",
+    bio: "Registered physiotherapist who keeps members moving well and training pain-free.",
+  },
+  {
+    name: "Tasha Greene",
+    role: "HIIT & Conditioning Lead",
+    specialty: "Metabolic conditioning",
+    bio: "Former sprinter whose 6am HIIT class has a waiting list and a playlist to match.",
+  },
+  {
+    name: "Omar Haddad",
+    role: "Nutrition Coach",
+    specialty: "Habit-based nutrition",
+    bio: "Registered nutrition coach focused on simple changes that stick for life.",
+  },
 ];
 
 export const contactPage = {
@@ -213,7 +293,11 @@ export const contactPage = {
   title: "Start Your Free 7-Day Trial",
   text: "Drop in, call, or book your first session. Your trial starts the day you first walk through the doors.",
   stepsTitle: "How your trial works",
-  steps: ["Book a 20-minute welcome session", "Train with a coach and try any class", "Decide at the end of the week. No pressure."],
+  steps: [
+    "Book a 20-minute welcome session",
+    "Train with a coach and try any class",
+    "Decide at the end of the week. No pressure.",
+  ],
   visitTitle: "Visit the gym",
   hoursTitle: "Opening hours",
   hours: [

@@ -1,6 +1,8 @@
 import { createElement } from "react";
-import { Slashes } from "./art";
+
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { Slashes } from "./art";
 
 /**
  * Ironside Athletic: a dark training-floor palette with volt-lime energy and a
@@ -33,10 +35,12 @@ export const gymTheme: DemoTheme = {
   header: "light",
   footer: "muted",
   slots: {
-    eyebrow: "flex items-center gap-2 font-heading text-sm font-semibold tracking-[0.25em] text-primary uppercase",
+    eyebrow:
+      "flex items-center gap-2 font-heading text-sm font-semibold tracking-[0.25em] text-primary uppercase",
     "page-header": "relative overflow-hidden border-b border-border",
     "page-header-inner": "relative py-16 sm:py-24",
-    "page-header-title": "mt-4 max-w-4xl font-heading text-5xl leading-[0.95] font-bold uppercase sm:text-7xl",
+    "page-header-title":
+      "mt-4 max-w-4xl font-heading text-5xl leading-[0.95] font-bold uppercase sm:text-7xl",
     "page-header-text": "mt-6 max-w-2xl text-lg text-muted-foreground",
     "testimonial-grid": "mt-10 grid gap-6 md:grid-cols-3",
     testimonial: "flex flex-col border-l-4 border-primary bg-card p-7",
@@ -47,7 +51,13 @@ export const gymTheme: DemoTheme = {
   },
   marks: {
     eyebrow: createElement(Slashes, { className: "h-3 w-7" }),
-    pageHeaderBackdrop: createElement("div", { "aria-hidden": true, className: "absolute inset-y-0 -right-24 w-1/2 -skew-x-12 bg-secondary" }),
-    pageHeaderRule: createElement("span", { "aria-hidden": true, className: "mt-6 block h-2 w-24 -skew-x-12 bg-primary" }),
+    pageHeaderBackdrop: createElement("div", {
+      "aria-hidden": true,
+      className: "absolute inset-y-0 -right-24 w-1/2 -skew-x-12 bg-secondary",
+    }),
+    pageHeaderRule: createElement("span", {
+      "aria-hidden": true,
+      className: "mt-6 block h-2 w-24 -skew-x-12 bg-primary",
+    }),
   },
 };

@@ -1,15 +1,16 @@
+import { Container } from "~/components/ui/container";
+import { PageHeader } from "~/demos/frame/page-header";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { StatsRow } from "~/demos/frame/stats-row";
+import { TeamGrid } from "~/demos/frame/team-grid";
+import { ValueGrid } from "~/demos/frame/value-grid";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/about";
 import { GardenArt } from "./art";
 import { aboutPage, home, pageSeo, stats, team, values } from "./content";
 import { QuoteBand } from "./sections";
-import { Container } from "~/components/ui/container";
-import { SectionHeading } from "~/demos/frame/section-heading";
-import { StatsRow } from "~/demos/frame/stats-row";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
-import { TeamGrid } from "~/demos/frame/team-grid";
-import { ValueGrid } from "~/demos/frame/value-grid";
-import { DemoSection } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.about, path: "/demo/landscaper/about" });
 
@@ -25,12 +26,21 @@ export default function LandscaperAbout() {
             ))}
           </div>
           <div className="overflow-hidden rounded-3xl shadow-lg">
-            <GardenArt id="la-story" scene="park" label="Illustration of a planted meadow and path, the kind of space the team builds" className="block h-auto w-full" />
+            <GardenArt
+              id="la-story"
+              scene="park"
+              label="Illustration of a planted meadow and path, the kind of space the team builds"
+              className="block h-auto w-full"
+            />
           </div>
         </Container>
       </section>
       <DemoSection titleId="figures-title" className="bg-primary py-14 text-primary-foreground">
-        <SectionHeading look="bare" title={aboutPage.figuresTitle} titleClassName="text-center font-heading text-2xl font-extrabold" />
+        <SectionHeading
+          look="bare"
+          title={aboutPage.figuresTitle}
+          titleClassName="text-center font-heading text-2xl font-extrabold"
+        />
         <StatsRow stats={stats} className="mt-8" numberClassName="font-extrabold" />
       </DemoSection>
       <DemoSection titleId="values-title" className="py-16 sm:py-20">

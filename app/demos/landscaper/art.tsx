@@ -10,7 +10,19 @@ export type LandscapeScene = "hero" | "backyard" | "courtyard" | "park" | "eveni
 const W = 800;
 const H = 560;
 
-function Tree({ x, y, r, crown = "#3f7a45", shade = "#2f5d34" }: { x: number; y: number; r: number; crown?: string; shade?: string }) {
+function Tree({
+  x,
+  y,
+  r,
+  crown = "#3f7a45",
+  shade = "#2f5d34",
+}: {
+  x: number;
+  y: number;
+  r: number;
+  crown?: string;
+  shade?: string;
+}) {
   return (
     <g>
       <rect x={x - r * 0.09} y={y} width={r * 0.18} height={r * 1.1} rx={r * 0.05} fill="#6b4a2e" />
@@ -31,7 +43,13 @@ function Flowers({ x, y, w, colors }: { x: number; y: number; w: number; colors:
     <g>
       <rect x={x} y={y} width={w} height="34" rx="17" fill="#4f8a4a" />
       {Array.from({ length: Math.floor(w / 18) }, (_, i) => (
-        <circle key={i} cx={x + 12 + i * 18} cy={y + 8 + (i % 2) * 10} r="6" fill={colors[i % colors.length]} />
+        <circle
+          key={i}
+          cx={x + 12 + i * 18}
+          cy={y + 8 + (i % 2) * 10}
+          r="6"
+          fill={colors[i % colors.length]}
+        />
       ))}
     </g>
   );
@@ -63,7 +81,13 @@ const scenes: Record<LandscapeScene, (id: string) => React.ReactNode> = {
       ))}
       <path d="M0 400 C240 370 520 380 800 360 L800 560 L0 560Z" fill="#5d9457" />
       {/* stone path */}
-      <path d="M430 560 C420 500 360 470 380 420 C392 392 440 384 470 372" fill="none" stroke="#e9e1cc" strokeWidth="46" strokeLinecap="round" />
+      <path
+        d="M430 560 C420 500 360 470 380 420 C392 392 440 384 470 372"
+        fill="none"
+        stroke="#e9e1cc"
+        strokeWidth="46"
+        strokeLinecap="round"
+      />
       {[
         [428, 530],
         [396, 478],
@@ -94,7 +118,11 @@ const scenes: Record<LandscapeScene, (id: string) => React.ReactNode> = {
       <path d="M260 560 L320 380 L620 380 L700 560Z" fill="#d9cdb2" />
       {Array.from({ length: 5 }, (_, r) =>
         Array.from({ length: 6 }, (_, c) => (
-          <path key={`${r}-${c}`} d={`M${330 - r * 14 + c * (50 + r * 5)} ${392 + r * 34} l${44 + r * 5} 0 l2 28 l-${46 + r * 5} 0Z`} fill="#c3b592" />
+          <path
+            key={`${r}-${c}`}
+            d={`M${330 - r * 14 + c * (50 + r * 5)} ${392 + r * 34} l${44 + r * 5} 0 l2 28 l-${46 + r * 5} 0Z`}
+            fill="#c3b592"
+          />
         )),
       )}
       <Tree x={120} y={260} r={60} />
@@ -139,9 +167,20 @@ const scenes: Record<LandscapeScene, (id: string) => React.ReactNode> = {
         <Pine key={x} x={x} y={240} h={80 + (i % 3) * 18} fill="#2f5d34" />
       ))}
       <path d="M0 300 C260 270 520 300 800 280 L800 560 L0 560Z" fill="#9fca7c" />
-      <path d="M-20 560 C180 480 120 400 360 380 C560 362 620 320 820 300" fill="none" stroke="#e9e1cc" strokeWidth="34" />
+      <path
+        d="M-20 560 C180 480 120 400 360 380 C560 362 620 320 820 300"
+        fill="none"
+        stroke="#e9e1cc"
+        strokeWidth="34"
+      />
       {Array.from({ length: 70 }, (_, i) => (
-        <circle key={i} cx={(i * 97) % 800} cy={420 + ((i * 53) % 130)} r="5" fill={["#f4c65a", "#b7569b", "#f0f0e6", "#e0795a"][i % 4]} />
+        <circle
+          key={i}
+          cx={(i * 97) % 800}
+          cy={420 + ((i * 53) % 130)}
+          r="5"
+          fill={["#f4c65a", "#b7569b", "#f0f0e6", "#e0795a"][i % 4]}
+        />
       ))}
       <Tree x={520} y={250} r={66} />
       <Tree x={300} y={270} r={44} crown="#4f8a4a" shade="#3a6b3d" />
@@ -165,7 +204,11 @@ const scenes: Record<LandscapeScene, (id: string) => React.ReactNode> = {
         <g key={x}>
           <ellipse cx={x} cy={(y ?? 0) + 130} rx={(r ?? 0) * 1.1} ry="22" fill="#f6c86b" opacity="0.25" />
           <Tree x={x ?? 0} y={y ?? 0} r={r ?? 0} crown="#a8442a" shade="#7d2f1f" />
-          <path d={`M${(x ?? 0) - 8} ${(y ?? 0) + 130} L${x} ${(y ?? 0) - 20} L${(x ?? 0) + 8} ${(y ?? 0) + 130}Z`} fill="#f6c86b" opacity="0.35" />
+          <path
+            d={`M${(x ?? 0) - 8} ${(y ?? 0) + 130} L${x} ${(y ?? 0) - 20} L${(x ?? 0) + 8} ${(y ?? 0) + 130}Z`}
+            fill="#f6c86b"
+            opacity="0.35"
+          />
         </g>
       ))}
       {[230, 300, 380].map((x, i) => (
@@ -178,9 +221,27 @@ const scenes: Record<LandscapeScene, (id: string) => React.ReactNode> = {
   ),
 };
 
-export function GardenArt({ scene, label, id, className }: { scene: LandscapeScene; label: string; id: string; className?: string }) {
+export function GardenArt({
+  scene,
+  label,
+  id,
+  className,
+}: {
+  scene: LandscapeScene;
+  label: string;
+  id: string;
+  className?: string;
+}) {
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} width={W} height={H} className={className} preserveAspectRatio="xMidYMid slice">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${W} ${H}`}
+      width={W}
+      height={H}
+      className={className}
+      preserveAspectRatio="xMidYMid slice"
+    >
       {scenes[scene](id)}
     </svg>
   );

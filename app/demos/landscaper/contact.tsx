@@ -1,20 +1,25 @@
 import { Clock, type LucideIcon } from "lucide-react";
+
+import { Container } from "~/components/ui/container";
+import { ContactDetails } from "~/demos/frame/contact-card";
+import { CallAction, InertAction } from "~/demos/frame/inert-action";
+import { PageHeader } from "~/demos/frame/page-header";
+import { StepList } from "~/demos/frame/section";
+import { seo } from "~/lib/seo";
+
 import type { Route } from "./+types/contact";
 import { GardenArt } from "./art";
 import { contactPage, pageSeo, site } from "./content";
-import { Container } from "~/components/ui/container";
-import { CallAction, InertAction } from "~/demos/frame/inert-action";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
-import { ContactDetails } from "~/demos/frame/contact-card";
-import { StepList } from "~/demos/frame/section";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.contact, path: "/demo/landscaper/contact" });
 
 /** Round icon beside a contact detail; it sits inside the <dt> so the list stays valid. */
 function IconBubble({ icon: Icon }: { icon: LucideIcon }) {
   return (
-    <span aria-hidden className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-full bg-secondary text-primary">
+    <span
+      aria-hidden
+      className="absolute top-0 left-0 flex size-11 items-center justify-center rounded-full bg-secondary text-primary"
+    >
       <Icon className="size-5" />
     </span>
   );
@@ -67,16 +72,32 @@ export default function LandscaperContact() {
             </div>
           </div>
           <div className="overflow-hidden rounded-2xl bg-primary text-primary-foreground shadow-lg">
-            <GardenArt id="lc-consult" scene="backyard" label="Illustration of a finished backyard with patio, bench and flower beds" className="block h-56 w-full object-cover sm:h-72" />
+            <GardenArt
+              id="lc-consult"
+              scene="backyard"
+              label="Illustration of a finished backyard with patio, bench and flower beds"
+              className="block h-56 w-full object-cover sm:h-72"
+            />
             <div className="p-7 sm:p-9">
-              <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">{contactPage.consultation.title}</h2>
+              <h2 className="font-heading text-2xl font-extrabold sm:text-3xl">
+                {contactPage.consultation.title}
+              </h2>
               <p className="mt-3 opacity-90">{contactPage.consultation.text}</p>
-              <StepList steps={contactPage.consultation.steps} className="mt-6 grid gap-3" itemClassName="flex items-center gap-3" numberClassName="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary" />
+              <StepList
+                steps={contactPage.consultation.steps}
+                className="mt-6 grid gap-3"
+                itemClassName="flex items-center gap-3"
+                numberClassName="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground font-heading text-sm font-bold text-primary"
+              />
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <InertAction size="lg" variant="secondary">
                   {contactPage.consultation.cta}
                 </InertAction>
-                <CallAction label={contactPage.callCta} variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10" />
+                <CallAction
+                  label={contactPage.callCta}
+                  variant="outline"
+                  className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
+                />
               </div>
             </div>
           </div>

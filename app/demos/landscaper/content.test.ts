@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import * as c from "./content";
+
 import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
+
+import * as c from "./content";
 
 describe("landscaper demo content", () => {
   it("matches the shared schemas", () => expectValidDemoContent(c, "landscaper"));
@@ -29,7 +31,11 @@ describe("landscaper demo content", () => {
   });
 
   it("has three link cards to services, portfolio and about, and three values", () => {
-    expect(c.home.cards.map((x) => x.link.to)).toEqual(["/demo/landscaper/services", "/demo/landscaper/portfolio", "/demo/landscaper/about"]);
+    expect(c.home.cards.map((x) => x.link.to)).toEqual([
+      "/demo/landscaper/services",
+      "/demo/landscaper/portfolio",
+      "/demo/landscaper/about",
+    ]);
     expect(c.values).toHaveLength(3);
   });
 

@@ -16,11 +16,13 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
+
+import type { CoreValue, ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
+import type { DemoSite } from "~/demos/frame/types";
+import { href } from "~/lib/href";
+
 import type { LandscapeScene } from "./art";
 import { landscaperTheme } from "./theme";
-import type { DemoSite } from "~/demos/frame/types";
-import type { CoreValue, ServiceCard, Stat, TeamMember, Testimonial } from "~/demos/frame/schemas";
-import { href } from "~/lib/href";
 
 /** Evergreen Landscapes: a fictional landscaping company (multi-page demo, docs/product.md#demo-sites). */
 export const base = href("/demo/landscaper");
@@ -55,23 +57,28 @@ export const site = {
 export const pageSeo = {
   home: {
     title: "Evergreen Landscapes: Landscape Design & Garden Care in Vancouver",
-    description: "Evergreen Landscapes designs, builds and maintains gardens, patios and lighting across Metro Vancouver. A demo site by Cascadia Web Studio.",
+    description:
+      "Evergreen Landscapes designs, builds and maintains gardens, patios and lighting across Metro Vancouver. A demo site by Cascadia Web Studio.",
   },
   services: {
     title: "Landscaping Services & Prices | Evergreen Landscapes",
-    description: "Landscape design, installation, irrigation, lawn maintenance, seasonal planting and outdoor lighting, with starting prices.",
+    description:
+      "Landscape design, installation, irrigation, lawn maintenance, seasonal planting and outdoor lighting, with starting prices.",
   },
   portfolio: {
     title: "Landscaping Projects | Evergreen Landscapes",
-    description: "Residential, commercial and public landscapes designed and built by Evergreen Landscapes in Metro Vancouver.",
+    description:
+      "Residential, commercial and public landscapes designed and built by Evergreen Landscapes in Metro Vancouver.",
   },
   about: {
     title: "About Our Landscaping Team | Evergreen Landscapes",
-    description: "The story, values and team behind Evergreen Landscapes, a family-run Vancouver landscaping company since 2006.",
+    description:
+      "The story, values and team behind Evergreen Landscapes, a family-run Vancouver landscaping company since 2006.",
   },
   contact: {
     title: "Contact & Free Consultation | Evergreen Landscapes",
-    description: "Call, email or visit Evergreen Landscapes, open Monday to Saturday 7AM to 6PM, and schedule a free on-site consultation.",
+    description:
+      "Call, email or visit Evergreen Landscapes, open Monday to Saturday 7AM to 6PM, and schedule a free on-site consultation.",
   },
 };
 
@@ -90,19 +97,22 @@ export const home = {
     {
       icon: Leaf,
       title: "Our Services",
-      description: "Design, installation, irrigation, lawn care, seasonal planting and lighting, with clear starting prices.",
+      description:
+        "Design, installation, irrigation, lawn care, seasonal planting and lighting, with clear starting prices.",
       link: { label: "View services", to: href("/demo/landscaper/services") },
     },
     {
       icon: Images,
       title: "Our Portfolio",
-      description: "Backyards, storefronts and public spaces we have designed and built across Metro Vancouver.",
+      description:
+        "Backyards, storefronts and public spaces we have designed and built across Metro Vancouver.",
       link: { label: "See our projects", to: href("/demo/landscaper/portfolio") },
     },
     {
       icon: Users,
       title: "About Us",
-      description: "A family-run team of designers, horticulturists and builders who treat every yard like their own.",
+      description:
+        "A family-run team of designers, horticulturists and builders who treat every yard like their own.",
       link: { label: "Meet the team", to: href("/demo/landscaper/about") },
     },
   ],
@@ -126,14 +136,21 @@ export const services = [
   {
     icon: PencilRuler,
     title: "Landscape Design",
-    description: "A scaled plan and 3D sketch of your new garden, with plant lists chosen for your light and soil.",
-    features: ["On-site consultation", "2D plan and 3D sketch", "Native plant palette", "Two design revisions"],
+    description:
+      "A scaled plan and 3D sketch of your new garden, with plant lists chosen for your light and soil.",
+    features: [
+      "On-site consultation",
+      "2D plan and 3D sketch",
+      "Native plant palette",
+      "Two design revisions",
+    ],
     price: "From $500",
   },
   {
     icon: Hammer,
     title: "Installation",
-    description: "Patios, paths, retaining walls, planting and sod, built by our own crews to the approved design.",
+    description:
+      "Patios, paths, retaining walls, planting and sod, built by our own crews to the approved design.",
     features: ["Hardscape and softscape", "Grading and drainage", "Sod and planting", "Site cleanup"],
     price: "From $800",
   },
@@ -161,7 +178,8 @@ export const services = [
   {
     icon: Lamp,
     title: "Outdoor Lighting",
-    description: "Low-voltage LED lighting for paths, trees and patios that makes your garden safe and beautiful after dark.",
+    description:
+      "Low-voltage LED lighting for paths, trees and patios that makes your garden safe and beautiful after dark.",
     features: ["Path and step lights", "Tree uplighting", "Timers and dimmers", "Energy-efficient LEDs"],
     price: "From $600",
   },
@@ -190,33 +208,60 @@ export const projects = [
     title: "Kerrisdale Family Backyard",
     category: "Residential",
     location: "Vancouver",
-    description: "A sloped, soggy lawn became a terraced garden with a flagstone patio, rain garden and space for the kids to play.",
+    description:
+      "A sloped, soggy lawn became a terraced garden with a flagstone patio, rain garden and space for the kids to play.",
     image: { scene: "backyard", alt: "Terraced backyard with a flagstone patio, lawn and flowering borders" },
-    details: ["Flagstone patio, 48 m²", "Two-level retaining wall", "Rain garden for drainage", "Low-voltage path lighting"],
+    details: [
+      "Flagstone patio, 48 m²",
+      "Two-level retaining wall",
+      "Rain garden for drainage",
+      "Low-voltage path lighting",
+    ],
   },
   {
     title: "Harbourview Office Courtyard",
     category: "Commercial",
     location: "North Vancouver",
-    description: "A bare concrete courtyard turned into a shaded lunch spot with raised planters, benches and drip irrigation.",
-    image: { scene: "courtyard", alt: "Office courtyard with raised cedar planters, benches and young trees" },
-    details: ["Raised cedar planters", "Drip irrigation on timers", "Shade-tolerant planting", "Year-round maintenance plan"],
+    description:
+      "A bare concrete courtyard turned into a shaded lunch spot with raised planters, benches and drip irrigation.",
+    image: {
+      scene: "courtyard",
+      alt: "Office courtyard with raised cedar planters, benches and young trees",
+    },
+    details: [
+      "Raised cedar planters",
+      "Drip irrigation on timers",
+      "Shade-tolerant planting",
+      "Year-round maintenance plan",
+    ],
   },
   {
     title: "Riverside Community Park",
     category: "Public",
     location: "Burnaby",
-    description: "Native meadow, pollinator beds and an accessible loop path for a neighbourhood park renewal.",
+    description:
+      "Native meadow, pollinator beds and an accessible loop path for a neighbourhood park renewal.",
     image: { scene: "park", alt: "Park with a winding accessible path, meadow planting and mature trees" },
-    details: ["600 m accessible loop path", "Native pollinator meadow", "Bioswale stormwater system", "Volunteer planting day"],
+    details: [
+      "600 m accessible loop path",
+      "Native pollinator meadow",
+      "Bioswale stormwater system",
+      "Volunteer planting day",
+    ],
   },
   {
     title: "Point Grey Evening Garden",
     category: "Residential",
     location: "Vancouver",
-    description: "A front garden redesigned around Japanese maples, gravel beds and warm lighting for evenings outdoors.",
+    description:
+      "A front garden redesigned around Japanese maples, gravel beds and warm lighting for evenings outdoors.",
     image: { scene: "evening", alt: "Front garden at dusk with lit Japanese maples and a gravel path" },
-    details: ["Japanese maple feature trees", "Gravel and stepping-stone path", "12 warm LED uplights", "Smart irrigation controller"],
+    details: [
+      "Japanese maple feature trees",
+      "Gravel and stepping-stone path",
+      "12 warm LED uplights",
+      "Smart irrigation controller",
+    ],
   },
 ] satisfies Project[];
 

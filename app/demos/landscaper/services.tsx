@@ -1,13 +1,15 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/services";
-import { contactPath, home, pageSeo, services, servicesPage } from "./content";
-import { QuoteBand } from "./sections";
+
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { PageHeader } from "~/demos/frame/page-header";
 import { ServiceCard } from "~/demos/frame/service-card";
 import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/services";
+import { contactPath, home, pageSeo, services, servicesPage } from "./content";
+import { QuoteBand } from "./sections";
 
 export const meta: Route.MetaFunction = () => seo({ ...pageSeo.services, path: "/demo/landscaper/services" });
 

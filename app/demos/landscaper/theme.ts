@@ -1,7 +1,9 @@
 import { Leaf } from "lucide-react";
 import { createElement } from "react";
-import { HeaderLeaf } from "./art";
+
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { HeaderLeaf } from "./art";
 
 /** Evergreen landscaping: forest and moss greens with a warm accent, extra-bold headings, a leaf on every eyebrow. */
 export const landscaperTheme: DemoTheme = {
@@ -54,7 +56,8 @@ export const landscaperTheme: DemoTheme = {
     "team-role": "text-sm font-semibold text-primary",
     "team-bio": "mt-3 text-muted-foreground",
     "team-meta": "mt-3 text-sm text-muted-foreground",
-    eyebrow: "flex items-center gap-2 font-heading text-sm font-semibold uppercase tracking-[0.16em] text-accent",
+    eyebrow:
+      "flex items-center gap-2 font-heading text-sm font-semibold uppercase tracking-[0.16em] text-accent",
     "section-heading-eyebrow": "text-accent",
     "section-heading-title": "font-extrabold",
     "page-header": "relative overflow-hidden bg-secondary",
@@ -72,6 +75,8 @@ export const landscaperTheme: DemoTheme = {
   marks: {
     eyebrow: createElement(Leaf, { "aria-hidden": true, className: "size-4" }),
     // Small and high on phones so it stays clear of the title and intro.
-    pageHeaderBackdrop: createElement(HeaderLeaf, { className: "absolute -top-16 -right-16 size-48 text-primary/10 sm:-top-10 sm:-right-10 sm:size-80" }),
+    pageHeaderBackdrop: createElement(HeaderLeaf, {
+      className: "absolute -top-16 -right-16 size-48 text-primary/10 sm:-top-10 sm:-right-10 sm:size-80",
+    }),
   },
 };

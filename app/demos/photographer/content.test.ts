@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
+
 import * as c from "./content";
 import { photoSize } from "./photo-art";
-import { expectValidDemoContent } from "~/demos/frame/content-test-kit";
 
 describe("photographer demo content", () => {
   it("matches the shared schemas", () => expectValidDemoContent(c, "portfolio"));
@@ -25,6 +27,10 @@ describe("photographer demo content", () => {
   });
 
   it("anchors its nav to #portfolio, #services and #contact", () => {
-    expect(c.site.nav.map((l) => l.to)).toEqual(["/demo/portfolio#portfolio", "/demo/portfolio#services", "/demo/portfolio#contact"]);
+    expect(c.site.nav.map((l) => l.to)).toEqual([
+      "/demo/portfolio#portfolio",
+      "/demo/portfolio#services",
+      "/demo/portfolio#contact",
+    ]);
   });
 });

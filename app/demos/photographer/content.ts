@@ -1,10 +1,12 @@
 import { Aperture, Award, Camera, MapPin, Palette, Sparkles, SunMedium } from "lucide-react";
-import type { PhotoScene } from "./photo-art";
-import { photographerTheme } from "./theme";
-import type { DemoSite } from "~/demos/frame/types";
+
 import type { ServiceCard, Stat, Testimonial } from "~/demos/frame/schemas";
+import type { DemoSite } from "~/demos/frame/types";
+
 // Relative: react-router.config.ts loads this module without the app's path aliases.
 import { href } from "../../lib/href";
+import type { PhotoScene } from "./photo-art";
+import { photographerTheme } from "./theme";
 
 /** Lumen & Frame Studio: a fictional photographer's one-page portfolio (docs/product.md#demo-sites). */
 export const site = {
@@ -50,7 +52,14 @@ export const hero = {
   } satisfies Photo,
 };
 
-export type Photo = { id: string; scene: PhotoScene; alt: string; caption: string; category?: string; location?: string };
+export type Photo = {
+  id: string;
+  scene: PhotoScene;
+  alt: string;
+  caption: string;
+  category?: string;
+  location?: string;
+};
 
 export const galleryIntro = {
   eyebrow: "Selected work",
@@ -59,15 +68,78 @@ export const galleryIntro = {
 };
 
 export const gallery = [
-  { id: "joffre", scene: "lake", alt: "Turquoise alpine lake reflecting a snow-capped peak at first light", caption: "Joffre Lakes at First Light", category: "Landscape", location: "Pemberton, BC" },
-  { id: "amara", scene: "portrait", alt: "Abstract warm portrait: a silhouetted face in profile against golden bokeh", caption: "Amara, Golden Hour", category: "Portrait", location: "Studio session" },
-  { id: "tofino", scene: "sea", alt: "Low sun over a calm Pacific horizon, its reflection a gold path across the water", caption: "Tofino, Low Tide", category: "Seascape", location: "Chesterman Beach" },
-  { id: "gastown", scene: "city", alt: "City blocks at dusk with lit windows under a violet sky", caption: "Gastown After Rain", category: "Street", location: "Vancouver" },
-  { id: "spirit", scene: "forest", alt: "Rows of dark conifers fading into morning fog", caption: "Fog in Pacific Spirit", category: "Nature", location: "UBC Endowment Lands" },
-  { id: "magnolia", scene: "bloom", alt: "Close-up of soft pink magnolia petals overlapping", caption: "Magnolia, Macro Study", category: "Nature", location: "VanDusen Garden" },
-  { id: "osoyoos", scene: "dunes", alt: "Curving sand dunes with long shadows in late afternoon light", caption: "Desert Light", category: "Landscape", location: "Osoyoos, BC" },
-  { id: "jonah", scene: "portrait-cool", alt: "Abstract portrait: a silhouette in three-quarter view lit by cool blue window light", caption: "Jonah for Coast Magazine", category: "Editorial", location: "Commission" },
-  { id: "concrete", scene: "architecture", alt: "Geometric concrete facade casting diagonal shadows against a clear sky", caption: "Concrete & Sky", category: "Architecture", location: "False Creek" },
+  {
+    id: "joffre",
+    scene: "lake",
+    alt: "Turquoise alpine lake reflecting a snow-capped peak at first light",
+    caption: "Joffre Lakes at First Light",
+    category: "Landscape",
+    location: "Pemberton, BC",
+  },
+  {
+    id: "amara",
+    scene: "portrait",
+    alt: "Abstract warm portrait: a silhouetted face in profile against golden bokeh",
+    caption: "Amara, Golden Hour",
+    category: "Portrait",
+    location: "Studio session",
+  },
+  {
+    id: "tofino",
+    scene: "sea",
+    alt: "Low sun over a calm Pacific horizon, its reflection a gold path across the water",
+    caption: "Tofino, Low Tide",
+    category: "Seascape",
+    location: "Chesterman Beach",
+  },
+  {
+    id: "gastown",
+    scene: "city",
+    alt: "City blocks at dusk with lit windows under a violet sky",
+    caption: "Gastown After Rain",
+    category: "Street",
+    location: "Vancouver",
+  },
+  {
+    id: "spirit",
+    scene: "forest",
+    alt: "Rows of dark conifers fading into morning fog",
+    caption: "Fog in Pacific Spirit",
+    category: "Nature",
+    location: "UBC Endowment Lands",
+  },
+  {
+    id: "magnolia",
+    scene: "bloom",
+    alt: "Close-up of soft pink magnolia petals overlapping",
+    caption: "Magnolia, Macro Study",
+    category: "Nature",
+    location: "VanDusen Garden",
+  },
+  {
+    id: "osoyoos",
+    scene: "dunes",
+    alt: "Curving sand dunes with long shadows in late afternoon light",
+    caption: "Desert Light",
+    category: "Landscape",
+    location: "Osoyoos, BC",
+  },
+  {
+    id: "jonah",
+    scene: "portrait-cool",
+    alt: "Abstract portrait: a silhouette in three-quarter view lit by cool blue window light",
+    caption: "Jonah for Coast Magazine",
+    category: "Editorial",
+    location: "Commission",
+  },
+  {
+    id: "concrete",
+    scene: "architecture",
+    alt: "Geometric concrete facade casting diagonal shadows against a clear sky",
+    caption: "Concrete & Sky",
+    category: "Architecture",
+    location: "False Creek",
+  },
 ] satisfies Photo[];
 
 export const about = {
@@ -77,7 +149,12 @@ export const about = {
     "I grew up on Vancouver Island with a borrowed film camera and a lot of weather. Today I split my time between landscape work in the backcountry and portrait sessions in my Strathcona studio.",
     "Whether it is a brand campaign or a family portrait, I work slowly and keep things relaxed. The best pictures happen when people forget the camera is there.",
   ],
-  portrait: { id: "elena", scene: "portrait-warm", alt: "Abstract portrait of the photographer holding a camera, in warm tones", caption: "Elena Marsh" } satisfies Photo,
+  portrait: {
+    id: "elena",
+    scene: "portrait-warm",
+    alt: "Abstract portrait of the photographer holding a camera, in warm tones",
+    caption: "Elena Marsh",
+  } satisfies Photo,
   publications: ["Coast Magazine", "Canadian Geographic", "Montecristo", "Western Living"],
   publicationsLabel: "Featured in",
 };
@@ -100,7 +177,8 @@ export const stats = [
 export const servicesIntro = {
   eyebrow: "Services",
   title: "Ways we can work together",
-  description: "Every booking includes a planning call, professional retouching and a private online gallery.",
+  description:
+    "Every booking includes a planning call, professional retouching and a private online gallery.",
 };
 
 export const services = [
@@ -145,7 +223,8 @@ export const testimonials = [
 export const contactBlock = {
   eyebrow: "Contact",
   title: "Let's make something honest.",
-  description: "Tell me about your idea, your date and your location. I reply to every message within two working days.",
+  description:
+    "Tell me about your idea, your date and your location. I reply to every message within two working days.",
   primaryCta: "Book a Session",
   secondaryCta: "Call Now",
   labels: { phone: "Phone", email: "Email", address: "Studio", hours: "Studio hours" },

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { photoSrc } from "./content";
 
 /**
@@ -78,7 +79,21 @@ function figure(w: number, h: number) {
 }
 
 /** A horizontal band of haze that fades in and out (no hard edges). */
-function Mist({ id, y, height, w, color, opacity }: { id: string; y: number; height: number; w: number; color: string; opacity: number }) {
+function Mist({
+  id,
+  y,
+  height,
+  w,
+  color,
+  opacity,
+}: {
+  id: string;
+  y: number;
+  height: number;
+  w: number;
+  color: string;
+  opacity: number;
+}) {
   return (
     <>
       <linearGradient id={`${id}-mist-${Math.round(y)}`} x1="0" y1="0" x2="0" y2="1">
@@ -97,12 +112,22 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
   switch (kind) {
     case "mountains":
     case "lake": {
-      const layers = kind === "mountains" ? ["#51607f", "#3b4767", "#29324d", "#1b2136"] : ["#6d8fa6", "#41627a", "#2b4256"];
+      const layers =
+        kind === "mountains"
+          ? ["#51607f", "#3b4767", "#29324d", "#1b2136"]
+          : ["#6d8fa6", "#41627a", "#2b4256"];
       const horizon = kind === "lake" ? h * 0.58 : h;
       return (
         <>
           <defs>
-            <Sky id={id} stops={kind === "mountains" ? ["#f6c9a8", "#e9a68a", "#8f8aa6", "#51607f"] : ["#fde6c4", "#b7d4d9", "#6d8fa6"]} />
+            <Sky
+              id={id}
+              stops={
+                kind === "mountains"
+                  ? ["#f6c9a8", "#e9a68a", "#8f8aa6", "#51607f"]
+                  : ["#fde6c4", "#b7d4d9", "#6d8fa6"]
+              }
+            />
             <linearGradient id={`${id}-water`} x1="0" y1="0" x2="0" y2="1">
               <stop offset="0" stopColor="#3fa5a1" />
               <stop offset="1" stopColor="#134a55" />
@@ -110,14 +135,32 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
           </defs>
           <rect width={w} height={h} fill={sky} />
           <circle cx={w * 0.68} cy={h * 0.34} r={h * 0.09} fill="#fff4e0" opacity="0.85" />
-          {kind === "lake" && <path d={`M${w * 0.35} ${horizon} L${w * 0.55} ${h * 0.12} L${w * 0.62} ${h * 0.2} L${w * 0.8} ${horizon}Z`} fill="#eef3f5" />}
+          {kind === "lake" && (
+            <path
+              d={`M${w * 0.35} ${horizon} L${w * 0.55} ${h * 0.12} L${w * 0.62} ${h * 0.2} L${w * 0.8} ${horizon}Z`}
+              fill="#eef3f5"
+            />
+          )}
           {layers.map((c, i) => {
             const base = kind === "lake" ? horizon : h * (0.55 + i * 0.13);
             const amp = kind === "lake" ? h * (0.32 - i * 0.08) : h * (0.28 - i * 0.03);
             return (
               <g key={c}>
-                <path d={`${ridge(rand, w, base, amp, 9 + i * 3)} L${w} ${h} L0 ${h}Z`} fill={c} opacity={0.94} />
-                {kind === "mountains" && i < layers.length - 1 && <Mist id={`${id}-${i}`} y={base - amp * 0.2} height={amp * 0.6} w={w} color="#f3d9cc" opacity={0.28} />}
+                <path
+                  d={`${ridge(rand, w, base, amp, 9 + i * 3)} L${w} ${h} L0 ${h}Z`}
+                  fill={c}
+                  opacity={0.94}
+                />
+                {kind === "mountains" && i < layers.length - 1 && (
+                  <Mist
+                    id={`${id}-${i}`}
+                    y={base - amp * 0.2}
+                    height={amp * 0.6}
+                    w={w}
+                    color="#f3d9cc"
+                    opacity={0.28}
+                  />
+                )}
               </g>
             );
           })}
@@ -125,11 +168,21 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
             <>
               <rect y={horizon} width={w} height={h - horizon} fill={`url(#${id}-water)`} />
               {Array.from({ length: 14 }, (_, i) => (
-                <rect key={i} x={rand() * w} y={horizon + 12 + rand() * (h - horizon - 20)} width={40 + rand() * 160} height="2" fill="#ffffff" opacity="0.25" />
+                <rect
+                  key={i}
+                  x={rand() * w}
+                  y={horizon + 12 + rand() * (h - horizon - 20)}
+                  width={40 + rand() * 160}
+                  height="2"
+                  fill="#ffffff"
+                  opacity="0.25"
+                />
               ))}
             </>
           )}
-          {kind === "mountains" && <Mist id={id} y={h * 0.5} height={h * 0.3} w={w} color="#f6e6da" opacity={0.35} />}
+          {kind === "mountains" && (
+            <Mist id={id} y={h * 0.5} height={h * 0.3} w={w} color="#f6e6da" opacity={0.35} />
+          )}
         </>
       );
     }
@@ -149,9 +202,23 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
           {Array.from({ length: 22 }, (_, i) => {
             const y = h * 0.64 + i * (h * 0.016);
             const half = (h * 0.1 - i * 2.5) * (0.8 + rand() * 0.5);
-            return <rect key={i} x={w * 0.5 - half} y={y} width={Math.max(half * 2, 6)} height="3" fill="#ffd59b" opacity={0.75 - i * 0.03} />;
+            return (
+              <rect
+                key={i}
+                x={w * 0.5 - half}
+                y={y}
+                width={Math.max(half * 2, 6)}
+                height="3"
+                fill="#ffd59b"
+                opacity={0.75 - i * 0.03}
+              />
+            );
           })}
-          <path d={`M0 ${h * 0.9} Q${w * 0.3} ${h * 0.84} ${w * 0.55} ${h * 0.92} T${w} ${h * 0.9} L${w} ${h} L0 ${h}Z`} fill="#141a30" opacity="0.8" />
+          <path
+            d={`M0 ${h * 0.9} Q${w * 0.3} ${h * 0.84} ${w * 0.55} ${h * 0.92} T${w} ${h * 0.9} L${w} ${h} L0 ${h}Z`}
+            fill="#141a30"
+            opacity="0.8"
+          />
         </>
       );
     case "city":
@@ -171,10 +238,22 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               const x = i * bw;
               for (let wy = h - bh + 18; wy < h - 20; wy += 26) {
                 for (let wx = x + 10; wx < x + bw - 16; wx += 20) {
-                  if (rand() > 0.55) lit[Math.min(2, Math.floor(rand() * 3))]!.push(`M${Math.round(wx)} ${Math.round(wy)}h9v12h-9z`);
+                  if (rand() > 0.55)
+                    lit[Math.min(2, Math.floor(rand() * 3))]!.push(
+                      `M${Math.round(wx)} ${Math.round(wy)}h9v12h-9z`,
+                    );
                 }
               }
-              return <rect key={i} x={x} y={h - bh} width={bw - 4} height={bh} fill={i % 2 ? "#171628" : "#201e36"} />;
+              return (
+                <rect
+                  key={i}
+                  x={x}
+                  y={h - bh}
+                  width={bw - 4}
+                  height={bh}
+                  fill={i % 2 ? "#171628" : "#201e36"}
+                />
+              );
             });
             return (
               <>
@@ -201,7 +280,14 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               const cx = (w / (6 + row)) * i + rand() * 40 - 20;
               const top = h * (0.18 + row * 0.1) + rand() * 60;
               const bottom = h * (0.62 + row * 0.12);
-              return <path key={`${row}-${i}`} d={`M${cx} ${top} L${cx + tw / 2} ${bottom} L${cx - tw / 2} ${bottom}Z`} fill="#1e3326" opacity={op} />;
+              return (
+                <path
+                  key={`${row}-${i}`}
+                  d={`M${cx} ${top} L${cx + tw / 2} ${bottom} L${cx - tw / 2} ${bottom}Z`}
+                  fill="#1e3326"
+                  opacity={op}
+                />
+              );
             }),
           )}
           <Mist id={id} y={h * 0.42} height={h * 0.34} w={w} color="#eef2ee" opacity={0.55} />
@@ -244,8 +330,14 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
             <Sky id={id} stops={["#f8d9a8", "#efb783", "#d98f6c"]} />
           </defs>
           <rect width={w} height={h} fill={sky} />
-          <path d={`M0 ${h * 0.55} Q${w * 0.3} ${h * 0.35} ${w * 0.6} ${h * 0.58} T${w} ${h * 0.5} L${w} ${h} L0 ${h}Z`} fill="#d48656" />
-          <path d={`M0 ${h * 0.72} Q${w * 0.4} ${h * 0.5} ${w * 0.7} ${h * 0.75} T${w} ${h * 0.7} L${w} ${h} L0 ${h}Z`} fill="#b5643c" />
+          <path
+            d={`M0 ${h * 0.55} Q${w * 0.3} ${h * 0.35} ${w * 0.6} ${h * 0.58} T${w} ${h * 0.5} L${w} ${h} L0 ${h}Z`}
+            fill="#d48656"
+          />
+          <path
+            d={`M0 ${h * 0.72} Q${w * 0.4} ${h * 0.5} ${w * 0.7} ${h * 0.75} T${w} ${h * 0.7} L${w} ${h} L0 ${h}Z`}
+            fill="#b5643c"
+          />
           <path d={`M${w * 0.2} ${h} Q${w * 0.5} ${h * 0.66} ${w} ${h * 0.82} L${w} ${h}Z`} fill="#7d3f24" />
         </>
       );
@@ -256,7 +348,10 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
             <Sky id={id} stops={["#3d7bb8", "#8fc0e3"]} />
           </defs>
           <rect width={w} height={h} fill={sky} />
-          <path d={`M${w * 0.15} ${h} L${w * 0.15} ${h * 0.2} L${w} ${h * 0.05} L${w} ${h}Z`} fill="#d9d4cc" />
+          <path
+            d={`M${w * 0.15} ${h} L${w * 0.15} ${h * 0.2} L${w} ${h * 0.05} L${w} ${h}Z`}
+            fill="#d9d4cc"
+          />
           {Array.from({ length: 8 }, (_, i) => (
             <path
               key={i}
@@ -265,16 +360,35 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
               opacity="0.55"
             />
           ))}
-          <path d={`M${w * 0.15} ${h * 0.2} L${w * 0.38} ${h} L${w * 0.15} ${h}Z`} fill="#5d5850" opacity="0.5" />
+          <path
+            d={`M${w * 0.15} ${h * 0.2} L${w * 0.38} ${h} L${w * 0.15} ${h}Z`}
+            fill="#5d5850"
+            opacity="0.5"
+          />
         </>
       );
     case "portrait":
     case "portrait-cool":
     case "portrait-warm": {
       const palette = {
-        portrait: { bg: ["#3a2418", "#a8642f", "#f0b86a"], skin: "#2a1a12", rim: "#ffd9a0", bokeh: "#ffe1a6" },
-        "portrait-cool": { bg: ["#0f1a2b", "#2d4a6b", "#8fb3d1"], skin: "#0c1420", rim: "#cfe6ff", bokeh: "#bcd8f2" },
-        "portrait-warm": { bg: ["#2b1d1a", "#7a4a3a", "#d98f6c"], skin: "#1d1411", rim: "#ffcfb0", bokeh: "#f6c3a0" },
+        portrait: {
+          bg: ["#3a2418", "#a8642f", "#f0b86a"],
+          skin: "#2a1a12",
+          rim: "#ffd9a0",
+          bokeh: "#ffe1a6",
+        },
+        "portrait-cool": {
+          bg: ["#0f1a2b", "#2d4a6b", "#8fb3d1"],
+          skin: "#0c1420",
+          rim: "#cfe6ff",
+          bokeh: "#bcd8f2",
+        },
+        "portrait-warm": {
+          bg: ["#2b1d1a", "#7a4a3a", "#d98f6c"],
+          skin: "#1d1411",
+          rim: "#ffcfb0",
+          bokeh: "#f6c3a0",
+        },
       }[kind];
       return (
         <>
@@ -294,12 +408,25 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
           <rect width={w} height={h} fill={sky} />
           <g filter={`url(#${id}-blur)`}>
             {Array.from({ length: 14 }, (_, i) => (
-              <circle key={i} cx={rand() * w} cy={rand() * h * 0.7} r={20 + rand() * 60} fill={palette.bokeh} opacity={0.15 + rand() * 0.35} />
+              <circle
+                key={i}
+                cx={rand() * w}
+                cy={rand() * h * 0.7}
+                r={20 + rand() * 60}
+                fill={palette.bokeh}
+                opacity={0.15 + rand() * 0.35}
+              />
             ))}
           </g>
           {/* head and shoulders in profile, lit from behind: a blurred rim-coloured copy under the dark figure */}
           <g transform={`translate(${w * 0.5} ${h * 0.42})`}>
-            <path d={figure(w, h)} fill={palette.rim} filter={`url(#${id}-rim)`} transform="translate(6 -4)" opacity="0.9" />
+            <path
+              d={figure(w, h)}
+              fill={palette.rim}
+              filter={`url(#${id}-rim)`}
+              transform="translate(6 -4)"
+              opacity="0.9"
+            />
             <path d={figure(w, h)} fill={palette.skin} />
           </g>
         </>
@@ -312,10 +439,28 @@ function scene(kind: PhotoScene, id: string, w: number, h: number): React.ReactN
  * One photograph drawn inline, for the one above the fold: it paints with the text,
  * without waiting for a request, and the heading stays the page's largest paint.
  */
-export function PhotoArt({ id, scene: kind, alt, className }: { id: string; scene: PhotoScene; alt: string; className?: string }) {
+export function PhotoArt({
+  id,
+  scene: kind,
+  alt,
+  className,
+}: {
+  id: string;
+  scene: PhotoScene;
+  alt: string;
+  className?: string;
+}) {
   const [w, h] = sizes[kind];
   return (
-    <svg role="img" aria-label={alt} viewBox={`0 0 ${w} ${h}`} width={w} height={h} preserveAspectRatio="xMidYMid slice" className={className}>
+    <svg
+      role="img"
+      aria-label={alt}
+      viewBox={`0 0 ${w} ${h}`}
+      width={w}
+      height={h}
+      preserveAspectRatio="xMidYMid slice"
+      className={className}
+    >
       {scene(kind, id, w, h)}
     </svg>
   );
@@ -325,7 +470,13 @@ export function PhotoArt({ id, scene: kind, alt, className }: { id: string; scen
 export function PhotoSvg({ id, scene: kind }: { id: string; scene: PhotoScene }) {
   const [w, h] = sizes[kind];
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${w} ${h}`} width={w} height={h} preserveAspectRatio="xMidYMid slice">
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${w} ${h}`}
+      width={w}
+      height={h}
+      preserveAspectRatio="xMidYMid slice"
+    >
       {scene(kind, id, w, h)}
     </svg>
   );
@@ -335,7 +486,27 @@ export function PhotoSvg({ id, scene: kind }: { id: string; scene: PhotoScene })
  * One photograph below the fold, as an image file loaded as it nears the viewport
  * (explicit width and height keep the layout stable while it loads).
  */
-export function PhotoImage({ id, scene: kind, alt, className }: { id: string; scene: PhotoScene; alt: string; className?: string }) {
+export function PhotoImage({
+  id,
+  scene: kind,
+  alt,
+  className,
+}: {
+  id: string;
+  scene: PhotoScene;
+  alt: string;
+  className?: string;
+}) {
   const [w, h] = sizes[kind];
-  return <img src={photoSrc(id)} alt={alt} width={w} height={h} loading="lazy" decoding="async" className={className} />;
+  return (
+    <img
+      src={photoSrc(id)}
+      alt={alt}
+      width={w}
+      height={h}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gallery, photoSrc, photos } from "./content";
+
+import { gallery, photos, photoSrc } from "./content";
 import { loader } from "./photo-file";
 
 const load = (file: string) => loader({ params: { file } } as unknown as Parameters<typeof loader>[0]);
@@ -12,14 +13,22 @@ describe("photo files", () => {
       const res = load(file);
       expect(res.headers.get("content-type")).toBe("image/svg+xml");
       const body = await res.text();
-      expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+      expect(body).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/,
+      );
       // Gradient and filter ids are unique per photo, so no two files clash if ever inlined together.
       expect(body).toContain(`id="${p.id}-sky"`);
     }
   });
 
   it("answers 404 for anything else, without echoing the request", () => {
-    for (const file of ["nope.svg", "joffre.png", "../joffre.svg", "<script>.svg", "x".repeat(200) + ".svg"]) {
+    for (const file of [
+      "nope.svg",
+      "joffre.png",
+      "../joffre.svg",
+      "<script>.svg",
+      "x".repeat(200) + ".svg",
+    ]) {
       let thrown: unknown;
       try {
         load(file);

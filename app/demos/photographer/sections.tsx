@@ -1,22 +1,37 @@
 import { ArrowDown, ArrowUpRight, Mail, MapPin, Phone } from "lucide-react";
-import { about, contactBlock, gallery, galleryIntro, hero, services, servicesIntro, site, stats, testimonials } from "./content";
-import { PhotoArt, PhotoImage } from "./photo-art";
+
 import { Container } from "~/components/ui/container";
-import { Eyebrow } from "~/demos/frame/eyebrow";
-import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
-import { SectionHeading } from "~/demos/frame/section-heading";
-import { TestimonialGrid } from "~/demos/frame/testimonial-card";
-import { StatsRow } from "~/demos/frame/stats-row";
-import { HoursTable } from "~/demos/frame/hours-table";
-import { DemoSection } from "~/demos/frame/section";
 import { EmailAddress } from "~/demos/frame/contact-card";
+import { Eyebrow } from "~/demos/frame/eyebrow";
+import { HoursTable } from "~/demos/frame/hours-table";
+import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
+import { DemoSection } from "~/demos/frame/section";
+import { SectionHeading } from "~/demos/frame/section-heading";
+import { StatsRow } from "~/demos/frame/stats-row";
+import { TestimonialGrid } from "~/demos/frame/testimonial-card";
+
+import {
+  about,
+  contactBlock,
+  gallery,
+  galleryIntro,
+  hero,
+  services,
+  servicesIntro,
+  site,
+  stats,
+  testimonials,
+} from "./content";
+import { PhotoArt, PhotoImage } from "./photo-art";
 
 export function PhotoHero() {
   return (
     <section className="pt-12 sm:pt-20">
       <Container>
         <Eyebrow>{hero.eyebrow}</Eyebrow>
-        <h1 className="mt-5 max-w-4xl font-heading text-5xl font-light leading-[0.95] tracking-tight sm:text-7xl lg:text-8xl">{hero.title}</h1>
+        <h1 className="mt-5 max-w-4xl font-heading text-5xl font-light leading-[0.95] tracking-tight sm:text-7xl lg:text-8xl">
+          {hero.title}
+        </h1>
         <div className="mt-8 grid gap-6 md:grid-cols-[1fr_auto] md:items-end">
           <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -32,7 +47,9 @@ export function PhotoHero() {
       <figure className="mt-12 sm:mt-16">
         <PhotoArt {...hero.photo} className="block h-[52vh] max-h-[640px] min-h-[260px] w-full" />
         <Container>
-          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{hero.photo.caption}</figcaption>
+          <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">
+            {hero.photo.caption}
+          </figcaption>
         </Container>
       </figure>
     </section>
@@ -80,10 +97,16 @@ export function PhotoGallery() {
 
 export function PhotoAbout() {
   return (
-    <DemoSection titleId="about-title" className="border-y bg-card py-16 sm:py-24" containerClassName="grid items-center gap-12 lg:grid-cols-[2fr_3fr]">
+    <DemoSection
+      titleId="about-title"
+      className="border-y bg-card py-16 sm:py-24"
+      containerClassName="grid items-center gap-12 lg:grid-cols-[2fr_3fr]"
+    >
       <figure>
         <PhotoImage {...about.portrait} className="block h-auto w-full max-w-md" />
-        <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">{about.portrait.caption}</figcaption>
+        <figcaption className="mt-3 text-xs uppercase tracking-[0.25em] text-muted-foreground">
+          {about.portrait.caption}
+        </figcaption>
       </figure>
       <div>
         <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} size="lg" />
@@ -92,8 +115,16 @@ export function PhotoAbout() {
             {p}
           </p>
         ))}
-        <StatsRow stats={stats} align="start" className="mt-10 gap-8 border-t pt-8" iconClassName="size-5 text-primary" numberClassName="font-light" />
-        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">{about.publicationsLabel}</p>
+        <StatsRow
+          stats={stats}
+          align="start"
+          className="mt-10 gap-8 border-t pt-8"
+          iconClassName="size-5 text-primary"
+          numberClassName="font-light"
+        />
+        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-muted-foreground">
+          {about.publicationsLabel}
+        </p>
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 font-heading text-lg">
           {about.publications.map((p) => (
             <li key={p}>{p}</li>
@@ -111,7 +142,10 @@ export function PhotoServices() {
         <SectionHeading id="services-title" {...servicesIntro} size="xl" />
         <ol className="mt-12 border-t">
           {services.map(({ icon: Icon, ...s }, i) => (
-            <li key={s.title} className="grid gap-4 border-b py-8 md:grid-cols-[5rem_1.2fr_1.5fr_auto] md:items-start md:gap-8">
+            <li
+              key={s.title}
+              className="grid gap-4 border-b py-8 md:grid-cols-[5rem_1.2fr_1.5fr_auto] md:items-start md:gap-8"
+            >
               <span aria-hidden className="font-heading text-sm text-muted-foreground tabular-nums">
                 {String(i + 1).padStart(2, "0")}
               </span>
@@ -142,7 +176,15 @@ export function PhotoContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t bg-card py-16 sm:py-24">
       <Container>
-        <SectionHeading look="bare" id="contact-title" eyebrow={contactBlock.eyebrow} title={contactBlock.title} titleClassName="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl" description={contactBlock.description} descriptionClassName="mt-6 max-w-xl text-muted-foreground" />
+        <SectionHeading
+          look="bare"
+          id="contact-title"
+          eyebrow={contactBlock.eyebrow}
+          title={contactBlock.title}
+          titleClassName="mt-4 max-w-3xl font-heading text-4xl font-light leading-tight sm:text-6xl"
+          description={contactBlock.description}
+          descriptionClassName="mt-6 max-w-xl text-muted-foreground"
+        />
         <a
           href={`mailto:${site.contact.email}`}
           className="mt-8 inline-flex max-w-full items-center gap-2 [overflow-wrap:anywhere] font-heading text-2xl text-primary underline-offset-8 hover:underline sm:text-4xl"
@@ -151,26 +193,40 @@ export function PhotoContact() {
         </a>
         <div className="mt-12 grid gap-8 border-t pt-8 sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.phone}</h3>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">
+              {contactBlock.labels.phone}
+            </h3>
             <p className="mt-2 flex items-center gap-2">
               <Phone aria-hidden className="size-4 text-primary" /> {site.contact.phone}
             </p>
           </div>
           <div>
-            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.email}</h3>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">
+              {contactBlock.labels.email}
+            </h3>
             <p className="mt-2 flex items-center gap-2 [overflow-wrap:anywhere]">
-              <Mail aria-hidden className="size-4 shrink-0 text-primary" /> <EmailAddress email={site.contact.email} />
+              <Mail aria-hidden className="size-4 shrink-0 text-primary" />{" "}
+              <EmailAddress email={site.contact.email} />
             </p>
           </div>
           <div>
-            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.address}</h3>
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">
+              {contactBlock.labels.address}
+            </h3>
             <p className="mt-2 flex gap-2">
               <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-primary" /> {site.contact.address}
             </p>
           </div>
           <div>
-            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">{contactBlock.labels.hours}</h3>
-            <HoursTable hours={site.hours} className="mt-2 grid gap-1 text-sm" daysClassName="text-muted-foreground" rowClassName="block" />
+            <h3 className="text-xs uppercase tracking-[0.3em] text-muted-foreground">
+              {contactBlock.labels.hours}
+            </h3>
+            <HoursTable
+              hours={site.hours}
+              className="mt-2 grid gap-1 text-sm"
+              daysClassName="text-muted-foreground"
+              rowClassName="block"
+            />
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/cn";
 
 /** Self-made imagery of the plumber demo: waves, a friendly pipework scene, the service van. */
@@ -22,15 +23,33 @@ export function Wave({ className, flip = false }: { className?: string; flip?: b
 /** Hero art: a sink, its pipework and a big friendly drop, in the demo's blues. */
 export function PipeScene(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 520 440" width="520" height="440" role="img" aria-label="Illustration of a sink with gleaming new pipework and a water drop" {...props}>
+    <svg
+      viewBox="0 0 520 440"
+      width="520"
+      height="440"
+      role="img"
+      aria-label="Illustration of a sink with gleaming new pipework and a water drop"
+      {...props}
+    >
       <circle cx="270" cy="220" r="200" fill="#e3f0fb" />
       <circle cx="420" cy="90" r="38" fill="#ffffff" stroke="#bcd6ee" strokeWidth="3" />
       <path d="M420 62 C 404 86 400 96 400 106 a20 20 0 0 0 40 0 c0 -10 -4 -20 -20 -44 Z" fill="#0a5cab" />
       {/* counter and basin */}
       <rect x="90" y="170" width="360" height="26" rx="13" fill="#0b2239" />
-      <path d="M150 196 H390 L370 262 a20 20 0 0 1 -19 14 H189 a20 20 0 0 1 -19 -14 Z" fill="#ffffff" stroke="#0b2239" strokeWidth="4" />
+      <path
+        d="M150 196 H390 L370 262 a20 20 0 0 1 -19 14 H189 a20 20 0 0 1 -19 -14 Z"
+        fill="#ffffff"
+        stroke="#0b2239"
+        strokeWidth="4"
+      />
       {/* tap */}
-      <path d="M256 170 V120 a22 22 0 0 1 22 -22 H320 a12 12 0 0 1 12 12 V126" fill="none" stroke="#0b2239" strokeWidth="12" strokeLinecap="round" />
+      <path
+        d="M256 170 V120 a22 22 0 0 1 22 -22 H320 a12 12 0 0 1 12 12 V126"
+        fill="none"
+        stroke="#0b2239"
+        strokeWidth="12"
+        strokeLinecap="round"
+      />
       <rect x="236" y="150" width="40" height="20" rx="6" fill="#0b2239" />
       <path d="M332 140 q-6 14 0 24 q6 -10 0 -24z" fill="#3b8fe0" />
       {/* trap and pipes */}
@@ -59,16 +78,48 @@ export function PipeScene(props: React.SVGProps<SVGSVGElement>) {
 /** About art: the Harbourline service van. */
 export function ServiceVan(props: React.SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 480 280" width="480" height="280" role="img" aria-label="Illustration of a Harbourline Plumbing service van" {...props}>
+    <svg
+      viewBox="0 0 480 280"
+      width="480"
+      height="280"
+      role="img"
+      aria-label="Illustration of a Harbourline Plumbing service van"
+      {...props}
+    >
       <ellipse cx="240" cy="246" rx="210" ry="14" fill="#d3e2ef" />
-      <path d="M40 90 a24 24 0 0 1 24 -24 H300 L384 120 L432 134 a18 18 0 0 1 14 18 V214 a16 16 0 0 1 -16 16 H56 a16 16 0 0 1 -16 -16 Z" fill="#ffffff" stroke="#0b2239" strokeWidth="5" />
-      <path d="M300 66 L384 120 H300 Z" fill="#bcd6ee" stroke="#0b2239" strokeWidth="5" strokeLinejoin="round" />
+      <path
+        d="M40 90 a24 24 0 0 1 24 -24 H300 L384 120 L432 134 a18 18 0 0 1 14 18 V214 a16 16 0 0 1 -16 16 H56 a16 16 0 0 1 -16 -16 Z"
+        fill="#ffffff"
+        stroke="#0b2239"
+        strokeWidth="5"
+      />
+      <path
+        d="M300 66 L384 120 H300 Z"
+        fill="#bcd6ee"
+        stroke="#0b2239"
+        strokeWidth="5"
+        strokeLinejoin="round"
+      />
       <path d="M40 170 H446" stroke="#0a5cab" strokeWidth="14" />
       <path d="M40 190 H446" stroke="#c2410c" strokeWidth="6" />
-      <text x="70" y="130" fontFamily="Outfit Variable, sans-serif" fontWeight="700" fontSize="30" fill="#0b2239">
+      <text
+        x="70"
+        y="130"
+        fontFamily="Outfit Variable, sans-serif"
+        fontWeight="700"
+        fontSize="30"
+        fill="#0b2239"
+      >
         HARBOURLINE
       </text>
-      <text x="70" y="156" fontFamily="DM Sans Variable, sans-serif" fontWeight="600" fontSize="15" fill="#0a5cab">
+      <text
+        x="70"
+        y="156"
+        fontFamily="DM Sans Variable, sans-serif"
+        fontWeight="600"
+        fontSize="15"
+        fill="#0a5cab"
+      >
         PLUMBING · 24/7
       </text>
       <g fill="#0b2239">

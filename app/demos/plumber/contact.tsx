@@ -1,14 +1,15 @@
-import type { Route } from "./+types/contact";
-import { contactPage, seoText } from "./content";
-import { BookButton, CallButton, IconBadge } from "./sections";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
-import { PageHeader } from "~/demos/frame/page-header";
-import { seo } from "~/lib/seo";
 import { HoursTable } from "~/demos/frame/hours-table";
+import { PageHeader } from "~/demos/frame/page-header";
 import { DemoSection } from "~/demos/frame/section";
 import { SectionHeading } from "~/demos/frame/section-heading";
+import { seo } from "~/lib/seo";
+
+import type { Route } from "./+types/contact";
+import { contactPage, seoText } from "./content";
+import { BookButton, CallButton, IconBadge } from "./sections";
 
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/plumber/contact" });
 
@@ -32,7 +33,13 @@ export default function Page() {
         <Container className="grid gap-6 lg:grid-cols-2">
           <Card className="rounded-3xl bg-muted p-8">
             <h2 className="font-heading text-2xl font-bold">{contactPage.hoursTitle}</h2>
-            <HoursTable hours={contactPage.hours} className="grid gap-3" rowClassName="flex flex-wrap justify-between gap-2 border-b border-border pb-3 last:border-0" daysClassName="font-medium" timeClassName="text-muted-foreground" />
+            <HoursTable
+              hours={contactPage.hours}
+              className="grid gap-3"
+              rowClassName="flex flex-wrap justify-between gap-2 border-b border-border pb-3 last:border-0"
+              daysClassName="font-medium"
+              timeClassName="text-muted-foreground"
+            />
           </Card>
           <Card className="rounded-3xl bg-primary p-8 text-primary-foreground">
             <h2 className="font-heading text-2xl font-bold">{contactPage.bookTitle}</h2>
@@ -45,7 +52,11 @@ export default function Page() {
         </Container>
       </section>
       <DemoSection titleId="pl-faq" className="pb-20" containerClassName="max-w-3xl">
-        <SectionHeading look="bare" title={contactPage.faqTitle} titleClassName="text-center text-3xl font-bold" />
+        <SectionHeading
+          look="bare"
+          title={contactPage.faqTitle}
+          titleClassName="text-center text-3xl font-bold"
+        />
         <Accordion name="plumber-faq" className="mt-8 rounded-3xl border bg-card px-6">
           {contactPage.faq.map((f) => (
             <AccordionItem key={f.q}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { expectValidDemoSite } from "../frame/content-test-kit";
 import * as c from "./content";
 

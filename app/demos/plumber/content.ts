@@ -1,13 +1,12 @@
 import {
   AlarmClock,
-  Bath,
   BadgeCheck,
+  Bath,
   Clock,
   Droplets,
   Flame,
   HandCoins,
   HeartHandshake,
-  type LucideIcon,
   Mail,
   MapPin,
   Phone,
@@ -15,11 +14,14 @@ import {
   ThermometerSun,
   Truck,
   Wrench,
+  type LucideIcon,
 } from "lucide-react";
-import { plumberTheme } from "./theme";
+
 import type { TeamMember, Testimonial } from "~/demos/frame/schemas";
 import type { DemoSite } from "~/demos/frame/types";
 import { href } from "~/lib/href";
+
+import { plumberTheme } from "./theme";
 
 /**
  * Harbourline Plumbing & Heating: the plumber demo (docs/product.md#demo-sites).
@@ -32,7 +34,8 @@ export const contactPath = href("/demo/plumber/contact");
 export const site: DemoSite = {
   slug: "plumber",
   name: "Harbourline Plumbing",
-  tagline: "Family-run plumbing and heating for Vancouver homes, with upfront prices and 24/7 emergency service.",
+  tagline:
+    "Family-run plumbing and heating for Vancouver homes, with upfront prices and 24/7 emergency service.",
   icon: Wrench,
   nav: [
     { label: "Home", to: href("/demo/plumber") },
@@ -41,7 +44,11 @@ export const site: DemoSite = {
     { label: "Contact", to: href("/demo/plumber/contact") },
   ],
   cta: { label: "Request Service", to: contactPath },
-  contact: { phone, email: "help@harbourlineplumbing.ca", address: "3380 Fraser Street, Vancouver, BC V5V 4C3" },
+  contact: {
+    phone,
+    email: "help@harbourlineplumbing.ca",
+    address: "3380 Fraser Street, Vancouver, BC V5V 4C3",
+  },
   hours: [
     { days: "Office", time: "7am - 6pm" },
     { days: "Emergency", time: "24/7" },
@@ -63,23 +70,30 @@ export type Feature = { icon: LucideIcon; title: string; description: string };
 export const seoText = {
   home: {
     title: "Harbourline Plumbing | 24/7 Plumbers in Vancouver",
-    description: "Harbourline Plumbing: friendly, licensed plumbers with upfront prices from $89 and 24/7 emergency service. A demo site.",
+    description:
+      "Harbourline Plumbing: friendly, licensed plumbers with upfront prices from $89 and 24/7 emergency service. A demo site.",
   },
   services: {
     title: "Plumbing Services & Prices | Harbourline Plumbing",
-    description: "Repairs from $89, water heaters $150, drains $120, bathrooms $100, gas lines $200 and 24/7 emergencies $150. A demo site.",
+    description:
+      "Repairs from $89, water heaters $150, drains $120, bathrooms $100, gas lines $200 and 24/7 emergencies $150. A demo site.",
   },
   about: {
     title: "About Harbourline Plumbing | Family-Run Since 1996",
-    description: "Meet the family-run Harbourline Plumbing team: licensed plumbers, upfront prices and a workmanship warranty. A demo site.",
+    description:
+      "Meet the family-run Harbourline Plumbing team: licensed plumbers, upfront prices and a workmanship warranty. A demo site.",
   },
   contact: {
     title: "Contact Harbourline Plumbing | Book a Plumber",
-    description: "Call, email or visit Harbourline Plumbing. Office open 7am to 6pm, emergency plumbers 24/7. A demo site.",
+    description:
+      "Call, email or visit Harbourline Plumbing. Office open 7am to 6pm, emergency plumbers 24/7. A demo site.",
   },
 } as const;
 
-export const emergencyBar = { text: "Burst pipe or flooding? Emergency plumbers available 24/7", callLabel: `Call ${phone}` };
+export const emergencyBar = {
+  text: "Burst pipe or flooding? Emergency plumbers available 24/7",
+  callLabel: `Call ${phone}`,
+};
 
 export const hero = {
   eyebrow: "Licensed plumbers · Vancouver & North Shore",
@@ -91,9 +105,21 @@ export const hero = {
 };
 
 export const trustPoints: Feature[] = [
-  { icon: ShieldCheck, title: "Licensed & insured", description: "Red Seal plumbers and gas fitters, fully insured." },
-  { icon: HandCoins, title: "Upfront pricing", description: "A flat price before we start. No overtime surprises." },
-  { icon: Clock, title: "On time, every time", description: "Two-hour arrival windows and a text when we're on our way." },
+  {
+    icon: ShieldCheck,
+    title: "Licensed & insured",
+    description: "Red Seal plumbers and gas fitters, fully insured.",
+  },
+  {
+    icon: HandCoins,
+    title: "Upfront pricing",
+    description: "A flat price before we start. No overtime surprises.",
+  },
+  {
+    icon: Clock,
+    title: "On time, every time",
+    description: "Two-hour arrival windows and a text when we're on our way.",
+  },
   { icon: BadgeCheck, title: "1-year warranty", description: "Every repair backed by our labour warranty." },
 ];
 
@@ -162,12 +188,23 @@ export const servicesPage = {
   text: "Six things we do every day, each with a starting price you can count on. Not sure what you need? Call us and we'll talk it through.",
   listTitle: "Services and starting prices",
   guaranteeTitle: "Every service includes",
-  guarantees: ["Free, no-obligation quote", "Flat-rate, upfront pricing", "Shoe covers and a spotless clean-up", "1-year labour warranty"],
+  guarantees: [
+    "Free, no-obligation quote",
+    "Flat-rate, upfront pricing",
+    "Shoe covers and a spotless clean-up",
+    "1-year labour warranty",
+  ],
 };
 
 export const steps = [
-  { title: "Tell us what's wrong", text: "Call or send a request. We'll ask a few questions and book a two-hour window." },
-  { title: "Get an upfront price", text: "Your plumber diagnoses the problem and quotes a flat price before starting." },
+  {
+    title: "Tell us what's wrong",
+    text: "Call or send a request. We'll ask a few questions and book a two-hour window.",
+  },
+  {
+    title: "Get an upfront price",
+    text: "Your plumber diagnoses the problem and quotes a flat price before starting.",
+  },
   { title: "Relax, it's fixed", text: "We fix it, test it, tidy up and back the work with our warranty." },
 ];
 export const stepsIntro = { eyebrow: "How it works", title: "Three steps to a fixed leak" };
@@ -175,9 +212,24 @@ export const stepsIntro = { eyebrow: "How it works", title: "Three steps to a fi
 export const testimonialsIntro = { eyebrow: "Happy homeowners", title: "Neighbours who called Harbourline" };
 
 export const testimonials: Testimonial[] = [
-  { name: "Melissa T., Kitsilano", rating: 5, text: "Our water heater died on a Sunday morning. Harbourline had a new one in by lunch, and the price was exactly what they quoted.", service: "Water Heater Service" },
-  { name: "Jordan K., Mount Pleasant", rating: 5, text: "Friendly, fast and tidy. They even put shoe covers on. The kitchen drain has never run better.", service: "Drain Cleaning" },
-  { name: "Anita & Sam R., Burnaby", rating: 5, text: "They roughed in our whole bathroom reno, passed inspection first time and kept us updated every day.", service: "Bathroom Plumbing" },
+  {
+    name: "Melissa T., Kitsilano",
+    rating: 5,
+    text: "Our water heater died on a Sunday morning. Harbourline had a new one in by lunch, and the price was exactly what they quoted.",
+    service: "Water Heater Service",
+  },
+  {
+    name: "Jordan K., Mount Pleasant",
+    rating: 5,
+    text: "Friendly, fast and tidy. They even put shoe covers on. The kitchen drain has never run better.",
+    service: "Drain Cleaning",
+  },
+  {
+    name: "Anita & Sam R., Burnaby",
+    rating: 5,
+    text: "They roughed in our whole bathroom reno, passed inspection first time and kept us updated every day.",
+    service: "Bathroom Plumbing",
+  },
 ];
 
 export const emergencyCta = {
@@ -205,13 +257,29 @@ export const aboutPage = {
   ],
   valuesTitle: "What you can expect",
   values: [
-    { icon: HeartHandshake, title: "Respect for your home", description: "Shoe covers, drop cloths and a clean-up before we leave. Always." },
-    { icon: HandCoins, title: "No surprises", description: "Flat-rate prices approved by you before any work begins." },
-    { icon: Truck, title: "Fully stocked vans", description: "Most repairs finished on the first visit, no waiting for parts." },
+    {
+      icon: HeartHandshake,
+      title: "Respect for your home",
+      description: "Shoe covers, drop cloths and a clean-up before we leave. Always.",
+    },
+    {
+      icon: HandCoins,
+      title: "No surprises",
+      description: "Flat-rate prices approved by you before any work begins.",
+    },
+    {
+      icon: Truck,
+      title: "Fully stocked vans",
+      description: "Most repairs finished on the first visit, no waiting for parts.",
+    },
   ] satisfies Feature[],
   teamTitle: "Meet the crew",
   team: [
-    { name: "Claire Moreau", role: "Owner & Master Plumber", bio: "Red Seal plumber and gas fitter, 17 years" },
+    {
+      name: "Claire Moreau",
+      role: "Owner & Master Plumber",
+      bio: "Red Seal plumber and gas fitter, 17 years",
+    },
     { name: "Walt Moreau", role: "Founder (semi-retired)", bio: "Still answers the phone on Saturdays" },
     { name: "Dev Malhotra", role: "Lead Service Plumber", bio: "Water heaters and drains, 12 years" },
     { name: "Sofia Reyes", role: "Gas Fitter", bio: "Class A gas fitter, 9 years" },
@@ -224,8 +292,18 @@ export const contactPage = {
   text: "Request service, book an appointment or just ask a question. Our office is open 7am to 6pm, and emergency plumbers are on call 24/7.",
   cards: [
     { icon: Phone, label: "Phone", value: phone, note: "Office 7am - 6pm, emergencies 24/7" },
-    { icon: Mail, label: "Email", value: "help@harbourlineplumbing.ca", note: "We reply within one business day" },
-    { icon: MapPin, label: "Office", value: "3380 Fraser Street, Vancouver, BC V5V 4C3", note: "Serving Vancouver, Burnaby & the North Shore" },
+    {
+      icon: Mail,
+      label: "Email",
+      value: "help@harbourlineplumbing.ca",
+      note: "We reply within one business day",
+    },
+    {
+      icon: MapPin,
+      label: "Office",
+      value: "3380 Fraser Street, Vancouver, BC V5V 4C3",
+      note: "Serving Vancouver, Burnaby & the North Shore",
+    },
   ],
   hoursTitle: "Office hours",
   hours: [
@@ -240,9 +318,21 @@ export const contactPage = {
   callLabel: `Call ${phone}`,
   faqTitle: "Common questions",
   faq: [
-    { q: "Do you charge for quotes?", a: "No. Quotes are free and the flat price is agreed before any work starts." },
-    { q: "How fast can you get here in an emergency?", a: "Usually within 60 to 90 minutes anywhere in Vancouver, day or night." },
-    { q: "Are your plumbers licensed?", a: "Yes. Every plumber is Red Seal certified, and our gas fitters hold Class A or B tickets." },
-    { q: "Do you guarantee your work?", a: "All labour is warrantied for one year, and parts carry the manufacturer's warranty." },
+    {
+      q: "Do you charge for quotes?",
+      a: "No. Quotes are free and the flat price is agreed before any work starts.",
+    },
+    {
+      q: "How fast can you get here in an emergency?",
+      a: "Usually within 60 to 90 minutes anywhere in Vancouver, day or night.",
+    },
+    {
+      q: "Are your plumbers licensed?",
+      a: "Yes. Every plumber is Red Seal certified, and our gas fitters hold Class A or B tickets.",
+    },
+    {
+      q: "Do you guarantee your work?",
+      a: "All labour is warrantied for one year, and parts carry the manufacturer's warranty.",
+    },
   ],
 };

@@ -1,9 +1,11 @@
 import { ArrowRight, CalendarCheck } from "lucide-react";
-import { type Feature, type PlumbingService, contactPath, emergencyBar, servicesIntro } from "./content";
+
 import { Container } from "~/components/ui/container";
 import { ButtonLink, CallAction, InertAction } from "~/demos/frame/inert-action";
-import { cn } from "~/lib/cn";
 import { ServiceCard } from "~/demos/frame/service-card";
+import { cn } from "~/lib/cn";
+
+import { contactPath, emergencyBar, servicesIntro, type Feature, type PlumbingService } from "./content";
 
 /** Section components of the plumber demo: soft cards, round icon badges, wave dividers. */
 
@@ -20,7 +22,12 @@ export function EmergencyBar() {
 
 export function IconBadge({ icon: Icon, className }: { icon: Feature["icon"]; className?: string }) {
   return (
-    <span className={cn("flex size-14 shrink-0 items-center justify-center rounded-full bg-secondary text-primary", className)}>
+    <span
+      className={cn(
+        "flex size-14 shrink-0 items-center justify-center rounded-full bg-secondary text-primary",
+        className,
+      )}
+    >
       <Icon aria-hidden className="size-7" />
     </span>
   );
@@ -53,8 +60,14 @@ export function BookButton({ label, className }: { label: string; className?: st
   );
 }
 
-export function CallButton({ label, className, variant = "accent" }: { label: string; className?: string; variant?: "accent" | "secondary" }) {
-  return (
-    <CallAction label={label} variant={variant} className={cn("rounded-full", className)} />
-  );
+export function CallButton({
+  label,
+  className,
+  variant = "accent",
+}: {
+  label: string;
+  className?: string;
+  variant?: "accent" | "secondary";
+}) {
+  return <CallAction label={label} variant={variant} className={cn("rounded-full", className)} />;
 }

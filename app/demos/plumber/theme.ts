@@ -1,6 +1,8 @@
 import { createElement } from "react";
-import { Wave } from "./art";
+
 import type { DemoTheme } from "~/demos/frame/types";
+
+import { Wave } from "./art";
 
 /**
  * Harbourline Plumbing: harbour navy and clean water blue with a safety-orange
@@ -31,7 +33,8 @@ export const plumberTheme: DemoTheme = {
   radius: "1rem",
   header: "light",
   slots: {
-    eyebrow: "inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-primary data-[tone=band]:bg-background",
+    eyebrow:
+      "inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-primary data-[tone=band]:bg-background",
     "page-header": "bg-secondary text-secondary-foreground",
     "page-header-inner": "py-14 text-center sm:py-20",
     "page-header-title": "mx-auto mt-5 max-w-3xl text-4xl font-bold sm:text-5xl",
@@ -44,7 +47,8 @@ export const plumberTheme: DemoTheme = {
     "testimonial-name": "block font-semibold",
     "testimonial-service": "opacity-85",
     service: "gap-0 rounded-3xl p-7 transition-shadow hover:shadow-lg",
-    "service-badge": "flex size-14 shrink-0 items-center justify-center rounded-full bg-secondary text-primary",
+    "service-badge":
+      "flex size-14 shrink-0 items-center justify-center rounded-full bg-secondary text-primary",
     "service-icon": "size-7",
     "service-price-note": "text-xs font-semibold uppercase tracking-wide text-muted-foreground",
     "service-price-value": "font-heading text-3xl font-bold text-primary",

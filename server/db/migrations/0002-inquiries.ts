@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * Inquiries (the leads) and a generic outbox of notifications to deliver.
@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("subject_type", "text", (c) => c.notNull())
     .addColumn("subject_id", "text", (c) => c.notNull())
     .addColumn("channel", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sending', 'delivered', 'failed')`))
+    .addColumn("status", "text", (c) =>
+      c.notNull().check(sql`status in ('pending', 'sending', 'delivered', 'failed')`),
+    )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", "text", (c) => c.notNull())
     .addColumn("last_error", "text")

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * Payments and the Stripe events already handled. A payment is stored pending
@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("paid_at", "text")
     .addColumn("failed_at", "text")
     .execute();
-  await db.schema.createIndex("payments_status_created_at").on("payments").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("payments_status_created_at")
+    .on("payments")
+    .columns(["status", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("payment_events")

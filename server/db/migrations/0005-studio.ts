@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
  * The studio back office: better-auth's four tables (users, sessions,
@@ -63,18 +63,39 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", time, (c) => c.notNull())
     .addColumn("updated_at", time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("studio_verifications_identifier").on("studio_verifications").column("identifier").execute();
+  await db.schema
+    .createIndex("studio_verifications_identifier")
+    .on("studio_verifications")
+    .column("identifier")
+    .execute();
 
   // Every lead starts New; Lost carries its reason.
   await db.schema
     .alterTable("inquiries")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'contacted', 'quoted', 'won', 'lost')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("new")
+        .check(sql`status in ('new', 'contacted', 'quoted', 'won', 'lost')`),
+    )
     .execute();
   await db.schema.alterTable("inquiries").addColumn("lost_reason", "text").execute();
   // The inbox pages by (created_at, id) newest first, optionally within one status or project type.
-  await db.schema.createIndex("inquiries_created_at_id").on("inquiries").columns(["created_at", "id"]).execute();
-  await db.schema.createIndex("inquiries_status_created_at").on("inquiries").columns(["status", "created_at", "id"]).execute();
-  await db.schema.createIndex("inquiries_project_type_created_at").on("inquiries").columns(["project_type", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("inquiries_created_at_id")
+    .on("inquiries")
+    .columns(["created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("inquiries_status_created_at")
+    .on("inquiries")
+    .columns(["status", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("inquiries_project_type_created_at")
+    .on("inquiries")
+    .columns(["project_type", "created_at", "id"])
+    .execute();
 
   await db.schema
     .createTable("lead_activity")
@@ -88,7 +109,11 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("actor_email", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("lead_activity_inquiry").on("lead_activity").columns(["inquiry_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_activity_inquiry")
+    .on("lead_activity")
+    .columns(["inquiry_id", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>) {
@@ -98,5 +123,6 @@ export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("inquiries_created_at_id").execute();
   await db.schema.alterTable("inquiries").dropColumn("lost_reason").execute();
   await db.schema.alterTable("inquiries").dropColumn("status").execute();
-  for (const t of ["studio_verifications", "studio_accounts", "studio_sessions", "studio_users"]) await db.schema.dropTable(t).execute();
+  for (const t of ["studio_verifications", "studio_accounts", "studio_sessions", "studio_users"])
+    await db.schema.dropTable(t).execute();
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * Quotes a lead can pay, their history, and the link from a payment back to
@@ -23,10 +23,12 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("deposit_percent", "integer")
     .addColumn("deposit_cents", "integer")
     .addColumn("terms", "text", (c) => c.notNull())
-    .addColumn(
-      "status",
-      "text",
-      (c) => c.notNull().check(sql`status in ('draft', 'sent', 'viewed', 'accepted', 'deposit_paid', 'paid', 'expired', 'withdrawn')`),
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .check(
+          sql`status in ('draft', 'sent', 'viewed', 'accepted', 'deposit_paid', 'paid', 'expired', 'withdrawn')`,
+        ),
     )
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("sent_at", "text")
@@ -52,7 +54,11 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("actor", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("quote_events_inquiry").on("quote_events").columns(["inquiry_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("quote_events_inquiry")
+    .on("quote_events")
+    .columns(["inquiry_id", "created_at"])
+    .execute();
 
   // Payments made through a quote; null for the open /payment form.
   await db.schema.alterTable("payments").addColumn("quote_id", "text").execute();
@@ -63,7 +69,8 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("payments_quote").execute();
-  for (const column of ["kind", "inquiry_id", "quote_id"]) await db.schema.alterTable("payments").dropColumn(column).execute();
+  for (const column of ["kind", "inquiry_id", "quote_id"])
+    await db.schema.alterTable("payments").dropColumn(column).execute();
   await db.schema.dropTable("quote_events").execute();
   await db.schema.dropTable("quotes").execute();
 }

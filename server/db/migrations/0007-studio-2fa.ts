@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 
 /**
  * The studio's second ways in (server/studio/auth.server.ts): better-auth's
@@ -13,7 +13,10 @@ export async function up(db: Kysely<unknown>) {
   const bool = postgres ? "boolean" : "integer";
   const no = postgres ? false : 0;
 
-  await db.schema.alterTable("studio_users").addColumn("two_factor_enabled", bool, (c) => c.notNull().defaultTo(no)).execute();
+  await db.schema
+    .alterTable("studio_users")
+    .addColumn("two_factor_enabled", bool, (c) => c.notNull().defaultTo(no))
+    .execute();
 
   await db.schema
     .createTable("studio_passkeys")
@@ -35,7 +38,9 @@ export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable("studio_two_factors")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().unique().references("studio_users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (c) =>
+      c.notNull().unique().references("studio_users.id").onDelete("cascade"),
+    )
     .addColumn("secret", "text", (c) => c.notNull())
     .addColumn("backup_codes", "text", (c) => c.notNull())
     .addColumn("verified", bool, (c) => c.notNull().defaultTo(no))

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /** Every kind the lead timeline holds: the studio's own, then each step of a quote. */
 export const LEAD_ACTIVITY_KINDS = [
@@ -48,7 +48,11 @@ export async function down(db: Kysely<unknown>) {
     .addColumn("actor", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("quote_events_inquiry").on("quote_events").columns(["inquiry_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("quote_events_inquiry")
+    .on("quote_events")
+    .columns(["inquiry_id", "created_at"])
+    .execute();
   await sql`
     insert into quote_events (id, inquiry_id, kind, detail, actor, created_at)
     select id, inquiry_id, kind, coalesce(body, ''), actor_email, created_at from lead_activity where kind like 'quote-%'
@@ -61,7 +65,9 @@ async function setKinds(db: Kysely<unknown>, kinds: readonly string[]) {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // The check 0005 declared inline got PostgreSQL's default name.
     await sql`alter table lead_activity drop constraint if exists lead_activity_kind_check`.execute(db);
-    await sql`alter table lead_activity add constraint lead_activity_kind_check check (${kindCheck(kinds)})`.execute(db);
+    await sql`alter table lead_activity add constraint lead_activity_kind_check check (${kindCheck(kinds)})`.execute(
+      db,
+    );
     return;
   }
   // Nothing references lead_activity, so it can be rebuilt with foreign keys on.
@@ -84,5 +90,9 @@ async function setKinds(db: Kysely<unknown>, kinds: readonly string[]) {
   `.execute(db);
   await db.schema.dropTable("lead_activity").execute();
   await db.schema.alterTable("lead_activity_next").renameTo("lead_activity").execute();
-  await db.schema.createIndex("lead_activity_inquiry").on("lead_activity").columns(["inquiry_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_activity_inquiry")
+    .on("lead_activity")
+    .columns(["inquiry_id", "created_at"])
+    .execute();
 }

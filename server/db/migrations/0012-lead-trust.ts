@@ -1,6 +1,7 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
-import { PG_SEARCH_VECTOR, SEARCH_TEXT } from "./0008-lead-sources";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
+
 import { foldForSearch } from "../search-text";
+import { PG_SEARCH_VECTOR, SEARCH_TEXT } from "./0008-lead-sources";
 
 /**
  * Three things a lead needs to be trusted:
@@ -15,7 +16,8 @@ import { foldForSearch } from "../search-text";
  *   each lead. PostgreSQL's full-text index moves onto it (SQLite's FTS5 already
  *   folds accents with `remove_diacritics 2`); existing rows are backfilled here.
  */
-export const PG_FOLDED_SEARCH_VECTOR = "to_tsvector('simple'::regconfig, regexp_replace(coalesce(search_text, ''), '[^[:alnum:]]+', ' ', 'g'))";
+export const PG_FOLDED_SEARCH_VECTOR =
+  "to_tsvector('simple'::regconfig, regexp_replace(coalesce(search_text, ''), '[^[:alnum:]]+', ' ', 'g'))";
 
 const BACKFILL_BATCH = 500;
 
@@ -25,7 +27,9 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("inquiries").addColumn("search_text", "text").execute();
   // The Spam view (newest first) and its 30-day purge: partial, so it holds only the few quarantined
   // rows and never tempts a planner for the inbox's "is null" (nearly every row).
-  await sql`create index inquiries_quarantined on inquiries (created_at) where quarantine_reason is not null`.execute(db);
+  await sql`create index inquiries_quarantined on inquiries (created_at) where quarantine_reason is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("acknowledgements")
@@ -38,7 +42,9 @@ export async function up(db: Kysely<unknown>) {
   await backfillSearchText(db);
   if (postgres) {
     await sql`drop index if exists inquiries_search`.execute(db);
-    await sql.raw(`create index inquiries_search_folded on inquiries using gin (${PG_FOLDED_SEARCH_VECTOR})`).execute(db);
+    await sql
+      .raw(`create index inquiries_search_folded on inquiries using gin (${PG_FOLDED_SEARCH_VECTOR})`)
+      .execute(db);
   }
 }
 
@@ -49,7 +55,10 @@ async function backfillSearchText(db: Kysely<unknown>) {
     const { rows } = await sql<{ id: string; text: string }>`
       select id, ${sql.raw(SEARCH_TEXT)} as text from inquiries where id > ${after} order by id limit ${BACKFILL_BATCH}
     `.execute(db);
-    for (const row of rows) await sql`update inquiries set search_text = ${foldForSearch(row.text)} where id = ${row.id}`.execute(db);
+    for (const row of rows)
+      await sql`update inquiries set search_text = ${foldForSearch(row.text)} where id = ${row.id}`.execute(
+        db,
+      );
     if (rows.length < BACKFILL_BATCH) return;
     after = rows.at(-1)!.id;
   }

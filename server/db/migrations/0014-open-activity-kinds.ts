@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // The kinds the timeline may hold are listed once, in TypeScript (LeadActivityKind in ../schema.ts).
 // A database-level list made every new feature (bookings, agreements, invoices, reminders) rebuild
@@ -8,7 +8,9 @@ const shapeCheck = sql`kind <> '' and length(kind) <= 40`;
 export async function up(db: Kysely<unknown>) {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table lead_activity drop constraint if exists lead_activity_kind_check`.execute(db);
-    await sql`alter table lead_activity add constraint lead_activity_kind_check check (${shapeCheck})`.execute(db);
+    await sql`alter table lead_activity add constraint lead_activity_kind_check check (${shapeCheck})`.execute(
+      db,
+    );
     return;
   }
   // SQLite cannot alter a check: rebuild under the same name, rows kept (nothing references the table).
@@ -29,7 +31,11 @@ export async function up(db: Kysely<unknown>) {
   `.execute(db);
   await db.schema.dropTable("lead_activity").execute();
   await db.schema.alterTable("lead_activity_next").renameTo("lead_activity").execute();
-  await db.schema.createIndex("lead_activity_inquiry").on("lead_activity").columns(["inquiry_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_activity_inquiry")
+    .on("lead_activity")
+    .columns(["inquiry_id", "created_at"])
+    .execute();
 }
 
 // Going back keeps the shape check: rows of newer kinds would not satisfy the old list.

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * Discovery calls booked from /book (docs/product.md "Booking"): the studio's
@@ -44,8 +44,14 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   // One live booking per start instant, whatever the number of processes: the race is settled by the index.
-  await sql`create unique index bookings_one_per_slot on bookings (starts_at) where status = 'booked'`.execute(db);
-  await db.schema.createIndex("bookings_inquiry").on("bookings").columns(["inquiry_id", "starts_at"]).execute();
+  await sql`create unique index bookings_one_per_slot on bookings (starts_at) where status = 'booked'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("bookings_inquiry")
+    .on("bookings")
+    .columns(["inquiry_id", "starts_at"])
+    .execute();
 
   await db.schema
     .createTable("calendar_feeds")

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
  * Cookieless analytics (docs/product.md "Analytics"): raw events for 90 days,
@@ -41,8 +41,16 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("lead_id", "text")
     .addColumn("amount_cents", "integer")
     .execute();
-  await db.schema.createIndex("analytics_events_created").on("analytics_events").columns(["created_at"]).execute();
-  await db.schema.createIndex("analytics_events_visitor").on("analytics_events").columns(["visitor", "created_at"]).execute();
+  await db.schema
+    .createIndex("analytics_events_created")
+    .on("analytics_events")
+    .columns(["created_at"])
+    .execute();
+  await db.schema
+    .createIndex("analytics_events_visitor")
+    .on("analytics_events")
+    .columns(["visitor", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("analytics_rollups")

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * Per-line taxes and the documents a quote's money issues (docs/product.md#invoices-and-receipts).
@@ -11,15 +11,30 @@ import { type Kysely, sql } from "kysely";
  *   that issues the document, so numbers are gap-free and unique however many race.
  */
 export async function up(db: Kysely<unknown>) {
-  await db.schema.alterTable("quotes").addColumn("taxes", "text", (c) => c.notNull().defaultTo("[]")).execute();
-  await db.schema.alterTable("quotes").addColumn("tax_province", "text", (c) => c.notNull().defaultTo("BC")).execute();
+  await db.schema
+    .alterTable("quotes")
+    .addColumn("taxes", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
+  await db.schema
+    .alterTable("quotes")
+    .addColumn("tax_province", "text", (c) => c.notNull().defaultTo("BC"))
+    .execute();
   // The old single tax (label, rate) on the whole subtotal: one entry, code guessed from its label.
   const old = await sql<{ id: string; tax_label: string; tax_basis_points: number; tax_cents: number }>`
-    select id, tax_label, tax_basis_points, tax_cents from quotes where tax_label is not null and tax_basis_points is not null`.execute(db);
+    select id, tax_label, tax_basis_points, tax_cents from quotes where tax_label is not null and tax_basis_points is not null`.execute(
+    db,
+  );
   for (const q of old.rows) {
     const label = String(q.tax_label);
     const code = /\bHST\b/i.test(label) ? "HST" : /\bPST\b/i.test(label) ? "PST" : "GST";
-    const taxes = JSON.stringify([{ code, label: `${label} ${Number(q.tax_basis_points) / 100}%`, basisPoints: Number(q.tax_basis_points), cents: Number(q.tax_cents) }]);
+    const taxes = JSON.stringify([
+      {
+        code,
+        label: `${label} ${Number(q.tax_basis_points) / 100}%`,
+        basisPoints: Number(q.tax_basis_points),
+        cents: Number(q.tax_cents),
+      },
+    ]);
     await sql`update quotes set taxes = ${taxes} where id = ${q.id}`.execute(db);
   }
 
@@ -42,7 +57,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("inquiry_id", "text", (c) => c.notNull())
     // The payment a receipt acknowledges (one receipt per payment) or that settled an invoice.
     .addColumn("payment_id", "text")
-    .addColumn("payment_kind", "text", (c) => c.notNull().check(sql`payment_kind in ('deposit', 'balance', 'full')`))
+    .addColumn("payment_kind", "text", (c) =>
+      c.notNull().check(sql`payment_kind in ('deposit', 'balance', 'full')`),
+    )
     .addColumn("amount_cents", "integer", (c) => c.notNull())
     // JSON: [{ code, label, basisPoints, cents }], this document's part of each tax.
     .addColumn("taxes", "text", (c) => c.notNull())
@@ -55,9 +72,17 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("issued_at", "text", (c) => c.notNull())
     .addColumn("settled_at", "text")
     .execute();
-  await sql`create unique index money_documents_one_receipt on money_documents (payment_id) where kind = 'receipt'`.execute(db);
-  await sql`create unique index money_documents_one_invoice on money_documents (quote_id, payment_kind) where kind = 'invoice'`.execute(db);
-  await db.schema.createIndex("money_documents_issued").on("money_documents").columns(["issued_at"]).execute();
+  await sql`create unique index money_documents_one_receipt on money_documents (payment_id) where kind = 'receipt'`.execute(
+    db,
+  );
+  await sql`create unique index money_documents_one_invoice on money_documents (quote_id, payment_kind) where kind = 'invoice'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("money_documents_issued")
+    .on("money_documents")
+    .columns(["issued_at"])
+    .execute();
   await db.schema.createIndex("money_documents_quote").on("money_documents").columns(["quote_id"]).execute();
 }
 

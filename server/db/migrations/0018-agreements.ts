@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
  * Accept means sign (docs/product.md#agreements, decision 0031): the client's
@@ -33,11 +33,19 @@ export const SIGNED_QUOTE_MESSAGE = "quote is signed: its content cannot change"
 
 export async function up(db: Kysely<unknown>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema.alterTable("quotes").addColumn("version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("quotes")
+    .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   // The quote this version replaces (same lead); plain text, so deleting a lead's quotes needs no order.
   await db.schema.alterTable("quotes").addColumn("supersedes_quote_id", "text").execute();
   await db.schema.alterTable("quotes").addColumn("declined_at", "text").execute();
-  await db.schema.createIndex("quotes_supersedes").unique().on("quotes").column("supersedes_quote_id").execute();
+  await db.schema
+    .createIndex("quotes_supersedes")
+    .unique()
+    .on("quotes")
+    .column("supersedes_quote_id")
+    .execute();
 
   await db.schema
     .createTable("agreements")
@@ -71,9 +79,17 @@ export async function up(db: Kysely<unknown>) {
         end $$`,
       )
       .execute(db);
-    await sql`create trigger quotes_signed_content_fixed before update on quotes for each row execute function quotes_signed_content_fixed()`.execute(db);
-    await sql.raw(`create function agreements_fixed() returns trigger language plpgsql as $$ begin raise exception 'an agreement cannot change'; end $$`).execute(db);
-    await sql`create trigger agreements_fixed before update on agreements for each row execute function agreements_fixed()`.execute(db);
+    await sql`create trigger quotes_signed_content_fixed before update on quotes for each row execute function quotes_signed_content_fixed()`.execute(
+      db,
+    );
+    await sql
+      .raw(
+        `create function agreements_fixed() returns trigger language plpgsql as $$ begin raise exception 'an agreement cannot change'; end $$`,
+      )
+      .execute(db);
+    await sql`create trigger agreements_fixed before update on agreements for each row execute function agreements_fixed()`.execute(
+      db,
+    );
     return;
   }
   await sql
@@ -83,17 +99,24 @@ export async function up(db: Kysely<unknown>) {
       begin select raise(abort, '${SIGNED_QUOTE_MESSAGE}'); end`,
     )
     .execute(db);
-  await sql.raw(`create trigger agreements_fixed before update on agreements begin select raise(abort, 'an agreement cannot change'); end`).execute(db);
+  await sql
+    .raw(
+      `create trigger agreements_fixed before update on agreements begin select raise(abort, 'an agreement cannot change'); end`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await sql`drop trigger if exists quotes_signed_content_fixed ${sql.raw(postgres ? "on quotes" : "")}`.execute(db);
+  await sql`drop trigger if exists quotes_signed_content_fixed ${sql.raw(postgres ? "on quotes" : "")}`.execute(
+    db,
+  );
   if (postgres) {
     await sql`drop function if exists quotes_signed_content_fixed()`.execute(db);
     await sql`drop function if exists agreements_fixed() cascade`.execute(db);
   }
   await db.schema.dropTable("agreements").execute();
   await db.schema.dropIndex("quotes_supersedes").execute();
-  for (const column of ["declined_at", "supersedes_quote_id", "version"]) await db.schema.alterTable("quotes").dropColumn(column).execute();
+  for (const column of ["declined_at", "supersedes_quote_id", "version"])
+    await db.schema.alterTable("quotes").dropColumn(column).execute();
 }

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
  * Refunds of settled quote payments and their credit notes (docs/product.md#refunds-and-credit-notes, decision 0035).
@@ -12,8 +12,14 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 const kindCheck = sql`kind in ('invoice', 'receipt', 'credit_note')`;
 
 export async function up(db: Kysely<unknown>) {
-  await db.schema.alterTable("payments").addColumn("refund_claimed_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("payments").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("payments")
+    .addColumn("refund_claimed_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("payments")
+    .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("refunds")
@@ -23,7 +29,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn("reason", "text", (c) => c.notNull())
     // requested: claimed, the provider being asked; succeeded: accepted, credit note issued; failed: refused, claim given back.
-    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('requested', 'succeeded', 'failed')`))
+    .addColumn("status", "text", (c) =>
+      c.notNull().check(sql`status in ('requested', 'succeeded', 'failed')`),
+    )
     .addColumn("provider_refund_id", "text")
     .addColumn("credit_note_id", "text")
     .addColumn("requested_by", "text", (c) => c.notNull())
@@ -34,9 +42,15 @@ export async function up(db: Kysely<unknown>) {
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table money_documents drop constraint if exists money_documents_kind_check`.execute(db);
-    await sql`alter table money_documents add constraint money_documents_kind_check check (${kindCheck})`.execute(db);
-    await sql`alter table document_counters drop constraint if exists document_counters_kind_check`.execute(db);
-    await sql`alter table document_counters add constraint document_counters_kind_check check (${kindCheck})`.execute(db);
+    await sql`alter table money_documents add constraint money_documents_kind_check check (${kindCheck})`.execute(
+      db,
+    );
+    await sql`alter table document_counters drop constraint if exists document_counters_kind_check`.execute(
+      db,
+    );
+    await sql`alter table document_counters add constraint document_counters_kind_check check (${kindCheck})`.execute(
+      db,
+    );
     await addCreditColumns(db);
     return;
   }
@@ -48,11 +62,14 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("last", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("document_counters_pk", ["kind", "year"])
     .execute();
-  await sql`insert into document_counters_next (kind, year, last) select kind, year, last from document_counters`.execute(db);
+  await sql`insert into document_counters_next (kind, year, last) select kind, year, last from document_counters`.execute(
+    db,
+  );
   await db.schema.dropTable("document_counters").execute();
   await db.schema.alterTable("document_counters_next").renameTo("document_counters").execute();
 
-  const columns = "id, kind, number, quote_id, inquiry_id, payment_id, payment_kind, amount_cents, taxes, lines, terms, buyer_name, registration_number, status, issued_at, settled_at";
+  const columns =
+    "id, kind, number, quote_id, inquiry_id, payment_id, payment_kind, amount_cents, taxes, lines, terms, buyer_name, registration_number, status, issued_at, settled_at";
   await db.schema
     .createTable("money_documents_next")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -61,7 +78,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("quote_id", "text", (c) => c.notNull())
     .addColumn("inquiry_id", "text", (c) => c.notNull())
     .addColumn("payment_id", "text")
-    .addColumn("payment_kind", "text", (c) => c.notNull().check(sql`payment_kind in ('deposit', 'balance', 'full')`))
+    .addColumn("payment_kind", "text", (c) =>
+      c.notNull().check(sql`payment_kind in ('deposit', 'balance', 'full')`),
+    )
     .addColumn("amount_cents", "integer", (c) => c.notNull())
     .addColumn("taxes", "text", (c) => c.notNull())
     .addColumn("lines", "text", (c) => c.notNull())
@@ -72,12 +91,22 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("issued_at", "text", (c) => c.notNull())
     .addColumn("settled_at", "text")
     .execute();
-  await sql.raw(`insert into money_documents_next (${columns}) select ${columns} from money_documents`).execute(db);
+  await sql
+    .raw(`insert into money_documents_next (${columns}) select ${columns} from money_documents`)
+    .execute(db);
   await db.schema.dropTable("money_documents").execute();
   await db.schema.alterTable("money_documents_next").renameTo("money_documents").execute();
-  await sql`create unique index money_documents_one_receipt on money_documents (payment_id) where kind = 'receipt'`.execute(db);
-  await sql`create unique index money_documents_one_invoice on money_documents (quote_id, payment_kind) where kind = 'invoice'`.execute(db);
-  await db.schema.createIndex("money_documents_issued").on("money_documents").columns(["issued_at"]).execute();
+  await sql`create unique index money_documents_one_receipt on money_documents (payment_id) where kind = 'receipt'`.execute(
+    db,
+  );
+  await sql`create unique index money_documents_one_invoice on money_documents (quote_id, payment_kind) where kind = 'invoice'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("money_documents_issued")
+    .on("money_documents")
+    .columns(["issued_at"])
+    .execute();
   await db.schema.createIndex("money_documents_quote").on("money_documents").columns(["quote_id"]).execute();
   await addCreditColumns(db);
 }

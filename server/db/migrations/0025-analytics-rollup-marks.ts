@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * How far each roll-up bucket has been counted (server/analytics/rollup.server.ts): the
@@ -28,7 +28,18 @@ export async function down(db: Kysely<unknown>) {
   await db.schema
     .createIndex("analytics_events_pageviews")
     .on("analytics_events")
-    .columns(["name", "created_at", "visit", "visitor", "entry", "path", "referrer_host", "utm_source", "utm_campaign", "demo_ref"])
+    .columns([
+      "name",
+      "created_at",
+      "visit",
+      "visitor",
+      "entry",
+      "path",
+      "referrer_host",
+      "utm_source",
+      "utm_campaign",
+      "demo_ref",
+    ])
     .execute();
   await db.schema.dropTable("analytics_rollup_marks").execute();
 }

@@ -1,4 +1,5 @@
 import type { Migration } from "kysely";
+
 import * as rateLimits from "./0001-rate-limits";
 import * as inquiries from "./0002-inquiries";
 import * as payments from "./0003-payments";

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { EmailLayout, Paragraph, Title, renderEmail } from "../layout";
+
+import { EmailLayout, Paragraph, renderEmail, Title } from "../layout";
 
 /**
  * A first name fit to greet someone with: letters (accented ones too), spaces,
@@ -24,8 +25,13 @@ export function acknowledgementEmail({ firstName }: { firstName: string }) {
     <EmailLayout preview="Thanks: we will reply with a tailored quote within 24 hours.">
       <Title>We have your inquiry</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
-      <Paragraph>Thank you for writing to us. We will reply within 24 hours with a tailored quote. Anything to add? Just reply to this email.</Paragraph>
-      <Paragraph>Did not write to us? Someone may have typed your address by mistake: you can ignore this email.</Paragraph>
+      <Paragraph>
+        Thank you for writing to us. We will reply within 24 hours with a tailored quote. Anything to add?
+        Just reply to this email.
+      </Paragraph>
+      <Paragraph>
+        Did not write to us? Someone may have typed your address by mistake: you can ignore this email.
+      </Paragraph>
     </EmailLayout>,
   );
 }

@@ -1,5 +1,15 @@
 import { siteConfig } from "~/content/site";
-import { type StudioNotice, EmailLayout, Facts, Paragraph, Title, cad, renderEmail, renderNotice } from "../layout";
+
+import {
+  cad,
+  EmailLayout,
+  Facts,
+  Paragraph,
+  renderEmail,
+  renderNotice,
+  Title,
+  type StudioNotice,
+} from "../layout";
 import { headerSafe } from "../mailer.server";
 
 export type AgreementEmailData = {
@@ -23,8 +33,8 @@ export function agreementEmail(a: AgreementEmailData) {
     <EmailLayout preview={`Signed ${a.signedAt}: a copy is attached.`}>
       <Title>Your signed agreement</Title>
       <Paragraph>
-        Hello {a.firstName}, thank you for accepting our quote. A PDF copy of the agreement you signed is attached; you can also download it from your quote
-        page.
+        Hello {a.firstName}, thank you for accepting our quote. A PDF copy of the agreement you signed is
+        attached; you can also download it from your quote page.
       </Paragraph>
       <Facts rows={agreementFacts(a)} />
       <Paragraph>Your quote page: {a.link}</Paragraph>
@@ -47,7 +57,9 @@ function agreementFacts(a: AgreementEmailData): [string, string][] {
 export function agreementNoticeEmail(a: AgreementEmailData) {
   const notice: StudioNotice = {
     subject: headerSafe(`Quote ${a.reference} signed by ${a.signerName}`),
-    intro: [`The client signed quote ${a.reference}; the agreement is attached. The deposit follows through checkout.`],
+    intro: [
+      `The client signed quote ${a.reference}; the agreement is attached. The deposit follows through checkout.`,
+    ],
     facts: [...agreementFacts(a), ["Email", a.signerEmail]],
     closing: [`Verify it any time: npm run agreement:verify -- ${a.reference}`, `${siteConfig.name}`],
   };

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Paragraph, Title, renderEmail } from "../layout";
+
+import { ButtonLink, EmailLayout, Paragraph, renderEmail, Title } from "../layout";
 import { greetableName } from "./acknowledgement";
 
 export type BookingCancelledData = { firstName: string; when: string; bookLink: string };
@@ -12,7 +13,10 @@ export function bookingCancelledEmail(c: BookingCancelledData) {
     <EmailLayout preview={`Your call with ${siteConfig.name} is cancelled.`}>
       <Title>Your call is cancelled</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
-      <Paragraph>Your free discovery call of {c.when} is cancelled, and the attached update removes it from your calendar. You are welcome to book another time.</Paragraph>
+      <Paragraph>
+        Your free discovery call of {c.when} is cancelled, and the attached update removes it from your
+        calendar. You are welcome to book another time.
+      </Paragraph>
       <ButtonLink href={c.bookLink}>Book another time</ButtonLink>
     </EmailLayout>,
   );

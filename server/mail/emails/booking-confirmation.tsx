@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Facts, Paragraph, Title, renderEmail } from "../layout";
+
+import { ButtonLink, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 import { greetableName } from "./acknowledgement";
 
 export type BookingConfirmationData = {
@@ -25,8 +26,11 @@ export function bookingConfirmationEmail(b: BookingConfirmationData) {
       <Title>{b.rescheduled ? "Your call is moved" : "Your call is booked"}</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
       <Paragraph>
-        {b.rescheduled ? "Your free 30-minute discovery call is now at the time below." : "Thank you for booking a free 30-minute discovery call."} The
-        invitation is attached: open it to add the call to your calendar. We will send the video link before the call.
+        {b.rescheduled
+          ? "Your free 30-minute discovery call is now at the time below."
+          : "Thank you for booking a free 30-minute discovery call."}{" "}
+        The invitation is attached: open it to add the call to your calendar. We will send the video link
+        before the call.
       </Paragraph>
       <Facts
         rows={[
@@ -37,7 +41,10 @@ export function bookingConfirmationEmail(b: BookingConfirmationData) {
       />
       <ButtonLink href={b.manageLink}>Reschedule or cancel</ButtonLink>
       <Paragraph>Or open this link: {b.manageLink}</Paragraph>
-      <Paragraph>Did not book a call with us? Someone may have typed your address by mistake: you can cancel it with the link above.</Paragraph>
+      <Paragraph>
+        Did not book a call with us? Someone may have typed your address by mistake: you can cancel it with
+        the link above.
+      </Paragraph>
     </EmailLayout>,
   );
 }

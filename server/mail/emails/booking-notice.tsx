@@ -1,5 +1,5 @@
+import { renderNotice, type StudioNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
-import { type StudioNotice, renderNotice } from "../layout";
 
 export type BookingNoticeData = {
   change: "booked" | "rescheduled" | "cancelled";
@@ -21,7 +21,11 @@ const heading = { booked: "Call booked", rescheduled: "Call moved", cancelled: "
 export function bookingNoticeEmail(b: BookingNoticeData) {
   const notice: StudioNotice = {
     subject: headerSafe(`${heading[b.change]}: ${b.name}, ${b.when}`),
-    intro: [b.change === "cancelled" ? "The visitor cancelled this discovery call: the slot is open again." : `A discovery call was ${b.change} from the website.`],
+    intro: [
+      b.change === "cancelled"
+        ? "The visitor cancelled this discovery call: the slot is open again."
+        : `A discovery call was ${b.change} from the website.`,
+    ],
     facts: [
       ["When", b.when],
       ...(b.previous ? ([["Was", b.previous]] as [string, string][]) : []),

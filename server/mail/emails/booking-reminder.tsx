@@ -1,8 +1,14 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Paragraph, Title, renderEmail } from "../layout";
+
+import { ButtonLink, EmailLayout, Paragraph, renderEmail, Title } from "../layout";
 import { greetableName } from "./acknowledgement";
 
-export type BookingReminderData = { firstName: string; when: string; manageLink: string; hoursBefore: 24 | 1 };
+export type BookingReminderData = {
+  firstName: string;
+  when: string;
+  manageLink: string;
+  hoursBefore: 24 | 1;
+};
 
 /** The visitor's reminder, 24 hours and 1 hour before the call; only for a call still booked at that time. */
 export function bookingReminderEmail(r: BookingReminderData) {

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Facts, Paragraph, Title, renderEmail } from "../layout";
+
+import { ButtonLink, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 import { greetableName } from "./acknowledgement";
 
 export type CallCancelledByStudioData = {
@@ -22,9 +23,14 @@ export function callCancelledByStudioEmail(c: CallCancelledByStudioData) {
     <EmailLayout preview={`We had to cancel your call of ${c.when}.`}>
       <Title>We had to cancel your call</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
-      <Paragraph>We are sorry: we cannot take the discovery call we had booked with you, so we have cancelled it. Your calendar invitation no longer holds.</Paragraph>
+      <Paragraph>
+        We are sorry: we cannot take the discovery call we had booked with you, so we have cancelled it. Your
+        calendar invitation no longer holds.
+      </Paragraph>
       <Facts rows={[["Call", c.when]]} />
-      <Paragraph>Please choose another time that suits you, or reply to this email and we will find one together.</Paragraph>
+      <Paragraph>
+        Please choose another time that suits you, or reply to this email and we will find one together.
+      </Paragraph>
       <ButtonLink href={c.bookLink}>Book another time</ButtonLink>
       <Paragraph>Or open this link: {c.bookLink}</Paragraph>
     </EmailLayout>,

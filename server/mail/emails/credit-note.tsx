@@ -1,4 +1,4 @@
-import { EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
+import { cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type CreditNoteEmailData = {
   firstName: string;
@@ -19,7 +19,8 @@ export function creditNoteEmail(r: CreditNoteEmailData) {
     <EmailLayout preview={`We refunded ${cad(r.amountCents)} to your card.`}>
       <Title>We refunded {cad(r.amountCents)}</Title>
       <Paragraph>
-        Hello {r.firstName}, we refunded {cad(r.amountCents)} of your {r.kindLabel.toLowerCase()} payment for quote {r.reference} to the card you paid with.
+        Hello {r.firstName}, we refunded {cad(r.amountCents)} of your {r.kindLabel.toLowerCase()} payment for
+        quote {r.reference} to the card you paid with.
         {r.test ? " (A test refund: no money moved.)" : ""} Your credit note is attached for your records.
       </Paragraph>
       <Facts
@@ -32,7 +33,9 @@ export function creditNoteEmail(r: CreditNoteEmailData) {
           ["Reason", r.reason],
         ]}
       />
-      <Paragraph>Banks usually show a refund within 5 to 10 business days. Questions? Just reply to this email.</Paragraph>
+      <Paragraph>
+        Banks usually show a refund within 5 to 10 business days. Questions? Just reply to this email.
+      </Paragraph>
     </EmailLayout>,
   );
 }

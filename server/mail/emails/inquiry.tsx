@@ -1,5 +1,12 @@
-import { type Inquiry, budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
-import { type StudioNotice, noticeText, renderNotice } from "../layout";
+import {
+  budgetOptions,
+  optionLabel,
+  projectTypeOptions,
+  timelineOptions,
+  type Inquiry,
+} from "~/schemas/inquiry";
+
+import { noticeText, renderNotice, type StudioNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 /** Subject line of the studio's notification: 'New project inquiry from First Last', one line. */

@@ -1,12 +1,23 @@
 import { paymentPackage } from "~/content/payment";
 import { formatCad } from "~/lib/money";
+
 import type { PaymentTable } from "../../db/schema";
 import { quoteReference } from "../../quotes/model";
-import { type StudioNotice, renderNotice } from "../layout";
+import { renderNotice, type StudioNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<
   PaymentTable,
-  "id" | "package" | "amount_cents" | "provider" | "provider_session_id" | "paid_at" | "quote_id" | "inquiry_id" | "kind" | "refund_status" | "refund_reason"
+  | "id"
+  | "package"
+  | "amount_cents"
+  | "provider"
+  | "provider_session_id"
+  | "paid_at"
+  | "quote_id"
+  | "inquiry_id"
+  | "kind"
+  | "refund_status"
+  | "refund_reason"
 >;
 
 /**
@@ -17,10 +28,14 @@ export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: 
   const pkg = paymentPackage(payment.package);
   const amount = formatCad(Number(payment.amount_cents), { withCode: true });
   const test = payment.provider === "sandbox";
-  const refund = payment.refund_status ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund` : "";
+  const refund = payment.refund_status
+    ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund`
+    : "";
   const notice: StudioNotice = {
     subject: `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
-    intro: [test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`],
+    intro: [
+      test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
+    ],
     valueColumn: 11,
     facts: [
       ["Package", pkg.name],

@@ -1,7 +1,14 @@
-import { type StudioNotice, renderNotice } from "../layout";
+import { renderNotice, type StudioNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
-export type QuoteReplyData = { kind: "declined" | "question"; reference: string; clientName: string; clientEmail: string; text: string | null; leadLink: string };
+export type QuoteReplyData = {
+  kind: "declined" | "question";
+  reference: string;
+  clientName: string;
+  clientEmail: string;
+  text: string | null;
+  leadLink: string;
+};
 
 /**
  * The studio's notice of a client's answer on the quote page: declined (with
@@ -10,8 +17,16 @@ export type QuoteReplyData = { kind: "declined" | "question"; reference: string;
  */
 export async function quoteReplyEmail(r: QuoteReplyData) {
   const notice: StudioNotice = {
-    subject: headerSafe(r.kind === "declined" ? `Quote ${r.reference} declined by ${r.clientName}` : `Question about quote ${r.reference} from ${r.clientName}`),
-    intro: [r.kind === "declined" ? "The client declined the quote; it is withdrawn and takes no payment." : "The client asked a question from the quote page; reply to this email to answer."],
+    subject: headerSafe(
+      r.kind === "declined"
+        ? `Quote ${r.reference} declined by ${r.clientName}`
+        : `Question about quote ${r.reference} from ${r.clientName}`,
+    ),
+    intro: [
+      r.kind === "declined"
+        ? "The client declined the quote; it is withdrawn and takes no payment."
+        : "The client asked a question from the quote page; reply to this email to answer.",
+    ],
     facts: [
       ["Quote", r.reference],
       ["Client", r.clientName],

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
+
+import { ButtonLink, cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type QuoteEmailData = {
   firstName: string;
@@ -19,23 +20,38 @@ export type QuoteEmailData = {
 export function quoteEmail(q: QuoteEmailData, balance = false) {
   const due = balance ? q.balanceCents! : (q.depositCents ?? q.totalCents);
   return renderEmail(
-    balance ? `Balance due on quote ${q.reference}: ${cad(due)}` : `Your quote ${q.reference} from ${siteConfig.name}`,
-    <EmailLayout preview={balance ? `The balance of ${cad(due)} is ready to pay.` : `${q.packageName}: ${cad(q.totalCents)}`}>
+    balance
+      ? `Balance due on quote ${q.reference}: ${cad(due)}`
+      : `Your quote ${q.reference} from ${siteConfig.name}`,
+    <EmailLayout
+      preview={
+        balance ? `The balance of ${cad(due)} is ready to pay.` : `${q.packageName}: ${cad(q.totalCents)}`
+      }
+    >
       <Title>{balance ? `Your project is ready: balance due` : `Your quote is ready`}</Title>
       <Paragraph>
         Hello {q.firstName},{" "}
-        {balance ? "thank you for your deposit. The balance of your project is now due." : `here is our quote for your ${q.packageName}.`}
+        {balance
+          ? "thank you for your deposit. The balance of your project is now due."
+          : `here is our quote for your ${q.packageName}.`}
       </Paragraph>
       <Facts
         rows={[
           ["Quote", q.reference],
           ["Package", q.packageName],
           ["Total", cad(q.totalCents)],
-          ...(q.depositCents !== null ? ([["Deposit", cad(q.depositCents)], ["Balance", cad(q.balanceCents!)]] as [string, string][]) : []),
+          ...(q.depositCents !== null
+            ? ([
+                ["Deposit", cad(q.depositCents)],
+                ["Balance", cad(q.balanceCents!)],
+              ] as [string, string][])
+            : []),
           ...(balance ? [] : ([["Valid until", q.expiresOn]] as [string, string][])),
         ]}
       />
-      <ButtonLink href={q.link}>{balance ? `Pay the balance (${cad(due)})` : "View and accept the quote"}</ButtonLink>
+      <ButtonLink href={q.link}>
+        {balance ? `Pay the balance (${cad(due)})` : "View and accept the quote"}
+      </ButtonLink>
       <Paragraph>Or open this link: {q.link}</Paragraph>
     </EmailLayout>,
   );

@@ -1,4 +1,4 @@
-import { EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
+import { cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type ReceiptEmailData = {
   firstName: string;
@@ -30,8 +30,15 @@ export function receiptEmail(r: ReceiptEmailData) {
     `${r.test ? "[TEST] " : ""}Receipt: ${cad(r.amountCents)} for quote ${r.reference}`,
     <EmailLayout preview={`We received ${cad(r.amountCents)}. Thank you.`}>
       <Title>Payment received: thank you</Title>
-      <Paragraph>Hello {r.firstName}, we received your payment.{r.test ? " (A test payment: no money moved.)" : ""}</Paragraph>
-      <Facts rows={[...paymentFacts(r), ["Remaining balance", r.remainingCents > 0 ? cad(r.remainingCents) : "Nothing: paid in full"]]} />
+      <Paragraph>
+        Hello {r.firstName}, we received your payment.{r.test ? " (A test payment: no money moved.)" : ""}
+      </Paragraph>
+      <Facts
+        rows={[
+          ...paymentFacts(r),
+          ["Remaining balance", r.remainingCents > 0 ? cad(r.remainingCents) : "Nothing: paid in full"],
+        ]}
+      />
       <Paragraph>
         {r.remainingCents > 0
           ? "What happens next: we start on your project and book a kickoff call within one business day. We will send the balance with the finished site, before launch."

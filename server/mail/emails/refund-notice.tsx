@@ -1,5 +1,5 @@
-import { EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
-import { type ReceiptEmailData, paymentFacts } from "./receipt";
+import { cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
+import { paymentFacts, type ReceiptEmailData } from "./receipt";
 
 export type RefundNoticeData = Omit<ReceiptEmailData, "remainingCents"> & {
   /** Why it goes back: the quote was withdrawn or had expired, or that part was already paid. */
@@ -22,13 +22,14 @@ export function refundNoticeEmail(r: RefundNoticeData) {
     <EmailLayout preview={`We will refund your payment of ${cad(r.amountCents)}.`}>
       <Title>We will refund your payment</Title>
       <Paragraph>
-        Hello {r.firstName}, we received a payment of {cad(r.amountCents)} for quote {r.reference}. {refundReasonText[r.reason]}
+        Hello {r.firstName}, we received a payment of {cad(r.amountCents)} for quote {r.reference}.{" "}
+        {refundReasonText[r.reason]}
         {r.test ? " (A test payment: no money moved.)" : ""}
       </Paragraph>
       <Facts rows={paymentFacts(r)} />
       <Paragraph>
-        We will refund the full amount to the card you paid with; you do not need to do anything. Banks usually show a refund within 5 to 10 business days.
-        Questions? Just reply to this email.
+        We will refund the full amount to the card you paid with; you do not need to do anything. Banks
+        usually show a refund within 5 to 10 business days. Questions? Just reply to this email.
       </Paragraph>
     </EmailLayout>,
   );

@@ -1,7 +1,14 @@
 import { renderNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
-export type NewLeadReminderFacts = { firstName: string; lastName: string; projectType: string; receivedAt: string; replyBy: string; leadUrl: string };
+export type NewLeadReminderFacts = {
+  firstName: string;
+  lastName: string;
+  projectType: string;
+  receivedAt: string;
+  replyBy: string;
+  leadUrl: string;
+};
 
 /** The studio's nudge when a lead is still New 20 hours after it arrived: the site promises a reply within 24. */
 export function newLeadReminderEmail(f: NewLeadReminderFacts) {

@@ -1,20 +1,44 @@
 import { siteConfig } from "~/content/site";
-import { ButtonLink, EmailLayout, Facts, Paragraph, Title, cad, renderEmail } from "../layout";
+
+import { ButtonLink, cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 /** What every reminder to a client carries besides its message (CASL: who sends it, how to stop it). */
-export type ClientReminderBase = { firstName: string; reference: string; link: string; unsubscribeUrl: string };
+export type ClientReminderBase = {
+  firstName: string;
+  reference: string;
+  link: string;
+  unsubscribeUrl: string;
+};
 
-export type QuoteExpiringReminder = ClientReminderBase & { kind: "quote-expiring"; packageName: string; totalCents: number; expiresOn: string };
-export type BalanceReminder = ClientReminderBase & { kind: "balance"; balanceCents: number; requestedOn: string; days: 7 | 14 };
+export type QuoteExpiringReminder = ClientReminderBase & {
+  kind: "quote-expiring";
+  packageName: string;
+  totalCents: number;
+  expiresOn: string;
+};
+export type BalanceReminder = ClientReminderBase & {
+  kind: "balance";
+  balanceCents: number;
+  requestedOn: string;
+  days: 7 | 14;
+};
 export type ClientReminderData = QuoteExpiringReminder | BalanceReminder;
 
 /** A reminder to a client: a quote about to expire, or a balance still unpaid; one email, its wording per kind. */
 export function clientReminderEmail(r: ClientReminderData) {
   const expiring = r.kind === "quote-expiring";
-  const subject = expiring ? `Reminder: your quote ${r.reference} expires on ${r.expiresOn}` : `Reminder: the balance of quote ${r.reference} is due`;
+  const subject = expiring
+    ? `Reminder: your quote ${r.reference} expires on ${r.expiresOn}`
+    : `Reminder: the balance of quote ${r.reference} is due`;
   return renderEmail(
     subject,
-    <EmailLayout preview={expiring ? `Your quote is valid until ${r.expiresOn}.` : `The balance of ${cad(r.balanceCents)} is still open.`}>
+    <EmailLayout
+      preview={
+        expiring
+          ? `Your quote is valid until ${r.expiresOn}.`
+          : `The balance of ${cad(r.balanceCents)} is still open.`
+      }
+    >
       <Title>{expiring ? "Your quote expires soon" : "A friendly reminder: balance due"}</Title>
       <Paragraph>
         Hello {r.firstName},{" "}
@@ -37,10 +61,13 @@ export function clientReminderEmail(r: ClientReminderData) {
               ]
         }
       />
-      <ButtonLink href={r.link}>{expiring ? "View and accept the quote" : `Pay the balance (${cad(r.balanceCents)})`}</ButtonLink>
+      <ButtonLink href={r.link}>
+        {expiring ? "View and accept the quote" : `Pay the balance (${cad(r.balanceCents)})`}
+      </ButtonLink>
       <Paragraph>Or open this link: {r.link}</Paragraph>
       <Paragraph>
-        {siteConfig.name} sends you this reminder about your quote. To receive no more reminders (receipts and invoices still come), unsubscribe: {r.unsubscribeUrl}
+        {siteConfig.name} sends you this reminder about your quote. To receive no more reminders (receipts and
+        invoices still come), unsubscribe: {r.unsubscribeUrl}
       </Paragraph>
     </EmailLayout>,
   );

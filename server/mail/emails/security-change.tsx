@@ -1,13 +1,29 @@
-import { EmailLayout, Paragraph, Title, renderEmail } from "../layout";
+import { EmailLayout, Paragraph, renderEmail, Title } from "../layout";
 
 /** A change to how a studio account signs in, as its owner is told of it. */
 export type SecurityChange = "passkey-added" | "passkey-removed" | "totp-on" | "totp-off";
 
 const WHAT: Record<SecurityChange, { subject: string; title: string; body: string }> = {
-  "passkey-added": { subject: "A passkey was added to your studio account", title: "A passkey was added", body: "A new passkey can now sign in to your studio account without your password or a code." },
-  "passkey-removed": { subject: "A passkey was removed from your studio account", title: "A passkey was removed", body: "One of your passkeys can no longer sign in to your studio account." },
-  "totp-on": { subject: "Two-factor sign-in was turned on for your studio account", title: "Two-factor sign-in is on", body: "Signing in with your password now also asks for a code from your authenticator app (or a backup code)." },
-  "totp-off": { subject: "Two-factor sign-in was turned off for your studio account", title: "Two-factor sign-in is off", body: "Signing in with your password no longer asks for a code." },
+  "passkey-added": {
+    subject: "A passkey was added to your studio account",
+    title: "A passkey was added",
+    body: "A new passkey can now sign in to your studio account without your password or a code.",
+  },
+  "passkey-removed": {
+    subject: "A passkey was removed from your studio account",
+    title: "A passkey was removed",
+    body: "One of your passkeys can no longer sign in to your studio account.",
+  },
+  "totp-on": {
+    subject: "Two-factor sign-in was turned on for your studio account",
+    title: "Two-factor sign-in is on",
+    body: "Signing in with your password now also asks for a code from your authenticator app (or a backup code).",
+  },
+  "totp-off": {
+    subject: "Two-factor sign-in was turned off for your studio account",
+    title: "Two-factor sign-in is off",
+    body: "Signing in with your password no longer asks for a code.",
+  },
 };
 
 /**
@@ -24,7 +40,10 @@ export function securityChangeEmail(change: SecurityChange, at: string) {
       <Paragraph>
         {what.body} This happened on {at}.
       </Paragraph>
-      <Paragraph>If this was you, there is nothing to do. If it was not, ask the studio's owner to reset your account (a new password, every session ended, passkeys and two-factor removed).</Paragraph>
+      <Paragraph>
+        If this was you, there is nothing to do. If it was not, ask the studio's owner to reset your account
+        (a new password, every session ended, passkeys and two-factor removed).
+      </Paragraph>
     </EmailLayout>,
   );
 }

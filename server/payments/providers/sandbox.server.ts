@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from "../types";
 
 export const SANDBOX_CHECKOUT_PATH = "/checkout/sandbox";
@@ -26,7 +27,13 @@ export function createSandboxProvider(): PaymentProvider {
     },
     // No money moved, so the refund is done the moment it is asked for.
     async refund(request) {
-      return { refundId: `sbx_re_${randomBytes(12).toString("base64url")}`, status: "succeeded", failureReason: null, paymentRef: request.paymentRef, settled: true };
+      return {
+        refundId: `sbx_re_${randomBytes(12).toString("base64url")}`,
+        status: "succeeded",
+        failureReason: null,
+        paymentRef: request.paymentRef,
+        settled: true,
+      };
     },
     async retrieveRefund(refundId) {
       return { refundId, status: "succeeded", failureReason: null };

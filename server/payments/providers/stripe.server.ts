@@ -1,8 +1,22 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest, RefundResult, RefundState, RemoteSession } from "../types";
+
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+  RefundState,
+  RemoteSession,
+} from "../types";
 
 /** Where the SDK sends its requests (tests point it at a local fake of Stripe's API), and how long it waits. */
-export type StripeApiOverrides = { host?: string; port?: number | string; protocol?: "http" | "https"; timeout?: number };
+export type StripeApiOverrides = {
+  host?: string;
+  port?: number | string;
+  protocol?: "http" | "https";
+  timeout?: number;
+};
 
 export function createStripeClient(secretKey: string, overrides: StripeApiOverrides = {}) {
   return new Stripe(secretKey, {
@@ -23,8 +37,16 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
   return {
     name: "stripe",
     async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
-      const metadata: Record<string, string> = { payment_id: request.paymentId, package: request.packageType };
-      if (request.quote) Object.assign(metadata, { quote_id: request.quote.quoteId, inquiry_id: request.quote.inquiryId, kind: request.quote.kind });
+      const metadata: Record<string, string> = {
+        payment_id: request.paymentId,
+        package: request.packageType,
+      };
+      if (request.quote)
+        Object.assign(metadata, {
+          quote_id: request.quote.quoteId,
+          inquiry_id: request.quote.inquiryId,
+          kind: request.quote.kind,
+        });
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -75,10 +97,19 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
       }
     },
     async refund(request: RefundRequest): Promise<RefundResult> {
-      const paymentRef = request.paymentRef ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(request.sessionId));
-      if (!paymentRef) throw new Error(`Stripe checkout session ${request.sessionId} has no payment to refund`);
+      const paymentRef =
+        request.paymentRef ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(request.sessionId));
+      if (!paymentRef)
+        throw new Error(`Stripe checkout session ${request.sessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentRef, amount: request.amountCents, metadata: { payment_id: request.paymentId, ...(request.refundId ? { refund_id: request.refundId } : {}) } },
+        {
+          payment_intent: paymentRef,
+          amount: request.amountCents,
+          metadata: {
+            payment_id: request.paymentId,
+            ...(request.refundId ? { refund_id: request.refundId } : {}),
+          },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       // A flagged payment is settled only by the charge.refunded webhook, once, whatever this answer says.
@@ -92,8 +123,13 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
 
 /** Stripe's refund statuses, in ours: requires_action (some bank methods) waits like pending. */
 export function toRefundState(r: Pick<Stripe.Refund, "id" | "status" | "failure_reason">): RefundState {
-  const status = r.status === "succeeded" || r.status === "failed" || r.status === "canceled" ? r.status : "pending";
-  return { refundId: r.id, status, failureReason: status === "failed" || status === "canceled" ? (r.failure_reason ?? status) : null };
+  const status =
+    r.status === "succeeded" || r.status === "failed" || r.status === "canceled" ? r.status : "pending";
+  return {
+    refundId: r.id,
+    status,
+    failureReason: status === "failed" || status === "canceled" ? (r.failure_reason ?? status) : null,
+  };
 }
 
 function paymentIntentOf(s: Stripe.Checkout.Session): string | null {

@@ -7,7 +7,15 @@ import { expect } from "vitest";
  */
 
 /** Keys that pollute prototypes when an object is built carelessly from input. */
-export const POLLUTION_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"] as const;
+export const POLLUTION_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "__defineGetter__",
+] as const;
 
 /** Strings that have broken parsers, databases, mailers and templates. */
 export const NASTY_STRINGS = [
@@ -29,7 +37,7 @@ export const NASTY_STRINGS = [
   "\n",
   "\t\v\f",
   "'; DROP TABLE inquiries; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "<script>alert(1)</script>",
   "${process.env.STRIPE_SECRET_KEY}",
   "{{7*7}}",
@@ -62,14 +70,45 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(loneSurrogate, fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 8 }).map((p) => p.join("")) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("\u0000", "\u202E", "\u200B", "\r", "\n", "a", "é", "\uFEFF"), maxLength: 30 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.oneof(loneSurrogate, fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 8 })
+      .map((p) => p.join("")),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom("\u0000", "\u202E", "\u200B", "\r", "\n", "a", "é", "\uFEFF"),
+      maxLength: 30,
+    }),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 90, max: 6000 }).map((n) => "x".repeat(n)) },
 );
 
 /** Numbers at the edges of doubles. JSON turns NaN and ±Infinity into null. */
 export const edgeNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.1, 0.29, 0.99, 1.001, 99.999, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, 2 ** 53 + 1, 999_999.99, 1_000_000, NaN, Infinity, -Infinity),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.1,
+    0.29,
+    0.99,
+    1.001,
+    99.999,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 53 + 1,
+    999_999.99,
+    1_000_000,
+    NaN,
+    Infinity,
+    -Infinity,
+  ),
   fc.double(),
   fc.integer(),
 );
@@ -81,7 +120,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(true, false, null, [], {}, [[]], { "": "" }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS).map((k) => rawJsonObject([[k, { polluted: "yes" }]])) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...POLLUTION_KEYS).map((k) => rawJsonObject([[k, { polluted: "yes" }]])),
+  },
 );
 
 /** An own-key entry list: JSON text keeps "__proto__" as a key (an object literal would not). */
@@ -89,7 +131,7 @@ export type Entries = Array<[string, unknown]>;
 
 /** JSON text of an object with exactly these own keys, duplicates and "__proto__" included. */
 export function jsonObjectText(entries: Entries): string {
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v) ?? "null"}`).join(",")}}`;
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v instanceof RawJson ? v.text : (JSON.stringify(v) ?? "null")}`).join(",")}}`;
 }
 
 class RawJson {
@@ -131,7 +173,19 @@ export const rawRequest = fc.record({
   body: fc.oneof(
     hostileString,
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-    fc.constantFrom("{", "[", "{}", "[]", "null", '"x"', "1e308", '{"__proto__":{"polluted":"yes"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}', "a=1&a=2&__proto__[polluted]=yes", "--x\r\nContent-Disposition: form-data; name=\"__proto__\"\r\n\r\nyes\r\n--x--\r\n"),
+    fc.constantFrom(
+      "{",
+      "[",
+      "{}",
+      "[]",
+      "null",
+      '"x"',
+      "1e308",
+      '{"__proto__":{"polluted":"yes"}}',
+      '{"constructor":{"prototype":{"polluted":"yes"}}}',
+      "a=1&a=2&__proto__[polluted]=yes",
+      '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nyes\r\n--x--\r\n',
+    ),
     fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString("latin1")),
   ),
 });
@@ -139,7 +193,7 @@ export const rawRequest = fc.record({
 /** The same entries as a form-urlencoded body. */
 export function urlencoded(entries: Entries): string {
   const p = new URLSearchParams();
-  for (const [k, v] of entries) p.append(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
+  for (const [k, v] of entries) p.append(k, typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
   return p.toString();
 }
 

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { budgetOptions, inquiryFieldsSchema, projectTypeOptions, timelineOptions } from "~/schemas/inquiry";
+
 import { inquiryFromRow } from "../../../server/inquiries/notifications.server";
 import { createTestApp } from "../../helpers/app";
 import { testDatabaseKind } from "../../helpers/databases";
 import {
-  type Entries,
-  RUNS,
   expectCleanAnswer,
   expectNoPollution,
   extraEntries,
@@ -15,13 +15,18 @@ import {
   jsonObjectText,
   multipart,
   rawRequest,
+  RUNS,
   urlencoded,
+  type Entries,
 } from "./hostile";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Printable text a person might really type, in any script, within the field limits. */
-const humanText = (max: number) => fc.string({ unit: "grapheme", minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0 && !/[\r\n]/.test(s));
+const humanText = (max: number) =>
+  fc
+    .string({ unit: "grapheme", minLength: 1, maxLength: max })
+    .filter((s) => s.trim().length > 0 && !/[\r\n]/.test(s));
 
 /** A plausible inquiry where any field may be replaced by something hostile, plus stray keys. */
 const inquiryEntries: fc.Arbitrary<Entries> = fc
@@ -32,10 +37,17 @@ const inquiryEntries: fc.Arbitrary<Entries> = fc
     phone: fc.option(fc.oneof(humanText(20), hostileValue), { nil: undefined }),
     company: fc.option(fc.oneof(humanText(50), hostileValue), { nil: undefined }),
     projectType: fc.oneof(fc.constantFrom(...projectTypeOptions.map((o) => o.value)), hostileValue),
-    budget: fc.option(fc.oneof(fc.constantFrom("", ...budgetOptions.map((o) => o.value)), hostileValue), { nil: undefined }),
-    timeline: fc.option(fc.oneof(fc.constantFrom("", ...timelineOptions.map((o) => o.value)), hostileValue), { nil: undefined }),
+    budget: fc.option(fc.oneof(fc.constantFrom("", ...budgetOptions.map((o) => o.value)), hostileValue), {
+      nil: undefined,
+    }),
+    timeline: fc.option(fc.oneof(fc.constantFrom("", ...timelineOptions.map((o) => o.value)), hostileValue), {
+      nil: undefined,
+    }),
     message: fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 400 }), hostileValue),
-    elapsedMs: fc.option(fc.oneof(fc.constantFrom(5000, "5000", "1e308", "-0", "NaN", "Infinity"), hostileValue), { nil: undefined }),
+    elapsedMs: fc.option(
+      fc.oneof(fc.constantFrom(5000, "5000", "1e308", "-0", "NaN", "Infinity"), hostileValue),
+      { nil: undefined },
+    ),
   })
   .chain((fields) =>
     extraEntries.map((extra) => {
@@ -57,19 +69,30 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
     for (const row of rows) {
       const inquiry = inquiryFromRow(row);
       const again = inquiryFieldsSchema.safeParse(inquiry);
-      expect(again.success, `stored row ${row.id} no longer valid: ${JSON.stringify(again.error?.issues)}`).toBe(true);
+      expect(
+        again.success,
+        `stored row ${row.id} no longer valid: ${JSON.stringify(again.error?.issues)}`,
+      ).toBe(true);
       expect(again.data).toEqual(JSON.parse(JSON.stringify(inquiry)));
     }
     // Suspected spam (a filled honeypot, a fill time under the minimum) is kept in quarantine with nothing queued.
     const outbox = await t.database.db.selectFrom("outbox").select("subject_id").execute();
-    expect(new Set(outbox.map((o) => o.subject_id))).toEqual(new Set(rows.filter((r) => r.quarantine_reason === null).map((r) => r.id)));
+    expect(new Set(outbox.map((o) => o.subject_id))).toEqual(
+      new Set(rows.filter((r) => r.quarantine_reason === null).map((r) => r.id)),
+    );
     expect(rows.length).toBe(counts.stored);
-    console.info(`inquiries property: ${counts.requests} requests, ${counts.stored} stored (${testDatabaseKind})`);
+    console.info(
+      `inquiries property: ${counts.requests} requests, ${counts.stored} stored (${testDatabaseKind})`,
+    );
     await t.dispose();
   });
 
   const post = (body: BodyInit, contentType?: string) =>
-    t.app.request("/api/inquiries", { method: "POST", body, headers: contentType === undefined ? {} : { "content-type": contentType } });
+    t.app.request("/api/inquiries", {
+      method: "POST",
+      body,
+      headers: contentType === undefined ? {} : { "content-type": contentType },
+    });
 
   async function check(res: Response, label: string) {
     counts.requests++;
@@ -79,7 +102,11 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
     expect(typeof body.success).toBe("boolean");
     if (res.status === 200) {
       expect(body.success).toBe(true);
-      const stored = await t.database.db.selectFrom("inquiries").select("id").where("id", "=", body.id!).executeTakeFirst();
+      const stored = await t.database.db
+        .selectFrom("inquiries")
+        .select("id")
+        .where("id", "=", body.id!)
+        .executeTakeFirst();
       if (stored) counts.stored++;
     } else {
       expect(body.success, label).toBe(false);
@@ -102,8 +129,13 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
   it("answers the same fields form-urlencoded and as multipart", async () => {
     await fc.assert(
       fc.asyncProperty(inquiryEntries, fc.boolean(), async (entries, asMultipart) => {
-        const res = asMultipart ? await post(multipart(entries)) : await post(urlencoded(entries), "application/x-www-form-urlencoded");
-        await check(res, `${asMultipart ? "multipart" : "urlencoded"} ${JSON.stringify(entries).slice(0, 300)}`);
+        const res = asMultipart
+          ? await post(multipart(entries))
+          : await post(urlencoded(entries), "application/x-www-form-urlencoded");
+        await check(
+          res,
+          `${asMultipart ? "multipart" : "urlencoded"} ${JSON.stringify(entries).slice(0, 300)}`,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -120,30 +152,63 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
 
   it("keeps valid unicode (RTL, zero-width, astral) exactly, and refuses NUL", async () => {
     await fc.assert(
-      fc.asyncProperty(humanText(60), fc.constantFrom("\u202E", "\u200B", "\u2060", "𝕳", "مرحبا", "\u0301"), async (name, odd) => {
-        const firstName = `${name.trim()}${odd}x`.slice(0, 100);
-        const { status, body } = await check(
-          await post(JSON.stringify({ firstName, lastName: "Test", email: "a@example.com", projectType: "basic", message: `${odd} hi` }), "application/json"),
-          firstName,
-        );
-        expect(status).toBe(200);
-        const row = await t.database.db.selectFrom("inquiries").selectAll().where("id", "=", body.id!).executeTakeFirstOrThrow();
-        expect(row.first_name).toBe(firstName.trim());
-      }),
+      fc.asyncProperty(
+        humanText(60),
+        fc.constantFrom("\u202E", "\u200B", "\u2060", "𝕳", "مرحبا", "\u0301"),
+        async (name, odd) => {
+          const firstName = `${name.trim()}${odd}x`.slice(0, 100);
+          const { status, body } = await check(
+            await post(
+              JSON.stringify({
+                firstName,
+                lastName: "Test",
+                email: "a@example.com",
+                projectType: "basic",
+                message: `${odd} hi`,
+              }),
+              "application/json",
+            ),
+            firstName,
+          );
+          expect(status).toBe(200);
+          const row = await t.database.db
+            .selectFrom("inquiries")
+            .selectAll()
+            .where("id", "=", body.id!)
+            .executeTakeFirstOrThrow();
+          expect(row.first_name).toBe(firstName.trim());
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 3) },
     );
-    const nul = await check(await post(JSON.stringify({ firstName: "A\u0000B", lastName: "T", email: "a@example.com", projectType: "basic", message: "m\u0000" }), "application/json"), "NUL");
+    const nul = await check(
+      await post(
+        JSON.stringify({
+          firstName: "A\u0000B",
+          lastName: "T",
+          email: "a@example.com",
+          projectType: "basic",
+          message: "m\u0000",
+        }),
+        "application/json",
+      ),
+      "NUL",
+    );
     expect(nul.status).toBe(400);
   });
 
   it("refuses a body over the cap with 413 whatever its type", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 64 * 1024 + 1, max: 400 * 1024 }), fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), async (size, type) => {
-        const res = await post("a".repeat(size), type);
-        counts.requests++;
-        expect(res.status).toBe(413);
-        await expectCleanAnswer(res, `${size} bytes`);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 64 * 1024 + 1, max: 400 * 1024 }),
+        fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"),
+        async (size, type) => {
+          const res = await post("a".repeat(size), type);
+          counts.requests++;
+          expect(res.status).toBe(413);
+          await expectCleanAnswer(res, `${size} bytes`);
+        },
+      ),
       { numRuns: 20 },
     );
   });

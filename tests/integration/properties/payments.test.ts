@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { packageTypes } from "~/content/payment";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
+
 import { createApp } from "../../../server/app.server";
 import { loadConfig } from "../../../server/config.server";
 import { createLogger } from "../../../server/logger.server";
-import { type FakeStripeApi, startFakeStripeApi } from "../../fakes/stripe-api";
-import { type TestDatabase, openTestDatabase, testDatabaseKind } from "../../helpers/databases";
+import { startFakeStripeApi, type FakeStripeApi } from "../../fakes/stripe-api";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../helpers/databases";
 import {
-  type Entries,
-  RUNS,
   edgeNumber,
   expectCleanAnswer,
   expectNoPollution,
@@ -20,7 +20,9 @@ import {
   jsonObjectText,
   rawJsonObject,
   rawRequest,
+  RUNS,
   urlencoded,
+  type Entries,
 } from "./hostile";
 
 const WEBHOOK_SECRET = "whsec_property_tests";
@@ -38,10 +40,21 @@ async function paymentsApp(stripe?: FakeStripeApi) {
   const config = loadConfig({
     NODE_ENV: "test",
     RATE_LIMIT_DISABLED: "true",
-    ...(stripe ? { PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_property", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } : {}),
+    ...(stripe
+      ? {
+          PAYMENTS_PROVIDER: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_property",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        }
+      : {}),
   });
   const database: TestDatabase = await openTestDatabase();
-  const app = createApp({ config, database, logger: createLogger(config), payments: { stripeApi: stripe?.api } });
+  const app = createApp({
+    config,
+    database,
+    logger: createLogger(config),
+    payments: { stripeApi: stripe?.api },
+  });
   return { app, database };
 }
 
@@ -68,16 +81,40 @@ const amount = fc.oneof(
   fc.integer({ min: 100, max: 99_999_999 }).map((c) => String(c / 100)),
   edgeNumber,
   edgeNumber.map((n) => String(n)),
-  fc.constantFrom("1e308", "-0", "NaN", "Infinity", "-Infinity", " 450.5 ", "450,50", "$450", "0x1F4", "4.5e2", "１２３", "٤٥٠", "450.5.5", "+450", ".5", "5."),
+  fc.constantFrom(
+    "1e308",
+    "-0",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    " 450.5 ",
+    "450,50",
+    "$450",
+    "0x1F4",
+    "4.5e2",
+    "１２３",
+    "٤٥٠",
+    "450.5.5",
+    "+450",
+    ".5",
+    "5.",
+  ),
   hostileValue,
 );
 
 const paymentEntries: fc.Arbitrary<Entries> = fc
   .record({
     amount: fc.option(amount, { nil: undefined }),
-    packageType: fc.option(fc.oneof(fc.constantFrom(...packageTypes, "", "BASIC", "gold"), hostileValue), { nil: undefined }),
+    packageType: fc.option(fc.oneof(fc.constantFrom(...packageTypes, "", "BASIC", "gold"), hostileValue), {
+      nil: undefined,
+    }),
   })
-  .chain((fields) => extraEntries.map((extra): Entries => [...Object.entries(fields).filter(([, v]) => v !== undefined), ...extra]));
+  .chain((fields) =>
+    extraEntries.map((extra): Entries => [
+      ...Object.entries(fields).filter(([, v]) => v !== undefined),
+      ...extra,
+    ]),
+  );
 
 /**
  * What the server must do with an amount and a package, written apart from the
@@ -85,7 +122,10 @@ const paymentEntries: fc.Arbitrary<Entries> = fc
  * a finite number printed without exponent), between 1.00 and 999,999.99 CAD;
  * the package absent/empty (Basic), "basic" or "pro". Null means 400.
  */
-function expectedPayment(amount: unknown, packageType: unknown): { cents: number; package: "basic" | "pro" } | null {
+function expectedPayment(
+  amount: unknown,
+  packageType: unknown,
+): { cents: number; package: "basic" | "pro" } | null {
   const pkg = packageType === undefined || packageType === null || packageType === "" ? "basic" : packageType;
   if (pkg !== "basic" && pkg !== "pro") return null;
   let text: string;
@@ -102,7 +142,10 @@ function expectedPayment(amount: unknown, packageType: unknown): { cents: number
 }
 
 /** What a body under a content type asks for: 415, a 400, or a payment of exactly this. */
-async function expectedOutcome(contentType: string, body: string): Promise<"415" | "400" | { cents: number; package: "basic" | "pro" }> {
+async function expectedOutcome(
+  contentType: string,
+  body: string,
+): Promise<"415" | "400" | { cents: number; package: "basic" | "pro" }> {
   const type = (contentType.split(";")[0] ?? "").trim().toLowerCase();
   let fields: { amount?: unknown; packageType?: unknown };
   if (type === "application/json") {
@@ -118,7 +161,11 @@ async function expectedOutcome(contentType: string, body: string): Promise<"415"
     fields = { amount: form.getAll("amount").at(-1), packageType: form.getAll("packageType").at(-1) };
   } else if (type === "multipart/form-data") {
     try {
-      const form = await new Request("http://x/", { method: "POST", headers: { "content-type": contentType }, body }).formData();
+      const form = await new Request("http://x/", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body,
+      }).formData();
       fields = { amount: form.getAll("amount").at(-1), packageType: form.getAll("packageType").at(-1) };
     } catch {
       return "400";
@@ -139,13 +186,27 @@ describe(`POST /api/create-payment under generated and hostile input on ${testDa
   afterAll(async () => {
     const rows = await expectValidPayments(t.database);
     expect(rows).toHaveLength(created);
-    console.info(`create-payment property: ${requests} requests, ${created} payments created (${testDatabaseKind})`);
+    console.info(
+      `create-payment property: ${requests} requests, ${created} payments created (${testDatabaseKind})`,
+    );
     await t.database.dispose();
   });
 
   const post = (body: BodyInit, contentType?: string) =>
-    t.app.request("/api/create-payment", { method: "POST", body, headers: contentType === undefined ? {} : { "content-type": contentType } });
-  const countPayments = async () => Number((await t.database.db.selectFrom("payments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    t.app.request("/api/create-payment", {
+      method: "POST",
+      body,
+      headers: contentType === undefined ? {} : { "content-type": contentType },
+    });
+  const countPayments = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom("payments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** The exact answer and the exact stored row (or none) the input asks for. */
   async function check(contentType: string, body: string, label: string) {
@@ -165,8 +226,18 @@ describe(`POST /api/create-payment under generated and hostile input on ${testDa
     expect(res.status, `${label} → ${text.slice(0, 200)}`).toBe(isForm ? 303 : 200);
     const url = isForm ? res.headers.get("location")! : (JSON.parse(text) as { url: string }).url;
     expect(url, label).toMatch(/^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]+$/);
-    const row = await t.database.db.selectFrom("payments").selectAll().where("provider_session_id", "=", url.split("/").at(-1)!).executeTakeFirst();
-    expect(row, label).toMatchObject({ amount_cents: expected.cents, package: expected.package, currency: "cad", status: "pending", provider: "sandbox" });
+    const row = await t.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("provider_session_id", "=", url.split("/").at(-1)!)
+      .executeTakeFirst();
+    expect(row, label).toMatchObject({
+      amount_cents: expected.cents,
+      package: expected.package,
+      currency: "cad",
+      status: "pending",
+      provider: "sandbox",
+    });
     expect(await countPayments(), label).toBe(before + 1);
     created++;
   }
@@ -184,7 +255,11 @@ describe(`POST /api/create-payment under generated and hostile input on ${testDa
   it("form posts: 303 to checkout with exactly that payment stored when valid, else 400 and nothing stored", async () => {
     await fc.assert(
       fc.asyncProperty(paymentEntries, async (entries) => {
-        await check("application/x-www-form-urlencoded", urlencoded(entries), JSON.stringify(entries).slice(0, 200));
+        await check(
+          "application/x-www-form-urlencoded",
+          urlencoded(entries),
+          JSON.stringify(entries).slice(0, 200),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -201,7 +276,10 @@ describe(`POST /api/create-payment under generated and hostile input on ${testDa
         const decimal = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
         const amount = form === "number" ? cents / 100 : form === "padded" ? ` ${decimal} ` : decimal;
         const body = JSON.stringify({ amount, packageType });
-        expect(await expectedOutcome("application/json", body)).toEqual({ cents, package: packageType ?? "basic" });
+        expect(await expectedOutcome("application/json", body)).toEqual({
+          cents,
+          package: packageType ?? "basic",
+        });
         await check("application/json", body, body);
       }),
       { numRuns: RUNS },
@@ -228,10 +306,16 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
     t = await paymentsApp(stripe);
     // A few real pending payments the generated events may name.
     for (const a of ["220", "340.50", "1000"]) {
-      const res = await t.app.request("/api/create-payment", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amount: a }) });
+      const res = await t.app.request("/api/create-payment", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: a }),
+      });
       expect(res.status).toBe(200);
     }
-    sessions = (await t.database.db.selectFrom("payments").select(["provider_session_id", "amount_cents"]).execute()).map((r) => ({ id: r.provider_session_id!, cents: Number(r.amount_cents) }));
+    sessions = (
+      await t.database.db.selectFrom("payments").select(["provider_session_id", "amount_cents"]).execute()
+    ).map((r) => ({ id: r.provider_session_id!, cents: Number(r.amount_cents) }));
   });
   afterAll(async () => {
     await expectValidPayments(t.database);
@@ -241,7 +325,14 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
   });
 
   const send = (payload: string, signature: string | undefined) =>
-    t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "stripe-signature": signature }) } });
+    t.app.request("/api/stripe/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        ...(signature === undefined ? {} : { "stripe-signature": signature }),
+      },
+    });
 
   it("refuses every unsigned or wrongly signed body with 400 and changes nothing", async () => {
     const before = await t.database.db.selectFrom("payments").selectAll().orderBy("id").execute();
@@ -250,7 +341,9 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
       hostileString.filter(headerSafe),
       fc.constant(undefined),
       fc.integer({ min: 0, max: 2e9 }).map((ts) => `t=${ts},v1=${"0".repeat(64)}`),
-      fc.string({ maxLength: 30 }).map((p) => Stripe.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET })),
+      fc
+        .string({ maxLength: 30 })
+        .map((p) => Stripe.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET })),
       fc.constant(Stripe.webhooks.generateTestHeaderString({ payload: "{}", secret: "whsec_wrong" })),
     );
     await fc.assert(
@@ -268,11 +361,22 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
   });
 
   it("answers correctly signed events of any shape with 200 or 400, and settles a payment exactly as the event says", async () => {
-    const sessionRef = fc.oneof(fc.constantFrom(0, 1, 2).map((i) => ({ ref: i })), fc.constant(null));
+    const sessionRef = fc.oneof(
+      fc.constantFrom(0, 1, 2).map((i) => ({ ref: i })),
+      fc.constant(null),
+    );
     const event = fc.record({
-      id: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).map((s) => `evt_${s}`), hostileValue),
+      id: fc.oneof(
+        fc.string({ minLength: 1, maxLength: 30 }).map((s) => `evt_${s}`),
+        hostileValue,
+      ),
       type: fc.oneof(
-        fc.constantFrom("checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "payment_intent.created"),
+        fc.constantFrom(
+          "checkout.session.completed",
+          "checkout.session.async_payment_succeeded",
+          "checkout.session.async_payment_failed",
+          "payment_intent.created",
+        ),
         hostileValue,
       ),
       session: sessionRef,
@@ -280,10 +384,23 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
       amount_total: fc.oneof(fc.constant("exact"), edgeNumber, hostileValue),
       currency: fc.oneof(fc.constantFrom("cad", "CAD", "usd"), hostileValue),
       payment_status: fc.oneof(fc.constantFrom("paid", "unpaid"), hostileValue),
-      shape: fc.constantFrom("object", "object", "object", "null", "string", "array", "missing-data", "pollution"),
+      shape: fc.constantFrom(
+        "object",
+        "object",
+        "object",
+        "null",
+        "string",
+        "array",
+        "missing-data",
+        "pollution",
+      ),
     });
     const statuses = async () =>
-      new Map((await t.database.db.selectFrom("payments").select(["provider_session_id", "status"]).execute()).map((r) => [r.provider_session_id!, r.status]));
+      new Map(
+        (await t.database.db.selectFrom("payments").select(["provider_session_id", "status"]).execute()).map(
+          (r) => [r.provider_session_id!, r.status],
+        ),
+      );
     const handled = new Set<unknown>();
     await fc.assert(
       fc.asyncProperty(event, async (e) => {
@@ -306,25 +423,51 @@ describe(`POST /api/stripe/webhook under generated and hostile input on ${testDa
                 : e.shape === "array"
                   ? { object: [1, 2] }
                   : e.shape === "pollution"
-                    ? rawJsonObject([["__proto__", { polluted: "yes" }], ["object", rawJsonObject([["constructor", { prototype: { polluted: "yes" } }], ...object])]])
+                    ? rawJsonObject([
+                        ["__proto__", { polluted: "yes" }],
+                        [
+                          "object",
+                          rawJsonObject([["constructor", { prototype: { polluted: "yes" } }], ...object]),
+                        ],
+                      ])
                     : undefined;
-        const entries: Entries = [["id", e.id], ["object", "event"], ["type", e.type], ["created", Math.floor(Date.now() / 1000)]];
+        const entries: Entries = [
+          ["id", e.id],
+          ["object", "event"],
+          ["type", e.type],
+          ["created", Math.floor(Date.now() / 1000)],
+        ];
         if (data !== undefined) entries.push(["data", data]);
         const payload = jsonObjectText(entries);
         const label = payload.slice(0, 300);
         const before = await statuses();
         requests++;
-        const res = await send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+        const res = await send(
+          payload,
+          Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        );
         await expectCleanAnswer(res, label);
         expect([200, 400], label).toContain(res.status);
         expectNoPollution();
 
         // The exact effect: only a paid event for a session's exact amount in CAD pays it, only a failure event fails it.
         const after = await statuses();
-        const paidEvent = e.type === "checkout.session.completed" || e.type === "checkout.session.async_payment_succeeded";
-        const exactPaid = e.amount_total === "exact" && e.payment_status === "paid" && String(e.currency).toLowerCase() === "cad";
-        const clean = typeof e.id === "string" && /^evt_[A-Za-z0-9_-]+$/.test(e.id) && !handled.has(e.id) && e.shape === "object";
-        const plausible = clean && e.amount_total === "exact" && ["cad", "CAD", "usd"].includes(e.currency as string) && ["paid", "unpaid"].includes(e.payment_status as string);
+        const paidEvent =
+          e.type === "checkout.session.completed" || e.type === "checkout.session.async_payment_succeeded";
+        const exactPaid =
+          e.amount_total === "exact" &&
+          e.payment_status === "paid" &&
+          String(e.currency).toLowerCase() === "cad";
+        const clean =
+          typeof e.id === "string" &&
+          /^evt_[A-Za-z0-9_-]+$/.test(e.id) &&
+          !handled.has(e.id) &&
+          e.shape === "object";
+        const plausible =
+          clean &&
+          e.amount_total === "exact" &&
+          ["cad", "CAD", "usd"].includes(e.currency as string) &&
+          ["paid", "unpaid"].includes(e.payment_status as string);
         for (const session of sessions) {
           const was = before.get(session.id);
           const now = after.get(session.id);
