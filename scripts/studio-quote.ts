@@ -5,11 +5,11 @@
  */
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
+import { createStudioLeadActivity } from "../server/leads/timeline.server";
 import { createLogger } from "../server/logger.server";
 import { createPayments } from "../server/payments/payments.server";
 import { runQuoteCommand } from "../server/quotes/cli.server";
 import { createQuoteService } from "../server/quotes/service.server";
-import { createStudioLeadActivity } from "../server/studio/activity.server";
 
 async function main() {
   const config = loadConfigOrExit();

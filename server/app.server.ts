@@ -8,6 +8,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 
 import { analyticsRoutes } from "./analytics/routes.server";
 import { createAnalytics, type Analytics } from "./analytics/service.server";
+import { createQuoteRefunds } from "./billing/refunds.server";
+import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
 import { createBookingService, type BookingActivity } from "./booking/service.server";
 import type { AppConfig } from "./config.server";
@@ -34,6 +36,8 @@ import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "./http/unavailable.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
 import { createInquiryService } from "./inquiries/service.server";
+import type { LeadPrivacy } from "./leads/privacy.server";
+import { createStudioLeadActivity, insertLeadActivity } from "./leads/timeline.server";
 import { createAccessLog, errorKind, requestContext, type AccessLog, type Logger } from "./logger.server";
 import {
   bearerMatches,
@@ -46,16 +50,12 @@ import type { OutboxTrigger } from "./outbox/outbox.server";
 import { createPayments, type PaymentsOptions } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
 import { createQuoteCheckout } from "./quotes/checkout.server";
-import { createQuoteRefunds } from "./quotes/refunds.server";
 import { createQuoteService } from "./quotes/service.server";
-import { createQuoteSettlement } from "./quotes/settlement.server";
 import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
+import { studioAuthSecret } from "./secrets.server";
 import type { AppServices } from "./services.server";
-import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
 import { pdfResponse } from "./studio/downloads.server";
-import type { LeadPrivacy } from "./studio/privacy.server";
 import { mountStudio } from "./studio/routes.server";
-import { studioAuthSecret } from "./studio/secret.server";
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
 

@@ -3,12 +3,16 @@ import type { Server } from "node:http";
 import { startAnalyticsJobs } from "./analytics/jobs.server";
 import { createAnalytics } from "./analytics/service.server";
 import type { AppDeps } from "./app.server";
+import { securityNoticeHandlers } from "./auth/security-notices.server";
+import { createQuoteRefunds, startRefundRecoveryJob } from "./billing/refunds.server";
+import { bookingStudioDeliveryHandlers } from "./booking/company-notices.server";
 import { bookingDeliveryHandlers } from "./booking/notifications.server";
-import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import { closeHttpServer } from "./http/node-server.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { createLeadPrivacy, startRetentionJob } from "./leads/privacy.server";
+import { createStudioLeadActivity } from "./leads/timeline.server";
 import { errorKind, exitAfterFlush, onStopSignal, type Logger } from "./logger.server";
 import { createMailer } from "./mail/mailer.server";
 import type { Metrics } from "./metrics.server";
@@ -18,14 +22,10 @@ import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createPaymentProvider } from "./payments/payments.server";
 import { createRefundRequests } from "./payments/service.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
-import { createQuoteRefunds, startRefundRecoveryJob } from "./quotes/refunds.server";
 import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers, startReminderJob } from "./reminders/reminders.server";
-import { createStudioLeadActivity } from "./studio/activity.server";
-import { createLeadPrivacy, startRetentionJob } from "./studio/privacy.server";
-import { studioAuthSecret } from "./studio/secret.server";
-import { securityNoticeHandlers } from "./studio/security-notices.server";
+import { studioAuthSecret } from "./secrets.server";
 
 /**
  * The one composition root of a serving process: the mailer, the outbox worker

@@ -7,7 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { paymentKindLabels } from "~/content/quotes";
 import { centsToDecimalString, formatCad } from "~/lib/money";
 
-import type { RefundablePayment, RefundNotice } from "../../server/quotes/refunds.server";
+import type { RefundablePayment, RefundNotice } from "../../server/billing/refunds.server";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import { createQuoteSettlement } from "../billing/settlement.server";
 import { createBookingService } from "../booking/service.server";
 import { loadConfig } from "../config.server";
+import { createStudioLeadActivity } from "../leads/timeline.server";
 import { createLogger } from "../logger.server";
 import { createFulfil } from "../payments/fulfil.server";
 import { createPayments } from "../payments/payments.server";
 import { createQuoteCheckout } from "../quotes/checkout.server";
 import { createQuoteService } from "../quotes/service.server";
-import { createQuoteSettlement } from "../quotes/settlement.server";
-import { createStudioLeadActivity } from "../studio/activity.server";
 import { createAnalytics, type Analytics } from "./service.server";
 
 const T0 = Date.UTC(2026, 10, 25, 18, 0, 0);

@@ -5,10 +5,10 @@ import ical, { ICalEventStatus } from "ical-generator";
 import { siteConfig } from "~/content/site";
 
 import type { AppEnv } from "../app.server";
+import type { StudioUser } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { createRateLimiter } from "../http/rate-limit.server";
-import type { StudioUser } from "../studio/session.server";
 
 /** 256 random bits, base64url: the whole secret of a feed's URL. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -15,7 +15,7 @@ import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
 import type { BookingActivityKind, BookingTable } from "../db/schema";
 import { createFormGate, type FormRefusal } from "../http/form-gate.server";
-import { insertLead, sourceColumns } from "../inquiries/lead.server";
+import { insertLead, sourceColumns } from "../leads/insert.server";
 import { createLogTag, type Logger } from "../logger.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
 import {

@@ -2,11 +2,11 @@ import { z } from "zod";
 
 import { FORM_WEEKDAYS } from "~/studio/labels";
 
+import type { StudioUser } from "../auth/session.server";
 import type { AppDatabase } from "../db/database.server";
 import type { BookingStatus } from "../db/schema";
+import { insertLeadActivity } from "../leads/timeline.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import { insertLeadActivity } from "../studio/activity.server";
-import type { StudioUser } from "../studio/session.server";
 import {
   bookingSettingsSchema,
   DEFAULT_BOOKING_SETTINGS,
@@ -15,7 +15,7 @@ import {
   type BookingSettings,
   type Weekday,
 } from "./availability.server";
-import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./studio-notifications.server";
+import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./company-notices.server";
 
 export type BookingResult<T = null> =
   { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { quoteContent } from "~/shared/quote-model";
+
 import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
-import { quoteContent } from "../quotes/model";
 import { openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
-import { createLeadService } from "../studio/leads.server";
+import { createLeadService } from "../leads/service.server";
 import type { InquiryTable } from "./schema";
 
 describe(`migration 0012-lead-trust on ${testDatabaseKind}`, () => {

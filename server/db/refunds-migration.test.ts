@@ -6,7 +6,7 @@ import {
   openDatabaseUpTo,
   testDatabaseKind,
 } from "../../tests/helpers/databases";
-import { nextDocumentNumber } from "../quotes/documents.server";
+import { nextDocumentNumber } from "../billing/documents.server";
 import { openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 

@@ -99,7 +99,7 @@ export interface QuoteTable {
   tax_label: string | null;
   tax_basis_points: number | null;
   tax_cents: number;
-  /** JSON array of TaxTotal (server/quotes/taxes.ts): the quote's total per tax (migration 0017). */
+  /** JSON array of TaxTotal (app/shared/taxes.ts): the quote's total per tax (migration 0017). */
   taxes: string;
   /** The client's province, which sets the taxes a line may carry. */
   tax_province: string;
@@ -231,7 +231,7 @@ export interface LeadActivityTable {
   created_at: string;
 }
 
-/** better-auth's tables (server/studio/auth.server.ts); dates are Date on PostgreSQL, ISO text on SQLite. */
+/** better-auth's tables (server/auth/auth.server.ts); dates are Date on PostgreSQL, ISO text on SQLite. */
 export interface StudioUserTable {
   id: string;
   name: string;

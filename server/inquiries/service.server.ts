@@ -26,9 +26,9 @@ import type { QuarantineReason } from "../db/schema";
 import { createFormGate, type FormRefusal } from "../http/form-gate.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "../http/unavailable.server";
+import { insertLead, sourceColumns } from "../leads/insert.server";
 import { createLogTag, type Logger } from "../logger.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import { insertLead, sourceColumns } from "./lead.server";
 import { claimAcknowledgement, INQUIRY_EMAIL, inquiryOutboxItems } from "./notifications.server";
 import { readSubmission } from "./parse.server";
 

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from "../../tests/helpers/databases";
 import { migrateToLatest, openDatabase, type AppDatabase } from "../db/database.server";
-import { createLeadPrivacy, startRetentionJob } from "../studio/privacy.server";
+import { createLeadPrivacy, startRetentionJob } from "../leads/privacy.server";
 import { createJobLease, startLeasedJob } from "./lease.server";
 
 const DAY = 24 * 60 * 60_000;

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { paymentPackage, type PackageType } from "~/content/payment";
 import { createPaymentSchema, paymentFieldErrors } from "~/schemas/payment";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentTable } from "../db/schema";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { Logger } from "../logger.server";
-import { quoteReference } from "../quotes/model";
 import { describeError } from "./errors";
 import type { ClosedCheckoutReason, Fulfil } from "./fulfil.server";
 import type { PaymentProvider, PaymentVerification, QuoteReference } from "./types";
@@ -67,7 +67,7 @@ export type PaymentServiceDeps = {
 
 /**
  * Refunds of part (or all) of a settled payment, for a refund the caller has
- * recorded and claimed (server/quotes/refunds.server.ts): the key derives from
+ * recorded and claimed (server/billing/refunds.server.ts): the key derives from
  * that refund's id, so a retry of the same refund is one refund at the
  * provider. Needs only the provider, so the recovery job runs it without the
  * rest of the service.

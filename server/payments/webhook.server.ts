@@ -21,7 +21,7 @@ export function createStripeWebhookHandler(deps: {
   database: AppDatabase;
   service: PaymentService;
   logger: Logger;
-  /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/quotes/refunds.server.ts). */
+  /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/billing/refunds.server.ts). */
   onRefundUpdate?: RefundUpdateHandler;
 }) {
   const { stripe, webhookSecret, database, service, logger } = deps;

@@ -13,7 +13,7 @@ export type ActivityEntry = {
  * Where quote changes land in the lead's timeline, and how the lead's pipeline
  * status moves (Quoted when a quote is sent, Won on its first payment). Always
  * called inside the transaction of the change itself. The studio back office
- * implements it (server/studio/activity.server.ts); the composition root
+ * implements it (server/leads/timeline.server.ts); the composition root
  * (server/app.server.ts, scripts/studio-quote.ts) hands that in, so quotes
  * never import the studio.
  */

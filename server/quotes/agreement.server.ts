@@ -5,19 +5,19 @@ import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
-
-import type { AppConfig } from "../config.server";
-import type { AppDatabase, Executor } from "../db/database.server";
-import type { AgreementTable } from "../db/schema";
-import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
-import { studioAuthSecret } from "../studio/secret.server";
 import {
   agreementContent,
   canonicalJson,
   quoteReference,
   type AgreementContent,
   type QuoteRow,
-} from "./model";
+} from "~/shared/quote-model";
+
+import type { AppConfig } from "../config.server";
+import type { AppDatabase, Executor } from "../db/database.server";
+import type { AgreementTable } from "../db/schema";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+import { studioAuthSecret } from "../secrets.server";
 
 export type AgreementRow = Selectable<AgreementTable>;
 

@@ -1,6 +1,24 @@
 import { z } from "~/lib/zod";
+import {
+  duePayment,
+  effectiveStatus,
+  OPEN_STATUSES,
+  quoteContent,
+  quoteReference,
+  type QuoteLine,
+  type QuoteRow,
+} from "~/shared/quote-model";
+import type { TaxTotal } from "~/shared/taxes";
 
 import type { GoalRecorder } from "../analytics/service.server";
+import {
+  documentFilename,
+  documentLink,
+  documentsOfQuote,
+  renderDocumentPdf,
+  voidOpenInvoices,
+  type DocumentLink,
+} from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
@@ -18,25 +36,7 @@ import {
   storeSignature,
   type Signer,
 } from "./agreement.server";
-import {
-  documentFilename,
-  documentLink,
-  documentsOfQuote,
-  renderDocumentPdf,
-  voidOpenInvoices,
-  type DocumentLink,
-} from "./documents.server";
-import {
-  duePayment,
-  effectiveStatus,
-  OPEN_STATUSES,
-  quoteContent,
-  quoteReference,
-  type QuoteLine,
-  type QuoteRow,
-} from "./model";
 import { agreementOutboxItems, quoteReplyOutboxItem } from "./notifications.server";
-import type { TaxTotal } from "./taxes";
 
 /** base64url of 32 bytes; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -3,10 +3,10 @@ import { parseArgs } from "node:util";
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatCad, parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { quoteReference, type CreateQuoteInput } from "~/shared/quote-model";
+import { provinces, taxCodes, type TaxCode } from "~/shared/taxes";
 
-import { quoteReference, type CreateQuoteInput } from "./model";
 import type { QuoteService } from "./service.server";
-import { provinces, taxCodes, type TaxCode } from "./taxes";
 
 export const QUOTE_CLI_USAGE = `Usage:
   npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--province BC] [--package-tax GST+PST] [--line "Extra pages:150[:GST+PST]"]... [--terms TEXT]

@@ -1,7 +1,10 @@
 import { paymentPackage } from "~/content/payment";
 import { paymentKindLabels } from "~/content/quotes";
 import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
+import { quoteReference } from "~/shared/quote-model";
 
+import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
+import { CREDIT_NOTE_EMAIL } from "../billing/refunds.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
@@ -14,9 +17,6 @@ import type { Mailer } from "../mail/mailer.server";
 import { messageId, type OutboxHandlers, type OutboxItem, type OutboxRow } from "../outbox/outbox.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { agreementFile } from "./agreement.server";
-import { documentFilename, renderDocumentPdf } from "./documents.server";
-import { quoteReference } from "./model";
-import { CREDIT_NOTE_EMAIL } from "./refunds.server";
 
 /** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
 export const QUOTE_SUBJECT = "quote";

@@ -2,12 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 import { formatCad } from "~/lib/money";
 import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
-
-import type { AppConfig } from "../config.server";
-import type { AppDatabase } from "../db/database.server";
-import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import type { LeadActivity } from "./activity.server";
-import { issueInvoice, voidOpenInvoices } from "./documents.server";
 import {
   computeTotals,
   createQuoteSchema,
@@ -15,9 +9,15 @@ import {
   quoteReference,
   type CreateQuoteInput,
   type QuoteRow,
-} from "./model";
+} from "~/shared/quote-model";
+import { SMALL_SUPPLIER_NOTICE } from "~/shared/taxes";
+
+import { issueInvoice, voidOpenInvoices } from "../billing/documents.server";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
+import type { LeadActivity } from "./activity.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
-import { SMALL_SUPPLIER_NOTICE } from "./taxes";
 
 export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
 

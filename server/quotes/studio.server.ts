@@ -1,18 +1,18 @@
 import { z } from "~/lib/zod";
+import { studioQuoteFormSchema } from "~/shared/quote-form";
+import { duePayment, effectiveStatus, quoteReference } from "~/shared/quote-model";
 
-import type { AppDatabase } from "../db/database.server";
-import type { PaymentKind, QuoteStatus } from "../db/schema";
-import type { PaymentService } from "../payments/service.server";
-import { agreementFile } from "./agreement.server";
 import {
   documentFilename,
   documentLink,
   documentsOfQuote,
   renderDocumentPdf,
   type DocumentLink,
-} from "./documents.server";
-import { duePayment, effectiveStatus, quoteReference } from "./model";
-import { studioQuoteFormSchema } from "./quote-form";
+} from "../billing/documents.server";
+import type { AppDatabase } from "../db/database.server";
+import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { PaymentService } from "../payments/service.server";
+import { agreementFile } from "./agreement.server";
 import type { QuoteResult, QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */

@@ -2,6 +2,7 @@ import { paymentPackage } from "~/content/payment";
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { optionLabel, projectTypeOptions } from "~/schemas/inquiry-fields";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/database.server";
@@ -14,7 +15,6 @@ import {
 import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
-import { quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
 import type { ReminderOptOuts } from "./opt-outs.server";
 import type { ReminderDefinition } from "./reminders.server";

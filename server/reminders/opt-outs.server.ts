@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { studioAuthSecret } from "../studio/secret.server";
+import { studioAuthSecret } from "../secrets.server";
 
 /**
  * Unsubscribing from reminders (CASL): the link carries a token made of a keyed digest of

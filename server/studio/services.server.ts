@@ -1,21 +1,21 @@
 import { createAnalyticsDashboard } from "../analytics/dashboard.server";
 import type { AppDeps } from "../app.server";
+import { createStudioAuth } from "../auth/auth.server";
+import { createSecurityNotices } from "../auth/security-notices.server";
+import { createStudioSecurity } from "../auth/security.server";
+import { createStudioSessions } from "../auth/session.server";
+import { createAccounting, type Accounting } from "../billing/accounting.server";
+import { createQuoteRefunds, type QuoteRefunds } from "../billing/refunds.server";
 import { createCalendarFeeds } from "../booking/feed.server";
 import { createBookingStudio } from "../booking/studio.server";
-import { createAccounting, type Accounting } from "../quotes/accounting.server";
-import { createQuoteRefunds, type QuoteRefunds } from "../quotes/refunds.server";
+import { createAttention, type Attention } from "../leads/attention.server";
+import { createLeadPrivacy, type LeadPrivacy } from "../leads/privacy.server";
+import { createLeadService } from "../leads/service.server";
+import { createStudioLeadActivity } from "../leads/timeline.server";
+import { createPaymentsView } from "../payments/view.server";
 import type { QuoteService } from "../quotes/service.server";
 import { createLeadQuotes, type LeadQuotes } from "../quotes/studio.server";
 import type { AppServices } from "../services.server";
-import { createStudioLeadActivity } from "./activity.server";
-import { createAttention, type Attention } from "./attention.server";
-import { createStudioAuth } from "./auth.server";
-import { createLeadService } from "./leads.server";
-import { createPaymentsView } from "./payments-view.server";
-import { createLeadPrivacy, type LeadPrivacy } from "./privacy.server";
-import { createSecurityNotices } from "./security-notices.server";
-import { createStudioSecurity } from "./security.server";
-import { createStudioSessions } from "./session.server";
 
 export type StudioServices = {
   sessions: ReturnType<typeof createStudioSessions>;

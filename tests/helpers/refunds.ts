@@ -1,17 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createAccounting } from "../../server/billing/accounting.server";
+import { createQuoteRefunds } from "../../server/billing/refunds.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { createAccounting } from "../../server/quotes/accounting.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteRefunds } from "../../server/quotes/refunds.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger, maskSecret, maskSecretPath } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";

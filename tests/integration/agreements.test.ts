@@ -3,8 +3,11 @@ import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { agreementContent, canonicalJson, quoteReference } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
@@ -17,7 +20,6 @@ import {
 } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { agreementContent, canonicalJson, quoteReference } from "../../server/quotes/model";
 import {
   AGREEMENT_CLIENT_EMAIL,
   AGREEMENT_STUDIO_EMAIL,
@@ -26,9 +28,7 @@ import {
   quoteDeliveryHandlers,
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";

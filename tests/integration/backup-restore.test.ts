@@ -18,11 +18,11 @@ import {
   type DatabaseOptions,
 } from "../../server/db/database.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL } from "../../server/inquiries/notifications.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { createStudioHarness, signedInBy } from "../helpers/studio";

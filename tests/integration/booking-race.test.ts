@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "../../server/booking/availability.server";
 import { createBookingService } from "../../server/booking/service.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { insertLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { databaseEnv } from "../helpers/children";
 import {
   createEmptyDatabase,

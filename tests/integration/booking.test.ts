@@ -7,10 +7,10 @@ import { bookingDeliveryHandlers } from "../../server/booking/notifications.serv
 import { createBookingService, type BookResult } from "../../server/booking/service.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
+import { insertLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 

@@ -4,14 +4,14 @@ import { siteConfig } from "~/content/site";
 
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
 import { createInquiryService } from "../../server/inquiries/service.server";
+import { createLeadPrivacy } from "../../server/leads/privacy.server";
+import { createLeadService } from "../../server/leads/service.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { createLeadService } from "../../server/studio/leads.server";
-import { createLeadPrivacy } from "../../server/studio/privacy.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";

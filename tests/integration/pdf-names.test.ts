@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { CLIENT_NAMES, pdfText } from "../helpers/pdf";

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";

@@ -2,12 +2,14 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import {
   INQUIRY_ACK_EMAIL,
   INQUIRY_EMAIL,
   inquiryDeliveryHandlers,
 } from "../../server/inquiries/notifications.server";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
@@ -24,9 +26,7 @@ import {
   REFUND_NOTICE_EMAIL,
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import type { LeadActivityKind } from "../../server/db/schema";
-import type { RefundRequests } from "../../server/payments/service.server";
 import {
   createQuoteRefunds,
   CREDIT_NOTE_SUBJECT,
   REFUND_STUCK_AFTER_MS,
   startRefundRecoveryJob,
-} from "../../server/quotes/refunds.server";
-import { createLeadPrivacy } from "../../server/studio/privacy.server";
+} from "../../server/billing/refunds.server";
+import type { LeadActivityKind } from "../../server/db/schema";
+import { createLeadPrivacy } from "../../server/leads/privacy.server";
+import type { RefundRequests } from "../../server/payments/service.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";

@@ -1,9 +1,9 @@
 import { simpleParser } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { renderDocumentPdf } from "../../server/quotes/documents.server";
-import { quoteContent } from "../../server/quotes/model";
-import { createPaymentsView } from "../../server/studio/payments-view.server";
+import { quoteContent } from "../../app/shared/quote-model";
+import { renderDocumentPdf } from "../../server/billing/documents.server";
+import { createPaymentsView } from "../../server/payments/view.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";

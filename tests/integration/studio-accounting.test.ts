@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { AccountingRow, AccountingTotals } from "../../server/billing/accounting.server";
 import type { MoneyDocumentTable } from "../../server/db/schema";
-import type { AccountingRow, AccountingTotals } from "../../server/quotes/accounting.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { builtSite } from "../helpers/site";
 import { signedInStudio, type SignedInStudio } from "../helpers/studio";

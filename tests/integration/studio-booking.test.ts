@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { readSettings } from "../../server/booking/availability.server";
-import { createCalendarFeeds, FEED_RATE_LIMIT } from "../../server/booking/feed.server";
-import { createBookingService } from "../../server/booking/service.server";
 import {
   BOOKING_SUBJECT,
   bookingStudioDeliveryHandlers,
   STUDIO_CANCEL_EMAIL,
-} from "../../server/booking/studio-notifications.server";
+} from "../../server/booking/company-notices.server";
+import { createCalendarFeeds, FEED_RATE_LIMIT } from "../../server/booking/feed.server";
+import { createBookingService } from "../../server/booking/service.server";
 import { loadConfig } from "../../server/config.server";
+import { insertLeadActivity } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { PAGE_SIZE } from "../../server/studio/leads.server";
+import { PAGE_SIZE } from "../../server/leads/service.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
@@ -432,7 +432,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   });
 
   it("purges closed leads past the retention period and keeps open and recent ones", async () => {
-    const { createLeadPrivacy } = await import("../../server/studio/privacy.server");
+    const { createLeadPrivacy } = await import("../../server/leads/privacy.server");
     const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
       h.database.db
         .insertInto("inquiries")

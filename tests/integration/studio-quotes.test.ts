@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { quoteReference } from "../../server/quotes/model";
+import { quoteReference } from "../../app/shared/quote-model";
+import { createStudioLeadActivity } from "../../server/leads/timeline.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { LeadStatus } from "../../server/db/schema";
-import { createLeadPrivacy, monthsBefore, PURGE_BATCH } from "../../server/studio/privacy.server";
+import { createLeadPrivacy, monthsBefore, PURGE_BATCH } from "../../server/leads/privacy.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 const iso = (s: string) => new Date(s).toISOString();

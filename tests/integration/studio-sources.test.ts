@@ -5,8 +5,8 @@ import { privacyNotice } from "~/content/privacy-notice";
 
 import { leadSearchText } from "../../server/db/search-text";
 import { createInquiryService } from "../../server/inquiries/service.server";
+import { PAGE_SIZE } from "../../server/leads/service.server";
 import { createLogger } from "../../server/logger.server";
-import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 /**
  * The studio back office: better-auth's four tables (users, sessions,
  * credential accounts, verification values) under snake_case names mapped in
- * server/studio/auth.server.ts, each lead's pipeline status, and the activity
+ * server/auth/auth.server.ts, each lead's pipeline status, and the activity
  * timeline. better-auth hands PostgreSQL real Date and boolean values and
  * SQLite ISO text and 0/1, so those columns take each database's own type.
  */

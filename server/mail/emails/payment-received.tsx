@@ -1,8 +1,8 @@
 import { paymentPackage } from "~/content/payment";
 import { formatCad } from "~/lib/money";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { PaymentTable } from "../../db/schema";
-import { quoteReference } from "../../quotes/model";
 import { renderNotice, type StudioNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<

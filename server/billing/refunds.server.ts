@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { formatCad, parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { AppDatabase, Executor } from "../db/database.server";
 import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
@@ -10,10 +11,9 @@ import { enqueue, type OutboxItem, type OutboxTrigger } from "../outbox/outbox.s
 import { describeError } from "../payments/errors";
 import type { RefundRequests } from "../payments/service.server";
 import type { RefundState } from "../payments/types";
-import type { LeadActivity } from "./activity.server";
+import type { LeadActivity } from "../quotes/activity.server";
+import type { QuoteResult } from "../quotes/service.server";
 import { issueCreditNote } from "./documents.server";
-import { quoteReference } from "./model";
-import type { QuoteResult } from "./service.server";
 
 /** The credit note's email to the client; subject: the credit note (one per refund). */
 export const CREDIT_NOTE_SUBJECT = "credit-note";

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "./leads.server";
+import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "../leads/service.server";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());

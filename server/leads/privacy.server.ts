@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 
+import { parseLines, quoteReference } from "~/shared/quote-model";
+
+import { CREDIT_NOTE_SUBJECT } from "../billing/refunds.server";
 import { BOOKING_SUBJECT } from "../booking/notifications.server";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { parseLines, quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT, RECEIPT_EMAIL } from "../quotes/notifications.server";
-import { CREDIT_NOTE_SUBJECT } from "../quotes/refunds.server";
 
 /** Closed leads (Won, Lost) are purged this many months after their last step; open ones are kept however old. */
 export const DEFAULT_RETENTION_MONTHS = 24;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { studioAuthSecret } from "./secret.server";
+import { studioAuthSecret } from "./secrets.server";
 
 const fixture = path.resolve(import.meta.dirname, "../../tests/fixtures/derive-secret.ts");
 const dirs: string[] = [];

@@ -2,9 +2,13 @@ import { packageTypes } from "~/content/payment";
 import { parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
-
-import { computeTotals, createQuoteSchema, type CreateQuoteInput, type QuoteTotals } from "./model";
-import { provinces, taxCodes, type TaxCode } from "./taxes";
+import {
+  computeTotals,
+  createQuoteSchema,
+  type CreateQuoteInput,
+  type QuoteTotals,
+} from "~/shared/quote-model";
+import { provinces, taxCodes, type TaxCode } from "~/shared/taxes";
 
 /*
  * The back office's "New quote" form as posted, parsed without a database:

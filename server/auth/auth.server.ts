@@ -1,6 +1,6 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { studioAuthSecret } from "./secret.server";
+import { studioAuthSecret } from "../secrets.server";
 
 /** A session ends after this long without a request (better-auth slides expiresAt by up to updateAge). */
 export const SESSION_IDLE_SECONDS = 8 * 60 * 60;

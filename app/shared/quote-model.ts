@@ -4,8 +4,6 @@ import { packageTypes, paymentPackage, type PackageType } from "~/content/paymen
 import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
-
-import type { PaymentKind, QuoteStatus, QuoteTable } from "../db/schema";
 import {
   provinces,
   taxCodes,
@@ -15,7 +13,9 @@ import {
   taxTotalSchema,
   type Province,
   type TaxTotal,
-} from "./taxes";
+} from "~/shared/taxes";
+
+import type { PaymentKind, QuoteStatus, QuoteTable } from "../../server/db/schema";
 
 export const quoteLineSchema = z.object({
   label: z.string().trim().min(1, "Each line needs a label.").max(120),

@@ -1,11 +1,11 @@
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { AppDatabase } from "../db/database.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
 
 /** One thing to do, on the lead it is about. `urgent`: past its promise or close to a deadline. */

@@ -1,11 +1,11 @@
 import { paymentKindLabels } from "~/content/quotes";
 import { siteDay, siteDayStart } from "~/lib/site-time";
 import { z } from "~/lib/zod";
+import { quoteReference } from "~/shared/quote-model";
+import { taxCodes, taxTotalSchema, type TaxCode } from "~/shared/taxes";
 
 import type { AppDatabase } from "../db/database.server";
 import { documentKindLabels, type MoneyDocument } from "./documents.server";
-import { quoteReference } from "./model";
-import { taxCodes, taxTotalSchema, type TaxCode } from "./taxes";
 
 const isoDate = z
   .string()

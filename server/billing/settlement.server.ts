@@ -1,11 +1,12 @@
+import { effectiveStatus, OPEN_STATUSES, quoteReference } from "~/shared/quote-model";
+
 import type { QuoteStatus, RefundReason } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
-import type { LeadActivity } from "./activity.server";
+import type { LeadActivity } from "../quotes/activity.server";
+import { receiptOutboxItem, refundNoticeOutboxItem } from "../quotes/notifications.server";
 import { issueReceipt } from "./documents.server";
-import { effectiveStatus, OPEN_STATUSES, quoteReference } from "./model";
-import { receiptOutboxItem, refundNoticeOutboxItem } from "./notifications.server";
 
 /**
  * What a settled quote payment moves forward, inside fulfil()'s transaction:

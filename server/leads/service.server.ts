@@ -5,6 +5,7 @@ import { budgetOptions, optionValues, projectTypeOptions } from "~/schemas/inqui
 import { REF_PATTERN } from "~/schemas/inquiry-source";
 import { NO_REF, SPAM_STATUS, type sortOptions } from "~/studio/labels";
 
+import type { StudioUser } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 // The indexed expressions, so the queries repeat them exactly (a planner matches an expression index by its text).
@@ -14,8 +15,7 @@ import type { Database, LeadStatus } from "../db/schema";
 import { foldForSearch } from "../db/search-text";
 import { claimAcknowledgement, INQUIRY_SUBJECT, inquiryOutboxItems } from "../inquiries/notifications.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import { insertLeadActivity } from "./activity.server";
-import type { StudioUser } from "./session.server";
+import { insertLeadActivity } from "./timeline.server";
 
 /** The views of the leads besides the inbox: the quarantine of suspected spam. */
 export const LEAD_VIEWS = ["spam"] as const;

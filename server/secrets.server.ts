@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import type { AppConfig } from "../config.server";
+import type { AppConfig } from "./config.server";
 
 /**
  * The secret that signs studio session cookies: from the environment when set

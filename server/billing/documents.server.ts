@@ -5,12 +5,18 @@ import { formatAddress, siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
+import {
+  paymentPart,
+  quoteContent,
+  quoteLineSchema,
+  quoteReference,
+  type QuoteRow,
+} from "~/shared/quote-model";
+import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
 
 import type { Executor } from "../db/database.server";
 import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
-import { paymentPart, quoteContent, quoteLineSchema, quoteReference, type QuoteRow } from "./model";
-import { taxTotalSchema, type TaxTotal } from "./taxes";
 
 /**
  * Numbered invoices (each amount asked for: the deposit or the whole when a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { canonicalJson } from "./model";
+import { canonicalJson } from "~/shared/quote-model";
 
 /** The text an agreement's hash is taken over: one text per value, whatever the order it was built in. */
 describe("canonicalJson", () => {
