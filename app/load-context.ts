@@ -1,6 +1,5 @@
 import type { StudioUser } from "../server/auth/session.server";
-import type { AppServices } from "../server/services.server";
-import type { StudioServices } from "../server/studio/services.server";
+import type { AppServices, StudioServices } from "../server/services.server";
 
 // Runtime requests (actions, dynamic pages) receive the server's services and
 // the response's CSP nonce through React Router's load context.

@@ -10,8 +10,7 @@
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 
-import { AccountError, createStudioAccounts } from "../server/auth/accounts.server";
-import { createStudioAuth } from "../server/auth/auth.server";
+import { AccountError } from "../server/auth/accounts.server";
 import { ConfigError, loadConfig, type AppConfig } from "../server/config.server";
 import {
   databaseOptionsFromConfig,
@@ -19,6 +18,8 @@ import {
   openDatabase,
   type AppDatabase,
 } from "../server/db/database.server";
+import { createLogger } from "../server/logger.server";
+import { createServices } from "../server/services.server";
 
 const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]";
 
@@ -49,7 +50,8 @@ export async function runStudioUser(
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
+  const logger = createLogger(config, { stream: io.stderr, level: "error" });
+  const accounts = await createServices({ config, database, logger }).accounts();
   try {
     switch (command) {
       case "add":

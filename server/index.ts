@@ -3,9 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
-import { createNodeHandler } from "./app.server";
 import { runPrimary } from "./cluster.server";
-import { closeOnSignals, composeServices } from "./compose.server";
 import { loadConfigOrExit } from "./config.server";
 import {
   BackupError,
@@ -16,9 +14,11 @@ import {
 } from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
 import { askForWriteTurns } from "./db/write-turn.server";
+import { createNodeHandler } from "./http/listener.server";
 import { createHttpServer } from "./http/node-server.server";
 import { createLogger, exitAfterFlush } from "./logger.server";
 import { getProcessMetrics, scrapeThroughPrimary, serveClusterScrapes } from "./metrics.server";
+import { closeOnSignals, startProcess } from "./process.server";
 import { unsupportedRuntime } from "./runtime.server";
 import { timeZoneCheck } from "./time-zone.server";
 
@@ -135,7 +135,7 @@ async function main() {
   }
 
   // A backup under way may finish within the shutdown's 10 s; past 5 s it is left (a partial file the next run removes).
-  const services = composeServices({
+  const services = startProcess({
     config,
     database,
     logger,

@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { studioAuthSecret } from "./secrets.server";
+import { rootSecret } from "./secrets.server";
 
-const fixture = path.resolve(import.meta.dirname, "../../tests/fixtures/derive-secret.ts");
+const fixture = path.resolve(import.meta.dirname, "../tests/fixtures/derive-secret.ts");
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
@@ -25,9 +25,9 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
   it("is generated once beside the database, private, and the same on every call", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
     dirs.push(dir);
-    const first = studioAuthSecret(config(dir));
+    const first = rootSecret(config(dir));
     expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(studioAuthSecret(config(dir))).toBe(first);
+    expect(rootSecret(config(dir))).toBe(first);
     const file = path.join(dir, "studio-auth-secret");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     // No draft file is left behind by the write-then-link.
@@ -62,7 +62,7 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
     // And this process, reading the file afterwards, agrees with them.
     expect(
       createHash("sha256")
-        .update(studioAuthSecret(config(dir)))
+        .update(rootSecret(config(dir)))
         .digest("hex"),
     ).toBe(seen[0]);
     expect(fs.readdirSync(dir)).toEqual(["studio-auth-secret"]);
@@ -72,6 +72,6 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
     dirs.push(dir);
     fs.writeFileSync(path.join(dir, "studio-auth-secret"), "");
-    expect(() => studioAuthSecret(config(dir))).toThrow(/no usable secret/);
+    expect(() => rootSecret(config(dir))).toThrow(/no usable secret/);
   });
 });

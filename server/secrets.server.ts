@@ -1,18 +1,63 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 import type { AppConfig } from "./config.server";
 
+type RootConfig = Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">;
+export type SecretsConfig = RootConfig & Pick<AppConfig, "UNSUBSCRIBE_SECRET">;
+
 /**
- * The secret that signs studio session cookies: from the environment when set
+ * What each key the application derives from its root secret is for. A purpose added later is
+ * derived with HKDF (`hkdfKey`); the four here keep the derivation their links, opt-outs and
+ * digests were issued under, so no stored or mailed value is voided (docs/deploy.md#secrets).
+ */
+export type SecretPurpose =
+  /** better-auth: signs the back office's session cookies and encrypts its two-factor secrets. */
+  | "sessions"
+  /** The visitor's link to reschedule or cancel a call (booking/tokens.server.ts). */
+  | "booking-links"
+  /** The reminders' unsubscribe links and the stored opt-outs' digests (decision 0032). */
+  | "reminder-opt-outs"
+  /** The signer's address hash in a signed agreement (quotes/agreement.server.ts). */
+  | "agreement-addresses";
+
+/**
+ * The key for one purpose. Sessions and booking links are keyed by the root secret itself, as
+ * they were issued; opt-outs by UNSUBSCRIBE_SECRET when set, else an HMAC of the root; the
+ * agreements' address key by HKDF (salt "cascadia-agreements", info "signer-address").
+ */
+export function secretFor(config: SecretsConfig, purpose: "sessions" | "booking-links"): string;
+export function secretFor(
+  config: SecretsConfig,
+  purpose: "reminder-opt-outs" | "agreement-addresses",
+): Buffer;
+export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string | Buffer {
+  switch (purpose) {
+    case "sessions":
+    case "booking-links":
+      return rootSecret(config);
+    case "reminder-opt-outs":
+      return createHmac("sha256", config.UNSUBSCRIBE_SECRET ?? rootSecret(config))
+        .update("cascadia reminder opt-outs v1")
+        .digest();
+    case "agreement-addresses":
+      return hkdfKey(rootSecret(config), "cascadia-agreements", "signer-address");
+  }
+}
+
+/** A 256-bit key for one purpose, HKDF-SHA256 of the root secret: the derivation of every purpose added from now on. */
+export function hkdfKey(root: string, salt: string, info: string) {
+  return Buffer.from(hkdfSync("sha256", root, salt, info, 32));
+}
+
+/**
+ * The application's root secret, every other key's source: from the environment when set
  * (required on a public production origin, see config.server.ts), otherwise one
  * generated per install and kept beside the SQLite file, so `npm start`, its
  * workers and the account CLI agree on it across restarts.
  */
-export function studioAuthSecret(
-  config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">,
-): string {
+export function rootSecret(config: RootConfig): string {
   const fromEnv = config.STUDIO_AUTH_SECRET ?? config.BETTER_AUTH_SECRET;
   if (fromEnv) return fromEnv;
   if (config.NODE_ENV === "test" || config.DATABASE_PATH === ":memory:") return testSecret;

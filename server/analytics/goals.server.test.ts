@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tes
 import { createQuoteSettlement } from "../billing/settlement.server";
 import { createBookingService } from "../booking/service.server";
 import { loadConfig } from "../config.server";
-import { createStudioLeadActivity } from "../leads/timeline.server";
+import { createLeadTimeline } from "../leads/timeline.server";
 import { createLogger } from "../logger.server";
 import { createFulfil } from "../payments/fulfil.server";
 import { createPayments } from "../payments/payments.server";
@@ -61,21 +61,21 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
   };
 
   it("a quote's first view and its acceptance are goals once each, however many times the page is opened", async () => {
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
       goals: analytics,
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
       goals: analytics,
@@ -113,7 +113,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: "a".repeat(32),
-      recordActivity: async () => undefined,
+      timeline: { record: async () => undefined },
       goals: analytics,
       now,
     });

@@ -1,6 +1,6 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { studioAuthSecret } from "../secrets.server";
+import { secretFor } from "../secrets.server";
 
 /** A session ends after this long without a request (better-auth slides expiresAt by up to updateAge). */
 export const SESSION_IDLE_SECONDS = 8 * 60 * 60;
@@ -74,7 +74,7 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
     appName: "Cascadia studio",
     baseURL: config.SITE_URL,
     basePath: "/api/studio/auth",
-    secret: studioAuthSecret(config),
+    secret: secretFor(config, "sessions"),
     database: { db: database.db, type: database.kind },
     emailAndPassword: {
       enabled: true,

@@ -6,13 +6,13 @@ import { quoteReference } from "~/shared/quote-model";
 
 import type { AppDatabase, Executor } from "../db/database.server";
 import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
+import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import { enqueue, type OutboxItem, type OutboxTrigger } from "../outbox/outbox.server";
 import { describeError } from "../payments/errors";
 import type { RefundRequests } from "../payments/service.server";
 import type { RefundState } from "../payments/types";
-import type { LeadActivity } from "../quotes/activity.server";
-import type { QuoteResult } from "../quotes/service.server";
+import type { QuoteResult } from "../quotes/result";
 import { issueCreditNote } from "./documents.server";
 
 /** The credit note's email to the client; subject: the credit note (one per refund). */
@@ -119,7 +119,7 @@ export type RefundNotice = {
 type Deps = {
   database: AppDatabase;
   payments: Pick<RefundRequests, "refundPart" | "refundState">;
-  activity?: LeadActivity;
+  timeline?: LeadTimeline;
   outbox?: OutboxTrigger;
   logger: Logger;
   now?: () => number;
@@ -136,7 +136,7 @@ type Deps = {
  * refund waits for Stripe's refund.updated; one whose process died before its
  * write is finished by the recovery job, which asks again with the same key.
  */
-export function createQuoteRefunds({ database, payments, activity, outbox, logger, now = Date.now }: Deps) {
+export function createQuoteRefunds({ database, payments, timeline, outbox, logger, now = Date.now }: Deps) {
   const { db } = database;
   const log = logger.child({ module: "refunds" });
 
@@ -415,11 +415,11 @@ export function createQuoteRefunds({ database, payments, activity, outbox, logge
   async function recordOnLead(
     trx: Executor,
     leadId: string,
-    entry: Omit<Parameters<LeadActivity["recordActivity"]>[1], "leadId">,
+    entry: Omit<Parameters<LeadTimeline["record"]>[1], "leadId">,
     t: number,
   ) {
     const lead = await trx.selectFrom("inquiries").select("id").where("id", "=", leadId).executeTakeFirst();
-    if (lead) await activity?.recordActivity(trx, { ...entry, leadId }, t);
+    if (lead) await timeline?.record(trx, { ...entry, leadId }, t);
     return lead !== undefined;
   }
 

@@ -1,10 +1,10 @@
 import { effectiveStatus, OPEN_STATUSES, quoteReference } from "~/shared/quote-model";
 
 import type { QuoteStatus, RefundReason } from "../db/schema";
+import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
-import type { LeadActivity } from "../quotes/activity.server";
 import { receiptOutboxItem, refundNoticeOutboxItem } from "../quotes/notifications.server";
 import { issueReceipt } from "./documents.server";
 
@@ -16,11 +16,11 @@ import { issueReceipt } from "./documents.server";
  * already) is kept, flagged for a refund, and the client is told so instead.
  */
 export function createQuoteSettlement({
-  activity,
+  timeline,
   logger,
   registrationNumber = null,
 }: {
-  activity: LeadActivity;
+  timeline: LeadTimeline;
   logger: Logger;
   registrationNumber?: string | null;
 }): OnPaid {
@@ -66,7 +66,7 @@ export function createQuoteSettlement({
     await issueReceipt(trx, row, payment, payment.kind, registrationNumber, t);
     const items: OutboxItem[] = [receiptOutboxItem(payment.id)];
     const ref = quoteReference(row.id);
-    await activity.recordActivity(
+    await timeline.record(
       trx,
       {
         leadId: row.inquiry_id,
@@ -77,7 +77,7 @@ export function createQuoteSettlement({
       t,
     );
     // The client paid; the pipeline move that follows is the system's.
-    if (payment.kind !== "balance") await activity.advanceLead(trx, row.inquiry_id, "won", "system", t);
+    if (payment.kind !== "balance") await timeline.advance(trx, row.inquiry_id, "won", "system", t);
     return items;
   };
 }

@@ -1,14 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Hono } from "hono";
 import ical, { ICalEventStatus } from "ical-generator";
 
 import { siteConfig } from "~/content/site";
 
-import type { AppEnv } from "../app.server";
 import type { StudioUser } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { createRateLimiter } from "../http/rate-limit.server";
 
 /** 256 random bits, base64url: the whole secret of a feed's URL. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -135,32 +132,3 @@ export function createCalendarFeeds({
 }
 
 export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;
-
-/**
- * GET /calendar/<token>.ics for calendar apps (no session: the URL is the credential).
- * Rate-limited per address; the access log masks the token (maskSecretPath).
- */
-export function mountCalendarFeed(
-  app: Hono<AppEnv>,
-  feeds: CalendarFeeds,
-  database: AppDatabase,
-  deps: { config: Pick<AppConfig, "RATE_LIMIT_DISABLED">; now?: () => number },
-) {
-  const limiter = createRateLimiter(database, "calendar-feed", [FEED_RATE_LIMIT]);
-  app.get("/calendar/:file", async (c) => {
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("X-Robots-Tag", "noindex");
-    if (!deps.config.RATE_LIMIT_DISABLED) {
-      const decision = await limiter.hit(c.get("clientIp"), (deps.now ?? Date.now)());
-      if (!decision.allowed) {
-        c.header("Retry-After", String(decision.retryAfterSeconds));
-        return c.text("Too many requests.", 429);
-      }
-    }
-    const file = c.req.param("file");
-    const body = file.endsWith(".ics") ? await feeds.ics(file.slice(0, -".ics".length)) : undefined;
-    if (body === undefined) return c.text("Not found.", 404);
-    return c.body(body, 200, { "Content-Type": "text/calendar; charset=utf-8" });
-  });
-}

@@ -31,11 +31,14 @@ import { bookingCancelledItems, bookingCreatedItems } from "./notifications.serv
 import { manageToken, tokenHash } from "./tokens.server";
 
 export type { BookingActivityKind };
-export type BookingActivity = (
-  db: Executor,
-  entry: { leadId: string; kind: BookingActivityKind; detail: string; actor: string },
-  at: number,
-) => Promise<unknown>;
+/** What booking needs of the lead's timeline (server/leads/timeline.server.ts). */
+export type BookingTimeline = {
+  record(
+    db: Executor,
+    entry: { leadId: string; kind: BookingActivityKind; detail: string; actor: string },
+    at: number,
+  ): Promise<unknown>;
+};
 
 export type BookingServiceDeps = {
   config: Pick<AppConfig, "RATE_LIMIT_DISABLED" | "LOG_HASH_KEY">;
@@ -43,8 +46,8 @@ export type BookingServiceDeps = {
   logger: Logger;
   /** The secret the visitor's manage links are derived from (studioAuthSecret). */
   manageSecret: string;
-  /** Where bookings land in the lead's timeline (the studio implements it). */
-  recordActivity: BookingActivity;
+  /** Where bookings land in the lead's timeline. */
+  timeline: BookingTimeline;
   outbox?: OutboxTrigger;
   /** Analytics: a booked call is a goal of its lead (absent: none recorded). */
   goals?: GoalRecorder;
@@ -284,7 +287,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         null,
       );
       if (!(await insertBooking(trx, row))) throw new SlotTaken();
-      await deps.recordActivity(
+      await deps.timeline.record(
         trx,
         { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" },
         t,
@@ -328,7 +331,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const t = now();
     const done = await db.transaction().execute(async (trx) => {
       if (!(await cancelByVisitor(trx, row.id, t))) return false;
-      await deps.recordActivity(
+      await deps.timeline.record(
         trx,
         {
           leadId: row.inquiry_id,
@@ -369,7 +372,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         row.id,
       );
       if (!(await insertBooking(trx, next.row))) throw new SlotTaken();
-      await deps.recordActivity(
+      await deps.timeline.record(
         trx,
         {
           leadId: row.inquiry_id,

@@ -15,7 +15,7 @@ import {
   type BookingSettings,
   type Weekday,
 } from "./availability.server";
-import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./company-notices.server";
+import { BOOKING_SUBJECT, STUDIO_CANCEL_EMAIL } from "./studio-notifications.server";
 
 export type BookingResult<T = null> =
   { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 
 import { parseInquirySource, type InquiryApiResponse } from "~/schemas/inquiry";
 
-import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { preReadBody } from "../http/pre-read-body.server";
 import { readSubmission } from "./parse.server";

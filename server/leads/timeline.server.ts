@@ -1,8 +1,33 @@
 import { randomUUID } from "node:crypto";
 
 import type { Executor } from "../db/database.server";
-import type { LeadActivityTable, LeadStatus } from "../db/schema";
-import type { LeadActivity } from "../quotes/activity.server";
+import type {
+  AgreementActivityKind,
+  BookingActivityKind,
+  LeadActivityTable,
+  LeadStatus,
+  QuoteActivityKind,
+} from "../db/schema";
+
+/** One step for the lead's timeline; actor is a studio email, "cli", "client" or "system". */
+export type TimelineEntry = {
+  leadId: string;
+  kind: QuoteActivityKind | AgreementActivityKind | BookingActivityKind;
+  detail: string;
+  actor: string;
+};
+
+/**
+ * The lead's timeline and pipeline, the one port every capability that moves a lead writes
+ * through (quotes, agreements, payments, refunds, bookings). Always called inside the
+ * transaction of the change itself; built once by the composition root (services.server.ts).
+ */
+export type LeadTimeline = {
+  /** Returns the new timeline row's id (an email about it names it as its subject). */
+  record(db: Executor, entry: TimelineEntry, at: number): Promise<string>;
+  /** Moves the lead's pipeline status forward (Quoted when a quote is sent, Won on its first payment), recorded as a status change. */
+  advance(db: Executor, leadId: string, to: "quoted" | "won", actor: string, at: number): Promise<void>;
+};
 
 /** The steps a quote moves a lead forward from; a lead already Won or Lost stays where it is. */
 const ADVANCES_FROM: Record<"quoted" | "won", readonly LeadStatus[]> = {
@@ -30,20 +55,15 @@ export async function insertLeadActivity(db: Executor, entry: Entry, at: number)
   return id;
 }
 
-/**
- * The studio's side of quotes' LeadActivity: each quote step is a timeline
- * row, and sending a quote or its first payment moves the lead's pipeline
- * status (New/Contacted → Quoted, then → Won), recorded as a status change.
- */
-export function createStudioLeadActivity(): LeadActivity {
+export function createLeadTimeline(): LeadTimeline {
   return {
-    recordActivity: (db, entry, at) =>
+    record: (db, entry, at) =>
       insertLeadActivity(
         db,
         { inquiry_id: entry.leadId, kind: entry.kind, body: entry.detail, actor_email: entry.actor },
         at,
       ),
-    async advanceLead(db, leadId, to, actor, at) {
+    async advance(db, leadId, to, actor, at) {
       const lead = await db
         .selectFrom("inquiries")
         .select("status")

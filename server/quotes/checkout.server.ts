@@ -24,18 +24,13 @@ import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { createRateLimiter } from "../http/rate-limit.server";
+import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/routes.server";
+import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/errors";
 import type { CreatePaymentResult, PaymentClient, PaymentService } from "../payments/service.server";
-import type { LeadActivity } from "./activity.server";
-import {
-  agreementAddressKey,
-  agreementFile,
-  signatureSchema,
-  storeSignature,
-  type Signer,
-} from "./agreement.server";
+import { secretFor } from "../secrets.server";
+import { agreementFile, signatureSchema, storeSignature, type Signer } from "./agreement.server";
 import { agreementOutboxItems, quoteReplyOutboxItem } from "./notifications.server";
 
 /** base64url of 32 bytes; anything else is not looked up. */
@@ -141,18 +136,19 @@ export function createQuoteCheckout(deps: {
     | "BETTER_AUTH_SECRET"
     | "DATABASE_PATH"
     | "NODE_ENV"
+    | "UNSUBSCRIBE_SECRET"
     | "RATE_LIMIT_DISABLED"
   >;
   database: AppDatabase;
   payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;
-  activity: LeadActivity;
+  timeline: LeadTimeline;
   logger: Logger;
   outbox?: OutboxTrigger;
   now?: () => number;
   /** Analytics: the quote's first view and its acceptance are goals of its lead (absent: none recorded). */
   goals?: GoalRecorder;
 }) {
-  const { database, payments, activity } = deps;
+  const { database, payments, timeline } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
   const log = deps.logger.child({ module: "quotes" });
@@ -268,7 +264,7 @@ export function createQuoteCheckout(deps: {
       // The client viewed it; an expiry noticed on their visit is the system's doing.
       const actor = to === "expired" ? "system" : "client";
       if (row)
-        await activity.recordActivity(
+        await timeline.record(
           trx,
           { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor },
           t,
@@ -310,12 +306,12 @@ export function createQuoteCheckout(deps: {
         trx,
         quote,
         parsed.data,
-        { ...signer, email: lead.email, key: (addressKey ??= agreementAddressKey(deps.config)) },
+        { ...signer, email: lead.email, key: (addressKey ??= secretFor(deps.config, "agreement-addresses")) },
         t,
       );
       if (stored.state === "signed") {
         const ref = quoteReference(quote.id);
-        await activity.recordActivity(
+        await timeline.record(
           trx,
           {
             leadId: quote.inquiry_id,
@@ -466,7 +462,7 @@ export function createQuoteCheckout(deps: {
         intent === "decline"
           ? `${ref} declined${text ? `: ${text}` : " (no reason given)"}`
           : `${ref} question: ${text}`;
-      const activityId = await activity.recordActivity(
+      const activityId = await timeline.record(
         trx,
         { leadId: quote.inquiry_id, kind, detail, actor: "client" },
         t,

@@ -15,11 +15,10 @@ import { SMALL_SUPPLIER_NOTICE } from "~/shared/taxes";
 import { issueInvoice, voidOpenInvoices } from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import type { LeadTimeline } from "../leads/timeline.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
-import type { LeadActivity } from "./activity.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
-
-export type QuoteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
+import type { QuoteResult } from "./result";
 
 /** 32 random bytes (256 bits) as base64url: the client's link, a bearer secret. */
 export function newQuoteToken() {
@@ -38,7 +37,7 @@ export type QuoteCheckouts = {
 export type QuoteServiceDeps = {
   config: Pick<AppConfig, "SITE_URL" | "GST_HST_NUMBER">;
   database: AppDatabase;
-  activity: LeadActivity;
+  timeline: LeadTimeline;
   checkouts: QuoteCheckouts;
   outbox?: OutboxTrigger;
   now?: () => number;
@@ -51,7 +50,7 @@ export type QuoteServiceDeps = {
  * lead's timeline in the same transaction.
  */
 export function createQuoteService(deps: QuoteServiceDeps) {
-  const { config, database, activity } = deps;
+  const { config, database, timeline } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
 
@@ -184,7 +183,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .executeTakeFirst();
       if (!inserted) return false;
       const ref = quoteReference(quote.id);
-      await activity.recordActivity(
+      await timeline.record(
         trx,
         previous
           ? {
@@ -254,7 +253,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .executeTakeFirst();
       if (!updated) return undefined;
       const ref = quoteReference(id);
-      await activity.recordActivity(
+      await timeline.record(
         trx,
         {
           leadId: quote.inquiry_id,
@@ -264,7 +263,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         },
         t,
       );
-      if (!balance) await activity.advanceLead(trx, quote.inquiry_id, "quoted", actor, t);
+      if (!balance) await timeline.advance(trx, quote.inquiry_id, "quoted", actor, t);
       // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
       await issueInvoice(
         trx,
@@ -297,7 +296,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .returningAll()
         .executeTakeFirst();
       if (updated) {
-        await activity.recordActivity(
+        await timeline.record(
           trx,
           {
             leadId: updated.inquiry_id,
@@ -337,7 +336,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .returning(["id", "inquiry_id"])
         .execute();
       for (const r of rows) {
-        await activity.recordActivity(
+        await timeline.record(
           trx,
           { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor },
           t,

@@ -13,7 +13,8 @@ import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { PaymentService } from "../payments/service.server";
 import { agreementFile } from "./agreement.server";
-import type { QuoteResult, QuoteService } from "./service.server";
+import type { QuoteResult } from "./result";
+import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
 export type LeadQuote = {

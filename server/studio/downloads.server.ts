@@ -7,9 +7,9 @@ import { analyticsDownloads } from "../analytics/downloads.server";
 import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../billing/accounting.server";
 import { leadQuerySchema } from "../leads/service.server";
 import { paymentQuerySchema } from "../payments/view.server";
+import type { StudioServices } from "../services.server";
 import { csvResponse, toCsv } from "./csv.server";
 import type { StudioEnv } from "./guard.server";
-import type { StudioServices } from "./services.server";
 
 /** The pages' download links: the inbox's, the payments, accounting and analytics pages' CSV, a lead's documents, and one lead's data as JSON (its privacy export). */
 export function studioDownloads({

@@ -1,10 +1,10 @@
 import type { Context, Next } from "hono";
 
-import type { AppEnv } from "../app.server";
 import { isAnonymousPasskeyPath, type StudioUser } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
-import type { StudioSignIn } from "./services.server";
+import type { StudioSignIn } from "../services.server";
 
 export type StudioEnv = {
   Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] };

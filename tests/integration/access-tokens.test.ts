@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createNodeHandler } from "../../server/http/listener.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger, maskSecret, maskSecretPath } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
@@ -50,7 +50,7 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger: createLogger(config) }).service,
     });
   });

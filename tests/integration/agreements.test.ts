@@ -7,17 +7,12 @@ import { agreementContent, canonicalJson, quoteReference } from "../../app/share
 import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import {
-  agreementAddressKey,
-  runAgreementVerify,
-  sha256Hex,
-  verifyAgreement,
-} from "../../server/quotes/agreement.server";
+import { runAgreementVerify, sha256Hex, verifyAgreement } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
@@ -29,6 +24,7 @@ import {
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
+import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -64,20 +60,20 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const logger = createLogger(config);
     const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
     const now = () => clock.now;
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
     });
@@ -169,7 +165,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     });
     // The address only as an HMAC under the server's key: neither the address nor its plain hash is stored.
     expect(agreement!.address_hash).toBe(
-      createHmac("sha256", agreementAddressKey(h.config)).update(ip).digest("hex"),
+      createHmac("sha256", secretFor(h.config, "agreement-addresses")).update(ip).digest("hex"),
     );
     expect(JSON.stringify(agreement)).not.toContain(ip);
     // What was signed: the quote's content, canonical, and its SHA-256.

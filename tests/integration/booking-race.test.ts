@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "../../server/booking/availability.server";
 import { createBookingService } from "../../server/booking/service.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
-import { insertLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { databaseEnv } from "../helpers/children";
 import {
@@ -103,12 +103,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
       database,
       logger: createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       manageSecret: "booking-race-secret-booking-race-secret",
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => Number(NOW),
     });
     const answers = await Promise.all(

@@ -7,7 +7,7 @@ import { bookingDeliveryHandlers } from "../../server/booking/notifications.serv
 import { createBookingService, type BookResult } from "../../server/booking/service.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
-import { insertLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
@@ -46,12 +46,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: SECRET,
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => clock,
     });
   const worker = () => {
@@ -222,7 +217,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: SECRET,
-      recordActivity: async () => {},
+      timeline: { record: async () => {} },
       now: () => clock,
     });
     const answers = [];

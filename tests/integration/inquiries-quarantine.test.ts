@@ -6,7 +6,7 @@ import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.se
 import { createInquiryService } from "../../server/inquiries/service.server";
 import { createLeadPrivacy } from "../../server/leads/privacy.server";
 import { createLeadService } from "../../server/leads/service.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
@@ -103,7 +103,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     const quotes = createQuoteService({
       config: h.config,
       database: h.database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config: h.config, database: h.database, logger: createLogger(h.config) })
         .service,
       now: () => h.clock.now,

@@ -7,7 +7,7 @@ import { createApp } from "../../server/app.server";
 import { renderDocumentPdf } from "../../server/billing/documents.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
@@ -61,16 +61,16 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     },
   });
   const app = createApp({ config, database, logger, now });
-  const activity = createStudioLeadActivity();
+  const timeline = createLeadTimeline();
   const payments = createPayments({
     config,
     database,
     logger,
     now,
-    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
   });
-  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {
     const res = await app.request("/api/inquiries", {

@@ -2,8 +2,9 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createNodeHandler, DEFAULT_BODY_LIMIT } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { DEFAULT_BODY_LIMIT } from "../../server/http/env";
+import { createNodeHandler } from "../../server/http/listener.server";
 import { createLogger } from "../../server/logger.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 

@@ -4,7 +4,7 @@ import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
@@ -34,20 +34,20 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     });
     const logger = createLogger(config);
     const now = () => Date.parse("2026-11-25T18:00:00Z");
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
@@ -44,7 +44,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger }).service,
     });
   });

@@ -9,7 +9,7 @@ import {
   INQUIRY_EMAIL,
   inquiryDeliveryHandlers,
 } from "../../server/inquiries/notifications.server";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
@@ -73,7 +73,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   };
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const activity = createStudioLeadActivity();
+  const timeline = createLeadTimeline();
   // The client's side on the same database and clock, as the /quote/:token page uses it.
   const payments = createPayments({
     config,
@@ -81,12 +81,12 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     logger,
     now,
     options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
   });
-  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
   // The back office's lead page (refunds are made there).
   const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {
     const res = await app.request("/api/inquiries", {

@@ -46,7 +46,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
       refunds: createQuoteRefunds({
         database: h.database,
         payments,
-        activity: h.activity,
+        timeline: h.timeline,
         logger: h.logger,
         now: h.now,
       }),
@@ -159,7 +159,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
           h.payments.service.refundPart(payment, refund)
         ),
       },
-      activity: h.activity,
+      timeline: h.timeline,
       logger: h.logger,
       now: h.now,
     });

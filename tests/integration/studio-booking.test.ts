@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { readSettings } from "../../server/booking/availability.server";
+import { createCalendarFeeds, FEED_RATE_LIMIT } from "../../server/booking/feed.server";
+import { createBookingService } from "../../server/booking/service.server";
 import {
   BOOKING_SUBJECT,
   bookingStudioDeliveryHandlers,
   STUDIO_CANCEL_EMAIL,
-} from "../../server/booking/company-notices.server";
-import { createCalendarFeeds, FEED_RATE_LIMIT } from "../../server/booking/feed.server";
-import { createBookingService } from "../../server/booking/service.server";
+} from "../../server/booking/studio-notifications.server";
 import { loadConfig } from "../../server/config.server";
-import { insertLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
@@ -378,12 +378,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       database: h.database,
       logger: capturingLogger().logger,
       manageSecret: "test-secret-test-secret-test-secret-test",
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => h.clock.now,
     });
     // Wednesdays only, 10:00-11:00 Vancouver (17:00 and 17:30 UTC), no notice.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { quoteReference } from "../../app/shared/quote-model";
-import { createStudioLeadActivity } from "../../server/leads/timeline.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
@@ -265,7 +265,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   });
 
   it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {
-    const activity = createStudioLeadActivity();
+    const leadTimeline = createLeadTimeline();
     const db = h.database.db;
     const [fresh, contacted, lost] = [await newLead(), await newLead(), await newLead()];
     await db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", contacted).execute();
@@ -275,11 +275,11 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       .where("id", "=", lost)
       .execute();
     const t = h.clock.now;
-    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, fresh, "won", "system", t);
-    await activity.advanceLead(db, fresh, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, lost, "won", "system", t);
+    await leadTimeline.advance(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, fresh, "won", "system", t);
+    await leadTimeline.advance(db, fresh, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, lost, "won", "system", t);
     expect([(await lead(contacted)).status, (await lead(fresh)).status, (await lead(lost)).status]).toEqual([
       "quoted",
       "won",
