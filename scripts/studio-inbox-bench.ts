@@ -152,7 +152,7 @@ async function seed(database: ReturnType<typeof openDatabase>, count: number) {
         });
       }
       await trx
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values(leads.map((l) => ({ ...l, search_text: leadSearchText(l) })))
         .execute();
       await trx.insertInto("outbox").values(outbox).execute();

@@ -26,7 +26,7 @@ type LeadPayment = {
 };
 
 /**
- * The payments linked to a lead (through its quotes: payments.inquiry_id,
+ * The payments linked to a lead (through its quotes: payments.lead_id,
  * migration 0006). Money that arrived for a withdrawn or expired quote, or
  * twice for one stage, says it needs a refund, with the button that makes it.
  */

@@ -285,17 +285,17 @@ export function createAnalyticsDashboard({
       }>`
         select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
           coalesce(sum(b.booked), 0) as booked, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
-        from inquiries i
+        from leads i
         left join (select lead_id, max(referrer_host) as referrer_host from analytics_events where lead_id is not null and name = 'inquiry' group by lead_id) g on g.lead_id = i.id
-        left join (select inquiry_id, 1 as booked from bookings where status <> 'cancelled' group by inquiry_id) b on b.inquiry_id = i.id
+        left join (select lead_id, 1 as booked from bookings where status <> 'cancelled' group by lead_id) b on b.lead_id = i.id
         left join (
-          select inquiry_id, max(case when sent_at is not null then 1 else 0 end) as quoted, max(case when accepted_at is not null then 1 else 0 end) as accepted
-          from quotes group by inquiry_id
-        ) q on q.inquiry_id = i.id
+          select lead_id, max(case when sent_at is not null then 1 else 0 end) as quoted, max(case when accepted_at is not null then 1 else 0 end) as accepted
+          from quotes group by lead_id
+        ) q on q.lead_id = i.id
         left join (
-          select inquiry_id, sum(amount_cents - refunded_cents) as revenue from payments
-          where inquiry_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by inquiry_id
-        ) p on p.inquiry_id = i.id
+          select lead_id, sum(amount_cents - refunded_cents) as revenue from payments
+          where lead_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by lead_id
+        ) p on p.lead_id = i.id
         where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
         group by 1`.execute(db),
     ]);

@@ -29,7 +29,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     analytics = createAnalytics({ config, database, logger, now });
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "lead-1",
         first_name: "Ana",
@@ -153,7 +153,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     const fulfil = createFulfil({ database, logger, now, goals: analytics });
@@ -185,7 +185,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     await createFulfil({ database, logger, now, goals: analytics })(

@@ -268,7 +268,7 @@ export function createAnalytics({ config, database, logger, metrics, now = Date.
       ? goal.source
       : goal.leadId
         ? await db
-            .selectFrom("inquiries")
+            .selectFrom("leads")
             .select(["page", "ref", "utm_source", "utm_medium", "utm_campaign"])
             .where("id", "=", goal.leadId)
             .executeTakeFirst()

@@ -61,7 +61,7 @@ const NUMBER_PREFIX: Record<MoneyDocumentKind, string> = { invoice: "", receipt:
 /** The buyer as the documents name them: the lead's name, and company when given. */
 async function buyerName(trx: Executor, inquiryId: string) {
   const lead = await trx
-    .selectFrom("inquiries")
+    .selectFrom("leads")
     .select(["first_name", "last_name", "company"])
     .where("id", "=", inquiryId)
     .executeTakeFirst();
@@ -87,7 +87,7 @@ async function issue(
     kind,
     number: await nextDocumentNumber(trx, kind, at),
     quote_id: quote.id,
-    inquiry_id: quote.inquiry_id,
+    lead_id: quote.lead_id,
     payment_id: payment?.id ?? null,
     payment_kind: paymentKind,
     // A receipt states the money received; it is the part due, as the checkout charged exactly that.
@@ -95,7 +95,7 @@ async function issue(
     taxes: JSON.stringify(part.taxes),
     lines: JSON.stringify(content.lines),
     terms: content.terms,
-    buyer_name: await buyerName(trx, quote.inquiry_id),
+    buyer_name: await buyerName(trx, quote.lead_id),
     registration_number: registration,
     status: kind === "receipt" ? "paid" : "issued",
     issued_at: iso,
@@ -201,7 +201,7 @@ export async function issueCreditNote(
     kind: "credit_note",
     number: await nextDocumentNumber(trx, "credit_note", at),
     quote_id: receipt.quote_id,
-    inquiry_id: receipt.inquiry_id,
+    lead_id: receipt.lead_id,
     payment_id: receipt.payment_id,
     payment_kind: receipt.payment_kind,
     amount_cents: refund.amountCents,

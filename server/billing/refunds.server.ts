@@ -155,7 +155,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
         "payments.refunded_cents",
         "payments.paid_at",
       ])
-      .where("payments.inquiry_id", "=", leadId)
+      .where("payments.lead_id", "=", leadId)
       .where("payments.status", "=", "paid")
       .where("payments.refund_status", "is", null)
       .orderBy("payments.paid_at")
@@ -184,7 +184,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
       .selectAll()
       .where("id", "=", paymentId)
       .executeTakeFirst();
-    if (!payment || payment.inquiry_id !== leadId || !payment.quote_id)
+    if (!payment || payment.lead_id !== leadId || !payment.quote_id)
       return { ok: false, status: 404, error: "No such payment for this lead." };
     const receipt = await db
       .selectFrom("money_documents")
@@ -208,7 +208,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
           .values({
             id,
             payment_id: paymentId,
-            inquiry_id: leadId,
+            lead_id: leadId,
             amount_cents: amount,
             reason,
             status: "requested",
@@ -323,7 +323,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
           })
           .where("id", "=", id)
           .where("status", "=", "requested")
-          .returning(["payment_id", "inquiry_id", "amount_cents"])
+          .returning(["payment_id", "lead_id", "amount_cents"])
           .executeTakeFirst();
         if (!row) return false;
         const amount = Number(row.amount_cents);
@@ -338,7 +338,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
           notify &&
           !(await recordOnLead(
             trx,
-            row.inquiry_id,
+            row.lead_id,
             {
               kind: "quote-refund-failed",
               detail: `Refund of ${formatCad(amount)} failed at the payment service (${answer.failureReason ?? answer.status}): nothing was refunded, no credit note issued.`,
@@ -361,7 +361,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
         .set({ status: "succeeded", provider_status: "succeeded", ...ref, settled_at: at })
         .where("id", "=", id)
         .where("status", "=", "requested")
-        .returning(["payment_id", "inquiry_id", "amount_cents", "reason", "requested_by"])
+        .returning(["payment_id", "lead_id", "amount_cents", "reason", "requested_by"])
         .executeTakeFirst();
       if (!refund) return undefined;
       const amount = Number(refund.amount_cents);
@@ -399,7 +399,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
         actor: refund.requested_by,
       } as const;
       // A lead deleted meanwhile gets no email, as its deletion stopped the others.
-      if (await recordOnLead(trx, refund.inquiry_id, entry, t))
+      if (await recordOnLead(trx, refund.lead_id, entry, t))
         await enqueue(trx, [creditNoteOutboxItem(note.id)], t);
       else await forgetReason(trx, id);
       return note.number;
@@ -418,7 +418,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
     entry: Omit<Parameters<LeadTimeline["record"]>[1], "leadId">,
     t: number,
   ) {
-    const lead = await trx.selectFrom("inquiries").select("id").where("id", "=", leadId).executeTakeFirst();
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
     if (lead) await timeline?.record(trx, { ...entry, leadId }, t);
     return lead !== undefined;
   }
@@ -540,7 +540,7 @@ export function createQuoteRefunds({ database, payments, timeline, outbox, logge
         "created_at",
         "settled_at",
       ])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where((eb) =>
         eb.or([
           eb("status", "=", "requested"),

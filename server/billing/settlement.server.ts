@@ -69,7 +69,7 @@ export function createQuoteSettlement({
     await timeline.record(
       trx,
       {
-        leadId: row.inquiry_id,
+        leadId: row.lead_id,
         kind: `quote-${to}`,
         detail: `${ref} ${to === "paid" ? "paid in full" : "deposit paid"} (payment ${payment.id.slice(0, 8).toUpperCase()})`,
         actor: "client",
@@ -77,7 +77,7 @@ export function createQuoteSettlement({
       t,
     );
     // The client paid; the pipeline move that follows is the system's.
-    if (payment.kind !== "balance") await timeline.advance(trx, row.inquiry_id, "won", "system", t);
+    if (payment.kind !== "balance") await timeline.advance(trx, row.lead_id, "won", "system", t);
     return items;
   };
 }

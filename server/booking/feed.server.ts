@@ -93,15 +93,15 @@ export function createCalendarFeeds({
       const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
       const calls = await db
         .selectFrom("bookings")
-        .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
+        .innerJoin("leads", "leads.id", "bookings.lead_id")
         .select([
           "bookings.id",
-          "bookings.inquiry_id",
+          "bookings.lead_id",
           "bookings.starts_at",
           "bookings.ends_at",
           "bookings.topic",
-          "inquiries.first_name",
-          "inquiries.last_name",
+          "leads.first_name",
+          "leads.last_name",
         ])
         .where("bookings.status", "in", ["booked", "held"])
         .where("bookings.starts_at", ">=", since)
@@ -114,7 +114,7 @@ export function createCalendarFeeds({
         ttl: 15 * 60,
       });
       for (const c of calls) {
-        const lead = `${config.SITE_URL}/studio/leads/${c.inquiry_id}`;
+        const lead = `${config.SITE_URL}/studio/leads/${c.lead_id}`;
         // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
         calendar.createEvent({
           id: `${c.id}@${new URL(config.SITE_URL).hostname}`,

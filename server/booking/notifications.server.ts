@@ -105,9 +105,9 @@ export function bookingDeliveryHandlers({
   async function load(id: string) {
     const row = await db
       .selectFrom("bookings")
-      .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
+      .innerJoin("leads", "leads.id", "bookings.lead_id")
       .selectAll("bookings")
-      .select(["inquiries.first_name", "inquiries.last_name", "inquiries.email"])
+      .select(["leads.first_name", "leads.last_name", "leads.email"])
       .where("bookings.id", "=", id)
       .executeTakeFirst();
     if (!row) throw new Error(`booking ${id} not found`);
@@ -167,7 +167,7 @@ export function bookingDeliveryHandlers({
       when: formatSiteDateTimeWithZone(b.starts_at),
       previous: previous ? formatSiteDateTimeWithZone(previous.starts_at) : undefined,
       visitorZone: b.time_zone,
-      leadLink: `${config.SITE_URL}/studio/leads/${b.inquiry_id}`,
+      leadLink: `${config.SITE_URL}/studio/leads/${b.lead_id}`,
     });
     await mailer.send({ ...email, replyTo: b.email, messageId: messageId(row) });
   }

@@ -207,7 +207,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** The lead with this email (the newest not in Spam), or a new one recorded as the inquiry form records its source. */
   async function leadFor(trx: Executor, b: BookingSubmission, from: InquirySource, t: number) {
     const existing = await trx
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "first_name"])
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", b.email.toLowerCase()))
       .where("quarantine_reason", "is", null)
@@ -247,7 +247,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const at = new Date(t).toISOString();
     const row: BookingTable = {
       id,
-      inquiry_id: leadId,
+      lead_id: leadId,
       starts_at: start,
       ends_at: slotInstant(new Date(Date.parse(start) + SLOT_MINUTES * 60_000).toISOString()),
       status: "booked",
@@ -297,10 +297,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
     if (!taken.ok) return taken.answer;
     const booked = taken.value;
-    log.info({ bookingId: booked.row.id, inquiryId: booked.row.inquiry_id }, "call booked");
+    log.info({ bookingId: booked.row.id, inquiryId: booked.row.lead_id }, "call booked");
     deps.outbox?.wake();
     // Once per booking, after the commit: a losing racer records nothing.
-    void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.inquiry_id });
+    void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.lead_id });
     return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
   }
 
@@ -309,9 +309,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
     const row = await db
       .selectFrom("bookings")
-      .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
+      .innerJoin("leads", "leads.id", "bookings.lead_id")
       .selectAll("bookings")
-      .select("inquiries.first_name")
+      .select("leads.first_name")
       .where("manage_token_hash", "=", tokenHash(token))
       .executeTakeFirst();
     if (!row || row.status !== "booked" || Date.parse(row.starts_at) <= now()) return undefined;
@@ -334,7 +334,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       await deps.timeline.record(
         trx,
         {
-          leadId: row.inquiry_id,
+          leadId: row.lead_id,
           kind: "booking-cancelled",
           detail: `Call of ${row.starts_at} cancelled by the visitor`,
           actor: "visitor",
@@ -365,7 +365,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const taken = await inSlot(parsed.data, t, async (trx, start) => {
       if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
       const next = newBooking(
-        row.inquiry_id,
+        row.lead_id,
         start,
         { time_zone: row.time_zone, topic: row.topic, company: row.company },
         t,
@@ -375,7 +375,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       await deps.timeline.record(
         trx,
         {
-          leadId: row.inquiry_id,
+          leadId: row.lead_id,
           kind: "booking-rescheduled",
           detail: `Call moved from ${row.starts_at} to ${start}`,
           actor: "visitor",

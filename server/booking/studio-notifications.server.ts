@@ -26,8 +26,8 @@ export function bookingStudioDeliveryHandlers({
       async deliver(row) {
         const b = await database.db
           .selectFrom("bookings")
-          .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
-          .select(["bookings.starts_at", "bookings.time_zone", "inquiries.first_name", "inquiries.email"])
+          .innerJoin("leads", "leads.id", "bookings.lead_id")
+          .select(["bookings.starts_at", "bookings.time_zone", "leads.first_name", "leads.email"])
           .where("bookings.id", "=", row.subject_id)
           .executeTakeFirst();
         // The lead was deleted meanwhile (with its bookings): there is no one left to tell.

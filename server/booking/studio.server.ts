@@ -102,7 +102,7 @@ const instant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 
 
 export type AgendaCall = {
   id: string;
-  inquiry_id: string;
+  lead_id: string;
   starts_at: string;
   ends_at: string;
   status: BookingStatus;
@@ -178,18 +178,18 @@ export function createBookingStudio({
   const selectCalls = () =>
     db
       .selectFrom("bookings")
-      .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
+      .innerJoin("leads", "leads.id", "bookings.lead_id")
       .select([
         "bookings.id",
-        "bookings.inquiry_id",
+        "bookings.lead_id",
         "bookings.starts_at",
         "bookings.ends_at",
         "bookings.status",
         "bookings.topic",
         "bookings.company",
         "bookings.cancelled_by",
-        "inquiries.first_name",
-        "inquiries.last_name",
+        "leads.first_name",
+        "leads.last_name",
       ])
       // A call the visitor moved is cancelled with a successor pointing back at it.
       .select((eb) =>
@@ -289,7 +289,7 @@ export function createBookingStudio({
     async forLead(inquiryId: string) {
       return asCalls(
         await selectCalls()
-          .where("bookings.inquiry_id", "=", inquiryId)
+          .where("bookings.lead_id", "=", inquiryId)
           .orderBy("bookings.starts_at", "desc")
           .execute(),
       );
@@ -317,7 +317,7 @@ export function createBookingStudio({
           .where("id", "=", id)
           .where("status", "=", "booked")
           .where("starts_at", ">", at)
-          .returning(["inquiry_id", "starts_at"])
+          .returning(["lead_id", "starts_at"])
           .executeTakeFirst();
         if (!row) return false;
         await enqueue(
@@ -328,7 +328,7 @@ export function createBookingStudio({
         await insertLeadActivity(
           trx,
           {
-            inquiry_id: row.inquiry_id,
+            lead_id: row.lead_id,
             kind: "booking-cancelled",
             body: `Call of ${row.starts_at} cancelled by the studio`,
             actor_email: actor.email,
@@ -353,13 +353,13 @@ export function createBookingStudio({
           .where("id", "=", id)
           .where("status", "=", "booked")
           .where("starts_at", "<=", at)
-          .returning(["inquiry_id", "starts_at"])
+          .returning(["lead_id", "starts_at"])
           .executeTakeFirst();
         if (!row) return false;
         await insertLeadActivity(
           trx,
           {
-            inquiry_id: row.inquiry_id,
+            lead_id: row.lead_id,
             kind: "booking-held",
             body: `Call of ${row.starts_at} held`,
             actor_email: actor.email,

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import { beforeLeads, migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import { createLeadService } from "../leads/service.server";
-import type { InquiryTable } from "./schema";
+import type { LeadTable } from "./schema";
 
 describe(`migration 0012-lead-trust on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
@@ -14,8 +14,8 @@ describe(`migration 0012-lead-trust on ${testDatabaseKind}`, () => {
   it("backfills the folded search text of leads stored before it, so both databases find café for cafe; down restores the old index", async () => {
     const { database, dispose } = await openDatabaseUpTo("0010-one-created-at-index");
     cleanup = dispose;
-    const early = database.db as unknown as Kysely<{
-      inquiries: Omit<InquiryTable, "search_text" | "quarantine_reason">;
+    const early = beforeLeads(database) as unknown as Kysely<{
+      inquiries: Omit<LeadTable, "search_text" | "quarantine_reason">;
     }>;
     const lead = (id: string, message: string) => ({
       id,
@@ -33,7 +33,7 @@ describe(`migration 0012-lead-trust on ${testDatabaseKind}`, () => {
       .execute();
 
     expect((await migratorUpTo(database, "0012-lead-trust").migrateToLatest()).error).toBeUndefined();
-    const rows = await database.db
+    const rows = await beforeLeads(database)
       .selectFrom("inquiries")
       .select(["id", "search_text", "quarantine_reason"])
       .orderBy("id")
@@ -52,7 +52,9 @@ describe(`migration 0012-lead-trust on ${testDatabaseKind}`, () => {
     expect(
       (await migratorUpTo(database, "0012-lead-trust").migrateTo("0010-one-created-at-index")).error,
     ).toBeUndefined();
-    await expect(database.db.selectFrom("acknowledgements").selectAll().execute()).rejects.toThrow();
+    await expect(
+      beforeLeads(database).selectFrom("acknowledgements").selectAll().execute(),
+    ).rejects.toThrow();
     expect(await early.selectFrom("inquiries").select("id").orderBy("id").execute()).toEqual([
       { id: "a" },
       { id: "b" },

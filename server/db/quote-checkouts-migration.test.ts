@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import {
+  beforeLeads,
+  createEmptyDatabase,
+  migratorUpTo,
+  testDatabaseKind,
+} from "../../tests/helpers/databases";
 import { openDatabase } from "./database.server";
 
 describe(`migration 0011-quote-checkouts on ${testDatabaseKind}`, () => {

@@ -134,7 +134,7 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     const c = clock(Date.UTC(2026, 0, 15));
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "old-won",
         first_name: "A",

@@ -30,7 +30,7 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
 
   async function leadsWaiting(t: number): Promise<AttentionItem[]> {
     const rows = await db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "first_name", "last_name", "created_at"])
       .where("status", "=", "new")
       .where("quarantine_reason", "is", null)
@@ -52,15 +52,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
   async function quotesAwaiting(t: number): Promise<AttentionItem[]> {
     const rows = await db
       .selectFrom("quotes")
-      .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+      .innerJoin("leads", "leads.id", "quotes.lead_id")
       .select([
         "quotes.id",
-        "quotes.inquiry_id",
+        "quotes.lead_id",
         "quotes.status",
         "quotes.expires_at",
         "quotes.total_cents",
-        "inquiries.first_name",
-        "inquiries.last_name",
+        "leads.first_name",
+        "leads.last_name",
       ])
       .where("quotes.status", "in", ["sent", "viewed", "accepted"])
       .where("quotes.expires_at", ">", new Date(t).toISOString())
@@ -71,7 +71,7 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
       const soon = Date.parse(r.expires_at) - t <= 3 * DAY;
       return {
         key: r.id,
-        leadId: r.inquiry_id,
+        leadId: r.lead_id,
         name: name(r),
         urgent: soon,
         detail: `${quoteReference(r.id)}, ${cad(Number(r.total_cents))}, ${quoteStatusLabels[r.status]}: ${soon ? "expires soon, on" : "expires"} ${formatSiteDate(r.expires_at)}`,
@@ -82,15 +82,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
   async function balancesDue(t: number): Promise<AttentionItem[]> {
     const rows = await db
       .selectFrom("quotes")
-      .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+      .innerJoin("leads", "leads.id", "quotes.lead_id")
       .select([
         "quotes.id",
-        "quotes.inquiry_id",
+        "quotes.lead_id",
         "quotes.total_cents",
         "quotes.deposit_cents",
         "quotes.balance_requested_at",
-        "inquiries.first_name",
-        "inquiries.last_name",
+        "leads.first_name",
+        "leads.last_name",
       ])
       .where("quotes.status", "=", "deposit_paid")
       .where("quotes.balance_requested_at", "is not", null)
@@ -102,7 +102,7 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
       const balance = Number(r.total_cents) - Number(r.deposit_cents ?? 0);
       return {
         key: r.id,
-        leadId: r.inquiry_id,
+        leadId: r.lead_id,
         name: name(r),
         urgent: overdue,
         detail: `${quoteReference(r.id)}, ${cad(balance)} ${overdue ? "overdue" : "due"}: requested ${formatSiteDate(r.balance_requested_at!)}`,
@@ -113,15 +113,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
   async function refundsNeeded(): Promise<AttentionItem[]> {
     const rows = await db
       .selectFrom("payments")
-      .innerJoin("inquiries", "inquiries.id", "payments.inquiry_id")
+      .innerJoin("leads", "leads.id", "payments.lead_id")
       .select([
         "payments.id",
-        "payments.inquiry_id",
+        "payments.lead_id",
         "payments.amount_cents",
         "payments.refund_reason",
         "payments.paid_at",
-        "inquiries.first_name",
-        "inquiries.last_name",
+        "leads.first_name",
+        "leads.last_name",
       ])
       .where("payments.refund_status", "=", "needed")
       .orderBy("payments.paid_at", "asc")
@@ -134,7 +134,7 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
     } as const;
     return rows.map((r) => ({
       key: r.id,
-      leadId: r.inquiry_id!,
+      leadId: r.lead_id!,
       name: name(r),
       urgent: true,
       detail: `${cad(Number(r.amount_cents))} to refund: ${r.refund_reason ? why[r.refund_reason] : "flagged"}`,
@@ -151,15 +151,15 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
       .leftJoin("payments", (j) =>
         j.onRef("payments.id", "=", "outbox.subject_id").on("outbox.subject_type", "=", PAYMENT_SUBJECT),
       )
-      .innerJoin("inquiries", (j) =>
+      .innerJoin("leads", (j) =>
         j.on((eb) =>
           eb.or([
             eb.and([
               eb("outbox.subject_type", "=", INQUIRY_SUBJECT),
-              eb("inquiries.id", "=", eb.ref("outbox.subject_id")),
+              eb("leads.id", "=", eb.ref("outbox.subject_id")),
             ]),
-            eb("inquiries.id", "=", eb.ref("quotes.inquiry_id")),
-            eb("inquiries.id", "=", eb.ref("payments.inquiry_id")),
+            eb("leads.id", "=", eb.ref("quotes.lead_id")),
+            eb("leads.id", "=", eb.ref("payments.lead_id")),
           ]),
         ),
       )
@@ -168,9 +168,9 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
         "outbox.channel",
         "outbox.attempts",
         "outbox.created_at",
-        "inquiries.id as lead_id",
-        "inquiries.first_name",
-        "inquiries.last_name",
+        "leads.id as lead_id",
+        "leads.first_name",
+        "leads.last_name",
       ])
       .where("outbox.status", "=", "failed")
       .orderBy("outbox.created_at", "desc")

@@ -3,7 +3,7 @@ import type { Insertable } from "kysely";
 import type { InquirySource } from "~/schemas/inquiry";
 
 import type { Executor } from "../db/database.server";
-import type { InquiryTable } from "../db/schema";
+import type { LeadTable } from "../db/schema";
 import { leadSearchText } from "../db/search-text";
 
 /**
@@ -23,9 +23,9 @@ export function sourceColumns(from: InquirySource, page: string | null = null) {
 }
 
 /** Stores a new lead (from the inquiry form or a booking) with the folded text the studio's search reads. */
-export async function insertLead(trx: Executor, lead: Omit<Insertable<InquiryTable>, "search_text">) {
+export async function insertLead(trx: Executor, lead: Omit<Insertable<LeadTable>, "search_text">) {
   await trx
-    .insertInto("inquiries")
+    .insertInto("leads")
     .values({ ...lead, search_text: leadSearchText(lead) })
     .execute();
 }

@@ -57,22 +57,22 @@ export function createLeadPrivacy({
   /** The lead's quotes and calls, the payments made through it, and the outbox rows of emails about it. */
   async function linked(executor: Kysely<Database>, id: string) {
     const quoteIds = (
-      await executor.selectFrom("quotes").select("id").where("inquiry_id", "=", id).execute()
+      await executor.selectFrom("quotes").select("id").where("lead_id", "=", id).execute()
     ).map((q) => q.id);
     const bookingIds = (
-      await executor.selectFrom("bookings").select("id").where("inquiry_id", "=", id).execute()
+      await executor.selectFrom("bookings").select("id").where("lead_id", "=", id).execute()
     ).map((b) => b.id);
     const payments = executor
       .selectFrom("payments")
       .where((eb) =>
-        eb.or([eb("inquiry_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]),
+        eb.or([eb("lead_id", "=", id), ...(quoteIds.length ? [eb("quote_id", "in", quoteIds)] : [])]),
       );
     const paymentIds = (await payments.select("id").execute()).map((p) => p.id);
     const creditNoteIds = (
       await executor
         .selectFrom("money_documents")
         .select("id")
-        .where("inquiry_id", "=", id)
+        .where("lead_id", "=", id)
         .where("kind", "=", "credit_note")
         .execute()
     ).map((d) => d.id);
@@ -106,7 +106,7 @@ export function createLeadPrivacy({
 
   const privacy = {
     async export(id: string) {
-      const row = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return undefined;
       // search_text is a folded copy of fields the export already holds.
       const { search_text: _s, ...lead } = row;
@@ -116,11 +116,11 @@ export function createLeadPrivacy({
           db
             .selectFrom("lead_activity")
             .select(["kind", "from_status", "to_status", "body", "actor_email", "created_at"])
-            .where("inquiry_id", "=", id)
+            .where("lead_id", "=", id)
             .orderBy("created_at")
             .execute(),
           // Everything but the token: the client's bearer link to pay does not belong in a file that gets passed around.
-          db.selectFrom("quotes").selectAll().where("inquiry_id", "=", id).orderBy("created_at").execute(),
+          db.selectFrom("quotes").selectAll().where("lead_id", "=", id).orderBy("created_at").execute(),
           emails
             .select([
               "subject_type",
@@ -154,11 +154,11 @@ export function createLeadPrivacy({
               "status",
               "issued_at",
             ])
-            .where("inquiry_id", "=", id)
+            .where("lead_id", "=", id)
             .orderBy("issued_at")
             .execute(),
           // The client's signatures: who signed, when, with what browser, and the content they signed.
-          db.selectFrom("agreements").selectAll().where("inquiry_id", "=", id).orderBy("signed_at").execute(),
+          db.selectFrom("agreements").selectAll().where("lead_id", "=", id).orderBy("signed_at").execute(),
           // Everything but the hash of the visitor's manage link.
           db
             .selectFrom("bookings")
@@ -175,7 +175,7 @@ export function createLeadPrivacy({
               "held_at",
               "created_at",
             ])
-            .where("inquiry_id", "=", id)
+            .where("lead_id", "=", id)
             .orderBy("starts_at")
             .execute(),
           // The refunds asked for the person, with the studio's reason for each.
@@ -190,7 +190,7 @@ export function createLeadPrivacy({
               "created_at",
               "settled_at",
             ])
-            .where("inquiry_id", "=", id)
+            .where("lead_id", "=", id)
             .orderBy("created_at")
             .execute(),
         ]);
@@ -231,7 +231,7 @@ export function createLeadPrivacy({
         if (paymentIds.length)
           await trx
             .updateTable("payments")
-            .set({ inquiry_id: null, quote_id: null })
+            .set({ lead_id: null, quote_id: null })
             .where("id", "in", paymentIds)
             .execute();
         if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
@@ -241,13 +241,13 @@ export function createLeadPrivacy({
         await trx
           .updateTable("refunds")
           .set({ reason: "" })
-          .where("inquiry_id", "=", id)
+          .where("lead_id", "=", id)
           .where("status", "!=", "requested")
           .execute();
-        await trx.deleteFrom("lead_activity").where("inquiry_id", "=", id).execute();
+        await trx.deleteFrom("lead_activity").where("lead_id", "=", id).execute();
         // Its analytics goals stay counted, no longer tied to the person.
         await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
-        const deleted = await trx.deleteFrom("inquiries").where("id", "=", id).executeTakeFirst();
+        const deleted = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
         return Number(deleted.numDeletedRows) === 1;
       });
     },
@@ -261,7 +261,7 @@ export function createLeadPrivacy({
       const cutoff = monthsBefore(now(), months).toISOString();
       return purgeBatches(() =>
         db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select("id")
           .where("status", "in", ["won", "lost"])
           .where("created_at", "<", cutoff)
@@ -270,7 +270,7 @@ export function createLeadPrivacy({
               exists(
                 selectFrom("lead_activity")
                   .select("lead_activity.id")
-                  .whereRef("lead_activity.inquiry_id", "=", "inquiries.id")
+                  .whereRef("lead_activity.lead_id", "=", "leads.id")
                   .where("lead_activity.created_at", ">=", cutoff),
               ),
             ),
@@ -286,7 +286,7 @@ export function createLeadPrivacy({
       const cutoff = new Date(now() - QUARANTINE_DAYS * 24 * 60 * 60_000).toISOString();
       return purgeBatches(() =>
         db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select("id")
           .where("quarantine_reason", "is not", null)
           .where("created_at", "<", cutoff)

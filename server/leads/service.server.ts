@@ -161,7 +161,7 @@ export function createLeadService({
       return sql<SqlBool>`${sql.raw(PG_FOLDED_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
     // Few matches: fetch them by rowid and sort them. Many: `+rowid` keeps SQLite off that plan, so it
     // walks the order's index and checks each lead against the matches, stopping at a page's worth.
-    return sql<SqlBool>`${sql.raw(dense ? "+inquiries.rowid" : "inquiries.rowid")} in (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)})`;
+    return sql<SqlBool>`${sql.raw(dense ? "+leads.rowid" : "leads.rowid")} in (select rowid from leads_fts where leads_fts match ${ftsQuery(terms)})`;
   }
 
   /** Whether a search matches so many leads (SQLite) that walking the order beats sorting the matches. */
@@ -170,14 +170,14 @@ export function createLeadService({
     if (postgres || terms.length === 0) return false;
     const { rows } = await sql<{
       n: number;
-    }>`select count(*) as n from (select rowid from inquiries_fts where inquiries_fts match ${ftsQuery(terms)} limit ${DENSE_MATCHES})`.execute(
+    }>`select count(*) as n from (select rowid from leads_fts where leads_fts match ${ftsQuery(terms)} limit ${DENSE_MATCHES})`.execute(
       db,
     );
     return Number(rows[0]?.n) >= DENSE_MATCHES;
   }
 
   function filtered(query: LeadQuery, dense = false) {
-    return (eb: ExpressionBuilder<Database, "inquiries">) => {
+    return (eb: ExpressionBuilder<Database, "leads">) => {
       // Quarantined leads are only ever in the Spam view: not in the inbox, its counts or its export.
       const where: Expression<SqlBool>[] = [
         eb("quarantine_reason", query.view === "spam" ? "is not" : "is", null),
@@ -195,7 +195,7 @@ export function createLeadService({
     const { keys, desc } = SORTS[query.sort];
     const key = (k: string) => sql.raw(k);
     let q = db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select([
         ...([
           "id",
@@ -232,7 +232,7 @@ export function createLeadService({
     return q.limit(limit).execute();
   }
 
-  /** Payments whose quote belongs to this lead (payments.inquiry_id, set with the quote's). */
+  /** Payments whose quote belongs to this lead (payments.lead_id, set with the quote's). */
   function leadPayments(id: string) {
     return db
       .selectFrom("payments")
@@ -251,7 +251,7 @@ export function createLeadService({
         "created_at",
         "paid_at",
       ])
-      .where("inquiry_id", "=", id)
+      .where("lead_id", "=", id)
       .orderBy("created_at")
       .execute();
   }
@@ -284,7 +284,7 @@ export function createLeadService({
     return insertLeadActivity(
       trx,
       {
-        inquiry_id: inquiryId,
+        lead_id: inquiryId,
         kind: entry.kind,
         from_status: entry.from ?? null,
         to_status: entry.to ?? null,
@@ -319,7 +319,7 @@ export function createLeadService({
     /** The refs leads came with, and how many each, for the inbox's source filter. */
     async refs() {
       const rows = await db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select(["ref", (eb) => eb.fn.countAll<number | string>().as("count")])
         .where("ref", "is not", null)
         .where("quarantine_reason", "is", null)
@@ -336,7 +336,7 @@ export function createLeadService({
     },
 
     async get(id: string) {
-      const row = await db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return undefined;
       // The folded copy of the text is the index's, not something to show.
       const { search_text: _s, ...lead } = row;
@@ -360,7 +360,7 @@ export function createLeadService({
         db
           .selectFrom("lead_activity")
           .selectAll()
-          .where("inquiry_id", "=", id)
+          .where("lead_id", "=", id)
           .orderBy("created_at", "desc")
           .orderBy("id")
           .execute(),
@@ -376,7 +376,7 @@ export function createLeadService({
       const { status, reason } = parsed.data;
       return db.transaction().execute(async (trx) => {
         const lead = await trx
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select(["status", "quarantine_reason"])
           .where("id", "=", id)
           .executeTakeFirst();
@@ -396,7 +396,7 @@ export function createLeadService({
         }
         // The status it was read with: a concurrent change makes this update miss, and the caller retries.
         const updated = await trx
-          .updateTable("inquiries")
+          .updateTable("leads")
           .set({ status, lost_reason: status === "lost" ? (reason ?? null) : null })
           .where("id", "=", id)
           .where("status", "=", lead.status)
@@ -417,7 +417,7 @@ export function createLeadService({
       const parsed = noteSchema.safeParse(input);
       if (!parsed.success)
         return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid note." };
-      const lead = await db.selectFrom("inquiries").select("id").where("id", "=", id).executeTakeFirst();
+      const lead = await db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
       if (!lead) return { ok: false, status: 404, error: "No such lead." };
       await record(db, id, actor, { kind: "note", body: parsed.data.body });
       return { ok: true, value: null };
@@ -431,14 +431,14 @@ export function createLeadService({
       const t = now();
       const result = await db.transaction().execute(async (trx): Promise<LeadResult<null>> => {
         const lead = await trx
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select(["status", "email", "quarantine_reason"])
           .where("id", "=", id)
           .executeTakeFirst();
         if (!lead) return { ok: false, status: 404, error: "No such lead." };
         // Conditional, so two studio tabs releasing at once queue the notifications once.
         const moved = await trx
-          .updateTable("inquiries")
+          .updateTable("leads")
           .set({ quarantine_reason: null })
           .where("id", "=", id)
           .where("quarantine_reason", "is not", null)

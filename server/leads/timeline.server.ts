@@ -35,7 +35,7 @@ const ADVANCES_FROM: Record<"quoted" | "won", readonly LeadStatus[]> = {
   won: ["new", "contacted", "quoted"],
 };
 
-type Entry = Pick<LeadActivityTable, "inquiry_id" | "kind" | "actor_email"> &
+type Entry = Pick<LeadActivityTable, "lead_id" | "kind" | "actor_email"> &
   Partial<Pick<LeadActivityTable, "from_status" | "to_status" | "body">>;
 
 /** One row of a lead's timeline (lead_activity). */
@@ -60,19 +60,15 @@ export function createLeadTimeline(): LeadTimeline {
     record: (db, entry, at) =>
       insertLeadActivity(
         db,
-        { inquiry_id: entry.leadId, kind: entry.kind, body: entry.detail, actor_email: entry.actor },
+        { lead_id: entry.leadId, kind: entry.kind, body: entry.detail, actor_email: entry.actor },
         at,
       ),
     async advance(db, leadId, to, actor, at) {
-      const lead = await db
-        .selectFrom("inquiries")
-        .select("status")
-        .where("id", "=", leadId)
-        .executeTakeFirst();
+      const lead = await db.selectFrom("leads").select("status").where("id", "=", leadId).executeTakeFirst();
       if (!lead || !ADVANCES_FROM[to].includes(lead.status)) return;
       // Moves only from the status just read: a concurrent studio change wins, and the step is not recorded twice.
       const updated = await db
-        .updateTable("inquiries")
+        .updateTable("leads")
         .set({ status: to, lost_reason: null })
         .where("id", "=", leadId)
         .where("status", "=", lead.status)
@@ -80,7 +76,7 @@ export function createLeadTimeline(): LeadTimeline {
       if (Number(updated.numUpdatedRows) !== 1) return;
       await insertLeadActivity(
         db,
-        { inquiry_id: leadId, kind: "status", from_status: lead.status, to_status: to, actor_email: actor },
+        { lead_id: leadId, kind: "status", from_status: lead.status, to_status: to, actor_email: actor },
         at,
       );
     },

@@ -413,7 +413,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         failed_at: null,
         last_checked_at: null,
         quote_id: quote?.quoteId ?? null,
-        inquiry_id: quote?.inquiryId ?? null,
+        lead_id: quote?.inquiryId ?? null,
         kind: quote?.kind ?? null,
         expires_at: new Date(expiresAt).toISOString(),
       })

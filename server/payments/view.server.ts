@@ -52,7 +52,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         "status",
         "refund_status",
         "refund_reason",
-        "inquiry_id",
+        "lead_id",
         "provider_session_id",
         "failure_reason",
         "created_at",

@@ -85,7 +85,7 @@ export async function storeSignature(
   const agreement: AgreementRow = {
     id: randomUUID(),
     quote_id: quote.id,
-    inquiry_id: quote.inquiry_id,
+    lead_id: quote.lead_id,
     signer_name: signature.legalName,
     signer_company: signature.company ?? null,
     signer_email: signer.email,

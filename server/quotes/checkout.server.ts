@@ -182,7 +182,7 @@ export function createQuoteCheckout(deps: {
         .where("refund_status", "is", null)
         .orderBy("paid_at")
         .execute(),
-      db.selectFrom("inquiries").select(["first_name"]).where("id", "=", quote.inquiry_id).executeTakeFirst(),
+      db.selectFrom("leads").select(["first_name"]).where("id", "=", quote.lead_id).executeTakeFirst(),
       documentsOfQuote(db, [quote.id]),
       agreementOf(quote.id),
     ]);
@@ -266,7 +266,7 @@ export function createQuoteCheckout(deps: {
       if (row)
         await timeline.record(
           trx,
-          { leadId: row.inquiry_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor },
+          { leadId: row.lead_id, kind: `quote-${to}`, detail: `${quoteReference(row.id)} ${to}`, actor },
           t,
         );
       if (row && to === "expired") await voidOpenInvoices(trx, row.id, t);
@@ -274,7 +274,7 @@ export function createQuoteCheckout(deps: {
     });
     // Once per quote, after the commit: only the move that happened counts.
     if (moved && to !== "expired")
-      void deps.goals?.recordGoal({ name: `quote-${to}`, leadId: moved.inquiry_id });
+      void deps.goals?.recordGoal({ name: `quote-${to}`, leadId: moved.lead_id });
     return moved;
   }
 
@@ -298,9 +298,9 @@ export function createQuoteCheckout(deps: {
       };
     const outcome = await db.transaction().execute(async (trx) => {
       const lead = await trx
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select("email")
-        .where("id", "=", quote.inquiry_id)
+        .where("id", "=", quote.lead_id)
         .executeTakeFirstOrThrow();
       const stored = await storeSignature(
         trx,
@@ -314,7 +314,7 @@ export function createQuoteCheckout(deps: {
         await timeline.record(
           trx,
           {
-            leadId: quote.inquiry_id,
+            leadId: quote.lead_id,
             kind: "quote-signed",
             detail: `${ref} accepted and signed by ${stored.agreement.signer_name}`,
             actor: "client",
@@ -329,7 +329,7 @@ export function createQuoteCheckout(deps: {
     if (outcome === "signed") {
       deps.outbox?.wake();
       // Accepting is signing: the goal once, from the signature that was stored.
-      void deps.goals?.recordGoal({ name: "quote-accepted", leadId: quote.inquiry_id });
+      void deps.goals?.recordGoal({ name: "quote-accepted", leadId: quote.lead_id });
     }
     return undefined;
   }
@@ -373,7 +373,7 @@ export function createQuoteCheckout(deps: {
         packageType: quote.package,
         quote: {
           quoteId: quote.id,
-          inquiryId: quote.inquiry_id,
+          inquiryId: quote.lead_id,
           kind: due.kind,
           cancelPath: `/quote/${token}`,
         },
@@ -464,7 +464,7 @@ export function createQuoteCheckout(deps: {
           : `${ref} question: ${text}`;
       const activityId = await timeline.record(
         trx,
-        { leadId: quote.inquiry_id, kind, detail, actor: "client" },
+        { leadId: quote.lead_id, kind, detail, actor: "client" },
         t,
       );
       await enqueue(trx, [quoteReplyOutboxItem(intent, activityId)], t);

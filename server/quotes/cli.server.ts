@@ -224,7 +224,7 @@ export async function runQuoteCommand(
       if (quotes.length === 0) io.out("No quotes yet.");
       for (const q of quotes) {
         io.out(
-          `${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.inquiry_id}  ${service.link(q)}`,
+          `${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.lead_id}  ${service.link(q)}`,
         );
       }
       return 0;

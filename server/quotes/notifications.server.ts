@@ -76,9 +76,9 @@ export function quoteDeliveryHandlers({
   async function loadQuote(id: string) {
     const row = await db
       .selectFrom("quotes")
-      .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+      .innerJoin("leads", "leads.id", "quotes.lead_id")
       .selectAll("quotes")
-      .select(["inquiries.first_name", "inquiries.email"])
+      .select(["leads.first_name", "leads.email"])
       .where("quotes.id", "=", id)
       .executeTakeFirst();
     if (!row) throw new Error(`quote ${id} not found`);
@@ -197,13 +197,13 @@ export function quoteDeliveryHandlers({
   async function sendReply(row: OutboxRow, kind: "declined" | "question") {
     const entry = await db
       .selectFrom("lead_activity")
-      .innerJoin("inquiries", "inquiries.id", "lead_activity.inquiry_id")
+      .innerJoin("leads", "leads.id", "lead_activity.lead_id")
       .select([
         "lead_activity.body",
-        "inquiries.id as leadId",
-        "inquiries.first_name",
-        "inquiries.last_name",
-        "inquiries.email",
+        "leads.id as leadId",
+        "leads.first_name",
+        "leads.last_name",
+        "leads.email",
       ])
       .where("lead_activity.id", "=", row.subject_id)
       .executeTakeFirst();
@@ -236,10 +236,10 @@ export function quoteDeliveryHandlers({
       .executeTakeFirst();
     if (!note) throw new Error(`credit note ${row.subject_id} not found`);
     const to = await db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .leftJoin("payments", (j) => j.on("payments.id", "=", note.payment_id))
-      .select(["inquiries.first_name", "inquiries.email", "payments.provider"])
-      .where("inquiries.id", "=", note.inquiry_id)
+      .select(["leads.first_name", "leads.email", "payments.provider"])
+      .where("leads.id", "=", note.lead_id)
       .executeTakeFirst();
     if (!to) return;
     const email = await creditNoteEmail({

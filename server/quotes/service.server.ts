@@ -83,7 +83,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   ): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
     const previous = await get(id);
     if (!previous) return fail(404, `No quote with id ${id}.`);
-    const result = await store({ ...input, inquiryId: previous.inquiry_id }, actor, requestKey, previous);
+    const result = await store({ ...input, inquiryId: previous.lead_id }, actor, requestKey, previous);
     if (result.ok) {
       await deps.checkouts.closeQuoteCheckouts(id, "quote withdrawn");
       return result;
@@ -111,7 +111,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       );
     const q = parsed.data;
     const lead = await db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "quarantine_reason"])
       .where("id", "=", q.inquiryId)
       .executeTakeFirst();
@@ -131,7 +131,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     const at = new Date(t).toISOString();
     const quote: QuoteRow = {
       id: randomUUID(),
-      inquiry_id: q.inquiryId,
+      lead_id: q.inquiryId,
       token: newQuoteToken(),
       package: q.packageType,
       lines: JSON.stringify(totals.lines),
@@ -187,12 +187,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         trx,
         previous
           ? {
-              leadId: quote.inquiry_id,
+              leadId: quote.lead_id,
               kind: "quote-revised",
               detail: `${ref} (version ${quote.version}) replaces ${quoteReference(previous.id)}, now withdrawn`,
               actor,
             }
-          : { leadId: quote.inquiry_id, kind: "quote-created", detail: `${ref} created`, actor },
+          : { leadId: quote.lead_id, kind: "quote-created", detail: `${ref} created`, actor },
         t,
       );
       return true;
@@ -209,7 +209,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const first = requestKey
         ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst()
         : undefined;
-      if (!first || first.inquiry_id !== q.inquiryId)
+      if (!first || first.lead_id !== q.inquiryId)
         return fail(409, "This form was already used for another quote; reload the page.");
       return { ok: true, value: { quote: first, link: quoteLink(config.SITE_URL, first.token) } };
     }
@@ -256,14 +256,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       await timeline.record(
         trx,
         {
-          leadId: quote.inquiry_id,
+          leadId: quote.lead_id,
           kind: balance ? "quote-balance-requested" : "quote-sent",
           detail: balance ? `${ref} balance requested` : `${ref} sent`,
           actor,
         },
         t,
       );
-      if (!balance) await timeline.advance(trx, quote.inquiry_id, "quoted", actor, t);
+      if (!balance) await timeline.advance(trx, quote.lead_id, "quoted", actor, t);
       // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
       await issueInvoice(
         trx,
@@ -299,7 +299,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         await timeline.record(
           trx,
           {
-            leadId: updated.inquiry_id,
+            leadId: updated.lead_id,
             kind: "quote-withdrawn",
             detail: `${quoteReference(id)} withdrawn`,
             actor,
@@ -333,12 +333,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         .set({ status: "expired", updated_at: at })
         .where("status", "in", OPEN_STATUSES)
         .where("expires_at", "<=", at)
-        .returning(["id", "inquiry_id"])
+        .returning(["id", "lead_id"])
         .execute();
       for (const r of rows) {
         await timeline.record(
           trx,
-          { leadId: r.inquiry_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor },
+          { leadId: r.lead_id, kind: "quote-expired", detail: `${quoteReference(r.id)} expired`, actor },
           t,
         );
         await voidOpenInvoices(trx, r.id, t);
@@ -351,7 +351,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
   function list(filter: { inquiryId?: string } = {}) {
     let q = db.selectFrom("quotes").selectAll().orderBy("created_at", "desc").limit(500);
-    if (filter.inquiryId) q = q.where("inquiry_id", "=", filter.inquiryId);
+    if (filter.inquiryId) q = q.where("lead_id", "=", filter.inquiryId);
     return q.execute();
   }
 

@@ -65,7 +65,7 @@ export function createLeadQuotes({
 
   async function ofLead(leadId: string, quoteId: string) {
     const quote = await service.get(quoteId);
-    return quote?.inquiry_id === leadId ? quote : undefined;
+    return quote?.lead_id === leadId ? quote : undefined;
   }
 
   return {
@@ -77,7 +77,7 @@ export function createLeadQuotes({
         .selectFrom("money_documents")
         .selectAll()
         .where("id", "=", documentId)
-        .where("inquiry_id", "=", leadId)
+        .where("lead_id", "=", leadId)
         .executeTakeFirst();
       return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
     },
@@ -137,7 +137,7 @@ export function createLeadQuotes({
                 company: a.signer_company,
                 at: a.signed_at,
                 sha256: a.content_sha256,
-                pdf: `/api/studio/leads/${q.inquiry_id}/quotes/${q.id}/agreement.pdf`,
+                pdf: `/api/studio/leads/${q.lead_id}/quotes/${q.id}/agreement.pdf`,
               }
             : null,
           declined: q.declined_at !== null,
@@ -209,10 +209,10 @@ export function createLeadQuotes({
     async refund(leadId: string, paymentId: string): Promise<QuoteResult<unknown>> {
       const payment = await db
         .selectFrom("payments")
-        .select(["inquiry_id"])
+        .select(["lead_id"])
         .where("id", "=", paymentId)
         .executeTakeFirst();
-      if (!payment || payment.inquiry_id !== leadId)
+      if (!payment || payment.lead_id !== leadId)
         return { ok: false, status: 404, error: "No such payment for this lead." };
       const result = await payments.refund(paymentId);
       return result.ok

@@ -57,10 +57,10 @@ export function followUpReminders(deps: FollowUpDeps) {
 async function loadQuote(db: Executor, id: string) {
   return db
     .selectFrom("quotes")
-    .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+    .innerJoin("leads", "leads.id", "quotes.lead_id")
     .select([
       "quotes.id",
-      "quotes.inquiry_id",
+      "quotes.lead_id",
       "quotes.token",
       "quotes.package",
       "quotes.status",
@@ -68,8 +68,8 @@ async function loadQuote(db: Executor, id: string) {
       "quotes.total_cents",
       "quotes.deposit_cents",
       "quotes.balance_requested_at",
-      "inquiries.first_name",
-      "inquiries.email",
+      "leads.first_name",
+      "leads.email",
     ])
     .where("quotes.id", "=", id)
     .executeTakeFirst();
@@ -109,16 +109,16 @@ function quoteReminder(
       const q = await loadQuote(db, id);
       if (!q) return { leadId: null, cancel: "the quote is gone" };
       const answer = spec.check(q, now);
-      if ("cancel" in answer) return { leadId: q.inquiry_id, cancel: answer.cancel };
+      if ("cancel" in answer) return { leadId: q.lead_id, cancel: answer.cancel };
       if (await deps.optOuts.isOptedOut(q.email))
-        return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
+        return { leadId: q.lead_id, cancel: "the client unsubscribed from reminders" };
       const base: ClientReminderBase = {
         firstName: q.first_name,
         reference: quoteReference(q.id),
         link: `${deps.config.SITE_URL}/quote/${q.token}`,
         unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
       };
-      return { leadId: q.inquiry_id, send: { to: q.email, data: { ...base, ...answer.message } } };
+      return { leadId: q.lead_id, send: { to: q.email, data: { ...base, ...answer.message } } };
     },
     async send({ to, data }, row) {
       const email = await clientReminderEmail(data);
@@ -218,7 +218,7 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
     due: (db, now) =>
       ids(
         db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select("id")
           .where("status", "=", "new")
           .where("quarantine_reason", "is", null)
@@ -227,7 +227,7 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
       ),
     async check(db, id) {
       const lead = await db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select([
           "id",
           "status",

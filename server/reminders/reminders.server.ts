@@ -73,7 +73,7 @@ async function recordOnce(
     .insertInto("lead_activity")
     .values({
       id: row.id,
-      inquiry_id: leadId,
+      lead_id: leadId,
       kind,
       from_status: null,
       to_status: null,

@@ -137,7 +137,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .execute();
   const page = (token: string, ip = randomIp()) => ({ clientIp: ip, userAgent: UA });
   /** Delivers every due email and returns those whose subject names the quote. */
@@ -191,7 +191,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(content.terms).toBe(q.terms);
     // The deposit's checkout opened with the signature, for the stored amount.
     expect((await checkoutsOf(q.id)).map((p) => [p.kind, p.amount_cents])).toEqual([["deposit", 90300]]);
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toEqual([
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-signed")).toEqual([
       {
         kind: "quote-signed",
         body: `${quoteReference(q.id)} accepted and signed by Ada Lovelace`,
@@ -233,12 +233,12 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(channels.every((c) => c.status === "delivered")).toBe(true);
 
     // The same PDF downloads from the lead's page (the studio) and the client's link.
-    const studioFile = await h.leadQuotes.agreement(q.inquiry_id, q.id);
+    const studioFile = await h.leadQuotes.agreement(q.lead_id, q.id);
     const clientFile = await h.client.agreementDocument(q.token);
     expect(studioFile?.filename).toBe(`agreement-${quoteReference(q.id)}-v1.pdf`);
     expect(pdfText(clientFile!.pdf)).toContain("Ada Lovelace");
     expect(await h.leadQuotes.agreement("another-lead", q.id)).toBeUndefined();
-    const listed = (await h.leadQuotes.list(q.inquiry_id))[0]!;
+    const listed = (await h.leadQuotes.list(q.lead_id))[0]!;
     expect(listed.signed).toMatchObject({ name: "Ada Lovelace", sha256: agreement!.content_sha256 });
     // And the page shows it was signed, with its hash.
     expect(await h.client.view(q.token)).toMatchObject({
@@ -282,7 +282,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(new Set(answers.map((a) => (a.ok ? a.url : "")))).toHaveProperty("size", 1);
     expect(await agreementsOf(q.id)).toHaveLength(1);
     expect(await checkoutsOf(q.id)).toHaveLength(1);
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toHaveLength(1);
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-signed")).toHaveLength(1);
     const queued = await database.db
       .selectFrom("outbox")
       .select("channel")
@@ -379,7 +379,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(
       await h.studio.revise(v2.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example"),
     ).toMatchObject({ ok: false, status: 409 });
-    expect((await timeline(q.inquiry_id)).map((e) => e.kind)).toContain("quote-revised");
+    expect((await timeline(q.lead_id)).map((e) => e.kind)).toContain("quote-revised");
   });
 
   it("the CLI's revise makes the new version from the same options as create, and refuses bad ones", async () => {
@@ -490,9 +490,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     });
     const ref = quoteReference(q.id);
     expect(
-      (await timeline(q.inquiry_id)).filter(
-        (e) => e.kind === "quote-question" || e.kind === "quote-declined",
-      ),
+      (await timeline(q.lead_id)).filter((e) => e.kind === "quote-question" || e.kind === "quote-declined"),
     ).toEqual([
       { kind: "quote-question", body: `${ref} question: ${question}`, actor_email: "client" },
       { kind: "quote-declined", body: `${ref} declined: Budget moved to next year.`, actor_email: "client" },
@@ -539,6 +537,6 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       );
     expect(answers.slice(0, 10).every((a) => a.ok)).toBe(true);
     expect(answers[10]).toMatchObject({ ok: false, status: 429 });
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-question")).toHaveLength(10);
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-question")).toHaveLength(10);
   });
 });

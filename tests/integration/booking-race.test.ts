@@ -72,7 +72,7 @@ describe(`one booking per slot across processes on ${testDatabaseKind}`, () => {
     expect(kinds.filter((k) => k === "slot")).toHaveLength(49);
     const rows = await database.db.selectFrom("bookings").select(["starts_at", "status"]).execute();
     expect(rows).toEqual([{ starts_at: SLOT, status: "booked" }]);
-    expect(await database.db.selectFrom("inquiries").select("id").execute()).toHaveLength(1);
+    expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 });
 
@@ -137,7 +137,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
     expect(answers.filter((a) => a.kind === "slot" && a.problem === "taken")).toHaveLength(19);
     expect(rows).toHaveLength(1);
     // The losers' new leads rolled back with their bookings.
-    expect(await database.db.selectFrom("inquiries").select("id").execute()).toHaveLength(1);
+    expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 
   it("with a daily maximum of 1, 20 parallel requests for different slots of one day give exactly one booking", async () => {

@@ -64,7 +64,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     });
   };
   const counts = async () => {
-    const n = async (table: "bookings" | "inquiries" | "outbox" | "lead_activity") =>
+    const n = async (table: "bookings" | "leads" | "outbox" | "lead_activity") =>
       Number(
         (
           await database.db
@@ -75,7 +75,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       );
     return {
       bookings: await n("bookings"),
-      inquiries: await n("inquiries"),
+      inquiries: await n("leads"),
       outbox: await n("outbox"),
       activity: await n("lead_activity"),
     };
@@ -116,9 +116,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(row.manage_token_hash).toBe(tokenHash(r.token));
     expect(JSON.stringify(row)).not.toContain(r.token);
     const lead = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
-      .where("id", "=", row.inquiry_id)
+      .where("id", "=", row.lead_id)
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       first_name: "Ada",
@@ -131,7 +131,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     const activity = await database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", lead.id)
+      .where("lead_id", "=", lead.id)
       .execute();
     expect(activity.map((a) => a.kind)).toEqual(["booking-created"]);
     const outbox = await database.db
@@ -156,8 +156,8 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
         clientIp: "203.0.113.1",
       }),
     );
-    const rows = await database.db.selectFrom("bookings").select("inquiry_id").execute();
-    expect(new Set(rows.map((r) => r.inquiry_id)).size).toBe(1);
+    const rows = await database.db.selectFrom("bookings").select("lead_id").execute();
+    expect(new Set(rows.map((r) => r.lead_id)).size).toBe(1);
     expect((await counts()).inquiries).toBe(1);
     expect(second.booking.id).not.toBe(first.booking.id);
   });
@@ -244,7 +244,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
         error: bookingCopy.taken,
         nearest: ["2026-12-02T16:00:00Z", "2026-12-02T16:30:00Z", "2026-12-02T17:30:00Z"],
       });
-    const rows = await database.db.selectFrom("bookings").select(["inquiry_id", "status"]).execute();
+    const rows = await database.db.selectFrom("bookings").select(["lead_id", "status"]).execute();
     expect(rows).toHaveLength(1);
     // The losers' leads rolled back with their bookings: one lead, one set of notices.
     expect(await counts()).toMatchObject({ inquiries: 1, outbox: 4, activity: 1 });

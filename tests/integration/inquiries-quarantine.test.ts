@@ -171,7 +171,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(fast).toEqual(slow);
     expect(fast).toEqual({ status: 200, data: { status: "success" } });
     const rows = await h.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["last_name", "quarantine_reason", "source"])
       .orderBy("last_name")
       .execute();
@@ -189,7 +189,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect((await release(released)).status).toBe(200);
     const privacy = (at: number) => createLeadPrivacy({ database: h.database, now: () => at });
     const left = async () =>
-      (await h.database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+      (await h.database.db.selectFrom("leads").select("last_name").orderBy("last_name").execute()).map(
         (r) => r.last_name,
       );
 

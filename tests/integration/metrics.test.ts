@@ -307,7 +307,7 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
       failed_at: null,
       last_checked_at: null,
       quote_id: null,
-      inquiry_id: null,
+      lead_id: null,
       kind: null,
     });
     await db

@@ -116,7 +116,7 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     // Nothing was left to drain, so the connection was not closed under the client.
     expect(new Set(answers.map((a) => a.socketPort)).size).toBe(1);
     const ids = answers.map((a) => (JSON.parse(a.body) as { id: string }).id);
-    const rows = await database.db.selectFrom("inquiries").select("id").where("id", "in", ids).execute();
+    const rows = await database.db.selectFrom("leads").select("id").where("id", "in", ids).execute();
     expect(rows).toHaveLength(3);
   });
 
@@ -161,7 +161,7 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     expect(a.status).toBe(200);
     const { id } = JSON.parse(a.body) as { id: string };
     const row = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select("first_name")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();

@@ -223,7 +223,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const kinds = await database.db
       .selectFrom("lead_activity")
       .select("kind")
-      .where("inquiry_id", "=", q.inquiry_id)
+      .where("lead_id", "=", q.lead_id)
       .where("kind", "in", ["quote-question", "quote-declined"])
       .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);

@@ -176,13 +176,13 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", inquiryId)
+      .where("lead_id", "=", inquiryId)
       .orderBy("created_at")
       .execute();
   const leadStatus = async (inquiryId: string) =>
     (
       await database.db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select("status")
         .where("id", "=", inquiryId)
         .executeTakeFirstOrThrow()
@@ -256,7 +256,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(deposit.request?.params).toMatchObject({
       "line_items[0][price_data][unit_amount]": "61728",
       "metadata[quote_id]": quote.id,
-      "metadata[inquiry_id]": inquiryId,
+      "metadata[lead_id]": inquiryId,
       "metadata[kind]": "deposit",
       "payment_intent_data[metadata][quote_id]": quote.id,
       cancel_url: `${SITE_URL}/quote/${token}`,
@@ -266,7 +266,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(first).toMatchObject({
       amount_cents: 61728,
       kind: "deposit",
-      inquiry_id: inquiryId,
+      lead_id: inquiryId,
       status: "pending",
     });
 
@@ -348,7 +348,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.requests.length).toBe(calls);
     expect((await t.client.view(token))?.status).toBe("expired");
     expect((await t.quoteRow(quote.id)).status).toBe("expired");
-    const expired = (await t.events(quote.inquiry_id)).filter((e) => e.kind === "quote-expired");
+    const expired = (await t.events(quote.lead_id)).filter((e) => e.kind === "quote-expired");
     expect(expired.map((e) => e.actor_email)).toEqual(["system"]);
   });
 
@@ -391,7 +391,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       .selectAll()
       .where("amount_cents", "=", 100)
       .executeTakeFirstOrThrow();
-    expect([stray.quote_id, stray.inquiry_id, stray.kind]).toEqual([null, null, null]);
+    expect([stray.quote_id, stray.lead_id, stray.kind]).toEqual([null, null, null]);
     // Paying it settles nothing on the quote.
     await t.webhook(stray.provider_session_id!, 100);
     expect((await t.quoteRow(quote.id)).status).toBe("sent");
@@ -672,7 +672,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
         paid_at: null,
         failed_at: null,
         quote_id: quote.id,
-        inquiry_id: inquiryId,
+        lead_id: inquiryId,
         kind: "deposit",
       })
       .execute();

@@ -74,7 +74,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     h.database.db
       .selectFrom("lead_activity")
       .select(["body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where("kind", "=", kind)
       .execute();
   const refundEvent = (id: string, object: Record<string, unknown>, type = "refund.updated") =>
@@ -398,7 +398,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
         await h.database.db
           .selectFrom("refunds")
           .select("reason")
-          .where("inquiry_id", "=", leadId)
+          .where("lead_id", "=", leadId)
           .orderBy("created_at")
           .execute()
       ).map((r) => r.reason);
@@ -465,7 +465,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     const [pending] = await h.database.db
       .selectFrom("refunds")
       .selectAll()
-      .where("inquiry_id", "=", inFlight.inquiryId)
+      .where("lead_id", "=", inFlight.inquiryId)
       .execute();
     expect(
       (

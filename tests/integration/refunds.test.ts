@@ -108,7 +108,7 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
     const timeline = await h.database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", inquiryId)
+      .where("lead_id", "=", inquiryId)
       .where("kind", "=", "quote-refunded")
       .execute();
     expect(timeline).toEqual([

@@ -98,7 +98,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
       .orderBy("created_at")
       .execute();
@@ -239,11 +239,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 0 });
     clock.now = T0 + 20 * HOUR;
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 2 });
-    await database.db
-      .updateTable("inquiries")
-      .set({ status: "contacted" })
-      .where("id", "=", answered)
-      .execute();
+    await database.db.updateTable("leads").set({ status: "contacted" }).where("id", "=", answered).execute();
     await h.worker().runOnce();
 
     expect(reminderMails()).toHaveLength(1);

@@ -115,6 +115,6 @@ describe(`request security on ${testDatabaseKind}`, () => {
       } as RequestInit);
       expect(streamed.status, `${route} streamed`).toBe(413);
     }
-    expect(await database.db.selectFrom("inquiries").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("leads").selectAll().execute()).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ describe(`studio accounting export on ${testDatabaseKind}`, () => {
       kind: number.startsWith("R") ? "receipt" : "invoice",
       number,
       quote_id: randomUUID(),
-      inquiry_id: "lead-gone",
+      lead_id: "lead-gone",
       payment_id: number.startsWith("R") ? `pay-${number}` : null,
       payment_kind: "deposit",
       amount_cents: amount,

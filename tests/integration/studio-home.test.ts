@@ -66,7 +66,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
         failed_at: null,
         last_checked_at: null,
         quote_id: null,
-        inquiry_id: refundLead,
+        lead_id: refundLead,
         kind: "deposit",
         expires_at: null,
         checkout_url: null,
@@ -143,7 +143,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       .insertInto("lead_activity")
       .values({
         id: "reminder-row",
-        inquiry_id: id,
+        lead_id: id,
         kind: "reminder-sent",
         from_status: null,
         to_status: null,

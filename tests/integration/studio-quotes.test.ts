@@ -33,14 +33,14 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     return ((await res.json()) as { id: string }).id;
   }
   const quotesOf = (leadId: string) =>
-    h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
+    h.database.db.selectFrom("quotes").selectAll().where("lead_id", "=", leadId).execute();
   const lead = (id: string) =>
-    h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    h.database.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow();
   const timeline = (id: string) =>
     h.database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", id)
+      .where("lead_id", "=", id)
       .orderBy("created_at")
       .execute();
   const form = {
@@ -73,7 +73,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       updated_at: at,
       paid_at: at,
       failed_at: null,
-      inquiry_id: leadId,
+      lead_id: leadId,
       quote_id: settled ? `quote-of-${paymentId}` : null,
       kind: "deposit" as const,
       refund_status: settled ? null : ("needed" as const),
@@ -268,9 +268,9 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const leadTimeline = createLeadTimeline();
     const db = h.database.db;
     const [fresh, contacted, lost] = [await newLead(), await newLead(), await newLead()];
-    await db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", contacted).execute();
+    await db.updateTable("leads").set({ status: "contacted" }).where("id", "=", contacted).execute();
     await db
-      .updateTable("inquiries")
+      .updateTable("leads")
       .set({ status: "lost", lost_reason: "Went elsewhere" })
       .where("id", "=", lost)
       .execute();
@@ -362,7 +362,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       kind: "receipt" as const,
       number,
       quote_id: `quote-of-${paymentId}`,
-      inquiry_id: leadId,
+      lead_id: leadId,
       payment_id: paymentId,
       payment_kind: "deposit" as const,
       amount_cents: 61728,
@@ -418,7 +418,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const at = new Date(h.clock.now).toISOString();
     const row = {
       payment_id: "settled-x",
-      inquiry_id: id,
+      lead_id: id,
       reason: "Scope reduced",
       provider_refund_id: "re_1",
       credit_note_id: null,

@@ -14,7 +14,7 @@ export type PaymentReceivedData = Pick<
   | "provider_session_id"
   | "paid_at"
   | "quote_id"
-  | "inquiry_id"
+  | "lead_id"
   | "kind"
   | "refund_status"
   | "refund_reason"
@@ -47,8 +47,8 @@ export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: 
       ...(payment.quote_id
         ? ([
             ["Quote", `${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`],
-            ["Lead", `${payment.inquiry_id}`],
-            ["Lead page", `${siteUrl}/studio/leads/${payment.inquiry_id}`],
+            ["Lead", `${payment.lead_id}`],
+            ["Lead page", `${siteUrl}/studio/leads/${payment.lead_id}`],
           ] as [string, string][])
         : []),
       ["Queued", confirmedAt],
