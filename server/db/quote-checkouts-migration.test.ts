@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import {
-  beforeLeads,
-  createEmptyDatabase,
-  migratorUpTo,
-  testDatabaseKind,
-} from "../../tests/helpers/databases";
+import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import { openDatabase } from "./database.server";
 
 describe(`migration 0011-quote-checkouts on ${testDatabaseKind}`, () => {
