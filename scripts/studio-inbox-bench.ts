@@ -18,7 +18,8 @@ import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { LeadStatus } from "../server/db/schema";
 import { leadSearchText } from "../server/db/search-text";
-import { createLeadService, leadQuerySchema, type LeadQuery } from "../server/leads/service.server";
+import { leadQuerySchema, type LeadQuery } from "../server/leads/lead-context.server";
+import { createLeadService } from "../server/leads/service.server";
 
 const BUDGET_MS = 50;
 const RUNS = 50;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 
 import { funnelColumns, topTables, visitorsColumns, type Column } from "~/studio/analytics-tables";
 
-import { EXPORT_LIMIT } from "../leads/service.server";
+import { EXPORT_LIMIT } from "../leads/lead-context.server";
 import { csvResponse, toCsv } from "../studio/csv.server";
 import type { StudioEnv } from "../studio/guard.server";
 import { rangeQuerySchema, TOP_LISTS, type AnalyticsDashboard, type TopList } from "./dashboard.server";

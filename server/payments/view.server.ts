@@ -3,7 +3,8 @@ import { z } from "zod";
 
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { EXPORT_LIMIT, PAGE_SIZE, parseQuery } from "../leads/service.server";
+import { EXPORT_LIMIT, PAGE_SIZE } from "../leads/lead-context.server";
+import { parseQuery } from "../leads/service.server";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());

@@ -5,7 +5,7 @@ import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from 
 
 import { analyticsDownloads } from "../analytics/downloads.server";
 import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../billing/accounting.server";
-import { leadQuerySchema } from "../leads/service.server";
+import { leadQuerySchema } from "../leads/lead-context.server";
 import { paymentQuerySchema } from "../payments/view.server";
 import type { StudioServices } from "../services.server";
 import { csvResponse, toCsv } from "./csv.server";

@@ -3,8 +3,9 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { bookingCopy } from "../../app/content/booking";
+import { type BookResult } from "../../server/booking/booking-context.server";
 import { bookingDeliveryHandlers } from "../../server/booking/notifications.server";
-import { createBookingService, type BookResult } from "../../server/booking/service.server";
+import { createBookingService } from "../../server/booking/service.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";

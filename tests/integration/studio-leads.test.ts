@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { PAGE_SIZE } from "../../server/leads/service.server";
+import { PAGE_SIZE } from "../../server/leads/lead-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";

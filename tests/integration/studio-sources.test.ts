@@ -5,7 +5,7 @@ import { privacyNotice } from "~/content/privacy-notice";
 
 import { leadSearchText } from "../../server/db/search-text";
 import { createInquiryService } from "../../server/inquiries/service.server";
-import { PAGE_SIZE } from "../../server/leads/service.server";
+import { PAGE_SIZE } from "../../server/leads/lead-context.server";
 import { createLogger } from "../../server/logger.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
