@@ -1,4 +1,4 @@
-import type { StudioUser } from "../server/auth/session.server";
+import type { StudioUser } from "../server/auth/session-context.server";
 import type { AppServices, StudioServices } from "../server/services.server";
 
 // Runtime requests (actions, dynamic pages) receive the server's services and

@@ -14,7 +14,7 @@ import { formatCad } from "~/lib/money";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
 import { provinces, SMALL_SUPPLIER_NOTICE, taxCodes } from "~/shared/taxes";
 
-import type { LeadQuote } from "../../server/quotes/studio.server";
+import type { LeadQuote } from "../../server/quotes/lead-quotes-context.server";
 import { formatTime, type requireStudio } from "./guard";
 import { Details, Section } from "./ui";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDatabase } from "../db/database.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
 import { weakPasswordReason } from "./password-policy.server";
-import { accountFailures, accountKey } from "./session.server";
+import { accountFailures, accountKey } from "./session-context.server";
 
 export class AccountError extends Error {}
 

@@ -3,7 +3,7 @@ import ical, { ICalEventStatus } from "ical-generator";
 
 import { siteConfig } from "~/content/site";
 
-import type { StudioUser } from "../auth/session.server";
+import type { StudioUser } from "../auth/session-context.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 

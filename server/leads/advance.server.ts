@@ -1,4 +1,4 @@
-import type { StudioUser } from "../auth/session.server";
+import type { StudioUser } from "../auth/session-context.server";
 import type { LeadStatus } from "../db/schema";
 import { NEXT_STATUSES, statusChangeSchema, type LeadContext, type LeadResult } from "./lead-context.server";
 import { insertLeadActivity } from "./timeline.server";

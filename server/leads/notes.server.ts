@@ -1,4 +1,4 @@
-import type { StudioUser } from "../auth/session.server";
+import type { StudioUser } from "../auth/session-context.server";
 import { record } from "./advance.server";
 import { noteSchema, type LeadContext, type LeadResult } from "./lead-context.server";
 

@@ -1,6 +1,6 @@
 import { SPAM_STATUS } from "~/studio/labels";
 
-import type { StudioUser } from "../auth/session.server";
+import type { StudioUser } from "../auth/session-context.server";
 import { claimAcknowledgement, inquiryOutboxItems } from "../inquiries/notifications.server";
 import { enqueue } from "../outbox/outbox.server";
 import { record } from "./advance.server";

@@ -1,6 +1,7 @@
 import type { Context, Next } from "hono";
 
-import { isAnonymousPasskeyPath, type StudioUser } from "../auth/session.server";
+import { type StudioUser } from "../auth/session-context.server";
+import { isAnonymousPasskeyPath } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
 import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";

@@ -3,8 +3,8 @@ import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { STUDIO_TOTP_ISSUER } from "../../server/auth/auth.server";
+import { WRONG_PASSWORD } from "../../server/auth/security-context.server";
 import { securityNoticeHandlers } from "../../server/auth/security-notices.server";
-import { WRONG_PASSWORD } from "../../server/auth/security.server";
 import {
   CODE_FAILED,
   PASSKEY_FAILED,
@@ -12,7 +12,7 @@ import {
   REAUTH_SECONDS,
   SIGN_IN_LIMITS,
   SIGN_IN_LOCKED,
-} from "../../server/auth/session.server";
+} from "../../server/auth/session-context.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";

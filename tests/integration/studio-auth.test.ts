@@ -5,7 +5,7 @@ import {
   SESSION_IDLE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
 } from "../../server/auth/auth.server";
-import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/auth/session.server";
+import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/auth/session-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import {
   createStudioHarness,

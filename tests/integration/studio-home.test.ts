@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { AttentionItem } from "../../server/leads/attention.server";
+import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { builtSite } from "../helpers/site";

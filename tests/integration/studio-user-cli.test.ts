@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { runStudioUser } from "../../scripts/studio-user";
-import { SIGN_IN_LIMITS } from "../../server/auth/session.server";
+import { SIGN_IN_LIMITS } from "../../server/auth/session-context.server";
 import { loadConfig } from "../../server/config.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import {
