@@ -18,8 +18,9 @@ import { manageToken } from "./tokens.server";
 /** Outbox channels of a booking: the visitor's confirmation and reminders, the studio's notices. */
 export const BOOKING_SUBJECT = "booking";
 export const BOOKING_CONFIRMATION_EMAIL = "booking-confirmation-email";
-export const BOOKING_STUDIO_EMAIL = "booking-studio-email";
-export const BOOKING_CANCELLED_STUDIO_EMAIL = "booking-cancelled-studio-email";
+/** Notices to the company (its inbox); the channel names are stored in outbox rows and keep their old spelling. */
+export const BOOKING_COMPANY_EMAIL = "booking-studio-email";
+export const BOOKING_CANCELLED_COMPANY_EMAIL = "booking-cancelled-studio-email";
 /** The visitor's cancellation, whoever cancelled: its invitation update (METHOD:CANCEL) drops the event. */
 export const BOOKING_CANCELLED_EMAIL = "booking-cancelled-email";
 export const BOOKING_REMINDER_24H_EMAIL = "booking-reminder-24h-email";
@@ -37,14 +38,14 @@ export function bookingCreatedItems(row: Pick<BookingTable, "id" | "starts_at">,
   const start = Date.parse(row.starts_at);
   return [
     { item: item(row.id, BOOKING_CONFIRMATION_EMAIL) },
-    { item: item(row.id, BOOKING_STUDIO_EMAIL) },
+    { item: item(row.id, BOOKING_COMPANY_EMAIL) },
     { item: item(row.id, BOOKING_REMINDER_24H_EMAIL), dueAt: start - 24 * HOUR_MS },
     { item: item(row.id, BOOKING_REMINDER_1H_EMAIL), dueAt: start - HOUR_MS },
   ];
 }
 
 export const bookingCancelledItems = (id: string) => [
-  item(id, BOOKING_CANCELLED_STUDIO_EMAIL),
+  item(id, BOOKING_CANCELLED_COMPANY_EMAIL),
   item(id, BOOKING_CANCELLED_EMAIL),
 ];
 
@@ -145,10 +146,10 @@ export function bookingDeliveryHandlers({
       manageLink: manageLink(config.SITE_URL, manageToken(manageSecret, b.id)),
       hoursBefore,
     });
-    await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+    await mailer.send({ ...email, to: b.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
   }
 
-  async function studioNotice(row: OutboxRow, cancelled: boolean) {
+  async function companyNotice(row: OutboxRow, cancelled: boolean) {
     const b = await load(row.subject_id);
     const previous =
       !cancelled && b.rescheduled_from
@@ -199,7 +200,7 @@ export function bookingDeliveryHandlers({
         await mailer.send({
           ...email,
           to: b.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
           icalEvent: { method: "REQUEST", filename: "invitation.ics", content: invitation },
         });
@@ -232,16 +233,16 @@ export function bookingDeliveryHandlers({
         await mailer.send({
           ...email,
           to: b.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
           icalEvent: { method: "CANCEL", filename: "cancellation.ics", content: update },
         });
       },
     },
-    [BOOKING_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => studioNotice(row, false) },
-    [BOOKING_CANCELLED_STUDIO_EMAIL]: {
+    [BOOKING_COMPANY_EMAIL]: { enabled: mailer.configured, deliver: (row) => companyNotice(row, false) },
+    [BOOKING_CANCELLED_COMPANY_EMAIL]: {
       enabled: mailer.configured,
-      deliver: (row) => studioNotice(row, true),
+      deliver: (row) => companyNotice(row, true),
     },
     [BOOKING_REMINDER_24H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 24) },
     [BOOKING_REMINDER_1H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 1) },

@@ -38,7 +38,7 @@ export function bookingStudioDeliveryHandlers({
           when: zoneDateTime(b.starts_at, b.time_zone),
           bookLink: `${config.SITE_URL}/book`,
         });
-        await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+        await mailer.send({ ...email, to: b.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
       },
     },
   };

@@ -109,7 +109,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         await mailer.send({
           ...email,
           to: inquiry.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
         });
       },
@@ -124,7 +124,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         const inquiry = await load(row.subject_id);
         await forwardToFormService(
           inquiry,
-          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox },
+          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.companyInbox },
           deps.fetch,
         );
       },

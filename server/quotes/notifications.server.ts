@@ -28,14 +28,14 @@ export const REFUND_NOTICE_EMAIL = "refund-notice-email";
 
 /** The signed agreement (PDF attached) to the client and to the studio; subject: the quote, so a lead's deletion takes them too. */
 export const AGREEMENT_CLIENT_EMAIL = "agreement-client-email";
-export const AGREEMENT_STUDIO_EMAIL = "agreement-studio-email";
+export const AGREEMENT_COMPANY_EMAIL = "agreement-studio-email";
 /** The client's decline or question, to the studio; subject: its timeline row. */
 export const QUOTE_REPLY_SUBJECT = "lead-activity";
 export const QUOTE_DECLINED_EMAIL = "quote-declined-email";
 export const QUOTE_QUESTION_EMAIL = "quote-question-email";
 
 export function agreementOutboxItems(quoteId: string): OutboxItem[] {
-  return [AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL].map((channel) => ({
+  return [AGREEMENT_CLIENT_EMAIL, AGREEMENT_COMPANY_EMAIL].map((channel) => ({
     subjectType: QUOTE_SUBJECT,
     subjectId: quoteId,
     channel,
@@ -149,14 +149,14 @@ export function quoteDeliveryHandlers({
     await mailer.send({
       ...email,
       to: q.email,
-      replyTo: mailer.studioInbox,
+      replyTo: mailer.companyInbox,
       messageId: messageId(row),
       attachments: invoice,
     });
   }
 
   /** The agreement of a quote, to the client or the studio, with its PDF. A lead deleted since leaves nothing to send. */
-  async function sendAgreement(row: OutboxRow, toStudio: boolean) {
+  async function sendAgreement(row: OutboxRow, toCompany: boolean) {
     const agreement = await db
       .selectFrom("agreements")
       .selectAll()
@@ -183,12 +183,12 @@ export function quoteDeliveryHandlers({
       link: `${config.SITE_URL}/quote/${q.token}`,
     };
     const file = await agreementFile(agreement);
-    const email = toStudio ? await agreementNoticeEmail(data) : await agreementEmail(data);
+    const email = toCompany ? await agreementNoticeEmail(data) : await agreementEmail(data);
     const attachments = [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
     await mailer.send({
       ...email,
-      to: toStudio ? mailer.studioInbox : q.email,
-      replyTo: toStudio ? q.email : mailer.studioInbox,
+      to: toCompany ? mailer.companyInbox : q.email,
+      replyTo: toCompany ? q.email : mailer.companyInbox,
       messageId: messageId(row),
       attachments,
     });
@@ -223,7 +223,7 @@ export function quoteDeliveryHandlers({
       text: text || null,
       leadLink: `${config.SITE_URL}/studio/leads/${entry.leadId}`,
     });
-    await mailer.send({ ...email, to: mailer.studioInbox, messageId: messageId(row) });
+    await mailer.send({ ...email, to: mailer.companyInbox, messageId: messageId(row) });
   }
 
   /** A refund's credit note (PDF attached) to the client. A lead deleted since leaves no address: nothing to send. */
@@ -263,7 +263,7 @@ export function quoteDeliveryHandlers({
     await mailer.send({
       ...email,
       to: to.email,
-      replyTo: mailer.studioInbox,
+      replyTo: mailer.companyInbox,
       messageId: messageId(row),
       attachments,
     });
@@ -272,7 +272,7 @@ export function quoteDeliveryHandlers({
   return {
     [CREDIT_NOTE_EMAIL]: { enabled: mailer.configured, deliver: sendCreditNote },
     [AGREEMENT_CLIENT_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, false) },
-    [AGREEMENT_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, true) },
+    [AGREEMENT_COMPANY_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendAgreement(row, true) },
     [QUOTE_DECLINED_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendReply(row, "declined") },
     [QUOTE_QUESTION_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendReply(row, "question") },
     [QUOTE_EMAIL]: { enabled: mailer.configured, deliver: (row) => sendQuote(row, false) },
@@ -282,7 +282,7 @@ export function quoteDeliveryHandlers({
       async deliver(row) {
         const { payment, q, facts } = await loadPayment(row.subject_id);
         const email = await refundNoticeEmail({ ...facts, reason: payment.refund_reason ?? "duplicate" });
-        await mailer.send({ ...email, to: q.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+        await mailer.send({ ...email, to: q.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
       },
     },
     [RECEIPT_EMAIL]: {
@@ -297,7 +297,7 @@ export function quoteDeliveryHandlers({
         await mailer.send({
           ...email,
           to: q.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
           attachments: receipt,
         });

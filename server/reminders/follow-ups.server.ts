@@ -39,7 +39,7 @@ const LATE_WINDOW = { quote: 3 * DAY, balance: 7 * DAY, lead: 28 * HOUR };
 
 export type FollowUpDeps = {
   config: Pick<AppConfig, "SITE_URL">;
-  mailer: Pick<Mailer, "send" | "studioInbox">;
+  mailer: Pick<Mailer, "send" | "companyInbox">;
   optOuts: Pick<ReminderOptOuts, "isOptedOut" | "tokenFor">;
 };
 
@@ -125,7 +125,7 @@ function quoteReminder(
       await deps.mailer.send({
         ...email,
         to,
-        replyTo: deps.mailer.studioInbox,
+        replyTo: deps.mailer.companyInbox,
         messageId: messageId(row),
         headers: {
           "List-Unsubscribe": `<${data.unsubscribeUrl}>`,

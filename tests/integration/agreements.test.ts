@@ -17,7 +17,7 @@ import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
   AGREEMENT_CLIENT_EMAIL,
-  AGREEMENT_STUDIO_EMAIL,
+  AGREEMENT_COMPANY_EMAIL,
   QUOTE_DECLINED_EMAIL,
   QUOTE_QUESTION_EMAIL,
   quoteDeliveryHandlers,
@@ -229,7 +229,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       .where("subject_id", "=", q.id)
       .where("channel", "like", "agreement-%")
       .execute();
-    expect(channels.map((c) => c.channel).sort()).toEqual([AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL]);
+    expect(channels.map((c) => c.channel).sort()).toEqual([AGREEMENT_CLIENT_EMAIL, AGREEMENT_COMPANY_EMAIL]);
     expect(channels.every((c) => c.status === "delivered")).toBe(true);
 
     // The same PDF downloads from the lead's page (the studio) and the client's link.

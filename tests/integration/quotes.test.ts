@@ -18,7 +18,7 @@ import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
   AGREEMENT_CLIENT_EMAIL,
-  AGREEMENT_STUDIO_EMAIL,
+  AGREEMENT_COMPANY_EMAIL,
   QUOTE_BALANCE_EMAIL,
   QUOTE_EMAIL,
   quoteDeliveryHandlers,
@@ -462,7 +462,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
     // The signed agreement: one to the client, one to the studio.
     expect(byChannel(AGREEMENT_CLIENT_EMAIL)).toHaveLength(1);
-    expect(byChannel(AGREEMENT_STUDIO_EMAIL)).toHaveLength(1);
+    expect(byChannel(AGREEMENT_COMPANY_EMAIL)).toHaveLength(1);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
     expect(delivered).toBe(10);
     expect(smtp.messages).toHaveLength(10);

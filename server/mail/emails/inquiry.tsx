@@ -6,7 +6,7 @@ import {
   type Inquiry,
 } from "~/schemas/inquiry";
 
-import { noticeText, renderNotice, type StudioNotice } from "../layout";
+import { noticeText, renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 /** Subject line of the studio's notification: 'New project inquiry from First Last', one line. */
@@ -18,7 +18,7 @@ export function inquirySubject(inquiry: Pick<Inquiry, "firstName" | "lastName">)
  * Everything the visitor typed (docs/product.md#inquiry-form): name, email, phone, company,
  * project type, budget, timeline, and the description after them.
  */
-function inquiryNotice(inquiry: Inquiry): StudioNotice {
+function inquiryNotice(inquiry: Inquiry): CompanyNotice {
   const or = (v: string | undefined) => v ?? "Not provided";
   return {
     subject: inquirySubject(inquiry),

@@ -3,7 +3,7 @@ import { formatCad } from "~/lib/money";
 import { quoteReference } from "~/shared/quote-model";
 
 import type { PaymentTable } from "../../db/schema";
-import { renderNotice, type StudioNotice } from "../layout";
+import { renderNotice, type CompanyNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<
   PaymentTable,
@@ -31,7 +31,7 @@ export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: 
   const refund = payment.refund_status
     ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund`
     : "";
-  const notice: StudioNotice = {
+  const notice: CompanyNotice = {
     subject: `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
     intro: [
       test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
