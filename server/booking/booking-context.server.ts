@@ -23,7 +23,7 @@ export type BookingServiceDeps = {
   config: Pick<AppConfig, "RATE_LIMIT_DISABLED" | "LOG_HASH_KEY">;
   database: AppDatabase;
   logger: Logger;
-  /** The secret the visitor's manage links are derived from (studioAuthSecret). */
+  /** The key the visitor's manage links are derived from (secretFor(config, "booking-links")). */
   manageSecret: string;
   /** Where bookings land in the lead's timeline. */
   timeline: BookingTimeline;
