@@ -22,7 +22,7 @@ import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
 import { createLeadTimeline } from "./leads/timeline.server";
 import type { Logger } from "./logger.server";
-import { createMailer } from "./mail/mailer.server";
+import { createMailer, type Mailer } from "./mail/mailer.server";
 import type { Metrics } from "./metrics.server";
 import { createOutboxWorker, type OutboxTrigger } from "./outbox/outbox.server";
 import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
@@ -127,23 +127,7 @@ export function createServices(deps: ServiceDeps) {
   const reminders = followUpReminders({ config, mailer, optOuts: reminderOptOuts });
   // Notifications (inquiry, payment, quote, booking and account emails, form-service forwards) leave through the outbox.
   const outboxWorker = deps.deliver
-    ? createOutboxWorker({
-        database,
-        logger,
-        leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
-        handlers: {
-          ...inquiryDeliveryHandlers({ config, database, mailer }),
-          ...paymentDeliveryHandlers({ config, database, mailer }),
-          ...quoteDeliveryHandlers({ config, database, mailer }),
-          ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
-          ...bookingStudioDeliveryHandlers({ config, database, mailer }),
-          ...securityNoticeHandlers({ database, mailer }),
-          ...undeliverableAlertHandlers({ config, database, mailer }),
-          ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
-        },
-        metrics: deps.metrics,
-        onUndeliverable: undeliverableAlertItem,
-      })
+    ? createDelivery({ ...deps, mailer, reminders, bookingLinks })
     : undefined;
   const outbox = deps.outbox ?? outboxWorker;
 
@@ -215,6 +199,112 @@ export function createServices(deps: ServiceDeps) {
   });
   const feeds = createCalendarFeeds({ config, database, now });
 
+  const backOffice = createBackOffice({
+    ...deps,
+    outbox,
+    quotes,
+    paymentService: payments.service,
+    feeds,
+    refunds,
+  });
+  const {
+    loadSignIn,
+    accounts,
+    leads,
+    paymentsView,
+    privacy,
+    leadQuotes,
+    attention,
+    accounting,
+    bookingStudio,
+    dashboard,
+    studio,
+  } = backOffice;
+
+  const web: AppServices = {
+    config,
+    payments: payments.service,
+    inquiries,
+    quotes: quoteCheckout,
+    reminderOptOuts,
+    booking,
+  };
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    /** The outbox worker (a serving process only: `deliver`). */
+    outboxWorker,
+    timeline,
+    analytics,
+    payments,
+    refunds,
+    quoteCheckout,
+    quotes,
+    inquiries,
+    booking,
+    reminderOptOuts,
+    reminders,
+    feeds,
+    loadSignIn,
+    /** The back office's accounts (the studio-user command). */
+    accounts,
+    leads,
+    paymentsView,
+    privacy,
+    leadQuotes,
+    attention,
+    accounting,
+    bookingStudio,
+    dashboard,
+    /** The public routes' load context (AppServices). */
+    web,
+    /** The back office's pages' load context, once sign-in has loaded. */
+    studio,
+  };
+}
+
+/** The serving process's delivery: the outbox worker with every channel's handler. */
+function createDelivery({
+  config,
+  database,
+  logger,
+  metrics,
+  mailer,
+  reminders,
+  bookingLinks,
+}: ServiceDeps & { mailer: Mailer; reminders: ReturnType<typeof followUpReminders>; bookingLinks: string }) {
+  return createOutboxWorker({
+    database,
+    logger,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    handlers: {
+      ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...paymentDeliveryHandlers({ config, database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
+      ...bookingStudioDeliveryHandlers({ config, database, mailer }),
+      ...securityNoticeHandlers({ database, mailer }),
+      ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
+    },
+    metrics,
+    onUndeliverable: undeliverableAlertItem,
+  });
+}
+
+/** The back office's capabilities; sign-in (better-auth) loads with the studio's first request (decision 0022). */
+function createBackOffice(
+  deps: ServiceDeps & {
+    outbox: OutboxTrigger | undefined;
+    quotes: ReturnType<typeof createQuoteService>;
+    paymentService: PaymentService;
+    feeds: ReturnType<typeof createCalendarFeeds>;
+    refunds: QuoteRefunds;
+  },
+) {
+  const { config, database, now, outbox, quotes, feeds, refunds } = deps;
   // The back office. Sign-in (better-auth) loads with the studio's first request, not at
   // start-up (decision 0022); a failed load is tried again.
   let auth: ReturnType<typeof createStudioAuth> | undefined;
@@ -243,7 +333,7 @@ export function createServices(deps: ServiceDeps) {
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,
-    payments: payments.service,
+    payments: deps.paymentService,
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
   });
@@ -251,15 +341,6 @@ export function createServices(deps: ServiceDeps) {
   const accounting = createAccounting({ database, now });
   const bookingStudio = createBookingStudio({ database, outbox, now });
   const dashboard = createAnalyticsDashboard({ database, now });
-
-  const web: AppServices = {
-    config,
-    payments: payments.service,
-    inquiries,
-    quotes: quoteCheckout,
-    reminderOptOuts,
-    booking,
-  };
   const studio = async (): Promise<StudioServices> => ({
     ...(await loadSignIn()),
     leads,
@@ -273,27 +354,8 @@ export function createServices(deps: ServiceDeps) {
     feeds,
     analytics: dashboard,
   });
-
   return {
-    config,
-    database,
-    logger,
-    mailer,
-    /** The outbox worker (a serving process only: `deliver`). */
-    outboxWorker,
-    timeline,
-    analytics,
-    payments,
-    refunds,
-    quoteCheckout,
-    quotes,
-    inquiries,
-    booking,
-    reminderOptOuts,
-    reminders,
-    feeds,
     loadSignIn,
-    /** The back office's accounts (the studio-user command). */
     accounts: async () => createStudioAccounts({ auth: await loadAuth(), database }),
     leads,
     paymentsView,
@@ -303,9 +365,6 @@ export function createServices(deps: ServiceDeps) {
     accounting,
     bookingStudio,
     dashboard,
-    /** The public routes' load context (AppServices). */
-    web,
-    /** The back office's pages' load context, once sign-in has loaded. */
     studio,
   };
 }
