@@ -10,7 +10,8 @@
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 
-import { AccountError } from "../server/auth/accounts.server";
+import { AccountError, createStudioAccounts } from "../server/auth/accounts.server";
+import { createStudioAuth } from "../server/auth/auth.server";
 import { ConfigError, loadConfig, type AppConfig } from "../server/config.server";
 import {
   databaseOptionsFromConfig,
@@ -18,8 +19,6 @@ import {
   openDatabase,
   type AppDatabase,
 } from "../server/db/database.server";
-import { createLogger } from "../server/logger.server";
-import { createServices } from "../server/services.server";
 
 const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]";
 
@@ -50,8 +49,8 @@ export async function runStudioUser(
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const logger = createLogger(config, { stream: io.stderr, level: "error" });
-  const accounts = await createServices({ config, database, logger }).accounts();
+  // Sign-in alone, not createServices: loading every capability's modules trebled this command's start.
+  const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   try {
     switch (command) {
       case "add":

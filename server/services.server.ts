@@ -1,6 +1,5 @@
 import { createAnalyticsDashboard } from "./analytics/dashboard.server";
 import { createAnalytics, type Analytics } from "./analytics/service.server";
-import { createStudioAccounts } from "./auth/accounts.server";
 import { createStudioAuth } from "./auth/auth.server";
 import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-notices.server";
 import { createStudioSecurity } from "./auth/security.server";
@@ -209,7 +208,6 @@ export function createServices(deps: ServiceDeps) {
   });
   const {
     loadSignIn,
-    accounts,
     leads,
     paymentsView,
     privacy,
@@ -248,8 +246,6 @@ export function createServices(deps: ServiceDeps) {
     reminders,
     feeds,
     loadSignIn,
-    /** The back office's accounts (the studio-user command). */
-    accounts,
     leads,
     paymentsView,
     privacy,
@@ -356,7 +352,6 @@ function createBackOffice(
   });
   return {
     loadSignIn,
-    accounts: async () => createStudioAccounts({ auth: await loadAuth(), database }),
     leads,
     paymentsView,
     privacy,
