@@ -51,5 +51,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .flatMap((f) => functionLengths(f))
     .filter((f) => f.lines > over)
     .sort((a, b) => b.lines - a.lines);
-  for (const f of all.slice(0, over ? undefined : 20)) console.log(`${f.lines}\t${f.file}:${f.line}\t${f.name}`);
+  for (const f of all.slice(0, over ? undefined : 20))
+    console.log(`${f.lines}\t${f.file}:${f.line}\t${f.name}`);
 }
