@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 
 import { ELAPSED_FIELD, fieldIssues, HONEYPOT_FIELD, inquiryFieldsSchema } from "./inquiry";
+import { printableName } from "./printable-name";
 
 /**
  * A booking from /book (docs/product.md#booking): who, what about, which slot and in which
@@ -36,7 +37,8 @@ export const bookingSubmissionSchema = z.strictObject(
       .min(1, "Name is required.")
       .max(bookingLimits.name, `Name must be at most ${bookingLimits.name} characters.`)
       .regex(/^[^\r\n]*$/, "Name must be on a single line.")
-      .refine(hasNoNul, "Name contains a character that is not allowed."),
+      .refine(hasNoNul, "Name contains a character that is not allowed.")
+      .check(printableName("Name")),
     email: inquiryFieldsSchema.shape.email,
     company: inquiryFieldsSchema.shape.company,
     topic: z
