@@ -56,7 +56,7 @@ export const bookingSubmissionSchema = z.strictObject(
       .max(40, "Please choose a time from the list."),
     tz: timeZoneSchema.catch("America/Vancouver"),
     [HONEYPOT_FIELD]: z.string().max(1000).optional(),
-    // Empty when the page ran no script: not measured, not "fast".
+    // Empty when the page ran no script: not measured, which the service takes as too fast.
     [ELAPSED_FIELD]: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z.coerce.number().finite().nonnegative().optional(),

@@ -124,6 +124,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       topic: "A call about the new site",
       slot: "2026-11-26T17:00:00Z",
       tz: "America/Vancouver",
+      elapsedMs: "5000",
     };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => booking.book(form, { clientIp: "203.0.113.7" })),
