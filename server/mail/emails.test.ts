@@ -194,7 +194,7 @@ describe("client emails", () => {
         'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
     };
     const notices: Record<string, () => Promise<RenderedEmail>> = {
-      "inquiry-notice": () => inquiryEmail(ada),
+      "inquiry-notice": () => inquiryEmail(ada, "https://cascadiawebstudio.ca/studio/leads/lead-1"),
       "payment-notice-quote": () =>
         paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
       "reminder-new-lead": () =>
