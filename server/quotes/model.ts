@@ -41,7 +41,9 @@ export const createQuoteSchema = z
     // A line's label is printed on the invoices and signed with the quote: no invisible characters in a new
     // one (quoteLineSchema alone still reads the lines stored before).
     lines: z
-      .array(quoteLineSchema.extend({ label: quoteLineSchema.shape.label.check(printableName("A line's label")) }))
+      .array(
+        quoteLineSchema.extend({ label: quoteLineSchema.shape.label.check(printableName("A line's label")) }),
+      )
       .max(20)
       .default([]),
     depositPercent: z

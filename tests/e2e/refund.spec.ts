@@ -103,7 +103,9 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     const refundButton = form.getByRole("button", { name: "Refund and issue credit note" });
     await refundButton.click();
     const payments = page.getByRole("region", { name: "Payments" });
-    const made = payments.getByText(/Refund made: credit note C\d{4}-0001 was issued and emailed to the client\./);
+    const made = payments.getByText(
+      /Refund made: credit note C\d{4}-0001 was issued and emailed to the client\./,
+    );
     await expect(made).toBeVisible();
     await expect(page.getByRole("link", { name: /^Credit note C\d{4}-0001 \(deposit\)$/ })).toBeVisible();
     await expect(page.getByRole("region", { name: "Timeline" })).toContainText("refunded $100.00");
@@ -116,7 +118,9 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     await expect(form).toContainText("$100.00 refunded: up to $591.36 left");
     await expect(form.getByLabel("Amount to refund (CAD)")).toHaveValue("");
     await expect(form.getByLabel("Reason (printed on the credit note)")).toHaveValue("");
-    await expect(form.getByRole("checkbox", { name: "Give this money back to the client's card now" })).not.toBeChecked();
+    await expect(
+      form.getByRole("checkbox", { name: "Give this money back to the client's card now" }),
+    ).not.toBeChecked();
 
     // The studio clicks the button again (as found by hand): nothing more leaves, exactly one credit note.
     await refundButton.click();
@@ -126,7 +130,10 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     expect(countOf("select count(*) as n from money_documents where kind = 'credit_note'")).toBe(1);
     expect(countOf("select count(*) as n from refunds")).toBe(1);
     expect(
-      readRows<{ refunded_cents: number }>(dbPath, "select refunded_cents from payments where status = 'paid'"),
+      readRows<{ refunded_cents: number }>(
+        dbPath,
+        "select refunded_cents from payments where status = 'paid'",
+      ),
     ).toEqual([{ refunded_cents: 10_000 }]);
 
     // The client's email, with the credit note's PDF: its number, the documents it credits, the amounts and taxes reversed.
