@@ -33,10 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await payments.verify(sessionId, { clientIp: context.clientIp ?? "unknown" })
     : ({ state: "unknown" } as const);
   // A quote's checkout opened in a new tab: this page leads back to the quote and its receipt (issue 37).
-  const links =
-    verification.state !== "unknown"
-      ? ((await context.services?.quotes.returnLinks(sessionId)) ?? null)
-      : null;
+  const quotes = context.services?.quotes;
+  const links = quotes && verification.state !== "unknown" ? await quotes.returnLinks(sessionId) : null;
   return { sessionId, verification, links };
 }
 
