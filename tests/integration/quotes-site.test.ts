@@ -129,6 +129,9 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const person =
       "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
     expect((await app.request(`/quote/${q.token}`, { method: "HEAD" })).status).toBe(200);
+    expect(await state()).toBe("sent");
+    expect((await app.request(`/quote/${q.token}`, { headers: { "user-agent": scanner } })).status).toBe(200);
+    expect(await state()).toBe("sent");
     const page = await app.request(`/quote/${q.token}`, { headers: { "user-agent": person } });
     expect(await page.text()).toContain('data-quote-state="sent|deposit|0');
     expect((await app.request(`/quote/${q.token}.data`, { headers: { "user-agent": scanner } })).status).toBe(
