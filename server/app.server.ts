@@ -339,6 +339,14 @@ export function createApp(
     quotes,
     reminderOptOuts,
     booking,
+    logRouteError: (request, error) => {
+      const kind = errorKind(error);
+      const refused = typeof kind.code === "number" && kind.code < 500;
+      logger[refused ? "warn" : "error"](
+        { method: request.method, path: new URL(request.url).pathname, error: kind },
+        refused ? "route refused a request" : "route error",
+      );
+    },
   };
   mountStudio(app, deps, services, quoteService);
   // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).

@@ -23,4 +23,10 @@ export type AppServices = {
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
   booking: BookingService;
+  /**
+   * A route's loader or action that failed (app/entry.server.tsx's handleError) or refused a post
+   * that is not a form (app/lib/form-post.ts): one log line with the error's kind and code and the
+   * path (its token masked), never its message or stack.
+   */
+  logRouteError: (request: Request, error: unknown) => void;
 };

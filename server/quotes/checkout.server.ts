@@ -1,3 +1,5 @@
+import { isbot } from "isbot";
+
 import { z } from "~/lib/zod";
 
 import type { GoalRecorder } from "../analytics/service.server";
@@ -168,15 +170,17 @@ export function createQuoteCheckout(deps: {
     return db.selectFrom("quotes").selectAll().where("token", "=", token).executeTakeFirst();
   }
 
-  /** The quote for its page; the first view of a sent quote marks it viewed, and an open one past its expiry expired. */
+  /**
+   * The quote for its page; an open one past its expiry is marked expired. Showing it does not
+   * mark it viewed: a mail scanner's GET or HEAD of the link renders it too (issue 37). The page
+   * itself reports a person's view (`seen`).
+   */
   async function view(token: string): Promise<QuoteView | undefined> {
     let quote = await byToken(token);
     if (!quote || quote.status === "draft") return undefined;
     const t = clock();
     const status = effectiveStatus(quote, t);
     if (status === "expired" && quote.status !== "expired") quote = (await expire(quote, t)) ?? quote;
-    else if (quote.status === "sent")
-      quote = (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
     const [paid, lead, documents, agreement] = await Promise.all([
       db
         .selectFrom("payments")
@@ -226,6 +230,46 @@ export function createQuoteCheckout(deps: {
         : null,
       declined: quote.declined_at !== null,
       canDecline: due !== null && due.kind !== "balance",
+    };
+  }
+
+  /**
+   * A person's browser showed the quote page: the first time, a sent quote becomes viewed (the
+   * lead's timeline, the analytics goal). Only the page's own script reports it, once the page
+   * has been visible for a second (app/routes/quote.tsx), so a HEAD, a link scanner's GET and a
+   * prefetch count for nothing; a client that says it is a bot (isbot, which takes headless
+   * browsers too, as link scanners that run scripts are) counts for nothing either.
+   */
+  async function seen(token: string, client: { userAgent: string | null }): Promise<boolean> {
+    if (!client.userAgent || isbot(client.userAgent)) return false;
+    const quote = await byToken(token);
+    const t = clock();
+    if (!quote || quote.status !== "sent" || effectiveStatus(quote, t) !== "sent") return false;
+    return (
+      (await moveTo(quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) !== undefined
+    );
+  }
+
+  /**
+   * Where the success page of a quote's checkout leads back to (issue 37): the quote's page and,
+   * once the payment is settled, its receipt. The checkout's session id already shows that
+   * receipt; a payment the quote did not take (to be refunded) has none.
+   */
+  async function returnLinks(sessionId: string): Promise<{ quote: string; receipt: string | null } | null> {
+    if (!sessionId || sessionId.length > 255) return null;
+    const found = await db
+      .selectFrom("payments")
+      .innerJoin("quotes", "quotes.id", "payments.quote_id")
+      .leftJoin("money_documents", (j) =>
+        j.onRef("money_documents.payment_id", "=", "payments.id").on("money_documents.kind", "=", "receipt"),
+      )
+      .select(["quotes.token", "money_documents.id as receiptId"])
+      .where("payments.provider_session_id", "=", sessionId)
+      .executeTakeFirst();
+    if (!found) return null;
+    return {
+      quote: `/quote/${found.token}`,
+      receipt: found.receiptId ? documentPath(found.token, found.receiptId) : null,
     };
   }
 
@@ -489,7 +533,7 @@ export function createQuoteCheckout(deps: {
     return agreement ? agreementFile(agreement) : undefined;
   }
 
-  return { view, pay, payRequest, documentPdf, reply, agreementDocument };
+  return { view, seen, returnLinks, pay, payRequest, documentPdf, reply, agreementDocument };
 }
 
 export type QuoteCheckout = ReturnType<typeof createQuoteCheckout>;

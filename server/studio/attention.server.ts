@@ -2,11 +2,14 @@ import { quoteStatusLabels } from "~/content/quotes";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
 
+import type { backupHealth } from "../db/backup.server";
 import type { AppDatabase } from "../db/database.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
+
+type BackupHealth = ReturnType<typeof backupHealth>;
 
 /** One thing to do, on the lead it is about. `urgent`: past its promise or close to a deadline. */
 export type AttentionItem = { key: string; leadId: string; name: string; detail: string; urgent: boolean };
@@ -24,7 +27,16 @@ const cad = (cents: number) => formatCad(cents, { withCode: true });
  * (overdue after 7 days, when the first reminder goes), money to refund, and
  * emails the outbox gave up on.
  */
-export function createAttention({ database, now = Date.now }: { database: AppDatabase; now?: () => number }) {
+export function createAttention({
+  database,
+  now = Date.now,
+  backups = () => null,
+}: {
+  database: AppDatabase;
+  now?: () => number;
+  /** Whether backups are behind (server/db/backup.server.ts, backupHealth): said at the top when they are. */
+  backups?: () => BackupHealth;
+}) {
   const { db } = database;
   const name = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`;
 
@@ -195,7 +207,18 @@ export function createAttention({ database, now = Date.now }: { database: AppDat
         refundsNeeded(),
         undeliverable(),
       ]);
-      return { leads, quotes, balances, refunds, emails, limit: LIST_LIMIT };
+      const backup = backups();
+      return {
+        leads,
+        quotes,
+        balances,
+        refunds,
+        emails,
+        limit: LIST_LIMIT,
+        backup: backup?.late
+          ? { lastAt: backup.lastAt, intervalMs: backup.intervalMs, dir: backup.dir }
+          : null,
+      };
     },
   };
 }

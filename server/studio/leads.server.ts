@@ -247,6 +247,7 @@ export function createLeadService({
         "status",
         "refund_status",
         "refund_reason",
+        "refunded_cents",
         "provider_session_id",
         "created_at",
         "paid_at",

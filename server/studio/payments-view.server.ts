@@ -52,6 +52,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         "status",
         "refund_status",
         "refund_reason",
+        "refunded_cents",
         "inquiry_id",
         "provider_session_id",
         "failure_reason",

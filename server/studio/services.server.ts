@@ -2,6 +2,7 @@ import { createAnalyticsDashboard } from "../analytics/dashboard.server";
 import type { AppDeps } from "../app.server";
 import { createCalendarFeeds } from "../booking/feed.server";
 import { createBookingStudio } from "../booking/studio.server";
+import { backupHealth } from "../db/backup.server";
 import { createAccounting, type Accounting } from "../quotes/accounting.server";
 import { createQuoteRefunds, type QuoteRefunds } from "../quotes/refunds.server";
 import type { QuoteService } from "../quotes/service.server";
@@ -73,7 +74,11 @@ export function createStudioServices(deps: AppDeps, services: AppServices, quote
     logger: deps.logger,
     now,
   });
-  const attention = createAttention({ database, now });
+  const attention = createAttention({
+    database,
+    now,
+    backups: () => backupHealth(config, (now ?? Date.now)()),
+  });
   const accounting = createAccounting({ database, now });
   const bookings = createBookingStudio({ database, outbox: deps.outbox, now });
   const feeds = createCalendarFeeds({ config, database, now });
