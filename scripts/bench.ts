@@ -741,7 +741,7 @@ async function memoryPerProcess() {
     "RSS ≤ 150 MB per process after the load",
     `${worst.toFixed(0)} MB (largest)`,
     worst <= 150,
-    "the code of the server's packages (React Router, better-auth, Stripe, Kysely, pg) and V8's young generation (--max-semi-space-size, up to twice that once grown); see decision 0019",
+    "~62 MB of every process's RSS is the node binary's code, shared by all processes but counted in each; the rest is V8's old space (the code of React Router, better-auth, Stripe, zod, pdfkit) and native memory: the part-by-part table below, reports/memory.md and decision 0040",
   );
 }
 
