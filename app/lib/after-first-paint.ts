@@ -1,5 +1,5 @@
 /**
- * What waits for the page's first paint (docs/decisions/0039-web-fonts-after-the-first-paint.md):
+ * What waits for the page's first paint (docs/decisions/0041-web-fonts-after-the-first-paint.md):
  * the web fonts and the pictures marked `data-after-paint` (the portfolio cards' previews).
  *
  * On a phone's first visit the first paint needs only the HTML and the one stylesheet.

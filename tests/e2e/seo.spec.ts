@@ -196,7 +196,7 @@ test.describe("SEO of the built site", () => {
     for (const r of publicRoutes) {
       const { html } = heads.get(r.path)!;
       const head = html.slice(0, html.indexOf("</head>"));
-      // The web fonts come after the first paint (lib/after-first-paint.ts, decision 0039).
+      // The web fonts come after the first paint (lib/after-first-paint.ts, decision 0041).
       expect(head, r.path).not.toMatch(/<link\b[^>]*rel="preload"[^>]*as="font"/);
       expect(head.match(/rel="stylesheet"/g), r.path).toHaveLength(1);
       // A script file in the head would block rendering; only modules (deferred) may load there.
