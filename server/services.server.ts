@@ -13,6 +13,7 @@ import { createBookingService, type BookingService } from "./booking/service.ser
 import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import { createBookingStudio } from "./booking/studio.server";
 import type { AppConfig } from "./config.server";
+import { backupHealth } from "./db/backup.server";
 import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createInquiryService, type InquiryService } from "./inquiries/service.server";
@@ -20,7 +21,7 @@ import { createAttention, type Attention } from "./leads/attention.server";
 import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
 import { createLeadTimeline } from "./leads/timeline.server";
-import type { Logger } from "./logger.server";
+import { errorKind, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import type { Metrics } from "./metrics.server";
 import { createOutboxWorker, type OutboxTrigger } from "./outbox/outbox.server";
@@ -79,6 +80,12 @@ export type AppServices = {
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
   booking: BookingService;
+  /**
+   * A route's loader or action that failed (app/entry.server.tsx's handleError) or refused a post
+   * that is not a form (app/lib/form-post.ts): one log line with the error's kind and code and the
+   * path (its token masked), never its message or stack.
+   */
+  logRouteError: (request: Request, error: unknown) => void;
 };
 
 /** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
@@ -226,6 +233,14 @@ export function createServices(deps: ServiceDeps) {
     quotes: quoteCheckout,
     reminderOptOuts,
     booking,
+    logRouteError: (request, error) => {
+      const kind = errorKind(error);
+      const refused = typeof kind.code === "number" && kind.code < 500;
+      logger[refused ? "warn" : "error"](
+        { method: request.method, path: new URL(request.url).pathname, error: kind },
+        refused ? "route refused a request" : "route error",
+      );
+    },
   };
   return {
     config,
@@ -333,7 +348,11 @@ function createBackOffice(
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
   });
-  const attention = createAttention({ database, now });
+  const attention = createAttention({
+    database,
+    now,
+    backups: () => backupHealth(config, (now ?? Date.now)()),
+  });
   const accounting = createAccounting({ database, now });
   const bookingStudio = createBookingStudio({ database, outbox, now });
   const dashboard = createAnalyticsDashboard({ database, now });

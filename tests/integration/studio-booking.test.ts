@@ -416,6 +416,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
         topic: "A site for our compiler",
         slot: open[0],
         tz: "America/Los_Angeles",
+        elapsedMs: "5000",
       },
       { clientIp: randomIp() },
     );
