@@ -20,7 +20,7 @@ import { createInquiryService, type InquiryService } from "./inquiries/service.s
 import { createAttention, type Attention } from "./leads/attention.server";
 import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
-import { createLeadTimeline } from "./leads/timeline.server";
+import { createLeadTimeline, type LeadTimeline } from "./leads/timeline.server";
 import { errorKind, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import type { Metrics } from "./metrics.server";
@@ -140,7 +140,76 @@ export function createServices(deps: ServiceDeps) {
   // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
   const analytics =
     deps.analytics ?? createAnalytics({ config, database, logger, metrics: deps.metrics, now });
-  // A settled payment moves its quote on, issues the receipt and moves the lead to Won.
+  const money = createMoney({ ...deps, timeline, outbox, analytics });
+  const inquiries = createInquiryService({
+    config,
+    database,
+    logger,
+    outbox,
+    mailConfigured: deps.mailConfigured ?? (deps.deliver ? mailer.configured : undefined),
+    now,
+    goals: analytics,
+  });
+  const booking = createBookingService({
+    config,
+    database,
+    logger,
+    manageSecret: bookingLinks,
+    timeline,
+    outbox,
+    goals: analytics,
+    now,
+  });
+  const feeds = createCalendarFeeds({ config, database, now });
+  const { studio, ...backOffice } = createBackOffice({
+    ...deps,
+    outbox,
+    quotes: money.quotes,
+    paymentService: money.payments.service,
+    feeds,
+    refunds: money.refunds,
+  });
+
+  const web: AppServices = {
+    config,
+    payments: money.payments.service,
+    inquiries,
+    quotes: money.quoteCheckout,
+    reminderOptOuts,
+    booking,
+    logRouteError: routeErrorLogger(logger),
+  };
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    /** The outbox worker (a serving process only: `deliver`). */
+    outboxWorker,
+    timeline,
+    analytics,
+    ...money,
+    inquiries,
+    booking,
+    reminderOptOuts,
+    reminders,
+    feeds,
+    ...backOffice,
+    /** The public routes' load context (AppServices). */
+    web,
+    /** The back office's pages' load context, once sign-in has loaded. */
+    studio,
+  };
+}
+
+/**
+ * Money: payments, their settlement (a settled payment moves its quote on, issues the receipt and
+ * moves the lead to Won), refunds, the client's side of quotes and the studio's.
+ */
+function createMoney(
+  deps: ServiceDeps & { timeline: LeadTimeline; outbox: OutboxTrigger | undefined; analytics: Analytics },
+) {
+  const { config, database, logger, now, timeline, outbox, analytics } = deps;
   const settlement = createQuoteSettlement({
     timeline,
     logger,
@@ -184,95 +253,21 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     now,
   });
-  const inquiries = createInquiryService({
-    config,
-    database,
-    logger,
-    outbox,
-    mailConfigured: deps.mailConfigured ?? (deps.deliver ? mailer.configured : undefined),
-    now,
-    goals: analytics,
-  });
-  const booking = createBookingService({
-    config,
-    database,
-    logger,
-    manageSecret: bookingLinks,
-    timeline,
-    outbox,
-    goals: analytics,
-    now,
-  });
-  const feeds = createCalendarFeeds({ config, database, now });
+  return { payments, refunds, quoteCheckout, quotes };
+}
 
-  const backOffice = createBackOffice({
-    ...deps,
-    outbox,
-    quotes,
-    paymentService: payments.service,
-    feeds,
-    refunds,
-  });
-  const {
-    loadSignIn,
-    leads,
-    paymentsView,
-    privacy,
-    leadQuotes,
-    attention,
-    accounting,
-    bookingStudio,
-    dashboard,
-    studio,
-  } = backOffice;
-
-  const web: AppServices = {
-    config,
-    payments: payments.service,
-    inquiries,
-    quotes: quoteCheckout,
-    reminderOptOuts,
-    booking,
-    logRouteError: (request, error) => {
-      const kind = errorKind(error);
-      const refused = typeof kind.code === "number" && kind.code < 500;
-      logger[refused ? "warn" : "error"](
-        { method: request.method, path: new URL(request.url).pathname, error: kind },
-        refused ? "route refused a request" : "route error",
-      );
-    },
-  };
-  return {
-    config,
-    database,
-    logger,
-    mailer,
-    /** The outbox worker (a serving process only: `deliver`). */
-    outboxWorker,
-    timeline,
-    analytics,
-    payments,
-    refunds,
-    quoteCheckout,
-    quotes,
-    inquiries,
-    booking,
-    reminderOptOuts,
-    reminders,
-    feeds,
-    loadSignIn,
-    leads,
-    paymentsView,
-    privacy,
-    leadQuotes,
-    attention,
-    accounting,
-    bookingStudio,
-    dashboard,
-    /** The public routes' load context (AppServices). */
-    web,
-    /** The back office's pages' load context, once sign-in has loaded. */
-    studio,
+/**
+ * A route's loader or action that failed, or a post it refused (AppServices.logRouteError): the
+ * error's kind and code and the path, never its message or stack; a refusal (4xx) is a warning.
+ */
+function routeErrorLogger(logger: Logger): AppServices["logRouteError"] {
+  return (request, error) => {
+    const kind = errorKind(error);
+    const refused = typeof kind.code === "number" && kind.code < 500;
+    logger[refused ? "warn" : "error"](
+      { method: request.method, path: new URL(request.url).pathname, error: kind },
+      refused ? "route refused a request" : "route error",
+    );
   };
 }
 
