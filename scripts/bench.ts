@@ -626,7 +626,7 @@ end`,
 
 async function countRows(
   options: Parameters<typeof openDatabase>[0],
-  table: "inquiries" | "analytics_events" = "inquiries",
+  table: "leads" | "analytics_events" = "leads",
 ) {
   const database = openDatabase(options);
   try {

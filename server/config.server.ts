@@ -2,8 +2,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
+import { GST_HST_NUMBER_PATTERN } from "./billing/tax-number";
 import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
-import { GST_HST_NUMBER_PATTERN } from "./quotes/tax-number";
 
 /**
  * Every environment variable the server reads, validated once at start-up.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { createQuoteSchema } from "~/shared/quote-model";
+
 import { signatureSchema } from "../../server/quotes/agreement.server";
-import { createQuoteSchema } from "../../server/quotes/model";
 import { bookingSubmissionSchema } from "./booking";
 import { inquiryFieldsSchema } from "./inquiry";
 import { hasNoInvisibleCharacters } from "./printable-name";

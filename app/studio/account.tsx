@@ -245,7 +245,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Add this account to your authenticator app: scan the code, open the link on your phone, or enter
               the key by hand. Then type the code the app shows.
             </p>
-            {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/studio/security.server.ts). */}
+            {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/auth/security.server.ts). */}
             <img
               src={setup.qrCode}
               alt="QR code of the setup link below"

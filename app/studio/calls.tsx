@@ -46,7 +46,7 @@ function Who({ call }: { call: Call }) {
         <time dateTime={call.starts_at}>{formatTime(call.starts_at)}</time>
       </td>
       <td className="px-2 py-2">
-        <Link to={`/studio/leads/${call.inquiry_id}`} className="text-primary underline underline-offset-4">
+        <Link to={`/studio/leads/${call.lead_id}`} className="text-primary underline underline-offset-4">
           {call.first_name} {call.last_name}
         </Link>
       </td>

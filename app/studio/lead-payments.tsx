@@ -7,7 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { paymentKindLabels } from "~/content/quotes";
 import { formatCad } from "~/lib/money";
 
-import type { RefundablePayment, RefundNotice } from "../../server/quotes/refunds.server";
+import type { RefundablePayment, RefundNotice } from "../../server/billing/refunds.server";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";
@@ -27,7 +27,7 @@ type LeadPayment = {
 };
 
 /**
- * The payments linked to a lead (through its quotes: payments.inquiry_id,
+ * The payments linked to a lead (through its quotes: payments.lead_id,
  * migration 0006). Money that arrived for a withdrawn or expired quote, or
  * twice for one stage, says it needs a refund, with the button that makes it.
  */

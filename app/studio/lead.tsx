@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.intent;
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
   if (intent === "refund") {
-    // Money leaves: the amount, reason and confirmation are checked on the server (server/quotes/refunds.server.ts).
+    // Money leaves: the amount, reason and confirmation are checked on the server (server/billing/refunds.server.ts).
     const refunded = await refunds.refund(params.id, form, user.email);
     return refunded.ok
       ? { intent, error: undefined, creditNote: refunded.value.creditNote }

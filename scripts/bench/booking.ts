@@ -46,7 +46,7 @@ async function onDatabase(
     database,
     logger,
     manageSecret: "bench-secret-bench-secret-bench-secret",
-    recordActivity: async () => {},
+    timeline: { record: async () => {} },
     now: () => NOW,
   });
   const open = await service.slots();

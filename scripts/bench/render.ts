@@ -16,10 +16,8 @@ import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
 import { createLogger } from "../../server/logger.server";
-import { createPayments } from "../../server/payments/payments.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { createServices } from "../../server/services.server";
 
 export const RENDER_GOAL_MS = 10;
 
@@ -48,10 +46,13 @@ export async function runRenderBench(o: { buildDir: string; renders?: number; lo
     const serverBuild = (await import(
       pathToFileURL(path.join(o.buildDir, "server/index.js")).href
     )) as ServerBuild;
+    // One set of services: the app's routes and the studio's quote commands below share it.
+    const services = createServices({ config, database, logger });
     const app = createApp({
       config,
       database,
       logger,
+      services,
       site: { clientDir: path.join(o.buildDir, "client"), serverBuild },
     });
 
@@ -71,12 +72,7 @@ export async function runRenderBench(o: { buildDir: string; renders?: number; lo
       })
     ).json()) as { success: boolean; id?: string };
     if (!lead.id) throw new Error("render bench: the lead was refused");
-    const service = createQuoteService({
-      config,
-      database,
-      activity: createStudioLeadActivity(),
-      checkouts: createPayments({ config, database, logger }).service,
-    });
+    const service = services.quotes;
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     await runQuoteCommand(

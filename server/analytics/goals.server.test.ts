@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import { createQuoteSettlement } from "../billing/settlement.server";
 import { createBookingService } from "../booking/service.server";
 import { loadConfig } from "../config.server";
+import { createLeadTimeline } from "../leads/timeline.server";
 import { createLogger } from "../logger.server";
 import { createFulfil } from "../payments/fulfil.server";
 import { createPayments } from "../payments/payments.server";
 import { createQuoteCheckout } from "../quotes/checkout.server";
 import { createQuoteService } from "../quotes/service.server";
-import { createQuoteSettlement } from "../quotes/settlement.server";
-import { createStudioLeadActivity } from "../studio/activity.server";
 import { createAnalytics, type Analytics } from "./service.server";
 
 const T0 = Date.UTC(2026, 10, 25, 18, 0, 0);
@@ -29,7 +29,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     analytics = createAnalytics({ config, database, logger, now });
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "lead-1",
         first_name: "Ana",
@@ -61,21 +61,21 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
   };
 
   it("a quote's first view and its acceptance are goals once each, however many times the page is opened", async () => {
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
       goals: analytics,
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
       goals: analytics,
@@ -119,7 +119,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: "a".repeat(32),
-      recordActivity: async () => undefined,
+      timeline: { record: async () => undefined },
       goals: analytics,
       now,
     });
@@ -160,7 +160,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     const fulfil = createFulfil({ database, logger, now, goals: analytics });
@@ -192,7 +192,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     await createFulfil({ database, logger, now, goals: analytics })(

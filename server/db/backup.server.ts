@@ -291,8 +291,9 @@ async function pgDump(source: Extract<BackupSource, { kind: "postgres" }>, targe
   );
   // The archive reads back to its end and holds the leads.
   const contents = await run("pg_restore", ["--list", target], env);
-  if (!/ TABLE DATA \S+ inquiries /.test(contents))
-    throw new BackupError("The dump has no inquiries table: is DATABASE_URL the site's database?");
+  // `inquiries` before migration 0027 named the table.
+  if (!/ TABLE DATA \S+ (leads|inquiries) /.test(contents))
+    throw new BackupError("The dump has no leads table: is DATABASE_URL the site's database?");
 }
 
 export type RestoreResult = {
@@ -398,8 +399,9 @@ async function restorePostgres(
     try {
       const { rows } = await client.query<{ sessions: string; leads: string | null }>(
         `select (select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend') as sessions,
-                to_regclass($1) as leads`,
-        [`${target.schema ?? "public"}.inquiries`],
+                coalesce(to_regclass($1), to_regclass($2)) as leads`,
+        // `inquiries` before migration 0027 named the table.
+        [`${target.schema ?? "public"}.leads`, `${target.schema ?? "public"}.inquiries`],
       );
       const sessions = Number(rows[0]!.sessions);
       if (sessions > 0)

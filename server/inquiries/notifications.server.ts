@@ -5,7 +5,7 @@ import { inquiryFieldsSchema, type Inquiry } from "~/schemas/inquiry";
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { Database, InquiryTable } from "../db/schema";
+import type { Database, LeadTable } from "../db/schema";
 import { acknowledgementEmail } from "../mail/emails/acknowledgement";
 import { inquiryEmail } from "../mail/emails/inquiry";
 import { forwardToFormService } from "../mail/form-service.server";
@@ -60,7 +60,7 @@ export async function claimAcknowledgement(trx: Kysely<Database>, email: string,
   return claimed.length === 1;
 }
 
-export function inquiryFromRow(row: Selectable<InquiryTable>): Inquiry {
+export function inquiryFromRow(row: Selectable<LeadTable>): Inquiry {
   return {
     firstName: row.first_name,
     lastName: row.last_name,
@@ -87,7 +87,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
   const { config, database, mailer } = deps;
 
   async function load(id: string) {
-    const row = await database.db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await database.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new Error(`inquiry ${id} not found`);
     // Stored rows passed the schema; parsing again guards the email against a hand-edited row.
     return inquiryFieldsSchema.parse(inquiryFromRow(row));
@@ -110,7 +110,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         await mailer.send({
           ...email,
           to: inquiry.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
         });
       },
@@ -125,7 +125,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         const inquiry = await load(row.subject_id);
         await forwardToFormService(
           inquiry,
-          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox },
+          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.companyInbox },
           deps.fetch,
         );
       },

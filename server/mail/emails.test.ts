@@ -58,7 +58,7 @@ const payment: PaymentTable = {
   failed_at: null,
   last_checked_at: null,
   quote_id: "0a1b2c3d-0000-4000-8000-000000000000",
-  inquiry_id: "lead-1",
+  lead_id: "lead-1",
   kind: "deposit",
   expires_at: null,
   checkout_url: null,

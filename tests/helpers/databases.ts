@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
+import { Migrator, type Kysely } from "kysely";
 import pg from "pg";
 
 import {
@@ -12,6 +12,7 @@ import {
   type DatabaseOptions,
 } from "../../server/db/database.server";
 import { migrations } from "../../server/db/migrations";
+import type { Database } from "../../server/db/schema";
 
 /**
  * The databases a repository or integration test runs against. By default a
@@ -115,3 +116,12 @@ export async function createPostgresDatabase() {
     dispose: () => admin(`drop database if exists ${name} with (force)`),
   };
 }
+
+type WithInquiryId<T> = { [K in keyof T as K extends "lead_id" ? "inquiry_id" : K]: T[K] };
+/** The schema's names before migration 0027-leads (`inquiries`, `inquiry_id`), which a migration test at an earlier version reads and writes. */
+export type DatabaseBeforeLeads = {
+  [K in keyof Database as K extends "leads" ? "inquiries" : K]: K extends "analytics_events"
+    ? Database[K]
+    : WithInquiryId<Database[K]>;
+};
+export const beforeLeads = (database: AppDatabase) => database.db as unknown as Kysely<DatabaseBeforeLeads>;

@@ -65,7 +65,7 @@ export async function createInquiryHarness(
     Number(
       (
         await database.db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select((eb) => eb.fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
       ).n,

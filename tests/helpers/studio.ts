@@ -1,14 +1,15 @@
 import * as OTPAuth from "otpauth";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 
-import { createApp, type AppDeps } from "../../server/app.server";
+import { createApp } from "../../server/app.server";
+import { createStudioAccounts } from "../../server/auth/accounts.server";
+import { createStudioAuth } from "../../server/auth/auth.server";
+import { createSecurityNotices } from "../../server/auth/security-notices.server";
+import { createStudioSecurity } from "../../server/auth/security.server";
+import { createStudioSessions } from "../../server/auth/session.server";
 import { loadConfig } from "../../server/config.server";
+import type { AppDeps } from "../../server/http/env";
 import { createLogger } from "../../server/logger.server";
-import { createStudioAccounts } from "../../server/studio/accounts.server";
-import { createStudioAuth } from "../../server/studio/auth.server";
-import { createSecurityNotices } from "../../server/studio/security-notices.server";
-import { createStudioSecurity } from "../../server/studio/security.server";
-import { createStudioSessions } from "../../server/studio/session.server";
 import { openTestDatabase, type TestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
 import { builtSite } from "./site";

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import routeTable from "~/routes";
 
-import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createNodeHandler } from "../../server/http/listener.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger, maskSecret, maskSecretPath } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
@@ -85,7 +85,7 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger: createLogger(config) }).service,
     });
   });

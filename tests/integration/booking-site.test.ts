@@ -75,7 +75,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
     const lead = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
       .where("email", "=", "grace@example.com")
       .executeTakeFirstOrThrow();

@@ -46,7 +46,7 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const stored = await t.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
       .where("id", "=", body.id)
       .executeTakeFirstOrThrow();
@@ -273,7 +273,7 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     const fastBody = (await fast.json()) as { success: boolean; id: string };
     expect(fastBody.success).toBe(true);
     const stored = await t.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "quarantine_reason", "last_name"])
       .orderBy("created_at")
       .orderBy("quarantine_reason")

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { CLIENT_NAMES, pdfText } from "../helpers/pdf";
@@ -34,20 +34,20 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     });
     const logger = createLogger(config);
     const now = () => Date.parse("2026-11-25T18:00:00Z");
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
     });

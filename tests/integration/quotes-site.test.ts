@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
@@ -44,7 +44,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger }).service,
     });
   });
@@ -122,7 +122,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
       database.db
         .selectFrom("lead_activity")
         .select("id")
-        .where("inquiry_id", "=", q.inquiry_id)
+        .where("lead_id", "=", q.lead_id)
         .where("kind", "=", "quote-viewed")
         .execute();
     const scanner = "Mozilla/5.0 (compatible; SafeLinks/1.0; +https://example.com/bot)";
@@ -274,7 +274,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const kinds = await database.db
       .selectFrom("lead_activity")
       .select("kind")
-      .where("inquiry_id", "=", q.inquiry_id)
+      .where("lead_id", "=", q.lead_id)
       .where("kind", "in", ["quote-question", "quote-declined"])
       .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);

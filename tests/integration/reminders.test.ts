@@ -15,12 +15,13 @@ import {
   REMINDER_NEW_LEAD,
   REMINDER_QUOTE_EXPIRING,
 } from "../../server/reminders/follow-ups.server";
-import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
+import { createReminderOptOuts } from "../../server/reminders/opt-outs.server";
 import {
   queueDueReminders,
   reminderDeliveryHandlers,
   startReminderJob,
 } from "../../server/reminders/reminders.server";
+import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
@@ -74,7 +75,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       greetingTimeout: 2_000,
       socketTimeout: 4_000,
     });
-    const optOuts = createReminderOptOuts({ database, key: optOutKey(cfg), now });
+    const optOuts = createReminderOptOuts({ database, key: secretFor(cfg, "reminder-opt-outs"), now });
     const reminders = followUpReminders({ config: cfg, mailer, optOuts });
     const worker = () =>
       createOutboxWorker({
@@ -97,7 +98,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
       .orderBy("created_at")
       .execute();
@@ -238,11 +239,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 0 });
     clock.now = T0 + 20 * HOUR;
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 2 });
-    await database.db
-      .updateTable("inquiries")
-      .set({ status: "contacted" })
-      .where("id", "=", answered)
-      .execute();
+    await database.db.updateTable("leads").set({ status: "contacted" }).where("id", "=", answered).execute();
     await h.worker().runOnce();
 
     expect(reminderMails()).toHaveLength(1);
@@ -294,8 +291,9 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     const token = h.optOuts.tokenFor("client@example.com");
     const other = createReminderOptOuts({
       database,
-      key: optOutKey(
+      key: secretFor(
         loadConfig({ NODE_ENV: "test", UNSUBSCRIBE_SECRET: "another key entirely, also 32+ characters" }),
+        "reminder-opt-outs",
       ),
     });
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { BACKUP_STATUS_FILE } from "../../server/db/backup.server";
-import type { AttentionItem } from "../../server/studio/attention.server";
+import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { builtSite } from "../helpers/site";
@@ -70,7 +70,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
         failed_at: null,
         last_checked_at: null,
         quote_id: null,
-        inquiry_id: refundLead,
+        lead_id: refundLead,
         kind: "deposit",
         expires_at: null,
         checkout_url: null,
@@ -147,7 +147,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       .insertInto("lead_activity")
       .values({
         id: "reminder-row",
-        inquiry_id: id,
+        lead_id: id,
         kind: "reminder-sent",
         from_status: null,
         to_status: null,

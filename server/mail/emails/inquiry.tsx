@@ -6,7 +6,7 @@ import {
   type Inquiry,
 } from "~/schemas/inquiry";
 
-import { noticeText, renderNotice, type StudioNotice } from "../layout";
+import { noticeText, renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 /** Subject line of the studio's notification: 'New project inquiry from First Last', one line. */
@@ -19,7 +19,7 @@ export function inquirySubject(inquiry: Pick<Inquiry, "firstName" | "lastName">)
  * project type, budget, timeline, and the description after them; in the studio's email, the
  * lead's page in the back office too (as the booking notice has), so the studio can act on it.
  */
-function inquiryNotice(inquiry: Inquiry, leadLink?: string): StudioNotice {
+function inquiryNotice(inquiry: Inquiry, leadLink?: string): CompanyNotice {
   const or = (v: string | undefined) => v ?? "Not provided";
   return {
     subject: inquirySubject(inquiry),

@@ -65,7 +65,7 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
   });
   afterAll(async () => {
     // Every stored row is one the shared schema accepts as it is, with its notification queued unless it is in quarantine.
-    const rows = await t.database.db.selectFrom("inquiries").selectAll().execute();
+    const rows = await t.database.db.selectFrom("leads").selectAll().execute();
     for (const row of rows) {
       const inquiry = inquiryFromRow(row);
       const again = inquiryFieldsSchema.safeParse(inquiry);
@@ -103,7 +103,7 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
     if (res.status === 200) {
       expect(body.success).toBe(true);
       const stored = await t.database.db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select("id")
         .where("id", "=", body.id!)
         .executeTakeFirst();
@@ -180,7 +180,7 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
           }
           expect(status).toBe(200);
           const row = await t.database.db
-            .selectFrom("inquiries")
+            .selectFrom("leads")
             .selectAll()
             .where("id", "=", body.id!)
             .executeTakeFirstOrThrow();
@@ -206,7 +206,7 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
     );
     expect(status).toBe(200);
     const row = await t.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select("message")
       .where("id", "=", body.id!)
       .executeTakeFirstOrThrow();
