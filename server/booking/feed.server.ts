@@ -102,6 +102,8 @@ export function createCalendarFeeds({
           "bookings.topic",
           "leads.first_name",
           "leads.last_name",
+          "bookings.visitor_name",
+          "bookings.identity",
         ])
         .where("bookings.status", "in", ["booked", "held"])
         .where("bookings.starts_at", ">=", since)
@@ -115,13 +117,24 @@ export function createCalendarFeeds({
       });
       for (const c of calls) {
         const lead = `${config.SITE_URL}/studio/leads/${c.lead_id}`;
-        // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
+        // Only what the studio needs to take the call: who, what about, and the lead's page (no
+        // email or phone). Who is the name typed with the booking, said to be unproven (issue 37).
+        const unverified = c.identity !== "client";
+        const who = c.visitor_name ?? `${c.first_name} ${c.last_name}`;
         calendar.createEvent({
           id: `${c.id}@${new URL(config.SITE_URL).hostname}`,
           start: new Date(c.starts_at),
           end: new Date(c.ends_at),
-          summary: `Call: ${c.first_name} ${c.last_name}`.slice(0, 200),
-          description: `${c.topic}\n\n${lead}`,
+          summary: `Call: ${who}${unverified ? " (email not verified)" : ""}`.slice(0, 200),
+          description: [
+            c.topic,
+            unverified
+              ? "The email address was typed on the booking page and is not verified: the caller may not be the lead."
+              : undefined,
+            lead,
+          ]
+            .filter(Boolean)
+            .join("\n\n"),
           url: lead,
           status: ICalEventStatus.CONFIRMED,
         });
