@@ -11,8 +11,7 @@ import {
   ZoneLine,
   type BookingPageData,
 } from "~/components/sections/booking-form";
-import { PageIntro } from "~/components/sections/page-intro";
-import { SiteSection } from "~/components/sections/site-section";
+import { Container } from "~/components/ui/container";
 import { bookingCopy as copy } from "~/content/booking";
 import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
@@ -140,10 +139,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     },
   };
   return (
-    <>
-      <PageIntro copy={copy} />
-      <SiteSection aria-label={copy.title} className="py-8 sm:py-12" containerClassName="grid max-w-4xl gap-6">
-        <ZoneLine zone={zone} />
+    <section aria-labelledby="book-title" className="py-4 sm:py-10">
+      <Container className="grid gap-5">
+        <header className="grid gap-1.5">
+          <h1 id="book-title" className="text-3xl font-extrabold sm:text-4xl">
+            {copy.title}
+          </h1>
+          <p className="max-w-2xl text-muted-foreground sm:text-lg">{copy.intro}</p>
+        </header>
         {loaderData.cancelled && !answer && (
           <p role="status" className="rounded-md border border-accent bg-secondary p-4">
             {copy.cancelled}
@@ -151,15 +154,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         )}
         <FormAlert tone="error">{answer?.error}</FormAlert>
         {open.length === 0 ? (
-          <p>{copy.noSlots}</p>
-        ) : (
           <>
-            <DayStrip days={days} chosen={day?.key} zone={zone} path={copy.path} search={loaderData.search} />
-            <form
-              method="post"
-              className="grid gap-8 lg:grid-cols-[minmax(0,18rem)_1fr]"
-              data-booking-form=""
-            >
+            <ZoneLine zone={zone} />
+            <p>{copy.noSlots}</p>
+          </>
+        ) : (
+          // A day, then its times, then the form: one column on a phone, three panels on a laptop.
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,15rem)_minmax(0,1fr)] lg:gap-8">
+            <div className="grid content-start gap-3">
+              <DayStrip days={days} chosen={day?.key} zone={zone} path={copy.path} search={loaderData.search} />
+              <ZoneLine zone={zone} />
+            </div>
+            <form method="post" className="contents" data-booking-form="">
               <input type="hidden" name="tz" value={zone} />
               <DayTimes day={day} chosen={chosen} error={answer?.fieldErrors.slot} />
               <BookingFields
@@ -168,12 +174,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 submit={copy.submit}
               />
             </form>
-          </>
+          </div>
         )}
         <InlineScript
           source={`(${enhanceBookingPage.toString()})(document, ${JSON.stringify(script).replace(/</g, "\\u003c")}, ${bookingCalendar.toString()}, ${zoneLabel.toString()});`}
         />
-      </SiteSection>
-    </>
+      </Container>
+    </section>
   );
 }

@@ -65,7 +65,10 @@ function offsetAt(t: number, zone: string) {
   return wall - Math.floor(t / 1000) * 1000;
 }
 
-/** The instant a wall-clock time in an IANA zone names (a time a spring-forward skips moves on by the gap). */
+/**
+ * The instant a wall-clock time in an IANA zone names, as RFC 5545 reads it: a time said twice
+ * (fall back) is the first; a time a spring-forward skips is read with the offset before the gap.
+ */
 export function wallTimeInZone(
   wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
   zone: string,
@@ -73,8 +76,9 @@ export function wallTimeInZone(
   if (!knownZone(zone)) throw new Error(`unknown zone ${zone}`);
   const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   const first = offsetAt(guess, zone);
-  const second = offsetAt(guess - first, zone);
-  return guess - second;
+  const candidate = guess - offsetAt(guess - first, zone);
+  // The candidate's own wall clock is the one asked for, unless the time falls in a gap.
+  return candidate + offsetAt(candidate, zone) === guess ? candidate : guess - first;
 }
 
 /** Midnight starting a Vancouver date, as the slot computation counts days (its fixed offset). */

@@ -17,10 +17,10 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-
  * times in place. The classes below are shared with that script, which builds the same markup.
  */
 export const dayClasses = {
-  cell: "flex min-h-14 flex-col items-center justify-center rounded-md border px-1 py-1.5 text-center leading-tight",
+  cell: "flex min-h-12 flex-col items-center justify-center rounded-md border px-0.5 py-1 text-center leading-tight",
   open: "border-border bg-background font-semibold text-foreground hover:border-primary hover:bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[current=date]:border-primary aria-[current=date]:bg-primary aria-[current=date]:text-primary-foreground",
   closed: "border-transparent text-muted-foreground/80",
-  time: "flex cursor-pointer items-center justify-center rounded-md border px-2 py-2.5 text-sm font-semibold has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary",
+  time: "flex min-h-9 cursor-pointer items-center justify-center whitespace-nowrap rounded-md border px-0.5 py-1.5 text-[0.8125rem] font-semibold has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary",
 } as const;
 
 /**
@@ -41,13 +41,14 @@ export function ZoneLine({ zone }: { zone: string }) {
     ? commonTimeZones
     : [zone, ...commonTimeZones];
   return (
-    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-      <p id="book-zone-stated" className="font-semibold">
-        {copy.zoneShownIn} <span id="book-zone-name">{zoneLabel(zone)}</span>.
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+      <p id="book-zone-stated">
+        {copy.zoneShownIn} <span id="book-zone-name" className="font-semibold">{zoneLabel(zone)}</span>
       </p>
-      <details className="group text-sm">
+      <details className="group">
         <summary className="cursor-pointer font-semibold text-primary underline underline-offset-4">
           {copy.zoneChange}
+          <span className="sr-only"> time zone</span>
         </summary>
         <form method="get" className="mt-2 flex flex-wrap items-end gap-3">
           <Field id="book-tz" label={copy.zoneLabel} className="min-w-0">
@@ -82,7 +83,7 @@ export function DayStrip({
 }) {
   return (
     <nav aria-labelledby="book-days-title">
-      <h2 id="book-days-title" className="mb-3 text-lg font-semibold">
+      <h2 id="book-days-title" className="mb-2 text-lg font-semibold">
         {copy.daysLabel}
       </h2>
       <ol id="book-days" className="grid grid-cols-7 gap-1.5 sm:gap-2">
@@ -126,11 +127,11 @@ function DayCell({ d }: { d: BookingDay }) {
 export function DayTimes({ day, chosen, error }: { day?: BookingDay; chosen?: string; error?: string }) {
   return (
     <fieldset id="book-times" className="min-w-0" aria-describedby={error ? "book-slot-error" : undefined}>
-      <legend id="book-times-legend" className="mb-3 text-lg font-semibold">
+      <legend id="book-times-legend" className="mb-2 text-lg font-semibold">
         {day ? copy.dayTimes(day.label) : copy.noTimesThatDay}
       </legend>
       <FieldError id="book-slot-error">{error}</FieldError>
-      <div id="book-time-list" className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-2">
+      <div id="book-time-list" className="grid grid-cols-4 gap-1.5 sm:gap-2 lg:grid-cols-2">
         {day?.times.map(({ value, time }) => (
           <label key={value} className={dayClasses.time}>
             <input
@@ -161,11 +162,11 @@ export function BookingFields({
 }) {
   const props = (name: BookingFieldName) => ({ name, defaultValue: values[name] ?? "" });
   return (
-    <div className="grid content-start gap-4 sm:grid-cols-2">
-      <Field id="book-name" label="Your name" required error={errors.name}>
+    <div className="grid min-w-0 content-start grid-cols-2 gap-x-3 gap-y-3">
+      <Field id="book-name" label="Your name" required error={errors.name} className="gap-1.5">
         <Input {...props("name")} required maxLength={bookingLimits.name} autoComplete="name" />
       </Field>
-      <Field id="book-email" label="Email" required error={errors.email}>
+      <Field id="book-email" label="Email" required error={errors.email} className="gap-1.5">
         <Input
           {...props("email")}
           type="email"
@@ -174,14 +175,20 @@ export function BookingFields({
           autoComplete="email"
         />
       </Field>
-      <div className="sm:col-span-2">
-        <Field id="book-company" label="Company (optional)" error={errors.company}>
+      <div className="col-span-2">
+        <Field id="book-company" label="Company (optional)" error={errors.company} className="gap-1.5">
           <Input {...props("company")} maxLength={inquiryLimits.company} autoComplete="organization" />
         </Field>
       </div>
-      <div className="sm:col-span-2">
-        <Field id="book-topic" label="What would you like to talk about?" required error={errors.topic}>
-          <Textarea {...props("topic")} required maxLength={bookingLimits.topic} rows={3} />
+      <div className="col-span-2">
+        <Field
+          id="book-topic"
+          label="What would you like to talk about?"
+          required
+          error={errors.topic}
+          className="gap-1.5"
+        >
+          <Textarea {...props("topic")} required maxLength={bookingLimits.topic} rows={2} className="min-h-16" />
         </Field>
       </div>
       {/* Bots fill every field; people never see this one. */}
@@ -198,7 +205,7 @@ export function BookingFields({
       </div>
       {/* Time spent on earlier attempts counts too: a person asked to send again is not "fast" twice. */}
       <input type="hidden" name={ELAPSED_FIELD} defaultValue={values[ELAPSED_FIELD] ?? ""} />
-      <p className="text-sm text-muted-foreground sm:col-span-2">
+      <p className="col-span-2 text-xs text-muted-foreground">
         We use your details only to hold and prepare this call; see our{" "}
         <a
           href={privacyNotice.href}
@@ -211,7 +218,7 @@ export function BookingFields({
         </a>
         .
       </p>
-      <div className="sm:col-span-2">
+      <div className="col-span-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto">
           {submit}
         </Button>
