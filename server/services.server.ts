@@ -14,14 +14,15 @@ import { createBookingService, type BookingService } from "./booking/service.ser
 import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import { createBookingStudio } from "./booking/studio.server";
 import type { AppConfig } from "./config.server";
+import { backupHealth } from "./db/backup.server";
 import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createInquiryService, type InquiryService } from "./inquiries/service.server";
 import { createAttention, type Attention } from "./leads/attention.server";
 import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
-import { createLeadTimeline } from "./leads/timeline.server";
-import type { Logger } from "./logger.server";
+import { createLeadTimeline, type LeadTimeline } from "./leads/timeline.server";
+import { errorKind, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import type { Metrics } from "./metrics.server";
 import { createOutboxWorker, type OutboxTrigger } from "./outbox/outbox.server";
@@ -80,6 +81,12 @@ export type AppServices = {
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
   booking: BookingService;
+  /**
+   * A route's loader or action that failed (app/entry.server.tsx's handleError) or refused a post
+   * that is not a form (app/lib/form-post.ts): one log line with the error's kind and code and the
+   * path (its token masked), never its message or stack.
+   */
+  logRouteError: (request: Request, error: unknown) => void;
 };
 
 /** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
@@ -134,7 +141,88 @@ export function createServices(deps: ServiceDeps) {
   // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
   const analytics =
     deps.analytics ?? createAnalytics({ config, database, logger, metrics: deps.metrics, now });
-  // A settled payment moves its quote on, issues the receipt and moves the lead to Won.
+  const money = createMoney({ ...deps, timeline, outbox, analytics });
+  const inquiries = createInquiryService({
+    config,
+    database,
+    logger,
+    outbox,
+    mailConfigured: deps.mailConfigured ?? (deps.deliver ? mailer.configured : undefined),
+    now,
+    goals: analytics,
+  });
+  // The studio's own calendars (CalDAV, ICS): their busy times remove slots; one cache for the
+  // visitor's side and the back office, their credentials sealed under a key of their own.
+  const calendarSources = createCalendarSources({
+    database,
+    key: secretFor(config, "calendar-credentials"),
+    logger,
+    now,
+  });
+  if (deps.metrics) registerCalendarGauges(deps.metrics, calendarSources, now);
+  const booking = createBookingService({
+    config,
+    database,
+    logger,
+    manageSecret: bookingLinks,
+    timeline,
+    outbox,
+    goals: analytics,
+    calendar: calendarSources,
+    now,
+  });
+  const feeds = createCalendarFeeds({ config, database, now });
+  const { studio, ...backOffice } = createBackOffice({
+    ...deps,
+    outbox,
+    quotes: money.quotes,
+    paymentService: money.payments.service,
+    feeds,
+    refunds: money.refunds,
+    calendarSources,
+  });
+
+  const web: AppServices = {
+    config,
+    payments: money.payments.service,
+    inquiries,
+    quotes: money.quoteCheckout,
+    reminderOptOuts,
+    booking,
+    logRouteError: routeErrorLogger(logger),
+  };
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    /** The outbox worker (a serving process only: `deliver`). */
+    outboxWorker,
+    timeline,
+    analytics,
+    ...money,
+    inquiries,
+    booking,
+    calendarSources,
+    reminderOptOuts,
+    reminders,
+    feeds,
+    ...backOffice,
+    /** The public routes' load context (AppServices). */
+    web,
+    /** The back office's pages' load context, once sign-in has loaded. */
+    studio,
+  };
+}
+
+/**
+ * Money: payments, their settlement (a settled payment moves its quote on, issues the receipt and
+ * moves the lead to Won), refunds, the client's side of quotes and the studio's.
+ */
+function createMoney(
+  deps: ServiceDeps & { timeline: LeadTimeline; outbox: OutboxTrigger | undefined; analytics: Analytics },
+) {
+  const { config, database, logger, now, timeline, outbox, analytics } = deps;
   const settlement = createQuoteSettlement({
     timeline,
     logger,
@@ -178,99 +266,21 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     now,
   });
-  const inquiries = createInquiryService({
-    config,
-    database,
-    logger,
-    outbox,
-    mailConfigured: deps.mailConfigured ?? (deps.deliver ? mailer.configured : undefined),
-    now,
-    goals: analytics,
-  });
-  // The studio's own calendars (CalDAV, ICS): their busy times remove slots; one cache for the
-  // visitor's side and the back office, their credentials sealed under a key of their own.
-  const calendarSources = createCalendarSources({
-    database,
-    key: secretFor(config, "calendar-credentials"),
-    logger,
-    now,
-  });
-  if (deps.metrics) registerCalendarGauges(deps.metrics, calendarSources, now);
-  const booking = createBookingService({
-    config,
-    database,
-    logger,
-    manageSecret: bookingLinks,
-    timeline,
-    outbox,
-    goals: analytics,
-    calendar: calendarSources,
-    now,
-  });
-  const feeds = createCalendarFeeds({ config, database, now });
+  return { payments, refunds, quoteCheckout, quotes };
+}
 
-  const backOffice = createBackOffice({
-    ...deps,
-    outbox,
-    quotes,
-    paymentService: payments.service,
-    feeds,
-    refunds,
-    calendarSources,
-  });
-  const {
-    loadSignIn,
-    leads,
-    paymentsView,
-    privacy,
-    leadQuotes,
-    attention,
-    accounting,
-    bookingStudio,
-    dashboard,
-    studio,
-  } = backOffice;
-
-  const web: AppServices = {
-    config,
-    payments: payments.service,
-    inquiries,
-    quotes: quoteCheckout,
-    reminderOptOuts,
-    booking,
-  };
-  return {
-    config,
-    database,
-    logger,
-    mailer,
-    /** The outbox worker (a serving process only: `deliver`). */
-    outboxWorker,
-    timeline,
-    analytics,
-    payments,
-    refunds,
-    quoteCheckout,
-    quotes,
-    inquiries,
-    booking,
-    calendarSources,
-    reminderOptOuts,
-    reminders,
-    feeds,
-    loadSignIn,
-    leads,
-    paymentsView,
-    privacy,
-    leadQuotes,
-    attention,
-    accounting,
-    bookingStudio,
-    dashboard,
-    /** The public routes' load context (AppServices). */
-    web,
-    /** The back office's pages' load context, once sign-in has loaded. */
-    studio,
+/**
+ * A route's loader or action that failed, or a post it refused (AppServices.logRouteError): the
+ * error's kind and code and the path, never its message or stack; a refusal (4xx) is a warning.
+ */
+function routeErrorLogger(logger: Logger): AppServices["logRouteError"] {
+  return (request, error) => {
+    const kind = errorKind(error);
+    const refused = typeof kind.code === "number" && kind.code < 500;
+    logger[refused ? "warn" : "error"](
+      { method: request.method, path: new URL(request.url).pathname, error: kind },
+      refused ? "route refused a request" : "route error",
+    );
   };
 }
 
@@ -347,7 +357,11 @@ function createBackOffice(
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
   });
-  const attention = createAttention({ database, now });
+  const attention = createAttention({
+    database,
+    now,
+    backups: () => backupHealth(config, (now ?? Date.now)()),
+  });
   const accounting = createAccounting({ database, now });
   const bookingStudio = createBookingStudio({ database, outbox, calendar: calendarSources, now });
   const dashboard = createAnalyticsDashboard({ database, now });

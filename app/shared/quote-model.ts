@@ -4,6 +4,7 @@ import { packageTypes, paymentPackage, type PackageType } from "~/content/paymen
 import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
+import { printableName } from "~/schemas/printable-name";
 import {
   provinces,
   taxCodes,
@@ -37,7 +38,14 @@ export const createQuoteSchema = z
       .int()
       .min(MIN_AMOUNT_CENTS, "The amount must be at least 1.00 CAD.")
       .max(MAX_AMOUNT_CENTS),
-    lines: z.array(quoteLineSchema).max(20).default([]),
+    // A line's label is printed on the invoices and signed with the quote: no invisible characters in a new
+    // one (quoteLineSchema alone still reads the lines stored before).
+    lines: z
+      .array(
+        quoteLineSchema.extend({ label: quoteLineSchema.shape.label.check(printableName("A line's label")) }),
+      )
+      .max(20)
+      .default([]),
     depositPercent: z
       .number()
       .int()

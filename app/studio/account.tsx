@@ -4,6 +4,7 @@ import { data, Form, useFetcher, useNavigation, useRevalidator } from "react-rou
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { readFormPost } from "~/lib/form-post";
 import { hydratedRoute } from "~/lib/hydration";
 
 import type { Route } from "./+types/account";
@@ -29,7 +30,7 @@ type Setup = { totpURI: string; qrCode: string; secret: string; backupCodes: str
 
 export async function action({ context, request }: Route.ActionArgs) {
   const studio = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
   const intent = String(form.intent ?? "");
   const actions = {

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { spanText } from "~/content/booking";
+import { readFormPost } from "~/lib/form-post";
 import { formatCalendarDate } from "~/lib/site-time";
 import {
   BUFFER_CHOICES,
@@ -46,7 +47,7 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { bookings, feeds, user } = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const intent = String(form.intent ?? "");
   const answer = (
     r: { ok: true } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> },

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { readFormPost } from "~/lib/form-post";
 
 import type { Route } from "./+types/calls";
 import { formatTime, requireStudio, studioMeta } from "./guard";
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { bookings, user } = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const id = String(form.bookingId ?? "");
   const result =
     form.intent === "cancel"

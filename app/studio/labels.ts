@@ -32,17 +32,24 @@ export const NO_REF = "_none";
 
 /**
  * A payment's state as the studio reads it: money flagged for a refund says
- * so (and why) instead of a bare "paid" (server/billing/settlement.server.ts).
+ * so (and why) instead of a bare "paid" (server/billing/settlement.server.ts),
+ * and a paid one given back in part or whole from the lead's refund form (its
+ * credit notes: `refunded_cents`) says "partly refunded" or "refunded".
  */
 export function paymentStateLabel(p: {
   status: string;
   refund_status: string | null;
   refund_reason: string | null;
+  amount_cents?: number | string;
+  refunded_cents?: number | string | null;
 }) {
   if (p.refund_status === "refunded") return "refunded";
   if (p.refund_status === "requested") return "refund requested";
   if (p.refund_status === "needed")
     return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
+  const refunded = Number(p.refunded_cents ?? 0);
+  if (p.status === "paid" && refunded > 0)
+    return refunded >= Number(p.amount_cents) ? "refunded" : "partly refunded";
   return p.status;
 }
 

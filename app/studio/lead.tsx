@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { readFormPost } from "~/lib/form-post";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 
 import type { Route } from "./+types/lead";
@@ -40,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const studio = requireStudio(context);
   const { leads, privacy, refunds, user } = studio;
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const intent = form.intent;
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
   if (intent === "refund") {

@@ -88,7 +88,13 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     expect((await studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
     const token = created.value.quote.token;
 
+    // Opening the page counts nothing; its script's report from a person's browser does, once (issue 37).
     await Promise.all(Array.from({ length: 5 }, () => client.view(token)));
+    expect(await goals()).toEqual([]);
+    const person = {
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+    };
+    await Promise.all(Array.from({ length: 5 }, () => client.seen(token, person)));
     const paid = await Promise.all(
       Array.from({ length: 3 }, () =>
         client.pay(token, { clientIp: "203.0.113.7" }, { legalName: "Ada Lovelace", agree: "on" }),
@@ -124,6 +130,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       topic: "A call about the new site",
       slot: "2026-11-26T17:00:00Z",
       tz: "America/Vancouver",
+      elapsedMs: "5000",
     };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => booking.book(form, { clientIp: "203.0.113.7" })),

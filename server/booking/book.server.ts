@@ -136,7 +136,10 @@ export async function book(
     log.info({ client: clientTag(client.clientIp), reason: "honeypot" }, "booking ignored as spam");
     return { kind: "ignored" };
   }
-  if (elapsed !== undefined && elapsed < MIN_FILL_MS)
+  // A missing fill time counts as too fast (issue 37): the page's inline script always sends one,
+  // so only a bot leaves it out, or a browser that ran no script, which is asked once to send
+  // again like a fast person (the answer carries MIN_FILL_MS into the next send, app/routes/book.tsx).
+  if (elapsed === undefined || elapsed < MIN_FILL_MS)
     return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
 
   const booker = client.booker ?? { kind: "typed" };

@@ -109,7 +109,9 @@ describe("sealed credentials", () => {
     expect(openCredentials(key, "row-1", sealed)).toEqual({ url: "https://dav.example/", username: "me", password: "pw" });
     expect(openCredentials(key, "row-2", sealed)).toBeUndefined();
     expect(openCredentials(Buffer.alloc(32, 8), "row-1", sealed)).toBeUndefined();
-    expect(openCredentials(key, "row-1", sealed.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeUndefined();
+    const [v, iv, tag, body] = sealed.split(".");
+    const flipped = `${body![0] === "A" ? "B" : "A"}${body!.slice(1)}`;
+    expect(openCredentials(key, "row-1", [v, iv, tag, flipped].join("."))).toBeUndefined();
     // A fresh IV each time: the same secret never seals to the same text.
     expect(sealCredentials(key, "row-1", { url: "x" })).not.toBe(sealCredentials(key, "row-1", { url: "x" }));
   });

@@ -1,7 +1,7 @@
 import { readSettings } from "./availability.server";
 import type { BookingContext } from "./booking-context.server";
 import { findByToken } from "./manage.server";
-import { bookingInvitation, invitationOrigin, manageLink } from "./notifications.server";
+import { bookingInvitation, invitationOrigin, manageLink } from "./booking-emails.server";
 
 /**
  * The call as a calendar file for its manage page's download link (the same event as the

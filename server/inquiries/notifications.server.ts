@@ -75,7 +75,7 @@ export function inquiryFromRow(row: Selectable<LeadTable>): Inquiry {
 }
 
 export type InquiryDeliveryDeps = {
-  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "WEB3FORMS_URL" | "INQUIRY_TO">;
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "WEB3FORMS_URL" | "INQUIRY_TO" | "SITE_URL">;
   database: AppDatabase;
   mailer: Mailer;
   /** Overridable so tests talk to a local fake form service. */
@@ -98,7 +98,8 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await mailer.send({ ...(await inquiryEmail(inquiry)), messageId: messageId(row) });
+        const leadLink = `${config.SITE_URL}/studio/leads/${row.subject_id}`;
+        await mailer.send({ ...(await inquiryEmail(inquiry, leadLink)), messageId: messageId(row) });
       },
     },
     [INQUIRY_ACK_EMAIL]: {

@@ -179,5 +179,14 @@ export async function load(ctx: AttentionContext) {
     refundsNeeded(ctx),
     undeliverable(ctx),
   ]);
-  return { leads, quotes, balances, refunds, emails, limit: LIST_LIMIT };
+  const backup = ctx.backups();
+  return {
+    leads,
+    quotes,
+    balances,
+    refunds,
+    emails,
+    limit: LIST_LIMIT,
+    backup: backup?.late ? { lastAt: backup.lastAt, intervalMs: backup.intervalMs, dir: backup.dir } : null,
+  };
 }

@@ -1,5 +1,4 @@
-import type { AppDatabase } from "../db/database.server";
-import { attentionContext } from "./attention-context.server";
+import { attentionContext, type AttentionDeps } from "./attention-context.server";
 import { load } from "./attention-items.server";
 
 /**
@@ -7,9 +6,9 @@ import { load } from "./attention-items.server";
  * Leads still New (the site promises a reply within 24 hours), quotes awaiting
  * acceptance (urgent within 3 days of expiring), balances requested and unpaid
  * (overdue after 7 days, when the first reminder goes), money to refund, and
- * emails the outbox gave up on.
+ * emails the outbox gave up on; above them, backups that have stopped.
  */
-export function createAttention(deps: { database: AppDatabase; now?: () => number }) {
+export function createAttention(deps: AttentionDeps) {
   const ctx = attentionContext(deps);
   return {
     load: load.bind(null, ctx),

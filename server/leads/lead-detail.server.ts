@@ -17,6 +17,7 @@ export function leadPayments(ctx: LeadContext, id: string) {
       "status",
       "refund_status",
       "refund_reason",
+      "refunded_cents",
       "provider_session_id",
       "created_at",
       "paid_at",

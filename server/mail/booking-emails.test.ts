@@ -25,7 +25,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "booking-confirmation": () =>
     bookingConfirmationEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time",
       manageLink: link,
       rescheduled: false,
@@ -34,7 +34,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "booking-reminder-1h": () =>
     bookingReminderEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       manageLink: link,
       hoursBefore: 1,
       videoLink: "https://meet.example.com/cascadia-call",
@@ -45,7 +45,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "booking-cancelled": () =>
     bookingCancelledEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       bookLink: "https://cascadiawebstudio.ca/book",
     }),
 };

@@ -53,6 +53,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         "status",
         "refund_status",
         "refund_reason",
+        "refunded_cents",
         "lead_id",
         "provider_session_id",
         "failure_reason",

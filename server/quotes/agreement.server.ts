@@ -5,6 +5,7 @@ import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
+import { printableName } from "~/schemas/printable-name";
 import {
   agreementContent,
   canonicalJson,
@@ -27,7 +28,9 @@ export const signatureSchema = z.object({
     .min(2, "Type your full legal name to sign.")
     .max(120, "Your name is at most 120 characters.")
     // Control characters have no place in a name printed on a PDF and an email header.
-    .regex(/^[^\p{Cc}]+$/u, "Your name has characters that cannot be printed."),
+    .regex(/^[^\p{Cc}]+$/u, "Your name has characters that cannot be printed.")
+    // A right-to-left override would make the PDF print another name than the record holds.
+    .check(printableName("Your name")),
   company: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z
@@ -35,6 +38,7 @@ export const signatureSchema = z.object({
       .trim()
       .max(120, "The company name is at most 120 characters.")
       .regex(/^[^\p{Cc}]+$/u, "The company name has characters that cannot be printed.")
+      .check(printableName("The company name"))
       .optional(),
   ),
   agree: z.literal("on", { error: "Tick the box to agree to the quote and its terms." }),

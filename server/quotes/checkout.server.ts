@@ -7,13 +7,13 @@ import { type OutboxTrigger } from "../outbox/outbox.server";
 import type { PaymentService } from "../payments/service.server";
 import { checkoutContext } from "./checkout-context.server";
 import { pay, payRequest } from "./pay-quote.server";
-import { documentPdf } from "./quote-documents.server";
+import { documentPdf, returnLinks } from "./quote-documents.server";
 import { reply } from "./reply-to-quote.server";
-import { agreementDocument, view } from "./view-quote.server";
+import { agreementDocument, seen, view } from "./view-quote.server";
 
 /**
- * The client's side of a quote (the /quote/:token page): view it (marks it
- * viewed) and pay what is due. The amount and kind come from the stored quote
+ * The client's side of a quote (the /quote/:token page): view it (the page reports
+ * a person's view: seen) and pay what is due. The amount and kind come from the stored quote
  * alone; the request only says "pay".
  */
 export function createQuoteCheckout(deps: {
@@ -40,6 +40,8 @@ export function createQuoteCheckout(deps: {
   const ctx = checkoutContext(deps);
   return {
     view: view.bind(null, ctx),
+    seen: seen.bind(null, ctx),
+    returnLinks: returnLinks.bind(null, ctx),
     pay: pay.bind(null, ctx),
     payRequest: payRequest.bind(null, ctx),
     documentPdf: documentPdf.bind(null, ctx),

@@ -1,3 +1,5 @@
+import { isbot } from "isbot";
+
 import {
   duePayment,
   effectiveStatus,
@@ -18,7 +20,11 @@ export function byToken(ctx: CheckoutContext, token: string) {
   return db.selectFrom("quotes").selectAll().where("token", "=", token).executeTakeFirst();
 }
 
-/** The quote for its page; the first view of a sent quote marks it viewed, and an open one past its expiry expired. */
+/**
+ * The quote for its page; an open one past its expiry is marked expired. Showing it does not
+ * mark it viewed: a mail scanner's GET or HEAD of the link renders it too (issue 37). The page
+ * itself reports a person's view (`seen`).
+ */
 export async function view(ctx: CheckoutContext, token: string): Promise<QuoteView | undefined> {
   const { clock, db, agreementOf } = ctx;
   let quote = await byToken(ctx, token);
@@ -26,9 +32,6 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
   const t = clock();
   const status = effectiveStatus(quote, t);
   if (status === "expired" && quote.status !== "expired") quote = (await expire(ctx, quote, t)) ?? quote;
-  else if (quote.status === "sent")
-    quote =
-      (await moveTo(ctx, quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) ?? quote;
   const [paid, lead, documents, agreement] = await Promise.all([
     db
       .selectFrom("payments")
@@ -79,6 +82,27 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     declined: quote.declined_at !== null,
     canDecline: due !== null && due.kind !== "balance",
   };
+}
+
+/**
+ * A person's browser showed the quote page: the first time, a sent quote becomes viewed (the
+ * lead's timeline, the analytics goal). Only the page's own script reports it, once the page
+ * has been visible for a second (app/routes/quote.tsx), so a HEAD, a link scanner's GET and a
+ * prefetch count for nothing; a client that says it is a bot (isbot, which takes headless
+ * browsers too, as link scanners that run scripts are) counts for nothing either.
+ */
+export async function seen(
+  ctx: CheckoutContext,
+  token: string,
+  client: { userAgent: string | null },
+): Promise<boolean> {
+  if (!client.userAgent || isbot(client.userAgent)) return false;
+  const quote = await byToken(ctx, token);
+  const t = ctx.clock();
+  if (!quote || quote.status !== "sent" || effectiveStatus(quote, t) !== "sent") return false;
+  return (
+    (await moveTo(ctx, quote, ["sent"], "viewed", { viewed_at: new Date(t).toISOString() }, t)) !== undefined
+  );
 }
 
 /** Marks an open quote past its expiry expired, and closes its open checkouts: none may take money now. */

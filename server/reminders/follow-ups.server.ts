@@ -12,7 +12,7 @@ import {
   type ClientReminderBase,
   type ClientReminderData,
 } from "../mail/emails/reminder";
-import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
+import { replyDueDigestEmail } from "../mail/emails/reminder-new-lead";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
@@ -208,6 +208,8 @@ type LeadSend = {
   receivedAt: string;
   replyBy: string;
   leadUrl: string;
+  /** When it arrived (ISO): the digest lists the oldest first. */
+  createdAt: string;
 };
 
 function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
@@ -251,12 +253,21 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
           receivedAt: formatSiteDateTimeWithZone(lead.created_at),
           replyBy: formatSiteDateTimeWithZone(new Date(Date.parse(lead.created_at) + DAY)),
           leadUrl: `${deps.config.SITE_URL}/studio/leads/${lead.id}`,
+          createdAt: lead.created_at,
         },
       };
     },
     async send(facts, row) {
-      await deps.mailer.send({ ...(await newLeadReminderEmail(facts)), messageId: messageId(row) });
+      await deps.mailer.send({ ...(await replyDueDigestEmail([facts])), messageId: messageId(row) });
       return "to the studio";
+    },
+    // Every lead waiting at that moment in one "Reply due" email (reminders.server.ts, deliverDigest).
+    digest: {
+      to: "to the studio",
+      async send(leads, row) {
+        const oldestFirst = [...leads].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+        await deps.mailer.send({ ...(await replyDueDigestEmail(oldestFirst)), messageId: messageId(row) });
+      },
     },
   };
 }

@@ -95,7 +95,13 @@ export async function signedInEmail(response: Response) {
 export const signedInBy = (response: Response) =>
   response.status === 302 && response.headers.get("location") === "/studio";
 
-export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
+export type StudioHarnessOptions = {
+  database?: TestDatabase;
+  skipAccount?: boolean;
+  site?: AppDeps["site"];
+  /** The app's logger (a test that reads the log lines). */
+  logger?: AppDeps["logger"];
+};
 
 export async function createStudioHarness(
   env: Record<string, string> = {},
@@ -103,7 +109,7 @@ export async function createStudioHarness(
 ) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   const clock = { now: Date.now() };
   // The built site: its pages' actions are the studio's only way to sign in and change anything.
   const app = createApp({

@@ -115,6 +115,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
             topic: "A new site",
             slot: slots[i % slots.length],
             tz: "Europe/London",
+            elapsedMs: "5000",
           },
           { clientIp: `198.51.100.${i}` },
         ),

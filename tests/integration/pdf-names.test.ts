@@ -110,6 +110,49 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     }
   });
 
+  it("refuses a legal name with a right-to-left override and a lead with a zero-width space, beside the field, storing nothing", async () => {
+    // Issue 37: "Grace \u202EreppoH" was signed and stored; the PDF printed "Grace Hopper".
+    const lead = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, firstName: "Gr\u200Bace", company: "" }),
+    });
+    expect(lead.status).toBe(400);
+    expect(JSON.stringify(await lead.json())).toMatch(/First name holds an invisible formatting character/);
+
+    const res = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, firstName: "Grace", lastName: "Hopper", company: "" }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const created = await h.studio.create(
+      { inquiryId: id, packageType: "pro", amountCents: 100_000 },
+      "owner@studio.example",
+    );
+    if (!created.ok) throw new Error(created.error);
+    const quote = created.value.quote;
+    expect((await h.studio.send(quote.id, "owner@studio.example")).ok).toBe(true);
+    for (const legalName of ["Grace \u202EreppoH", "Grace\u200B Hopper", "\u2067Grace Hopper\u2069"]) {
+      const signed = await h.client.pay(
+        quote.token,
+        { clientIp: randomIp(), userAgent: "test" },
+        { legalName, agree: "on" },
+      );
+      expect(signed, legalName).toMatchObject({
+        ok: false,
+        status: 400,
+        fields: { legalName: expect.stringMatching(/^Your name holds an invisible formatting character/) },
+      });
+    }
+    const stored = await database.db
+      .selectFrom("agreements")
+      .select("id")
+      .where("quote_id", "=", quote.id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it("renders a CJK name with a placeholder for each character, and keeps the name as typed in the records", async () => {
     const { invoice, agreement, quoteId } = await documentsFor("秀英", "王");
     expect(invoice).toContain(`Billed to: ${PDF_MISSING.repeat(2)} ${PDF_MISSING}`);

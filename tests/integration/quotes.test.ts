@@ -248,6 +248,14 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
   it("deposit then balance: two payments at the fixed amounts, the quote ends paid in full and the lead Won once", async () => {
     const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    // The page shows it as sent; its script then reports that a person's browser showed it (issue 37).
+    expect((await t.client.view(token))?.status).toBe("sent");
+    expect(
+      await t.client.seen(token, {
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      }),
+    ).toBe(true);
     expect((await t.client.view(token))?.status).toBe("viewed");
 
     const deposit = await t.pay(token);

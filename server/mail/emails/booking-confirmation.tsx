@@ -31,8 +31,8 @@ export function bookingConfirmationEmail(b: BookingConfirmationData) {
       <Paragraph>
         {b.rescheduled
           ? "Your free 30-minute discovery call is now at the time below."
-          : "Thank you for booking a free 30-minute discovery call."}{" "}
-        The invitation is attached: open it to add the call to your calendar.
+          : "Thank you for booking a free 30-minute discovery call."}
+        {" The invitation is attached: open it to add the call to your calendar."}
       </Paragraph>
       <Facts
         rows={[

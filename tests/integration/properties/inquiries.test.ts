@@ -150,11 +150,12 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
     );
   });
 
-  it("keeps valid unicode (RTL, zero-width, astral) exactly, and refuses NUL", async () => {
+  it("keeps valid unicode (RTL, zero-width, astral) exactly in a message, refuses invisible format characters in a name, and refuses NUL", async () => {
+    const invisible = ["\u202E", "\u200B", "\u2060"];
     await fc.assert(
       fc.asyncProperty(
         humanText(60),
-        fc.constantFrom("\u202E", "\u200B", "\u2060", "𝕳", "مرحبا", "\u0301"),
+        fc.constantFrom(...invisible, "𝕳", "مرحبا", "\u0301"),
         async (name, odd) => {
           const firstName = `${name.trim()}${odd}x`.slice(0, 100);
           const { status, body } = await check(
@@ -170,6 +171,13 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
             ),
             firstName,
           );
+          // A name is printed on invoices and emails: a direction override or zero-width character in it
+          // would print another name than the record holds (issue 37), so it is refused beside the field.
+          if (invisible.some((c) => firstName.includes(c))) {
+            expect(status).toBe(400);
+            expect(JSON.stringify(body)).toMatch(/First name holds an invisible formatting character/);
+            return;
+          }
           expect(status).toBe(200);
           const row = await t.database.db
             .selectFrom("leads")
@@ -177,10 +185,32 @@ describe(`POST /api/inquiries under generated and hostile input on ${testDatabas
             .where("id", "=", body.id!)
             .executeTakeFirstOrThrow();
           expect(row.first_name).toBe(firstName.trim());
+          expect(row.message).toBe(`${odd} hi`.trim());
         },
       ),
       { numRuns: Math.ceil(RUNS / 3) },
     );
+    // The message, which is never printed as a name, keeps them exactly.
+    const { status, body } = await check(
+      await post(
+        JSON.stringify({
+          firstName: "Ada",
+          lastName: "Test",
+          email: "a@example.com",
+          projectType: "basic",
+          message: `a\u202Eb\u200Bc\u2060d`,
+        }),
+        "application/json",
+      ),
+      "message",
+    );
+    expect(status).toBe(200);
+    const row = await t.database.db
+      .selectFrom("leads")
+      .select("message")
+      .where("id", "=", body.id!)
+      .executeTakeFirstOrThrow();
+    expect(row.message).toBe("a\u202Eb\u200Bc\u2060d");
     const nul = await check(
       await post(
         JSON.stringify({
