@@ -8,9 +8,9 @@
 export const rangeField = (day: string, i: number, end: "from" | "to") => `hours.${day}.${i}.${end}`;
 export const MAX_RANGES = 8;
 
-/** "09:30" → "9:30 a.m."; "24:00" → "midnight (end of day)". */
+/** "09:30" → "9:30 a.m."; "00:00" and "24:00" (a day's start and end) → "midnight". */
 export function clockLabel(hhmm: string) {
-  if (hhmm === "24:00") return "midnight (end of day)";
+  if (hhmm === "24:00") return "midnight";
   const h = Number(hhmm.slice(0, 2));
   const m = hhmm.slice(3, 5);
   if (h === 0 && m === "00") return "midnight";

@@ -1,3 +1,4 @@
+import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
@@ -146,13 +147,13 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
               />
             ))}
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field
               id="min-notice"
               label="Minimum notice"
               hint="How soon a call can be booked."
               error={fieldError("min-notice")}
-              className="gap-1.5"
+              className="content-start gap-1.5"
             >
               <Select
                 name="min-notice"
@@ -352,7 +353,7 @@ function DayHours({
               options={fromOptions}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="w-36"
+              className="w-32"
             />
             <span aria-hidden="true">to</span>
             <label className="sr-only" htmlFor={`hours-${day}-${i}-to`}>
@@ -367,16 +368,20 @@ function DayHours({
               options={toOptions}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="w-36"
+              className="w-32"
             />
             {hydrated && (
               <Button
                 type="button"
                 size="sm"
                 variant="ghost"
+                className="px-2"
                 onClick={() => setRanges(ranges.filter((_, j) => j !== i))}
               >
-                Remove <span className="sr-only">{label}, hours {i + 1}</span>
+                <X aria-hidden />
+                <span className="sr-only">
+                  Remove {label}, hours {i + 1}
+                </span>
               </Button>
             )}
           </div>
@@ -385,8 +390,8 @@ function DayHours({
           <Button
             type="button"
             size="sm"
-            variant="outline"
-            className="justify-self-start"
+            variant="ghost"
+            className="justify-self-start px-2 text-primary"
             onClick={() => {
               const last = ranges.at(-1)?.[1];
               const start = last && last < "23:00" ? last : "09:00";
@@ -394,8 +399,9 @@ function DayHours({
               setRanges([...ranges, [start, end]]);
             }}
           >
-            {ranges.length === 0 ? "Add hours" : "Add more hours"}{" "}
-            <span className="sr-only">on {label}</span>
+            <Plus aria-hidden />
+            {ranges.length === 0 ? "Add hours" : "Add more hours"}
+            <span className="sr-only"> on {label}</span>
           </Button>
         )}
         <FieldError id={errorId}>{error}</FieldError>

@@ -340,13 +340,32 @@ export function enhanceBookingPage(
     }
   }
 
+  // Chromium's ICU still says some zones by their old names ("Asia/Calcutta"): the current one is sent and shown.
+  const renamed: Record<string, string> = {
+    "Asia/Calcutta": "Asia/Kolkata",
+    "Asia/Saigon": "Asia/Ho_Chi_Minh",
+    "Asia/Katmandu": "Asia/Kathmandu",
+    "Asia/Rangoon": "Asia/Yangon",
+    "Europe/Kiev": "Europe/Kyiv",
+    "America/Godthab": "America/Nuuk",
+    "Atlantic/Faeroe": "Atlantic/Faroe",
+  };
+  const valid = (zone: string) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   let own = "";
   try {
     own = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-    new Intl.DateTimeFormat("en", { timeZone: own });
   } catch {
     own = "";
   }
+  if (renamed[own] && valid(renamed[own])) own = renamed[own];
+  if (own && !valid(own)) own = "";
   const checked = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? data.chosen;
   if (!data.fixed && own && own !== data.zone) apply(own, checked);
   else {
