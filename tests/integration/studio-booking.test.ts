@@ -342,6 +342,44 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     ).toEqual([]);
   });
 
+  it("marks a started call a no-show (also one marked held by mistake), once, with a timeline line; never one not yet started", async () => {
+    const call = await bookedCall();
+    const early = await post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id });
+    expect(early.status).toBe(409);
+    expect((await actionOf(early)).error).toBe("A call can be marked a no-show once it has started.");
+    h.clock.now = Date.parse(call.startsAt) + 20 * 60_000;
+    expect((await post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id })).status).toBe(200);
+    const tabs = await Promise.all(
+      Array.from({ length: 3 }, () => post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id })),
+    );
+    expect(tabs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await actionOf(tabs.find((r) => r.status === 409)!)).error).toBe("This call is already marked a no-show.");
+    expect(await booking(call.id)).toMatchObject({ status: "no-show", held_at: null });
+    expect(
+      (await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => [a.kind, a.body]),
+    ).toEqual([
+      ["booking-held", `Call of ${call.startsAt} held`],
+      ["booking-no-show", `Call of ${call.startsAt}: the visitor did not come`],
+    ]);
+    const agenda = await h.browser.page<{ recent: { id: string; status: string }[] }>("/studio/calls", "studio/calls");
+    expect(agenda.recent.find((c) => c.id === call.id)?.status).toBe("no-show");
+    expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain("No-show");
+  });
+
+  it("says beside each call booked with a typed address that it is not verified, on the agenda and the lead's page", async () => {
+    const call = await bookedCall();
+    await h.database.db
+      .updateTable("bookings")
+      .set({ visitor_name: "Mallory Stranger", email: "ada@example.com", identity: "typed" })
+      .where("id", "=", call.id)
+      .execute();
+    for (const path of ["/studio/calls", `/studio/leads/${call.leadId}`]) {
+      const html = await (await h.browser.request(`${SITE}${path}`)).text();
+      expect(html, path).toContain("Mallory Stranger");
+      expect(html, path).toContain("Email not verified");
+    }
+  });
+
   it("exports a lead's calls without the manage link's hash, and deleting the lead deletes its calls and every email queued about them", async () => {
     const call = await bookedCall();
     const other = await bookedCall();
