@@ -13,7 +13,11 @@ export type CalendarEvent = {
 };
 
 /** "2026-12-02T17:00:00Z" → "20261202T170000Z". */
-const basic = (instant: string) => new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const basic = (instant: string) =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 export function googleCalendarLink(e: CalendarEvent) {
   const q = new URLSearchParams({

@@ -79,7 +79,8 @@ export type BookingDay = {
  * slot is listed, empty, so the strip reads as a calendar.
  */
 export function bookingCalendar(slots: readonly string[], timeZone: string, now: number): BookingDay[] {
-  const f = (o: Intl.DateTimeFormatOptions, zone: string) => new Intl.DateTimeFormat("en-CA", { ...o, timeZone: zone });
+  const f = (o: Intl.DateTimeFormatOptions, zone: string) =>
+    new Intl.DateTimeFormat("en-CA", { ...o, timeZone: zone });
   const keyOf = f({ year: "numeric", month: "2-digit", day: "2-digit" }, timeZone);
   const timeOf = f({ hour: "numeric", minute: "2-digit" }, timeZone);
   // Labels of a local date are read from its UTC noon in UTC: the same date, whatever the zone.

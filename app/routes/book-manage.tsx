@@ -117,7 +117,10 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
     title: `Discovery call with ${siteConfig.name}`,
     startsAt: b.starts_at,
     endsAt: b.ends_at,
-    details: [videoLink ? `Join the video call: ${videoLink}` : undefined, "A free 30-minute call about your website."]
+    details: [
+      videoLink ? `Join the video call: ${videoLink}` : undefined,
+      "A free 30-minute call about your website.",
+    ]
       .filter(Boolean)
       .join("\n\n"),
     location: videoLink,
@@ -169,7 +172,11 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
             </a>
           </li>
           <li>
-            <a href={`/book/manage/${params.token}/invitation.ics`} className={link} download="invitation.ics">
+            <a
+              href={`/book/manage/${params.token}/invitation.ics`}
+              className={link}
+              download="invitation.ics"
+            >
               {copy.icsDownload}
             </a>
           </li>
@@ -207,7 +214,12 @@ function Changes({ found, chosen }: { found: Found; chosen?: string }) {
     chosen: chosen && slots.includes(chosen) ? chosen : "",
     now: found.now,
     classes: dayClasses,
-    words: { dayTimes: copy.dayTimes("{day}"), noTimes: copy.noTimesThatDay, noOpen: "no open times", open: "{n} open times" },
+    words: {
+      dayTimes: copy.dayTimes("{day}"),
+      noTimes: copy.noTimesThatDay,
+      noOpen: "no open times",
+      open: "{n} open times",
+    },
   };
   return (
     <>

@@ -162,7 +162,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           // A day, then its times, then the form: one column on a phone, three panels on a laptop.
           <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,15rem)_minmax(0,1fr)] lg:gap-8">
             <div className="grid content-start gap-3">
-              <DayStrip days={days} chosen={day?.key} zone={zone} path={copy.path} search={loaderData.search} />
+              <DayStrip
+                days={days}
+                chosen={day?.key}
+                zone={zone}
+                path={copy.path}
+                search={loaderData.search}
+              />
               <ZoneLine zone={zone} />
             </div>
             <form method="post" className="contents" data-booking-form="">

@@ -56,10 +56,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   ) =>
     r.ok
       ? ({ intent, done } satisfies ActionResult)
-      : data({ intent, error: r.error, fieldErrors: r.fieldErrors } satisfies ActionResult, { status: r.status });
+      : data({ intent, error: r.error, fieldErrors: r.fieldErrors } satisfies ActionResult, {
+          status: r.status,
+        });
   switch (intent) {
     case "availability":
-      return answer(await bookings.saveAvailability(form, user), "Booking settings saved: /book uses them now.");
+      return answer(
+        await bookings.saveAvailability(form, user),
+        "Booking settings saved: /book uses them now.",
+      );
     case "day-off-add":
       return answer(await bookings.setDayOff(form.date, true, user), "Day off added.");
     case "day-off-remove":
@@ -161,12 +166,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
                 options={durationOptions(NOTICE_CHOICES, settings.minNoticeMinutes)}
               />
             </Field>
-            <Field
-              id="buffer"
-              label="Buffer between calls"
-              error={fieldError("buffer")}
-              className="gap-1.5"
-            >
+            <Field id="buffer" label="Buffer between calls" error={fieldError("buffer")} className="gap-1.5">
               <Select
                 name="buffer"
                 defaultValue={String(settings.bufferMinutes)}
@@ -186,8 +186,20 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
                 options={durationOptions(CUTOFF_CHOICES, settings.cutoffMinutes)}
               />
             </Field>
-            <Field id="daily-max" label="Most calls a day" error={fieldError("daily-max")} className="gap-1.5">
-              <Input name="daily-max" type="number" min={1} max={48} required defaultValue={settings.dailyMax} />
+            <Field
+              id="daily-max"
+              label="Most calls a day"
+              error={fieldError("daily-max")}
+              className="gap-1.5"
+            >
+              <Input
+                name="daily-max"
+                type="number"
+                min={1}
+                max={48}
+                required
+                defaultValue={settings.dailyMax}
+              />
             </Field>
             <div className="sm:col-span-2">
               <Field
@@ -425,9 +437,8 @@ function Calendars({
   return (
     <Section id="calendars" title="Your calendars">
       <p className="max-w-2xl text-sm">
-        Busy times in these calendars remove the slots they overlap. They are read again every few minutes;
-        if one cannot be read, its last copy is used for an hour, then no slot is offered until it is read
-        again.
+        Busy times in these calendars remove the slots they overlap. They are read again every few minutes; if
+        one cannot be read, its last copy is used for an hour, then no slot is offered until it is read again.
       </p>
       {calendars.length === 0 ? (
         <p>No calendar is connected.</p>
@@ -470,8 +481,8 @@ function Calendars({
       <details className="max-w-2xl rounded-md border p-3">
         <summary className="cursor-pointer font-semibold">Connect a CalDAV calendar</summary>
         <p className="mt-2 text-sm">
-          Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s) address, your
-          user name and an app password made for this site. They are stored encrypted.
+          Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
+          address, your user name and an app password made for this site. They are stored encrypted.
         </p>
         <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="calendar-add" />
@@ -480,7 +491,13 @@ function Calendars({
             <Input name="label" required maxLength={60} placeholder="Work calendar" />
           </Field>
           <Field id="caldav-url" label="Address" className="gap-1.5">
-            <Input name="url" type="url" required maxLength={2000} placeholder="https://caldav.fastmail.com/" />
+            <Input
+              name="url"
+              type="url"
+              required
+              maxLength={2000}
+              placeholder="https://caldav.fastmail.com/"
+            />
           </Field>
           <Field id="caldav-user" label="User name" className="gap-1.5">
             <Input name="username" required maxLength={200} autoComplete="off" />
@@ -496,8 +513,8 @@ function Calendars({
       <details className="max-w-2xl rounded-md border p-3">
         <summary className="cursor-pointer font-semibold">Add a calendar address (ICS)</summary>
         <p className="mt-2 text-sm">
-          A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal format. It is
-          stored encrypted.
+          A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal format.
+          It is stored encrypted.
         </p>
         <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="calendar-add" />
@@ -506,7 +523,12 @@ function Calendars({
             <Input name="label" required maxLength={60} placeholder="Family" />
           </Field>
           <Field id="ics-url" label="Address" className="gap-1.5">
-            <Input name="url" required maxLength={2000} placeholder="https://calendar.google.com/…/basic.ics" />
+            <Input
+              name="url"
+              required
+              maxLength={2000}
+              placeholder="https://calendar.google.com/…/basic.ics"
+            />
           </Field>
           <Button type="submit" disabled={busy} className="justify-self-start">
             Add

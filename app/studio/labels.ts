@@ -90,7 +90,13 @@ export const unverifiedHint =
 
 /** A calendar source's state as the settings page says it (server/booking/calendar-sources.server.ts). */
 export function calendarStateText(
-  c: { state: string; fetchedAt: string | null; failingSince: string | null; lastError: string | null; busyCount: number },
+  c: {
+    state: string;
+    fetchedAt: string | null;
+    failingSince: string | null;
+    lastError: string | null;
+    busyCount: number;
+  },
   now: string,
 ) {
   const ago = (at: string) => {

@@ -1,9 +1,15 @@
 import { Link } from "react-router";
 
-import { formatTime } from "./guard";
 import { Badge } from "~/components/ui/badge";
 
-import { bookingActivityLabel, callerName, callStatusLabel, UNVERIFIED_EMAIL, unverifiedHint } from "./labels";
+import { formatTime } from "./guard";
+import {
+  bookingActivityLabel,
+  callerName,
+  callStatusLabel,
+  UNVERIFIED_EMAIL,
+  unverifiedHint,
+} from "./labels";
 import { Section, Table } from "./ui";
 
 type LeadCall = {

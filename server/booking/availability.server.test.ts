@@ -192,7 +192,9 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
   /** Where the visitor's page lists the slot starting at `value`: its local day and time. */
   const listed = (value: string, zone: string, from: string) => {
     const slots = openSlots({ settings, bookings: [], now: Date.parse(from), days: 14 });
-    const day = bookingCalendar(slots, zone, Date.parse(from)).find((d) => d.times.some((s) => s.value === value))!;
+    const day = bookingCalendar(slots, zone, Date.parse(from)).find((d) =>
+      d.times.some((s) => s.value === value),
+    )!;
     return { day: day.label, time: day.times.find((s) => s.value === value)!.time };
   };
 
@@ -238,7 +240,11 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
 
   it("groups a Vancouver evening slot under the next day for a visitor in London, the strip starting today", () => {
     // Friday 17:30 Vancouver is 00:30Z Saturday: Saturday in London.
-    const days = bookingCalendar(["2027-03-27T00:30:00Z"], "Europe/London", Date.parse("2027-03-25T12:00:00Z"));
+    const days = bookingCalendar(
+      ["2027-03-27T00:30:00Z"],
+      "Europe/London",
+      Date.parse("2027-03-25T12:00:00Z"),
+    );
     expect(days.map((d) => [d.key, d.weekday, d.day, d.times.length])).toEqual([
       ["2027-03-25", "Thu", "25", 0],
       ["2027-03-26", "Fri", "26", 0],
@@ -254,7 +260,9 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
   it("a visitor in Kolkata (UTC+5:30) sees a Vancouver day's times on two of their dates, at half past", () => {
     // Wednesday 2026-12-02 09:00-18:00 Vancouver (UTC-7) is 21:30 Wednesday to 06:30 Thursday in Kolkata.
     const now = Date.parse("2026-12-01T15:00:00Z");
-    const slots = openSlots({ settings, bookings: [], now, days: 2 }).filter((s) => siteDateOf(s) === "2026-12-02");
+    const slots = openSlots({ settings, bookings: [], now, days: 2 }).filter(
+      (s) => siteDateOf(s) === "2026-12-02",
+    );
     const days = bookingCalendar(slots, "Asia/Kolkata", now);
     const wed = days.find((d) => d.key === "2026-12-02")!;
     const thu = days.find((d) => d.key === "2026-12-03")!;

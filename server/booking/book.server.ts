@@ -85,7 +85,11 @@ export async function leadFor(
  * (the client portal, issue 39). Undefined when it no longer exists.
  */
 async function clientLead(trx: Executor, leadId: string) {
-  const lead = await trx.selectFrom("leads").select(["id", "email"]).where("id", "=", leadId).executeTakeFirst();
+  const lead = await trx
+    .selectFrom("leads")
+    .select(["id", "email"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
   return lead && { id: lead.id, email: lead.email, created: false };
 }
 

@@ -82,8 +82,7 @@ export function wallTimeInZone(
 }
 
 /** Midnight starting a Vancouver date, as the slot computation counts days (its fixed offset). */
-const siteMidnight = (t: ICALTime) =>
-  Date.UTC(t.year, t.month - 1, t.day) - SITE_UTC_OFFSET_MINUTES * 60_000;
+const siteMidnight = (t: ICALTime) => Date.UTC(t.year, t.month - 1, t.day) - SITE_UTC_OFFSET_MINUTES * 60_000;
 
 function instantOf(I: ICAL, t: ICALTime, tzid: string | undefined): number {
   if (t.isDate) return siteMidnight(t);

@@ -1,5 +1,5 @@
 import type { BusyTime } from "./availability.server";
-import { busyTimes, mergeBusy, MAX_BUSY_TIMES, type Window } from "./busy-times.server";
+import { busyTimes, MAX_BUSY_TIMES, mergeBusy, type Window } from "./busy-times.server";
 import type { CalendarCredentials } from "./calendar-secrets.server";
 
 /**

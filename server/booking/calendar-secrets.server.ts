@@ -21,7 +21,9 @@ export function sealCredentials(key: Buffer, id: string, credentials: CalendarCr
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(`calendar-source:${id}`));
   const body = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** The credentials, or undefined when the value was not sealed under this key for this row. */
@@ -32,7 +34,9 @@ export function openCredentials(key: Buffer, id: string, sealed: string): Calend
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(`calendar-source:${id}`));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    const text = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    const text = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
+      "utf8",
+    );
     const parsed = credentialsSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {

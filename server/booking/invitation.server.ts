@@ -1,7 +1,7 @@
 import { readSettings } from "./availability.server";
 import type { BookingContext } from "./booking-context.server";
-import { findByToken } from "./manage.server";
 import { bookingInvitation, invitationOrigin, manageLink } from "./booking-emails.server";
+import { findByToken } from "./manage.server";
 
 /**
  * The call as a calendar file for its manage page's download link (the same event as the
@@ -12,7 +12,10 @@ import { bookingInvitation, invitationOrigin, manageLink } from "./booking-email
 export async function invitation(ctx: BookingContext, token: string, siteUrl: string) {
   const row = await findByToken(ctx, token);
   if (!row) return undefined;
-  const [{ uid, sequence }, settings] = await Promise.all([invitationOrigin(ctx.db, row), readSettings(ctx.db)]);
+  const [{ uid, sequence }, settings] = await Promise.all([
+    invitationOrigin(ctx.db, row),
+    readSettings(ctx.db),
+  ]);
   return bookingInvitation(
     {
       uid,

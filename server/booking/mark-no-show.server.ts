@@ -38,9 +38,14 @@ export async function markNoShow(
     return true;
   });
   if (done) return { ok: true, value: null };
-  const row = await db.selectFrom("bookings").select(["status", "starts_at"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("bookings")
+    .select(["status", "starts_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) return { ok: false, status: 404, error: "No such call." };
-  if (row.status === "no-show") return { ok: false, status: 409, error: "This call is already marked a no-show." };
+  if (row.status === "no-show")
+    return { ok: false, status: 409, error: "This call is already marked a no-show." };
   if (row.status === "cancelled") return { ok: false, status: 409, error: "This call is already cancelled." };
   return { ok: false, status: 409, error: "A call can be marked a no-show once it has started." };
 }

@@ -43,7 +43,11 @@ export const calendarBusy = (ctx: BookingContext) => ctx.deps.calendar?.busy() ?
 export async function slots(ctx: BookingContext): Promise<string[]> {
   const { now, db } = ctx;
   const t = now();
-  const [settings, bookings, busy] = await Promise.all([readSettings(db), liveBookings(ctx, t), calendarBusy(ctx)]);
+  const [settings, bookings, busy] = await Promise.all([
+    readSettings(db),
+    liveBookings(ctx, t),
+    calendarBusy(ctx),
+  ]);
   return openSlots({ settings, bookings, now: t, busy });
 }
 

@@ -27,7 +27,13 @@ export function bookingStudioDeliveryHandlers({
         const b = await database.db
           .selectFrom("bookings")
           .innerJoin("leads", "leads.id", "bookings.lead_id")
-          .select(["bookings.starts_at", "bookings.time_zone", "bookings.visitor_name", "bookings.email", "leads.email as lead_email"])
+          .select([
+            "bookings.starts_at",
+            "bookings.time_zone",
+            "bookings.visitor_name",
+            "bookings.email",
+            "leads.email as lead_email",
+          ])
           .where("bookings.id", "=", row.subject_id)
           .executeTakeFirst();
         // The lead was deleted meanwhile (with its bookings): there is no one left to tell.

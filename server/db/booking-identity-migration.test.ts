@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
-import { insertLead } from "../leads/insert.server";
 import { readSettings } from "../booking/availability.server";
+import { insertLead } from "../leads/insert.server";
 
 /**
  * Migration 0037 on a database as deployed before it: bookings keep their rows (SQLite rebuilds
@@ -51,12 +51,23 @@ describe(`migration 0037-booking-identity on ${testDatabaseKind}`, () => {
       created_at: "2026-11-01T10:00:00.000Z",
       updated_at: "2026-11-01T10:00:00.000Z",
     });
-    await db.insertInto("bookings").values([booking("b1", "booked"), booking("b0", "cancelled")]).execute();
+    await db
+      .insertInto("bookings")
+      .values([booking("b1", "booked"), booking("b0", "cancelled")])
+      .execute();
     await db
       .insertInto("booking_settings")
       .values({
         id: "default",
-        weekly_hours: JSON.stringify({ sun: [], mon: [["09:00", "17:00"]], tue: [], wed: [], thu: [], fri: [], sat: [] }),
+        weekly_hours: JSON.stringify({
+          sun: [],
+          mon: [["09:00", "17:00"]],
+          tue: [],
+          wed: [],
+          thu: [],
+          fri: [],
+          sat: [],
+        }),
         days_off: "[]",
         min_notice_minutes: 60,
         buffer_minutes: 0,
@@ -75,7 +86,12 @@ describe(`migration 0037-booking-identity on ${testDatabaseKind}`, () => {
     ]);
     expect(rows[1]).toMatchObject({ lead_id: "lead-1", topic: "A shop", manage_token_hash: "hash-b1" });
     // Still one booked row per slot; a made-up status is refused; a no-show is taken.
-    await expect(db.insertInto("bookings").values({ ...booking("b2", "booked") }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto("bookings")
+        .values({ ...booking("b2", "booked") })
+        .execute(),
+    ).rejects.toThrow();
     await expect(
       db
         .insertInto("bookings")
@@ -84,12 +100,20 @@ describe(`migration 0037-booking-identity on ${testDatabaseKind}`, () => {
     ).rejects.toThrow();
     await db.updateTable("bookings").set({ status: "no-show" }).where("id", "=", "b1").execute();
     await expect(
-      db.updateTable("bookings").set({ identity: "someone" as never }).where("id", "=", "b1").execute(),
+      db
+        .updateTable("bookings")
+        .set({ identity: "someone" as never })
+        .where("id", "=", "b1")
+        .execute(),
     ).rejects.toThrow();
     // A lead deleted takes its bookings with it, as before.
     await db.deleteFrom("leads").where("id", "=", "lead-1").execute();
     expect(await db.selectFrom("bookings").select("id").execute()).toEqual([]);
 
-    expect(await readSettings(db)).toMatchObject({ minNoticeMinutes: 60, cutoffMinutes: 720, videoLink: null });
+    expect(await readSettings(db)).toMatchObject({
+      minNoticeMinutes: 60,
+      cutoffMinutes: 720,
+      videoLink: null,
+    });
   });
 });

@@ -66,12 +66,19 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test.use({ timezoneId: "America/Toronto", viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+test.use({
+  timezoneId: "America/Toronto",
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+});
 
 const toronto = (instant: string) =>
-  new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(
-    new Date(instant),
-  );
+  new Intl.DateTimeFormat("en-CA", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "America/Toronto",
+  }).format(new Date(instant));
 /** The Vancouver date (UTC-7) of an instant, as the studio's days are counted. */
 const vancouverDate = (t: number) => new Date(t - 7 * 60 * 60_000).toISOString().slice(0, 10);
 
@@ -133,10 +140,14 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
   );
 
   // The invitation: its start instant in UTC is the one chosen; the video link is its LOCATION and in its DESCRIPTION.
-  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 20_000 })
+    .toBe(1);
   const mail = smtp.messages.find((m) => m.to.includes(email))!;
   expect(mail.text).toContain(VIDEO);
-  const ics = (await simpleParser(mail.raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+  const ics = (await simpleParser(mail.raw)).attachments.find((a) =>
+    a.contentType.startsWith("text/calendar"),
+  )!;
   const event = new ICAL.Event(
     new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
   );
@@ -162,8 +173,14 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
   await page.goto(`${base}/book?day=${torontoDay}`);
   await expect(page.locator(`input[name="slot"][value="${target}"]`)).toHaveCount(1);
   const compact = target.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  const endCompact = new Date(Date.parse(target) + 30 * 60_000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  await radicale.putEvent("dentist", eventIcs({ uid: "dentist", start: compact, end: endCompact, summary: "Dentist" }));
+  const endCompact = new Date(Date.parse(target) + 30 * 60_000)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+  await radicale.putEvent(
+    "dentist",
+    eventIcs({ uid: "dentist", start: compact, end: endCompact, summary: "Dentist" }),
+  );
   // The owner asks for the calendars to be read now (otherwise within five minutes).
   await studio.goto(`${base}/studio/calls/settings`);
   await studio.getByRole("button", { name: "Check calendars now" }).click();

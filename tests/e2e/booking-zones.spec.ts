@@ -10,7 +10,9 @@ import { expect, test } from "./fixtures";
 const zones = ["America/Toronto", "Europe/London", "Asia/Kolkata"] as const;
 
 const local = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(instant));
+  new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit", timeZone }).format(
+    new Date(instant),
+  );
 
 for (const [i, timeZone] of zones.entries()) {
   test.describe(`a visitor in ${timeZone}`, () => {

@@ -213,7 +213,12 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
   expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
   // The freed time is offered again (on its day).
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(moved));
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(moved));
   await page.goto(`${base}/book?day=${day}`);
   await expect(page.locator(`input[name="slot"][value="${moved}"]`)).toHaveCount(1);
   expect(cspViolations(consoleErrors)).toEqual([]);

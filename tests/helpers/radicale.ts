@@ -41,7 +41,9 @@ async function freePort(): Promise<number> {
 
 export async function startRadicale({ user = "owner", password = "app-password-1" } = {}): Promise<Radicale> {
   if (!fs.existsSync(RADICALE_PATH))
-    throw new Error(`Radicale is not installed at ${RADICALE_PATH}: run scripts/system-deps.sh (apt-get install radicale)`);
+    throw new Error(
+      `Radicale is not installed at ${RADICALE_PATH}: run scripts/system-deps.sh (apt-get install radicale)`,
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-radicale-"));
   const port = await freePort();
   fs.writeFileSync(path.join(dir, "users"), `${user}:${password}\n`);
@@ -73,7 +75,9 @@ export async function startRadicale({ user = "owner", password = "app-password-1
 
   async function start() {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    child = spawn(RADICALE_PATH, ["--config", path.join(dir, "config")], { stdio: ["ignore", "ignore", "pipe"] });
+    child = spawn(RADICALE_PATH, ["--config", path.join(dir, "config")], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     for (let i = 0; i < 100; i++) {

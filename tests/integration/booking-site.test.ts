@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { bookingCopy } from "../../app/content/booking";
 import { zoneLabel } from "../../app/lib/zone-time";
-import { insertLead } from "../../server/leads/insert.server";
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { insertLead } from "../../server/leads/insert.server";
 import { createLogger } from "../../server/logger.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
@@ -56,7 +56,9 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     expect(page).toMatch(
       /<input type="radio"[^>]* name="slot" value="2026-12-02T16:00:00Z"[^>]*\/><time dateTime="2026-12-02T16:00:00Z">4:00 p.m.<\/time>/,
     );
-    expect(page).toContain('<legend id="book-times-legend" class="mb-2 text-lg font-semibold">Wednesday, December 2</legend>');
+    expect(page).toContain(
+      '<legend id="book-times-legend" class="mb-2 text-lg font-semibold">Wednesday, December 2</legend>',
+    );
     // Only that day's times are radios (16: Vancouver's 17:00 and 17:30 are past midnight in London);
     // the strip links to the others, keeping the zone and the source.
     expect(page.match(/name="slot"/g)).toHaveLength(16);
@@ -182,7 +184,9 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     expect(lost.status).toBe(409);
     const page = html(await lost.text());
     expect(page).toContain(bookingCopy.taken);
-    expect(page).toMatch(/<input type="radio"[^>]*(checked=""[^>]*value="2026-12-03T16:30:00Z"|value="2026-12-03T16:30:00Z"[^>]*checked="")/);
+    expect(page).toMatch(
+      /<input type="radio"[^>]*(checked=""[^>]*value="2026-12-03T16:30:00Z"|value="2026-12-03T16:30:00Z"[^>]*checked="")/,
+    );
     expect(page).toContain('value="Second &lt;b&gt;"');
     const past = await post("/book", {
       name: "Third",
@@ -254,7 +258,11 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
       expect(page).toContain(bookingCopy.cutoff(720));
       expect(page).not.toContain("Move my call to this time");
       expect(page).not.toContain("Cancel my call");
-      for (const form of [{ intent: "cancel" }, { intent: "reschedule", slot: "2026-12-09T18:00:00Z" }]) {
+      const forms: Record<string, string>[] = [
+        { intent: "cancel" },
+        { intent: "reschedule", slot: "2026-12-09T18:00:00Z" },
+      ];
+      for (const form of forms) {
         const refused = await post(path, form);
         expect(refused.status).toBe(409);
         expect(html(await refused.text())).toContain(bookingCopy.cutoff(720));

@@ -4,15 +4,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { bookingCopy } from "../../app/content/booking";
 import { zoneLabel } from "../../app/lib/zone-time";
-import { createCalendarSources } from "../../server/booking/calendar-sources.server";
-import { createBookingStudio } from "../../server/booking/studio.server";
-import { createCalendarFeeds } from "../../server/booking/feed.server";
-import { insertLead } from "../../server/leads/insert.server";
 import { type BookResult } from "../../server/booking/booking-context.server";
+import { createCalendarSources } from "../../server/booking/calendar-sources.server";
+import { createCalendarFeeds } from "../../server/booking/feed.server";
 import { bookingDeliveryHandlers } from "../../server/booking/notifications.server";
 import { createBookingService } from "../../server/booking/service.server";
+import { createBookingStudio } from "../../server/booking/studio.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
+import { insertLead } from "../../server/leads/insert.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
@@ -482,7 +482,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(upcoming).toMatchObject([
       { visitor_name: "Mallory Stranger", identity: "typed", first_name: "Clara", last_name: "Client" },
     ]);
-    expect(await studio().forLead(clientLead)).toMatchObject([{ identity: "typed", visitor_name: "Mallory Stranger" }]);
+    expect(await studio().forLead(clientLead)).toMatchObject([
+      { identity: "typed", visitor_name: "Mallory Stranger" },
+    ]);
     const timeline = await database.db
       .selectFrom("lead_activity")
       .select("body")
@@ -491,7 +493,11 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(timeline.body).toBe(
       `Call booked for ${SLOT} by "Mallory Stranger", who typed this lead's email (not verified)`,
     );
-    const feeds = createCalendarFeeds({ config: { SITE_URL: "http://localhost:3000" }, database, now: () => clock });
+    const feeds = createCalendarFeeds({
+      config: { SITE_URL: "http://localhost:3000" },
+      database,
+      now: () => clock,
+    });
     const url = await feeds.create({ id: "s", email: "owner@example.com" } as never);
     const feed = await feeds.ics(new URL(url).pathname.split("/").pop()!.replace(".ics", ""));
     expect(feed).toContain("SUMMARY:Call: Mallory Stranger (email not verified)");
@@ -523,7 +529,11 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
     // 13 hours before: outside the default 12-hour cut-off.
     clock = Date.parse(SLOT) - 13 * HOUR;
-    expect(await service().manage(r.token)).toMatchObject({ kind: "done", changeable: true, cutoffMinutes: 720 });
+    expect(await service().manage(r.token)).toMatchObject({
+      kind: "done",
+      changeable: true,
+      cutoffMinutes: 720,
+    });
     // 11 hours before: inside it.
     clock = Date.parse(SLOT) - 11 * HOUR;
     const before = await counts();
@@ -532,15 +542,35 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(message).toContain("hello@cascadiawebstudio.ca");
     expect(await service().manage(r.token)).toMatchObject({ kind: "done", changeable: false });
     expect(await service().cancel(r.token)).toEqual({ kind: "cutoff", error: message });
-    expect(await service().reschedule(r.token, "2026-12-03T18:00:00Z")).toEqual({ kind: "cutoff", error: message });
+    expect(await service().reschedule(r.token, "2026-12-03T18:00:00Z")).toEqual({
+      kind: "cutoff",
+      error: message,
+    });
     expect(await counts()).toEqual(before);
-    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe("booked");
+    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "booked",
+    );
 
     // The studio shortens the cut-off to 2 hours: the same call can now be cancelled.
-    const form: Record<string, string> = { "min-notice": "720", buffer: "0", cutoff: "120", "daily-max": "8", "video-link": "" };
-    for (const [day, ranges] of Object.entries({ mon: [["09:00", "18:00"]], tue: [["09:00", "18:00"]], wed: [["09:00", "18:00"]] }))
-      ranges.forEach(([from, to], i) => Object.assign(form, { [`hours.${day}.${i}.from`]: from, [`hours.${day}.${i}.to`]: to }));
-    expect(await studio().saveAvailability(form, { id: "s", email: "owner@example.com" } as never)).toEqual({ ok: true, value: null });
+    const form: Record<string, string> = {
+      "min-notice": "720",
+      buffer: "0",
+      cutoff: "120",
+      "daily-max": "8",
+      "video-link": "",
+    };
+    for (const [day, ranges] of Object.entries({
+      mon: [["09:00", "18:00"]],
+      tue: [["09:00", "18:00"]],
+      wed: [["09:00", "18:00"]],
+    }))
+      ranges.forEach(([from, to], i) =>
+        Object.assign(form, { [`hours.${day}.${i}.from`]: from, [`hours.${day}.${i}.to`]: to }),
+      );
+    expect(await studio().saveAvailability(form, { id: "s", email: "owner@example.com" } as never)).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(await service().cancel(r.token)).toMatchObject({ kind: "done" });
   });
 
@@ -550,7 +580,15 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       .insertInto("booking_settings")
       .values({
         id: "default",
-        weekly_hours: JSON.stringify({ sun: [], mon: [], tue: [["09:00", "18:00"]], wed: [["09:00", "18:00"]], thu: [], fri: [], sat: [] }),
+        weekly_hours: JSON.stringify({
+          sun: [],
+          mon: [],
+          tue: [["09:00", "18:00"]],
+          wed: [["09:00", "18:00"]],
+          thu: [],
+          fri: [],
+          sat: [],
+        }),
         days_off: "[]",
         min_notice_minutes: 720,
         buffer_minutes: 0,
@@ -565,7 +603,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     await worker().runOnce();
     const confirmation = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
     expect(confirmation.text).toContain(video);
-    const ics = (await simpleParser(confirmation.raw)).attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+    const ics = (await simpleParser(confirmation.raw)).attachments.find((a) =>
+      a.contentType.startsWith("text/calendar"),
+    )!;
     const event = new ICAL.Event(
       new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
     );
@@ -574,7 +614,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     smtp.messages.length = 0;
     clock = Date.parse(SLOT) - HOUR;
     await worker().runOnce();
-    expect(smtp.messages.find((m) => m.subject.startsWith("Reminder"))?.text).toContain(`Join by video: ${video}`);
+    expect(smtp.messages.find((m) => m.subject.startsWith("Reminder"))?.text).toContain(
+      `Join by video: ${video}`,
+    );
     // The download link's file is the same event, for importing.
     const file = await service().invitation(r.token, "http://localhost:3000");
     expect(file).toContain(`LOCATION:${video}`);

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { bookingCopy } from "../../app/content/booking";
 import { startCalendarSourcesJob } from "../../server/booking/calendar-sources.server";
+import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { createMetrics } from "../../server/metrics.server";
 import { createServices } from "../../server/services.server";
-import { loadConfig } from "../../server/config.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { eventIcs, startRadicale, type Radicale } from "../helpers/radicale";
 
@@ -40,7 +40,13 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
   const build = () => {
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_DISABLED: "true" });
     const metrics = createMetrics();
-    const services = createServices({ config, database, logger: createLogger(config), now: () => clock, metrics });
+    const services = createServices({
+      config,
+      database,
+      logger: createLogger(config),
+      now: () => clock,
+      metrics,
+    });
     return { ...services, metrics };
   };
 
@@ -81,7 +87,12 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
     const s = build();
     await radicale.putEvent(
       "dentist",
-      eventIcs({ uid: "dentist", start: "20261202T101500", end: "20261202T110000", tzid: "America/Vancouver" }),
+      eventIcs({
+        uid: "dentist",
+        start: "20261202T101500",
+        end: "20261202T110000",
+        tzid: "America/Vancouver",
+      }),
     );
     const before = await s.booking.slots();
     const wrong = await s.bookingStudio.calendars.add(caldav("not-the-password"), owner);
@@ -153,7 +164,10 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
     );
     clock = T0 + 8 * MINUTE + 1;
     expect(await job.tick()).toBe("ran");
-    const row = await database.db.selectFrom("calendar_sources").select("fetched_at").executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("calendar_sources")
+      .select("fetched_at")
+      .executeTakeFirstOrThrow();
     expect(row.fetched_at).toBe(new Date(clock).toISOString());
     expect(await s.booking.slots()).not.toContain(WED_10);
     await job.stop();
@@ -168,14 +182,19 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
     await s.bookingStudio.calendars.add(caldav(), owner);
     const withCopy = await s.booking.slots();
     expect(withCopy).not.toContain(WED_10);
-    expect((await s.metrics.scrape()).body).toMatch(/cascadia_calendar_source_up\{source="Work",kind="caldav"\} 1/);
+    expect((await s.metrics.scrape()).body).toMatch(
+      /cascadia_calendar_source_up\{source="Work",kind="caldav"\} 1/,
+    );
 
     await radicale.stop();
     clock = T0 + 6 * MINUTE;
     // The read fails: the copy of T0 still holds (the dentist still blocks).
     expect(await s.booking.slots()).toEqual(withCopy);
     const [failing] = await s.bookingStudio.calendars.list();
-    expect(failing).toMatchObject({ state: "failing", lastError: "The calendar server could not be reached." });
+    expect(failing).toMatchObject({
+      state: "failing",
+      lastError: "The calendar server could not be reached.",
+    });
     expect(failing!.failingSince).toBe(new Date(clock).toISOString());
     const scrape = (await s.metrics.scrape()).body;
     expect(scrape).toMatch(/cascadia_calendar_source_up\{source="Work",kind="caldav"\} 0/);
@@ -196,7 +215,11 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
       },
       { clientIp: "203.0.113.1" },
     );
-    expect(refused).toMatchObject({ kind: "slot", problem: "calendar", error: bookingCopy.slotProblems.calendar });
+    expect(refused).toMatchObject({
+      kind: "slot",
+      problem: "calendar",
+      error: bookingCopy.slotProblems.calendar,
+    });
 
     // Back: read again (no faster than once a minute), slots return.
     await radicale.start();
@@ -224,7 +247,9 @@ describe(`calendar sources on ${testDatabaseKind}`, () => {
     );
     // webcal means https: this local server speaks http, so the plain address is what connects here.
     expect(added.ok).toBe(false);
-    expect(await s.bookingStudio.calendars.add({ kind: "ics", label: "Family", url: icsUrl }, owner)).toMatchObject({
+    expect(
+      await s.bookingStudio.calendars.add({ kind: "ics", label: "Family", url: icsUrl }, owner),
+    ).toMatchObject({
       ok: true,
     });
     const row = await database.db.selectFrom("calendar_sources").selectAll().executeTakeFirstOrThrow();

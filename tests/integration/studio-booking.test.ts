@@ -348,12 +348,18 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect(early.status).toBe(409);
     expect((await actionOf(early)).error).toBe("A call can be marked a no-show once it has started.");
     h.clock.now = Date.parse(call.startsAt) + 20 * 60_000;
-    expect((await post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id })).status).toBe(200);
+    expect((await post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id })).status).toBe(
+      200,
+    );
     const tabs = await Promise.all(
-      Array.from({ length: 3 }, () => post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id })),
+      Array.from({ length: 3 }, () =>
+        post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id }),
+      ),
     );
     expect(tabs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect((await actionOf(tabs.find((r) => r.status === 409)!)).error).toBe("This call is already marked a no-show.");
+    expect((await actionOf(tabs.find((r) => r.status === 409)!)).error).toBe(
+      "This call is already marked a no-show.",
+    );
     expect(await booking(call.id)).toMatchObject({ status: "no-show", held_at: null });
     expect(
       (await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => [a.kind, a.body]),
@@ -361,7 +367,10 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       ["booking-held", `Call of ${call.startsAt} held`],
       ["booking-no-show", `Call of ${call.startsAt}: the visitor did not come`],
     ]);
-    const agenda = await h.browser.page<{ recent: { id: string; status: string }[] }>("/studio/calls", "studio/calls");
+    const agenda = await h.browser.page<{ recent: { id: string; status: string }[] }>(
+      "/studio/calls",
+      "studio/calls",
+    );
     expect(agenda.recent.find((c) => c.id === call.id)?.status).toBe("no-show");
     expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain("No-show");
   });

@@ -43,7 +43,10 @@ export function ZoneLine({ zone }: { zone: string }) {
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
       <p id="book-zone-stated">
-        {copy.zoneShownIn} <span id="book-zone-name" className="font-semibold">{zoneLabel(zone)}</span>
+        {copy.zoneShownIn}{" "}
+        <span id="book-zone-name" className="font-semibold">
+          {zoneLabel(zone)}
+        </span>
       </p>
       <details className="group">
         <summary className="cursor-pointer font-semibold text-primary underline underline-offset-4">
@@ -188,7 +191,13 @@ export function BookingFields({
           error={errors.topic}
           className="gap-1.5"
         >
-          <Textarea {...props("topic")} required maxLength={bookingLimits.topic} rows={2} className="min-h-16" />
+          <Textarea
+            {...props("topic")}
+            required
+            maxLength={bookingLimits.topic}
+            rows={2}
+            className="min-h-16"
+          />
         </Field>
       </div>
       {/* Bots fill every field; people never see this one. */}
@@ -288,13 +297,20 @@ export function enhanceBookingPage(
   function renderTimes(key: string, checked: string) {
     const day = days.find((d) => d.key === key);
     chosenDay = day ? key : "";
-    if (legend) legend.textContent = day ? data.words.dayTimes.replace("{day}", day.label) : data.words.noTimes;
+    if (legend)
+      legend.textContent = day ? data.words.dayTimes.replace("{day}", day.label) : data.words.noTimes;
     if (list) {
       list.replaceChildren();
       for (const t of day?.times ?? []) {
         const label = el("label", data.classes.time);
         const input = doc.createElement("input");
-        Object.assign(input, { type: "radio", name: "slot", value: t.value, required: true, className: "sr-only" });
+        Object.assign(input, {
+          type: "radio",
+          name: "slot",
+          value: t.value,
+          required: true,
+          className: "sr-only",
+        });
         input.checked = t.value === checked;
         const time = el("time", "", t.time);
         time.setAttribute("datetime", t.value);
@@ -312,12 +328,19 @@ export function enhanceBookingPage(
     for (const d of days) {
       const li = doc.createElement("li");
       const open = d.times.length > 0;
-      const cell = el(open ? "a" : "span", `${data.classes.cell} ${open ? data.classes.open : data.classes.closed}`);
+      const cell = el(
+        open ? "a" : "span",
+        `${data.classes.cell} ${open ? data.classes.open : data.classes.closed}`,
+      );
       if (open) {
         cell.setAttribute("href", `${href(d.key)}#book-times`);
         cell.dataset.day = d.key;
       }
-      const more = el("span", "sr-only", ` ${d.month}, ${open ? data.words.open.replace("{n}", String(d.times.length)) : data.words.noOpen}`);
+      const more = el(
+        "span",
+        "sr-only",
+        ` ${d.month}, ${open ? data.words.open.replace("{n}", String(d.times.length)) : data.words.noOpen}`,
+      );
       cell.append(el("span", "text-xs font-normal", d.weekday), el("span", "text-base", d.day), more);
       li.append(cell);
       strip.append(li);
@@ -329,7 +352,10 @@ export function enhanceBookingPage(
     const withKeep = keep ? days.find((d) => d.times.some((t) => t.value === keep)) : undefined;
     const first = days.find((d) => d.times.length > 0);
     renderStrip();
-    renderTimes((withKeep ?? days.find((d) => d.key === chosenDay && d.times.length > 0) ?? first)?.key ?? "", keep);
+    renderTimes(
+      (withKeep ?? days.find((d) => d.key === chosenDay && d.times.length > 0) ?? first)?.key ?? "",
+      keep,
+    );
     const name = doc.getElementById("book-zone-name");
     if (name) name.textContent = labelOf(zone);
     const field = form?.querySelector<HTMLInputElement>('input[name="tz"]');
@@ -364,7 +390,8 @@ export function enhanceBookingPage(
   } catch {
     own = "";
   }
-  if (renamed[own] && valid(renamed[own])) own = renamed[own];
+  const current = renamed[own];
+  if (current && valid(current)) own = current;
   if (own && !valid(own)) own = "";
   const checked = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? data.chosen;
   if (!data.fixed && own && own !== data.zone) apply(own, checked);

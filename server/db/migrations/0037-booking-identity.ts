@@ -21,7 +21,12 @@ const IDENTITY_CHECK = sql`identity in ('typed', 'client')`;
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .alterTable("booking_settings")
-    .addColumn("cutoff_minutes", "integer", (c) => c.notNull().defaultTo(720).check(sql`cutoff_minutes >= 0`))
+    .addColumn("cutoff_minutes", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(720)
+        .check(sql`cutoff_minutes >= 0`),
+    )
     .execute();
   await db.schema.alterTable("booking_settings").addColumn("video_link", "text").execute();
 
