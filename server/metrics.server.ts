@@ -128,85 +128,9 @@ export type MetricsOptions = {
 export function createMetrics(options: MetricsOptions = {}) {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
-
-  // Requests are counted by the histogram's _count: one observe per request, on the hot path too.
-  const httpDuration = new RequestHistogram(
-    "cascadia_http_request_duration_seconds",
-    "HTTP requests answered by the app (count) and their latency, by route group and status class.",
-  );
-  registry.registerMetric(httpDuration as unknown as Histogram);
-  const groupIndex = new Map<RouteGroup, number>(ROUTE_GROUPS.map((g, i) => [g, i]));
-
-  const queryDuration = new Histogram({
-    name: "cascadia_db_query_duration_seconds",
-    help: "Database queries (SQLite or PostgreSQL) and their duration; outcome error when the query failed.",
-    labelNames: ["outcome"] as const,
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
-  const queryOk = queryDuration.labels("ok");
-  const queryError = queryDuration.labels("error");
-
-  const deliveryFailures = new Counter({
-    name: "cascadia_outbox_delivery_failures_total",
-    help: "Failed delivery attempts of outbox notifications, by channel (each is retried later, until it gives up).",
-    labelNames: ["channel"] as const,
-    registers: [registry],
-  });
-  const undeliverable = new Counter({
-    name: "cascadia_outbox_undeliverable_total",
-    help: "Outbox notifications that gave up after their last attempt (status failed), by channel.",
-    labelNames: ["channel"] as const,
-    registers: [registry],
-  });
-
-  if (cluster.isWorker) {
-    // One series per worker, so a scrape through the primary shows which processes it covers.
-    new Gauge({
-      name: "cascadia_worker_info",
-      help: "1 per node:cluster worker that answered the scrape.",
-      labelNames: ["worker"] as const,
-      registers: [registry],
-    })
-      .labels(String(cluster.worker?.id ?? 0))
-      .set(1);
-  }
-
-  /**
-   * A gauge of another module (backups: cascadia_backup_last_success_timestamp_seconds),
-   * registered once by name and returned again on the next call. `collect` runs at
-   * scrape time, for values that are read rather than pushed.
-   */
-  function gauge<L extends string = never>(
-    name: `cascadia_${string}`,
-    help: string,
-    opts: {
-      labelNames?: readonly L[];
-      collect?: (this: Gauge<L>) => void | Promise<void>;
-      aggregator?: "sum" | "first" | "max" | "min";
-    } = {},
-  ): Gauge<L> {
-    const existing = registry.getSingleMetric(name);
-    if (existing) return existing as Gauge<L>;
-    return new Gauge<L>({
-      name,
-      help,
-      labelNames: opts.labelNames ?? [],
-      collect: opts.collect,
-      aggregator: opts.aggregator,
-      registers: [registry],
-    });
-  }
-  /** A counter of another module, registered once by name. */
-  function counter<L extends string = never>(
-    name: `cascadia_${string}`,
-    help: string,
-    opts: { labelNames?: readonly L[] } = {},
-  ): Counter<L> {
-    const existing = registry.getSingleMetric(name);
-    if (existing) return existing as Counter<L>;
-    return new Counter<L>({ name, help, labelNames: opts.labelNames ?? [], registers: [registry] });
-  }
+  const { httpDuration, groupIndex, queryOk, queryError, deliveryFailures, undeliverable } =
+    appMetrics(registry);
+  const gauge = <L extends string = never>(...args: GaugeArgs<L>) => registeredGauge(registry, ...args);
 
   return {
     registry,
@@ -232,7 +156,16 @@ export function createMetrics(options: MetricsOptions = {}) {
       if (final) undeliverable.labels(channel).inc();
     },
     gauge,
-    counter,
+    /** A counter of another module, registered once by name. */
+    counter<L extends string = never>(
+      name: `cascadia_${string}`,
+      help: string,
+      opts: { labelNames?: readonly L[] } = {},
+    ): Counter<L> {
+      const existing = registry.getSingleMetric(name);
+      if (existing) return existing as Counter<L>;
+      return new Counter<L>({ name, help, labelNames: opts.labelNames ?? [], registers: [registry] });
+    },
     /**
      * A backup finished (the backup job calls this): its time, in seconds since the epoch. The
      * gauge appears at the first one, so `absent()` in an alert rule catches "never backed up".
@@ -247,6 +180,89 @@ export function createMetrics(options: MetricsOptions = {}) {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };
+}
+
+/** The application's own series: requests, queries, outbox failures, and which cluster worker answered. */
+function appMetrics(registry: Registry) {
+  // Requests are counted by the histogram's _count: one observe per request, on the hot path too.
+  const httpDuration = new RequestHistogram(
+    "cascadia_http_request_duration_seconds",
+    "HTTP requests answered by the app (count) and their latency, by route group and status class.",
+  );
+  registry.registerMetric(httpDuration as unknown as Histogram);
+  const groupIndex = new Map<RouteGroup, number>(ROUTE_GROUPS.map((g, i) => [g, i]));
+
+  const queryDuration = new Histogram({
+    name: "cascadia_db_query_duration_seconds",
+    help: "Database queries (SQLite or PostgreSQL) and their duration; outcome error when the query failed.",
+    labelNames: ["outcome"] as const,
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
+
+  const deliveryFailures = new Counter({
+    name: "cascadia_outbox_delivery_failures_total",
+    help: "Failed delivery attempts of outbox notifications, by channel (each is retried later, until it gives up).",
+    labelNames: ["channel"] as const,
+    registers: [registry],
+  });
+  const undeliverable = new Counter({
+    name: "cascadia_outbox_undeliverable_total",
+    help: "Outbox notifications that gave up after their last attempt (status failed), by channel.",
+    labelNames: ["channel"] as const,
+    registers: [registry],
+  });
+
+  if (cluster.isWorker) {
+    // One series per worker, so a scrape through the primary shows which processes it covers.
+    new Gauge({
+      name: "cascadia_worker_info",
+      help: "1 per node:cluster worker that answered the scrape.",
+      labelNames: ["worker"] as const,
+      registers: [registry],
+    })
+      .labels(String(cluster.worker?.id ?? 0))
+      .set(1);
+  }
+  return {
+    httpDuration,
+    groupIndex,
+    queryOk: queryDuration.labels("ok"),
+    queryError: queryDuration.labels("error"),
+    deliveryFailures,
+    undeliverable,
+  };
+}
+
+type GaugeArgs<L extends string> = [
+  name: `cascadia_${string}`,
+  help: string,
+  opts?: {
+    labelNames?: readonly L[];
+    collect?: (this: Gauge<L>) => void | Promise<void>;
+    aggregator?: "sum" | "first" | "max" | "min";
+  },
+];
+
+/**
+ * A gauge of another module (backups: cascadia_backup_last_success_timestamp_seconds),
+ * registered once by name and returned again on the next call. `collect` runs at
+ * scrape time, for values that are read rather than pushed.
+ */
+function registeredGauge<L extends string = never>(
+  registry: Registry,
+  ...[name, help, opts = {}]: GaugeArgs<L>
+): Gauge<L> {
+  const existing = registry.getSingleMetric(name);
+  if (existing) return existing as Gauge<L>;
+  return new Gauge<L>({
+    name,
+    help,
+    labelNames: opts.labelNames ?? [],
+    collect: opts.collect,
+    aggregator: opts.aggregator,
+    registers: [registry],
+  });
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

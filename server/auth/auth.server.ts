@@ -14,6 +14,59 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
+/**
+ * better-auth's models in the studio's tables (migrations 0005 and 0007): snake_case columns. A
+ * fresh object for each instance, as when they were written inline: the library owns its options.
+ */
+const tables = () => ({
+  session: {
+    modelName: "studio_sessions",
+    fields: {
+      ...timestamps,
+      userId: "user_id",
+      expiresAt: "expires_at",
+      ipAddress: "ip_address",
+      userAgent: "user_agent",
+    },
+  },
+  user: { modelName: "studio_users", fields: { ...timestamps, emailVerified: "email_verified" } },
+  account: {
+    modelName: "studio_accounts",
+    fields: {
+      ...timestamps,
+      userId: "user_id",
+      accountId: "account_id",
+      providerId: "provider_id",
+      accessToken: "access_token",
+      refreshToken: "refresh_token",
+      idToken: "id_token",
+      accessTokenExpiresAt: "access_token_expires_at",
+      refreshTokenExpiresAt: "refresh_token_expires_at",
+    },
+  },
+  verification: { modelName: "studio_verifications", fields: { ...timestamps, expiresAt: "expires_at" } },
+  passkey: {
+    modelName: "studio_passkeys",
+    fields: {
+      userId: "user_id",
+      publicKey: "public_key",
+      credentialID: "credential_id",
+      deviceType: "device_type",
+      backedUp: "backed_up",
+      createdAt: "created_at",
+    },
+  },
+  twoFactor: {
+    modelName: "studio_two_factors",
+    fields: {
+      userId: "user_id",
+      backupCodes: "backup_codes",
+      failedVerificationCount: "failed_verification_count",
+      lockedUntil: "locked_until",
+    },
+  },
+});
+
 /** The studio's name in passkey prompts. */
 export const STUDIO_APP_NAME = "Cascadia studio";
 /** Its name in authenticator apps: one word, as the otpauth URI better-auth writes turns a space into "+". */
@@ -70,6 +123,7 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
     if (!verified)
       throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
   };
+  const t = tables();
   return betterAuth({
     appName: "Cascadia studio",
     baseURL: config.SITE_URL,
@@ -82,34 +136,10 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
-    session: {
-      modelName: "studio_sessions",
-      expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: SESSION_UPDATE_AGE_SECONDS,
-      fields: {
-        ...timestamps,
-        userId: "user_id",
-        expiresAt: "expires_at",
-        ipAddress: "ip_address",
-        userAgent: "user_agent",
-      },
-    },
-    user: { modelName: "studio_users", fields: { ...timestamps, emailVerified: "email_verified" } },
-    account: {
-      modelName: "studio_accounts",
-      fields: {
-        ...timestamps,
-        userId: "user_id",
-        accountId: "account_id",
-        providerId: "provider_id",
-        accessToken: "access_token",
-        refreshToken: "refresh_token",
-        idToken: "id_token",
-        accessTokenExpiresAt: "access_token_expires_at",
-        refreshTokenExpiresAt: "refresh_token_expires_at",
-      },
-    },
-    verification: { modelName: "studio_verifications", fields: { ...timestamps, expiresAt: "expires_at" } },
+    session: { ...t.session, expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    user: t.user,
+    account: t.account,
+    verification: t.verification,
     advanced: {
       cookiePrefix: "studio",
       // Secure (and the __Secure- prefix) whenever the site is served over HTTPS.
@@ -144,36 +174,13 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
             requireUserVerified(verification.authenticationInfo.userVerified),
         },
         advanced: { webAuthnChallengeCookie: "passkey_challenge" },
-        schema: {
-          passkey: {
-            modelName: "studio_passkeys",
-            fields: {
-              userId: "user_id",
-              publicKey: "public_key",
-              credentialID: "credential_id",
-              deviceType: "device_type",
-              backedUp: "backed_up",
-              createdAt: "created_at",
-            },
-          },
-        },
+        schema: { passkey: t.passkey },
       }),
       twoFactor({
         issuer: STUDIO_TOTP_ISSUER,
         // Five wrong codes on one sign-in end that challenge; ten in a row lock the second step for 15 minutes.
         accountLockout: { maxFailedAttempts: 10, durationSeconds: 15 * 60 },
-        schema: {
-          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
-          twoFactor: {
-            modelName: "studio_two_factors",
-            fields: {
-              userId: "user_id",
-              backupCodes: "backup_codes",
-              failedVerificationCount: "failed_verification_count",
-              lockedUntil: "locked_until",
-            },
-          },
-        },
+        schema: { user: { fields: { twoFactorEnabled: "two_factor_enabled" } }, twoFactor: t.twoFactor },
       }),
     ],
   });

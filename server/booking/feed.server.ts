@@ -19,6 +19,8 @@ export const FEED_RATE_LIMIT = { windowMs: 60_000, max: 30 };
 export const feedUrl = (config: Pick<AppConfig, "SITE_URL">, token: string) =>
   `${config.SITE_URL}/calendar/${token}.ics`;
 
+type FeedContext = { config: Pick<AppConfig, "SITE_URL">; db: AppDatabase["db"]; now: () => number };
+
 /**
  * The studio's private calendar feeds: a URL whose secret is stored only as its
  * SHA-256, shown once when made, revocable. Revoked or unknown: 404, as any path.
@@ -32,87 +34,84 @@ export function createCalendarFeeds({
   database: AppDatabase;
   now?: () => number;
 }) {
-  const { db } = database;
-
-  async function create(actor: StudioUser) {
-    const token = randomBytes(32).toString("base64url");
-    await db
-      .insertInto("calendar_feeds")
-      .values({
-        id: randomUUID(),
-        token_hash: hashToken(token),
-        created_by: actor.email,
-        created_at: new Date(now()).toISOString(),
-        revoked_at: null,
-      })
-      .execute();
-    return feedUrl(config, token);
-  }
-
-  async function revoke(id: string) {
-    const r = await db
-      .updateTable("calendar_feeds")
-      .set({ revoked_at: new Date(now()).toISOString() })
-      .where("id", "=", id)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
+  const ctx: FeedContext = { config, db: database.db, now };
   return {
     /** The live feeds (no secret: it is not stored). */
     list: () =>
-      db
+      ctx.db
         .selectFrom("calendar_feeds")
         .select(["id", "created_by", "created_at"])
         .where("revoked_at", "is", null)
         .orderBy("created_at")
         .execute(),
-
     /** A new feed; its URL is returned this once. */
-    create,
-
+    create: (actor: StudioUser) => createFeed(ctx, actor),
     /** Revokes a live feed; false when there is none with that id. */
-    revoke,
-
+    revoke: (id: string) => revokeFeed(ctx, id),
     /** Replaces a live feed by a new one (a URL that leaked): the old URL answers 404 from now on. */
     async rotate(id: string, actor: StudioUser) {
-      return (await revoke(id)) ? create(actor) : undefined;
+      return (await revokeFeed(ctx, id)) ? createFeed(ctx, actor) : undefined;
     },
-
     /** The iCalendar text of a live feed's token, or undefined (unknown, malformed or revoked). */
-    async ics(token: string) {
-      if (!TOKEN_PATTERN.test(token)) return undefined;
-      const feed = await db
-        .selectFrom("calendar_feeds")
-        .select("id")
-        .where("token_hash", "=", hashToken(token))
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      if (!feed) return undefined;
-      const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
-      const calls = await db
-        .selectFrom("bookings")
-        .innerJoin("leads", "leads.id", "bookings.lead_id")
-        .select([
-          "bookings.id",
-          "bookings.lead_id",
-          "bookings.starts_at",
-          "bookings.ends_at",
-          "bookings.topic",
-          "leads.first_name",
-          "leads.last_name",
-          "bookings.visitor_name",
-          "bookings.identity",
-        ])
-        .where("bookings.status", "in", ["booked", "held"])
-        .where("bookings.starts_at", ">=", since)
-        .orderBy("bookings.starts_at")
-        .limit(2000)
-        .execute();
-      return feedCalendar(config, calls);
-    },
+    ics: (token: string) => feedIcs(ctx, token),
   };
+}
+
+async function createFeed({ config, db, now }: FeedContext, actor: StudioUser) {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("calendar_feeds")
+    .values({
+      id: randomUUID(),
+      token_hash: hashToken(token),
+      created_by: actor.email,
+      created_at: new Date(now()).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return feedUrl(config, token);
+}
+
+async function revokeFeed({ db, now }: FeedContext, id: string) {
+  const r = await db
+    .updateTable("calendar_feeds")
+    .set({ revoked_at: new Date(now()).toISOString() })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+async function feedIcs({ config, db, now }: FeedContext, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const feed = await db
+    .selectFrom("calendar_feeds")
+    .select("id")
+    .where("token_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (!feed) return undefined;
+  const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
+  const calls = await db
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select([
+      "bookings.id",
+      "bookings.lead_id",
+      "bookings.starts_at",
+      "bookings.ends_at",
+      "bookings.topic",
+      "leads.first_name",
+      "leads.last_name",
+      "bookings.visitor_name",
+      "bookings.identity",
+    ])
+    .where("bookings.status", "in", ["booked", "held"])
+    .where("bookings.starts_at", ">=", since)
+    .orderBy("bookings.starts_at")
+    .limit(2000)
+    .execute();
+  return feedCalendar(config, calls);
 }
 
 export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;

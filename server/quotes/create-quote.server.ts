@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 
 import { formatCad } from "~/lib/money";
 import { MAX_AMOUNT_CENTS } from "~/schemas/payment";
@@ -67,7 +68,40 @@ export async function store(
   requestKey?: string,
   previous?: QuoteRow,
 ): Promise<QuoteResult<{ quote: QuoteRow; link: string }>> {
-  const { fail, db, config, clock, timeline } = ctx;
+  const { fail, db, config, clock } = ctx;
+  const checked = await checkQuote(ctx, input);
+  if (!checked.ok) return checked;
+  const { q, totals } = checked.value;
+  const t = clock();
+  const quote = quoteRow(q, totals, { t, actor, requestKey, previous });
+  const stored = await insertVersion(ctx, quote, actor, t, previous);
+  if (stored === "moved") {
+    const now = await get(ctx, previous!.id);
+    return fail(
+      409,
+      `Quote ${quoteReference(previous!.id)} is ${now?.status.replace("_", " ") ?? "gone"}: only a draft or an unpaid quote can be edited.`,
+    );
+  }
+  if (!stored) {
+    // The same form again: its quote (of this lead) is the answer, and nothing new is stored.
+    const first = requestKey
+      ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst()
+      : undefined;
+    if (!first || first.lead_id !== q.inquiryId)
+      return fail(409, "This form was already used for another quote; reload the page.");
+    return { ok: true, value: { quote: first, link: quoteLink(config.SITE_URL, first.token) } };
+  }
+  return { ok: true, value: { quote, link: quoteLink(config.SITE_URL, quote.token) } };
+}
+
+type ParsedQuote = z.infer<typeof createQuoteSchema>;
+
+/** The form's quote, parsed, for a lead in the inbox, with taxes the studio may charge and a total one payment takes. */
+async function checkQuote(
+  ctx: QuoteContext,
+  input: CreateQuoteInput,
+): Promise<QuoteResult<{ q: ParsedQuote; totals: ReturnType<typeof computeTotals> }>> {
+  const { fail, db, config } = ctx;
   const parsed = createQuoteSchema.safeParse(input);
   if (!parsed.success)
     return fail(
@@ -92,9 +126,18 @@ export async function store(
       400,
       `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,
     );
-  const t = clock();
+  return { ok: true, value: { q, totals } };
+}
+
+/** The new quote's row: a draft, or the next version of `previous`. */
+function quoteRow(
+  q: ParsedQuote,
+  totals: ReturnType<typeof computeTotals>,
+  made: { t: number; actor: string; requestKey?: string; previous?: QuoteRow },
+): QuoteRow {
+  const { t, previous } = made;
   const at = new Date(t).toISOString();
-  const quote: QuoteRow = {
+  return {
     id: randomUUID(),
     lead_id: q.inquiryId,
     token: newQuoteToken(),
@@ -120,15 +163,30 @@ export async function store(
     balance_requested_at: null,
     paid_at: null,
     withdrawn_at: null,
-    request_key: requestKey ?? null,
-    created_by: actor,
+    request_key: made.requestKey ?? null,
+    created_by: made.actor,
     created_at: at,
     updated_at: at,
     version: previous ? Number(previous.version) + 1 : 1,
     supersedes_quote_id: previous?.id ?? null,
     declined_at: null,
   };
-  const stored = await db.transaction().execute(async (trx) => {
+}
+
+/**
+ * Stores the quote and its timeline line in one transaction; a new version withdraws the one it
+ * replaces in it. "moved": that one was no longer editable; false: the form's key was used before.
+ */
+async function insertVersion(
+  ctx: QuoteContext,
+  quote: QuoteRow,
+  actor: string,
+  t: number,
+  previous?: QuoteRow,
+) {
+  const { db, timeline } = ctx;
+  const at = quote.created_at;
+  return db.transaction().execute(async (trx) => {
     if (previous) {
       // Only from a state the studio may still change, read in this statement: a signature, a payment
       // or another edit that committed first decides (the new version then is not stored).
@@ -162,21 +220,4 @@ export async function store(
     );
     return true;
   });
-  if (stored === "moved") {
-    const now = await get(ctx, previous!.id);
-    return fail(
-      409,
-      `Quote ${quoteReference(previous!.id)} is ${now?.status.replace("_", " ") ?? "gone"}: only a draft or an unpaid quote can be edited.`,
-    );
-  }
-  if (!stored) {
-    // The same form again: its quote (of this lead) is the answer, and nothing new is stored.
-    const first = requestKey
-      ? await db.selectFrom("quotes").selectAll().where("request_key", "=", requestKey).executeTakeFirst()
-      : undefined;
-    if (!first || first.lead_id !== q.inquiryId)
-      return fail(409, "This form was already used for another quote; reload the page.");
-    return { ok: true, value: { quote: first, link: quoteLink(config.SITE_URL, first.token) } };
-  }
-  return { ok: true, value: { quote, link: quoteLink(config.SITE_URL, quote.token) } };
 }

@@ -8,6 +8,12 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * SQLite ISO text and 0/1, so those columns take each database's own type.
  */
 export async function up(db: Kysely<unknown>) {
+  await authTables(db);
+  await pipeline(db);
+}
+
+/** better-auth's four tables. */
+async function authTables(db: Kysely<unknown>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const time = postgres ? "timestamptz" : "text";
   const bool = postgres ? "boolean" : "integer";
@@ -68,7 +74,10 @@ export async function up(db: Kysely<unknown>) {
     .on("studio_verifications")
     .column("identifier")
     .execute();
+}
 
+/** Each lead's pipeline status, the inbox's indexes and the activity timeline. */
+async function pipeline(db: Kysely<unknown>) {
   // Every lead starts New; Lost carries its reason.
   await db.schema
     .alterTable("inquiries")
