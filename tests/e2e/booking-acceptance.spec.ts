@@ -116,6 +116,10 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
   const firstValue = (await firstShown.getAttribute("value"))!;
   await expect(page.locator(`time[datetime="${firstValue}"]`)).toHaveText(toronto(firstValue));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // One day's times and the form fit a phone in under 2,000 px (the list of every slot was 6,600).
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  test.info().annotations.push({ type: "height at 375 px", description: String(pageHeight) });
+  expect(pageHeight).toBeLessThan(2_000);
   await checkA11y();
 
   // A day (the second with times), then a time on it.
@@ -134,6 +138,7 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
   await expect(page.getByRole("heading", { level: 1, name: bookingCopy.confirmedTitle })).toBeVisible();
   await expect(page.getByTestId("booking-when")).toContainText(`${seen} ${zoneLabel("America/Toronto")}`);
   await expect(page.getByTestId("booking-video")).toHaveText(VIDEO);
+  await checkA11y();
   await expect(page.getByRole("link", { name: bookingCopy.googleCalendar })).toHaveAttribute(
     "href",
     new RegExp(`dates=${slot.replace(/[-:]/g, "")}%2F`),
