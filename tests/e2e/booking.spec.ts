@@ -71,7 +71,9 @@ async function invitation(raw: string) {
   );
 }
 
-const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+/** The visitor's mails about the call, each with its invitation (the inquiry's acknowledgement goes to the same address). */
+const mailsTo = (address: string) =>
+  smtp.messages.filter((m) => m.to.includes(address) && m.raw.includes("text/calendar"));
 /** A slot's DTSTART line as the calendar feed writes it: "2026-12-02T17:00:00Z" → "DTSTART:20261202T170000Z". */
 const dtstart = (slot: string) => `DTSTART:${slot.replace(/[-:]/g, "")}`;
 
