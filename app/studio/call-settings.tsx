@@ -365,7 +365,7 @@ function DayHours({
               options={fromOptions}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="w-32"
+              className="w-32 pr-8"
             />
             <span aria-hidden="true">to</span>
             <label className="sr-only" htmlFor={`hours-${day}-${i}-to`}>
@@ -380,7 +380,7 @@ function DayHours({
               options={toOptions}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="w-32"
+              className="w-32 pr-8"
             />
             {hydrated && (
               <Button
