@@ -282,11 +282,11 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         {feeds.length === 0 ? (
           <p>No feed is active.</p>
         ) : (
-          <Table className="min-w-[32rem]" caption="Active calendar feeds" headers={["Created", "By", ""]}>
+          <Table caption="Active calendar feeds" headers={["Created", "By", ""]}>
             {feeds.map((f) => (
               <tr key={f.id} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(f.created_at)}</td>
-                <td className="px-2 py-2">{f.created_by}</td>
+                <td className="px-2 py-2 break-all">{f.created_by}</td>
                 <td className="flex flex-wrap gap-2 px-2 py-2">
                   {(["feed-rotate", "feed-revoke"] as const).map((intent) => (
                     <Form method="post" key={intent}>
