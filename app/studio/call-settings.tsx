@@ -24,7 +24,7 @@ import {
 import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { calendarStateText, FORM_WEEKDAYS } from "./labels";
-import { ActionMessage, Section, Table } from "./ui";
+import { ActionMessage, Section, Table, wideOnly } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Booking settings");
 
@@ -282,11 +282,18 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         {feeds.length === 0 ? (
           <p>No feed is active.</p>
         ) : (
-          <Table caption="Active calendar feeds" headers={["Created", "By", ""]}>
+          <Table
+            caption="Active calendar feeds"
+            headers={["Created", { label: "By", className: wideOnly }, ""]}
+          >
             {feeds.map((f) => (
               <tr key={f.id} className="border-b">
-                <td className="px-2 py-2 whitespace-nowrap">{formatTime(f.created_at)}</td>
-                <td className="px-2 py-2 break-all">{f.created_by}</td>
+                <td className="px-2 py-2">
+                  <span className="whitespace-nowrap">{formatTime(f.created_at)}</span>
+                  {/* On a phone, who made it goes under the date rather than in a column of its own. */}
+                  <span className="block break-all text-muted-foreground md:hidden">{f.created_by}</span>
+                </td>
+                <td className={`px-2 py-2 break-all ${wideOnly}`}>{f.created_by}</td>
                 <td className="flex flex-wrap gap-2 px-2 py-2">
                   {(["feed-rotate", "feed-revoke"] as const).map((intent) => (
                     <Form method="post" key={intent}>
