@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { canonicalJson } from "~/shared/quote-model";
+import { canonicalJson, createQuoteSchema, quoteIssueText } from "~/shared/quote-model";
 
 /** The text an agreement's hash is taken over: one text per value, whatever the order it was built in. */
 describe("canonicalJson", () => {
@@ -21,5 +21,25 @@ describe("canonicalJson", () => {
   it("refuses fractions and unsafe integers: amounts are whole cents", () => {
     expect(() => canonicalJson({ amount: 10.5 })).toThrow(/integers/);
     expect(() => canonicalJson({ amount: 2 ** 60 })).toThrow(/integers/);
+  });
+});
+
+describe("a refused quote in the studio's words (issue 37)", () => {
+  it("names the field by its label, never by the schema's key", () => {
+    const parsed = createQuoteSchema.safeParse({
+      inquiryId: "lead",
+      packageType: "pro",
+      amountCents: 10_000,
+      packageTaxes: ["GST"],
+      province: "ON",
+      lines: [{ label: "Hosting", amountCents: 1_000, taxes: ["PST"] }],
+    });
+    expect(parsed.success).toBe(false);
+    const text = parsed.error!.issues.map(quoteIssueText);
+    expect(text).toEqual([
+      "Taxes on the package: A client in ON pays HST instead of GST.",
+      "Line 1: PST is charged only for a client in BC.",
+    ]);
+    expect(text.join(" ")).not.toMatch(/packageTaxes|lines\.|quote:/);
   });
 });

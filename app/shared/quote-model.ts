@@ -61,20 +61,43 @@ export const createQuoteSchema = z
   })
   .superRefine((q, ctx) => {
     const lines = [
-      { taxes: q.packageTaxes, where: "packageTaxes" },
-      ...q.lines.map((l, i) => ({ taxes: l.taxes, where: `lines.${i}` })),
+      { taxes: q.packageTaxes, where: ["packageTaxes"] },
+      ...q.lines.map((l, i) => ({ taxes: l.taxes, where: ["lines", i, "taxes"] })),
     ];
     for (const line of lines) {
       if (new Set(line.taxes).size !== line.taxes.length)
-        ctx.addIssue({ code: "custom", path: [line.where], message: "A tax is named twice on one line." });
+        ctx.addIssue({ code: "custom", path: line.where, message: "A tax is named twice on one line." });
       for (const code of line.taxes) {
         const refusal = taxRefusal(code, q.province);
-        if (refusal) ctx.addIssue({ code: "custom", path: [line.where], message: refusal });
+        if (refusal) ctx.addIssue({ code: "custom", path: line.where, message: refusal });
       }
     }
   });
 
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
+
+/** The form's name for each field of the schema, so a refusal reads as the studio's words, not a code (issue 37). */
+const QUOTE_FIELD_NAMES: Record<string, string> = {
+  packageType: "Package",
+  amountCents: "Package amount",
+  packageTaxes: "Taxes on the package",
+  depositPercent: "Deposit",
+  province: "Client's province or territory",
+  expiresInDays: "Valid for (days)",
+  terms: "Terms",
+};
+
+/** One refusal of createQuoteSchema as the studio reads it: "Taxes on the package: A client in ON pays HST instead of GST." */
+export function quoteIssueText(issue: { path: PropertyKey[]; message: string }): string {
+  const [head, index] = issue.path;
+  const place =
+    head === "lines" && typeof index === "number"
+      ? `Line ${index + 1}`
+      : typeof head === "string"
+        ? QUOTE_FIELD_NAMES[head]
+        : undefined;
+  return place ? `${place}: ${issue.message}` : issue.message;
+}
 
 export type QuoteTotals = {
   lines: QuoteLine[];

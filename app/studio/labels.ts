@@ -1,3 +1,5 @@
+import { packageTypes, paymentPackage, type PackageType } from "~/content/payment";
+
 /** The pipeline's statuses as the studio reads them (values match server/leads/service.server.ts). */
 export const statusOptions = [
   { value: "new", label: "New" },
@@ -121,3 +123,56 @@ export const FORM_WEEKDAYS = [
   { key: "sat", label: "Saturday" },
   { key: "sun", label: "Sunday" },
 ] as const;
+
+/** Who took a payment, as the studio reads it (payments.provider); "sandbox" is the test mode that moves no money. */
+export const paymentProviderLabel: Record<string, string> = {
+  stripe: "Stripe",
+  sandbox: "Test mode (no money moved)",
+};
+
+/** A notification's delivery state (outbox.status) as the studio reads it. */
+export const deliveryStatusLabel: Record<string, string> = {
+  pending: "Waiting to send",
+  sending: "Sending",
+  delivered: "Sent",
+  failed: "Failed",
+};
+
+/** Each notification channel (the outbox's channel names, server/**) as the studio reads it (issue 37: no codes in tables). */
+const DELIVERY_CHANNEL_LABELS: Record<string, string> = {
+  "inquiry-email": "New inquiry, to the studio",
+  "inquiry-ack-email": "Inquiry received, to the client",
+  "inquiry-form-service": "Inquiry copy, to the form service",
+  "payment-email": "Payment received, to the studio",
+  "quote-email": "Quote, to the client",
+  "quote-balance-email": "Balance request, to the client",
+  "receipt-email": "Receipt, to the client",
+  "refund-notice-email": "Refund notice, to the client",
+  "credit-note-email": "Credit note, to the client",
+  "agreement-client-email": "Signed agreement, to the client",
+  "agreement-studio-email": "Signed agreement, to the studio",
+  "quote-declined-email": "Quote declined, to the studio",
+  "quote-question-email": "Question about a quote, to the studio",
+  "booking-confirmation-email": "Call booked, to the client",
+  "booking-studio-email": "Call booked, to the studio",
+  "booking-cancelled-email": "Call cancelled, to the client",
+  "booking-cancelled-studio-email": "Call cancelled, to the studio",
+  "booking-studio-cancel-email": "Call cancelled by the studio, to the client",
+  "booking-reminder-24h-email": "Call reminder a day before, to the client",
+  "booking-reminder-1h-email": "Call reminder an hour before, to the client",
+  "undeliverable-alert": "Email that could not be delivered, to the studio",
+  "reminder-quote-expiring": "Quote expiring soon, to the client",
+  "reminder-balance-7": "Balance due reminder (7 days), to the client",
+  "reminder-balance-14": "Balance due reminder (14 days), to the client",
+  "reminder-new-lead": "Reply due, to the studio",
+};
+
+export function deliveryChannelLabel(channel: string): string {
+  if (channel.startsWith("studio-security:")) return "Account security notice, to the account's owner";
+  return DELIVERY_CHANNEL_LABELS[channel] ?? "Notification";
+}
+
+/** A package as the studio sells it ("Pro Website"), not its code. */
+export function packageName(id: string): string {
+  return (packageTypes as readonly string[]).includes(id) ? paymentPackage(id as PackageType).name : id;
+}

@@ -9,7 +9,7 @@ import { formatCad } from "~/lib/money";
 
 import type { RefundablePayment, RefundNotice } from "../../server/billing/refunds.server";
 import { formatTime } from "./guard";
-import { paymentStateLabel } from "./labels";
+import { packageName, paymentProviderLabel, paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";
 
 type LeadPayment = {
@@ -79,10 +79,12 @@ export function LeadPayments({
           {payments.map((p) => (
             <tr key={p.id} className="border-b">
               <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>
-              <td className="px-2 py-2">{p.package}</td>
-              <td className="px-2 py-2">{p.kind ?? "—"}</td>
+              <td className="px-2 py-2">{packageName(p.package)}</td>
+              <td className="px-2 py-2">
+                {p.kind ? (paymentKindLabels[p.kind as keyof typeof paymentKindLabels] ?? p.kind) : "—"}
+              </td>
               <td className="px-2 py-2">{formatCad(p.amount_cents)}</td>
-              <td className="px-2 py-2">{p.provider}</td>
+              <td className="px-2 py-2">{paymentProviderLabel[p.provider] ?? p.provider}</td>
               <td className="px-2 py-2" data-testid="payment-state">
                 {paymentStateLabel(p)}
               </td>

@@ -116,21 +116,44 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     );
   });
 
-  it("uses HST for a client in Ontario, shows no deposit when there is none, and says what the server would refuse", async () => {
+  it("ticks HST for a client in Ontario when the province is chosen, and GST and PST cannot be ticked there (issue 37)", async () => {
     const user = setup();
-    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "ON");
     await user.type(screen.getByLabelText("Package amount (CAD)"), "2000");
-    await user.click(screen.getByRole("checkbox", { name: "HST on the package" }));
+    await user.type(screen.getByLabelText("Line 1 description"), "Extra pages");
+    await user.type(screen.getByLabelText("Line 1 amount (CAD)"), "100");
+    await user.click(screen.getByRole("checkbox", { name: "GST on line 1" }));
+    await user.type(screen.getByLabelText("Line 2 description"), "Domain (not taxed)");
+    await user.type(screen.getByLabelText("Line 2 amount (CAD)"), "20");
+    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "ON");
+    const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name });
+    expect(box("HST on the package").checked).toBe(true);
+    expect(box("HST on line 1").checked).toBe(true);
+    expect(box("GST on line 1").checked).toBe(false);
+    expect(box("HST on line 2").checked).toBe(false);
+    for (const name of ["GST on the package", "PST on the package"]) {
+      expect(box(name).checked).toBe(false);
+      expect(box(name)).toBeDisabled();
+    }
     await user.clear(screen.getByLabelText("Deposit (% of total, empty for none)"));
-    expect(shownRows()).toEqual(serverRows({ amountCents: 200_000, packageTaxes: ["HST"], province: "ON" }));
+    expect(shownRows()).toEqual(
+      serverRows({
+        amountCents: 200_000,
+        packageTaxes: ["HST"],
+        lines: [
+          { label: "Extra pages", amountCents: 10_000, taxes: ["HST"] },
+          { label: "Domain (not taxed)", amountCents: 2_000, taxes: [] },
+        ],
+        province: "ON",
+      }),
+    );
     expect(shownRows().map(([term]) => term)).toEqual(["Subtotal", "HST 13% (ON)", "Total"]);
 
-    // GST ticked for an Ontario client: the server's refusal, word for word, instead of a total.
-    await user.click(screen.getByRole("checkbox", { name: "GST on the package" }));
-    expect(shownRows()).toEqual([]);
-    expect(screen.getByTestId("quote-live-total")).toHaveTextContent(
-      "A client in ON pays HST instead of GST.",
-    );
+    // Back to BC: GST and PST on the package and on the taxed line, nothing on the untaxed one.
+    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "BC");
+    expect(["GST", "PST", "HST"].map((c) => box(`${c} on the package`).checked)).toEqual([true, true, false]);
+    expect(["GST", "PST", "HST"].map((c) => box(`${c} on line 1`).checked)).toEqual([true, true, false]);
+    expect(box("GST on line 2").checked).toBe(false);
+    expect(screen.getByTestId("quote-live-total")).not.toHaveTextContent(/packageTaxes|lines\./);
   });
 
   it("totals what was typed before the scripts arrived as soon as they do", () => {

@@ -12,7 +12,7 @@ import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
-import { provinces, SMALL_SUPPLIER_NOTICE, taxCodes } from "~/shared/taxes";
+import { availableTaxes, provinces, SMALL_SUPPLIER_NOTICE, taxCodes, type Province } from "~/shared/taxes";
 
 import type { LeadQuote } from "../../server/quotes/lead-quotes-context.server";
 import { formatTime, type requireStudio } from "./guard";
@@ -236,13 +236,17 @@ function TaxBoxes({
   prefix,
   what,
   enabled,
+  province,
   className = "",
 }: {
   prefix: string;
   what: string;
   enabled: boolean;
+  /** A tax the client's province does not have cannot be ticked (the server would refuse it). */
+  province: Province;
   className?: string;
 }) {
+  const allowed = new Set(availableTaxes(province).map((t) => t.code));
   return (
     <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`} disabled={!enabled}>
       <legend className="sr-only">Taxes on {what}</legend>
@@ -252,6 +256,7 @@ function TaxBoxes({
           id={`${prefix}Tax${code}`}
           name={`${prefix}Tax${code}`}
           value="on"
+          disabled={!allowed.has(code)}
           aria-describedby="quote-tax-help"
           labelClassName="text-sm"
           label={
@@ -263,6 +268,23 @@ function TaxBoxes({
       ))}
     </fieldset>
   );
+}
+
+/**
+ * Choosing the client's province ticks its taxes (issue 37): on the package, and on each
+ * extra line that carried a tax (a line left untaxed stays so); a tax the province does
+ * not have is unticked. The boxes are the form's own, so what is posted is what is shown.
+ */
+function tickProvinceTaxes(form: HTMLFormElement, province: Province) {
+  const allowed = new Set(availableTaxes(province).map((t) => t.code));
+  for (const prefix of ["package", ...LINES.map((n) => `line${n}`)]) {
+    const boxes = taxCodes.flatMap((code) => {
+      const box = form.elements.namedItem(`${prefix}Tax${code}`);
+      return box instanceof HTMLInputElement ? [{ code, box }] : [];
+    });
+    const carries = prefix === "package" || boxes.some(({ box }) => box.checked);
+    for (const { code, box } of boxes) box.checked = carries && allowed.has(code);
+  }
 }
 
 /**
@@ -312,6 +334,7 @@ function NewQuote({
   replaceable: LeadQuote[];
 }) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
+  const [province, setProvince] = useState<Province>("BC");
   // Every change (typing, a tick, a choice) bubbles here; the form as it would be posted is what is totalled.
   const update = (form: HTMLFormElement) => {
     const fields = Object.fromEntries(new FormData(form));
@@ -330,7 +353,15 @@ function NewQuote({
       method="post"
       className="grid max-w-3xl gap-4 rounded-md border p-4"
       aria-labelledby="new-quote"
-      onChange={(e) => update(e.currentTarget)}
+      onChange={(e) => {
+        const target = e.target as HTMLElement;
+        if (target instanceof HTMLSelectElement && target.name === "province") {
+          const chosen = target.value as Province;
+          setProvince(chosen);
+          if (taxRegistered) tickProvinceTaxes(e.currentTarget, chosen);
+        }
+        update(e.currentTarget);
+      }}
     >
       <h3 id="new-quote" className="font-semibold">
         New quote
@@ -366,7 +397,7 @@ function NewQuote({
         </Field>
         <p id="quote-tax-help" className="text-sm text-muted-foreground">
           {taxRegistered
-            ? "Tick the taxes each line carries: GST 5% and PST 7% for a client in BC, GST alone elsewhere, HST instead for a client in ON (13%), NS (14%), NB, NL or PE (15%). Each tax is computed on the server on the sum of its lines."
+            ? "Choosing the province ticks its taxes on the package and on each line that carries tax: GST 5% and PST 7% for a client in BC, GST alone elsewhere, HST instead for a client in ON (13%), NS (14%), NB, NL or PE (15%). Untick a line that is not taxed. Each tax is computed on the sum of its lines."
             : SMALL_SUPPLIER_NOTICE}
         </p>
       </fieldset>
@@ -382,7 +413,7 @@ function NewQuote({
           <Input name="amount" required inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
-      <TaxBoxes prefix="package" what="the package" enabled={taxRegistered} />
+      <TaxBoxes prefix="package" what="the package" enabled={taxRegistered} province={province} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
         {LINES.map((n) => (
@@ -397,6 +428,7 @@ function NewQuote({
               prefix={`line${n}`}
               what={`line ${n}`}
               enabled={taxRegistered}
+              province={province}
               className="sm:col-span-2"
             />
           </div>

@@ -11,7 +11,14 @@ import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from 
 
 import type { Route } from "./+types/lead";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { bookingActivityLabel, SPAM_STATUS, spamReasonLabel, statusOptions } from "./labels";
+import {
+  bookingActivityLabel,
+  deliveryChannelLabel,
+  deliveryStatusLabel,
+  SPAM_STATUS,
+  spamReasonLabel,
+  statusOptions,
+} from "./labels";
 import { bookingActivityText, LeadCalls } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
 import { isQuoteIntent, LeadQuotes, quoteAction } from "./lead-quotes";
@@ -238,12 +245,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <Table
             className="min-w-[40rem]"
             caption="Delivery history of this lead's notifications"
-            headers={["Channel", "State", "Attempts", "Last error", "Delivered", ""]}
+            headers={["Notification", "State", "Attempts", "Last error", "Delivered", ""]}
           >
             {deliveries.map((d) => (
               <tr key={d.id} className="border-b">
-                <td className="px-2 py-2">{d.channel}</td>
-                <td className="px-2 py-2">{d.status}</td>
+                <td className="px-2 py-2">{deliveryChannelLabel(d.channel)}</td>
+                <td className="px-2 py-2">{deliveryStatusLabel[d.status] ?? d.status}</td>
                 <td className="px-2 py-2">{d.attempts}</td>
                 <td className="px-2 py-2">{d.last_error ?? "—"}</td>
                 <td className="px-2 py-2">{formatTime(d.delivered_at)}</td>

@@ -6,7 +6,7 @@ import { formatCad } from "~/lib/money";
 
 import type { Route } from "./+types/payments";
 import { formatTime, queryString, requireStudio, studioMeta } from "./guard";
-import { paymentStateLabel } from "./labels";
+import { packageName, paymentProviderLabel, paymentStateLabel } from "./labels";
 import { FilterDisclosure, FilterForm, FilterSelect, ListHeader, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Payments");
@@ -34,7 +34,7 @@ const filters = [
     label: "Provider",
     options: [
       { value: "stripe", label: "Stripe" },
-      { value: "sandbox", label: "Sandbox (test)" },
+      { value: "sandbox", label: paymentProviderLabel.sandbox! },
     ],
   },
   {
@@ -101,15 +101,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           <Table
             className="min-w-[56rem]"
             caption="Payments, newest first"
-            headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Session id"]}
+            headers={["Created", "Paid", "Package", "Amount", "Provider", "Status", "Stripe reference"]}
           >
             {payments.map((p) => (
               <tr key={p.id} className="border-b">
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.created_at)}</td>
                 <td className="px-2 py-2 whitespace-nowrap">{formatTime(p.paid_at)}</td>
-                <td className="px-2 py-2">{p.package === "pro" ? "Pro" : "Basic"}</td>
+                <td className="px-2 py-2">{packageName(p.package)}</td>
                 <td className="px-2 py-2">{amount(p.amount_cents, p.currency)}</td>
-                <td className="px-2 py-2">{p.provider}</td>
+                <td className="px-2 py-2">{paymentProviderLabel[p.provider] ?? p.provider}</td>
                 <td className="px-2 py-2">
                   {p.refund_status && p.lead_id ? (
                     <Link

@@ -6,6 +6,7 @@ import { createGroupCommit } from "../db/group-commit.server";
 import type { AnalyticsDevice, AnalyticsEventTable, Database } from "../db/schema";
 import { type Logger } from "../logger.server";
 import type { Metrics } from "../metrics.server";
+import { beaconLimits } from "./beacon-limit.server";
 import { createSalts } from "./salts.server";
 
 /** A visit ends after this long without an event from its visitor (Plausible's rule). */
@@ -44,7 +45,12 @@ export type GoalSource = {
 export type GoalWrite = (trx: Kysely<Database>) => Promise<void>;
 
 export type BeaconRequest = { body: string; ip: string; userAgent: string; gpc: boolean };
-export type BeaconOutcome = "accepted" | "not-counted" | "invalid";
+export type BeaconOutcome =
+  | "accepted"
+  | "not-counted"
+  | "invalid"
+  /** Over its address's allowance (BEACON_RATE_LIMITS): answered 429 with Retry-After. */
+  | { limited: true; retryAfterSeconds: number };
 
 export // fresh: a visitor that cannot have an earlier event (a lead just stored, standing for its sender), so none is looked up.
 type Pending = Omit<Insertable<AnalyticsEventTable>, "visit" | "entry"> & {
@@ -55,7 +61,7 @@ type Pending = Omit<Insertable<AnalyticsEventTable>, "visit" | "entry"> & {
 };
 
 export type AnalyticsDeps = {
-  config: Pick<AppConfig, "SITE_URL">;
+  config: Pick<AppConfig, "SITE_URL"> & Partial<Pick<AppConfig, "RATE_LIMIT_DISABLED">>;
   database: AppDatabase;
   logger: Logger;
   metrics?: Metrics;
@@ -71,12 +77,12 @@ export function analyticsContext({ config, database, logger, metrics, now = Date
   const log = logger.child({ component: "analytics" });
   const beacons = metrics?.counter(
     "cascadia_analytics_beacons_total",
-    "Analytics beacons by outcome: accepted (stored), not_counted (a bot or Global Privacy Control), refused (invalid, oversized, cross-site).",
+    "Analytics beacons by outcome: accepted (stored), not_counted (a bot or Global Privacy Control), refused (invalid, oversized, cross-site), limited (over the address's beacon or visitor allowance).",
     {
       labelNames: ["outcome"] as const,
     },
   );
-  for (const outcome of ["accepted", "not_counted", "refused"]) beacons?.labels(outcome).inc(0);
+  for (const outcome of ["accepted", "not_counted", "refused", "limited"]) beacons?.labels(outcome).inc(0);
 
   const queue: Pending[] = [];
   /** Whether a pump is already queued for this tick. */
@@ -93,7 +99,10 @@ export function analyticsContext({ config, database, logger, metrics, now = Date
   const agents = new Map<string, { bot: boolean; device: AnalyticsDevice }>();
 
   const goalsUnderWay = new Set<Promise<void>>();
+  // Per-address limits (issue 37, item 4); off only where the configuration says so (tests, benches of other paths).
+  const limits = config.RATE_LIMIT_DISABLED ? undefined : beaconLimits(database);
   return {
+    limits,
     config,
     database,
     logger,

@@ -29,11 +29,18 @@ export async function visitorOf(ctx: AnalyticsContext, t: number, address: strin
 
 /** A beacon from a page: refused without a row when invalid, not counted for a bot or Global Privacy Control. */
 export async function ingest(ctx: AnalyticsContext, request: BeaconRequest): Promise<BeaconOutcome> {
-  const { beacons, now, host } = ctx;
+  const { beacons, now, host, limits } = ctx;
   const browser = agent(ctx, request.userAgent);
   if (request.gpc || browser.bot) {
     beacons?.labels("not_counted").inc();
     return "not-counted";
+  }
+  const t = now();
+  // Counted before the body is read, as every anonymous form is.
+  const decision = limits ? await limits.hit(request.ip, t) : { allowed: true as const };
+  if (!decision.allowed) {
+    beacons?.labels("limited").inc();
+    return { limited: true, retryAfterSeconds: decision.retryAfterSeconds };
   }
   const parsed = parseBeacon(request.body);
   if (!parsed.ok) {
@@ -41,12 +48,17 @@ export async function ingest(ctx: AnalyticsContext, request: BeaconRequest): Pro
     return "invalid";
   }
   const { beacon } = parsed;
-  const t = now();
+  const visitor = await visitorOf(ctx, t, request.ip, request.userAgent);
+  // One address making visitor after visitor (a new user agent per beacon) stops being counted.
+  if (limits && !(await limits.visitorAdmitted(request.ip, visitor, t))) {
+    beacons?.labels("limited").inc();
+    return "not-counted";
+  }
   const referrer = beacon.referrer && beacon.referrer !== host ? beacon.referrer : null;
   await enqueue(ctx, {
     t,
     created_at: new Date(t).toISOString(),
-    visitor: await visitorOf(ctx, t, request.ip, request.userAgent),
+    visitor,
     name: beacon.name,
     path: beacon.path,
     referrer_host: referrer,

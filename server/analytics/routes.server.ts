@@ -9,7 +9,8 @@ import type { Analytics } from "./service.server";
 
 /**
  * POST /api/event: a page's beacon. 202 when stored, 204 when deliberately not counted
- * (a bot, Global Privacy Control); invalid, oversized or cross-site beacons are refused
+ * (a bot, Global Privacy Control, an address past its day's visitors), 429 past the address's
+ * beacon allowance; invalid, oversized or cross-site beacons are refused
  * with a short error and no row. Nothing in the answer echoes the request.
  */
 export function analyticsRoutes(analytics: Analytics, config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">) {
@@ -32,6 +33,10 @@ export function analyticsRoutes(analytics: Analytics, config: Pick<AppConfig, "S
       gpc: c.req.header("sec-gpc") === "1",
     });
     if (outcome === "invalid") return c.json({ success: false, error: "Invalid event." }, 400);
+    if (typeof outcome === "object") {
+      c.header("Retry-After", String(outcome.retryAfterSeconds));
+      return c.json({ success: false, error: "Too many events from your network." }, 429);
+    }
     c.header("Cache-Control", "no-store");
     return c.body(null, outcome === "accepted" ? 202 : 204);
   });

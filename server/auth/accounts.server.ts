@@ -93,8 +93,8 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
     /**
      * What an owner does when a person lost access: a new password, every open
      * session ended, two-factor off (its secret and backup codes deleted), the
-     * passkeys removed unless `keepPasskeys`, and the account's sign-in lockout
-     * lifted. Returns what was removed, as counts.
+     * passkeys removed unless `keepPasskeys`, and the account's sign-in lockouts
+     * lifted (from anywhere and from each address). Returns what was removed, as counts.
      */
     async reset(email: string, password: string, { keepPasskeys = false }: { keepPasskeys?: boolean } = {}) {
       const { ctx, user } = await find(email);

@@ -22,10 +22,20 @@ export const REAUTH_NEEDED = "Enter your password again to change your passkeys.
 export const REAUTH_SECONDS = 5 * 60;
 
 /**
- * Failed sign-ins allowed per account and per client address in a window that
- * starts at the first failure; the failure that fills it locks for a whole window.
+ * Failed sign-ins allowed in a window that starts at the first failure; the failure
+ * that fills it locks for a whole window. Five wrong passwords lock one account from
+ * one address (`perAccountAddress`), so a stranger elsewhere cannot lock the owner out
+ * (issue 37, item 11); an address has 20 across accounts; and the account as a whole
+ * has a slower limit, `perAccount` in `accountWindowMs`, against guesses spread over
+ * many addresses. A passkey is never counted against an account: it signs in during a lock.
  */
-export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perClient: 20 };
+export const SIGN_IN_LIMITS = {
+  windowMs: 15 * 60_000,
+  perAccountAddress: 5,
+  perClient: 20,
+  perAccount: 30,
+  accountWindowMs: 60 * 60_000,
+};
 
 export const credentials = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
@@ -66,9 +76,32 @@ export const accountKey = (email: string) =>
   createHash("sha256").update(email.toLowerCase()).digest("base64url");
 export const window = (max: number) => ({ windowMs: SIGN_IN_LIMITS.windowMs, max });
 
-/** Attempts per account (keyed by `accountKey`); shared with the CLI's reset, which clears an account's. */
-export const accountFailures = (database: AppDatabase) =>
-  createAttemptLimiter(database, "studio-sign-in-account", window(SIGN_IN_LIMITS.perAccount));
+/** The key of one account's failures from one address: the account's digest first, so its rows share a prefix. */
+export const accountAddressKey = (account: string, clientIp: string) => `${account}:${clientIp}`;
+
+/**
+ * Attempts per account from anywhere (the slow limit) and per account from one address
+ * (the fast one), keyed by `accountKey`; shared with the CLI's reset, which clears both.
+ */
+export const accountFailures = (database: AppDatabase) => {
+  const anywhere = createAttemptLimiter(database, "studio-sign-in-account", {
+    windowMs: SIGN_IN_LIMITS.accountWindowMs,
+    max: SIGN_IN_LIMITS.perAccount,
+  });
+  const fromAddress = createAttemptLimiter(
+    database,
+    "studio-sign-in-account-address",
+    window(SIGN_IN_LIMITS.perAccountAddress),
+  );
+  return {
+    anywhere,
+    fromAddress,
+    /** Lifts every lock of the account (an owner's reset); the number of counters that held failures. */
+    async clear(account: string) {
+      return (await anywhere.clear(account)) + (await fromAddress.clearStartingWith(`${account}:`));
+    },
+  };
+};
 
 /** A reserved attempt: `release` gives the slot back when the secret was right. */
 export type Attempt = { ok: false; refusal: SignInRefusal } | { ok: true; release(): Promise<void> };
@@ -88,7 +121,7 @@ export function sessionContext({
   /** Tells an account's owner of a change to their sign-in methods (security-notices.server.ts). */
   notice?: SecurityNotice;
 }) {
-  const perAccount = accountFailures(database);
+  const { anywhere: perAccount, fromAddress: perAccountAddress } = accountFailures(database);
   const perClient = createAttemptLimiter(database, "studio-sign-in-client", window(SIGN_IN_LIMITS.perClient));
   // Each passkey challenge is a stored row: an anonymous address may ask for a few a minute, not thousands.
   const challenges = createRateLimiter(database, "studio-passkey-challenge", [{ windowMs: 60_000, max: 10 }]);
@@ -110,6 +143,7 @@ export function sessionContext({
     now,
     notice,
     perAccount,
+    perAccountAddress,
     perClient,
     challenges,
     lockAnswer,

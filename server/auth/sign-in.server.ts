@@ -1,5 +1,6 @@
 import { current } from "./current-session.server";
 import {
+  accountAddressKey,
   accountKey,
   CODE_EXPIRED,
   CODE_FAILED,
@@ -14,8 +15,10 @@ import {
 
 /**
  * Reserves one attempt at a secret (password, code, passkey) against the
- * account, when known, and the address, BEFORE the secret is checked: of
- * requests in flight together, only as many as the limits leave get checked.
+ * address and, when the account is known, the account from this address and
+ * the account from anywhere, BEFORE the secret is checked: of requests in
+ * flight together, only as many as the limits leave get checked. A limit that
+ * refuses gives back the slots taken before it, since nothing is checked.
  * The caller keeps the reservation for a failure and releases it for a success.
  */
 export async function reserve(
@@ -23,23 +26,25 @@ export async function reserve(
   account: string | null,
   clientIp: string,
 ): Promise<Attempt> {
-  const { now, perClient, lockAnswer, perAccount } = ctx;
+  const { now, perClient, lockAnswer, perAccount, perAccountAddress } = ctx;
   const at = now();
-  const client = await perClient.reserve(clientIp, at);
-  if (!client.allowed) return { ok: false, refusal: lockAnswer(client.retryAfterSeconds) };
-  if (account) {
-    const own = await perAccount.reserve(account, at);
-    if (!own.allowed) {
-      // No secret is checked, so the address's slot goes back.
-      await perClient.release(clientIp, at);
-      return { ok: false, refusal: lockAnswer(own.retryAfterSeconds) };
+  const limits = [{ limiter: perClient, key: clientIp }];
+  if (account)
+    limits.push(
+      { limiter: perAccountAddress, key: accountAddressKey(account, clientIp) },
+      { limiter: perAccount, key: account },
+    );
+  for (const [i, { limiter, key }] of limits.entries()) {
+    const taken = await limiter.reserve(key, at);
+    if (!taken.allowed) {
+      for (const earlier of limits.slice(0, i)) await earlier.limiter.release(earlier.key, at);
+      return { ok: false, refusal: lockAnswer(taken.retryAfterSeconds) };
     }
   }
   return {
     ok: true,
     async release() {
-      await perClient.release(clientIp, now());
-      if (account) await perAccount.release(account, now());
+      for (const { limiter, key } of limits) await limiter.release(key, now());
     },
   };
 }

@@ -91,7 +91,19 @@ export function createAttemptLimiter(
     return removed.filter((r) => Number(r.count) > 0).length;
   }
 
-  return { reserve, release, blocked, clear };
+  /** Forgets the attempts of every client whose key starts with `prefix` (an account's, from each address). */
+  async function clearStartingWith(prefix: string): Promise<number> {
+    const start = keyOf(prefix);
+    // Compared as text, not LIKE, since keys may hold "_" (as the rate limiter's clear).
+    const removed = await db
+      .deleteFrom("rate_limits")
+      .where(sql<string>`substr(key, 1, ${start.length})`, "=", start)
+      .returning("count")
+      .execute();
+    return removed.filter((r) => Number(r.count) > 0).length;
+  }
+
+  return { reserve, release, blocked, clear, clearStartingWith };
 }
 
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

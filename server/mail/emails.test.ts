@@ -42,6 +42,9 @@ const receipt = {
   test: false,
 };
 
+/** The lead who paid, as the notice names them. */
+const payer = { firstName: "Ada", lastName: "Lovelace", company: "Analytical Engines" };
+
 const payment: PaymentTable = {
   id: "7f3a9c21-0000-4000-8000-000000000000",
   package: "pro",
@@ -174,14 +177,24 @@ describe("client emails", () => {
     expect(text).toContain(quote.link);
   });
 
-  it("the studio's payment notice names the quote and the lead", async () => {
+  it("the studio's payment notice names the client, the quote and the lead page, in words and Vancouver time (issue 37)", async () => {
     const email = await paymentReceivedEmail(
       payment,
       "2026-11-23T10:01:00.000Z",
       "https://cascadiawebstudio.ca",
+      payer,
     );
-    expect(email.subject).toBe("Payment received: Pro Website, $617.28 CAD, quote Q-0A1B2C3D");
+    expect(email.subject).toBe(
+      "Payment received from Ada Lovelace: Pro Website, $617.28 CAD, quote Q-0A1B2C3D",
+    );
     await expect(email.text).toMatchFileSnapshot("__snapshots__/payment-notice-quote.txt");
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("Ada Lovelace, Analytical Engines");
+      expect(part).toContain("November 23, 2026");
+      expect(part).toContain("Deposit");
+      // No ids, codes or UTC stamps.
+      expect(part).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|cs_test_1|T10:01|\bstripe\b|\(deposit/);
+    }
   });
 
   describe("studio notices: the text the inbox has always read, and the same facts in the studio's look", () => {
@@ -196,7 +209,7 @@ describe("client emails", () => {
     const notices: Record<string, () => Promise<RenderedEmail>> = {
       "inquiry-notice": () => inquiryEmail(ada, "https://cascadiawebstudio.ca/studio/leads/lead-1"),
       "payment-notice-quote": () =>
-        paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
+        paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca", payer),
       "reminder-new-lead": () =>
         newLeadReminderEmail({
           firstName: "Ada",

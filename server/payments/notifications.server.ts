@@ -32,9 +32,17 @@ export function paymentDeliveryHandlers({
           .where("id", "=", row.subject_id)
           .executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);
+        // The client by name (issue 37): the studio reads who paid, not an id.
+        const lead = payment.lead_id
+          ? await database.db
+              .selectFrom("leads")
+              .select(["first_name as firstName", "last_name as lastName", "company"])
+              .where("id", "=", payment.lead_id)
+              .executeTakeFirst()
+          : undefined;
         // The outbox row id as Message-ID: a retry after a lost answer is recognisable as the same mail.
         await mailer.send({
-          ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL)),
+          ...(await paymentReceivedEmail(payment, row.created_at, config.SITE_URL, lead)),
           messageId: messageId(row),
         });
       },

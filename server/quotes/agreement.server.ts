@@ -240,13 +240,11 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       doc.text(`Signed: ${formatSiteDateTimeWithZone(agreement.signed_at)}`, { width });
       doc.moveDown(0.5);
       doc.fillColor(PDF_MUTED).fontSize(9);
-      doc.text("SHA-256 of the signed content:", { width });
+      // Words for the client (issue 37): no command or record id; the fingerprint stays, for a dispute.
+      doc.text("Fingerprint of what was signed (the studio keeps the same with the quote):", { width });
       doc.font("Courier").text(agreement.content_sha256, { width });
       doc.font(PDF_FONT);
-      doc.text(
-        `Agreement ${agreement.id}. The studio can recompute this hash from its records (npm run agreement:verify).`,
-        { width },
-      );
+      doc.text("A later change to this agreement would give another fingerprint.", { width });
     },
   );
 }

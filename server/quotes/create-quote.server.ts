@@ -7,6 +7,7 @@ import {
   computeTotals,
   createQuoteSchema,
   OPEN_STATUSES,
+  quoteIssueText,
   quoteReference,
   type CreateQuoteInput,
   type QuoteRow,
@@ -103,11 +104,7 @@ async function checkQuote(
 ): Promise<QuoteResult<{ q: ParsedQuote; totals: ReturnType<typeof computeTotals> }>> {
   const { fail, db, config } = ctx;
   const parsed = createQuoteSchema.safeParse(input);
-  if (!parsed.success)
-    return fail(
-      400,
-      parsed.error.issues.map((i) => `${i.path.join(".") || "quote"}: ${i.message}`).join("; "),
-    );
+  if (!parsed.success) return fail(400, parsed.error.issues.map(quoteIssueText).join(" "));
   const q = parsed.data;
   const lead = await db
     .selectFrom("leads")

@@ -87,6 +87,28 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(item.getByRole("button", { name: /Send balance request/ })).toBeVisible();
   await expect(item.getByRole("link", { name: /^Receipt R\d{4}-\d{4} \(deposit\)$/ })).toBeVisible();
   await checkA11y();
+
+  // The owner reads words, not codes (issue 37): the package, the part, who took it, each notification.
+  const payments = page.getByRole("table", { name: "Payments of this lead" });
+  await expect(payments).toContainText("Pro Website");
+  await expect(payments).toContainText("Deposit");
+  await expect(payments).toContainText("Test mode (no money moved)");
+  const deliveries = page.getByRole("table", { name: "Delivery history of this lead's notifications" });
+  await expect(deliveries).toContainText("Inquiry received, to the client");
+  for (const table of [payments, deliveries])
+    await expect(table).not.toContainText(/\bsandbox\b|\bpro\b|-email\b|\bdeposit\b/);
+  for (const width of [375, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`lead-words-${width}.png`), fullPage: true });
+  }
+  await page.goto("/studio/payments");
+  const all = page.getByRole("table", { name: "Payments, newest first" });
+  await expect(all).toContainText("Test mode (no money moved)");
+  await expect(all).not.toContainText(/\bsandbox\b/);
+  for (const width of [375, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`payments-words-${width}.png`), fullPage: true });
+  }
 });
 
 /**

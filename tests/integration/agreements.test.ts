@@ -222,6 +222,14 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       ]) {
         expect(text, expected).toContain(expected);
       }
+      // Words a client reads, not developer text (issue 37): no command, record id or UTC stamp.
+      for (const read of [text, parsed.text ?? ""]) {
+        expect(read).not.toContain("npm run");
+        expect(read).not.toContain(agreement!.id);
+        expect(read).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+      }
+      expect(parsed.text).not.toContain("SHA-256");
+      expect(parsed.text).toContain("Pacific Time");
     }
     const channels = await database.db
       .selectFrom("outbox")

@@ -504,7 +504,12 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     const notices = to("studio@example.com").filter((m) => m.subject?.startsWith("Payment received"));
     expect(notices).toHaveLength(2);
     for (const n of notices) {
-      expect(n.text).toContain(`Lead:      ${inquiryId}`);
+      // The client by name, not the lead's id (issue 37).
+      expect(n.subject).toContain(`from ${validInquiry.firstName} ${validInquiry.lastName}`);
+      expect(n.text).toContain(
+        `Client:    ${validInquiry.firstName} ${validInquiry.lastName}, ${validInquiry.company}`,
+      );
+      expect(n.text).not.toContain(`Lead:      ${inquiryId}`);
       expect(n.text).toContain(`Lead page: ${SITE_URL}/studio/leads/${inquiryId}`);
     }
 

@@ -66,15 +66,32 @@ describe(`studio sign-in on ${testDatabaseKind}`, () => {
     expect(await signedInEmail(replay)).toBeNull();
   });
 
-  it("locks an account after repeated failures, from any address, even with the right password", async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
-      expect((await h.client().signIn(STUDIO_EMAIL, `wrong password ${i}`)).status).toBe(401);
-    const locked = await h.client().signIn();
+  it("locks an account from the address that failed, even with the right password; the owner elsewhere signs in (issue 37, item 11)", async () => {
+    const stranger = h.client("203.0.113.8");
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAddress; i++)
+      expect((await stranger.signIn(STUDIO_EMAIL, `wrong password ${i}`)).status).toBe(401);
+    const locked = await stranger.signIn();
     expect(locked.status).toBe(429);
     expect(await loginOutcome(locked)).toEqual({ error: SIGN_IN_LOCKED });
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-    // The window passes: the owner gets in again.
+    expect(signedInBy(await h.client().signIn())).toBe(true);
+    // The window passes: that address gets in again.
     h.clock.now += SIGN_IN_LIMITS.windowMs;
+    expect(signedInBy(await stranger.signIn())).toBe(true);
+  });
+
+  it("locks the account's password everywhere after the slower account-wide count of failures from many addresses, for its window", async () => {
+    // Sent together, from as many addresses: each one's own count stays at one.
+    const failed = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMITS.perAccount }, (_, i) =>
+        h.client().signIn(STUDIO_EMAIL, `wrong password ${i}`),
+      ),
+    );
+    expect(failed.map((r) => r.status)).toEqual(Array(SIGN_IN_LIMITS.perAccount).fill(401));
+    expect((await h.client().signIn()).status).toBe(429);
+    h.clock.now += SIGN_IN_LIMITS.windowMs;
+    expect((await h.client().signIn()).status).toBe(429);
+    h.clock.now += SIGN_IN_LIMITS.accountWindowMs - SIGN_IN_LIMITS.windowMs;
     expect(signedInBy(await h.client().signIn())).toBe(true);
   });
 

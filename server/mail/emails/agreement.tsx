@@ -49,7 +49,6 @@ function agreementFacts(a: AgreementEmailData): [string, string][] {
     ["Signed", a.signedAt],
     ["Total", cad(a.totalCents)],
     ["Due to start", cad(a.firstPaymentCents)],
-    ["SHA-256", a.sha256],
   ];
 }
 
@@ -61,7 +60,11 @@ export function agreementNoticeEmail(a: AgreementEmailData) {
       `The client signed quote ${a.reference}; the agreement is attached. The deposit follows through checkout.`,
     ],
     facts: [...agreementFacts(a), ["Email", a.signerEmail]],
-    closing: [`Verify it any time: npm run agreement:verify -- ${a.reference}`, `${siteConfig.name}`],
+    // Words, not the command or the digest (issue 37); the PDF keeps the fingerprint for a dispute.
+    closing: [
+      "A fingerprint of what was signed is kept with the quote: a later change to it would show.",
+      `${siteConfig.name}`,
+    ],
   };
   return renderNotice(notice);
 }

@@ -1,9 +1,12 @@
 import { paymentPackage } from "~/content/payment";
+import { paymentKindLabels } from "~/content/quotes";
 import { formatCad } from "~/lib/money";
+import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
 import type { PaymentTable } from "../../db/schema";
 import { renderNotice, type CompanyNotice } from "../layout";
+import { headerSafe } from "../mailer.server";
 
 export type PaymentReceivedData = Pick<
   PaymentTable,
@@ -20,43 +23,57 @@ export type PaymentReceivedData = Pick<
   | "refund_reason"
 >;
 
+/** Who paid, as the lead records them (absent: a payment without a lead). */
+export type PaymentClient = { firstName: string; lastName: string; company: string | null };
+
 /**
- * The studio's email about a paid payment (`confirmedAt`: when it was queued); a sandbox one
- * is marked [TEST] where the inbox shows it first, and money to refund says so.
+ * The studio's email about a paid payment (`confirmedAt`: when it was queued, kept for the
+ * callers' signature); a sandbox one is marked [TEST] where the inbox shows it first, and
+ * money to refund says so. It names the client and states the facts in words and Vancouver
+ * time, not ids (issue 37): the lead page link leads to everything else.
  */
-export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: string, siteUrl: string) {
+export function paymentReceivedEmail(
+  payment: PaymentReceivedData,
+  _confirmedAt: string,
+  siteUrl: string,
+  client?: PaymentClient,
+) {
   const pkg = paymentPackage(payment.package);
   const amount = formatCad(Number(payment.amount_cents), { withCode: true });
   const test = payment.provider === "sandbox";
   const refund = payment.refund_status
     ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund`
     : "";
+  const who = client ? `${client.firstName} ${client.lastName}`.trim() : null;
+  const part = payment.kind ? paymentKindLabels[payment.kind] : null;
   const notice: CompanyNotice = {
-    subject: `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
+    subject: headerSafe(
+      `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}${who ? ` from ${who}` : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
+    ),
     intro: [
-      test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
+      test
+        ? `TEST PAYMENT made in test mode: no money moved.`
+        : `${who ?? "A client"} completed a website payment.`,
     ],
     valueColumn: 11,
     facts: [
+      ...(who
+        ? ([["Client", client?.company ? `${who}, ${client.company}` : who]] as [string, string][])
+        : []),
       ["Package", pkg.name],
       ["Amount", amount],
-      ["Provider", `${payment.provider}${test ? " (TEST: no money moved)" : ""}`],
-      ["Session", `${payment.provider_session_id}`],
-      ["Payment", payment.id],
-      ["Paid at", `${payment.paid_at}`],
-      ...(payment.quote_id
-        ? ([
-            ["Quote", `${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`],
-            ["Lead", `${payment.lead_id}`],
-            ["Lead page", `${siteUrl}/studio/leads/${payment.lead_id}`],
-          ] as [string, string][])
+      ...(part ? ([["Part", part]] as [string, string][]) : []),
+      ...(payment.quote_id ? ([["Quote", quoteReference(payment.quote_id)]] as [string, string][]) : []),
+      ["Paid", payment.paid_at ? formatSiteDateTimeWithZone(payment.paid_at) : "Not yet"],
+      ["Taken by", test ? "Test mode (no money moved)" : "Stripe"],
+      ...(payment.lead_id
+        ? ([["Lead page", `${siteUrl}/studio/leads/${payment.lead_id}`]] as [string, string][])
         : []),
-      ["Queued", confirmedAt],
     ],
     closing: [
       refund
         ? `Needs a refund${refund.replace(": to refund", "")}: the client was told it goes back. Refund it from the lead's page.`
-        : `Next step: contact the customer about getting started.`,
+        : `Next step: contact ${client?.firstName ?? "the client"} about getting started.`,
     ],
   };
   return renderNotice(notice);
