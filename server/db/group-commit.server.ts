@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 
 import type { AppDatabase } from "./database.server";
+import { oneWriter } from "./dialect";
 import type { Database } from "./schema";
 
 /**
@@ -39,7 +40,7 @@ export function createGroupCommit(
   max = GROUP_COMMIT_MAX,
 ): GroupCommit {
   const { db } = database;
-  if (database.kind !== "sqlite") return { run: (work) => db.transaction().execute(work) };
+  if (!oneWriter(database)) return { run: (work) => db.transaction().execute(work) };
   if (max === GROUP_COMMIT_MAX) {
     const existing = shared.get(db);
     if (existing) return existing;
