@@ -260,10 +260,11 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
 
 /**
  * Brings the schema up to date; throws with the failing migration's name.
- * Safe when several processes start together on one database: on PostgreSQL
- * Kysely's migrator holds an advisory lock while it migrates; on SQLite it
- * takes none, so the whole run is one IMMEDIATE transaction, whose write lock
- * makes the others wait (busy_timeout) and then find nothing left to apply.
+ * Safe when several processes start together on one database (PostgreSQL's
+ * servers; SQLite's server and a script beside it): on PostgreSQL Kysely's
+ * migrator holds an advisory lock while it migrates; on SQLite it takes none,
+ * so the whole run is one IMMEDIATE transaction, whose write lock makes the
+ * others wait (the driver's retry) and then find nothing left to apply.
  */
 export async function migrateToLatest({ db, schema, kind }: Pick<AppDatabase, "db" | "schema" | "kind">) {
   if (kind === "postgres") return runMigrator(db, schema);
