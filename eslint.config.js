@@ -75,6 +75,28 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 0043: every difference between SQLite and PostgreSQL lives in server/db/dialect.ts,
+    // named for what it does; nothing else forks on the database's kind. The test harness, which
+    // opens one engine or the other, is the exception.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["server/db/dialect.ts", "tests/helpers/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "MemberExpression[property.name='kind'][object.name=/^(database|appDatabase)$/]",
+          "MemberExpression[property.name='kind'][object.property.name='database']",
+          "VariableDeclarator[init.name=/^(database|appDatabase)$/] > ObjectPattern > Property[key.name='kind']",
+          "VariableDeclarator[init.property.name='database'] > ObjectPattern > Property[key.name='kind']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "Ask server/db/dialect.ts for the behaviour (serialiseOn, skippingClaimed, sqlBoolean, ...) instead of reading the database's kind (decision 0043).",
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -20,6 +20,7 @@ import {
   openDatabase,
   type AppDatabase,
 } from "../server/db/database.server";
+import { engineName } from "../server/db/dialect";
 import type { PaymentTable, QuoteTable } from "../server/db/schema";
 
 const BATCH_VISITS = 200_000;
@@ -39,7 +40,7 @@ export async function seedAnalytics(
   const start = Math.floor(now / 1000) - days * 86_400;
   // Seconds between visit starts, so the last visit starts a minute before `now`.
   const step = (days * 86_400 - 60) / visits;
-  const postgres = database.kind === "postgres";
+  const postgres = engineName(database) === "postgres";
   const started = performance.now();
   for (let from = 0; from < visits; from += BATCH_VISITS) {
     const to = Math.min(visits, from + BATCH_VISITS) - 1;

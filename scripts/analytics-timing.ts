@@ -19,6 +19,7 @@ import {
 } from "../server/analytics/dashboard.server";
 import { createRollups } from "../server/analytics/rollup.server";
 import { migrateToLatest, openDatabase, type AppDatabase } from "../server/db/database.server";
+import { engineName } from "../server/db/dialect";
 import { intArg, seedAnalytics } from "./analytics-seed";
 
 const BUDGET_MS = 200;
@@ -33,7 +34,7 @@ async function timeEngine(database: AppDatabase, events: number, days: number, r
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
     .executeTakeFirstOrThrow();
   const engine =
-    database.kind === "postgres"
+    engineName(database) === "postgres"
       ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]!.v}`
       : "SQLite (WAL)";
   const dashboard = createAnalyticsDashboard({ database, now: () => now });

@@ -1,6 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
 
-import { serveWriteTurns } from "./db/write-turn.server";
 import { exitAfterFlush, onStopSignal, type Logger } from "./logger.server";
 
 /**
@@ -8,10 +7,10 @@ import { exitAfterFlush, onStopSignal, type Logger } from "./logger.server";
  * (they share the listening port), replaces a worker that dies, and on
  * SIGTERM/SIGINT asks every worker to finish its in-flight requests and exit.
  * The primary serves no requests; migrations have already run in it, once.
+ * Only on PostgreSQL: the configuration refuses several processes on SQLite (decision 0043).
  */
-export function runPrimary(workers: number, logger: Logger, options: { writeTurns: boolean }) {
+export function runPrimary(workers: number, logger: Logger) {
   let closing = false;
-  if (options.writeTurns) serveWriteTurns(cluster);
   const recentDeaths: number[] = [];
 
   const fork = () => cluster.fork();

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, loadConfig } from "./config.server";
+import { ConfigError, loadConfig, sqliteOneProcess } from "./config.server";
 
 describe("loadConfig", () => {
   it("starts with embedded defaults and nothing set", () => {
@@ -128,20 +128,28 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
-  it("serves with one process per core in production unless WEB_CONCURRENCY says otherwise", () => {
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).WEB_CONCURRENCY).toBe(
-      availableParallelism(),
-    );
-    expect(
-      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "1" })
-        .WEB_CONCURRENCY,
-    ).toBe(1);
-    expect(
-      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "" })
-        .WEB_CONCURRENCY,
-    ).toBe(availableParallelism());
+  it("serves with one process per core in production on PostgreSQL unless WEB_CONCURRENCY says otherwise", () => {
+    const production = { NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" };
+    const postgres = { ...production, DATABASE_URL: "postgres://localhost/cascadia" };
+    expect(loadConfig(postgres).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    // SQLite, the embedded default (npm start): one process.
+    expect(loadConfig(production).WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
     expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("refuses several processes on SQLite, saying how to run one or move to PostgreSQL", () => {
+    for (const env of [
+      { WEB_CONCURRENCY: "2" },
+      { NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox", WEB_CONCURRENCY: "4" },
+    ])
+      expect(() => loadConfig(env)).toThrow(
+        `WEB_CONCURRENCY: ${sqliteOneProcess(Number(env.WEB_CONCURRENCY))}`,
+      );
+    expect(sqliteOneProcess(2)).toMatch(/set it to 1.*DATABASE_URL.*PostgreSQL/);
   });
 
   it("requires the studio sign-in secret in production on a public origin", () => {

@@ -28,6 +28,14 @@ export const PAYMENTS_PROVIDER_REQUIRED =
   "is required in production: set PAYMENTS_PROVIDER=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) for real payments, " +
   "or PAYMENTS_PROVIDER=sandbox to run the test checkout on purpose (no money is collected)";
 
+/** Why a cluster on SQLite is refused at start, with the two ways out. */
+export function sqliteOneProcess(workers: number) {
+  return (
+    `asks for ${workers} processes, but SQLite (DATABASE_PATH) serves one process: ` +
+    "unset WEB_CONCURRENCY (or set it to 1), or set DATABASE_URL to a PostgreSQL database to run several (docs/deploy.md)"
+  );
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -42,8 +50,9 @@ export const envSchema = z
     LOG_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     BUILD_DIR: z.string().min(1).default(DEFAULT_BUILD_DIR),
     /**
-     * Worker processes serving HTTP (node:cluster); 1 keeps a single process.
-     * Unset: one per core in production, one otherwise (decision 0014).
+     * Worker processes serving HTTP (node:cluster); 1 keeps a single process. More than one
+     * needs PostgreSQL (decision 0043). Unset: one per core in production on PostgreSQL, one
+     * otherwise (decision 0014).
      */
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     /** Proxies of your own in front of the server (false, true = 1, or a count): the client address is read from X-Forwarded-For that many entries from the right. */
@@ -123,6 +132,14 @@ export const envSchema = z
     RATE_LIMIT_DISABLED: booleanString,
   })
   .superRefine((env, ctx) => {
+    // SQLite serves one process (decision 0043): several would share its one write lock.
+    if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: sqliteOneProcess(env.WEB_CONCURRENCY),
+      });
+    }
     // A missing deploy secret must not silently turn every payment into a test.
     if (env.NODE_ENV === "production" && !env.PAYMENTS_PROVIDER) {
       ctx.addIssue({ code: "custom", path: ["PAYMENTS_PROVIDER"], message: PAYMENTS_PROVIDER_REQUIRED });
@@ -154,7 +171,8 @@ export const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1),
+    WEB_CONCURRENCY:
+      env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" && env.DATABASE_URL ? availableParallelism() : 1),
     BACKUP_DIR: backupDir(env),
   }));
 

@@ -13,7 +13,6 @@ import {
   type BackupSchedule,
 } from "./db/backup.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
-import { askForWriteTurns } from "./db/write-turn.server";
 import { createNodeHandler } from "./http/listener.server";
 import { createHttpServer } from "./http/node-server.server";
 import { createLogger, exitAfterFlush, type Logger } from "./logger.server";
@@ -24,8 +23,9 @@ import { timeZoneCheck } from "./time-zone.server";
 
 /**
  * Process entry: read config, open and migrate the database, listen, shut down cleanly.
- * With WEB_CONCURRENCY > 1 this process becomes the cluster primary: it migrates
- * once, then forks that many workers, which skip migrating and serve.
+ * With WEB_CONCURRENCY > 1 (PostgreSQL only; SQLite serves one process, decision 0043)
+ * this process becomes the cluster primary: it migrates once, then forks that many
+ * workers, which skip migrating and serve.
  */
 async function main() {
   const { config, timeZone } = checkedConfig();
@@ -44,7 +44,7 @@ async function main() {
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     await database.close();
     serveClusterScrapes();
-    runPrimary(config.WEB_CONCURRENCY, logger, { writeTurns: database.kind === "sqlite" });
+    runPrimary(config.WEB_CONCURRENCY, logger);
     // No new backup once shutting down; one under way finishes while the workers do, or leaves a partial file a later run removes.
     for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void backups?.stop());
     return;
@@ -134,12 +134,10 @@ function openProcessDatabase(
 ) {
   const dbOptions = { ...databaseOptionsFromConfig(config), onQuery: metrics?.observeQuery };
   return openDatabase(
-    // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the processes that serve;
-    // a cluster's workers take turns at its write lock through the primary (decision 0021).
+    // SQLite's WAL checkpoints (two fsyncs) off the event loop, in the process that serves.
     dbOptions.kind === "sqlite" && serving
       ? {
           ...dbOptions,
-          writeTurns: cluster.isWorker ? askForWriteTurns(process) : undefined,
           backgroundCheckpoints: {
             onError: (err) =>
               logger.error(

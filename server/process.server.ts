@@ -5,6 +5,7 @@ import { startRefundRecoveryJob } from "./billing/refunds.server";
 import { startCalendarSourcesJob } from "./booking/calendar-sources.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
+import { engineName } from "./db/dialect";
 import type { AppDeps } from "./http/env";
 import { closeHttpServer } from "./http/node-server.server";
 import { startRetentionJob } from "./leads/privacy.server";
@@ -80,7 +81,10 @@ export function startProcess({
         const address = server.address();
         const port = typeof address === "object" && address ? address.port : config.PORT;
         const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-        logger.info({ url: `http://${host}:${port}`, database: database.kind, ...fields }, "listening");
+        logger.info(
+          { url: `http://${host}:${port}`, database: engineName(database), ...fields },
+          "listening",
+        );
         start();
       });
     },

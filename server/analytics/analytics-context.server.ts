@@ -2,6 +2,7 @@ import { type Insertable, type Kysely } from "kysely";
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { oneWriter } from "../db/dialect";
 import { createGroupCommit } from "../db/group-commit.server";
 import type { AnalyticsDevice, AnalyticsEventTable, Database } from "../db/schema";
 import { type Logger } from "../logger.server";
@@ -90,7 +91,7 @@ export function analyticsContext({ config, database, logger, metrics, now = Date
   const inFlight = new Set<Promise<void>>();
   // Batches being written at once: SQLite has one writer anyway; PostgreSQL's pool takes a few side by side.
   // The rest wait, so under load a batch grows instead of the number of statements.
-  const maxInFlight = database.kind === "postgres" ? 4 : 1;
+  const maxInFlight = oneWriter(database) ? 1 : 4;
 
   // Each visitor's last event seen by this process, so a visitor's next page view costs no look-up.
   const lastSeen = new Map<string, { visit: string; t: number }>();

@@ -1,3 +1,4 @@
+import { oneWriter } from "../db/dialect";
 import { INGEST_BATCH_MAX, type AnalyticsContext, type Pending } from "./analytics-context.server";
 import { store } from "./store-events.server";
 
@@ -25,8 +26,7 @@ export function writeBatch(ctx: AnalyticsContext, batch: Pending[]) {
   const { database, writes, db, inFlight, queue } = ctx;
   // SQLite: shares a commit with other writes waiting for the lock (decision 0021). PostgreSQL:
   // two statements, no transaction: each INSERT is atomic, and the look-up needs no snapshot.
-  const write =
-    database.kind === "sqlite" ? writes.run((trx) => store(ctx, trx, batch)) : store(ctx, db, batch);
+  const write = oneWriter(database) ? writes.run((trx) => store(ctx, trx, batch)) : store(ctx, db, batch);
   const done = write.then(
     () => batch.forEach((e) => e.resolve()),
     (error: unknown) => batch.forEach((e) => e.reject(error)),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 
+import { survivable } from "../db/dialect";
 import { errorKind } from "../logger.server";
 import {
   type AnalyticsContext,
@@ -81,15 +81,11 @@ export async function prepareGoal(ctx: AnalyticsContext, goal: Goal): Promise<Go
     const [event, standsIn] = await goalEvent(ctx, goal);
     // The lead is stored with this goal: a visitor standing for it has no events yet.
     event.fresh = standsIn;
-    // SQLite undoes a failed statement alone; PostgreSQL aborts the transaction unless a savepoint is rolled back to.
-    const savepoint = database.kind === "postgres";
     return async (trx) => {
-      if (savepoint) await sql`savepoint analytics_goal`.execute(trx);
       try {
-        await store(ctx, trx, [event]);
-        if (savepoint) await sql`release analytics_goal`.execute(trx);
+        // A goal not stored leaves the lead's transaction to commit.
+        await survivable(database, trx, "analytics_goal", () => store(ctx, trx, [event]));
       } catch (err) {
-        if (savepoint) await sql`rollback to analytics_goal`.execute(trx);
         log.warn({ goal: goal.name, error: errorKind(err) }, "analytics goal not recorded");
       }
     };

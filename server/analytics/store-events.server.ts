@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 
+import { latestEventPerVisitor } from "../db/dialect";
 import type { Database } from "../db/schema";
 import {
   INGEST_BATCH_MAX,
@@ -56,24 +57,5 @@ export function latestEvents(
   visitors: string[],
   since: string,
 ) {
-  const { database } = ctx;
-  if (database.kind === "postgres") {
-    return sql<{
-      visitor: string;
-      visit: string;
-      created_at: string;
-    }>`select distinct on (visitor) visitor, visit, created_at from analytics_events
-        where visitor in (${sql.join(visitors)}) and created_at >= ${since} order by visitor, created_at desc`
-      .execute(trx)
-      .then((r) => r.rows);
-  }
-  // SQLite takes the bare columns from the row that holds the max().
-  return sql<{
-    visitor: string;
-    visit: string;
-    created_at: string;
-  }>`select visitor, visit, max(created_at) as created_at from analytics_events
-      where visitor in (${sql.join(visitors)}) and created_at >= ${since} group by visitor`
-    .execute(trx)
-    .then((r) => r.rows);
+  return latestEventPerVisitor(ctx.database, trx, visitors, since);
 }

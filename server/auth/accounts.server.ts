@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import type { AppDatabase } from "../db/database.server";
+import { sqlBoolean } from "../db/dialect";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type StudioAuth } from "./auth.server";
 import { weakPasswordReason } from "./password-policy.server";
 import { accountFailures, accountKey } from "./session-context.server";
@@ -116,7 +117,7 @@ export function createStudioAccounts({ auth, database }: { auth: StudioAuth; dat
           .executeTakeFirst();
         await trx
           .updateTable("studio_users")
-          .set({ two_factor_enabled: database.kind === "postgres" ? false : 0 })
+          .set({ two_factor_enabled: sqlBoolean(database, false) })
           .where("id", "=", user.id)
           .execute();
         const passkeys = keepPasskeys

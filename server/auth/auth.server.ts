@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { engineName } from "../db/dialect";
 import { secretFor } from "../secrets.server";
 
 /** A session ends after this long without a request (better-auth slides expiresAt by up to updateAge). */
@@ -129,7 +130,7 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
     baseURL: config.SITE_URL,
     basePath: "/api/studio/auth",
     secret: secretFor(config, "sessions"),
-    database: { db: database.db, type: database.kind },
+    database: { db: database.db, type: engineName(database) },
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,

@@ -1,4 +1,5 @@
 import type { StudioUser } from "../auth/session-context.server";
+import { lockRows } from "../db/dialect";
 import {
   bookingSettingsSchema,
   DEFAULT_BOOKING_SETTINGS,
@@ -27,8 +28,7 @@ export async function updateSettings(
       .values({ id: "default", ...settingsRow(DEFAULT_BOOKING_SETTINGS, actor) })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
-    if (database.kind === "postgres")
-      await trx.selectFrom("booking_settings").select("id").where("id", "=", "default").forUpdate().execute();
+    await lockRows(database, trx.selectFrom("booking_settings").select("id").where("id", "=", "default"));
     const next = change(await readSettings(trx));
     if (typeof next === "string") return { ok: false, status: 400, error: next } as const;
     // The same schema the visitor's side reads with: nothing is stored that it would refuse.

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
-
 import { bookingCopy } from "~/content/booking";
 
 import type { Executor } from "../db/database.server";
+import { serialiseOn } from "../db/dialect";
 import {
   nearestSlots,
   openSlots,
@@ -91,8 +90,7 @@ export async function serialisedCheck(
   busy: readonly BusyTime[] | null,
 ) {
   const { database } = ctx;
-  if (database.kind === "postgres")
-    await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
+  await serialiseOn(database, trx, BOOKING_LOCK_KEY);
   const problem = await checkSlot(ctx, slot, t, busy, trx);
   if (problem) throw new SlotClosed(problem);
 }

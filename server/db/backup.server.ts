@@ -442,7 +442,7 @@ export type BackupSchedule = {
 
 /**
  * Takes a backup every `intervalMs` (counted from the end of the last one) in the one process
- * that owns them (the cluster primary, or the single process). After a restart the first
+ * that owns them (the server's one process, decision 0043). After a restart the first
  * comes when the last recorded one is `intervalMs` old.
  */
 export function startBackupSchedule(options: {

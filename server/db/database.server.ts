@@ -24,7 +24,6 @@ import {
   type WalCheckpointer,
   type WalCheckpointerOptions,
 } from "./wal-checkpointer.server";
-import type { WriteTurns } from "./write-turn.server";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -52,8 +51,6 @@ export type DatabaseOptions = (
       path: string;
       /** Checkpoint the WAL on a worker thread (the server); off for tests and scripts. */
       backgroundCheckpoints?: boolean | WalCheckpointerOptions;
-      /** A cluster worker's turns at the write lock, shared with the other workers (write-turn.server.ts). */
-      writeTurns?: WriteTurns;
     }
   | {
       kind: "postgres";
@@ -104,11 +101,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
       );
     }
     db = new Kysely<Database>({
-      dialect: new WriteLockSqliteDialect(
-        { database: withStatementCache(sqlite) },
-        sqlite,
-        options.writeTurns,
-      ),
+      dialect: new WriteLockSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
       log,
     });
   } else {
@@ -172,138 +165,62 @@ const nextTurn = (ms: number) =>
   new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
 
 /**
- * SQLite behind Kysely, waiting for the write lock off the event loop. Several
- * processes (the cluster's workers) share one write lock. Every transaction begins
- * IMMEDIATE, taking the lock before its first statement, so inside a transaction no
- * statement meets BUSY and nothing has to be redone; a BEGIN IMMEDIATE or a single
- * statement outside a transaction that finds the lock taken did nothing, and is
- * simply tried again (lockRetryDelay) until SQLITE_LOCK_WAIT_MS have passed. A BUSY
- * inside a transaction (only a deferred "begin" written by hand could get one) is
- * thrown as before, and Kysely rolls back.
+ * SQLite behind Kysely, waiting for the write lock off the event loop. The server is the
+ * one process (decision 0043), but a script (npm run studio-user, a restore check) or the
+ * WAL checkpointer may hold the lock a moment. Every transaction begins IMMEDIATE, taking
+ * the lock before its first statement, so inside a transaction no statement meets BUSY
+ * and nothing has to be redone; a BEGIN IMMEDIATE or a single statement outside a
+ * transaction that finds the lock taken did nothing, and is simply tried again
+ * (lockRetryDelay) until SQLITE_LOCK_WAIT_MS have passed. A BUSY inside a transaction
+ * (only a deferred "begin" written by hand could get one) is thrown as before, and
+ * Kysely rolls back.
  */
 class WriteLockSqliteDialect extends SqliteDialect {
   readonly #sqlite: SQLite.Database;
-  readonly #turns: WriteTurns | undefined;
-  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database, turns: WriteTurns | undefined) {
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
     super(config);
     this.#sqlite = sqlite;
-    this.#turns = turns;
   }
   override createDriver(): Driver {
-    return new WriteLockDriver(super.createDriver(), this.#sqlite, this.#turns);
+    return writeLockDriver(super.createDriver(), this.#sqlite);
   }
 }
 
-/** Statements that take the write lock outside a transaction (Kysely's builders; raw SQL is left to the retry). */
-const WRITE_NODES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
-
-class WriteLockDriver implements Driver {
-  readonly #inner: Driver;
-  readonly #sqlite: SQLite.Database;
-  readonly #turns: WriteTurns | undefined;
-  readonly #connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  /** The open transaction's turn, given back at commit or rollback (one connection: one transaction at a time). */
-  #giveBack: (() => void) | undefined;
-  constructor(inner: Driver, sqlite: SQLite.Database, turns: WriteTurns | undefined) {
-    this.#inner = inner;
-    this.#sqlite = sqlite;
-    this.#turns = turns;
-  }
-  init() {
-    return this.#inner.init();
-  }
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.#inner.acquireConnection();
-    let wrapped = this.#connections.get(connection);
-    if (!wrapped) {
-      const sqlite = this.#sqlite;
-      const turns = this.#turns;
-      const untilNotBusy = async <R>(query: CompiledQuery) => {
-        const started = performance.now();
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await connection.executeQuery<R>(query);
-          } catch (error) {
-            const waited = performance.now() - started;
-            if (!isBusy(error) || sqlite.inTransaction || waited >= SQLITE_LOCK_WAIT_MS) throw error;
-            await nextTurn(lockRetryDelay(attempt, waited));
-          }
+function writeLockDriver(inner: Driver, sqlite: SQLite.Database): Driver {
+  const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
+    async executeQuery<R>(query: CompiledQuery) {
+      const started = performance.now();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await connection.executeQuery<R>(query);
+        } catch (error) {
+          const waited = performance.now() - started;
+          if (!isBusy(error) || sqlite.inTransaction || waited >= SQLITE_LOCK_WAIT_MS) throw error;
+          await nextTurn(lockRetryDelay(attempt, waited));
         }
-      };
-      wrapped = {
-        async executeQuery<R>(query: CompiledQuery) {
-          // A write outside a transaction takes a turn of its own.
-          if (!turns || sqlite.inTransaction || !WRITE_NODES.has(query.query.kind))
-            return untilNotBusy<R>(query);
-          const giveBack = await turns.take(SQLITE_LOCK_WAIT_MS);
-          try {
-            return await untilNotBusy<R>(query);
-          } finally {
-            giveBack();
-          }
-        },
-        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-      };
-      this.#connections.set(connection, wrapped);
-    }
-    return wrapped;
-  }
-  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-    const giveBack = await this.#turns?.take(SQLITE_LOCK_WAIT_MS);
-    try {
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  });
+  return {
+    init: () => inner.init(),
+    async acquireConnection() {
+      const connection = await inner.acquireConnection();
+      if (!wrapped.has(connection)) wrapped.set(connection, wrap(connection));
+      return wrapped.get(connection)!;
+    },
+    async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
       await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-    } catch (error) {
-      giveBack?.();
-      throw error;
-    }
-    this.#giveBack = giveBack;
-  }
-  async commitTransaction(connection: DatabaseConnection) {
-    try {
-      await this.#inner.commitTransaction(connection);
-    } finally {
-      this.#endTurn();
-    }
-  }
-  async rollbackTransaction(connection: DatabaseConnection) {
-    try {
-      await this.#inner.rollbackTransaction(connection);
-    } finally {
-      this.#endTurn();
-    }
-  }
-  #endTurn() {
-    const giveBack = this.#giveBack;
-    this.#giveBack = undefined;
-    giveBack?.();
-  }
-  savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
-  ) {
-    return this.#inner.savepoint!(connection, name, compile);
-  }
-  rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
-  ) {
-    return this.#inner.rollbackToSavepoint!(connection, name, compile);
-  }
-  releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: Parameters<NonNullable<Driver["savepoint"]>>[2],
-  ) {
-    return this.#inner.releaseSavepoint!(connection, name, compile);
-  }
-  releaseConnection(connection: DatabaseConnection) {
-    return this.#inner.releaseConnection(connection);
-  }
-  destroy() {
-    return this.#inner.destroy();
-  }
+    },
+    commitTransaction: (connection) => inner.commitTransaction(connection),
+    rollbackTransaction: (connection) => inner.rollbackTransaction(connection),
+    savepoint: inner.savepoint?.bind(inner),
+    rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+    releaseSavepoint: inner.releaseSavepoint?.bind(inner),
+    releaseConnection: (connection) => inner.releaseConnection(connection),
+    destroy: () => inner.destroy(),
+  };
 }
 
 /** How many distinct SQL texts keep their prepared statement. */
@@ -343,10 +260,11 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
 
 /**
  * Brings the schema up to date; throws with the failing migration's name.
- * Safe when several processes start together on one database: on PostgreSQL
- * Kysely's migrator holds an advisory lock while it migrates; on SQLite it
- * takes none, so the whole run is one IMMEDIATE transaction, whose write lock
- * makes the others wait (busy_timeout) and then find nothing left to apply.
+ * Safe when several processes start together on one database (PostgreSQL's
+ * servers; SQLite's server and a script beside it): on PostgreSQL Kysely's
+ * migrator holds an advisory lock while it migrates; on SQLite it takes none,
+ * so the whole run is one IMMEDIATE transaction, whose write lock makes the
+ * others wait (the driver's retry) and then find nothing left to apply.
  */
 export async function migrateToLatest({ db, schema, kind }: Pick<AppDatabase, "db" | "schema" | "kind">) {
   if (kind === "postgres") return runMigrator(db, schema);

@@ -1,21 +1,21 @@
 import { sql, type Transaction } from "kysely";
 
 import type { AppDatabase } from "./database.server";
+import { oneWriter } from "./dialect";
 import type { Database } from "./schema";
 
 /**
- * Group commit for SQLite (decision 0021): writes asked for while the process waits
- * for the write lock share one transaction. Each is still all or nothing (a savepoint
- * of its own), and its promise settles only after the commit, so an answer never
- * promises a row that is not stored.
+ * Group commit for SQLite (decisions 0021, 0043): the writes asked for while the process
+ * waits for the write lock share one transaction. Each is still all or nothing (a savepoint
+ * of its own), and its promise settles only after the commit, so an answer never promises a
+ * row that is not stored.
  *
- * Why: a commit costs more than the rows in it. The full-text index writes a new
- * segment per transaction, the same table and index pages go to the WAL again, and a
- * process whose lock follows another's rereads the pages it had cached: an inquiry
- * alone cost 300 µs of SQLite, four in one transaction 126 µs each. Taking the batch
- * once the lock is held, rather than when asking for it, took two workers from 2,265
- * to 3,300 inquiries/s (reports/sqlite-inquiries.md). On PostgreSQL, whose transactions run side
- * by side, each write is an ordinary transaction.
+ * Why, in the one process SQLite serves: a commit costs more than the rows in it. The
+ * full-text index writes a new segment per transaction and the same table and index pages go
+ * to the WAL again: an inquiry alone cost 300 µs of SQLite, four in one transaction 126 µs
+ * each; one process went from 2,369-2,430 to 3,661-3,683 inquiries/s
+ * (reports/sqlite-inquiries.md). On PostgreSQL, whose transactions run side by side, each
+ * write is an ordinary transaction.
  */
 export type GroupCommit = {
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -39,7 +39,7 @@ export function createGroupCommit(
   max = GROUP_COMMIT_MAX,
 ): GroupCommit {
   const { db } = database;
-  if (database.kind !== "sqlite") return { run: (work) => db.transaction().execute(work) };
+  if (!oneWriter(database)) return { run: (work) => db.transaction().execute(work) };
   if (max === GROUP_COMMIT_MAX) {
     const existing = shared.get(db);
     if (existing) return existing;

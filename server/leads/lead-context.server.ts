@@ -96,8 +96,6 @@ export const leadQuerySchema = z
 
 export type LeadQuery = z.infer<typeof leadQuerySchema>;
 
-/** SQLite FTS5 query: every word, each as a quoted prefix (no operator of the visitor's gets through). */
-export const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(" ");
 /** Matches past which a search counts as dense (see matches()). */
 export const DENSE_MATCHES = 2000;
 
@@ -133,9 +131,7 @@ export function leadContext({
   now?: () => number;
 }) {
   const { db } = database;
-
-  const postgres = database.kind === "postgres";
-  return { database, config, outbox, now, db, postgres };
+  return { database, config, outbox, now, db };
 }
 
 export type LeadContext = ReturnType<typeof leadContext>;

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 
 import { NO_REF } from "~/studio/labels";
 
-import { PG_FOLDED_SEARCH_VECTOR } from "../db/migrations/0012-lead-trust";
+import { jsonArray, leadMatchesUpTo, leadsMatching } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import {
@@ -10,7 +10,6 @@ import {
   DENSE_MATCHES,
   encodeCursor,
   EXPORT_LIMIT,
-  ftsQuery,
   PAGE_SIZE,
   searchTerms,
   SORTS,
@@ -21,28 +20,18 @@ import {
 
 /** Full text, by word prefix, through SQLite's FTS5 table or PostgreSQL's GIN index (migration 0008). */
 export function matches(ctx: LeadContext, q: string, dense: boolean) {
-  const { postgres } = ctx;
   const terms = searchTerms(q);
   // Nothing searchable (only punctuation): nothing matches, as a literal search for it would find.
   if (terms.length === 0) return sql<SqlBool>`1 = 0`;
-  if (postgres)
-    return sql<SqlBool>`${sql.raw(PG_FOLDED_SEARCH_VECTOR)} @@ to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
-  // Few matches: fetch them by rowid and sort them. Many: `+rowid` keeps SQLite off that plan, so it
-  // walks the order's index and checks each lead against the matches, stopping at a page's worth.
-  return sql<SqlBool>`${sql.raw(dense ? "+leads.rowid" : "leads.rowid")} in (select rowid from leads_fts where leads_fts match ${ftsQuery(terms)})`;
+  return leadsMatching(ctx.database, terms, dense);
 }
 
 /** Whether a search matches so many leads (SQLite) that walking the order beats sorting the matches. */
 export async function isDense(ctx: LeadContext, q: string | undefined) {
-  const { postgres, db } = ctx;
   const terms = q ? searchTerms(q) : [];
-  if (postgres || terms.length === 0) return false;
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select rowid from leads_fts where leads_fts match ${ftsQuery(terms)} limit ${DENSE_MATCHES})`.execute(
-    db,
-  );
-  return Number(rows[0]?.n) >= DENSE_MATCHES;
+  if (terms.length === 0) return false;
+  const n = await leadMatchesUpTo(ctx.database, terms, DENSE_MATCHES);
+  return n !== undefined && n >= DENSE_MATCHES;
 }
 
 export function filtered(ctx: LeadContext, query: LeadQuery, dense = false) {
@@ -61,7 +50,7 @@ export function filtered(ctx: LeadContext, query: LeadQuery, dense = false) {
 }
 
 export async function page(ctx: LeadContext, query: LeadQuery, limit: number) {
-  const { db, postgres } = ctx;
+  const { db, database } = ctx;
   const { keys, desc } = SORTS[query.sort];
   const key = (k: string) => sql.raw(k);
   let q = db
@@ -85,11 +74,8 @@ export async function page(ctx: LeadContext, query: LeadQuery, limit: number) {
       ] as const),
       ...(["page", "ref", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const),
     ])
-    .select(
-      sql<
-        string | (string | number)[]
-      >`${sql.raw(postgres ? "json_build_array" : "json_array")}(${sql.join(keys.map(key))})`.as("sort_keys"),
-    )
+    // PostgreSQL answers the array, SQLite its JSON text.
+    .select(jsonArray(database, keys.map(key)).$castTo<string | (string | number)[]>().as("sort_keys"))
     .where(filtered(ctx, query, await isDense(ctx, query.q)));
   const cursor = query.after ? decodeCursor(query.after) : undefined;
   if (cursor)

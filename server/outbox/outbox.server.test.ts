@@ -10,7 +10,7 @@ const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 
 /** Another connection (pool) to the same test database, as a second server process would have. */
 async function secondProcess(database: TestDatabase): Promise<AppDatabase> {
-  if (database.kind === "postgres") {
+  if (testDatabaseKind === "postgres") {
     return openDatabase({
       kind: "postgres",
       url: process.env.TEST_DATABASE_URL!,

@@ -4,6 +4,7 @@ import { sql, type Selectable } from "kysely";
 import { siteConfig } from "~/content/site";
 
 import type { AppDatabase, Executor } from "../db/database.server";
+import { skippingClaimed } from "../db/dialect";
 import type { OutboxTable } from "../db/schema";
 import { errorKind, type Logger } from "../logger.server";
 import type { Metrics } from "../metrics.server";
@@ -164,7 +165,7 @@ async function claim(ctx: WorkerContext): Promise<OutboxRow[]> {
     .orderBy("next_attempt_at")
     .limit(o.batchSize);
   // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
-  if (database.kind === "postgres") due = due.forUpdate().skipLocked();
+  due = skippingClaimed(database, due);
   // One statement, so one transaction. On SQLite a writing statement takes the
   // database's single write lock before it reads, so two processes cannot both
   // select the same due rows (the second waits for the lock, then sees them taken).

@@ -1,5 +1,4 @@
-import { sql } from "kysely";
-
+import { serialiseOn } from "../db/dialect";
 import type { OutboxRow } from "../outbox/outbox.server";
 import { recordOnce, type ReminderContext } from "./record.server";
 import type { AnyReminder } from "./reminders.server";
@@ -23,8 +22,7 @@ async function takeDigest(ctx: ReminderContext, r: AnyReminder, sending: string,
   const { database, db, now } = ctx;
   const t = now();
   return db.transaction().execute(async (trx) => {
-    if (database.kind === "postgres")
-      await sql`select pg_advisory_xact_lock(${sql.lit(DIGEST_LOCK_KEY)})`.execute(trx);
+    await serialiseOn(database, trx, DIGEST_LOCK_KEY);
     const stale = new Date(t - DIGEST_STALE_MS).toISOString();
     const rows = await trx
       .selectFrom("outbox")

@@ -13,6 +13,7 @@ import {
   SIGN_IN_LIMITS,
   SIGN_IN_LOCKED,
 } from "../../server/auth/session-context.server";
+import { sqlBoolean } from "../../server/db/dialect";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
@@ -44,7 +45,7 @@ async function storedPasskey(h: SignedInStudio, id = "pk-1") {
       public_key: "key",
       counter: 0,
       device_type: "singleDevice",
-      backed_up: h.database.kind === "postgres" ? false : 0,
+      backed_up: sqlBoolean(h.database, false),
       transports: null,
       aaguid: null,
       created_at: new Date().toISOString(),

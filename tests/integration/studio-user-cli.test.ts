@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStudioUser } from "../../scripts/studio-user";
 import { SIGN_IN_LIMITS } from "../../server/auth/session-context.server";
 import { loadConfig } from "../../server/config.server";
+import { sqlBoolean } from "../../server/db/dialect";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import {
   createStudioHarness,
@@ -135,7 +136,7 @@ describe(`studio-user CLI on ${testDatabaseKind}`, () => {
         public_key: "pk",
         counter: 0,
         device_type: "singleDevice",
-        backed_up: database.kind === "postgres" ? false : 0,
+        backed_up: sqlBoolean(database, false),
         transports: "internal",
         aaguid: null,
         created_at: at,
