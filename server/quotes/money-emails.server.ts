@@ -57,7 +57,13 @@ export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
 export async function sendRefundNotice(ctx: QuoteMailContext, row: OutboxRow) {
   const { mailer } = ctx;
   const { payment, q, facts } = await loadPayment(ctx, row.subject_id);
-  const email = await refundNoticeEmail({ ...facts, reason: payment.refund_reason ?? "duplicate" });
+  const flagged = await ctx.db
+    .selectFrom("refunds")
+    .select("cause")
+    .where("payment_id", "=", payment.id)
+    .where("cause", "is not", null)
+    .executeTakeFirst();
+  const email = await refundNoticeEmail({ ...facts, reason: flagged?.cause ?? "duplicate" });
   await mailer.send({ ...email, to: q.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
 }
 

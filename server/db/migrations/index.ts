@@ -24,6 +24,7 @@ import * as refunds from "./0024-refunds";
 import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 import * as refundProviderStatus from "./0026-refund-provider-status";
 import * as leads from "./0027-leads";
+import * as oneRefundModel from "./0028-one-refund-model";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0025-analytics-rollup-marks": analyticsRollupMarks,
   "0026-refund-provider-status": refundProviderStatus,
   "0027-leads": leads,
+  "0028-one-refund-model": oneRefundModel,
 };

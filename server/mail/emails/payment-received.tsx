@@ -2,7 +2,7 @@ import { paymentPackage } from "~/content/payment";
 import { formatCad } from "~/lib/money";
 import { quoteReference } from "~/shared/quote-model";
 
-import type { PaymentTable } from "../../db/schema";
+import type { PaymentTable, RefundReason, RefundStatus } from "../../db/schema";
 import { renderNotice, type CompanyNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<
@@ -16,9 +16,7 @@ export type PaymentReceivedData = Pick<
   | "quote_id"
   | "lead_id"
   | "kind"
-  | "refund_status"
-  | "refund_reason"
->;
+> & { refund_status: RefundStatus | null; refund_reason: RefundReason | null };
 
 /**
  * The studio's email about a paid payment (`confirmedAt`: when it was queued); a sandbox one
