@@ -17,6 +17,7 @@ import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fake
 import { openTestDatabase } from "./databases";
 import { randomIp, validInquiry } from "./inquiries";
 import { capturingLogger } from "./logs";
+import { paymentsWithRefunds } from "./flagged-refunds";
 
 export const SITE_URL = "https://studio.example";
 export const WEBHOOK_SECRET = "whsec_refunds";
@@ -153,7 +154,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       .orderBy("number")
       .execute();
   const paymentRow = (id: string) =>
-    db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    paymentsWithRefunds(db).where("id", "=", id).executeTakeFirstOrThrow();
   /** What a refusal must leave as it was: the payment's refund columns, the refunds and documents stored, Stripe's refunds. */
   const state = async (paymentId: string) => {
     const p = await paymentRow(paymentId);
