@@ -401,7 +401,9 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect((await act(id, { ...refund, confirm: "" })).status).toBe(400);
     expect((await act(id, { ...refund, amount: "617.29" })).status).toBe(409);
     expect((await act(id, { ...refund, paymentId: "settled-2" })).status).toBe(404);
-    expect(await h.database.db.selectFrom("refunds").selectAll().execute()).toEqual([]);
+    expect(
+      await h.database.db.selectFrom("refunds").selectAll().where("cause", "is", null).execute(),
+    ).toEqual([]);
     expect((await act(id, refund)).status).toBe(200);
     const [note] = await h.database.db
       .selectFrom("money_documents")
