@@ -5,8 +5,8 @@ import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
-import { receiptOutboxItem, refundNoticeOutboxItem } from "../quotes/notifications.server";
 import { issueReceipt } from "./documents.server";
+import { receiptOutboxItem, refundNoticeOutboxItem } from "./money-notices.server";
 import { flagForRefund } from "./refund-flagged.server";
 
 /**
