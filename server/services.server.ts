@@ -239,6 +239,7 @@ function createMoney(
     now,
     goals: analytics,
     onRefundUpdate: (update) => refunds.providerUpdate(update),
+    onChargeRefunded: (match) => refunds.settleFlaggedElsewhere(match),
   });
   const refunds = createQuoteRefunds({
     database,
@@ -353,7 +354,6 @@ function createBackOffice(
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,
-    payments: deps.paymentService,
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
   });

@@ -46,7 +46,7 @@ export async function quoteAction(
       : intent === "quote-send"
         ? await quotes.send(leadId, quoteId, user.email, form.from)
         : intent === "payment-refund"
-          ? await quotes.refund(leadId, String(form.paymentId ?? ""))
+          ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
           : await quotes.withdraw(leadId, quoteId, user.email);
   return result.ok
     ? { intent, error: undefined }

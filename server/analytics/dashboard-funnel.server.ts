@@ -2,6 +2,7 @@ import { sql } from "kysely";
 
 import { siteDayStart } from "~/lib/site-time";
 
+import { notFlagged } from "../billing/flagged-refund";
 import {
   addCalendarDays,
   DIRECT,
@@ -53,7 +54,7 @@ export async function funnel(
       ) q on q.lead_id = i.id
       left join (
         select lead_id, sum(amount_cents - refunded_cents) as revenue from payments
-        where lead_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by lead_id
+        where lead_id is not null and status = 'paid' and ${notFlagged} and lower(currency) = 'cad' group by lead_id
       ) p on p.lead_id = i.id
       where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
       group by 1`.execute(db),

@@ -5,8 +5,9 @@ import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
-import { receiptOutboxItem, refundNoticeOutboxItem } from "../quotes/notifications.server";
 import { issueReceipt } from "./documents.server";
+import { receiptOutboxItem, refundNoticeOutboxItem } from "./money-notices.server";
+import { flagForRefund } from "./refund-flagged.server";
 
 /**
  * What a settled quote payment moves forward, inside fulfil()'s transaction:
@@ -51,11 +52,7 @@ export function createQuoteSettlement({
       const status = quote ? effectiveStatus(quote, t) : "withdrawn";
       const reason: RefundReason =
         status === "withdrawn" ? "withdrawn" : status === "expired" ? "expired" : "duplicate";
-      await trx
-        .updateTable("payments")
-        .set({ refund_status: "needed", refund_reason: reason, updated_at: at })
-        .where("id", "=", payment.id)
-        .execute();
+      await flagForRefund(trx, payment, reason, t);
       log.warn(
         { paymentId: payment.id, quoteId: payment.quote_id, kind: payment.kind, reason },
         "quote payment arrived when the quote no longer takes it: flagged for a refund",

@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
@@ -157,5 +158,154 @@ describe(`migrations 0024-refunds and 0026-refund-provider-status on ${testDatab
         .where("status", "=", "failed")
         .execute(),
     ).toEqual([{ id: "rf_2", provider_status: "failed", failure_reason: "expired_or_canceled_card" }]);
+  });
+
+  it("0028 moves every flagged payment into a refund row (needed, requested with Stripe's refund, refunded), claims it whole, keeps the studio's refunds, and drops the old columns", async () => {
+    const { database, dispose } = await openDatabaseUpTo("0027-leads");
+    cleanup = dispose;
+    const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const at = "2026-11-20T10:00:00.000Z";
+    const payment = (id: string, extra: Record<string, unknown>) => ({
+      id,
+      package: "pro",
+      amount_cents: 50_000,
+      currency: "cad",
+      status: "paid",
+      provider: "stripe",
+      provider_session_id: `cs_${id}`,
+      idempotency_key: `key-${id}`,
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+      lead_id: "lead-1",
+      quote_id: "q1",
+      kind: "deposit",
+      refund_status: null,
+      refund_reason: null,
+      refund_id: null,
+      refunded_at: null,
+      refund_claimed_cents: 0,
+      refunded_cents: 0,
+      ...extra,
+    });
+    await db
+      .insertInto("payments")
+      .values([
+        payment("p-needed", { refund_status: "needed", refund_reason: "withdrawn" }),
+        payment("p-asked", { refund_status: "requested", refund_reason: "duplicate", refund_id: "re_9" }),
+        payment("p-done", {
+          refund_status: "refunded",
+          refund_reason: "expired",
+          refund_id: "re_8",
+          refunded_at: "2026-11-21T10:00:00.000Z",
+        }),
+        payment("p-kept", { refund_claimed_cents: 1_000, refunded_cents: 1_000 }),
+      ])
+      .execute();
+    const studio = {
+      id: "rf_studio",
+      payment_id: "p-kept",
+      lead_id: "lead-1",
+      amount_cents: 1_000,
+      reason: "Goodwill",
+      status: "succeeded",
+      provider_refund_id: "re_1",
+      provider_status: "succeeded",
+      failure_reason: null,
+      credit_note_id: "d1",
+      requested_by: "owner@studio.example",
+      created_at: at,
+      settled_at: at,
+    };
+    await db.insertInto("refunds").values(studio).execute();
+
+    expect(Object.keys(migrations)).toContain("0028-one-refund-model");
+    expect((await migratorUpTo(database, "0028-one-refund-model").migrateToLatest()).error).toBeUndefined();
+    expect(
+      await db
+        .selectFrom("refunds")
+        .select([
+          "id",
+          "payment_id",
+          "cause",
+          "status",
+          "provider_refund_id",
+          "provider_status",
+          "settled_at",
+        ])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([
+      {
+        id: "p-asked",
+        payment_id: "p-asked",
+        cause: "duplicate",
+        status: "requested",
+        provider_refund_id: "re_9",
+        provider_status: "pending",
+        settled_at: null,
+      },
+      {
+        id: "p-done",
+        payment_id: "p-done",
+        cause: "expired",
+        status: "succeeded",
+        provider_refund_id: "re_8",
+        provider_status: "succeeded",
+        settled_at: "2026-11-21T10:00:00.000Z",
+      },
+      {
+        id: "p-needed",
+        payment_id: "p-needed",
+        cause: "withdrawn",
+        status: "needed",
+        provider_refund_id: null,
+        provider_status: null,
+        settled_at: null,
+      },
+      {
+        id: "rf_studio",
+        payment_id: "p-kept",
+        cause: null,
+        status: "succeeded",
+        provider_refund_id: "re_1",
+        provider_status: "succeeded",
+        settled_at: at,
+      },
+    ]);
+    expect(
+      await db
+        .selectFrom("payments")
+        .select(["id", "refund_claimed_cents", "refunded_cents"])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([
+      { id: "p-asked", refund_claimed_cents: 50_000, refunded_cents: 0 },
+      { id: "p-done", refund_claimed_cents: 50_000, refunded_cents: 50_000 },
+      { id: "p-kept", refund_claimed_cents: 1_000, refunded_cents: 1_000 },
+      { id: "p-needed", refund_claimed_cents: 50_000, refunded_cents: 0 },
+    ]);
+    const [row] = await db.selectFrom("payments").selectAll().where("id", "=", "p-done").execute();
+    for (const gone of ["refund_status", "refund_reason", "refund_id", "refunded_at"])
+      expect(row).not.toHaveProperty(gone);
+    // One flagged refund per payment, and only the statuses and causes the model knows.
+    await expect(
+      db
+        .insertInto("refunds")
+        .values({ ...studio, id: "again", payment_id: "p-needed", cause: "duplicate" })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+    await expect(
+      db
+        .insertInto("refunds")
+        .values({ ...studio, id: "odd", status: "lost" })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      db
+        .insertInto("refunds")
+        .values({ ...studio, id: "odd2", cause: "whim" })
+        .execute(),
+    ).rejects.toThrow(/check/i);
   });
 });

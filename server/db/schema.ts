@@ -41,20 +41,16 @@ export interface PaymentTable {
   /** When the provider's checkout stops taking payment (a quote's open checkout is reused until then), and its URL. */
   expires_at: string | null;
   checkout_url: string | null;
-  /** Money that arrived for a quote no longer payable, or twice for one stage: kept as paid, to be refunded. */
-  refund_status: RefundStatus | null;
-  refund_reason: RefundReason | null;
-  /** The provider's payment (Stripe's payment_intent): what a refund names and charge.refunded reports. */
+  /** The provider's payment (Stripe's payment_intent): what a refund names. */
   provider_payment_ref: string | null;
-  refund_id: string | null;
-  refunded_at: string | null;
   /** Of a settled quote payment, refunded or being asked of the provider (never above amount_cents; migration 0024). */
   refund_claimed_cents?: number;
-  /** Of it, refunded with a credit note: the money the studio did not keep. */
+  /** Of it, refunded (with a credit note where a receipt was issued): the money the studio did not keep. */
   refunded_cents?: number;
 }
 
-export type RefundRequestStatus = "requested" | "succeeded" | "failed";
+/** needed: a flagged payment's refund, not asked yet (migration 0028); then requested, succeeded or failed. */
+export type RefundRequestStatus = "needed" | "requested" | "succeeded" | "failed";
 /** A refund as the provider reports it (Stripe's requires_action counts as pending). */
 export type ProviderRefundStatus = "succeeded" | "pending" | "failed" | "canceled";
 
@@ -66,6 +62,8 @@ export interface RefundTable {
   lead_id: string;
   amount_cents: number;
   reason: string;
+  /** Why money that must go back arrived (a flagged late or duplicate payment; its row id is the payment's); null: the studio's own refund. */
+  cause: RefundReason | null;
   status: RefundRequestStatus;
   provider_refund_id: string | null;
   /** What the provider last said (migration 0026): null before it answered; the credit note waits for succeeded. */
@@ -78,6 +76,7 @@ export interface RefundTable {
   settled_at: string | null;
 }
 
+/** A flagged payment's refund as pages show it (derived from its refund row: server/billing/flagged-refund.ts). */
 export type RefundStatus = "needed" | "requested" | "refunded";
 /** Why money must go back: the quote was withdrawn or had expired, or the stage was already paid. */
 export type RefundReason = "withdrawn" | "expired" | "duplicate";

@@ -2,6 +2,7 @@ import { quoteStatusLabels } from "~/content/quotes";
 import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
+import { flaggedRefundCause, flaggedRefundStatus } from "../billing/flagged-refund";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
@@ -101,12 +102,12 @@ export async function refundsNeeded(ctx: AttentionContext): Promise<AttentionIte
       "payments.id",
       "payments.lead_id",
       "payments.amount_cents",
-      "payments.refund_reason",
+      flaggedRefundCause.as("refund_reason"),
       "payments.paid_at",
       "leads.first_name",
       "leads.last_name",
     ])
-    .where("payments.refund_status", "=", "needed")
+    .where(flaggedRefundStatus, "=", "needed")
     .orderBy("payments.paid_at", "asc")
     .limit(LIST_LIMIT)
     .execute();

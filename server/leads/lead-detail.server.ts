@@ -1,3 +1,4 @@
+import { flaggedRefundCause, flaggedRefundStatus } from "../billing/flagged-refund";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { NEXT_STATUSES, type LeadContext } from "./lead-context.server";
 
@@ -15,8 +16,8 @@ export function leadPayments(ctx: LeadContext, id: string) {
       "currency",
       "provider",
       "status",
-      "refund_status",
-      "refund_reason",
+      flaggedRefundStatus.as("refund_status"),
+      flaggedRefundCause.as("refund_reason"),
       "refunded_cents",
       "provider_session_id",
       "created_at",

@@ -45,7 +45,7 @@ const receipt = {
 /** The lead who paid, as the notice names them. */
 const payer = { firstName: "Ada", lastName: "Lovelace", company: "Analytical Engines" };
 
-const payment: PaymentTable = {
+const payment: PaymentTable & { refund_status: null; refund_reason: null } = {
   id: "7f3a9c21-0000-4000-8000-000000000000",
   package: "pro",
   amount_cents: 61728,
@@ -68,8 +68,6 @@ const payment: PaymentTable = {
   refund_status: null,
   refund_reason: null,
   provider_payment_ref: null,
-  refund_id: null,
-  refunded_at: null,
 };
 
 /** Each email as the mailer sends it (nodemailer's MIME composer), read back by a MIME parser. */

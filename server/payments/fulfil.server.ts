@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 
 import type { GoalRecorder } from "../analytics/service.server";
 import type { AppDatabase } from "../db/database.server";
@@ -133,7 +133,7 @@ export function createFulfil({
     if (payment.status === "paid") {
       outbox?.wake();
       // Once: only the call that moved it here records it. Money flagged for a refund is no revenue.
-      if (payment.refund_status === null)
+      if (!(await isFlagged(db, payment.id)))
         void goals?.recordGoal({
           name: "payment",
           leadId: payment.lead_id,
@@ -145,6 +145,17 @@ export function createFulfil({
 }
 
 /** PostgreSQL and SQLite both return integers as numbers here; keep the type honest anyway. */
+/** Money flagged to go back (its refund row has a cause, server/billing/refund-flagged.server.ts). */
+async function isFlagged(db: Kysely<Database>, paymentId: string) {
+  const row = await db
+    .selectFrom("refunds")
+    .select("id")
+    .where("payment_id", "=", paymentId)
+    .where("cause", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 function normalise(row: PaymentTable): PaymentTable {
   return { ...row, amount_cents: Number(row.amount_cents) };
 }

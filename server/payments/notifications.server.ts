@@ -1,3 +1,4 @@
+import { flaggedRefundCause, flaggedRefundStatus } from "../billing/flagged-refund";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { paymentReceivedEmail } from "../mail/emails/payment-received";
@@ -29,6 +30,7 @@ export function paymentDeliveryHandlers({
         const payment = await database.db
           .selectFrom("payments")
           .selectAll()
+          .select([flaggedRefundStatus.as("refund_status"), flaggedRefundCause.as("refund_reason")])
           .where("id", "=", row.subject_id)
           .executeTakeFirst();
         if (!payment) throw new Error(`payment ${row.subject_id} not found`);

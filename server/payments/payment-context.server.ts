@@ -1,9 +1,12 @@
+import type { Kysely } from "kysely";
+
 import { paymentPackage } from "~/content/payment";
 import { quoteReference } from "~/shared/quote-model";
 
+import { flaggedRefundStatus } from "../billing/flagged-refund";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { PaymentTable } from "../db/schema";
+import type { Database, PaymentTable } from "../db/schema";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { Logger } from "../logger.server";
 import type { Fulfil } from "./fulfil.server";
@@ -27,9 +30,6 @@ export type CreatePaymentResult =
 
 /** A quote's checkout may also find its stage paid a moment ago (409). */
 export type QuoteCheckoutOpenResult = CreatePaymentResult | { ok: false; status: 409; error: string };
-
-export type RefundOutcome =
-  { ok: true; state: "requested" | "refunded" } | { ok: false; status: 404 | 409 | 502; error: string };
 
 /** Who is asking: every entry point (JSON API, form post, the page's action) passes the client address. */
 export type PaymentClient = { clientIp: string };
@@ -61,7 +61,15 @@ export type PaymentServiceDeps = {
   now?: () => number;
 };
 
-export function describe(payment: PaymentTable): PaymentVerification {
+/** What the success page may say of a payment (a flagged one "will be refunded", never "work begins"). */
+export async function describe(db: Kysely<Database>, payment: PaymentTable): Promise<PaymentVerification> {
+  const refund = (
+    await db
+      .selectFrom("payments")
+      .select(flaggedRefundStatus.as("refund"))
+      .where("id", "=", payment.id)
+      .executeTakeFirst()
+  )?.refund;
   return {
     state: payment.status,
     packageType: payment.package,
@@ -73,7 +81,7 @@ export function describe(payment: PaymentTable): PaymentVerification {
     ...(payment.quote_id && payment.kind
       ? { quote: { reference: quoteReference(payment.quote_id), kind: payment.kind } }
       : {}),
-    ...(payment.refund_status ? { refund: payment.refund_status } : {}),
+    ...(refund ? { refund } : {}),
   };
 }
 

@@ -10,7 +10,11 @@ import { createSandboxProvider } from "./providers/sandbox.server";
 import { createStripeClient, createStripeProvider, type StripeApiOverrides } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
 import type { PaymentProvider, ProviderName } from "./types";
-import { createStripeWebhookHandler, type RefundUpdateHandler } from "./webhook.server";
+import {
+  createStripeWebhookHandler,
+  type ChargeRefundedHandler,
+  type RefundUpdateHandler,
+} from "./webhook.server";
 
 /** Test seams: point the Stripe SDK at a local fake, or replace the provider. */
 export type PaymentsOptions = {
@@ -55,6 +59,7 @@ export function createPayments(deps: {
   goals?: GoalRecorder;
   /** Stripe's refund events, for the refunds of settled payments (quotes). */
   onRefundUpdate?: RefundUpdateHandler;
+  onChargeRefunded?: ChargeRefundedHandler;
 }) {
   const { config, database, options = {} } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -96,6 +101,7 @@ export function createPayments(deps: {
         service,
         logger,
         onRefundUpdate: deps.onRefundUpdate,
+        onChargeRefunded: deps.onChargeRefunded,
       })
     : undefined;
   return { provider: provider.name, service, webhook };

@@ -4,7 +4,6 @@ import { closeIfLapsed, closeQuoteCheckouts } from "./close-checkout.server";
 import { createPayment } from "./create-payment.server";
 import { createQuotePayment } from "./create-quote-payment.server";
 import { paymentContext, type PaymentServiceDeps } from "./payment-context.server";
-import { refund, settleRefund } from "./refund-payment.server";
 import type { PaymentProvider } from "./types";
 import { findBySession, matches, verify } from "./verify-payment.server";
 
@@ -20,7 +19,7 @@ export function createRefundRequests({ provider, logger }: { provider: PaymentPr
     /** Throws when the provider did not take it; a later call with the same refund answers the same refund. */
     async refundPart(
       payment: Pick<PaymentTable, "id" | "provider_session_id" | "provider_payment_ref">,
-      refund: { id: string; amountCents: number },
+      refund: { id: string; amountCents: number; key?: string },
     ) {
       if (!payment.provider_session_id) throw new Error(`payment ${payment.id} has no checkout session`);
       const result = await provider.refund({
@@ -28,7 +27,7 @@ export function createRefundRequests({ provider, logger }: { provider: PaymentPr
         sessionId: payment.provider_session_id,
         paymentRef: payment.provider_payment_ref ?? null,
         amountCents: refund.amountCents,
-        idempotencyKey: `refund-${refund.id}`,
+        idempotencyKey: `refund-${refund.key ?? refund.id}`,
         refundId: refund.id,
       });
       logger.info(
@@ -57,9 +56,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     createQuotePayment: createQuotePayment.bind(null, ctx),
     closeQuoteCheckouts: closeQuoteCheckouts.bind(null, ctx),
     closeIfLapsed: closeIfLapsed.bind(null, ctx),
-    refund: refund.bind(null, ctx),
     ...createRefundRequests({ provider: ctx.provider, logger: ctx.logger }),
-    settleRefund: settleRefund.bind(null, ctx),
     findBySession: findBySession.bind(null, ctx),
     verify: verify.bind(null, ctx),
     matches: matches.bind(null, ctx),

@@ -49,8 +49,8 @@ export type RefundRequest = {
 /** A refund as the provider holds it: `pending` until the money went back (or `failed`/`canceled`, with the provider's reason). */
 export type RefundState = { refundId: string; status: ProviderRefundStatus; failureReason: string | null };
 
-/** settled: the money is back already (the sandbox); otherwise the provider confirms later (Stripe's charge.refunded). */
-export type RefundResult = RefundState & { paymentRef: string | null; settled: boolean };
+/** The provider's answer to a refund, with the payment it named (its status settles it: server/billing/refund-apply.server.ts). */
+export type RefundResult = RefundState & { paymentRef: string | null };
 
 export interface PaymentProvider {
   readonly name: ProviderName;

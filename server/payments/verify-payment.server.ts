@@ -33,7 +33,7 @@ export async function verify(
   if (!sessionId || sessionId.length > 255) return { state: "unknown" };
   const payment = await findBySession(ctx, sessionId);
   if (!payment) return { state: "unknown" };
-  if (payment.status !== "pending" || payment.provider !== provider.name) return describe(payment);
+  if (payment.status !== "pending" || payment.provider !== provider.name) return describe(ctx.db, payment);
   if (client && !config.RATE_LIMIT_DISABLED) {
     const decision = await verifyLimiter.hit(client.clientIp, clock());
     if (!decision.allowed) {
@@ -41,7 +41,7 @@ export async function verify(
         { paymentId: payment.id },
         "payment look-up rate limit reached: answered from the database",
       );
-      return describe(payment);
+      return describe(ctx.db, payment);
     }
   }
   let check = checking.get(sessionId);
@@ -49,7 +49,7 @@ export async function verify(
     check = checkWithProvider(ctx, payment).finally(() => checking.delete(sessionId));
     checking.set(sessionId, check);
   }
-  return describe(await check);
+  return describe(ctx.db, await check);
 }
 
 /** Asks the provider about a pending payment if no process did in the last interval; the row as it now stands. */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
 
+import { flaggedRefundCause, flaggedRefundStatus, notFlagged } from "../billing/flagged-refund";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { EXPORT_LIMIT, PAGE_SIZE } from "../leads/lead-context.server";
@@ -32,7 +33,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
 
   const filtered = (query: PaymentQuery) => (eb: ExpressionBuilder<Database, "payments">) => {
     const where: Expression<SqlBool>[] = [];
-    if (query.status === "refund") where.push(eb("refund_status", "in", ["needed", "requested"]));
+    if (query.status === "refund") where.push(eb(flaggedRefundStatus, "in", ["needed", "requested"]));
     else if (query.status) where.push(eb("status", "=", query.status));
     if (query.provider) where.push(eb("provider", "=", query.provider));
     if (query.package) where.push(eb("package", "=", query.package));
@@ -51,8 +52,8 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         "currency",
         "provider",
         "status",
-        "refund_status",
-        "refund_reason",
+        flaggedRefundStatus.as("refund_status"),
+        flaggedRefundCause.as("refund_reason"),
         "refunded_cents",
         "lead_id",
         "provider_session_id",
@@ -87,7 +88,7 @@ export function createPaymentsView({ database }: { database: AppDatabase }) {
         ])
         .where("status", "=", "paid")
         // Money kept only to be given back is not income.
-        .where("refund_status", "is", null)
+        .where(notFlagged)
         .groupBy([month, "currency"])
         .orderBy(month, "desc")
         .limit(24)

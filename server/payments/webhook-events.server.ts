@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Logger } from "../logger.server";
 import { toRefundState, toRemoteSession } from "./providers/stripe.server";
 import type { PaymentService } from "./service.server";
-import type { RefundUpdateHandler } from "./webhook.server";
+import type { ChargeRefundedHandler, RefundUpdateHandler } from "./webhook.server";
 
 /** What a verified event acts on: the payments, the refunds' handler, the log. */
 export type WebhookEventDeps = {
@@ -11,6 +11,7 @@ export type WebhookEventDeps = {
   logger: Logger;
   /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/billing/refunds.server.ts). */
   onRefundUpdate?: RefundUpdateHandler;
+  onChargeRefunded?: ChargeRefundedHandler;
 };
 
 /** A verified, well-formed event Stripe has not delivered before: what it changes here. */
@@ -80,18 +81,19 @@ async function checkoutClosed(
 }
 
 async function chargeRefunded(
-  { service, logger }: WebhookEventDeps,
+  { onChargeRefunded, logger }: WebhookEventDeps,
   event: Stripe.Event,
   charge: Stripe.Charge,
 ) {
-  // Only a refund of the whole charge settles the payment; a partial one is the studio's own business in Stripe.
+  // Only a refund of the whole charge (made in Stripe's dashboard) settles a flagged payment's refund; a partial one is the
+  // studio's own business in Stripe. Refunds asked from here are settled by their own refund events.
   if (!charge.refunded) return;
   const paymentRef =
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-  const settled = await service.settleRefund(
-    { paymentRef: paymentRef ?? undefined, paymentId: charge.metadata?.payment_id },
-    `stripe ${event.type} ${event.id}`,
-  );
+  const settled = await onChargeRefunded?.({
+    paymentRef: paymentRef ?? undefined,
+    paymentId: charge.metadata?.payment_id,
+  });
   if (!settled)
     logger.info({ eventId: event.id }, "charge.refunded for no payment awaiting a refund: acknowledged");
 }

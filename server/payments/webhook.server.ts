@@ -23,6 +23,8 @@ export function createStripeWebhookHandler(deps: {
   logger: Logger;
   /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/billing/refunds.server.ts). */
   onRefundUpdate?: RefundUpdateHandler;
+  /** A charge refunded whole at Stripe (its dashboard): settles a flagged payment's refund (server/billing/refunds.server.ts). */
+  onChargeRefunded?: ChargeRefundedHandler;
 }) {
   const { stripe, webhookSecret, database, logger } = deps;
   const { db } = database;
@@ -72,6 +74,7 @@ export function createStripeWebhookHandler(deps: {
 export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;
 
 /** `ourId`: the refund's id we sent as metadata (absent on refunds made in Stripe's dashboard). */
+export type ChargeRefundedHandler = (match: { paymentId?: string; paymentRef?: string }) => Promise<boolean>;
 export type RefundUpdateHandler = (update: RefundState & { ourId: string | null }) => Promise<boolean>;
 
 const STRIPE_ID = /^[A-Za-z0-9_-]{1,255}$/;

@@ -50,26 +50,6 @@ export async function send(
   return done ? { ok: true, value: quote } : result;
 }
 
-/** Gives back a payment flagged as needing a refund; only one of this lead's. */
-export async function refund(
-  ctx: LeadQuotesContext,
-  leadId: string,
-  paymentId: string,
-): Promise<QuoteResult<unknown>> {
-  const { db, payments } = ctx;
-  const payment = await db
-    .selectFrom("payments")
-    .select(["lead_id"])
-    .where("id", "=", paymentId)
-    .executeTakeFirst();
-  if (!payment || payment.lead_id !== leadId)
-    return { ok: false, status: 404, error: "No such payment for this lead." };
-  const result = await payments.refund(paymentId);
-  return result.ok
-    ? { ok: true, value: result.state }
-    : { ok: false, status: result.status === 502 ? 409 : result.status, error: result.error };
-}
-
 export async function withdraw(
   ctx: LeadQuotesContext,
   leadId: string,

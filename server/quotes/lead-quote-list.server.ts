@@ -6,6 +6,7 @@ import {
   documentsOfQuote,
   renderDocumentPdf,
 } from "../billing/documents.server";
+import { notFlagged } from "../billing/flagged-refund";
 import { agreementFile } from "./agreement.server";
 import { type LeadQuote, type LeadQuotesContext } from "./lead-quotes-context.server";
 
@@ -41,7 +42,7 @@ export async function list(ctx: LeadQuotesContext, leadId: string): Promise<Lead
     )
     .where("status", "=", "paid")
     // Money flagged for a refund did not pay for the quote.
-    .where("refund_status", "is", null)
+    .where(notFlagged)
     .orderBy("paid_at")
     .execute();
   const documents = await documentsOfQuote(

@@ -3,7 +3,6 @@ import { z } from "~/lib/zod";
 import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
-import type { PaymentService } from "../payments/service.server";
 import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
@@ -41,19 +40,18 @@ const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export function leadQuotesContext({
   database,
   service,
-  payments,
+
   taxRegistered = false,
   now = Date.now,
 }: {
   database: AppDatabase;
   service: QuoteService;
-  payments: Pick<PaymentService, "refund">;
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, payments, taxRegistered, now, db };
+  return { database, service, taxRegistered, now, db };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

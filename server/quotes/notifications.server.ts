@@ -1,19 +1,17 @@
 import { formatSiteDate } from "~/lib/site-time";
 
+import { sendCreditNote, sendReceipt, sendRefundNotice } from "../billing/money-emails.server";
+import { RECEIPT_EMAIL, REFUND_NOTICE_EMAIL } from "../billing/money-notices.server";
 import { CREDIT_NOTE_EMAIL } from "../billing/refunds.server";
 import type { OutboxHandlers, OutboxItem } from "../outbox/outbox.server";
-import { PAYMENT_SUBJECT } from "../payments/notifications.server";
-import { sendCreditNote, sendReceipt, sendRefundNotice } from "./money-emails.server";
 import { sendAgreement, sendQuote, sendReply } from "./quote-emails.server";
 import { quoteMailContext, type QuoteMailDeps } from "./quote-mail-context.server";
 
-/** Outbox channels of quotes: the quote to the client, the balance request, and the client's receipt. */
+/** Outbox channels of quotes: the quote to the client and the balance request (billing's: server/billing/money-notices.server.ts). */
 export const QUOTE_SUBJECT = "quote";
+export { RECEIPT_EMAIL, REFUND_NOTICE_EMAIL };
 export const QUOTE_EMAIL = "quote-email";
 export const QUOTE_BALANCE_EMAIL = "quote-balance-email";
-export const RECEIPT_EMAIL = "receipt-email";
-/** Money the quote did not take (late or duplicate): the client is told it goes back. */
-export const REFUND_NOTICE_EMAIL = "refund-notice-email";
 
 /** The signed agreement (PDF attached) to the client and to the studio; subject: the quote, so a lead's deletion takes them too. */
 export const AGREEMENT_CLIENT_EMAIL = "agreement-client-email";
@@ -37,14 +35,6 @@ export function quoteReplyOutboxItem(intent: "decline" | "question", activityId:
     subjectId: activityId,
     channel: intent === "decline" ? QUOTE_DECLINED_EMAIL : QUOTE_QUESTION_EMAIL,
   };
-}
-
-export function receiptOutboxItem(paymentId: string): OutboxItem {
-  return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: RECEIPT_EMAIL };
-}
-
-export function refundNoticeOutboxItem(paymentId: string): OutboxItem {
-  return { subjectType: PAYMENT_SUBJECT, subjectId: paymentId, channel: REFUND_NOTICE_EMAIL };
 }
 
 /** Dates in the studio's time zone, as a client reads them: "December 23, 2026". */

@@ -1,6 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
-import type { PaymentService } from "../payments/service.server";
-import { create, refund, send, withdraw } from "./lead-quote-actions.server";
+import { create, send, withdraw } from "./lead-quote-actions.server";
 import { agreement, documentPdf, list } from "./lead-quote-list.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
 import type { QuoteService } from "./service.server";
@@ -8,7 +7,6 @@ import type { QuoteService } from "./service.server";
 export function createLeadQuotes(deps: {
   database: AppDatabase;
   service: QuoteService;
-  payments: Pick<PaymentService, "refund">;
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
@@ -21,7 +19,6 @@ export function createLeadQuotes(deps: {
     create: create.bind(null, ctx),
     send: send.bind(null, ctx),
     agreement: agreement.bind(null, ctx),
-    refund: refund.bind(null, ctx),
     withdraw: withdraw.bind(null, ctx),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from "~/shared/quote-model";
 
 import { documentLink, documentsOfQuote } from "../billing/documents.server";
+import { notFlagged } from "../billing/flagged-refund";
 import { agreementFile } from "./agreement.server";
 import { documentPath, TOKEN_PATTERN, type CheckoutContext, type QuoteView } from "./checkout-context.server";
 import { moveTo } from "./sign-quote.server";
@@ -38,7 +39,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
       .select(["id", "kind", "amount_cents", "paid_at"])
       .where("quote_id", "=", quote.id)
       .where("status", "=", "paid")
-      .where("refund_status", "is", null)
+      .where(notFlagged)
       .orderBy("paid_at")
       .execute(),
     db.selectFrom("leads").select(["first_name"]).where("id", "=", quote.lead_id).executeTakeFirst(),

@@ -15,6 +15,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
+import { paymentsWithRefunds } from "./flagged-refunds";
 import { randomIp, validInquiry } from "./inquiries";
 import { capturingLogger } from "./logs";
 
@@ -152,8 +153,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       .where("kind", "=", "credit_note")
       .orderBy("number")
       .execute();
-  const paymentRow = (id: string) =>
-    db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const paymentRow = (id: string) => paymentsWithRefunds(db).where("id", "=", id).executeTakeFirstOrThrow();
   /** What a refusal must leave as it was: the payment's refund columns, the refunds and documents stored, Stripe's refunds. */
   const state = async (paymentId: string) => {
     const p = await paymentRow(paymentId);

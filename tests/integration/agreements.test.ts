@@ -77,7 +77,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       logger,
       now,
     });
-    const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
+    const leadQuotes = createLeadQuotes({ database, service: studio, now });
     const mailer = createMailer(config, logger, {
       connectionTimeout: 2_000,
       greetingTimeout: 2_000,

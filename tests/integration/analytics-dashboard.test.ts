@@ -13,6 +13,7 @@ import {
 import { createRollups } from "../../server/analytics/rollup.server";
 import type { AnalyticsRollupTable } from "../../server/db/schema";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { flagPayments } from "../helpers/flagged-refunds";
 
 // 13:00 in Vancouver (UTC-7) on 2026-11-25: today started at 07:00 UTC.
 const NOW = new Date("2026-11-25T20:00:00.000Z");
@@ -341,21 +342,22 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
         .insertInto("quotes")
         .values(quoteRow(inquiryId, "2026-11-25T12:00:00.000Z", accepted))
         .execute();
-    const payment = (
+    const payment = async (
       inquiryId: string,
       cents: number,
       extra: { status?: "paid" | "pending"; refund?: "needed" } = {},
-    ) =>
-      database.db
-        .insertInto("payments")
-        .values(
-          paymentRow(inquiryId, "2026-11-25T13:00:00.000Z", cents, {
-            status: extra.status ?? "paid",
-            refund_status: extra.refund ?? null,
-            refund_reason: extra.refund ? "duplicate" : null,
-          }),
-        )
-        .execute();
+    ) => {
+      const row = paymentRow(inquiryId, "2026-11-25T13:00:00.000Z", cents, {
+        status: extra.status ?? "paid",
+      });
+      await database.db.insertInto("payments").values(row).execute();
+      if (extra.refund)
+        await flagPayments(
+          database.db,
+          [{ id: row.id, lead_id: inquiryId, amount_cents: cents }],
+          "duplicate",
+        );
+    };
 
     const news = await lead({ utm_source: "newsletter" });
     await lead({ utm_source: "newsletter" });

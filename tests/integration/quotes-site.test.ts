@@ -10,6 +10,7 @@ import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { paymentsWithRefunds } from "../helpers/flagged-refunds";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
 import { builtSite } from "../helpers/site";
@@ -69,12 +70,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
   }
 
   const paymentsOf = (quoteId: string) =>
-    database.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("quote_id", "=", quoteId)
-      .orderBy("created_at")
-      .execute();
+    paymentsWithRefunds(database.db).where("quote_id", "=", quoteId).orderBy("created_at").execute();
   const post = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
     app.request(p, {
       method: "POST",

@@ -1,7 +1,8 @@
 import { simpleParser } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteRefunds, REFUND_STUCK_AFTER_MS } from "../../server/billing/refunds.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import {
@@ -30,6 +31,7 @@ import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { paymentsWithRefunds } from "../helpers/flagged-refunds";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 
@@ -85,7 +87,12 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   });
   const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
   // The back office's lead page (refunds are made there).
-  const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
+  // A flagged payment's refund is the refunds room's (decision 0045), asked from the same lead page.
+  const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
+  const leadQuotes = Object.assign(createLeadQuotes({ database, service: studio, now }), {
+    refund: (leadId: string, paymentId: string) =>
+      refunds.refundFlagged(leadId, paymentId, "owner@studio.example"),
+  });
   const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {
@@ -165,12 +172,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   const quoteRow = (id: string) =>
     database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const quotePayments = (quoteId: string) =>
-    database.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("quote_id", "=", quoteId)
-      .orderBy("created_at")
-      .execute();
+    paymentsWithRefunds(database.db).where("quote_id", "=", quoteId).orderBy("created_at").execute();
   // The lead's timeline (the studio's lead_activity).
   const events = (inquiryId: string) =>
     database.db
@@ -200,7 +202,9 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     sentQuote,
     webhook,
     chargeRefunded,
+    signedEvent,
     leadQuotes,
+    refunds,
     payments,
     logLines,
     pay,
@@ -796,6 +800,9 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     await t.pay(token);
     const [p] = await t.quotePayments(quote.id);
     await t.studio.withdraw(quote.id, "owner@studio.example");
+    // Stripe answers this refund pending: it is settled later, by the charge's event here.
+    stripe.createRefundsAs("pending");
+    onTestFinished(() => stripe.createRefundsAs("succeeded"));
     await t.webhook(p!.provider_session_id!, 123456);
     const paymentIntent = stripe.sessions.get(p!.provider_session_id!)!.payment_intent!;
 
@@ -828,11 +835,118 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const [refunded] = await t.quotePayments(quote.id);
     expect(refunded).toMatchObject({ status: "paid", refund_status: "refunded" });
-    expect(refunded!.refunded_at).toBeTruthy();
     expect(t.logLines.filter((l) => l.msg === "refund settled")).toHaveLength(1);
     // Nothing left to refund.
     expect(await t.leadQuotes.refund(inquiryId, p!.id)).toMatchObject({ ok: true, value: "refunded" });
     expect(stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds")).toHaveLength(1);
+  });
+
+  it("one refund model: a flagged payment's refund is a refund row, settled by refund.updated once though it comes late, twice and out of order; a failure owes it again; no credit note", async () => {
+    const { quote, token, inquiryId } = await t.sentQuote();
+    await t.pay(token);
+    const [p] = await t.quotePayments(quote.id);
+    await t.studio.withdraw(quote.id, "owner@studio.example");
+    await t.webhook(p!.provider_session_id!, 123456);
+    const row = () =>
+      t.database.db
+        .selectFrom("refunds")
+        .selectAll()
+        .where("payment_id", "=", p!.id)
+        .executeTakeFirstOrThrow();
+    // The flag is a refund row of the whole payment, its claim taken: nothing else can refund it.
+    expect(await row()).toMatchObject({
+      id: p!.id,
+      cause: "withdrawn",
+      status: "needed",
+      amount_cents: 123456,
+    });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      refund_claimed_cents: 123456,
+      refunded_cents: 0,
+    });
+
+    stripe.createRefundsAs("pending");
+    onTestFinished(() => stripe.createRefundsAs("succeeded"));
+    const clicks = await Promise.all([1, 2, 3].map(() => t.leadQuotes.refund(inquiryId, p!.id)));
+    expect(clicks).toEqual(Array(3).fill({ ok: true, value: "requested" }));
+    const asked = () =>
+      stripe.requests.filter(
+        (r) => r.method === "POST" && r.path === "/v1/refunds" && r.params["metadata[payment_id]"] === p!.id,
+      );
+    expect(asked()).toHaveLength(1);
+    const first = await row();
+    expect(first).toMatchObject({ status: "requested", provider_status: "pending" });
+
+    // Stripe fails it (late): the money is still owed, the claim kept, the lead page offers the refund again.
+    const failed = stripe.setRefundStatus(first.provider_refund_id!, "failed", "expired_or_canceled_card");
+    const refundEvent = (id: string, object: Record<string, unknown>) =>
+      t.signedEvent(id, "refund.updated", object);
+    expect((await refundEvent("evt_rf_failed", failed)).status).toBe(200);
+    expect(await row()).toMatchObject({ status: "needed", failure_reason: "expired_or_canceled_card" });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      refund_status: "needed",
+      refund_claimed_cents: 123456,
+    });
+
+    // Asked again: a new refund at Stripe (a new key), pending; its success and a stale pending arrive out of order, twice.
+    expect(await t.leadQuotes.refund(inquiryId, p!.id)).toEqual({ ok: true, value: "requested" });
+    expect(asked()).toHaveLength(2);
+    expect(asked()[1]!.idempotencyKey).not.toBe(asked()[0]!.idempotencyKey);
+    const second = await row();
+    const pending = { ...stripe.refunds.find((r) => r.id === second.provider_refund_id)! };
+    const succeeded = stripe.setRefundStatus(second.provider_refund_id!, "succeeded");
+    const answers = await Promise.all([
+      refundEvent("evt_rf_ok", succeeded),
+      refundEvent("evt_rf_ok", succeeded),
+      refundEvent("evt_rf_ok_2", succeeded),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await refundEvent("evt_rf_stale", pending)).status).toBe(200);
+    // The first refund's failure delivered again, late: another refund's event, nothing changes.
+    expect((await refundEvent("evt_rf_failed_again", failed)).status).toBe(200);
+    expect(await row()).toMatchObject({
+      status: "succeeded",
+      provider_status: "succeeded",
+      credit_note_id: null,
+    });
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      refund_status: "refunded",
+      refund_claimed_cents: 123456,
+      refunded_cents: 123456,
+    });
+    expect(t.logLines.filter((l) => l.msg === "refund settled")).toHaveLength(1);
+    // No receipt was issued for it, so no credit note either.
+    const notes = await t.database.db
+      .selectFrom("money_documents")
+      .select("id")
+      .where("kind", "=", "credit_note")
+      .execute();
+    expect(notes).toEqual([]);
+    expect(await t.leadQuotes.refund(inquiryId, p!.id)).toEqual({ ok: true, value: "refunded" });
+    expect(asked()).toHaveLength(2);
+  });
+
+  it("one recovery job: a flagged refund whose process died before Stripe answered is asked again with the same key and settled once", async () => {
+    const { quote, token } = await t.sentQuote();
+    await t.pay(token);
+    const [p] = await t.quotePayments(quote.id);
+    await t.studio.withdraw(quote.id, "owner@studio.example");
+    await t.webhook(p!.provider_session_id!, 123456);
+    // The click's process died after claiming it: requested, no answer recorded.
+    await t.database.db.updateTable("refunds").set({ status: "requested" }).where("id", "=", p!.id).execute();
+    expect(await t.refunds.recoverStuck()).toEqual({ succeeded: 0, failed: 0, pending: 0 });
+    t.clock.now += REFUND_STUCK_AFTER_MS + 1;
+    const passes = await Promise.all([t.refunds.recoverStuck(), t.refunds.recoverStuck()]);
+    expect(passes.map((r) => r.succeeded).sort()).toEqual([1, 1]);
+    const asked = stripe.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/refunds" && r.params["metadata[payment_id]"] === p!.id,
+    );
+    expect(new Set(asked.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${p!.id}`]));
+    expect(stripe.refunds.filter((r) => r.metadata.payment_id === p!.id)).toHaveLength(1);
+    expect((await t.quotePayments(quote.id))[0]).toMatchObject({
+      refund_status: "refunded",
+      refunded_cents: 123456,
+    });
   });
 
   it("the sandbox alike: one checkout for parallel clicks, a withdrawn quote's checkout takes no payment, a flagged payment refunds at once", async () => {

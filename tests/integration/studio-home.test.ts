@@ -7,6 +7,7 @@ import { BACKUP_STATUS_FILE } from "../../server/db/backup.server";
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
+import { flagPayments } from "../helpers/flagged-refunds";
 import { builtSite } from "../helpers/site";
 import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
 
@@ -74,13 +75,14 @@ describe(`studio home on ${testDatabaseKind}`, () => {
         kind: "deposit",
         expires_at: null,
         checkout_url: null,
-        refund_status: "needed",
-        refund_reason: "withdrawn",
         provider_payment_ref: null,
-        refund_id: null,
-        refunded_at: null,
       })
       .execute();
+    await flagPayments(
+      h.database.db,
+      [{ id: "pay-refund", lead_id: refundLead, amount_cents: 100_000 }],
+      "withdrawn",
+    );
     const bouncedLead = await lead({ lastName: "Bounced" });
     await h.database.db
       .insertInto("outbox")

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { PaymentStatus } from "../../server/db/schema";
 import { testDatabaseKind } from "../helpers/databases";
+import { flagPayments } from "../helpers/flagged-refunds";
 import { signedInStudio, type SignedInStudio } from "../helpers/studio";
 
 type Listed = {
@@ -47,10 +48,22 @@ describe(`studio payments on ${testDatabaseKind}`, () => {
         updated_at: createdAt,
         paid_at: status === "paid" ? createdAt : null,
         failed_at: null,
-        refund_status: extra.refund ?? null,
-        refund_reason: extra.refund ? "withdrawn" : null,
+        lead_id: extra.refund ? "lead-flagged" : null,
       })
       .execute();
+    if (extra.refund) {
+      await flagPayments(
+        h.database.db,
+        [{ id, lead_id: "lead-flagged", amount_cents: amountCents }],
+        "withdrawn",
+      );
+      if (extra.refund === "refunded")
+        await h.database.db
+          .updateTable("refunds")
+          .set({ status: "succeeded" })
+          .where("id", "=", id)
+          .execute();
+    }
     return id;
   }
 

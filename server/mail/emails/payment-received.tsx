@@ -4,7 +4,7 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
-import type { PaymentTable } from "../../db/schema";
+import type { PaymentTable, RefundReason, RefundStatus } from "../../db/schema";
 import { renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
@@ -19,9 +19,7 @@ export type PaymentReceivedData = Pick<
   | "quote_id"
   | "lead_id"
   | "kind"
-  | "refund_status"
-  | "refund_reason"
->;
+> & { refund_status: RefundStatus | null; refund_reason: RefundReason | null };
 
 /** Who paid, as the lead records them (absent: a payment without a lead). */
 export type PaymentClient = { firstName: string; lastName: string; company: string | null };

@@ -32,7 +32,6 @@ export function createSandboxProvider(): PaymentProvider {
         status: "succeeded",
         failureReason: null,
         paymentRef: request.paymentRef,
-        settled: true,
       };
     },
     async retrieveRefund(refundId) {

@@ -112,8 +112,8 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      // A flagged payment is settled only by the charge.refunded webhook, once, whatever this answer says.
-      return { ...toRefundState(refund), paymentRef, settled: false };
+      // Settled by the refund's status: this answer, its refund.updated, or the recovery job's look-up.
+      return { ...toRefundState(refund), paymentRef };
     },
     async retrieveRefund(refundId: string): Promise<RefundState> {
       return toRefundState(await stripe.refunds.retrieve(refundId));

@@ -2,12 +2,12 @@ import { paymentKindLabels } from "~/content/quotes";
 import { formatSiteDate } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
-import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
 import { creditNoteEmail } from "../mail/emails/credit-note";
 import { receiptEmail } from "../mail/emails/receipt";
 import { refundNoticeEmail } from "../mail/emails/refund-notice";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
-import { attachment, loadPayment, type QuoteMailContext } from "./quote-mail-context.server";
+import { attachment, loadPayment, type QuoteMailContext } from "../quotes/quote-mail-context.server";
+import { documentFilename, renderDocumentPdf } from "./documents.server";
 
 /** A refund's credit note (PDF attached) to the client. A lead deleted since leaves no address: nothing to send. */
 export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
@@ -57,7 +57,13 @@ export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
 export async function sendRefundNotice(ctx: QuoteMailContext, row: OutboxRow) {
   const { mailer } = ctx;
   const { payment, q, facts } = await loadPayment(ctx, row.subject_id);
-  const email = await refundNoticeEmail({ ...facts, reason: payment.refund_reason ?? "duplicate" });
+  const flagged = await ctx.db
+    .selectFrom("refunds")
+    .select("cause")
+    .where("payment_id", "=", payment.id)
+    .where("cause", "is not", null)
+    .executeTakeFirst();
+  const email = await refundNoticeEmail({ ...facts, reason: flagged?.cause ?? "duplicate" });
   await mailer.send({ ...email, to: q.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
 }
 
