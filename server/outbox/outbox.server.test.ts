@@ -10,14 +10,7 @@ const logger = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" });
 
 /** Another connection (pool) to the same test database, as a second server process would have. */
 async function secondProcess(database: TestDatabase): Promise<AppDatabase> {
-  if (database.kind === "postgres") {
-    return openDatabase({
-      kind: "postgres",
-      url: process.env.TEST_DATABASE_URL!,
-      schema: database.schema,
-      poolSize: 5,
-    });
-  }
+  if (database.options?.kind === "postgres") return openDatabase({ ...database.options, poolSize: 5 });
   const { rows } = await sql<{
     file: string;
   }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
