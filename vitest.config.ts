@@ -13,6 +13,11 @@ const server = (name: string, include: string[]): TestProjectInlineConfiguration
     include,
     // Migrates the run's template database once; each test copies it (tests/helpers/databases.ts).
     globalSetup: ["tests/setup/database-template.ts"],
+    // The files share their worker's modules instead of loading the server afresh each (a new
+    // process per file cost more than half of this project's CPU). They keep no state between
+    // them: each test makes its own app, database, fakes and clock, and restores what it changes
+    // (fake timers, spies). The app project keeps isolation: its modules install on the document.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
