@@ -7,7 +7,7 @@ import { formatAddress, siteConfig } from "../../app/content/site";
 import { team } from "../../app/content/team";
 import { coreValues } from "../../app/content/values";
 import { publicRoutes } from "../../app/lib/route-registry";
-import { expect, test } from "./fixtures";
+import { documentHead, expect, test } from "./fixtures";
 
 const mainPages = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => r.path);
 
@@ -389,12 +389,10 @@ test.describe("at 375 px", () => {
   }
 });
 
-test("every main page has its own title and description", async ({ page }) => {
+test("every main page has its own title and description", async ({ request }) => {
   const seen = new Set<string>();
   for (const path of mainPages) {
-    await page.goto(path);
-    const title = await page.title();
-    const description = await page.locator("meta[name=description]").getAttribute("content");
+    const { title, description } = await documentHead(request, path);
     expect(title).toContain(siteConfig.name);
     expect(seen.has(title), `${path} title`).toBe(false);
     expect(seen.has(description ?? ""), `${path} description`).toBe(false);
