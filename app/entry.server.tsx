@@ -2,11 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error, logged by the server's logger by kind and code (its message may
+ * quote a visitor's values; React Router's default printed the whole stack to stderr, issue 37).
+ * Without the server's services (prerendering at build time) it goes to the console as before.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const services = (context as AppLoadContext | undefined)?.services;
+  if (services) services.logRouteError(request, error);
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,6 +1,5 @@
-import type { AppServices } from "../server/services.server";
-import type { StudioServices } from "../server/studio/services.server";
-import type { StudioUser } from "../server/studio/session.server";
+import type { StudioUser } from "../server/auth/session-context.server";
+import type { AppServices, StudioServices } from "../server/services.server";
 
 // Runtime requests (actions, dynamic pages) receive the server's services and
 // the response's CSP nonce through React Router's load context.

@@ -3,18 +3,23 @@ import "./load-context";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { FullRenderAfterNavigation, LazyBlocksScript } from "~/components/layout/lazy-blocks";
 import { PageEnhancementsScript } from "~/components/layout/page-enhancements-script";
 import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SkipLink } from "~/components/layout/skip-link";
+import { deferUntilFirstPaint } from "~/lib/after-first-paint";
 import { useHydratedDocument } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { webFontFaces } from "~/lib/web-fonts";
 import stylesheet from "~/styles/app.css?url";
 
 import favicon from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 
-// Font preloads live with the layouts that use the fonts (components/layout/site-layout.tsx, each demo).
+// No font is preloaded: the web fonts come after the first paint (lib/after-first-paint.ts).
+const afterFirstPaint = inlineSource(deferUntilFirstPaint, webFontFaces);
+
 export const links: Route.LinksFunction = () => [
   // A React 19 stylesheet resource: emitted first in <head>, ahead of the font and
   // module preloads, so it never queues behind them for a connection.
@@ -33,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <LazyBlocksScript />
+        <InlineScript source={afterFirstPaint} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />

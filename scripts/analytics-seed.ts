@@ -132,7 +132,7 @@ async function seedLeads(database: AppDatabase, start: number, now: number) {
       quotes.push(quoteRow(id, at, accepted));
       if (accepted) payments.push(paymentRow(id, at, 100_000));
     }
-    await database.db.insertInto("inquiries").values(leads).execute();
+    await database.db.insertInto("leads").values(leads).execute();
     if (quotes.length) await database.db.insertInto("quotes").values(quotes).execute();
     if (payments.length) await database.db.insertInto("payments").values(payments).execute();
   }
@@ -142,7 +142,7 @@ async function seedLeads(database: AppDatabase, start: number, now: number) {
 export function quoteRow(inquiryId: string, at: string, accepted: boolean): Insertable<QuoteTable> {
   return {
     id: randomUUID(),
-    inquiry_id: inquiryId,
+    lead_id: inquiryId,
     token: randomUUID(),
     package: "pro",
     lines: "[]",
@@ -192,7 +192,7 @@ export function paymentRow(
     updated_at: at,
     paid_at: at,
     failed_at: null,
-    inquiry_id: inquiryId,
+    lead_id: inquiryId,
     ...extra,
   };
 }

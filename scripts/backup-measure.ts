@@ -28,7 +28,7 @@ async function insertLeads(n: number) {
     for (let i = 0; i < n; i++) {
       const id = randomUUID();
       await trx
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values({
           id,
           first_name: "Ada",

@@ -25,6 +25,11 @@
  *      rows counted after (scripts/bench/beacons.ts).
  *   6. booking: 1,000 contested booking requests through the booking service on SQLite and
  *      PostgreSQL, then the 14-day slot listing and the /book render (scripts/bench/booking.ts).
+ *   7. render: the pages rendered per request that issue 43 names (/book, a client's quote
+ *      page; the portal once it exists), median render time in process (scripts/bench/render.ts).
+ *
+ * Case 3 also measures the memory part by part (scripts/bench/memory-breakdown.ts): Node
+ * alone, bare node:http, the metrics registry, the static site, our server's V8 spaces.
  *
  * Each load gets a warm-up, then BENCH_DURATION seconds (10). Prints a table
  * and writes reports/bench.md with the machine, the generator and its ceiling,
@@ -50,7 +55,9 @@ import { openDatabase } from "../server/db/database.server";
 import { configuredBuildDir } from "../server/paths";
 import { runBeacons } from "./bench/beacons";
 import { runBookingBench } from "./bench/booking";
+import { memoryBreakdown } from "./bench/memory-breakdown";
 import { formatMixedLoad, runMixedLoad } from "./bench/mixed-load";
+import { RENDER_GOAL_MS, runRenderBench } from "./bench/render";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -59,8 +66,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10));
 const WARMUP = quick ? 1 : 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Math.min(CONNECTIONS, Number(process.env.BENCH_THREADS ?? 2));
-/** The six measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
-const caseNames = ["serving", "inquiries", "memory", "mixed", "beacons", "booking"] as const;
+/** The seven measurements by name; BENCH_CASES takes names or the report's numbers (e.g. "inquiries,memory" or "2,3"). */
+const caseNames = ["serving", "inquiries", "memory", "mixed", "beacons", "booking", "render"] as const;
 type CaseName = (typeof caseNames)[number];
 const CASES = new Set(
   (process.env.BENCH_CASES ?? caseNames.join(",")).split(",").map((c) => {
@@ -526,6 +533,14 @@ async function servingAgainstNginx() {
         `${ratio(b.rps, n.rps).toFixed(2)}× nginx: Node's own ceiling`;
   };
   check("page", us.page, ng.page, 0.7, barePage);
+  // Issue 43: our page at 0.9 of Node's own ceiling (the same bytes and headers, the same processes).
+  const ofBare = ratio(us.page.rps, barePage.rps);
+  goal(
+    "page ≥ 0.9× bare node:http (same bytes, headers and process count)",
+    `${ofBare.toFixed(2)}× (${Math.round(us.page.rps).toLocaleString("en-CA")} vs ${Math.round(barePage.rps).toLocaleString("en-CA")} req/s)`,
+    ofBare >= 0.9,
+    "per request our server adds the request id's log line, the metrics histogram, the file lookup and its encoding choice to what bare node:http does (reports/server-hot-path.md)",
+  );
   check("asset", us.asset, ng.asset, 0.8);
   check("304", us.revalidate, ng.revalidate, 0.8, bare304);
   const tail = await pageTailRounds(bareScript, bareEnv, cores);
@@ -611,7 +626,7 @@ end`,
 
 async function countRows(
   options: Parameters<typeof openDatabase>[0],
-  table: "inquiries" | "analytics_events" = "inquiries",
+  table: "leads" | "analytics_events" = "leads",
 ) {
   const database = openDatabase(options);
   try {
@@ -679,6 +694,8 @@ async function inquiryWrites(kind: "sqlite" | "postgres") {
   }
 }
 
+let breakdownText = "";
+
 // Every process of the default configuration through a page load and an inquiry load.
 async function memoryPerProcess() {
   const server = startOurs(ports.ours, { RATE_LIMIT_DISABLED: "true" });
@@ -698,11 +715,33 @@ async function memoryPerProcess() {
     )
     .join(", ");
   rows.push({ case: "3 memory", target: "RSS per process", note: list });
+  breakdownText = await memoryBreakdown({
+    root,
+    buildDir,
+    port: ports.ours,
+    nodeFlags: NODE_FLAGS,
+    env: {
+      NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_DISABLED: "true",
+      BUILD_DIR: buildDir,
+      DATABASE_PATH: path.join(tmp, "memory-breakdown.db"),
+      DATABASE_URL: "",
+    },
+    waitFor,
+    loadAgainst: (b) => {
+      wrkOnce(`${b}${PAGE}`, DURATION, { headers: ENCODING });
+      wrkOnce(`${b}/api/inquiries`, Math.min(DURATION, 5), { script: inquiryLua() });
+    },
+  });
+  console.log(breakdownText);
   goal(
     "RSS ≤ 150 MB per process after the load",
     `${worst.toFixed(0)} MB (largest)`,
     worst <= 150,
-    "the code of the server's packages (React Router, better-auth, Stripe, Kysely, pg) and V8's young generation (--max-semi-space-size, up to twice that once grown); see decision 0019",
+    "~62 MB of every process's RSS is the node binary's code, shared by all processes but counted in each; the rest is V8's old space (the code of React Router, better-auth, Stripe, zod, pdfkit) and native memory: the part-by-part table below, reports/memory.md and decision 0040",
   );
 }
 
@@ -806,6 +845,26 @@ async function main() {
     if (!booking.ok) process.exitCode = 1;
   }
 
+  let renderText = "";
+  if (CASES.has("render")) {
+    log("case 7: render time of the per-request pages");
+    const render = await runRenderBench({ buildDir, renders: quick ? 20 : 100, log });
+    renderText = render.text;
+    console.log(renderText);
+    for (const r of render.results) {
+      if (r.medianMs === undefined) {
+        goal(`${r.page} renders in ≤ ${RENDER_GOAL_MS} ms (median)`, "not measured", false, r.note);
+        continue;
+      }
+      goal(
+        `${r.page} renders in ≤ ${RENDER_GOAL_MS} ms (median)`,
+        `${r.medianMs.toFixed(1)} ms (CPU ${r.cpuMs?.toFixed(1)} ms a render)`,
+        r.medianMs <= RENDER_GOAL_MS,
+        "the page's loader queries and React's render on a machine shared with other work (compare the CPU figure)",
+      );
+    }
+  }
+
   const m = machine();
   const out = table();
   console.log(`\n${out}\n\n${goalTable()}\n`);
@@ -815,7 +874,7 @@ async function main() {
     log(`BENCH_CASES=${[...CASES].join(",")}: a partial run, reports/bench.md left as it is`);
     return;
   }
-  writeReport(m, wrkVersion, out, mixedText, bookingText);
+  writeReport(m, wrkVersion, out, mixedText, bookingText, renderText);
 }
 
 function writeReport(
@@ -824,6 +883,7 @@ function writeReport(
   out: string,
   mixedText: string,
   bookingText: string,
+  renderText: string,
 ) {
   const md = `# Server benchmark
 
@@ -845,9 +905,17 @@ ${notes.map((n) => `- ${n}`).join("\n")}
 
 ${mixedText}
 
+## Case 3: memory part by part (scripts/bench/memory-breakdown.ts)
+
+${breakdownText}
+
 ## Case 6: booking (scripts/bench/booking.ts)
 
 ${bookingText}
+
+## Case 7: render time (scripts/bench/render.ts)
+
+${renderText}
 `;
   fs.mkdirSync(path.join(root, "reports"), { recursive: true });
   fs.writeFileSync(path.join(root, "reports/bench.md"), md);

@@ -7,13 +7,18 @@
  * CLS, transfer bytes, first-load JS gzipped) and the full JSON reports under
  * reports/lighthouse/ (gitignored: large and regenerated). Exits 1 when a
  * route misses a budget:
- *   Performance, Accessibility, Best Practices, SEO 100; LCP ≤ 1.5 s;
+ *   Performance, Accessibility, Best Practices, SEO 100; LCP ≤ 1.0 s (issue 43);
  *   TBT ≤ 50 ms; CLS ≤ 0.01; first-load JS ≤ 90 KB gzipped on every route (the form
  *   pages the registry marks `router` or `island` load React only when the visitor
  *   reaches for the form, which Lighthouse never does); transfer ≤ 250 KB; no render-blocking
  *   request but the one stylesheet.
- * Noindex routes (/payment-success) fail Lighthouse's is-crawlable audit by
+ * Noindex routes (/payment-success, the quote page) fail Lighthouse's is-crawlable audit by
  * design; their SEO budget is every other SEO audit passing.
+ * Besides the public routes it measures the pages that need a record to exist: a client's
+ * quote page (/quote/TOKEN, a sent quote seeded into the run's database; `seededRoutes`).
+ * The report ends with issue 43's goals, each met or missed, and gives each route's LCP
+ * as the network alone would have it ("LCP net", scripts/lighthouse-graph.ts): a figure
+ * the machine's load does not move, for comparing builds on a shared machine.
  *
  * Each route runs 9 times (--runs=N; ~55 min for all routes); every score and metric
  * reported is the median of the runs, as Lighthouse's docs advise for its run-to-run
@@ -34,8 +39,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
-import { publicRoutes, type PublicRoute } from "../app/lib/route-registry";
+import { publicRoutes } from "../app/lib/route-registry";
 import { configuredBuildDir, configuredChromiumPath } from "../server/paths";
+import { lcpGraph } from "./lighthouse-graph";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -59,7 +65,7 @@ const reportDir = path.join(root, "reports/lighthouse");
 
 export const BUDGET = {
   score: 100,
-  lcpMs: 1500,
+  lcpMs: 1000,
   tbtMs: 50,
   cls: 0.01,
   jsGzKb: 90,
@@ -100,8 +106,15 @@ export function launchFlags() {
   return [...defaults, ...CHROME_FLAGS, "--host-resolver-rules=MAP localhost 127.0.0.1"];
 }
 
+/** A measured page: a public route, or one seeded for the run (its path is then only known at run time). */
+type MeasuredRoute = { path: string; label: string; indexable: boolean };
+
 type Row = {
   path: string;
+  /** The LCP estimate with the CPU at zero (lighthouse-graph.ts), median of the runs. */
+  lcpNet?: number;
+  /** The requests in the median run's LCP graph. */
+  lcpRequests?: string;
   perf: number;
   a11y: number;
   bp: number;
@@ -192,7 +205,7 @@ function medianOf(runs: Lhr[], base: Lhr): Lhr {
   return { ...base, audits, categories };
 }
 
-function evaluate(route: PublicRoute, lhr: Lhr): Row {
+function evaluate(route: MeasuredRoute, lhr: Lhr): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
@@ -203,7 +216,7 @@ function evaluate(route: PublicRoute, lhr: Lhr): Row {
     .filter((r) => r.resourceType === "Script" && r.url.startsWith(ORIGIN))
     .reduce((sum, r) => sum + gzSize(new URL(r.url).pathname), 0);
   const row: Row = {
-    path: route.path,
+    path: route.label,
     perf: score("performance"),
     a11y: score("accessibility"),
     bp: score("best-practices"),
@@ -264,6 +277,91 @@ function median(values: number[]) {
   return n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
+/**
+ * Issue 43's goals for the public pages, each named met or missed. The pages it names
+ * must be in the run: a run without them (a subset) says so rather than passing them.
+ */
+function goalTable(rows: Row[]) {
+  const worst = (pick: (r: Row) => number) => rows.reduce((a, b) => (pick(b) > pick(a) ? b : a), rows[0]!);
+  const named = ["/portfolio", "/book", "/quote/TOKEN", ...pendingRoutes.map((r) => r.label)];
+  const goals: [string, string, boolean][] = [];
+  const lcpWorst = worst((r) => r.lcp);
+  goals.push([
+    `LCP ≤ ${BUDGET.lcpMs / 1000} s on every route (median of ${RUNS})`,
+    `worst ${lcpWorst.path} ${(lcpWorst.lcp / 1000).toFixed(2)} s; ${rows.filter((r) => r.lcp > BUDGET.lcpMs).length} route(s) over`,
+    rows.every((r) => r.lcp <= BUDGET.lcpMs),
+  ]);
+  for (const path of named) {
+    const row = rows.find((r) => r.path === path);
+    const pending = pendingRoutes.find((r) => r.label === path);
+    goals.push([
+      `${path} measured, LCP ≤ ${BUDGET.lcpMs / 1000} s`,
+      row ? `${(row.lcp / 1000).toFixed(2)} s` : pending ? `not measured: ${pending.why}` : "not in this run",
+      !!row && row.lcp <= BUDGET.lcpMs,
+    ]);
+  }
+  goals.push([
+    "every other budget kept (scores 100, TBT, CLS, transfer, first-load JS, one render-blocking stylesheet)",
+    `${rows.filter((r) => r.misses.some((m) => !m.startsWith("LCP"))).length} route(s) missing one`,
+    rows.every((r) => r.misses.every((m) => m.startsWith("LCP"))),
+  ]);
+  return [
+    "| Goal | Measured | Met |",
+    "|---|---|---|",
+    ...goals.map(([g, m, met]) => `| ${g} | ${m} | ${met ? "met" : "**missed**"} |`),
+  ].join("\n");
+}
+
+/**
+ * Pages issue 43 names that do not exist yet: each is reported as a missed goal until it
+ * is added to `seededRoutes` (the hook: seed what the page needs, return its path).
+ */
+const pendingRoutes: { label: string; why: string }[] = [
+  { label: "/portal", why: "the client portal does not exist yet (add it to seededRoutes when it does)" },
+];
+
+/**
+ * Pages measured besides the public routes, each on a record seeded into the run's
+ * database through the same paths the studio uses: the client's quote page, on a sent quote.
+ */
+async function seededRoutes(dbPath: string): Promise<MeasuredRoute[]> {
+  const sent = await fetch(`${ORIGIN}/api/inquiries`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify({
+      firstName: "Ada",
+      lastName: "Lighthouse",
+      email: "lighthouse@example.com",
+      projectType: "basic",
+      message: "A small site for our workshop, please.",
+    }),
+  });
+  const lead = (await sent.json()) as { success: boolean; id?: string };
+  if (!lead.success || !lead.id) throw new Error(`seeding the quote's lead answered ${sent.status}`);
+  const cli = (args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/studio-quote.ts", ...args], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: dbPath, DATABASE_URL: "", SITE_URL: ORIGIN },
+    });
+  const created = cli([
+    "create",
+    "--inquiry",
+    lead.id,
+    "--package",
+    "pro",
+    "--amount",
+    "1234.56",
+    "--deposit",
+    "50",
+  ]);
+  const link = /Link: (\S+)/.exec(created)?.[1];
+  const id = /\(id ([0-9a-f-]{36})\)/.exec(created)?.[1];
+  if (!link || !id) throw new Error(`studio-quote create printed no link: ${created}`);
+  cli(["send", id]);
+  return [{ path: new URL(link).pathname, label: "/quote/TOKEN", indexable: false }];
+}
+
 function markdown(rows: Row[], meta: string) {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const lines = [
@@ -279,14 +377,20 @@ function markdown(rows: Row[], meta: string) {
       )} load React, or one form of it, only when the visitor reaches for the form), transfer ≤ ${BUDGET.transferKb} KB, render-blocking: the one stylesheet only.`,
     "Noindex routes fail Lighthouse's is-crawlable audit on purpose; for them SEO means every other SEO audit passes.",
     "",
-    "| Route | Perf | A11y | BP | SEO | LCP s | TBT ms | CLS | Transfer KB | JS gz KB | CPU index | Budget | Runs |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|",
+    "LCP net: the same estimate with the CPU's share at zero (the network alone; the machine's load does not move it), and the requests it waits for.",
+    "",
+    "| Route | Perf | A11y | BP | SEO | LCP s | LCP net s | TBT ms | CLS | Transfer KB | JS gz KB | CPU index | Budget | Runs | LCP waits for |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${kb(r.transfer)} | ${kb(r.jsGz)} | ${r.benchmarkIndex} | ${r.misses.length ? `miss: ${r.misses.join("; ")}` : "ok"} | ${r.runs ?? ""} |`,
+        `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} | ${r.lcpNet === undefined ? "" : (r.lcpNet / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${kb(r.transfer)} | ${kb(r.jsGz)} | ${r.benchmarkIndex} | ${r.misses.length ? `miss: ${r.misses.join("; ")}` : "ok"} | ${r.runs ?? ""} | ${r.lcpRequests ?? ""} |`,
     ),
     "",
     `${rows.filter((r) => !r.misses.length).length} of ${rows.length} routes within every budget.`,
+    "",
+    "## Goals (issue 43)",
+    "",
+    goalTable(rows),
     "",
     ...(median(rows.map((r) => r.benchmarkIndex)) < 1000
       ? [
@@ -333,14 +437,19 @@ async function main() {
       ignoreDefaultFlags: true,
       chromeFlags: launchFlags(),
     });
-    const routes = publicRoutes.filter((r) => !only || only.includes(r.path));
+    const routes: MeasuredRoute[] = [
+      ...publicRoutes.map((r) => ({ path: r.path, label: r.path, indexable: r.indexable })),
+      ...(!only || only.includes("/quote/TOKEN") ? await seededRoutes(tmpDb) : []),
+    ].filter((r) => !only || only.includes(r.label));
     const rows: Row[] = [];
+    const graphs = new Map<RunnerResult, Awaited<ReturnType<typeof lcpGraph>>>();
     for (const route of routes) {
       const started = Date.now();
       // Lighthouse's advice for its run-to-run variance: several runs, then medians. Each
       // metric and category score is the median of the runs (Lighthouse CI's
       // aggregationMethod "median"); audit details come from computeMedianRun's run.
       const results: RunnerResult[] = [];
+      const nets: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         let result = await lighthouse(`${ORIGIN}${route.path}`, {
           port: chrome.port,
@@ -359,7 +468,14 @@ async function main() {
         if (!result) throw new Error(`no result for ${route.path}`);
         if (result.lhr.runtimeError)
           log(`${route.path}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-        else results.push(result);
+        else {
+          results.push(result);
+          const graph = await lcpGraph(result);
+          if (graph) {
+            nets.push(graph.networkMs);
+            graphs.set(result, graph);
+          }
+        }
       }
       if (results.length === 0) throw new Error(`no valid run for ${route.path}`);
       const representative = computeMedianRun(results.map((r) => r.lhr));
@@ -370,19 +486,28 @@ async function main() {
         results.map((r) => r.lhr as unknown as Lhr),
         result.lhr as unknown as Lhr,
       );
-      const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "-");
+      const name = route.label === "/" ? "home" : route.label.slice(1).replaceAll("/", "-");
       fs.writeFileSync(
         path.join(reportDir, `${name}.json`),
         typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
       );
       const row = evaluate(route, lhr);
+      if (nets.length) row.lcpNet = median(nets);
+      row.lcpRequests = graphs
+        .get(result)
+        // A seeded page's path holds its token: named by its label.
+        ?.requests.map(
+          (r) =>
+            `${(r.path === route.path ? route.label : r.path).replace(/-[\w-]{8}(\.\w+)$/, "$1")} ${r.kb.toFixed(1)} KB`,
+        )
+        .join(", ");
       row.runs =
         RUNS > 1
           ? `LCP ${spread("largest-contentful-paint")} ms, TBT ${spread("total-blocking-time")} ms`
           : "";
       rows.push(row);
       log(
-        `${route.path}: ${row.perf}/${row.a11y}/${row.bp}/${row.seo}, LCP ${(row.lcp / 1000).toFixed(2)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, ${(row.transfer / 1024).toFixed(0)} KB, JS ${(row.jsGz / 1024).toFixed(1)} KB gz ${row.misses.length ? `MISS ${row.misses.join("; ")}` : "ok"} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        `${route.label}: ${row.perf}/${row.a11y}/${row.bp}/${row.seo}, LCP ${(row.lcp / 1000).toFixed(2)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, ${(row.transfer / 1024).toFixed(0)} KB, JS ${(row.jsGz / 1024).toFixed(1)} KB gz ${row.misses.length ? `MISS ${row.misses.join("; ")}` : "ok"} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
       for (const w of lhr.runWarnings) log(`  warning: ${w}`);
     }

@@ -17,7 +17,7 @@ async function main() {
   try {
     await migrateToLatest(database);
     const inquiries = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
       .orderBy("created_at", "desc")
       .limit(limit)

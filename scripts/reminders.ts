@@ -5,26 +5,17 @@
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { createLogger } from "../server/logger.server";
-import { createMailer } from "../server/mail/mailer.server";
 import { runReminderCommand } from "../server/reminders/cli.server";
-import { followUpReminders } from "../server/reminders/follow-ups.server";
-import { createReminderOptOuts, optOutKey } from "../server/reminders/opt-outs.server";
+import { createServices } from "../server/services.server";
 
 async function main() {
   const config = loadConfigOrExit();
   const database = openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
-    // Only the scan runs here: the mailer and the opt-outs are what the definitions carry for sending, unused.
-    const mailer = createMailer(
-      { ...config, SMTP_URL: undefined },
-      createLogger(config, { stream: process.stderr, level: "error" }),
-    );
-    const reminders = followUpReminders({
-      config,
-      mailer,
-      optOuts: createReminderOptOuts({ database, key: optOutKey(config) }),
-    });
+    // Only the scan runs here: the services' mailer never sends outside a serving process.
+    const logger = createLogger(config, { stream: process.stderr, level: "error" });
+    const { reminders } = createServices({ config, database, logger });
     process.exitCode = await runReminderCommand(
       process.argv.slice(2),
       { database, reminders, production: config.NODE_ENV === "production" },

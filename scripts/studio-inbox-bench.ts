@@ -18,7 +18,8 @@ import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "../server/db/database.server";
 import type { LeadStatus } from "../server/db/schema";
 import { leadSearchText } from "../server/db/search-text";
-import { createLeadService, leadQuerySchema, type LeadQuery } from "../server/studio/leads.server";
+import { leadQuerySchema, type LeadQuery } from "../server/leads/lead-context.server";
+import { createLeadService } from "../server/leads/service.server";
 
 const BUDGET_MS = 50;
 const RUNS = 50;
@@ -152,7 +153,7 @@ async function seed(database: ReturnType<typeof openDatabase>, count: number) {
         });
       }
       await trx
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values(leads.map((l) => ({ ...l, search_text: leadSearchText(l) })))
         .execute();
       await trx.insertInto("outbox").values(outbox).execute();

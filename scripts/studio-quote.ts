@@ -6,10 +6,8 @@
 import { loadConfigOrExit } from "../server/config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "../server/db/database.server";
 import { createLogger } from "../server/logger.server";
-import { createPayments } from "../server/payments/payments.server";
 import { runQuoteCommand } from "../server/quotes/cli.server";
-import { createQuoteService } from "../server/quotes/service.server";
-import { createStudioLeadActivity } from "../server/studio/activity.server";
+import { createServices } from "../server/services.server";
 
 async function main() {
   const config = loadConfigOrExit();
@@ -18,14 +16,8 @@ async function main() {
     await migrateToLatest(database);
     // Withdrawing (or expiring) closes the quote's open checkouts with the provider the server uses; its errors go to stderr.
     const logger = createLogger(config, { stream: process.stderr, level: "error" });
-    const payments = createPayments({ config, database, logger });
-    const service = createQuoteService({
-      config,
-      database,
-      activity: createStudioLeadActivity(),
-      checkouts: payments.service,
-    });
-    process.exitCode = await runQuoteCommand(process.argv.slice(2), service, {
+    const { quotes } = createServices({ config, database, logger });
+    process.exitCode = await runQuoteCommand(process.argv.slice(2), quotes, {
       out: console.log,
       err: console.error,
     });

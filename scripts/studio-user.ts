@@ -10,6 +10,8 @@
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 
+import { AccountError, createStudioAccounts } from "../server/auth/accounts.server";
+import { createStudioAuth } from "../server/auth/auth.server";
 import { ConfigError, loadConfig, type AppConfig } from "../server/config.server";
 import {
   databaseOptionsFromConfig,
@@ -17,8 +19,6 @@ import {
   openDatabase,
   type AppDatabase,
 } from "../server/db/database.server";
-import { AccountError, createStudioAccounts } from "../server/studio/accounts.server";
-import { createStudioAuth } from "../server/studio/auth.server";
 
 const USAGE = "Usage: npm run studio-user -- add EMAIL | list | remove EMAIL | reset EMAIL [--keep-passkeys]";
 
@@ -49,6 +49,7 @@ export async function runStudioUser(
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  // Sign-in alone, not createServices: loading every capability's modules trebled this command's start.
   const accounts = createStudioAccounts({ auth: await createStudioAuth({ config, database }), database });
   try {
     switch (command) {

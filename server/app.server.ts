@@ -1,19 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 
 import { analyticsRoutes } from "./analytics/routes.server";
-import { createAnalytics, type Analytics } from "./analytics/service.server";
-import { createCalendarFeeds, mountCalendarFeed } from "./booking/feed.server";
-import { createBookingService, type BookingActivity } from "./booking/service.server";
+import { mountCalendarFeed } from "./booking/routes.server";
 import type { AppConfig } from "./config.server";
 import { pendingMigrations, type AppDatabase } from "./db/database.server";
 import { createClientAddressResolver } from "./http/client-address.server";
 import { compressResponse } from "./http/compress.server";
+import { DEFAULT_BODY_LIMIT, type AppDeps, type AppEnv } from "./http/env";
 import { preReadBody } from "./http/pre-read-body.server";
 import {
   baseSecurityHeaders,
@@ -23,7 +20,6 @@ import {
 } from "./http/security-headers.server";
 import {
   chooseEncoding,
-  createStaticResponder,
   etagMatches,
   loadStaticSite,
   notModifiedHeaders,
@@ -33,8 +29,7 @@ import {
 import { withoutTrailingSlash } from "./http/trailing-slash.server";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "./http/unavailable.server";
 import { inquiryRoutes } from "./inquiries/routes.server";
-import { createInquiryService } from "./inquiries/service.server";
-import { createAccessLog, errorKind, requestContext, type AccessLog, type Logger } from "./logger.server";
+import { createAccessLog, errorKind, requestContext, type AccessLog } from "./logger.server";
 import {
   bearerMatches,
   createMetrics,
@@ -42,149 +37,14 @@ import {
   routeGroup,
   type Metrics,
 } from "./metrics.server";
-import type { OutboxTrigger } from "./outbox/outbox.server";
-import { createPayments, type PaymentsOptions } from "./payments/payments.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
-import { createQuoteCheckout } from "./quotes/checkout.server";
-import { createQuoteRefunds } from "./quotes/refunds.server";
-import { createQuoteService } from "./quotes/service.server";
-import { createQuoteSettlement } from "./quotes/settlement.server";
-import { createReminderOptOuts, optOutKey } from "./reminders/opt-outs.server";
-import type { AppServices } from "./services.server";
-import { createStudioLeadActivity, insertLeadActivity } from "./studio/activity.server";
+import { createServices, type AppServices } from "./services.server";
 import { pdfResponse } from "./studio/downloads.server";
-import type { LeadPrivacy } from "./studio/privacy.server";
 import { mountStudio } from "./studio/routes.server";
-import { studioAuthSecret } from "./studio/secret.server";
-
-export type AppEnv = { Variables: { requestId: string; clientIp: string } };
-
-export type AppDeps = {
-  config: AppConfig;
-  database: AppDatabase;
-  logger: Logger;
-  /**
-   * The built site; omitted in API-only integration tests. The dev server (dev.ts) gives
-   * no clientDir (Vite serves the files) and a server build Vite loads per request.
-   */
-  site?: { clientDir?: string; serverBuild: ServerBuild | (() => Promise<ServerBuild>) };
-  /** Payments test seams (a local Stripe API, a provider). */
-  payments?: PaymentsOptions;
-  /** The outbox worker, nudged when a notification is queued (absent: rows wait for the next worker pass). */
-  outbox?: OutboxTrigger;
-  /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending. */
-  mailConfigured?: boolean;
-  /** Clock (ms) for rate limits and timestamps; tests move it. */
-  now?: () => number;
-  /** The process's metrics (server/metrics.server.ts); absent: a registry of this app's own. */
-  metrics?: Metrics;
-  /** The process's analytics (compose.server.ts flushes it on shutdown); absent: one of this app's own. Booking's "call booked" goal goes through its recordGoal. */
-  analytics?: Analytics;
-  /** The process's lead privacy (export, deletion, retention), shared with the retention job compose.server.ts starts; absent: one of this app's own. */
-  privacy?: LeadPrivacy;
-};
-
-/** Default cap on any request body; routes that need less set their own. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
-
-/**
- * The process's request listener: prerendered pages and assets answered on
- * Node's own objects (createStaticResponder, the hot path), everything else
- * by the Hono app. Both share one in-memory copy of the build and answer a
- * static file identically.
- */
-export function createNodeHandler(deps: AppDeps) {
-  const files = siteFiles(deps.site);
-  const accessLog = createAccessLog(deps.logger);
-  const metrics = deps.metrics ?? createMetrics();
-  const app = createApp({ ...deps, metrics }, files, accessLog);
-  const fallback = getRequestListener(app.fetch);
-  const respondStatic = createStaticResponder(files, {
-    securityHeaders: baseSecurityHeaders(deps.config.NODE_ENV === "production"),
-    nonHtmlCsp: NON_HTML_CSP,
-    requestId: randomUUID,
-    onResponse: ({ reqId, method, path, status, started }) => {
-      const ms = performance.now() - started;
-      metrics.observeRequest(routeGroup(path), status, ms / 1000);
-      accessLog(reqId, method, path, status, Math.round(ms));
-    },
-  });
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    // A quote's payment link is answered by the app (a redirect), not by the prerendered /payment.
-    if (!isQuotePaymentLink(req.url ?? "/") && respondStatic(req, res)) return;
-    const length = smallBodyLength(req);
-    if (length !== undefined) return readSmallBody(req, length, () => void fallback(req, res));
-    if (isModestOversize(req)) return discardBody(req, () => void fallback(req, res));
-    void fallback(req, res);
-  };
-  return { app, listener };
-}
-
-/**
- * The declared length of a small request body (an inquiry, a form post), or
- * undefined when there is none or it is over the body limit (those go through
- * Hono's bodyLimit as they are, which answers 413).
- */
-function smallBodyLength(req: IncomingMessage): number | undefined {
-  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined)
-    return undefined;
-  const declared = req.headers["content-length"];
-  if (declared === undefined) return undefined;
-  const length = Number(declared);
-  return Number.isInteger(length) && length > 0 && length <= DEFAULT_BODY_LIMIT ? length : undefined;
-}
-
-/** Bodies over the limit up to this size are read and dropped before the 413 (see discardBody). */
-const DISCARD_BEFORE_413_BYTES = 1024 * 1024;
-
-function isModestOversize(req: IncomingMessage) {
-  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined)
-    return false;
-  const length = Number(req.headers["content-length"]);
-  return Number.isInteger(length) && length > DEFAULT_BODY_LIMIT && length <= DISCARD_BEFORE_413_BYTES;
-}
-
-/**
- * A client that sends a whole oversize form (say a 100 KB paste) and then reads
- * the answer must get the 413, not a reset: answering first and closing with its
- * upload unread made the kernel reset the connection (ECONNRESET seen under load).
- * Up to 1 MB is read and dropped, then Hono's bodyLimit answers from the header.
- */
-function discardBody(req: IncomingMessage, then: () => void) {
-  req.on("end", then);
-  req.on("error", () => {});
-  req.resume();
-}
-
-/**
- * Reads a small body into a Buffer before the request reaches Hono, and hands
- * it over as `rawBody`, which @hono/node-server turns into a one-chunk body.
- * Otherwise it wraps the socket stream in a web stream (Readable.toWeb) read
- * chunk by chunk through promises: a tenth of the CPU of an inquiry. Node's
- * parser holds the body to its Content-Length, so "end" comes after that many
- * bytes; a client that goes away before sends nothing further to answer.
- * A message read to its end is destroyed by Node, so node-server has nothing
- * to drain afterwards and the connection stays open for the next request.
- */
-function readSmallBody(req: IncomingMessage & { rawBody?: Buffer }, length: number, then: () => void) {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    req.rawBody = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-    then();
-  });
-  // An aborted upload: the socket is gone, so is the answer.
-  req.on("error", () => {});
-}
-
-/** GET /payment?quote=...: the one query string that changes what a prerendered path answers. */
-export function isQuotePaymentLink(url: string) {
-  return url.startsWith("/payment?") && new URLSearchParams(url.slice("/payment?".length)).has("quote");
-}
 
 /**
  * Builds the HTTP app. Tests call this without listening on a port.
- * `files` and `accessLog` are shared with the static hot path (createNodeHandler);
+ * `files` and `accessLog` are shared with the static hot path (createNodeHandler, http/listener.server.ts);
  * by default the site's client directory is loaded here.
  */
 export function createApp(
@@ -194,6 +54,7 @@ export function createApp(
 ) {
   const { config, database, logger } = deps;
   const metrics = deps.metrics ?? createMetrics();
+  const services = deps.services ?? createServices({ ...deps, metrics });
   const production = config.NODE_ENV === "production";
   const securityHeaders = baseSecurityHeaders(production);
   const app = new Hono<AppEnv>();
@@ -253,112 +114,30 @@ export function createApp(
 
   mountMetrics(app, metrics, { config, database, now: deps.now });
 
-  // API routes of each capability mount here (inquiries, payments).
-  // Quotes write their steps into the studio's lead timeline and move the lead's status.
-  const activity = createStudioLeadActivity();
-  const onPaid = createQuoteSettlement({
-    activity,
-    logger,
-    registrationNumber: config.GST_HST_NUMBER ?? null,
-  });
-  // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
-  const analytics = deps.analytics ?? createAnalytics({ config, database, logger, metrics, now: deps.now });
-  app.route("/api/event", analyticsRoutes(analytics, config));
-  // Stripe's refund events finish (or fail) the refunds the studio made of settled payments.
-  const payments = createPayments({
-    config,
-    database,
-    logger,
-    options: deps.payments,
-    outbox: deps.outbox,
-    onPaid,
-    now: deps.now,
-    goals: analytics,
-    onRefundUpdate: (update) => refunds.providerUpdate(update),
-  });
-  const refunds = createQuoteRefunds({
-    database,
-    payments: payments.service,
-    activity,
-    outbox: deps.outbox,
-    logger,
-    now: deps.now,
-  });
-  mountPaymentRoutes(app, payments, deps);
-  const quotes = createQuoteCheckout({
-    config,
-    database,
-    payments: payments.service,
-    activity,
-    logger,
-    outbox: deps.outbox,
-    now: deps.now,
-    goals: analytics,
-  });
-  const inquiries = createInquiryService({
-    config,
-    database,
-    logger,
-    outbox: deps.outbox,
-    mailConfigured: deps.mailConfigured,
-    now: deps.now,
-    goals: analytics,
-  });
-  app.route("/api/inquiries", inquiryRoutes(inquiries, config));
+  // Each capability's HTTP face, mounted from the one set of services.
+  app.route("/api/event", analyticsRoutes(services.analytics, config));
+  mountPaymentRoutes(app, services.payments, deps);
+  app.route("/api/inquiries", inquiryRoutes(services.inquiries, config));
   // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.
   app.get("/quote/:token/documents/:documentId", async (c) => {
-    const found = await quotes.documentPdf(c.req.param("token"), c.req.param("documentId"));
+    const found = await services.quoteCheckout.documentPdf(c.req.param("token"), c.req.param("documentId"));
     if (!found) return c.text("Not found", 404);
     const res = pdfResponse(found);
     res.headers.set("Referrer-Policy", "no-referrer");
     return res;
   });
-  const quoteService = createQuoteService({
-    config,
-    database,
-    activity,
-    checkouts: payments.service,
-    outbox: deps.outbox,
-    now: deps.now,
-  });
-  const booking = createBookingService({
-    config,
-    database,
-    logger,
-    manageSecret: studioAuthSecret(config),
-    recordActivity: bookingActivity,
-    outbox: deps.outbox,
-    goals: analytics,
-    now: deps.now,
-  });
-  const reminderOptOuts = createReminderOptOuts({ database, key: optOutKey(config), now: deps.now });
-  const services: AppServices = {
-    config,
-    payments: payments.service,
-    inquiries,
-    quotes,
-    reminderOptOuts,
-    booking,
-  };
-  mountStudio(app, deps, services, quoteService);
+  mountStudio(app, deps, services);
   // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
-  mountCalendarFeed(app, createCalendarFeeds({ config, database, now: deps.now }), database, {
-    config,
-    now: deps.now,
-  });
+  mountCalendarFeed(app, services.feeds, database, { config, now: deps.now });
 
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found." }, 404));
 
   if (deps.site) {
-    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), services);
+    mountSite(app, deps, deps.site, files ?? siteFiles(deps.site), services.web);
   }
 
   return app;
 }
-
-/** Bookings land in the lead's timeline as the studio's other steps do. */
-const bookingActivity: BookingActivity = (db, e, at) =>
-  insertLeadActivity(db, { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor }, at);
 
 /**
  * GET /metrics (Prometheus text format) for a holder of METRICS_TOKEN only; without
@@ -383,7 +162,7 @@ function mountMetrics(
 }
 
 /** The prerendered pages and assets held in memory (none in development: Vite renders and serves them). */
-function siteFiles(site: AppDeps["site"]) {
+export function siteFiles(site: AppDeps["site"]) {
   return site?.clientDir ? loadStaticSite(site.clientDir) : new Map<string, StaticEntry>();
 }
 

@@ -44,11 +44,25 @@ describe("loadConfig", () => {
     }
   });
 
-  it("takes no backups by default, and refuses a backup interval or retention out of range", () => {
+  it("keeps backups beside the database by default, none with off, and refuses a backup interval or retention out of range", () => {
+    // Issue 37: the embedded default `npm start` runs with kept none.
     const c = loadConfig({});
-    expect(c.BACKUP_DIR).toBeUndefined();
+    expect(c.BACKUP_DIR).toBe("data/backups");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).BACKUP_DIR).toBe(
+      "data/backups",
+    );
+    expect(loadConfig({ DATABASE_PATH: "/var/lib/cascadia/app.db" }).BACKUP_DIR).toBe(
+      "/var/lib/cascadia/backups",
+    );
+    expect(loadConfig({ BACKUP_DIR: "/mnt/other-disk/cascadia" }).BACKUP_DIR).toBe(
+      "/mnt/other-disk/cascadia",
+    );
     expect(c).toMatchObject({ BACKUP_INTERVAL_SECONDS: 300, BACKUP_RETAIN: 48, BACKUP_RETAIN_DAYS: 30 });
-    expect(loadConfig({ BACKUP_DIR: "", BACKUP_INTERVAL_SECONDS: "60" }).BACKUP_DIR).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: "off" }).BACKUP_DIR).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: "", BACKUP_INTERVAL_SECONDS: "60" }).BACKUP_DIR).toBe("data/backups");
+    // PostgreSQL is dumped by deploy/'s timer into a BACKUP_DIR set for it; tests keep none unless they set one.
+    expect(loadConfig({ DATABASE_URL: "postgres://u@localhost/db" }).BACKUP_DIR).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test" }).BACKUP_DIR).toBeUndefined();
     expect(() => loadConfig({ BACKUP_INTERVAL_SECONDS: "5" })).toThrow(/BACKUP_INTERVAL_SECONDS/);
     expect(() => loadConfig({ BACKUP_INTERVAL_SECONDS: "hourly" })).toThrow(/BACKUP_INTERVAL_SECONDS/);
     expect(() => loadConfig({ BACKUP_RETAIN: "0" })).toThrow(/BACKUP_RETAIN/);

@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { z } from "zod";
 
+import { GST_HST_NUMBER_PATTERN } from "./billing/tax-number";
 import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
-import { GST_HST_NUMBER_PATTERN } from "./quotes/tax-number";
 
 /**
  * Every environment variable the server reads, validated once at start-up.
@@ -87,8 +88,10 @@ export const envSchema = z
       z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
     ),
     /**
-     * SQLite: where the server's own backups go (decision 0025); unset, it takes none.
-     * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps.
+     * SQLite: where the server's own backups go (decision 0025); unset, `backups` beside the
+     * database (`data/backups` for `npm start`), so the embedded default keeps snapshots too
+     * (issue 37); `off` takes none. Tests (NODE_ENV=test) take none unless it is set.
+     * PostgreSQL: where `npm run backup` (deploy/'s timer) writes its dumps; no default.
      */
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** Seconds between two SQLite backups: a lost disk takes up to this much of the writes with it, plus two backups' runs. */
@@ -152,7 +155,21 @@ export const envSchema = z
   .transform((env) => ({
     ...env,
     WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? availableParallelism() : 1),
+    BACKUP_DIR: backupDir(env),
   }));
+
+/** BACKUP_DIR as set, `off` for none, or by default (SQLite, outside tests) `backups` beside the database file. */
+function backupDir(env: {
+  BACKUP_DIR?: string;
+  DATABASE_URL?: string;
+  DATABASE_PATH: string;
+  NODE_ENV: string;
+}) {
+  if (env.BACKUP_DIR === "off") return undefined;
+  if (env.BACKUP_DIR !== undefined) return env.BACKUP_DIR;
+  if (env.NODE_ENV === "test" || env.DATABASE_URL || env.DATABASE_PATH === ":memory:") return undefined;
+  return path.join(path.dirname(env.DATABASE_PATH), "backups");
+}
 
 export function isLoopbackSite(siteUrl: string) {
   return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(siteUrl).hostname);

@@ -3,12 +3,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 
-import { createNodeHandler } from "./app.server";
-import { closeOnSignals, composeServices } from "./compose.server";
 import { loadConfigOrExit } from "./config.server";
 import { databaseOptionsFromConfig, migrateToLatest, openDatabase } from "./db/database.server";
+import { createNodeHandler } from "./http/listener.server";
 import { createHttpServer } from "./http/node-server.server";
 import { createLogger } from "./logger.server";
+import { closeOnSignals, startProcess } from "./process.server";
 
 /** Vite 8's own default for server.fs.deny, which setting the option replaces (not merges). */
 const VITE_DEFAULT_FS_DENY = [
@@ -22,7 +22,7 @@ const VITE_DEFAULT_FS_DENY = [
 
 /**
  * `npm run dev`: the real app in development. The same Hono app and services as
- * `npm start` (composeServices: the database under data/ and its migrations, the
+ * `npm start` (startProcess: the database under data/ and its migrations, the
  * outbox worker, mail logged by id unless SMTP_URL is set, the sandbox checkout),
  * with Vite in middleware mode in front: it serves the source modules and hot
  * reload, and every page is rendered per request from the server build Vite
@@ -46,7 +46,7 @@ async function main() {
   const applied = await migrateToLatest(database);
   if (applied.length > 0)
     logger.info({ migrations: applied.map((m) => m.migrationName) }, "migrations applied");
-  const services = composeServices({ config, database, logger });
+  const services = startProcess({ config, database, logger });
 
   // Vite's hot-reload socket shares the app's port (no second port to collide with).
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();

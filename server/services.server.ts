@@ -1,15 +1,72 @@
-import type { BookingService } from "./booking/service.server";
+import { createAnalyticsDashboard } from "./analytics/dashboard.server";
+import { createAnalytics, type Analytics } from "./analytics/service.server";
+import { createStudioAuth } from "./auth/auth.server";
+import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-notices.server";
+import { createStudioSecurity } from "./auth/security.server";
+import { createStudioSessions } from "./auth/session.server";
+import { createAccounting, type Accounting } from "./billing/accounting.server";
+import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
+import { createQuoteSettlement } from "./billing/settlement.server";
+import { createCalendarFeeds } from "./booking/feed.server";
+import { bookingDeliveryHandlers } from "./booking/notifications.server";
+import { createBookingService, type BookingService } from "./booking/service.server";
+import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
+import { createBookingStudio } from "./booking/studio.server";
 import type { AppConfig } from "./config.server";
-import type { InquiryService } from "./inquiries/service.server";
+import { backupHealth } from "./db/backup.server";
+import type { AppDatabase } from "./db/database.server";
+import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
+import { createInquiryService, type InquiryService } from "./inquiries/service.server";
+import { createAttention, type Attention } from "./leads/attention.server";
+import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
+import { createLeadService } from "./leads/service.server";
+import { createLeadTimeline, type LeadTimeline } from "./leads/timeline.server";
+import { errorKind, type Logger } from "./logger.server";
+import { createMailer, type Mailer } from "./mail/mailer.server";
+import type { Metrics } from "./metrics.server";
+import { createOutboxWorker, type OutboxTrigger } from "./outbox/outbox.server";
+import { undeliverableAlertHandlers, undeliverableAlertItem } from "./outbox/undeliverable.server";
+import { paymentDeliveryHandlers } from "./payments/notifications.server";
+import { createPayments, type PaymentsOptions } from "./payments/payments.server";
 import type { PaymentService } from "./payments/service.server";
-import type { QuoteCheckout } from "./quotes/checkout.server";
-import type { ReminderOptOuts } from "./reminders/opt-outs.server";
+import { createPaymentsView } from "./payments/view.server";
+import { createQuoteCheckout, type QuoteCheckout } from "./quotes/checkout.server";
+import { quoteDeliveryHandlers } from "./quotes/notifications.server";
+import { createQuoteService } from "./quotes/service.server";
+import { createLeadQuotes, type LeadQuotes } from "./quotes/studio.server";
+import { followUpReminders } from "./reminders/follow-ups.server";
+import { createReminderOptOuts, type ReminderOptOuts } from "./reminders/opt-outs.server";
+import { reminderDeliveryHandlers } from "./reminders/reminders.server";
+import { secretFor } from "./secrets.server";
+
+/** What every capability may be built with; only config, database and logger are required. */
+export type ServiceDeps = {
+  config: AppConfig;
+  database: AppDatabase;
+  logger: Logger;
+  /** Clock (ms) for rate limits and timestamps; tests move it. */
+  now?: () => number;
+  /** The process's metrics (server/metrics.server.ts); absent: the outbox counts nothing. */
+  metrics?: Metrics;
+  /**
+   * A serving process: the mailer (SMTP_URL) and the outbox worker with every channel's
+   * delivery handlers are built, and the worker is nudged when a notification is queued.
+   * Otherwise (API tests, commands) queued rows wait for a worker; reminders can be scanned, not sent.
+   */
+  deliver?: boolean;
+  /** A test's own outbox worker to nudge (absent: the one `deliver` builds, if any). */
+  outbox?: OutboxTrigger;
+  /** False when SMTP_URL is unset, so a new inquiry's notification is logged as left pending (default: the mailer's). */
+  mailConfigured?: boolean;
+  /** Payments test seams (a local Stripe API, a provider). */
+  payments?: PaymentsOptions;
+  /** A test's own analytics (to flush or inspect); absent: built here. */
+  analytics?: Analytics;
+};
 
 /**
  * What public route actions and loaders may use at runtime, through React Router's
- * load context (app/load-context.ts). createApp (app.server.ts) builds them per app;
- * the back office's pages get theirs (`studio`) beside these. The process's own
- * services (mailer, outbox worker, retention job) are composed in compose.server.ts.
+ * load context (app/load-context.ts); the back office's pages get theirs (`studio`) beside these.
  */
 export type AppServices = {
   config: AppConfig;
@@ -23,4 +80,302 @@ export type AppServices = {
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
   booking: BookingService;
+  /**
+   * A route's loader or action that failed (app/entry.server.tsx's handleError) or refused a post
+   * that is not a form (app/lib/form-post.ts): one log line with the error's kind and code and the
+   * path (its token masked), never its message or stack.
+   */
+  logRouteError: (request: Request, error: unknown) => void;
 };
+
+/** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
+export type StudioSignIn = {
+  sessions: ReturnType<typeof createStudioSessions>;
+  security: ReturnType<typeof createStudioSecurity>;
+};
+
+/** The back office's pages' services (the load context's `studio`). */
+export type StudioServices = StudioSignIn & {
+  leads: ReturnType<typeof createLeadService>;
+  payments: ReturnType<typeof createPaymentsView>;
+  privacy: LeadPrivacy;
+  quotes: LeadQuotes;
+  /** Refunds of settled quote payments, each with its credit note. */
+  refunds: QuoteRefunds;
+  /** The studio's home: what needs attention now. */
+  attention: Attention;
+  /** Invoices and receipts of a period, with the tax collected per tax. */
+  accounting: Accounting;
+  bookings: ReturnType<typeof createBookingStudio>;
+  feeds: ReturnType<typeof createCalendarFeeds>;
+  analytics: ReturnType<typeof createAnalyticsDashboard>;
+};
+
+/**
+ * The one composition root: every capability of the application, each built once. The web
+ * app mounts its routes from it (app.server.ts), a serving process starts its jobs from it
+ * (process.server.ts), and the commands under scripts/ take what they need from it. A test
+ * (services.server.test.ts) fails when a factory called here is called anywhere else.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, logger, now } = deps;
+  // Keys derived from the root secret, one per purpose (secrets.server.ts).
+  const bookingLinks = secretFor(config, "booking-links");
+  // The lead's timeline and pipeline: every capability that moves a lead writes through it.
+  const timeline = createLeadTimeline();
+  const reminderOptOuts = createReminderOptOuts({
+    database,
+    key: secretFor(config, "reminder-opt-outs"),
+    now,
+  });
+  // Only a serving process sends; elsewhere reminders are only scanned, and the mailer never sends.
+  const mailer = createMailer(deps.deliver ? config : { ...config, SMTP_URL: undefined }, logger);
+  const reminders = followUpReminders({ config, mailer, optOuts: reminderOptOuts });
+  // Notifications (inquiry, payment, quote, booking and account emails, form-service forwards) leave through the outbox.
+  const outboxWorker = deps.deliver
+    ? createDelivery({ ...deps, mailer, reminders, bookingLinks })
+    : undefined;
+  const outbox = deps.outbox ?? outboxWorker;
+
+  // Cookieless analytics: page beacons, and goals recorded by the capabilities below (docs/product.md#analytics).
+  const analytics =
+    deps.analytics ?? createAnalytics({ config, database, logger, metrics: deps.metrics, now });
+  const money = createMoney({ ...deps, timeline, outbox, analytics });
+  const inquiries = createInquiryService({
+    config,
+    database,
+    logger,
+    outbox,
+    mailConfigured: deps.mailConfigured ?? (deps.deliver ? mailer.configured : undefined),
+    now,
+    goals: analytics,
+  });
+  const booking = createBookingService({
+    config,
+    database,
+    logger,
+    manageSecret: bookingLinks,
+    timeline,
+    outbox,
+    goals: analytics,
+    now,
+  });
+  const feeds = createCalendarFeeds({ config, database, now });
+  const { studio, ...backOffice } = createBackOffice({
+    ...deps,
+    outbox,
+    quotes: money.quotes,
+    paymentService: money.payments.service,
+    feeds,
+    refunds: money.refunds,
+  });
+
+  const web: AppServices = {
+    config,
+    payments: money.payments.service,
+    inquiries,
+    quotes: money.quoteCheckout,
+    reminderOptOuts,
+    booking,
+    logRouteError: routeErrorLogger(logger),
+  };
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    /** The outbox worker (a serving process only: `deliver`). */
+    outboxWorker,
+    timeline,
+    analytics,
+    ...money,
+    inquiries,
+    booking,
+    reminderOptOuts,
+    reminders,
+    feeds,
+    ...backOffice,
+    /** The public routes' load context (AppServices). */
+    web,
+    /** The back office's pages' load context, once sign-in has loaded. */
+    studio,
+  };
+}
+
+/**
+ * Money: payments, their settlement (a settled payment moves its quote on, issues the receipt and
+ * moves the lead to Won), refunds, the client's side of quotes and the studio's.
+ */
+function createMoney(
+  deps: ServiceDeps & { timeline: LeadTimeline; outbox: OutboxTrigger | undefined; analytics: Analytics },
+) {
+  const { config, database, logger, now, timeline, outbox, analytics } = deps;
+  const settlement = createQuoteSettlement({
+    timeline,
+    logger,
+    registrationNumber: config.GST_HST_NUMBER ?? null,
+  });
+  // Stripe's refund events finish (or fail) the refunds the studio made of settled payments.
+  const payments = createPayments({
+    config,
+    database,
+    logger,
+    options: deps.payments,
+    outbox,
+    onPaid: settlement,
+    now,
+    goals: analytics,
+    onRefundUpdate: (update) => refunds.providerUpdate(update),
+  });
+  const refunds = createQuoteRefunds({
+    database,
+    payments: payments.service,
+    timeline,
+    outbox,
+    logger,
+    now,
+  });
+  const quoteCheckout = createQuoteCheckout({
+    config,
+    database,
+    payments: payments.service,
+    timeline,
+    logger,
+    outbox,
+    now,
+    goals: analytics,
+  });
+  const quotes = createQuoteService({
+    config,
+    database,
+    timeline,
+    checkouts: payments.service,
+    outbox,
+    now,
+  });
+  return { payments, refunds, quoteCheckout, quotes };
+}
+
+/**
+ * A route's loader or action that failed, or a post it refused (AppServices.logRouteError): the
+ * error's kind and code and the path, never its message or stack; a refusal (4xx) is a warning.
+ */
+function routeErrorLogger(logger: Logger): AppServices["logRouteError"] {
+  return (request, error) => {
+    const kind = errorKind(error);
+    const refused = typeof kind.code === "number" && kind.code < 500;
+    logger[refused ? "warn" : "error"](
+      { method: request.method, path: new URL(request.url).pathname, error: kind },
+      refused ? "route refused a request" : "route error",
+    );
+  };
+}
+
+/** The serving process's delivery: the outbox worker with every channel's handler. */
+function createDelivery({
+  config,
+  database,
+  logger,
+  metrics,
+  mailer,
+  reminders,
+  bookingLinks,
+}: ServiceDeps & { mailer: Mailer; reminders: ReturnType<typeof followUpReminders>; bookingLinks: string }) {
+  return createOutboxWorker({
+    database,
+    logger,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    handlers: {
+      ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...paymentDeliveryHandlers({ config, database, mailer }),
+      ...quoteDeliveryHandlers({ config, database, mailer }),
+      ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
+      ...bookingStudioDeliveryHandlers({ config, database, mailer }),
+      ...securityNoticeHandlers({ database, mailer }),
+      ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
+    },
+    metrics,
+    onUndeliverable: undeliverableAlertItem,
+  });
+}
+
+/** The back office's capabilities; sign-in (better-auth) loads with the studio's first request (decision 0022). */
+function createBackOffice(
+  deps: ServiceDeps & {
+    outbox: OutboxTrigger | undefined;
+    quotes: ReturnType<typeof createQuoteService>;
+    paymentService: PaymentService;
+    feeds: ReturnType<typeof createCalendarFeeds>;
+    refunds: QuoteRefunds;
+  },
+) {
+  const { config, database, now, outbox, quotes, feeds, refunds } = deps;
+  // The back office. Sign-in (better-auth) loads with the studio's first request, not at
+  // start-up (decision 0022); a failed load is tried again.
+  let auth: ReturnType<typeof createStudioAuth> | undefined;
+  const loadAuth = () =>
+    (auth ??= createStudioAuth({ config, database }).catch((error: unknown) => {
+      auth = undefined;
+      throw error;
+    }));
+  let signIn: Promise<StudioSignIn> | undefined;
+  const loadSignIn = () =>
+    (signIn ??= loadAuth().then(
+      (auth) => {
+        const notice = createSecurityNotices({ database, outbox, now });
+        const sessions = createStudioSessions({ auth, database, config, now, notice });
+        return { sessions, security: createStudioSecurity({ auth, database, sessions }) };
+      },
+      (error: unknown) => {
+        signIn = undefined;
+        throw error;
+      },
+    ));
+  const leads = createLeadService({ database, config, outbox, now });
+  const paymentsView = createPaymentsView({ database });
+  // One lead privacy: the studio's export and deletion, and the daily purge.
+  const privacy = createLeadPrivacy({ database, now });
+  const leadQuotes = createLeadQuotes({
+    database,
+    service: quotes,
+    payments: deps.paymentService,
+    taxRegistered: Boolean(config.GST_HST_NUMBER),
+    now,
+  });
+  const attention = createAttention({
+    database,
+    now,
+    backups: () => backupHealth(config, (now ?? Date.now)()),
+  });
+  const accounting = createAccounting({ database, now });
+  const bookingStudio = createBookingStudio({ database, outbox, now });
+  const dashboard = createAnalyticsDashboard({ database, now });
+  const studio = async (): Promise<StudioServices> => ({
+    ...(await loadSignIn()),
+    leads,
+    payments: paymentsView,
+    privacy,
+    quotes: leadQuotes,
+    refunds,
+    attention,
+    accounting,
+    bookings: bookingStudio,
+    feeds,
+    analytics: dashboard,
+  });
+  return {
+    loadSignIn,
+    leads,
+    paymentsView,
+    privacy,
+    leadQuotes,
+    attention,
+    accounting,
+    bookingStudio,
+    dashboard,
+    studio,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -107,6 +107,8 @@ export const paymentSuccessContent = {
   tryAgain: "Back to payment",
   contactPrompt: "Reach the studio",
   checkAgain: "Check again",
+  backToQuote: "Back to your quote",
+  receiptLink: "Download your receipt (PDF)",
   testBadge: "Test payment: no money moved",
   contactEmail: siteConfig.email,
   contactPhone: siteConfig.phone,

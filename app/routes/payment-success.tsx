@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const verification = payments
     ? await payments.verify(sessionId, { clientIp: context.clientIp ?? "unknown" })
     : ({ state: "unknown" } as const);
-  return { sessionId, verification };
+  // A quote's checkout opened in a new tab: this page leads back to the quote and its receipt (issue 37).
+  const quotes = context.services?.quotes;
+  const links = quotes && verification.state !== "unknown" ? await quotes.returnLinks(sessionId) : null;
+  return { sessionId, verification, links };
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -41,7 +44,7 @@ export const headers: Route.HeadersFunction = () => ({
 });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { verification: v, sessionId } = loaderData;
+  const { verification: v, sessionId, links } = loaderData;
   const failed = v.state === "failed";
   // Money the quote did not take (late or a duplicate): said plainly, never "work begins".
   const refund = v.state === "paid" && "refund" in v && v.refund !== undefined;
@@ -100,6 +103,27 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </Button>
             )}
           </div>
+        )}
+
+        {links && (
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2" aria-label={text.quoteLabel}>
+            <li>
+              <a href={links.quote} className="font-semibold text-primary underline underline-offset-4">
+                {text.backToQuote}
+              </a>
+            </li>
+            {links.receipt && (
+              <li>
+                <a
+                  href={links.receipt}
+                  download
+                  className="font-semibold text-primary underline underline-offset-4"
+                >
+                  {text.receiptLink}
+                </a>
+              </li>
+            )}
+          </ul>
         )}
 
         <div className="flex flex-wrap justify-center gap-3">

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/container";
 import { packageTypes, paymentPageContent as text, type PackageType } from "~/content/payment";
 import { Island } from "~/islands/island";
+import { readFormPost } from "~/lib/form-post";
 import { seo } from "~/lib/seo";
 
 import type { Route } from "./+types/payment";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () =>
  * With JavaScript the form calls /api/create-payment itself.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormPost(request, context);
   const packageValue = String(form.get("packageType") ?? "basic");
   const values = {
     amount: String(form.get("amount") ?? "").slice(0, 32),

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 
 import { CheckboxField, Field, FieldError, FormAlert } from "~/components/form";
+import { InlineScript, inlineSource } from "~/components/layout/inline-script";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
@@ -11,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { paymentPackage, paymentPageContent } from "~/content/payment";
 import { siteConfig } from "~/content/site";
+import { readFormPost } from "~/lib/form-post";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { formatSiteDate as date, formatSiteDateTimeWithZone as dateTime } from "~/lib/site-time";
@@ -33,13 +35,25 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
 });
 
-/** Rendered per request: the quote as stored; the first view marks it viewed. */
+/**
+ * Rendered per request: the quote as stored. Rendering it does not mark it viewed (a HEAD or a
+ * mail scanner's GET renders it too): the page's script reports a person's view (`enhanceQuotePage`).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const quotes = context.services?.quotes;
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
   const quote = await quotes.view(params.token);
   if (!quote) throw data(null, { status: 404 });
-  return { quote };
+  // What a client returning to this tab would see change: the script reloads the page when it differs.
+  const state = [
+    quote.status,
+    quote.due?.kind ?? "",
+    quote.payments.length,
+    quote.documents.map((d) => d.status).join(","),
+    quote.agreement ? "signed" : "",
+    quote.declined ? "declined" : "",
+  ].join("|");
+  return { quote, state };
 }
 
 /**
@@ -51,7 +65,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const quotes = context.services?.quotes;
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
+  if (form.intent === "viewed") {
+    // The page's script: a person's browser has shown the page (enhanceQuotePage).
+    await quotes.seen(params.token, { userAgent: request.headers.get("user-agent") });
+    return { intent: "viewed" as const };
+  }
   const client = { clientIp: context.clientIp ?? "unknown" };
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
   const result =
@@ -71,6 +90,72 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type FormErrors = Partial<Record<"legalName" | "company" | "agree" | "reason" | "question", string>>;
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
+
+/**
+ * Inlined at the end of the quote page, which runs no React (decision 0007); self-contained, as
+ * it is serialised with Function#toString.
+ *
+ * Viewed (issue 37, item 10): a quote counts as viewed only when a person's browser shows it.
+ * The loader cannot tell: a mail scanner fetches the link (GET, or HEAD) before the client does,
+ * and a Sec-Fetch-* check fails for scanners that drive a real browser. So the page reports
+ * itself, once it has been visible for a second (not a prerender, a background tab or a
+ * scanner's instant load), with one same-origin post; the server drops a bot's user agent (a
+ * headless browser's too) and counts the first one only (quotes.seen).
+ *
+ * Fresh on return (item 14): checkout opens in a new tab, so this tab still offered "Pay the
+ * deposit" after the deposit was paid. When the client comes back to it (visible again, or the
+ * window refocused: checkout may be a separate window), it asks the server for the page and
+ * loads it again only if the quote's state changed, so what was typed here is kept otherwise.
+ */
+function enhanceQuotePage(doc: Document, data: { countView: boolean }) {
+  const win = doc.defaultView;
+  if (!win) return;
+  const path = win.location.pathname;
+  if (data.countView) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let sent = false;
+    const watch = () => {
+      if (sent) return;
+      if (doc.visibilityState !== "visible") {
+        clearTimeout(timer);
+        timer = undefined;
+      } else if (timer === undefined)
+        timer = setTimeout(() => {
+          sent = true;
+          const body = new URLSearchParams({ intent: "viewed" });
+          win.fetch(`${path}.data`, { method: "POST", body, keepalive: true }).catch(() => undefined);
+        }, 1000);
+    };
+    watch();
+    doc.addEventListener("visibilitychange", watch);
+  }
+  const shown = doc.querySelector<HTMLElement>("[data-quote-state]")?.dataset.quoteState;
+  let away = false;
+  let checking = false;
+  const leave = () => {
+    away = true;
+  };
+  const back = () => {
+    if (!away || checking || doc.visibilityState !== "visible") return;
+    away = false;
+    checking = true;
+    win
+      .fetch(path, { cache: "no-store" })
+      .then((res) => (res.ok ? res.text() : ""))
+      .then((html) => {
+        const now = /data-quote-state="([^"]*)"/.exec(html)?.[1];
+        // replace, not reload: this page may be the answer to a post (a question sent), never posted again.
+        if (now !== undefined && now !== shown) win.location.replace(path);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  };
+  doc.addEventListener("visibilitychange", () => (doc.visibilityState === "hidden" ? leave() : back()));
+  win.addEventListener("blur", leave);
+  win.addEventListener("focus", back);
+}
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
   const q = loaderData.quote;
@@ -92,7 +177,10 @@ export default function Page({ loaderData, actionData, params }: Route.Component
         {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your{" "}
         {pkg.name}.
       </PageHero>
-      <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
+      <Container
+        className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12"
+        data-quote-state={loaderData.state}
+      >
         <Card className="p-5 sm:p-8 lg:col-span-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-bold">Scope and price</h2>
@@ -346,6 +434,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           </FormAlert>
         </aside>
       </Container>
+      <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />
     </>
   );
 }

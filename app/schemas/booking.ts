@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 
 import { ELAPSED_FIELD, fieldIssues, HONEYPOT_FIELD, inquiryFieldsSchema } from "./inquiry";
+import { printableName } from "./printable-name";
 
 /**
  * A booking from /book (docs/product.md#booking): who, what about, which slot and in which
@@ -36,7 +37,8 @@ export const bookingSubmissionSchema = z.strictObject(
       .min(1, "Name is required.")
       .max(bookingLimits.name, `Name must be at most ${bookingLimits.name} characters.`)
       .regex(/^[^\r\n]*$/, "Name must be on a single line.")
-      .refine(hasNoNul, "Name contains a character that is not allowed."),
+      .refine(hasNoNul, "Name contains a character that is not allowed.")
+      .check(printableName("Name")),
     email: inquiryFieldsSchema.shape.email,
     company: inquiryFieldsSchema.shape.company,
     topic: z
@@ -54,7 +56,7 @@ export const bookingSubmissionSchema = z.strictObject(
       .max(40, "Please choose a time from the list."),
     tz: timeZoneSchema.catch("America/Vancouver"),
     [HONEYPOT_FIELD]: z.string().max(1000).optional(),
-    // Empty when the page ran no script: not measured, not "fast".
+    // Empty when the page ran no script: not measured, which the service takes as too fast.
     [ELAPSED_FIELD]: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z.coerce.number().finite().nonnegative().optional(),

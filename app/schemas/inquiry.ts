@@ -12,6 +12,7 @@ import {
   timelineOptions,
 } from "./inquiry-fields";
 import { REF_PATTERN } from "./inquiry-source";
+import { printableName } from "./printable-name";
 
 export * from "./inquiry-fields";
 
@@ -35,18 +36,21 @@ const requiredText = (label: string, max: number) =>
     .refine(hasNoNul, NUL_MESSAGE(label));
 
 const name = (label: string) =>
-  requiredText(label, inquiryLimits.name).regex(NO_LINE_BREAKS, `${label} must be on a single line.`);
+  requiredText(label, inquiryLimits.name)
+    .regex(NO_LINE_BREAKS, `${label} must be on a single line.`)
+    .check(printableName(label));
 
 /** An optional text field: blank (after trimming) means not given. */
-const optionalText = (label: string, max: number) =>
-  z
+const optionalText = (label: string, max: number, { printed = false } = {}) => {
+  const text = z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-CA")} characters.`)
     .regex(NO_LINE_BREAKS, `${label} must be on a single line.`)
-    .refine(hasNoNul, NUL_MESSAGE(label))
-    .optional()
-    .transform((v) => (v ? v : undefined));
+    .refine(hasNoNul, NUL_MESSAGE(label));
+  // A name that is printed (the company, beside the buyer on invoices and receipts) refuses invisible characters.
+  return (printed ? text.check(printableName(label)) : text).optional().transform((v) => (v ? v : undefined));
+};
 
 /** An optional choice: "" (the select's placeholder) means not chosen. */
 const optionalChoice = <T extends [string, ...string[]]>(label: string, options: T) =>
@@ -66,7 +70,7 @@ export const inquiryFieldsSchema = z.strictObject(
       .max(inquiryLimits.email, `Email must be at most ${inquiryLimits.email} characters.`)
       .pipe(z.email("Please enter a valid email address.")),
     phone: optionalText("Phone", inquiryLimits.phone),
-    company: optionalText("Company", inquiryLimits.company),
+    company: optionalText("Company", inquiryLimits.company, { printed: true }),
     projectType: z.enum(optionValues(projectTypeOptions), { error: "Please choose a project type." }),
     budget: optionalChoice("budget range", optionValues(budgetOptions)),
     timeline: optionalChoice("timeline", optionValues(timelineOptions)),

@@ -4,6 +4,7 @@ import { data, Form, useFetcher, useNavigation, useRevalidator } from "react-rou
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { readFormPost } from "~/lib/form-post";
 import { hydratedRoute } from "~/lib/hydration";
 
 import type { Route } from "./+types/account";
@@ -29,7 +30,7 @@ type Setup = { totpURI: string; qrCode: string; secret: string; backupCodes: str
 
 export async function action({ context, request }: Route.ActionArgs) {
   const studio = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
   const intent = String(form.intent ?? "");
   const actions = {
@@ -244,7 +245,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Add this account to your authenticator app: scan the code, open the link on your phone, or enter
               the key by hand. Then type the code the app shows.
             </p>
-            {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/studio/security.server.ts). */}
+            {/* Drawn 200 px square on the server (QR_CODE_SIZE in server/auth/security.server.ts). */}
             <img
               src={setup.qrCode}
               alt="QR code of the setup link below"

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCad } from "~/lib/money";
 
-import type { AccountingTotals } from "../../server/quotes/accounting.server";
+import type { AccountingTotals } from "../../server/billing/accounting.server";
 import type { Route } from "./+types/accounting";
 import { queryString, requireStudio, studioMeta } from "./guard";
 import { ListHeader, Section, Table } from "./ui";

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { readFormPost } from "~/lib/form-post";
 import { formatCalendarDate } from "~/lib/site-time";
 
 import type { Route } from "./+types/call-settings";
@@ -22,7 +23,7 @@ type ActionResult = { intent: string; error?: string; done?: string; url?: strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { bookings, feeds, user } = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const intent = String(form.intent ?? "");
   const answer = (r: { ok: true } | { ok: false; status: number; error: string }, done: string) =>
     r.ok

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { readFormPost } from "~/lib/form-post";
 
 import type { Route } from "./+types/calls";
 import { formatTime, requireStudio, studioMeta } from "./guard";
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { bookings, user } = requireStudio(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const id = String(form.bookingId ?? "");
   const result =
     form.intent === "cancel"
@@ -45,7 +46,7 @@ function Who({ call }: { call: Call }) {
         <time dateTime={call.starts_at}>{formatTime(call.starts_at)}</time>
       </td>
       <td className="px-2 py-2">
-        <Link to={`/studio/leads/${call.inquiry_id}`} className="text-primary underline underline-offset-4">
+        <Link to={`/studio/leads/${call.lead_id}`} className="text-primary underline underline-offset-4">
           {call.first_name} {call.last_name}
         </Link>
       </td>

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { Badge } from "~/components/ui/badge";
 
 import type { Route } from "./+types/home";
-import { requireStudio, studioMeta } from "./guard";
+import { formatTime, requireStudio, studioMeta } from "./guard";
 import { Section } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Needs attention");
@@ -61,8 +61,37 @@ function AttentionList({ id, title, items, noun, urgent, empty, limit }: ListPro
   );
 }
 
+/** "5 minutes", "1 hour": a backup interval as the owner reads it. */
+function every(ms: number) {
+  const minutes = Math.round(ms / 60_000);
+  return minutes % 60 === 0
+    ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}`
+    : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Backups behind (none for more than two intervals): a lost disk would now lose more than the owner expects. */
+function BackupWarning({ backup }: { backup: NonNullable<Route.ComponentProps["loaderData"]["backup"]> }) {
+  return (
+    <div
+      role="alert"
+      className="grid gap-1 rounded-md border border-destructive p-4"
+      data-testid="backup-warning"
+    >
+      <p className="font-semibold">
+        {backup.lastAt
+          ? `Backups have stopped: the last one was taken ${formatTime(backup.lastAt)}, more than two intervals of ${every(backup.intervalMs)} ago.`
+          : `No backup has been taken yet: they should come every ${every(backup.intervalMs)}.`}
+      </p>
+      <p className="text-sm">
+        A lost disk now takes every lead, quote and payment since the last backup with it. The server&apos;s
+        log says why (&ldquo;backup failed&rdquo;); the backups go to <code>{backup.dir}</code>.
+      </p>
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, balances, refunds, emails, limit } = loaderData;
+  const { leads, quotes, balances, refunds, emails, limit, backup } = loaderData;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,6 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           All leads in the inbox
         </Link>
       </div>
+      {backup && <BackupWarning backup={backup} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <AttentionList
           id="waiting"

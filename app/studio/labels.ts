@@ -1,4 +1,4 @@
-/** The pipeline's statuses as the studio reads them (values match server/studio/leads.server.ts). */
+/** The pipeline's statuses as the studio reads them (values match server/leads/service.server.ts). */
 export const statusOptions = [
   { value: "new", label: "New" },
   { value: "contacted", label: "Contacted" },
@@ -7,7 +7,7 @@ export const statusOptions = [
   { value: "lost", label: "Lost" },
 ] as const;
 
-/** The timeline's pseudo-status for a lead moved out of quarantine (server/studio/leads.server.ts). */
+/** The timeline's pseudo-status for a lead moved out of quarantine (server/leads/service.server.ts). */
 export const SPAM_STATUS = "spam";
 
 /** Why a lead is in Spam (inquiries.quarantine_reason), as the studio reads it. */
@@ -18,7 +18,7 @@ export const spamReasonLabel = {
     "Taken for spam: sent within seconds of the form appearing (autofill and a pasted message can be that fast).",
 } as const;
 
-/** The inbox's orders (server/studio/leads.server.ts pages each by its own keyset). */
+/** The inbox's orders (server/leads/service.server.ts pages each by its own keyset). */
 export const sortOptions = [
   { value: "newest", label: "Newest first" },
   { value: "oldest", label: "Oldest first" },
@@ -32,17 +32,24 @@ export const NO_REF = "_none";
 
 /**
  * A payment's state as the studio reads it: money flagged for a refund says
- * so (and why) instead of a bare "paid" (server/quotes/settlement.server.ts).
+ * so (and why) instead of a bare "paid" (server/billing/settlement.server.ts),
+ * and a paid one given back in part or whole from the lead's refund form (its
+ * credit notes: `refunded_cents`) says "partly refunded" or "refunded".
  */
 export function paymentStateLabel(p: {
   status: string;
   refund_status: string | null;
   refund_reason: string | null;
+  amount_cents?: number | string;
+  refunded_cents?: number | string | null;
 }) {
   if (p.refund_status === "refunded") return "refunded";
   if (p.refund_status === "requested") return "refund requested";
   if (p.refund_status === "needed")
     return `needs refund (${p.refund_reason === "duplicate" ? "duplicate" : `quote ${p.refund_reason}`})`;
+  const refunded = Number(p.refunded_cents ?? 0);
+  if (p.status === "paid" && refunded > 0)
+    return refunded >= Number(p.amount_cents) ? "refunded" : "partly refunded";
   return p.status;
 }
 

@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { paymentKindLabels } from "~/content/quotes";
-import { centsToDecimalString, formatCad } from "~/lib/money";
+import { formatCad } from "~/lib/money";
 
-import type { RefundablePayment, RefundNotice } from "../../server/quotes/refunds.server";
+import type { RefundablePayment, RefundNotice } from "../../server/billing/refunds.server";
 import { formatTime } from "./guard";
 import { paymentStateLabel } from "./labels";
 import { Section, Table } from "./ui";
@@ -21,12 +21,13 @@ type LeadPayment = {
   status: string;
   refund_status: string | null;
   refund_reason: string | null;
+  refunded_cents?: number | null;
   created_at: string;
   paid_at: string | null;
 };
 
 /**
- * The payments linked to a lead (through its quotes: payments.inquiry_id,
+ * The payments linked to a lead (through its quotes: payments.lead_id,
  * migration 0006). Money that arrived for a withdrawn or expired quote, or
  * twice for one stage, says it needs a refund, with the button that makes it.
  */
@@ -55,6 +56,18 @@ export function LeadPayments({
   const toRefund = payments.filter((p) => p.refund_status === "needed");
   return (
     <Section id="payments" title="Payments">
+      {/* The outcome of a refund at the top, above the payments it changed, not under the (emptied) form. */}
+      {creditNote && (
+        <FormAlert tone="success" focusKey={creditNote}>
+          Refund made: credit note {creditNote} was issued and emailed to the client.
+        </FormAlert>
+      )}
+      {creditNote === null && (
+        <FormAlert tone="success" focusKey="refund-pending">
+          Refund asked: Stripe has it pending. The credit note is issued and emailed once Stripe confirms the
+          money went back.
+        </FormAlert>
+      )}
       {payments.length === 0 ? (
         <p>No payment is linked to this lead.</p>
       ) : (
@@ -101,22 +114,15 @@ export function LeadPayments({
       )}
       {refundable.some((p) => p.leftCents > 0) && (
         <RefundForm
+          // A refund made (or reserved) changes what is left: the form starts again empty, with the new
+          // one-time key, so a second click cannot send the same amount, reason and tick again. A refused
+          // refund leaves what was typed (no revalidation after a 4xx, so the key stays too).
+          key={refundable.map((p) => `${p.id}:${p.leftCents}`).join()}
           payments={refundable.filter((p) => p.leftCents > 0)}
           formKey={refundFormKey}
           busy={busy}
           error={refundError}
         />
-      )}
-      {creditNote && (
-        <FormAlert tone="success" focusKey={creditNote}>
-          Refund made: credit note {creditNote} was issued and emailed to the client.
-        </FormAlert>
-      )}
-      {creditNote === null && (
-        <FormAlert tone="success" focusKey="refund-pending">
-          Refund asked: Stripe has it pending. The credit note is issued and emailed once Stripe confirms the
-          money went back.
-        </FormAlert>
       )}
       {refundNotices.length > 0 && (
         <ul aria-label="Refunds without a credit note" className="grid gap-1" data-testid="refund-notices">
@@ -182,7 +188,7 @@ function RefundForm({
           inputMode="decimal"
           autoComplete="off"
           required
-          defaultValue={centsToDecimalString(payments[0]!.leftCents)}
+          // Never filled in advance: the studio types the amount, so a whole payment never leaves on one careless click.
           className="max-w-40"
         />
       </Field>

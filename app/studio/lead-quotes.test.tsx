@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { formatCad } from "~/lib/money";
+import { computeTotals, createQuoteSchema, type CreateQuoteInput } from "~/shared/quote-model";
 
-import { computeTotals, createQuoteSchema, type CreateQuoteInput } from "../../server/quotes/model";
 import { LeadQuotes } from "./lead-quotes";
 
 /**

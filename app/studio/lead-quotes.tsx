@@ -11,10 +11,10 @@ import { packageTypes, paymentPackage } from "~/content/payment";
 import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
+import { provinces, SMALL_SUPPLIER_NOTICE, taxCodes } from "~/shared/taxes";
 
-import { previewTotals, QUOTE_FORM_LINES } from "../../server/quotes/quote-form";
-import type { LeadQuote } from "../../server/quotes/studio.server";
-import { provinces, SMALL_SUPPLIER_NOTICE, taxCodes } from "../../server/quotes/taxes";
+import type { LeadQuote } from "../../server/quotes/lead-quotes-context.server";
 import { formatTime, type requireStudio } from "./guard";
 import { Details, Section } from "./ui";
 
@@ -268,7 +268,7 @@ function TaxBoxes({
 /**
  * The figures the form's fields come to, read from the form as it would be
  * posted and computed by the server's own parse and computeTotals
- * (server/quotes/quote-form.ts): a preview only, the server recomputes on create.
+ * (app/shared/quote-form.ts): a preview only, the server recomputes on create.
  */
 function LiveTotal({ preview }: { preview: ReturnType<typeof previewTotals> | null }) {
   let body: React.ReactNode;

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { readFormPost } from "~/lib/form-post";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 
 import type { Route } from "./+types/lead";
@@ -40,11 +41,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const studio = requireStudio(context);
   const { leads, privacy, refunds, user } = studio;
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormPost(request, context));
   const intent = form.intent;
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
   if (intent === "refund") {
-    // Money leaves: the amount, reason and confirmation are checked on the server (server/quotes/refunds.server.ts).
+    // Money leaves: the amount, reason and confirmation are checked on the server (server/billing/refunds.server.ts).
     const refunded = await refunds.refund(params.id, form, user.email);
     return refunded.ok
       ? { intent, error: undefined, creditNote: refunded.value.creditNote }

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { readFormPost } from "~/lib/form-post";
 import { hydratedRoute } from "~/lib/hydration";
 
 import type { Route } from "./+types/login";
@@ -34,7 +35,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders })
 export async function action({ request, context }: Route.ActionArgs) {
   const studio = context.studio;
   if (!studio) throw new Response("Not found", { status: 404 });
-  const form = await request.formData();
+  const form = await readFormPost(request, context);
   const client = { headers: request.headers, clientIp: context.clientIp ?? "unknown" };
   const result =
     form.get("intent") === "code"

@@ -1,6 +1,6 @@
 /**
  * The browser's half of the passkey ceremonies; the server's half is
- * server/studio/session.server.ts (passkeyCeremony). @simplewebauthn/browser is
+ * server/auth/session.server.ts (passkeyCeremony). @simplewebauthn/browser is
  * imported on use, so it is a chunk of the studio's own and never of a public page.
  */
 const BASE = "/api/studio/auth/passkey";

@@ -111,9 +111,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 <td className="px-2 py-2">{amount(p.amount_cents, p.currency)}</td>
                 <td className="px-2 py-2">{p.provider}</td>
                 <td className="px-2 py-2">
-                  {p.refund_status && p.inquiry_id ? (
+                  {p.refund_status && p.lead_id ? (
                     <Link
-                      to={`/studio/leads/${p.inquiry_id}#payments`}
+                      to={`/studio/leads/${p.lead_id}#payments`}
                       className="text-primary underline underline-offset-4"
                     >
                       {paymentStateLabel(p)}

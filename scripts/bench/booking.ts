@@ -46,7 +46,7 @@ async function onDatabase(
     database,
     logger,
     manageSecret: "bench-secret-bench-secret-bench-secret",
-    recordActivity: async () => {},
+    timeline: { record: async () => {} },
     now: () => NOW,
   });
   const open = await service.slots();
@@ -58,7 +58,14 @@ async function onDatabase(
       for (let i = next++; i < o.requests; i = next++) {
         const slot = open[Math.floor(Math.random() * open.length)]!;
         const r = await service.book(
-          { name: `Bench ${i}`, email: `bench${i}@example.com`, topic: "Bench", slot, tz: "Europe/London" },
+          {
+            name: `Bench ${i}`,
+            email: `bench${i}@example.com`,
+            topic: "Bench",
+            slot,
+            tz: "Europe/London",
+            elapsedMs: "5000",
+          },
           { clientIp: "198.51.100.1" },
         );
         kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;

@@ -277,9 +277,7 @@ export async function runMixedLoad(options: MixedLoadOptions = {}): Promise<Mixe
   }
   try {
     const db = new SQLite(databasePath, { readonly: true });
-    const ids = new Set(
-      (db.prepare("select id from inquiries").all() as Array<{ id: string }>).map((r) => r.id),
-    );
+    const ids = new Set((db.prepare("select id from leads").all() as Array<{ id: string }>).map((r) => r.id));
     const sessions = new Set(
       (db.prepare("select provider_session_id as s from payments").all() as Array<{ s: string }>).map(
         (r) => r.s,

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 
 import { funnelColumns, topTables, visitorsColumns, type Column } from "~/studio/analytics-tables";
 
+import { EXPORT_LIMIT } from "../leads/lead-context.server";
 import { csvResponse, toCsv } from "../studio/csv.server";
 import type { StudioEnv } from "../studio/guard.server";
-import { EXPORT_LIMIT } from "../studio/leads.server";
 import { rangeQuerySchema, TOP_LISTS, type AnalyticsDashboard, type TopList } from "./dashboard.server";
 
 /**

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import { createQuoteSettlement } from "../billing/settlement.server";
 import { createBookingService } from "../booking/service.server";
 import { loadConfig } from "../config.server";
+import { createLeadTimeline } from "../leads/timeline.server";
 import { createLogger } from "../logger.server";
 import { createFulfil } from "../payments/fulfil.server";
 import { createPayments } from "../payments/payments.server";
 import { createQuoteCheckout } from "../quotes/checkout.server";
 import { createQuoteService } from "../quotes/service.server";
-import { createQuoteSettlement } from "../quotes/settlement.server";
-import { createStudioLeadActivity } from "../studio/activity.server";
 import { createAnalytics, type Analytics } from "./service.server";
 
 const T0 = Date.UTC(2026, 10, 25, 18, 0, 0);
@@ -29,7 +29,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     analytics = createAnalytics({ config, database, logger, now });
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "lead-1",
         first_name: "Ana",
@@ -61,21 +61,21 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
   };
 
   it("a quote's first view and its acceptance are goals once each, however many times the page is opened", async () => {
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
       goals: analytics,
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
       goals: analytics,
@@ -88,7 +88,13 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
     expect((await studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
     const token = created.value.quote.token;
 
+    // Opening the page counts nothing; its script's report from a person's browser does, once (issue 37).
     await Promise.all(Array.from({ length: 5 }, () => client.view(token)));
+    expect(await goals()).toEqual([]);
+    const person = {
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+    };
+    await Promise.all(Array.from({ length: 5 }, () => client.seen(token, person)));
     const paid = await Promise.all(
       Array.from({ length: 3 }, () =>
         client.pay(token, { clientIp: "203.0.113.7" }, { legalName: "Ada Lovelace", agree: "on" }),
@@ -113,7 +119,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: "a".repeat(32),
-      recordActivity: async () => undefined,
+      timeline: { record: async () => undefined },
       goals: analytics,
       now,
     });
@@ -124,6 +130,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
       topic: "A call about the new site",
       slot: "2026-11-26T17:00:00Z",
       tz: "America/Vancouver",
+      elapsedMs: "5000",
     };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => booking.book(form, { clientIp: "203.0.113.7" })),
@@ -153,7 +160,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     const fulfil = createFulfil({ database, logger, now, goals: analytics });
@@ -185,7 +192,7 @@ describe(`goals from quotes and payments on ${testDatabaseKind}`, () => {
         paid_at: null,
         failed_at: null,
         last_checked_at: null,
-        inquiry_id: "lead-1",
+        lead_id: "lead-1",
       })
       .execute();
     await createFulfil({ database, logger, now, goals: analytics })(

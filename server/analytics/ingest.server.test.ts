@@ -221,7 +221,7 @@ describe(`analytics ingest on ${testDatabaseKind}`, () => {
       expect(second.status).toBe(200);
       const { id } = (await second.json()) as { id: string };
       expect(
-        await database.db.selectFrom("inquiries").select("id").where("id", "=", id).executeTakeFirst(),
+        await database.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst(),
       ).toEqual({ id });
       expect(
         await database.db.selectFrom("outbox").select("subject_id").where("subject_id", "=", id).execute(),

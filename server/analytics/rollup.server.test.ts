@@ -70,7 +70,7 @@ describe(`analytics roll-ups and salts on ${testDatabaseKind}`, () => {
     clock.now = T0 + HOUR + 60_000;
     await view("10.0.0.3", "/contact", { ref: "demo-gym" });
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "lead-1",
         first_name: "A",

@@ -54,7 +54,7 @@ export type RollupRow = Omit<AnalyticsRollupTable, "period" | "bucket">;
  */
 export function aggregate(events: EventRow[], entries: Map<string, VisitAttributes>): RollupRow[] {
   const groups = new Map<string, Counts>();
-  const group = (dimension: string, value: string) => {
+  const group: Group = (dimension, value) => {
     const key = `${dimension}\u0000${value}`;
     let counts = groups.get(key);
     if (!counts)
@@ -71,17 +71,40 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
       );
     return counts;
   };
-  // demoRef: the first demo banner ref of the visit's page views (a banner click leads to /contact?ref=…).
-  type Visit = {
-    visitor: string;
-    attributes: VisitAttributes;
-    entryPath?: string;
-    demoRef?: string;
-    pageviews: number;
-    pages: Set<string>;
-    goals: number;
-    amount: number;
-  };
+  countVisits(countEvents(events, entries, group), group);
+  if (!groups.has("total\u0000")) group("total", "");
+  return [...groups].map(([key, c]) => {
+    const [dimension, value] = key.split("\u0000") as [string, string];
+    return {
+      dimension,
+      value,
+      visitors: c.visitors.size,
+      visits: c.visits.size,
+      pageviews: c.pageviews,
+      bounces: c.bounces,
+      events: c.events,
+      amount_cents: c.amount_cents,
+    };
+  });
+}
+
+/** The counts of one dimension's value, made on first use. */
+type Group = (dimension: string, value: string) => Counts;
+
+// demoRef: the first demo banner ref of the visit's page views (a banner click leads to /contact?ref=…).
+type Visit = {
+  visitor: string;
+  attributes: VisitAttributes;
+  entryPath?: string;
+  demoRef?: string;
+  pageviews: number;
+  pages: Set<string>;
+  goals: number;
+  amount: number;
+};
+
+/** Each event counted under its page or its goal; returns the visits they make up. */
+function countEvents(events: EventRow[], entries: Map<string, VisitAttributes>, group: Group) {
   const visits = new Map<string, Visit>();
   for (const e of events) {
     let visit = visits.get(e.visit);
@@ -112,23 +135,33 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
     } else {
       visit.goals++;
       visit.amount += e.amount_cents ?? 0;
-      const source = sourceOf(e);
-      for (const [dimension, value] of [
-        ["goal", e.name],
-        ["goal-source", `${e.name}/${source}`],
-        ["source", source],
-      ] as const) {
-        const g = group(dimension, value);
-        // A source's visitors and visits are those that entered by it; a goal adds its event.
-        if (dimension !== "source") {
-          g.visitors.add(e.visitor);
-          g.visits.add(e.visit);
-        }
-        g.events++;
-        g.amount_cents += e.amount_cents ?? 0;
-      }
+      countGoal(e, group);
     }
   }
+  return visits;
+}
+
+/** A goal counts under its name, and under its own source (the lead's recorded one). */
+function countGoal(e: EventRow, group: Group) {
+  const source = sourceOf(e);
+  for (const [dimension, value] of [
+    ["goal", e.name],
+    ["goal-source", `${e.name}/${source}`],
+    ["source", source],
+  ] as const) {
+    const g = group(dimension, value);
+    // A source's visitors and visits are those that entered by it; a goal adds its event.
+    if (dimension !== "source") {
+      g.visitors.add(e.visitor);
+      g.visits.add(e.visit);
+    }
+    g.events++;
+    g.amount_cents += e.amount_cents ?? 0;
+  }
+}
+
+/** Each visit counted under its entry's values (total, entry, referrer, campaign, demo, device, source), with its bounce. */
+function countVisits(visits: Map<string, Visit>, group: Group) {
   for (const [id, visit] of visits) {
     const bounced = visit.pageviews === 1 ? 1 : 0;
     // A visit that clicked a demo's banner counts under the demo, as the lead it sends is (its ref).
@@ -165,20 +198,6 @@ export function aggregate(events: EventRow[], entries: Map<string, VisitAttribut
     // A page's bounces: visits that saw only it.
     if (bounced) group("page", [...visit.pages][0]!).bounces++;
   }
-  if (!groups.has("total\u0000")) group("total", "");
-  return [...groups].map(([key, c]) => {
-    const [dimension, value] = key.split("\u0000") as [string, string];
-    return {
-      dimension,
-      value,
-      visitors: c.visitors.size,
-      visits: c.visits.size,
-      pageviews: c.pageviews,
-      bounces: c.bounces,
-      events: c.events,
-      amount_cents: c.amount_cents,
-    };
-  });
 }
 
 /** A bucket: a UTC hour or a Vancouver day, and the instants it spans. */
@@ -196,123 +215,128 @@ export const dayBucket = (day: string): Bucket => ({
   end: siteDayStart(nextDay(day)),
 });
 
+type Db = AppDatabase["db"];
+
+const EVENT_COLUMNS = [
+  "id",
+  "created_at",
+  "visitor",
+  "visit",
+  "name",
+  "path",
+  "entry",
+  "referrer_host",
+  "utm_source",
+  "utm_campaign",
+  "demo_ref",
+  "device",
+  "amount_cents",
+] as const;
+const iso = (t: number) => new Date(t).toISOString();
+const typed = (
+  rows: { id: number | string; entry: number | string; amount_cents: number | string | null }[],
+) =>
+  rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    entry: Number(r.entry),
+    amount_cents: r.amount_cents === null ? null : Number(r.amount_cents),
+  })) as EventRow[];
+
 /**
  * Reading raw events for roll-ups, shared by the job and the dashboard (which adds the events
  * after a bucket's mark to its roll-up: `tail`).
  */
-export function createEventReader(db: AppDatabase["db"]) {
-  const columns = [
-    "id",
-    "created_at",
-    "visitor",
-    "visit",
-    "name",
-    "path",
-    "entry",
-    "referrer_host",
-    "utm_source",
-    "utm_campaign",
-    "demo_ref",
-    "device",
-    "amount_cents",
-  ] as const;
-  const iso = (t: number) => new Date(t).toISOString();
-  const typed = (
-    rows: { id: number | string; entry: number | string; amount_cents: number | string | null }[],
-  ) =>
-    rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      entry: Number(r.entry),
-      amount_cents: r.amount_cents === null ? null : Number(r.amount_cents),
-    })) as EventRow[];
+export function createEventReader(db: Db) {
+  return {
+    rows: (bucket: Bucket, from: number, to: number) => bucketRows(db, bucket, from, to),
+    tail: (bucket: Bucket, through: number, until: number) => tail(db, bucket, through, until),
+  };
+}
 
-  /** Every event created in [from, to), in the order they were stored. */
-  async function between(from: number, to: number) {
-    return typed(
-      await db
-        .selectFrom("analytics_events")
-        .select(columns)
-        .where("created_at", ">=", iso(from))
-        .where("created_at", "<", iso(to))
-        .orderBy("id")
-        .execute(),
-    );
-  }
-
-  /** Entry page views of visits that began before these events' bucket (their values are the visit's): looked up by visitor, which is indexed. */
-  async function earlierEntries(events: EventRow[], before: number) {
-    const started = new Set(events.filter((e) => e.entry === 1).map((e) => e.visit));
-    const missing = new Map(events.filter((e) => !started.has(e.visit)).map((e) => [e.visit, e.visitor]));
-    const entries = new Map<string, VisitAttributes>();
-    const visitors = [...new Set(missing.values())];
-    for (let i = 0; i < visitors.length; i += 500) {
-      const rows = await db
-        .selectFrom("analytics_events")
-        .select(["visit", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device"])
-        .where("visitor", "in", visitors.slice(i, i + 500))
-        .where("created_at", "<", iso(before))
-        // A visit lasts while its visitor's events are under 30 minutes apart, within one salt's UTC day.
-        .where("created_at", ">=", iso(before - DAY))
-        .where("entry", "=", 1)
-        .execute();
-      for (const row of rows) if (missing.has(row.visit)) entries.set(row.visit, row);
-    }
-    return entries;
-  }
-
-  /** A bucket's events created in [from, to), aggregated. */
-  async function rows(bucket: Bucket, from: number, to: number) {
-    const events = await between(from, to);
-    return aggregate(events, await earlierEntries(events, bucket.start));
-  }
-
-  /**
-   * What a bucket's roll-up counted through `through` lacks at `until`: the rows to add to it.
-   * Every figure is a sum over visitors (a visit belongs to one), so only the visitors seen after
-   * the mark change: their events in the bucket are counted up to `until` and, subtracted, up to
-   * `through`. A bucket never rolled up (`through` at its start) is its whole raw count.
-   */
-  async function tail(bucket: Bucket, through: number, until: number): Promise<RollupRow[]> {
-    const to = Math.min(until, bucket.end);
-    if (to <= through) return [];
-    if (through <= bucket.start) return rows(bucket, bucket.start, to);
-    const seen = await db
+/** Every event created in [from, to), in the order they were stored. */
+async function between(db: Db, from: number, to: number) {
+  return typed(
+    await db
       .selectFrom("analytics_events")
-      .select("visitor")
-      .distinct()
-      .where("created_at", ">=", iso(through))
+      .select(EVENT_COLUMNS)
+      .where("created_at", ">=", iso(from))
       .where("created_at", "<", iso(to))
+      .orderBy("id")
+      .execute(),
+  );
+}
+
+/** Entry page views of visits that began before these events' bucket (their values are the visit's): looked up by visitor, which is indexed. */
+async function earlierEntries(db: Db, events: EventRow[], before: number) {
+  const started = new Set(events.filter((e) => e.entry === 1).map((e) => e.visit));
+  const missing = new Map(events.filter((e) => !started.has(e.visit)).map((e) => [e.visit, e.visitor]));
+  const entries = new Map<string, VisitAttributes>();
+  const visitors = [...new Set(missing.values())];
+  for (let i = 0; i < visitors.length; i += 500) {
+    const rows = await db
+      .selectFrom("analytics_events")
+      .select(["visit", "referrer_host", "utm_source", "utm_campaign", "demo_ref", "device"])
+      .where("visitor", "in", visitors.slice(i, i + 500))
+      .where("created_at", "<", iso(before))
+      // A visit lasts while its visitor's events are under 30 minutes apart, within one salt's UTC day.
+      .where("created_at", ">=", iso(before - DAY))
+      .where("entry", "=", 1)
       .execute();
-    if (seen.length === 0) return [];
-    const events: EventRow[] = [];
-    for (let i = 0; i < seen.length; i += 500) {
-      const chunk = seen.slice(i, i + 500).map((r) => r.visitor);
-      events.push(
-        ...typed(
-          await db
-            .selectFrom("analytics_events")
-            .select(columns)
-            .where("visitor", "in", chunk)
-            .where("created_at", ">=", iso(bucket.start))
-            .where("created_at", "<", iso(to))
-            .execute(),
-        ),
-      );
-    }
-    events.sort((a, b) => a.id - b.id);
-    const entries = await earlierEntries(events, bucket.start);
-    const mark = iso(through);
-    return subtract(
-      aggregate(events, entries),
-      aggregate(
-        events.filter((e) => e.created_at < mark),
-        entries,
+    for (const row of rows) if (missing.has(row.visit)) entries.set(row.visit, row);
+  }
+  return entries;
+}
+
+/** A bucket's events created in [from, to), aggregated. */
+async function bucketRows(db: Db, bucket: Bucket, from: number, to: number) {
+  const events = await between(db, from, to);
+  return aggregate(events, await earlierEntries(db, events, bucket.start));
+}
+
+/**
+ * What a bucket's roll-up counted through `through` lacks at `until`: the rows to add to it.
+ * Every figure is a sum over visitors (a visit belongs to one), so only the visitors seen after
+ * the mark change: their events in the bucket are counted up to `until` and, subtracted, up to
+ * `through`. A bucket never rolled up (`through` at its start) is its whole raw count.
+ */
+async function tail(db: Db, bucket: Bucket, through: number, until: number): Promise<RollupRow[]> {
+  const to = Math.min(until, bucket.end);
+  if (to <= through) return [];
+  if (through <= bucket.start) return bucketRows(db, bucket, bucket.start, to);
+  const seen = await db
+    .selectFrom("analytics_events")
+    .select("visitor")
+    .distinct()
+    .where("created_at", ">=", iso(through))
+    .where("created_at", "<", iso(to))
+    .execute();
+  if (seen.length === 0) return [];
+  const events: EventRow[] = [];
+  for (let i = 0; i < seen.length; i += 500) {
+    const chunk = seen.slice(i, i + 500).map((r) => r.visitor);
+    events.push(
+      ...typed(
+        await db
+          .selectFrom("analytics_events")
+          .select(EVENT_COLUMNS)
+          .where("visitor", "in", chunk)
+          .where("created_at", ">=", iso(bucket.start))
+          .where("created_at", "<", iso(to))
+          .execute(),
       ),
     );
   }
-
-  return { rows, tail };
+  events.sort((a, b) => a.id - b.id);
+  const entries = await earlierEntries(db, events, bucket.start);
+  const mark = iso(through);
+  return subtract(
+    aggregate(events, entries),
+    aggregate(
+      events.filter((e) => e.created_at < mark),
+      entries,
+    ),
+  );
 }
 
 const COUNTS = ["visitors", "visits", "pageviews", "bounces", "events", "amount_cents"] as const;

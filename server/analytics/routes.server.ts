@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 
-import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { preReadBody } from "../http/pre-read-body.server";
 import { BEACON_MAX_BYTES } from "./beacon.server";

@@ -1,14 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Hono } from "hono";
 import ical, { ICalEventStatus } from "ical-generator";
 
 import { siteConfig } from "~/content/site";
 
-import type { AppEnv } from "../app.server";
+import type { StudioUser } from "../auth/session-context.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { createRateLimiter } from "../http/rate-limit.server";
-import type { StudioUser } from "../studio/session.server";
 
 /** 256 random bits, base64url: the whole secret of a feed's URL. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -21,6 +18,8 @@ export const FEED_RATE_LIMIT = { windowMs: 60_000, max: 30 };
 
 export const feedUrl = (config: Pick<AppConfig, "SITE_URL">, token: string) =>
   `${config.SITE_URL}/calendar/${token}.ics`;
+
+type FeedContext = { config: Pick<AppConfig, "SITE_URL">; db: AppDatabase["db"]; now: () => number };
 
 /**
  * The studio's private calendar feeds: a URL whose secret is stored only as its
@@ -35,132 +34,100 @@ export function createCalendarFeeds({
   database: AppDatabase;
   now?: () => number;
 }) {
-  const { db } = database;
-
-  async function create(actor: StudioUser) {
-    const token = randomBytes(32).toString("base64url");
-    await db
-      .insertInto("calendar_feeds")
-      .values({
-        id: randomUUID(),
-        token_hash: hashToken(token),
-        created_by: actor.email,
-        created_at: new Date(now()).toISOString(),
-        revoked_at: null,
-      })
-      .execute();
-    return feedUrl(config, token);
-  }
-
-  async function revoke(id: string) {
-    const r = await db
-      .updateTable("calendar_feeds")
-      .set({ revoked_at: new Date(now()).toISOString() })
-      .where("id", "=", id)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
+  const ctx: FeedContext = { config, db: database.db, now };
   return {
     /** The live feeds (no secret: it is not stored). */
     list: () =>
-      db
+      ctx.db
         .selectFrom("calendar_feeds")
         .select(["id", "created_by", "created_at"])
         .where("revoked_at", "is", null)
         .orderBy("created_at")
         .execute(),
-
     /** A new feed; its URL is returned this once. */
-    create,
-
+    create: (actor: StudioUser) => createFeed(ctx, actor),
     /** Revokes a live feed; false when there is none with that id. */
-    revoke,
-
+    revoke: (id: string) => revokeFeed(ctx, id),
     /** Replaces a live feed by a new one (a URL that leaked): the old URL answers 404 from now on. */
     async rotate(id: string, actor: StudioUser) {
-      return (await revoke(id)) ? create(actor) : undefined;
+      return (await revokeFeed(ctx, id)) ? createFeed(ctx, actor) : undefined;
     },
-
     /** The iCalendar text of a live feed's token, or undefined (unknown, malformed or revoked). */
-    async ics(token: string) {
-      if (!TOKEN_PATTERN.test(token)) return undefined;
-      const feed = await db
-        .selectFrom("calendar_feeds")
-        .select("id")
-        .where("token_hash", "=", hashToken(token))
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      if (!feed) return undefined;
-      const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
-      const calls = await db
-        .selectFrom("bookings")
-        .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
-        .select([
-          "bookings.id",
-          "bookings.inquiry_id",
-          "bookings.starts_at",
-          "bookings.ends_at",
-          "bookings.topic",
-          "inquiries.first_name",
-          "inquiries.last_name",
-        ])
-        .where("bookings.status", "in", ["booked", "held"])
-        .where("bookings.starts_at", ">=", since)
-        .orderBy("bookings.starts_at")
-        .limit(2000)
-        .execute();
-      const calendar = ical({
-        name: `${siteConfig.shortName} calls`,
-        prodId: { company: siteConfig.name, product: "calls", language: "EN" },
-        ttl: 15 * 60,
-      });
-      for (const c of calls) {
-        const lead = `${config.SITE_URL}/studio/leads/${c.inquiry_id}`;
-        // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
-        calendar.createEvent({
-          id: `${c.id}@${new URL(config.SITE_URL).hostname}`,
-          start: new Date(c.starts_at),
-          end: new Date(c.ends_at),
-          summary: `Call: ${c.first_name} ${c.last_name}`.slice(0, 200),
-          description: `${c.topic}\n\n${lead}`,
-          url: lead,
-          status: ICalEventStatus.CONFIRMED,
-        });
-      }
-      return calendar.toString();
-    },
+    ics: (token: string) => feedIcs(ctx, token),
   };
 }
 
-export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;
-
-/**
- * GET /calendar/<token>.ics for calendar apps (no session: the URL is the credential).
- * Rate-limited per address; the access log masks the token (maskSecretPath).
- */
-export function mountCalendarFeed(
-  app: Hono<AppEnv>,
-  feeds: CalendarFeeds,
-  database: AppDatabase,
-  deps: { config: Pick<AppConfig, "RATE_LIMIT_DISABLED">; now?: () => number },
-) {
-  const limiter = createRateLimiter(database, "calendar-feed", [FEED_RATE_LIMIT]);
-  app.get("/calendar/:file", async (c) => {
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("X-Robots-Tag", "noindex");
-    if (!deps.config.RATE_LIMIT_DISABLED) {
-      const decision = await limiter.hit(c.get("clientIp"), (deps.now ?? Date.now)());
-      if (!decision.allowed) {
-        c.header("Retry-After", String(decision.retryAfterSeconds));
-        return c.text("Too many requests.", 429);
-      }
-    }
-    const file = c.req.param("file");
-    const body = file.endsWith(".ics") ? await feeds.ics(file.slice(0, -".ics".length)) : undefined;
-    if (body === undefined) return c.text("Not found.", 404);
-    return c.body(body, 200, { "Content-Type": "text/calendar; charset=utf-8" });
-  });
+async function createFeed({ config, db, now }: FeedContext, actor: StudioUser) {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("calendar_feeds")
+    .values({
+      id: randomUUID(),
+      token_hash: hashToken(token),
+      created_by: actor.email,
+      created_at: new Date(now()).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return feedUrl(config, token);
 }
+
+async function revokeFeed({ db, now }: FeedContext, id: string) {
+  const r = await db
+    .updateTable("calendar_feeds")
+    .set({ revoked_at: new Date(now()).toISOString() })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+async function feedIcs({ config, db, now }: FeedContext, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const feed = await db
+    .selectFrom("calendar_feeds")
+    .select("id")
+    .where("token_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (!feed) return undefined;
+  const since = new Date(now() - FEED_PAST_DAYS * 24 * 60 * 60_000).toISOString();
+  const calls = await db
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select([
+      "bookings.id",
+      "bookings.lead_id",
+      "bookings.starts_at",
+      "bookings.ends_at",
+      "bookings.topic",
+      "leads.first_name",
+      "leads.last_name",
+    ])
+    .where("bookings.status", "in", ["booked", "held"])
+    .where("bookings.starts_at", ">=", since)
+    .orderBy("bookings.starts_at")
+    .limit(2000)
+    .execute();
+  const calendar = ical({
+    name: `${siteConfig.shortName} calls`,
+    prodId: { company: siteConfig.name, product: "calls", language: "EN" },
+    ttl: 15 * 60,
+  });
+  for (const c of calls) {
+    const lead = `${config.SITE_URL}/studio/leads/${c.lead_id}`;
+    // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
+    calendar.createEvent({
+      id: `${c.id}@${new URL(config.SITE_URL).hostname}`,
+      start: new Date(c.starts_at),
+      end: new Date(c.ends_at),
+      summary: `Call: ${c.first_name} ${c.last_name}`.slice(0, 200),
+      description: `${c.topic}\n\n${lead}`,
+      url: lead,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
+
+export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;

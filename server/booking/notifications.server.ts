@@ -1,25 +1,22 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-
-import { siteConfig } from "~/content/site";
-import { formatSiteDateTimeWithZone } from "~/lib/site-time";
-import { zoneDateTime } from "~/lib/zone-time";
-
-import type { AppConfig } from "../config.server";
-import type { AppDatabase } from "../db/database.server";
 import type { BookingTable } from "../db/schema";
-import { bookingCancelledEmail } from "../mail/emails/booking-cancelled";
-import { bookingConfirmationEmail } from "../mail/emails/booking-confirmation";
-import { bookingNoticeEmail } from "../mail/emails/booking-notice";
-import { bookingReminderEmail } from "../mail/emails/booking-reminder";
-import type { Mailer } from "../mail/mailer.server";
-import { messageId, type OutboxHandlers, type OutboxItem, type OutboxRow } from "../outbox/outbox.server";
-import { manageToken } from "./tokens.server";
+import type { OutboxHandlers, OutboxItem } from "../outbox/outbox.server";
+import {
+  bookingMailContext,
+  sendCancellation,
+  sendCompanyNotice,
+  sendConfirmation,
+  sendReminder,
+  type BookingDeliveryDeps,
+} from "./booking-emails.server";
+
+export { bookingInvitation, manageLink, type BookingDeliveryDeps } from "./booking-emails.server";
 
 /** Outbox channels of a booking: the visitor's confirmation and reminders, the studio's notices. */
 export const BOOKING_SUBJECT = "booking";
 export const BOOKING_CONFIRMATION_EMAIL = "booking-confirmation-email";
-export const BOOKING_STUDIO_EMAIL = "booking-studio-email";
-export const BOOKING_CANCELLED_STUDIO_EMAIL = "booking-cancelled-studio-email";
+/** Notices to the company (its inbox); the channel names are stored in outbox rows and keep their old spelling. */
+export const BOOKING_COMPANY_EMAIL = "booking-studio-email";
+export const BOOKING_CANCELLED_COMPANY_EMAIL = "booking-cancelled-studio-email";
 /** The visitor's cancellation, whoever cancelled: its invitation update (METHOD:CANCEL) drops the event. */
 export const BOOKING_CANCELLED_EMAIL = "booking-cancelled-email";
 export const BOOKING_REMINDER_24H_EMAIL = "booking-reminder-24h-email";
@@ -37,213 +34,27 @@ export function bookingCreatedItems(row: Pick<BookingTable, "id" | "starts_at">,
   const start = Date.parse(row.starts_at);
   return [
     { item: item(row.id, BOOKING_CONFIRMATION_EMAIL) },
-    { item: item(row.id, BOOKING_STUDIO_EMAIL) },
+    { item: item(row.id, BOOKING_COMPANY_EMAIL) },
     { item: item(row.id, BOOKING_REMINDER_24H_EMAIL), dueAt: start - 24 * HOUR_MS },
     { item: item(row.id, BOOKING_REMINDER_1H_EMAIL), dueAt: start - HOUR_MS },
   ];
 }
 
 export const bookingCancelledItems = (id: string) => [
-  item(id, BOOKING_CANCELLED_STUDIO_EMAIL),
+  item(id, BOOKING_CANCELLED_COMPANY_EMAIL),
   item(id, BOOKING_CANCELLED_EMAIL),
 ];
 
-export const manageLink = (siteUrl: string, token: string) => `${siteUrl}/book/manage/${token}`;
-
-/**
- * The calendar invitation (RFC 5545, by ical-generator): start and end as UTC instants
- * (DTSTART:...Z), right in every calendar whatever its zone. A moved call keeps the first
- * booking's UID with a higher SEQUENCE, so calendars update the event instead of adding one.
- */
-export function bookingInvitation(
-  b: {
-    uid: string;
-    sequence: number;
-    starts_at: string;
-    ends_at: string;
-    email: string;
-    name: string;
-    link: string;
-  },
-  cancel = false,
-) {
-  const calendar = ical({
-    prodId: { company: siteConfig.name, product: "Discovery call", language: "EN" },
-    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
-    id: `${b.uid}@${siteConfig.email.split("@")[1]}`,
-    sequence: b.sequence,
-    start: new Date(b.starts_at),
-    end: new Date(b.ends_at),
-    summary: `Discovery call with ${siteConfig.name}`,
-    description: `A free 30-minute call about your website. Reschedule or cancel: ${b.link}`,
-    url: b.link,
-    ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}),
-    organizer: { name: siteConfig.name, email: siteConfig.email },
-    attendees: [{ email: b.email, name: b.name }],
-  });
-  return calendar.toString();
-}
-
-export type BookingDeliveryDeps = {
-  config: Pick<AppConfig, "SITE_URL">;
-  database: AppDatabase;
-  mailer: Mailer;
-  manageSecret: string;
-};
-
 /** How the outbox worker delivers each booking channel. */
-export function bookingDeliveryHandlers({
-  config,
-  database,
-  mailer,
-  manageSecret,
-}: BookingDeliveryDeps): OutboxHandlers {
-  const { db } = database;
-
-  async function load(id: string) {
-    const row = await db
-      .selectFrom("bookings")
-      .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
-      .selectAll("bookings")
-      .select(["inquiries.first_name", "inquiries.last_name", "inquiries.email"])
-      .where("bookings.id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw new Error(`booking ${id} not found`);
-    return row;
-  }
-
-  /** The first booking of a chain of reschedules, and how many moves led here. */
-  async function origin(row: Pick<BookingTable, "id" | "rescheduled_from">) {
-    let uid = row.id;
-    let from = row.rescheduled_from;
-    let sequence = 0;
-    while (from && sequence < 100) {
-      const prev = await db
-        .selectFrom("bookings")
-        .select(["id", "rescheduled_from"])
-        .where("id", "=", from)
-        .executeTakeFirst();
-      if (!prev) break;
-      uid = prev.id;
-      from = prev.rescheduled_from;
-      sequence++;
-    }
-    return { uid, sequence };
-  }
-
-  const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
-
-  async function reminder(row: OutboxRow, hoursBefore: 24 | 1) {
-    const b = await load(row.subject_id);
-    // Cancelled or moved since it was queued: the reminder is done without a mail (the new booking has its own).
-    if (b.status !== "booked") return;
-    const email = await bookingReminderEmail({
-      firstName: b.first_name,
-      when: zoneDateTime(b.starts_at, b.time_zone),
-      manageLink: manageLink(config.SITE_URL, manageToken(manageSecret, b.id)),
-      hoursBefore,
-    });
-    await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
-  }
-
-  async function studioNotice(row: OutboxRow, cancelled: boolean) {
-    const b = await load(row.subject_id);
-    const previous =
-      !cancelled && b.rescheduled_from
-        ? await db
-            .selectFrom("bookings")
-            .select("starts_at")
-            .where("id", "=", b.rescheduled_from)
-            .executeTakeFirst()
-        : undefined;
-    const email = await bookingNoticeEmail({
-      change: cancelled ? "cancelled" : previous ? "rescheduled" : "booked",
-      name: fullName(b),
-      email: b.email,
-      company: b.company,
-      topic: b.topic,
-      when: formatSiteDateTimeWithZone(b.starts_at),
-      previous: previous ? formatSiteDateTimeWithZone(previous.starts_at) : undefined,
-      visitorZone: b.time_zone,
-      leadLink: `${config.SITE_URL}/studio/leads/${b.inquiry_id}`,
-    });
-    await mailer.send({ ...email, replyTo: b.email, messageId: messageId(row) });
-  }
-
+export function bookingDeliveryHandlers(deps: BookingDeliveryDeps): OutboxHandlers {
+  const ctx = bookingMailContext(deps);
+  const enabled = deps.mailer.configured;
   return {
-    [BOOKING_CONFIRMATION_EMAIL]: {
-      enabled: mailer.configured,
-      async deliver(row) {
-        const b = await load(row.subject_id);
-        if (b.status === "cancelled") return;
-        const link = manageLink(config.SITE_URL, manageToken(manageSecret, b.id));
-        const { uid, sequence } = await origin(b);
-        const email = await bookingConfirmationEmail({
-          firstName: b.first_name,
-          when: zoneDateTime(b.starts_at, b.time_zone),
-          whenStudio: formatSiteDateTimeWithZone(b.starts_at),
-          manageLink: link,
-          rescheduled: sequence > 0,
-        });
-        const invitation = bookingInvitation({
-          uid,
-          sequence,
-          starts_at: b.starts_at,
-          ends_at: b.ends_at,
-          email: b.email,
-          name: fullName(b),
-          link,
-        });
-        await mailer.send({
-          ...email,
-          to: b.email,
-          replyTo: mailer.studioInbox,
-          messageId: messageId(row),
-          icalEvent: { method: "REQUEST", filename: "invitation.ics", content: invitation },
-        });
-      },
-    },
-    [BOOKING_CANCELLED_EMAIL]: {
-      enabled: mailer.configured,
-      async deliver(row) {
-        const b = await load(row.subject_id);
-        // The same event the confirmation added (same UID), one step later.
-        const { uid, sequence } = await origin(b);
-        const link = `${config.SITE_URL}/book`;
-        const email = await bookingCancelledEmail({
-          firstName: b.first_name,
-          when: zoneDateTime(b.starts_at, b.time_zone),
-          bookLink: link,
-        });
-        const update = bookingInvitation(
-          {
-            uid,
-            sequence: sequence + 1,
-            starts_at: b.starts_at,
-            ends_at: b.ends_at,
-            email: b.email,
-            name: fullName(b),
-            link,
-          },
-          true,
-        );
-        await mailer.send({
-          ...email,
-          to: b.email,
-          replyTo: mailer.studioInbox,
-          messageId: messageId(row),
-          icalEvent: { method: "CANCEL", filename: "cancellation.ics", content: update },
-        });
-      },
-    },
-    [BOOKING_STUDIO_EMAIL]: { enabled: mailer.configured, deliver: (row) => studioNotice(row, false) },
-    [BOOKING_CANCELLED_STUDIO_EMAIL]: {
-      enabled: mailer.configured,
-      deliver: (row) => studioNotice(row, true),
-    },
-    [BOOKING_REMINDER_24H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 24) },
-    [BOOKING_REMINDER_1H_EMAIL]: { enabled: mailer.configured, deliver: (row) => reminder(row, 1) },
+    [BOOKING_CONFIRMATION_EMAIL]: { enabled, deliver: (row) => sendConfirmation(ctx, row) },
+    [BOOKING_CANCELLED_EMAIL]: { enabled, deliver: (row) => sendCancellation(ctx, row) },
+    [BOOKING_COMPANY_EMAIL]: { enabled, deliver: (row) => sendCompanyNotice(ctx, row, false) },
+    [BOOKING_CANCELLED_COMPANY_EMAIL]: { enabled, deliver: (row) => sendCompanyNotice(ctx, row, true) },
+    [BOOKING_REMINDER_24H_EMAIL]: { enabled, deliver: (row) => sendReminder(ctx, row, 24) },
+    [BOOKING_REMINDER_1H_EMAIL]: { enabled, deliver: (row) => sendReminder(ctx, row, 1) },
   };
 }

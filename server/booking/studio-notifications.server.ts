@@ -26,8 +26,8 @@ export function bookingStudioDeliveryHandlers({
       async deliver(row) {
         const b = await database.db
           .selectFrom("bookings")
-          .innerJoin("inquiries", "inquiries.id", "bookings.inquiry_id")
-          .select(["bookings.starts_at", "bookings.time_zone", "inquiries.first_name", "inquiries.email"])
+          .innerJoin("leads", "leads.id", "bookings.lead_id")
+          .select(["bookings.starts_at", "bookings.time_zone", "leads.first_name", "leads.email"])
           .where("bookings.id", "=", row.subject_id)
           .executeTakeFirst();
         // The lead was deleted meanwhile (with its bookings): there is no one left to tell.
@@ -38,7 +38,7 @@ export function bookingStudioDeliveryHandlers({
           when: zoneDateTime(b.starts_at, b.time_zone),
           bookLink: `${config.SITE_URL}/book`,
         });
-        await mailer.send({ ...email, to: b.email, replyTo: mailer.studioInbox, messageId: messageId(row) });
+        await mailer.send({ ...email, to: b.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
       },
     },
   };

@@ -47,7 +47,7 @@ async function sqliteWithLead() {
 async function insertLead(database: AppDatabase, id: string) {
   const at = new Date().toISOString();
   await database.db
-    .insertInto("inquiries")
+    .insertInto("leads")
     .values({
       id,
       first_name: "Ada",
@@ -69,7 +69,7 @@ async function insertLead(database: AppDatabase, id: string) {
 async function leadIds(file: string) {
   const database = openDatabase({ kind: "sqlite", path: file });
   try {
-    return (await database.db.selectFrom("inquiries").select("id").orderBy("id").execute()).map((r) => r.id);
+    return (await database.db.selectFrom("leads").select("id").orderBy("id").execute()).map((r) => r.id);
   } finally {
     await database.close();
   }
@@ -135,7 +135,7 @@ if (testDatabaseKind === "sqlite")
         restoreBackup({ target: { kind: "sqlite", path: file }, dir: backups, force: true }),
       ).rejects.toThrow(/open in another process .*stop the server first/);
       expect(
-        (await database.db.selectFrom("inquiries").select("id").orderBy("id").execute()).map((r) => r.id),
+        (await database.db.selectFrom("leads").select("id").orderBy("id").execute()).map((r) => r.id),
       ).toEqual(["lead-1", "lead-2"]);
     });
 
@@ -296,7 +296,7 @@ if (testDatabaseKind === "postgres")
       await expect(restoreBackup({ target: source, dir })).rejects.toThrow(
         /other sessions are connected to the database: stop every server instance first/,
       );
-      expect(await database.db.selectFrom("inquiries").select("id").execute()).toEqual([{ id: "lead-1" }]);
+      expect(await database.db.selectFrom("leads").select("id").execute()).toEqual([{ id: "lead-1" }]);
     });
 
     it("restores a whole database only with --force over the site's tables, in one transaction", async () => {
@@ -318,7 +318,7 @@ if (testDatabaseKind === "postgres")
       await restoreBackup({ target: source, dir, force: true });
       const after = openDatabase(options);
       cleanup.push(() => after.close());
-      expect(await after.db.selectFrom("inquiries").select("id").execute()).toEqual([{ id: "lead-1" }]);
+      expect(await after.db.selectFrom("leads").select("id").execute()).toEqual([{ id: "lead-1" }]);
       // Migrating the restored database again finds nothing to do.
       expect(await migrateToLatest(after)).toEqual([]);
     });

@@ -125,6 +125,26 @@ export function readBackupStatus(dir: string): BackupStatus | undefined {
   }
 }
 
+/** deploy/cascadia-backup.timer's period: PostgreSQL is dumped hourly, not by the server. */
+const POSTGRES_DUMP_INTERVAL_MS = 3_600_000;
+
+/**
+ * Whether backups are behind, for the studio's home (issue 37): the last one recorded in
+ * BACKUP_DIR is older than two intervals (SQLite: the server's BACKUP_INTERVAL_SECONDS;
+ * PostgreSQL: the hourly timer), or there is none; the alert rule of docs/deploy.md, for the
+ * owner who runs no alerting. Null when no BACKUP_DIR is configured (`BACKUP_DIR=off`).
+ */
+export function backupHealth(
+  config: Pick<AppConfig, "BACKUP_DIR" | "BACKUP_INTERVAL_SECONDS" | "DATABASE_URL">,
+  now: number,
+): { dir: string; lastAt: string | null; intervalMs: number; late: boolean } | null {
+  if (!config.BACKUP_DIR) return null;
+  const intervalMs = config.DATABASE_URL ? POSTGRES_DUMP_INTERVAL_MS : config.BACKUP_INTERVAL_SECONDS * 1000;
+  const lastAt = readBackupStatus(config.BACKUP_DIR)?.at ?? null;
+  const late = lastAt === null || now - Date.parse(lastAt) > 2 * intervalMs;
+  return { dir: config.BACKUP_DIR, lastAt, intervalMs, late };
+}
+
 /** When the last backup was known good: the value of `cascadia_backup_last_success_timestamp_seconds`. */
 export function lastBackupAt(dir: string): Date | undefined {
   const status = readBackupStatus(dir);
@@ -271,8 +291,9 @@ async function pgDump(source: Extract<BackupSource, { kind: "postgres" }>, targe
   );
   // The archive reads back to its end and holds the leads.
   const contents = await run("pg_restore", ["--list", target], env);
-  if (!/ TABLE DATA \S+ inquiries /.test(contents))
-    throw new BackupError("The dump has no inquiries table: is DATABASE_URL the site's database?");
+  // `inquiries` before migration 0027 named the table.
+  if (!/ TABLE DATA \S+ (leads|inquiries) /.test(contents))
+    throw new BackupError("The dump has no leads table: is DATABASE_URL the site's database?");
 }
 
 export type RestoreResult = {
@@ -378,8 +399,9 @@ async function restorePostgres(
     try {
       const { rows } = await client.query<{ sessions: string; leads: string | null }>(
         `select (select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend') as sessions,
-                to_regclass($1) as leads`,
-        [`${target.schema ?? "public"}.inquiries`],
+                coalesce(to_regclass($1), to_regclass($2)) as leads`,
+        // `inquiries` before migration 0027 named the table.
+        [`${target.schema ?? "public"}.leads`, `${target.schema ?? "public"}.inquiries`],
       );
       const sessions = Number(rows[0]!.sessions);
       if (sessions > 0)

@@ -31,7 +31,7 @@ describe(`group commit on ${testDatabaseKind}`, () => {
   });
 
   const names = async () =>
-    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+    (await database.db.selectFrom("leads").select("last_name").orderBy("last_name").execute()).map(
       (r) => r.last_name,
     );
 
@@ -40,7 +40,7 @@ describe(`group commit on ${testDatabaseKind}`, () => {
     const results = await Promise.allSettled(
       ["A", "B", "C", "D"].map((name) =>
         writes.run(async (trx) => {
-          await trx.insertInto("inquiries").values(lead(name)).execute();
+          await trx.insertInto("leads").values(lead(name)).execute();
           // C inserts, then fails: its row must go, the others' stay.
           if (name === "C") throw new Error("C failed after its insert");
           return name;
@@ -60,7 +60,7 @@ describe(`group commit on ${testDatabaseKind}`, () => {
     const writes = createGroupCommit(database);
     await database.close();
     const results = await Promise.allSettled(
-      ["E", "F"].map((name) => writes.run((trx) => trx.insertInto("inquiries").values(lead(name)).execute())),
+      ["E", "F"].map((name) => writes.run((trx) => trx.insertInto("leads").values(lead(name)).execute())),
     );
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });
@@ -83,10 +83,10 @@ describe("group commit on SQLite", () => {
     });
     await migrateToLatest(database);
     const writes = createGroupCommit(database);
-    const committed = () => (reader.prepare("select count(*) as n from inquiries").get() as { n: number }).n;
+    const committed = () => (reader.prepare("select count(*) as n from leads").get() as { n: number }).n;
     const write = (name: string) =>
       writes.run(async (trx) => {
-        await trx.insertInto("inquiries").values(lead(name)).execute();
+        await trx.insertInto("leads").values(lead(name)).execute();
         return committed();
       });
     return { file, write, committed };

@@ -1,8 +1,14 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createEmptyDatabase, migratorUpTo, testDatabaseKind } from "../../tests/helpers/databases";
-import { quoteContent } from "../quotes/model";
+import { quoteContent } from "~/shared/quote-model";
+
+import {
+  beforeLeads,
+  createEmptyDatabase,
+  migratorUpTo,
+  testDatabaseKind,
+} from "../../tests/helpers/databases";
 import { openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 
@@ -20,7 +26,7 @@ describe(`migration 0017-invoices on ${testDatabaseKind}`, () => {
       await empty.dispose();
     };
     expect((await migratorUpTo(database, "0016-analytics").migrateToLatest()).error).toBeUndefined();
-    const { db } = database;
+    const db = beforeLeads(database);
     const at = "2026-10-01T17:00:00.000Z";
     await db
       .insertInto("inquiries")
@@ -72,7 +78,7 @@ describe(`migration 0017-invoices on ${testDatabaseKind}`, () => {
 
     expect(Object.keys(migrations)).toContain("0017-invoices");
     expect((await migratorUpTo(database, "0017-invoices").migrateToLatest()).error).toBeUndefined();
-    const rows = await db.selectFrom("quotes").selectAll().orderBy("id").execute();
+    const rows = await database.db.selectFrom("quotes").selectAll().orderBy("id").execute();
     expect(
       rows.map((q) => [
         q.id,

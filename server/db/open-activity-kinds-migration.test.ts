@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import { beforeLeads, migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
 import type { LeadActivityKind } from "./schema";
 
 describe(`migration 0014-open-activity-kinds on ${testDatabaseKind}`, () => {
@@ -12,7 +12,7 @@ describe(`migration 0014-open-activity-kinds on ${testDatabaseKind}`, () => {
   it("keeps every timeline row and lets a new feature's kind in, while an empty or overlong kind is refused", async () => {
     const { database, dispose } = await openDatabaseUpTo("0013-job-leases");
     cleanup = dispose;
-    const db = database.db;
+    const db = beforeLeads(database);
     const at = "2026-01-01T12:00:00.000Z";
     await db
       .insertInto("inquiries")

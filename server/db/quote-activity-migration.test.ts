@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
-import type { InquiryTable } from "./schema";
+import { beforeLeads, migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/helpers/databases";
+import type { LeadTable } from "./schema";
 
 describe(`migration 0009-quote-activity on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
@@ -13,11 +13,11 @@ describe(`migration 0009-quote-activity on ${testDatabaseKind}`, () => {
   it("keeps the timeline's rows, carries quote_events into it, drops quote_events, and widens the kinds; down restores them", async () => {
     const { database, dispose } = await openDatabaseUpTo("0006-quotes");
     cleanup = dispose;
-    const db = database.db;
+    const db = beforeLeads(database);
     const at = "2026-01-01T12:00:00.000Z";
     // The schema as of 0006: no columns of later migrations.
     const early = db as unknown as Kysely<{
-      inquiries: Omit<InquiryTable, "search_text" | "quarantine_reason">;
+      inquiries: Omit<LeadTable, "search_text" | "quarantine_reason">;
     }>;
     await early
       .insertInto("inquiries")

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
+  beforeLeads,
   createEmptyDatabase,
   migratorUpTo,
   openDatabaseUpTo,
   testDatabaseKind,
 } from "../../tests/helpers/databases";
-import { nextDocumentNumber } from "../quotes/documents.server";
+import { nextDocumentNumber } from "../billing/documents.server";
 import { openDatabase } from "./database.server";
 import { migrations } from "./migrations";
 
@@ -26,7 +27,7 @@ describe(`migrations 0024-refunds and 0026-refund-provider-status on ${testDatab
     expect(
       (await migratorUpTo(database, "0023-analytics-dashboard").migrateToLatest()).error,
     ).toBeUndefined();
-    const { db } = database;
+    const db = beforeLeads(database);
     const at = "2026-10-01T17:00:00.000Z";
     const doc = {
       id: "d1",
@@ -87,8 +88,10 @@ describe(`migrations 0024-refunds and 0026-refund-provider-status on ${testDatab
       },
     ]);
     const t = Date.parse("2026-11-25T18:00:00.000Z");
-    expect(await db.transaction().execute((trx) => nextDocumentNumber(trx, "receipt", t))).toBe("R2026-0002");
-    expect(await db.transaction().execute((trx) => nextDocumentNumber(trx, "credit_note", t))).toBe(
+    expect(await database.db.transaction().execute((trx) => nextDocumentNumber(trx, "receipt", t))).toBe(
+      "R2026-0002",
+    );
+    expect(await database.db.transaction().execute((trx) => nextDocumentNumber(trx, "credit_note", t))).toBe(
       "C2026-0001",
     );
     await expect(
@@ -114,7 +117,7 @@ describe(`migrations 0024-refunds and 0026-refund-provider-status on ${testDatab
   it("0026 keeps the refunds made before it, their provider status unknown, and takes Stripe's status and reason from then on", async () => {
     const { database, dispose } = await openDatabaseUpTo("0025-analytics-rollup-marks");
     cleanup = dispose;
-    const { db } = database;
+    const db = beforeLeads(database);
     const refund = {
       id: "rf_1",
       payment_id: "p1",

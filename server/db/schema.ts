@@ -36,7 +36,7 @@ export interface PaymentTable {
   last_checked_at: string | null;
   /** Set when paid through a quote: the quote, its lead and which part (deposit, balance or full). */
   quote_id: string | null;
-  inquiry_id: string | null;
+  lead_id: string | null;
   kind: PaymentKind | null;
   /** When the provider's checkout stops taking payment (a quote's open checkout is reused until then), and its URL. */
   expires_at: string | null;
@@ -63,7 +63,7 @@ export interface RefundTable {
   /** UUID; the provider's idempotency key is derived from it, so a retry is the same refund. */
   id: string;
   payment_id: string;
-  inquiry_id: string;
+  lead_id: string;
   amount_cents: number;
   reason: string;
   status: RefundRequestStatus;
@@ -89,7 +89,7 @@ export type QuoteStatus =
 
 export interface QuoteTable {
   id: string;
-  inquiry_id: string;
+  lead_id: string;
   /** The client's link (/quote/<token>): 256 random bits, kept as is so the studio can send it again. */
   token: string;
   package: "basic" | "pro";
@@ -99,7 +99,7 @@ export interface QuoteTable {
   tax_label: string | null;
   tax_basis_points: number | null;
   tax_cents: number;
-  /** JSON array of TaxTotal (server/quotes/taxes.ts): the quote's total per tax (migration 0017). */
+  /** JSON array of TaxTotal (app/shared/taxes.ts): the quote's total per tax (migration 0017). */
   taxes: string;
   /** The client's province, which sets the taxes a line may carry. */
   tax_province: string;
@@ -132,7 +132,7 @@ export interface QuoteTable {
 export interface AgreementTable {
   id: string;
   quote_id: string;
-  inquiry_id: string;
+  lead_id: string;
   signer_name: string;
   signer_company: string | null;
   signer_email: string;
@@ -152,7 +152,7 @@ export interface PaymentEventTable {
   received_at: string;
 }
 
-export interface InquiryTable {
+export interface LeadTable {
   id: string;
   first_name: string;
   last_name: string;
@@ -222,7 +222,7 @@ export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancel
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {
   id: string;
-  inquiry_id: string;
+  lead_id: string;
   kind: LeadActivityKind;
   from_status: string | null;
   to_status: string | null;
@@ -231,7 +231,7 @@ export interface LeadActivityTable {
   created_at: string;
 }
 
-/** better-auth's tables (server/studio/auth.server.ts); dates are Date on PostgreSQL, ISO text on SQLite. */
+/** better-auth's tables (server/auth/auth.server.ts); dates are Date on PostgreSQL, ISO text on SQLite. */
 export interface StudioUserTable {
   id: string;
   name: string;
@@ -350,7 +350,7 @@ export type BookingStatus = "booked" | "held" | "cancelled";
 /** A 30-minute discovery call; at most one 'booked' row per starts_at (a unique partial index). */
 export interface BookingTable {
   id: string;
-  inquiry_id: string;
+  lead_id: string;
   starts_at: string;
   ends_at: string;
   status: BookingStatus;
@@ -440,7 +440,7 @@ export interface MoneyDocumentTable {
   kind: MoneyDocumentKind;
   number: string;
   quote_id: string;
-  inquiry_id: string;
+  lead_id: string;
   payment_id: string | null;
   payment_kind: PaymentKind;
   amount_cents: number;
@@ -465,7 +465,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   payments: PaymentTable;
   payment_events: PaymentEventTable;
-  inquiries: InquiryTable;
+  leads: LeadTable;
   outbox: OutboxTable;
   lead_activity: LeadActivityTable;
   studio_users: StudioUserTable;

@@ -2,7 +2,7 @@
  * The text the studio's search matches, folded the same way on every database:
  * decomposed (NFD), combining marks removed, lower case. So "café", "CAFE" and
  * "cafe" are one word on SQLite (whose FTS5 folds with `remove_diacritics 2`)
- * and on PostgreSQL (whose index reads the stored `inquiries.search_text`).
+ * and on PostgreSQL (whose index reads the stored `leads.search_text`).
  */
 export function foldForSearch(text: string) {
   return text

@@ -5,7 +5,7 @@ import { inquiryFieldsSchema, type Inquiry } from "~/schemas/inquiry";
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import type { Database, InquiryTable } from "../db/schema";
+import type { Database, LeadTable } from "../db/schema";
 import { acknowledgementEmail } from "../mail/emails/acknowledgement";
 import { inquiryEmail } from "../mail/emails/inquiry";
 import { forwardToFormService } from "../mail/form-service.server";
@@ -60,7 +60,7 @@ export async function claimAcknowledgement(trx: Kysely<Database>, email: string,
   return claimed.length === 1;
 }
 
-export function inquiryFromRow(row: Selectable<InquiryTable>): Inquiry {
+export function inquiryFromRow(row: Selectable<LeadTable>): Inquiry {
   return {
     firstName: row.first_name,
     lastName: row.last_name,
@@ -75,7 +75,7 @@ export function inquiryFromRow(row: Selectable<InquiryTable>): Inquiry {
 }
 
 export type InquiryDeliveryDeps = {
-  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "WEB3FORMS_URL" | "INQUIRY_TO">;
+  config: Pick<AppConfig, "WEB3FORMS_ACCESS_KEY" | "WEB3FORMS_URL" | "INQUIRY_TO" | "SITE_URL">;
   database: AppDatabase;
   mailer: Mailer;
   /** Overridable so tests talk to a local fake form service. */
@@ -87,7 +87,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
   const { config, database, mailer } = deps;
 
   async function load(id: string) {
-    const row = await database.db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await database.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new Error(`inquiry ${id} not found`);
     // Stored rows passed the schema; parsing again guards the email against a hand-edited row.
     return inquiryFieldsSchema.parse(inquiryFromRow(row));
@@ -98,7 +98,8 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        await mailer.send({ ...(await inquiryEmail(inquiry)), messageId: messageId(row) });
+        const leadLink = `${config.SITE_URL}/studio/leads/${row.subject_id}`;
+        await mailer.send({ ...(await inquiryEmail(inquiry, leadLink)), messageId: messageId(row) });
       },
     },
     [INQUIRY_ACK_EMAIL]: {
@@ -109,7 +110,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         await mailer.send({
           ...email,
           to: inquiry.email,
-          replyTo: mailer.studioInbox,
+          replyTo: mailer.companyInbox,
           messageId: messageId(row),
         });
       },
@@ -124,7 +125,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
         const inquiry = await load(row.subject_id);
         await forwardToFormService(
           inquiry,
-          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.studioInbox },
+          { url: config.WEB3FORMS_URL, accessKey, toEmail: mailer.companyInbox },
           deps.fetch,
         );
       },

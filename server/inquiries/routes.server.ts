@@ -2,12 +2,13 @@ import { Hono } from "hono";
 
 import { parseInquirySource, type InquiryApiResponse } from "~/schemas/inquiry";
 
-import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { preReadBody } from "../http/pre-read-body.server";
+import { browserOf, CROSS_SITE_MESSAGE } from "./inquiry-context.server";
 import { readSubmission } from "./parse.server";
-import { browserOf, CROSS_SITE_MESSAGE, type InquiryService } from "./service.server";
+import { type InquiryService } from "./service.server";
 
 /** POST /api/inquiries: JSON, form-urlencoded or multipart in; `{ success, id }` or `{ success: false, error, fieldErrors }` out. */
 export function inquiryRoutes(service: InquiryService, config: Pick<AppConfig, "SITE_URL" | "TRUST_PROXY">) {

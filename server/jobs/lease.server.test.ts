@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from "../../tests/helpers/databases";
 import { migrateToLatest, openDatabase, type AppDatabase } from "../db/database.server";
-import { createLeadPrivacy, startRetentionJob } from "../studio/privacy.server";
+import { createLeadPrivacy, startRetentionJob } from "../leads/privacy.server";
 import { createJobLease, startLeasedJob } from "./lease.server";
 
 const DAY = 24 * 60 * 60_000;
@@ -134,7 +134,7 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
     database = await openTestDatabase();
     const c = clock(Date.UTC(2026, 0, 15));
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id: "old-won",
         first_name: "A",

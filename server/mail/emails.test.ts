@@ -15,7 +15,7 @@ import { paymentReceivedEmail } from "./emails/payment-received";
 import { quoteEmail } from "./emails/quote";
 import { receiptEmail } from "./emails/receipt";
 import { clientReminderEmail } from "./emails/reminder";
-import { newLeadReminderEmail } from "./emails/reminder-new-lead";
+import { newLeadReminderEmail, replyDueDigestEmail } from "./emails/reminder-new-lead";
 import { undeliverableEmail } from "./emails/undeliverable";
 import { type RenderedEmail } from "./layout";
 
@@ -58,7 +58,7 @@ const payment: PaymentTable = {
   failed_at: null,
   last_checked_at: null,
   quote_id: "0a1b2c3d-0000-4000-8000-000000000000",
-  inquiry_id: "lead-1",
+  lead_id: "lead-1",
   kind: "deposit",
   expires_at: null,
   checkout_url: null,
@@ -194,7 +194,7 @@ describe("client emails", () => {
         'Hello <img src="https://evil.example/pixel">\n<a href="https://evil.example/login">verify</a> & pay',
     };
     const notices: Record<string, () => Promise<RenderedEmail>> = {
-      "inquiry-notice": () => inquiryEmail(ada),
+      "inquiry-notice": () => inquiryEmail(ada, "https://cascadiawebstudio.ca/studio/leads/lead-1"),
       "payment-notice-quote": () =>
         paymentReceivedEmail(payment, "2026-11-23T10:01:00.000Z", "https://cascadiawebstudio.ca"),
       "reminder-new-lead": () =>
@@ -206,6 +206,34 @@ describe("client emails", () => {
           replyBy: "December 3, 2026 at 12:00 p.m. Pacific Time",
           leadUrl: "https://cascadiawebstudio.ca/studio/leads/lead-1",
         }),
+      "reminder-new-lead-digest": () =>
+        replyDueDigestEmail(
+          [
+            [
+              "Ada",
+              "Lovelace",
+              "Pro Website",
+              "December 2, 2026 at 12:00 p.m.",
+              "December 3, 2026 at 12:00 p.m.",
+              "lead-1",
+            ],
+            [
+              "Grace",
+              "Hopper",
+              "Basic Website",
+              "December 2, 2026 at 1:30 p.m.",
+              "December 3, 2026 at 1:30 p.m.",
+              "lead-2",
+            ],
+          ].map(([firstName, lastName, projectType, received, replyBy, id]) => ({
+            firstName: firstName!,
+            lastName: lastName!,
+            projectType: projectType!,
+            receivedAt: `${received} Pacific Time`,
+            replyBy: `${replyBy} Pacific Time`,
+            leadUrl: `https://cascadiawebstudio.ca/studio/leads/${id}`,
+          })),
+        ),
       "undeliverable-alert": () =>
         undeliverableEmail({
           what: "their quote",

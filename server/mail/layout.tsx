@@ -38,7 +38,7 @@ export async function renderEmail(subject: string, element: ReactNode): Promise<
  * form service have always read (lines of `Label: value`), and the HTML shows the
  * same lines in the studio's look. Text before and after the facts keeps its line breaks.
  */
-export type StudioNotice = {
+export type CompanyNotice = {
   subject: string;
   /** Lines before the facts (none, or one sentence a line). */
   intro: string[];
@@ -50,12 +50,12 @@ export type StudioNotice = {
 };
 
 /** The notice's plain text, as the studio's inbox reads it. */
-export function noticeText(n: StudioNotice) {
+export function noticeText(n: CompanyNotice) {
   const facts = n.facts.map(([label, value]) => `${`${label}: `.padEnd(n.valueColumn ?? 0)}${value}`);
   return [...n.intro, ...(n.intro.length ? [""] : []), ...facts, "", ...n.closing].join("\n");
 }
 
-export async function renderNotice(n: StudioNotice): Promise<RenderedEmail> {
+export async function renderNotice(n: CompanyNotice): Promise<RenderedEmail> {
   const text = noticeText(n);
   const { render } = await renderer();
   const html = await render(

@@ -36,7 +36,7 @@ export type Mailer = {
   /** False when SMTP_URL is unset (development): send() then logs and throws MailNotConfiguredError. */
   configured: boolean;
   /** The studio inbox notifications go to. */
-  studioInbox: string;
+  companyInbox: string;
   send(message: MailMessage): Promise<{ messageId: string }>;
   close(): void;
 };
@@ -61,12 +61,12 @@ export function createMailer(
   logger: Logger,
   timeouts: Partial<MailerTimeouts> = {},
 ): Mailer {
-  const studioInbox = config.INQUIRY_TO ?? siteConfig.email;
+  const companyInbox = config.INQUIRY_TO ?? siteConfig.email;
   const from = config.SMTP_FROM ?? `${siteConfig.name} <${siteConfig.email}>`;
   if (!config.SMTP_URL) {
     return {
       configured: false,
-      studioInbox,
+      companyInbox,
       async send(message) {
         // The subject may name the visitor: only the message's id is logged.
         logger.info({ messageId: message.messageId }, "mail not sent: SMTP_URL is not set");
@@ -82,11 +82,11 @@ export function createMailer(
   );
   return {
     configured: true,
-    studioInbox,
+    companyInbox,
     async send(message) {
       const info = await transport.sendMail({
         from,
-        to: message.to ?? studioInbox,
+        to: message.to ?? companyInbox,
         subject: headerSafe(message.subject),
         text: message.text,
         html: message.html,

@@ -119,143 +119,175 @@ export function backoffMs(
   return Math.round(delay * (1 + 0.1 * random()));
 }
 
-export function createOutboxWorker(options: OutboxWorkerOptions) {
+/** What a worker's passes work with: its options with the defaults, its id, its log and the channels it delivers. */
+function workerContext(options: OutboxWorkerOptions) {
   const o = { ...OUTBOX_DEFAULTS, ...options };
-  const { database, logger, handlers } = options;
-  const { db } = database;
-  const now = options.now ?? Date.now;
+  const { database, handlers } = options;
   const workerId = options.workerId ?? randomUUID();
-  const log = logger.child({ component: "outbox", worker: workerId.slice(0, 8) });
+  return {
+    o,
+    options,
+    database,
+    db: database.db,
+    handlers,
+    now: options.now ?? Date.now,
+    workerId,
+    log: options.logger.child({ component: "outbox", worker: workerId.slice(0, 8) }),
+    channels: () => Object.keys(handlers).filter((c) => handlers[c]!.enabled),
+    // A label from the fixed set of channels, whatever a hand-edited row says.
+    channelLabel: (channel: string) => (Object.hasOwn(handlers, channel) ? channel : "unknown"),
+  };
+}
 
-  const channels = () => Object.keys(handlers).filter((c) => handlers[c]!.enabled);
-  options.metrics?.knowChannels(Object.keys(handlers));
-  // A label from the fixed set of channels, whatever a hand-edited row says.
-  const channelLabel = (channel: string) => (Object.hasOwn(handlers, channel) ? channel : "unknown");
+type WorkerContext = ReturnType<typeof workerContext>;
 
-  /** Claims up to batchSize due rows for this worker, atomically across processes. */
-  async function claim(): Promise<OutboxRow[]> {
-    const enabled = channels();
-    if (enabled.length === 0) return [];
-    const t = now();
-    const nowIso = new Date(t).toISOString();
-    const lockedUntil = new Date(t + o.leaseMs).toISOString();
+/** Claims up to batchSize due rows for this worker, atomically across processes. */
+async function claim(ctx: WorkerContext): Promise<OutboxRow[]> {
+  const { o, database, db, now, workerId } = ctx;
+  const enabled = ctx.channels();
+  if (enabled.length === 0) return [];
+  const t = now();
+  const nowIso = new Date(t).toISOString();
+  const lockedUntil = new Date(t + o.leaseMs).toISOString();
 
-    let due = db
-      .selectFrom("outbox")
-      .select("id")
-      .where("channel", "in", enabled)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
-          // An expired lease: the worker holding it died or hung.
-          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
-        ]),
-      )
-      .orderBy("next_attempt_at")
-      .limit(o.batchSize);
-    // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
-    if (database.kind === "postgres") due = due.forUpdate().skipLocked();
-    // One statement, so one transaction. On SQLite a writing statement takes the
-    // database's single write lock before it reads, so two processes cannot both
-    // select the same due rows (the second waits for the lock, then sees them taken).
-    return db
-      .updateTable("outbox")
-      .set({
-        status: "sending",
-        locked_by: workerId,
-        locked_until: lockedUntil,
-        attempts: sql<number>`attempts + 1`,
-      })
-      .where("id", "in", due)
-      .returningAll()
-      .execute();
+  let due = db
+    .selectFrom("outbox")
+    .select("id")
+    .where("channel", "in", enabled)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
+        // An expired lease: the worker holding it died or hung.
+        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
+      ]),
+    )
+    .orderBy("next_attempt_at")
+    .limit(o.batchSize);
+  // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
+  if (database.kind === "postgres") due = due.forUpdate().skipLocked();
+  // One statement, so one transaction. On SQLite a writing statement takes the
+  // database's single write lock before it reads, so two processes cannot both
+  // select the same due rows (the second waits for the lock, then sees them taken).
+  return db
+    .updateTable("outbox")
+    .set({
+      status: "sending",
+      locked_by: workerId,
+      locked_until: lockedUntil,
+      attempts: sql<number>`attempts + 1`,
+    })
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+}
+
+/** Delivers one claimed row through its channel's handler; `wake` runs a pass soon when a give-up queued an alert. */
+async function deliverOne(
+  ctx: WorkerContext,
+  row: OutboxRow,
+  wake: () => void,
+): Promise<"delivered" | "retry" | "failed"> {
+  const { o, db, handlers, now, workerId, log } = ctx;
+  const handler = handlers[row.channel];
+  try {
+    if (!handler) throw new Error(`no handler for channel ${row.channel}`);
+    await withTimeout(handler.deliver(row), o.leaseMs / 2);
+  } catch (e) {
+    return failed(ctx, row, e, wake);
   }
+  const result = await db
+    .updateTable("outbox")
+    .set({
+      status: "delivered",
+      delivered_at: new Date(now()).toISOString(),
+      last_error: null,
+      locked_by: null,
+      locked_until: null,
+    })
+    .where("id", "=", row.id)
+    .where("locked_by", "=", workerId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0)
+    log.warn({ outboxId: row.id }, "delivered after the lease ran out");
+  log.info(
+    { outboxId: row.id, channel: row.channel, subject: `${row.subject_type}/${row.subject_id}` },
+    "delivered",
+  );
+  return "delivered";
+}
 
-  async function deliverOne(row: OutboxRow): Promise<"delivered" | "retry" | "failed"> {
-    const handler = handlers[row.channel];
-    try {
-      if (!handler) throw new Error(`no handler for channel ${row.channel}`);
-      await withTimeout(handler.deliver(row), o.leaseMs / 2);
-    } catch (e) {
-      const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-      const attempts = Number(row.attempts);
-      const giveUp = attempts >= o.maxAttempts;
-      const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
-      const alert = giveUp ? options.onUndeliverable?.(row) : undefined;
-      const markFailed = (trx: Executor) =>
-        trx
-          .updateTable("outbox")
-          .set({
-            status: giveUp ? "failed" : "pending",
-            next_attempt_at: next,
-            last_error: message,
-            locked_by: null,
-            locked_until: null,
-          })
-          .where("id", "=", row.id)
-          .where("locked_by", "=", workerId)
-          .executeTakeFirst();
-      if (alert) {
-        const queued = await db.transaction().execute(async (trx) => {
-          const marked = await markFailed(trx);
-          // Once per row: a row the studio retried that gives up again has been reported.
-          return Number(marked.numUpdatedRows) === 1 ? enqueue(trx, [alert], now(), { once: true }) : [];
-        });
-        if (queued.length > 0) schedule(0);
-      } else {
-        await markFailed(db);
-      }
-      options.metrics?.deliveryFailed(channelLabel(row.channel), giveUp);
-      (giveUp ? log.error : log.warn).call(
-        log,
-        {
-          outboxId: row.id,
-          channel: row.channel,
-          attempts,
-          error: message,
-          nextAttemptAt: giveUp ? undefined : next,
-        },
-        giveUp ? "delivery failed for good" : "delivery failed; will retry",
-      );
-      return giveUp ? "failed" : "retry";
-    }
-    const result = await db
+/**
+ * A failed attempt: the row waits for its next attempt (backoff), or, past maxAttempts, is
+ * marked failed for good, with the alert about it queued in the same transaction.
+ */
+async function failed(ctx: WorkerContext, row: OutboxRow, e: unknown, wake: () => void) {
+  const { o, options, db, now, workerId, log } = ctx;
+  const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+  const attempts = Number(row.attempts);
+  const giveUp = attempts >= o.maxAttempts;
+  const next = new Date(now() + backoffMs(attempts, o.baseBackoffMs, o.maxBackoffMs)).toISOString();
+  const alert = giveUp ? options.onUndeliverable?.(row) : undefined;
+  const markFailed = (trx: Executor) =>
+    trx
       .updateTable("outbox")
       .set({
-        status: "delivered",
-        delivered_at: new Date(now()).toISOString(),
-        last_error: null,
+        status: giveUp ? "failed" : "pending",
+        next_attempt_at: next,
+        last_error: message,
         locked_by: null,
         locked_until: null,
       })
       .where("id", "=", row.id)
       .where("locked_by", "=", workerId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      log.warn({ outboxId: row.id }, "delivered after the lease ran out");
-    log.info(
-      { outboxId: row.id, channel: row.channel, subject: `${row.subject_type}/${row.subject_id}` },
-      "delivered",
-    );
-    return "delivered";
+  if (alert) {
+    const queued = await db.transaction().execute(async (trx) => {
+      const marked = await markFailed(trx);
+      // Once per row: a row the studio retried that gives up again has been reported.
+      return Number(marked.numUpdatedRows) === 1 ? enqueue(trx, [alert], now(), { once: true }) : [];
+    });
+    if (queued.length > 0) wake();
+  } else {
+    await markFailed(db);
   }
+  options.metrics?.deliveryFailed(ctx.channelLabel(row.channel), giveUp);
+  (giveUp ? log.error : log.warn).call(
+    log,
+    {
+      outboxId: row.id,
+      channel: row.channel,
+      attempts,
+      error: message,
+      nextAttemptAt: giveUp ? undefined : next,
+    },
+    giveUp ? "delivery failed for good" : "delivery failed; will retry",
+  );
+  return giveUp ? "failed" : "retry";
+}
 
-  /** One pass: claim due rows and deliver them side by side. */
-  async function runOnce() {
-    const rows = await claim();
-    const outcomes = await Promise.all(rows.map(deliverOne));
-    return {
-      claimed: rows.length,
-      delivered: outcomes.filter((x) => x === "delivered").length,
-      retry: outcomes.filter((x) => x === "retry").length,
-      failed: outcomes.filter((x) => x === "failed").length,
-    };
-  }
+/** One pass: claim due rows and deliver them side by side. */
+async function runOnce(ctx: WorkerContext, wake: () => void) {
+  const rows = await claim(ctx);
+  const outcomes = await Promise.all(rows.map((row) => deliverOne(ctx, row, wake)));
+  return {
+    claimed: rows.length,
+    delivered: outcomes.filter((x) => x === "delivered").length,
+    retry: outcomes.filter((x) => x === "retry").length,
+    failed: outcomes.filter((x) => x === "failed").length,
+  };
+}
+
+/** The worker: passes on a timer (pollMs), at once when woken, one at a time, again while batches come back full. */
+export function createOutboxWorker(options: OutboxWorkerOptions) {
+  const ctx = workerContext(options);
+  const { o, handlers, log } = ctx;
+  options.metrics?.knowChannels(Object.keys(handlers));
 
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  const wake = () => schedule(0);
 
   function schedule(ms: number) {
     if (stopped) return;
@@ -273,7 +305,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       try {
         do {
           again = false;
-          const r = await runOnce();
+          const r = await runOnce(ctx, wake);
           // A full batch suggests more are due right now.
           if (r.claimed === o.batchSize) again = true;
         } while (again && !stopped);
@@ -287,12 +319,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   return {
-    workerId,
-    runOnce,
+    workerId: ctx.workerId,
+    runOnce: () => runOnce(ctx, wake),
     /** Runs a pass soon (after new rows commit) instead of at the next poll. */
-    wake() {
-      schedule(0);
-    },
+    wake,
     start() {
       if (!stopped) return;
       stopped = false;

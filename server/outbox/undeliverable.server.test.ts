@@ -46,7 +46,7 @@ describe(`an undeliverable client email alerts the studio once (${testDatabaseKi
     const id = randomUUID();
     await database.db.transaction().execute(async (trx) => {
       await trx
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values({
           id,
           first_name: "Grace",

@@ -64,19 +64,15 @@ export function undeliverableAlertHandlers({
     if (row.subject_type === INQUIRY_SUBJECT) inquiryId = row.subject_id;
     else if (row.subject_type === QUOTE_SUBJECT)
       inquiryId = (
-        await db.selectFrom("quotes").select("inquiry_id").where("id", "=", row.subject_id).executeTakeFirst()
-      )?.inquiry_id;
+        await db.selectFrom("quotes").select("lead_id").where("id", "=", row.subject_id).executeTakeFirst()
+      )?.lead_id;
     else if (row.subject_type === PAYMENT_SUBJECT)
       inquiryId = (
-        await db
-          .selectFrom("payments")
-          .select("inquiry_id")
-          .where("id", "=", row.subject_id)
-          .executeTakeFirst()
-      )?.inquiry_id;
+        await db.selectFrom("payments").select("lead_id").where("id", "=", row.subject_id).executeTakeFirst()
+      )?.lead_id;
     if (!inquiryId) return undefined;
     return db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "first_name", "last_name", "email"])
       .where("id", "=", inquiryId)
       .executeTakeFirst();

@@ -1,3 +1,6 @@
+/** Refused: a payment (or a quote's) asked for from another site's page. */
+export const CROSS_SITE_PAYMENT_MESSAGE = "Cross-site payment requests are not accepted.";
+
 /**
  * An error as one log string. The logger redacts every nested "message" key
  * (visitors' messages), so error details go under their own field.

@@ -136,7 +136,7 @@ export function createFulfil({
       if (payment.refund_status === null)
         void goals?.recordGoal({
           name: "payment",
-          leadId: payment.inquiry_id,
+          leadId: payment.lead_id,
           amountCents: payment.amount_cents,
         });
     }

@@ -1,14 +1,14 @@
 import type { Context, Hono } from "hono";
 
-import type { AppEnv } from "../app.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { contentSecurityPolicy } from "../http/security-headers.server";
+import { CROSS_SITE_PAYMENT_MESSAGE } from "./errors";
 import type { Payments } from "./payments.server";
 import { isSandboxSessionId, SANDBOX_CHECKOUT_PATH } from "./providers/sandbox.server";
 import { renderSandboxCheckout, renderSandboxNotFound } from "./sandbox-page.server";
 
-export const CROSS_SITE_PAYMENT_MESSAGE = "Cross-site payment requests are not accepted.";
 export const UNSUPPORTED_PAYMENT_TYPE_MESSAGE =
   "Unsupported content type: send application/json or a form post.";
 

@@ -3,9 +3,9 @@ import type Stripe from "stripe";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { describeError } from "./errors";
-import { toRefundState, toRemoteSession } from "./providers/stripe.server";
 import type { PaymentService } from "./service.server";
 import type { RefundState } from "./types";
+import { handleEvent } from "./webhook-events.server";
 
 export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };
 
@@ -21,10 +21,10 @@ export function createStripeWebhookHandler(deps: {
   database: AppDatabase;
   service: PaymentService;
   logger: Logger;
-  /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/quotes/refunds.server.ts). */
+  /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/billing/refunds.server.ts). */
   onRefundUpdate?: RefundUpdateHandler;
 }) {
-  const { stripe, webhookSecret, database, service, logger } = deps;
+  const { stripe, webhookSecret, database, logger } = deps;
   const { db } = database;
 
   return async function handleWebhook(
@@ -58,7 +58,7 @@ export function createStripeWebhookHandler(deps: {
       return { status: 200, body: { received: true, duplicate: true } };
     }
 
-    await handleEvent(event);
+    await handleEvent(deps, event);
 
     await db
       .insertInto("payment_events")
@@ -67,100 +67,6 @@ export function createStripeWebhookHandler(deps: {
       .execute();
     return { status: 200, body: { received: true } };
   };
-
-  async function handleEvent(event: Stripe.Event) {
-    switch (event.type) {
-      case "checkout.session.completed":
-      case "checkout.session.async_payment_succeeded": {
-        const session = toRemoteSession(event.data.object);
-        // "completed" with payment_status unpaid is a delayed method (bank debit): wait for its async event.
-        if (session.paymentStatus !== "paid") {
-          logger.info(
-            { eventId: event.id, sessionId: session.sessionId, paymentStatus: session.paymentStatus },
-            "checkout completed, payment not yet paid",
-          );
-          return;
-        }
-        const payment = await service.findBySession(session.sessionId);
-        if (!payment) {
-          logger.warn(
-            { eventId: event.id, sessionId: session.sessionId },
-            "Stripe event for an unknown session: acknowledged, nothing changed",
-          );
-          return;
-        }
-        if (!service.matches(payment, session)) return;
-        await service.fulfil(
-          session.sessionId,
-          { status: "paid", paymentRef: session.paymentRef },
-          `stripe ${event.type} ${event.id}`,
-        );
-        return;
-      }
-      case "checkout.session.expired": {
-        // Stripe closed a checkout at its expires_at: it takes no money now, so its row is closed too.
-        const result = await service.fulfil(
-          event.data.object.id,
-          { status: "failed", reason: "checkout expired" },
-          `stripe ${event.type} ${event.id}`,
-        );
-        if (result.result === "unknown")
-          logger.warn(
-            { eventId: event.id, sessionId: event.data.object.id },
-            "Stripe event for an unknown session: acknowledged",
-          );
-        return;
-      }
-      case "charge.refunded": {
-        const charge = event.data.object;
-        // Only a refund of the whole charge settles the payment; a partial one is the studio's own business in Stripe.
-        if (!charge.refunded) return;
-        const paymentRef =
-          typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-        const settled = await service.settleRefund(
-          { paymentRef: paymentRef ?? undefined, paymentId: charge.metadata?.payment_id },
-          `stripe ${event.type} ${event.id}`,
-        );
-        if (!settled)
-          logger.info(
-            { eventId: event.id },
-            "charge.refunded for no payment awaiting a refund: acknowledged",
-          );
-        return;
-      }
-      case "refund.updated":
-      case "refund.failed": {
-        // A pending refund succeeded (its credit note is issued now), or failed or was cancelled (its claim is given back).
-        const refund = event.data.object;
-        const ours = await deps.onRefundUpdate?.({
-          ...toRefundState(refund),
-          ourId: refund.metadata?.refund_id ?? null,
-        });
-        if (!ours)
-          logger.info(
-            { eventId: event.id, type: event.type },
-            "refund event for no refund of ours: acknowledged",
-          );
-        return;
-      }
-      case "checkout.session.async_payment_failed": {
-        const session = event.data.object;
-        const result = await service.fulfil(
-          session.id,
-          { status: "failed", reason: "async payment failed" },
-          `stripe ${event.type} ${event.id}`,
-        );
-        if (result.result === "unknown")
-          logger.warn(
-            { eventId: event.id, sessionId: session.id },
-            "Stripe event for an unknown session: acknowledged",
-          );
-        return;
-      }
-      default:
-        logger.debug({ eventId: event.id, type: event.type }, "Stripe event ignored");
-    }
-  }
 }
 
 export type StripeWebhookHandler = ReturnType<typeof createStripeWebhookHandler>;

@@ -1,23 +1,22 @@
-import { createHash, createHmac, hkdfSync, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
-
-import type { AppConfig } from "../config.server";
-import type { AppDatabase, Executor } from "../db/database.server";
-import type { AgreementTable } from "../db/schema";
-import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
-import { studioAuthSecret } from "../studio/secret.server";
+import { printableName } from "~/schemas/printable-name";
 import {
   agreementContent,
   canonicalJson,
   quoteReference,
   type AgreementContent,
   type QuoteRow,
-} from "./model";
+} from "~/shared/quote-model";
+
+import type { AppDatabase, Executor } from "../db/database.server";
+import type { AgreementTable } from "../db/schema";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
 
 export type AgreementRow = Selectable<AgreementTable>;
 
@@ -29,7 +28,9 @@ export const signatureSchema = z.object({
     .min(2, "Type your full legal name to sign.")
     .max(120, "Your name is at most 120 characters.")
     // Control characters have no place in a name printed on a PDF and an email header.
-    .regex(/^[^\p{Cc}]+$/u, "Your name has characters that cannot be printed."),
+    .regex(/^[^\p{Cc}]+$/u, "Your name has characters that cannot be printed.")
+    // A right-to-left override would make the PDF print another name than the record holds.
+    .check(printableName("Your name")),
   company: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z
@@ -37,6 +38,7 @@ export const signatureSchema = z.object({
       .trim()
       .max(120, "The company name is at most 120 characters.")
       .regex(/^[^\p{Cc}]+$/u, "The company name has characters that cannot be printed.")
+      .check(printableName("The company name"))
       .optional(),
   ),
   agree: z.literal("on", { error: "Tick the box to agree to the quote and its terms." }),
@@ -48,19 +50,6 @@ export type Signature = z.infer<typeof signatureSchema>;
 export type Signer = { clientIp: string; userAgent: string | null };
 
 export const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/**
- * The key of the signer's address hash: derived (HKDF) from the studio's
- * server secret (STUDIO_AUTH_SECRET, or the per-install one), so it needs no
- * setting of its own and is never the cookie key itself.
- */
-export function agreementAddressKey(
-  config: Pick<AppConfig, "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV">,
-) {
-  return Buffer.from(
-    hkdfSync("sha256", studioAuthSecret(config), "cascadia-agreements", "signer-address", 32),
-  );
-}
 
 export function addressHash(key: Buffer, clientIp: string) {
   return createHmac("sha256", key).update(clientIp).digest("hex");
@@ -100,7 +89,7 @@ export async function storeSignature(
   const agreement: AgreementRow = {
     id: randomUUID(),
     quote_id: quote.id,
-    inquiry_id: quote.inquiry_id,
+    lead_id: quote.lead_id,
     signer_name: signature.legalName,
     signer_company: signature.company ?? null,
     signer_email: signer.email,

@@ -3,10 +3,10 @@ import { parseArgs } from "node:util";
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatCad, parseCents } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { quoteReference, type CreateQuoteInput } from "~/shared/quote-model";
+import { provinces, taxCodes, type TaxCode } from "~/shared/taxes";
 
-import { quoteReference, type CreateQuoteInput } from "./model";
 import type { QuoteService } from "./service.server";
-import { provinces, taxCodes, type TaxCode } from "./taxes";
 
 export const QUOTE_CLI_USAGE = `Usage:
   npm run studio-quote -- create --inquiry ID --package basic|pro --amount 1234.56 [--deposit 50] [--expires-days 30] [--province BC] [--package-tax GST+PST] [--line "Extra pages:150[:GST+PST]"]... [--terms TEXT]
@@ -127,6 +127,23 @@ function printCreated(
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
+const CLI_OPTIONS = {
+  inquiry: { type: "string" },
+  package: { type: "string" },
+  amount: { type: "string" },
+  deposit: { type: "string" },
+  "expires-days": { type: "string" },
+  province: { type: "string" },
+  "package-tax": { type: "string" },
+  line: { type: "string", multiple: true },
+  terms: { type: "string" },
+} as const;
+
+type Parsed = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof CLI_OPTIONS }>
+>;
+type Command = { parsed: Parsed; service: QuoteService; io: Output; actor: string };
+
 /** Runs one studio-quote command; the exit code. Arguments are checked with zod and refused with a clear message. */
 export async function runQuoteCommand(
   argv: string[],
@@ -135,102 +152,97 @@ export async function runQuoteCommand(
   actor = "cli",
 ): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed;
+  let parsed: Parsed;
   try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        inquiry: { type: "string" },
-        package: { type: "string" },
-        amount: { type: "string" },
-        deposit: { type: "string" },
-        "expires-days": { type: "string" },
-        province: { type: "string" },
-        "package-tax": { type: "string" },
-        line: { type: "string", multiple: true },
-        terms: { type: "string" },
-      },
-    });
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: CLI_OPTIONS });
   } catch (e) {
     io.err(`${(e as Error).message}\n\n${QUOTE_CLI_USAGE}`);
     return 2;
   }
-  const { values, positionals } = parsed;
-
+  const run = { parsed, service, io, actor };
   switch (command) {
-    case "create": {
-      const args = createArgs.safeParse(values);
-      if (!args.success) {
-        io.err(`${args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
-        return 2;
-      }
-      const result = await service.create(
-        { ...contentInput(args.data), inquiryId: args.data.inquiry },
-        actor,
-      );
-      if (!result.ok) {
-        io.err(result.error);
-        return 1;
-      }
-      printCreated(io, "Created", result.value);
-      return 0;
-    }
-    case "revise": {
-      const id = positionals[0];
-      const args = contentArgs.safeParse(values);
-      if (!id || positionals.length > 1 || !args.success) {
-        io.err(
-          `${args.success ? "revise takes one quote id." : args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`,
-        );
-        return 2;
-      }
-      const result = await service.revise(id, contentInput(args.data), actor);
-      if (!result.ok) {
-        io.err(result.error);
-        return 1;
-      }
-      printCreated(io, "Revised: new", result.value);
-      return 0;
-    }
+    case "create":
+      return createCommand(run);
+    case "revise":
+      return reviseCommand(run);
     case "send":
-    case "withdraw": {
-      const id = positionals[0];
-      if (!id || positionals.length > 1) {
-        io.err(`${command} takes one quote id.\n\n${QUOTE_CLI_USAGE}`);
-        return 2;
-      }
-      const result = command === "send" ? await service.send(id, actor) : await service.withdraw(id, actor);
-      if (!result.ok) {
-        io.err(result.error);
-        return 1;
-      }
-      const q = result.value;
-      io.out(
-        command === "withdraw"
-          ? `Quote ${quoteReference(q.id)} withdrawn.`
-          : `Quote ${quoteReference(q.id)} ${q.status === "deposit_paid" ? "balance request" : ""} queued for the client.`.replace(
-              "  ",
-              " ",
-            ),
-      );
-      io.out(`Link: ${service.link(q)}`);
-      return 0;
-    }
-    case "list": {
-      await service.expireDue();
-      const quotes = await service.list({ inquiryId: values.inquiry });
-      if (quotes.length === 0) io.out("No quotes yet.");
-      for (const q of quotes) {
-        io.out(
-          `${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.inquiry_id}  ${service.link(q)}`,
-        );
-      }
-      return 0;
-    }
+    case "withdraw":
+      return sendOrWithdraw(run, command);
+    case "list":
+      return listCommand(run);
     default:
       io.err(`${command ? `Unknown command "${command}".` : "No command given."}\n\n${QUOTE_CLI_USAGE}`);
       return 2;
   }
+}
+
+async function createCommand({ parsed, service, io, actor }: Command) {
+  const args = createArgs.safeParse(parsed.values);
+  if (!args.success) {
+    io.err(`${args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`);
+    return 2;
+  }
+  const result = await service.create({ ...contentInput(args.data), inquiryId: args.data.inquiry }, actor);
+  if (!result.ok) {
+    io.err(result.error);
+    return 1;
+  }
+  printCreated(io, "Created", result.value);
+  return 0;
+}
+
+async function reviseCommand({ parsed, service, io, actor }: Command) {
+  const { values, positionals } = parsed;
+  const id = positionals[0];
+  const args = contentArgs.safeParse(values);
+  if (!id || positionals.length > 1 || !args.success) {
+    io.err(
+      `${args.success ? "revise takes one quote id." : args.error.issues.map((i) => i.message).join("\n")}\n\n${QUOTE_CLI_USAGE}`,
+    );
+    return 2;
+  }
+  const result = await service.revise(id, contentInput(args.data), actor);
+  if (!result.ok) {
+    io.err(result.error);
+    return 1;
+  }
+  printCreated(io, "Revised: new", result.value);
+  return 0;
+}
+
+async function sendOrWithdraw({ parsed, service, io, actor }: Command, command: "send" | "withdraw") {
+  const { positionals } = parsed;
+  const id = positionals[0];
+  if (!id || positionals.length > 1) {
+    io.err(`${command} takes one quote id.\n\n${QUOTE_CLI_USAGE}`);
+    return 2;
+  }
+  const result = command === "send" ? await service.send(id, actor) : await service.withdraw(id, actor);
+  if (!result.ok) {
+    io.err(result.error);
+    return 1;
+  }
+  const q = result.value;
+  io.out(
+    command === "withdraw"
+      ? `Quote ${quoteReference(q.id)} withdrawn.`
+      : `Quote ${quoteReference(q.id)} ${q.status === "deposit_paid" ? "balance request" : ""} queued for the client.`.replace(
+          "  ",
+          " ",
+        ),
+  );
+  io.out(`Link: ${service.link(q)}`);
+  return 0;
+}
+
+async function listCommand({ parsed, service, io }: Command) {
+  await service.expireDue();
+  const quotes = await service.list({ inquiryId: parsed.values.inquiry });
+  if (quotes.length === 0) io.out("No quotes yet.");
+  for (const q of quotes) {
+    io.out(
+      `${quoteReference(q.id)}  ${q.id}  ${quoteStatusLabels[q.status].padEnd(12)}  ${formatCad(q.total_cents, { withCode: true }).padStart(16)}  lead ${q.lead_id}  ${service.link(q)}`,
+    );
+  }
+  return 0;
 }

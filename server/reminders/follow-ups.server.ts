@@ -2,6 +2,7 @@ import { paymentPackage } from "~/content/payment";
 import { quoteStatusLabels } from "~/content/quotes";
 import { formatSiteDate, formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { optionLabel, projectTypeOptions } from "~/schemas/inquiry-fields";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { AppConfig } from "../config.server";
 import type { Executor } from "../db/database.server";
@@ -11,10 +12,9 @@ import {
   type ClientReminderBase,
   type ClientReminderData,
 } from "../mail/emails/reminder";
-import { newLeadReminderEmail } from "../mail/emails/reminder-new-lead";
+import { replyDueDigestEmail } from "../mail/emails/reminder-new-lead";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
-import { quoteReference } from "../quotes/model";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
 import type { ReminderOptOuts } from "./opt-outs.server";
 import type { ReminderDefinition } from "./reminders.server";
@@ -39,7 +39,7 @@ const LATE_WINDOW = { quote: 3 * DAY, balance: 7 * DAY, lead: 28 * HOUR };
 
 export type FollowUpDeps = {
   config: Pick<AppConfig, "SITE_URL">;
-  mailer: Pick<Mailer, "send" | "studioInbox">;
+  mailer: Pick<Mailer, "send" | "companyInbox">;
   optOuts: Pick<ReminderOptOuts, "isOptedOut" | "tokenFor">;
 };
 
@@ -57,10 +57,10 @@ export function followUpReminders(deps: FollowUpDeps) {
 async function loadQuote(db: Executor, id: string) {
   return db
     .selectFrom("quotes")
-    .innerJoin("inquiries", "inquiries.id", "quotes.inquiry_id")
+    .innerJoin("leads", "leads.id", "quotes.lead_id")
     .select([
       "quotes.id",
-      "quotes.inquiry_id",
+      "quotes.lead_id",
       "quotes.token",
       "quotes.package",
       "quotes.status",
@@ -68,8 +68,8 @@ async function loadQuote(db: Executor, id: string) {
       "quotes.total_cents",
       "quotes.deposit_cents",
       "quotes.balance_requested_at",
-      "inquiries.first_name",
-      "inquiries.email",
+      "leads.first_name",
+      "leads.email",
     ])
     .where("quotes.id", "=", id)
     .executeTakeFirst();
@@ -109,23 +109,23 @@ function quoteReminder(
       const q = await loadQuote(db, id);
       if (!q) return { leadId: null, cancel: "the quote is gone" };
       const answer = spec.check(q, now);
-      if ("cancel" in answer) return { leadId: q.inquiry_id, cancel: answer.cancel };
+      if ("cancel" in answer) return { leadId: q.lead_id, cancel: answer.cancel };
       if (await deps.optOuts.isOptedOut(q.email))
-        return { leadId: q.inquiry_id, cancel: "the client unsubscribed from reminders" };
+        return { leadId: q.lead_id, cancel: "the client unsubscribed from reminders" };
       const base: ClientReminderBase = {
         firstName: q.first_name,
         reference: quoteReference(q.id),
         link: `${deps.config.SITE_URL}/quote/${q.token}`,
         unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
       };
-      return { leadId: q.inquiry_id, send: { to: q.email, data: { ...base, ...answer.message } } };
+      return { leadId: q.lead_id, send: { to: q.email, data: { ...base, ...answer.message } } };
     },
     async send({ to, data }, row) {
       const email = await clientReminderEmail(data);
       await deps.mailer.send({
         ...email,
         to,
-        replyTo: deps.mailer.studioInbox,
+        replyTo: deps.mailer.companyInbox,
         messageId: messageId(row),
         headers: {
           "List-Unsubscribe": `<${data.unsubscribeUrl}>`,
@@ -208,6 +208,8 @@ type LeadSend = {
   receivedAt: string;
   replyBy: string;
   leadUrl: string;
+  /** When it arrived (ISO): the digest lists the oldest first. */
+  createdAt: string;
 };
 
 function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
@@ -218,7 +220,7 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
     due: (db, now) =>
       ids(
         db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select("id")
           .where("status", "=", "new")
           .where("quarantine_reason", "is", null)
@@ -227,7 +229,7 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
       ),
     async check(db, id) {
       const lead = await db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select([
           "id",
           "status",
@@ -251,12 +253,21 @@ function newLeadWaiting(deps: FollowUpDeps): ReminderDefinition<LeadSend> {
           receivedAt: formatSiteDateTimeWithZone(lead.created_at),
           replyBy: formatSiteDateTimeWithZone(new Date(Date.parse(lead.created_at) + DAY)),
           leadUrl: `${deps.config.SITE_URL}/studio/leads/${lead.id}`,
+          createdAt: lead.created_at,
         },
       };
     },
     async send(facts, row) {
-      await deps.mailer.send({ ...(await newLeadReminderEmail(facts)), messageId: messageId(row) });
+      await deps.mailer.send({ ...(await replyDueDigestEmail([facts])), messageId: messageId(row) });
       return "to the studio";
+    },
+    // Every lead waiting at that moment in one "Reply due" email (reminders.server.ts, deliverDigest).
+    digest: {
+      to: "to the studio",
+      async send(leads, row) {
+        const oldestFirst = [...leads].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+        await deps.mailer.send({ ...(await replyDueDigestEmail(oldestFirst)), messageId: messageId(row) });
+      },
     },
   };
 }

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
-import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { studioAuthSecret } from "../studio/secret.server";
 
 /**
  * Unsubscribing from reminders (CASL): the link carries a token made of a keyed digest of
@@ -11,17 +9,6 @@ import { studioAuthSecret } from "../studio/secret.server";
  * The opt-out is stored by the same digest, never the address; it stops reminders only
  * (receipts, invoices and agreements still go). Decision 0032.
  */
-
-/** The key both digests are made with: UNSUBSCRIBE_SECRET, or one derived from the studio's sign-in secret. */
-export function optOutKey(
-  config: Pick<
-    AppConfig,
-    "UNSUBSCRIBE_SECRET" | "STUDIO_AUTH_SECRET" | "BETTER_AUTH_SECRET" | "DATABASE_PATH" | "NODE_ENV"
-  >,
-) {
-  const base = config.UNSUBSCRIBE_SECRET ?? studioAuthSecret(config);
-  return createHmac("sha256", base).update("cascadia reminder opt-outs v1").digest();
-}
 
 const mac = (key: Buffer, label: string, value: string) =>
   createHmac("sha256", key).update(`${label}:${value}`).digest("base64url");

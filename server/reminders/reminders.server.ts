@@ -1,7 +1,8 @@
 import type { AppDatabase, Executor } from "../db/database.server";
-import type { ReminderActivityKind } from "../db/schema";
 import { startLeasedJob, type LeasedJobOptions } from "../jobs/lease.server";
 import { enqueue, type OutboxHandlers, type OutboxRow, type OutboxTrigger } from "../outbox/outbox.server";
+import { deliverDigest, recorded } from "./digest.server";
+import { recordOnce, reminderContext, type ReminderContext } from "./record.server";
 
 /**
  * Reminders that run themselves, generic over what they are about (quotes and leads
@@ -29,6 +30,12 @@ export type ReminderDefinition<T = unknown> = {
   check(db: Executor, subjectId: string, now: number): Promise<ReminderCheck<T>>;
   /** Sends it; returns the timeline's words for who got it ("to the client"). */
   send(what: T, row: OutboxRow): Promise<string>;
+  /**
+   * Optional: the reminders of this channel due together go out as one email (a digest), never
+   * one per subject: a backlog of 195 new leads sent the studio 195 emails (issue 37). `to` is
+   * the timeline's words for who got it.
+   */
+  digest?: { to: string; send(items: T[], row: OutboxRow): Promise<void> };
 };
 
 // Each definition's T stays its own; the job and the handlers only pass it through.
@@ -60,31 +67,6 @@ export async function queueDueReminders({
   return queued;
 }
 
-/** One timeline row per reminder, keyed by its outbox row: a retried delivery adds none. */
-async function recordOnce(
-  db: Executor,
-  row: OutboxRow,
-  leadId: string,
-  kind: ReminderActivityKind,
-  body: string,
-  at: number,
-) {
-  await db
-    .insertInto("lead_activity")
-    .values({
-      id: row.id,
-      inquiry_id: leadId,
-      kind,
-      from_status: null,
-      to_status: null,
-      body,
-      actor_email: "system",
-      created_at: new Date(at).toISOString(),
-    })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-}
-
 /** The outbox handlers of the reminders: check, then send and record, or record why not. */
 export function reminderDeliveryHandlers({
   database,
@@ -97,39 +79,39 @@ export function reminderDeliveryHandlers({
   enabled: boolean;
   now?: () => number;
 }): OutboxHandlers {
-  const { db } = database;
+  const ctx = reminderContext({ database, now });
   const handlers: OutboxHandlers = {};
-  for (const r of reminders) {
-    handlers[r.channel] = {
-      enabled,
-      async deliver(row) {
-        // An earlier attempt that sent and then lost its answer recorded it: not again.
-        const done = await db
-          .selectFrom("lead_activity")
-          .select("id")
-          .where("id", "=", row.id)
-          .executeTakeFirst();
-        if (done) return;
-        const t = now();
-        const checked = await r.check(db, row.subject_id, t);
-        if ("cancel" in checked) {
-          if (checked.leadId)
-            await recordOnce(
-              db,
-              row,
-              checked.leadId,
-              "reminder-cancelled",
-              `${r.label} not sent: ${checked.cancel}.`,
-              t,
-            );
-          return;
-        }
-        const to = await r.send(checked.send, row);
-        await recordOnce(db, row, checked.leadId, "reminder-sent", `${r.label} emailed ${to}.`, now());
-      },
-    };
-  }
+  for (const r of reminders)
+    handlers[r.channel] = { enabled, deliver: (row) => deliverReminder(ctx, r, row) };
   return handlers;
+}
+
+async function deliverReminder(ctx: ReminderContext, r: AnyReminder, row: OutboxRow) {
+  const { db, now } = ctx;
+  // An earlier attempt that sent and then lost its answer recorded it: not again. A row a
+  // digest took (deliverDigest) is recorded too, so it sends nothing of its own.
+  if (await recorded(ctx, r, row)) return;
+  if (r.digest) {
+    // Sent with the others; or, when another digest took this row meanwhile, once that one is done.
+    while (!(await deliverDigest(ctx, r, r.digest, row))) if (await recorded(ctx, r, row)) return;
+    return;
+  }
+  const t = now();
+  const checked = await r.check(db, row.subject_id, t);
+  if ("cancel" in checked) {
+    if (checked.leadId)
+      await recordOnce(
+        db,
+        row,
+        checked.leadId,
+        "reminder-cancelled",
+        `${r.label} not sent: ${checked.cancel}.`,
+        t,
+      );
+    return;
+  }
+  const to = await r.send(checked.send, row);
+  await recordOnce(db, row, checked.leadId, "reminder-sent", `${r.label} emailed ${to}.`, now());
 }
 
 export const REMINDER_JOB = "reminders";

@@ -4,12 +4,12 @@ import type { z } from "zod";
 import { budgetOptions, optionLabel, projectTypeOptions, timelineOptions } from "~/schemas/inquiry-fields";
 
 import { analyticsDownloads } from "../analytics/downloads.server";
-import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../quotes/accounting.server";
+import { ACCOUNTING_COLUMNS, accountingQuerySchema } from "../billing/accounting.server";
+import { leadQuerySchema } from "../leads/lead-context.server";
+import { paymentQuerySchema } from "../payments/view.server";
+import type { StudioServices } from "../services.server";
 import { csvResponse, toCsv } from "./csv.server";
 import type { StudioEnv } from "./guard.server";
-import { leadQuerySchema } from "./leads.server";
-import { paymentQuerySchema } from "./payments-view.server";
-import type { StudioServices } from "./services.server";
 
 /** The pages' download links: the inbox's, the payments, accounting and analytics pages' CSV, a lead's documents, and one lead's data as JSON (its privacy export). */
 export function studioDownloads({

@@ -1,10 +1,11 @@
 import type { Context, Next } from "hono";
 
-import type { AppEnv } from "../app.server";
+import { type StudioUser } from "../auth/session-context.server";
+import { isAnonymousPasskeyPath } from "../auth/session.server";
 import type { AppConfig } from "../config.server";
+import type { AppEnv } from "../http/env";
 import { isCrossSiteRequest } from "../http/origin.server";
-import type { StudioSignIn } from "./services.server";
-import { isAnonymousPasskeyPath, type StudioUser } from "./session.server";
+import type { StudioSignIn } from "../services.server";
 
 export type StudioEnv = {
   Variables: AppEnv["Variables"] & { studioUser?: StudioUser; studioCookies?: string[] };

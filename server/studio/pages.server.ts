@@ -1,12 +1,11 @@
 import type { Context, Hono } from "hono";
 import { createRequestHandler } from "react-router";
 
-import type { AppDeps } from "../app.server";
 import { compressResponse } from "../http/compress.server";
+import type { AppDeps } from "../http/env";
 import { createNonce } from "../http/security-headers.server";
-import type { AppServices } from "../services.server";
+import type { AppServices, StudioServices } from "../services.server";
 import type { StudioEnv } from "./guard.server";
-import type { StudioServices } from "./services.server";
 
 /** The studio's own policy: scripts only with this response's nonce, nothing inline or third-party. */
 export function studioContentSecurityPolicy(nonce: string) {

@@ -1,30 +1,19 @@
 import { Hono } from "hono";
 
-import type { AppDeps, AppEnv } from "../app.server";
-import type { QuoteService } from "../quotes/service.server";
-import type { AppServices } from "../services.server";
+import type { AppDeps, AppEnv } from "../http/env";
+import type { Services } from "../services.server";
 import { studioDownloads } from "./downloads.server";
 import { studioGuard, type StudioEnv } from "./guard.server";
 import { mountStudioPages } from "./pages.server";
-import { createStudioServices } from "./services.server";
 
 /**
  * Mounts the studio back office behind its guard. Its one write surface is
  * the React Router pages' actions (with a built site); /api/studio holds only
  * what a page's browser fetches itself: downloads and the passkey ceremonies.
  */
-export function mountStudio(
-  app: Hono<AppEnv>,
-  deps: AppDeps,
-  services: AppServices,
-  quoteService: QuoteService,
-) {
+export function mountStudio(app: Hono<AppEnv>, deps: AppDeps, services: Services) {
   const studio = app as unknown as Hono<StudioEnv>;
-  const { loadSignIn, leads, payments, privacy, quotes, accounting, analytics, all } = createStudioServices(
-    deps,
-    services,
-    quoteService,
-  );
+  const { loadSignIn } = services;
   const guard = studioGuard(deps.config, loadSignIn);
   for (const path of ["/studio", "/studio/*", "/studio.data", "/api/studio/*"]) studio.use(path, guard);
 
@@ -34,9 +23,20 @@ export function mountStudio(
   api.on(["GET", "POST"], "/auth/passkey/:step", async (c) =>
     (await loadSignIn()).sessions.passkeyCeremony(c.req.raw, c.get("clientIp")),
   );
-  api.route("/", studioDownloads({ leads, payments, privacy, quotes, accounting, analytics }));
+  api.route(
+    "/",
+    studioDownloads({
+      leads: services.leads,
+      payments: services.paymentsView,
+      privacy: services.privacy,
+      quotes: services.leadQuotes,
+      accounting: services.accounting,
+      analytics: services.dashboard,
+    }),
+  );
   api.all("*", (c) => c.json({ success: false, error: "Not found." }, 404));
   studio.route("/api/studio", api);
 
-  if (deps.site) mountStudioPages(studio, deps.site.serverBuild, deps.config.NODE_ENV, services, all);
+  if (deps.site)
+    mountStudioPages(studio, deps.site.serverBuild, deps.config.NODE_ENV, services.web, services.studio);
 }

@@ -580,7 +580,7 @@ async function main() {
     );
 
     // 2. Leads: every inquiry answered 200 is a row.
-    const rows = new Set((await db.query<{ id: string }>(`select id from inquiries`)).rows.map((r) => r.id));
+    const rows = new Set((await db.query<{ id: string }>(`select id from leads`)).rows.map((r) => r.id));
     const lostLeads = [...load.inquiries.keys()].filter((id) => !rows.has(id));
     assert.deepEqual(lostLeads, [], "inquiries answered 200 but not stored");
     results.push(
@@ -597,7 +597,7 @@ async function main() {
     const leads = new Map(
       (
         await db.query<{ id: string; last_name: string; email: string }>(
-          `select id, last_name, email from inquiries`,
+          `select id, last_name, email from leads`,
         )
       ).rows.map((r) => [r.id, r]),
     );

@@ -10,7 +10,7 @@ export function storedInquiries(email: string) {
   try {
     return db
       .prepare(
-        "select id, first_name, last_name, email, phone, company, project_type, budget, timeline, message, source, quarantine_reason from inquiries where email = ?",
+        "select id, first_name, last_name, email, phone, company, project_type, budget, timeline, message, source, quarantine_reason from leads where email = ?",
       )
       .all(email) as Record<string, string | null>[];
   } finally {
@@ -50,7 +50,7 @@ const readRows = <T>(query: string, ...params: unknown[]) =>
 /** The quotes of a lead, oldest first. */
 export const storedQuotes = (leadId: string) =>
   readRows<{ id: string; status: string }>(
-    "select id, status from quotes where inquiry_id = ? order by created_at",
+    "select id, status from quotes where lead_id = ? order by created_at",
     leadId,
   );
 
@@ -77,6 +77,6 @@ export const storedSources = (email: string) =>
       string | null
     >
   >(
-    "select source, page, ref, utm_source, utm_medium, utm_campaign, utm_term, utm_content, quarantine_reason from inquiries where email = ? order by created_at, rowid",
+    "select source, page, ref, utm_source, utm_medium, utm_campaign, utm_term, utm_content, quarantine_reason from leads where email = ? order by created_at, rowid",
     email,
   );

@@ -173,7 +173,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const requestedAt = Date.parse(
       readRowsIn<{ at: string }>(
         dbPath,
-        "select balance_requested_at as at from quotes where inquiry_id = ?",
+        "select balance_requested_at as at from quotes where lead_id = ?",
         leadId,
       )[0]!.at,
     );

@@ -21,6 +21,8 @@ async function h1Heights(browser: Browser, baseURL: string, fonts: "web" | "fall
   let loadedFaces = 0;
   for (const { path } of publicRoutes) {
     await page.goto(path);
+    // The faces are declared once the page has painted (lib/after-first-paint.ts).
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-before-paint"));
     loadedFaces += await page.evaluate(
       async () =>
         [...(await document.fonts.ready)].filter(
@@ -44,4 +46,54 @@ test("every page's h1 keeps its line count when its web font swaps in", async ({
     .map((r) => r.path)
     .filter((path) => web.heights.get(path) !== fallback.heights.get(path));
   expect(rewrapped, "h1 height differs between the web font and its fallback").toEqual([]);
+});
+
+test("a first visit paints before any font or preview picture is requested; its next page has the fonts from the start", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ ...phone, baseURL });
+  const page = await context.newPage();
+  const timings = () =>
+    page.evaluate(async () => {
+      await new Promise<void>((resolve) => {
+        const check = () =>
+          document.documentElement.hasAttribute("data-before-paint") ? setTimeout(check, 20) : resolve();
+        check();
+      });
+      await document.fonts.ready;
+      const fcp = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntriesByName("first-contentful-paint")[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        }).observe({ type: "paint", buffered: true }),
+      );
+      const fetched = performance
+        .getEntriesByType("resource")
+        .filter((e) => /\.(woff2|avif)$/.test(new URL(e.name).pathname))
+        .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime }));
+      const faces = [...document.fonts].filter(
+        (f) => f.status === "loaded" && !f.family.endsWith("Fallback"),
+      );
+      return { fcp, fetched, faces: faces.map((f) => f.family) };
+    });
+  // The portfolio: the intro in Inter and Plus Jakarta Sans, four phone thumbnails in the first screen's reach.
+  await page.goto("/portfolio");
+  const first = await timings();
+  expect(first.fetched.filter((f) => f.file.endsWith(".woff2")).length).toBeGreaterThanOrEqual(2);
+  expect(first.fetched.filter((f) => f.file.endsWith(".avif")).length).toBeGreaterThanOrEqual(1);
+  for (const f of first.fetched) expect(f.start, f.file).toBeGreaterThanOrEqual(first.fcp);
+  expect(first.faces).toEqual(expect.arrayContaining(["Inter Variable", "Plus Jakarta Sans Variable"]));
+
+  // The next page of the visit declares the (now cached) faces before its first layout.
+  await page.goto("/pricing");
+  const declaredAtOnce = await page.evaluate(
+    () => !document.documentElement.hasAttribute("data-before-paint"),
+  );
+  expect(declaredAtOnce).toBe(true);
+  const next = await timings();
+  expect(next.faces).toEqual(expect.arrayContaining(["Inter Variable", "Plus Jakarta Sans Variable"]));
+  await context.close();
 });

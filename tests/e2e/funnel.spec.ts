@@ -101,7 +101,7 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
     await studioSignIn({ origin, databasePath: dbPath });
     const [lead] = readRowsIn<{ id: string; utm_source: string }>(
       dbPath,
-      "select id, utm_source from inquiries where email = 'ada@example.com'",
+      "select id, utm_source from leads where email = 'ada@example.com'",
     );
     expect(lead!.utm_source).toBe("fall-mailer");
     await page.goto(`${origin}/studio/leads/${lead!.id}`);

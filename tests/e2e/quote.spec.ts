@@ -1,15 +1,29 @@
 import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
 
-import { storedInquiries } from "./database";
+import { readRowsIn, storedInquiries } from "./database";
 import { expect, test } from "./fixtures";
 
 /**
  * A lead's quote end to end with the sandbox provider: the studio creates and
  * sends it with the CLI (on the e2e server's database), the client opens the
  * link in a fresh context, accepts and pays the server-fixed deposit in the
- * checkout tab it opens, and the success page shows the quote and the amount.
+ * checkout tab it opens, and the success page shows the quote and the amount and
+ * links back to it and its receipt. The quote counts as viewed only once a person's
+ * browser showed it (not a headless scanner's), and the quote's tab shows the deposit
+ * paid as soon as the client returns to it (issue 37, items 10 and 14).
  */
+/** The page gains and loses focus as a person's tab does: Playwright otherwise tells every page it has it. */
+async function realFocus(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: false });
+}
+
+const SCANNER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
+
 test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the success page names the quote", async ({
+  browser,
   page,
   request,
   baseURL,
@@ -54,8 +68,26 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   const id = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
   cli(["send", id]);
 
+  const status = () =>
+    readRowsIn<{ status: string }>(
+      process.env.E2E_DATABASE_PATH!,
+      "select status from quotes where id = ?",
+      id,
+    )[0]!.status;
+  // A link scanner that drives a headless browser renders the page and runs its script: not a view.
+  const scanning = await browser.newContext({ userAgent: SCANNER_UA, baseURL });
+  const scanner = await scanning.newPage();
+  await scanner.goto(new URL(link).pathname);
+  await expect(scanner.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
+  await scanner.waitForTimeout(2_000);
+  expect(status()).toBe("sent");
+  await scanning.close();
+
+  // The client's browser shows it: viewed, once it has been on screen for a second.
   await page.goto(new URL(link).pathname);
+  await realFocus(page);
   await expect(page.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
+  await expect.poll(status, { timeout: 5_000 }).toBe("viewed");
   await expect(page.getByText("Amount due now: $617.28 CAD")).toBeVisible();
   // Accepting is signing: a typed legal name and the box ticked.
   await page.getByLabel("Your full legal name").fill("Grace Brewster Hopper");
@@ -74,9 +106,23 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   const reference = `Q-${id.slice(0, 8).toUpperCase()}`;
   await expect(checkout.getByText(`${reference} (deposit)`)).toBeVisible();
   await expect(checkout.getByText("$617.28 CAD")).toBeVisible();
+  // The success page leads back to the quote and to its receipt.
+  await expect(checkout.getByRole("link", { name: "Back to your quote" })).toHaveAttribute(
+    "href",
+    new URL(link).pathname,
+  );
+  const receipt = checkout.getByRole("link", { name: "Download your receipt (PDF)" });
+  await expect(receipt).toHaveAttribute("href", new RegExp(`^${new URL(link).pathname}/documents/`));
+  expect(
+    (await checkout.request.get(String(await receipt.getAttribute("href")))).headers()["content-type"],
+  ).toBe("application/pdf");
 
-  // The quote now shows its receipt and nothing more to pay until the balance is requested.
-  await page.goto(new URL(link).pathname);
+  // The client returns to the quote's tab, without reloading it: it shows the receipt and nothing
+  // more to pay until the balance is requested.
+  await realFocus(checkout);
+  await checkout.bringToFront();
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
+  await page.bringToFront();
   await expect(page.getByText("Deposit paid", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /pay/i })).toHaveCount(0);
   await expect(page.getByText(/Deposit of \$617\.28 CAD received/)).toBeVisible();

@@ -223,7 +223,7 @@ test.describe("faults against a running server", () => {
         const db = new SQLite(dbPath, { readonly: true });
         try {
           return {
-            inquiries: db.prepare("select id from inquiries").all() as Array<{ id: string }>,
+            inquiries: db.prepare("select id from leads").all() as Array<{ id: string }>,
             outbox: db
               .prepare("select channel, status, subject_id from outbox order by channel")
               .all() as Array<{ channel: string; status: string; subject_id: string }>,

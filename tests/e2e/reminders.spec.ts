@@ -124,7 +124,7 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
         () =>
           readRows<{ kind: string; body: string }>(
             dbPath,
-            "select kind, body from lead_activity where inquiry_id = ? and kind like 'reminder-%' order by created_at",
+            "select kind, body from lead_activity where lead_id = ? and kind like 'reminder-%' order by created_at",
             leadId,
           ),
         { timeout: 20_000 },

@@ -192,44 +192,38 @@ test.describe("SEO of the built site", () => {
     }
   });
 
-  test("every page preloads its layout's core font (and /portfolio its intro's) and blocks rendering on one stylesheet only", async ({
-    request,
-  }) => {
+  test("no page preloads a font, and rendering blocks on one stylesheet only", async ({ request }) => {
     for (const r of publicRoutes) {
       const { html } = heads.get(r.path)!;
       const head = html.slice(0, html.indexOf("</head>"));
-      const preloads = (head.match(/<link\b[^>]*rel="preload"[^>]*>/g) ?? [])
-        .filter(
-          (tag) =>
-            tag.includes('as="font"') && tag.includes('type="font/woff2"') && tag.includes("crossorigin"),
-        )
-        .map((tag) => /href="([^"]+)"/.exec(tag)![1]!.replace(/-[\w-]{8}\.woff2$/, ""));
-      if (r.path === "/portfolio") {
-        // Its intro, the phone's LCP element, is set in Inter: preloaded beside the heading face (decision 0020).
-        expect(preloads, r.path).toEqual(["/assets/plus-jakarta-sans-core", "/assets/inter-core"]);
-      } else if (r.section === "main") {
-        expect(preloads, r.path).toEqual(["/assets/plus-jakarta-sans-core"]);
-      } else {
-        // A demo preloads one face of its own (its body face), never the studio's.
-        expect(preloads, r.path).toHaveLength(1);
-        for (const p of preloads) expect(p, r.path).toMatch(/^\/assets\/[a-z-]+-core$/);
-        expect(preloads, r.path).not.toContain("/assets/plus-jakarta-sans-core");
-      }
+      // The web fonts come after the first paint (lib/after-first-paint.ts, decision 0041).
+      expect(head, r.path).not.toMatch(/<link\b[^>]*rel="preload"[^>]*as="font"/);
       expect(head.match(/rel="stylesheet"/g), r.path).toHaveLength(1);
       // A script file in the head would block rendering; only modules (deferred) may load there.
-      // The one classic script is the inline lazy-blocks guard (lib/lazy-blocks.ts): no request,
-      // a few hundred bytes, held only until the stylesheet that blocks rendering anyway.
+      // The classic scripts are inline: the lazy-blocks guard (lib/lazy-blocks.ts) and the
+      // first-paint guard with the fonts' @font-face rules (lib/after-first-paint.ts).
+      const inline: string[] = [];
       for (const [, tag, body] of head.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)) {
         if (/type="(module|application\/ld\+json)"|async/.test(tag!)) continue;
         expect(tag, `${r.path}: an inline script only`).not.toMatch(/\bsrc=/);
-        expect(body, r.path).toContain("function renderAllOnRestore(");
-        expect(body!.length, r.path).toBeLessThan(512);
+        inline.push(body!);
       }
+      expect(
+        inline.map((b) => /^\(function (\w+)\(/.exec(b)?.[1]),
+        r.path,
+      ).toEqual(["renderAllOnRestore", "deferUntilFirstPaint"]);
+      expect(inline.join("").length, r.path).toBeLessThan(6 * 1024);
     }
-    const font = heads.get("/")!.html.match(/href="(\/assets\/plus-jakarta-sans-core-[\w-]+\.woff2)"/)![1]!;
-    const res = await request.get(font);
-    expect(res.headers()["content-type"]).toBe("font/woff2");
-    expect(res.headers()["cache-control"]).toContain("immutable");
+    // Every face the guard names is a built, immutable woff2.
+    const faces = [
+      ...heads.get("/")!.html.matchAll(/url\(\\"(\/assets\/[a-z-]+-core-[\w-]+\.woff2)\\"\)/g),
+    ].map((m) => m[1]!);
+    expect(faces.length).toBeGreaterThanOrEqual(10);
+    for (const font of faces) {
+      const res = await request.get(font);
+      expect(res.headers()["content-type"], font).toBe("font/woff2");
+      expect(res.headers()["cache-control"], font).toContain("immutable");
+    }
   });
 });
 

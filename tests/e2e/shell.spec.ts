@@ -125,13 +125,15 @@ test.describe("main layout", () => {
 });
 
 test.describe("what each page ships", () => {
-  test("content pages are static HTML with two small inline scripts; form pages add their island's loader", async ({
+  test("content pages are static HTML with three small inline scripts; form pages add their island's loader", async ({
     request,
   }) => {
     for (const route of publicRoutes) {
       const html = await (await request.get(route.path)).text();
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       expect(html, route.path).toContain("function pageEnhancements(");
+      // The web fonts and the preview pictures wait for the first paint (lib/after-first-paint.ts).
+      expect(html, route.path).toContain("function deferUntilFirstPaint(");
       // Blocks below the fold render lazily on a fresh load (lib/lazy-blocks.ts).
       expect(html, route.path).toContain('<html lang="en-CA" data-lazy-blocks="">');
       expect(html, `${route.path}: no script file`).not.toMatch(/<script[^>]*\bsrc=/);
@@ -143,8 +145,8 @@ test.describe("what each page ships", () => {
         const preselect = route.path === "/contact" ? 1 : 0;
         expect(
           inline,
-          `${route.path}: lazy-blocks guard, page enhancements, the island loader and any preselect`,
-        ).toHaveLength(3 + preselect);
+          `${route.path}: lazy-blocks and first-paint guards, page enhancements, the island loader and any preselect`,
+        ).toHaveLength(4 + preselect);
         expect(html, route.path).toMatch(/<div data-island="[a-z-]+"/);
         expect(html, `${route.path}: the island's entry`).toMatch(
           /import\("\/assets\/[\w-]+\.island-[\w-]+\.js"\)/,
@@ -156,8 +158,8 @@ test.describe("what each page ships", () => {
       if (route.hydration === "static")
         expect(
           inline,
-          `${route.path}: the lazy-blocks guard, the page enhancements and any booking script`,
-        ).toHaveLength(2 + bookingScript);
+          `${route.path}: the lazy-blocks and first-paint guards, the page enhancements and any booking script`,
+        ).toHaveLength(3 + bookingScript);
     }
   });
 });

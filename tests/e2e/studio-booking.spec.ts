@@ -13,7 +13,7 @@ function insertBooking(leadId: string, startsAt: string) {
     const id = randomUUID();
     const now = new Date().toISOString();
     db.prepare(
-      `insert into bookings (id, inquiry_id, starts_at, ends_at, status, time_zone, topic, company, manage_token_hash, created_at, updated_at)
+      `insert into bookings (id, lead_id, starts_at, ends_at, status, time_zone, topic, company, manage_token_hash, created_at, updated_at)
        values (?, ?, ?, ?, 'booked', 'Europe/London', ?, ?, ?, ?, ?)`,
     ).run(
       id,

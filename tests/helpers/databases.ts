@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
+import { Migrator, type Kysely } from "kysely";
 import pg from "pg";
 import { expect, inject } from "vitest";
 
@@ -13,6 +13,7 @@ import {
   type DatabaseOptions,
 } from "../../server/db/database.server";
 import { migrations } from "../../server/db/migrations";
+import type { Database } from "../../server/db/schema";
 import { checkRunsOnPostgres } from "../setup/database-files";
 
 /**
@@ -222,3 +223,12 @@ export async function createPostgresDatabase() {
     dispose: () => admin(`drop database if exists ${name} with (force)`),
   };
 }
+
+type WithInquiryId<T> = { [K in keyof T as K extends "lead_id" ? "inquiry_id" : K]: T[K] };
+/** The schema's names before migration 0027-leads (`inquiries`, `inquiry_id`), which a migration test at an earlier version reads and writes. */
+export type DatabaseBeforeLeads = {
+  [K in keyof Database as K extends "leads" ? "inquiries" : K]: K extends "analytics_events"
+    ? Database[K]
+    : WithInquiryId<Database[K]>;
+};
+export const beforeLeads = (database: AppDatabase) => database.db as unknown as Kysely<DatabaseBeforeLeads>;

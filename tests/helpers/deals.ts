@@ -24,7 +24,7 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
   ) {
     const id = randomUUID();
     await db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id,
         first_name: "Ada",
@@ -66,7 +66,7 @@ export function dealRows(database: AppDatabase, defaults: { now: number }) {
       .values({
         ...nulls,
         id,
-        inquiry_id: leadId,
+        lead_id: leadId,
         token: randomUUID(),
         package: "pro",
         lines: "[]",

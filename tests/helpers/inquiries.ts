@@ -51,7 +51,7 @@ export async function createInquiryHarness(
     Number(
       (
         await database.db
-          .selectFrom("inquiries")
+          .selectFrom("leads")
           .select((eb) => eb.fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
       ).n,

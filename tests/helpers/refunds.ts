@@ -1,17 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createAccounting } from "../../server/billing/accounting.server";
+import { createQuoteRefunds } from "../../server/billing/refunds.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { createAccounting } from "../../server/quotes/accounting.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteRefunds } from "../../server/quotes/refunds.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
@@ -59,18 +59,18 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     handlers: quoteDeliveryHandlers({ config, database, mailer }),
   });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const activity = createStudioLeadActivity();
+  const timeline = createLeadTimeline();
   const payments = createPayments({
     config,
     database,
     logger,
     now,
     options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: GST_NUMBER }),
+    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: GST_NUMBER }),
   });
-  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
-  const refunds = createQuoteRefunds({ database, payments: payments.service, activity, logger, now });
+  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
+  const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
   const { db } = database;
 
   async function newLead() {
@@ -178,7 +178,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     database,
     logger,
     now,
-    activity,
+    timeline,
     payments,
     clock,
     worker,

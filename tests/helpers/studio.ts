@@ -1,14 +1,15 @@
 import * as OTPAuth from "otpauth";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 
-import { createApp, type AppDeps } from "../../server/app.server";
+import { createApp } from "../../server/app.server";
+import { createStudioAccounts } from "../../server/auth/accounts.server";
+import { createStudioAuth } from "../../server/auth/auth.server";
+import { createSecurityNotices } from "../../server/auth/security-notices.server";
+import { createStudioSecurity } from "../../server/auth/security.server";
+import { createStudioSessions } from "../../server/auth/session.server";
 import { loadConfig } from "../../server/config.server";
+import type { AppDeps } from "../../server/http/env";
 import { createLogger } from "../../server/logger.server";
-import { createStudioAccounts } from "../../server/studio/accounts.server";
-import { createStudioAuth } from "../../server/studio/auth.server";
-import { createSecurityNotices } from "../../server/studio/security-notices.server";
-import { createStudioSecurity } from "../../server/studio/security.server";
-import { createStudioSessions } from "../../server/studio/session.server";
 import { openTestDatabase, type TestDatabase } from "./databases";
 import { randomIp } from "./inquiries";
 import { builtSite } from "./site";
@@ -94,7 +95,13 @@ export async function signedInEmail(response: Response) {
 export const signedInBy = (response: Response) =>
   response.status === 302 && response.headers.get("location") === "/studio";
 
-export type StudioHarnessOptions = { database?: TestDatabase; skipAccount?: boolean; site?: AppDeps["site"] };
+export type StudioHarnessOptions = {
+  database?: TestDatabase;
+  skipAccount?: boolean;
+  site?: AppDeps["site"];
+  /** The app's logger (a test that reads the log lines). */
+  logger?: AppDeps["logger"];
+};
 
 export async function createStudioHarness(
   env: Record<string, string> = {},
@@ -102,7 +109,7 @@ export async function createStudioHarness(
 ) {
   const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const database = options.database ?? (await openTestDatabase());
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   const clock = { now: Date.now() };
   // The built site: its pages' actions are the studio's only way to sign in and change anything.
   const app = createApp({

@@ -1,13 +1,16 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createNodeHandler } from "../../server/app.server";
+import routeTable from "~/routes";
+
 import { loadConfig } from "../../server/config.server";
+import { createNodeHandler } from "../../server/http/listener.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger, maskSecret, maskSecretPath } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { captureLogs } from "../helpers/logs";
@@ -15,19 +18,50 @@ import { builtSite } from "../helpers/site";
 
 /**
  * The links that grant access (a quote's /quote/:token, its sandbox checkout
- * /checkout/sandbox/:id, the receipt /payment-success?session_id=) through the
- * process's real listener on the built site: both the static hot path and the
- * Hono app log each request, and no line holds a whole token (issue 27, item 5).
+ * /checkout/sandbox/:id, the receipt /payment-success?session_id=, a booking's
+ * /book/manage/:token, /unsubscribe/:token, every other route with a token of
+ * app/routes.ts and the Hono app) through the process's real listener on the built
+ * site: both the static hot path and the Hono app log each request, and no line holds
+ * a whole token (issue 27, item 5; issue 37, item 9).
  * The quote page keeps its own Referrer-Policy (item 7).
  */
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+type TableEntry = { path?: string; children?: TableEntry[] };
+
+/** Every path of the route table (app/routes.ts), layouts' paths joined to their children's. */
+function reactRouterPaths(entries: TableEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`;
+    return entry.children?.length ? reactRouterPaths(entry.children, path) : [path || "/"];
+  });
+}
+
+/**
+ * Parameters that are no credential: a demo's public photo, and a document's id, which opens
+ * nothing without the quote's token before it. Every other parameter of a route outside the
+ * studio's guard (a session protects /studio and /api/studio) is taken for a credential.
+ */
+const NOT_SECRET: Record<string, string> = {
+  "/demo/portfolio/photos/:file": ":file",
+  "/quote/:token/documents/:documentId": ":documentId",
+};
+
+/** The public routes with a parameter that grants access: every one must be masked in the logs. */
+function tokenRoutes(paths: string[]) {
+  return [...new Set(paths)]
+    .filter((p) => /:[A-Za-z]/.test(p))
+    .filter((p) => !/^\/(?:api\/)?studio(?:\/|$)/.test(p))
+    .filter((p) => !(NOT_SECRET[p] && p.match(/:[A-Za-z]+/g)!.every((param) => param === NOT_SECRET[p])));
+}
 
 describe(`access tokens on the built site (${testDatabaseKind})`, () => {
   let database: TestDatabase;
   let server: http.Server;
   let origin: string;
   let quotes: ReturnType<typeof createQuoteService>;
+  let honoRoutes: readonly { method: string; path: string }[];
   const logs = captureLogs();
 
   beforeAll(async () => {
@@ -38,19 +72,20 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
       PAYMENTS_PROVIDER: "sandbox",
       SITE_URL: "http://127.0.0.1",
     });
-    const { listener } = createNodeHandler({
+    const { listener, app } = createNodeHandler({
       config,
       database,
       logger: createLogger(config, { stream: logs.stream, level: "info" }),
       site: await builtSite(),
     });
+    honoRoutes = app.routes;
     server = http.createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger: createLogger(config) }).service,
     });
   });
@@ -159,6 +194,44 @@ describe(`access tokens on the built site (${testDatabaseKind})`, () => {
     );
   });
 
+  it("every route that takes a token, from the router's table and the server's Hono routes, is logged masked", async () => {
+    // Issue 37: /book/manage/TOKEN and /unsubscribe/TOKEN were logged whole; this list was written by hand.
+    const paths = tokenRoutes([
+      ...reactRouterPaths(routeTable as TableEntry[]),
+      ...honoRoutes.map((r) => r.path),
+    ]);
+    // The known ones are among them (the enumeration works), and nothing else is public with a parameter.
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/quote/:token",
+        "/quote/:token/agreement.pdf",
+        "/quote/:token/documents/:documentId",
+        "/unsubscribe/:token",
+        "/book/manage/:token",
+        "/calendar/:file",
+        "/checkout/sandbox/:id",
+        "/checkout/sandbox/:id/pay",
+      ]),
+    );
+    const before = logs.lines.filter((l) => l.msg === "request").length;
+    const tokens: string[] = [];
+    let requests = 0;
+    for (const route of paths) {
+      const token = `${randomBytes(32).toString("base64url")}`;
+      tokens.push(token);
+      const path = route.replace(/:[A-Za-z]+/g, (param) => (NOT_SECRET[route] === param ? "doc-1" : token));
+      // As the link is written, and as React Router's data request and a shouted path reach it.
+      for (const variant of [path, `${path}.data`, path.toUpperCase().replace(token.toUpperCase(), token)]) {
+        await request("GET", variant);
+        requests++;
+        expect(maskSecretPath(variant), variant).not.toContain(token.slice(0, 20));
+      }
+    }
+    await accessLines(before + requests);
+    const all = logs.raw.join("\n");
+    for (const token of tokens) expect(all).not.toContain(token.slice(0, 20));
+  });
+
   it("the quote page keeps its own Referrer-Policy (no Referer to other sites); other pages get the default", async () => {
     const q = await sentQuote();
     const page = await request("GET", `/quote/${q.token}`);
@@ -218,6 +291,11 @@ describe("masking a secret in a log value", () => {
     // The studio's calendar feed (server/booking/feed.server.ts): the file name is the secret.
     expect(maskSecretPath(`/calendar/${token}.ics`)).toBe("/calendar/…bcde.ics");
     expect(maskSecretPath(`/CALENDAR%2f${token}.ics`)).toBe("/CALENDAR%2f…bcde.ics");
+    // A visitor's booking and a reminder's unsubscribe link (a digest and a signature).
+    expect(maskSecretPath(`/book/manage/${token}.data`)).toBe("/book/manage/…bcde.data");
+    expect(maskSecretPath(`/Book%2FManage/${token}`)).toBe("/Book%2FManage/…bcde");
+    expect(maskSecretPath(`/unsubscribe/abc123.${token}`)).toBe("/unsubscribe/…bcde");
+    expect(maskSecretPath("/book")).toBe("/book");
     for (const path of ["/", "/pricing", "/assets/quote-Bx12.js", "/studio/leads/123"])
       expect(maskSecretPath(path)).toBe(path);
   });

@@ -3,32 +3,28 @@ import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { agreementContent, canonicalJson, quoteReference } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import {
-  agreementAddressKey,
-  runAgreementVerify,
-  sha256Hex,
-  verifyAgreement,
-} from "../../server/quotes/agreement.server";
+import { runAgreementVerify, sha256Hex, verifyAgreement } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { agreementContent, canonicalJson, quoteReference } from "../../server/quotes/model";
 import {
   AGREEMENT_CLIENT_EMAIL,
-  AGREEMENT_STUDIO_EMAIL,
+  AGREEMENT_COMPANY_EMAIL,
   QUOTE_DECLINED_EMAIL,
   QUOTE_QUESTION_EMAIL,
   quoteDeliveryHandlers,
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
+import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -64,20 +60,20 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const logger = createLogger(config);
     const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
     const now = () => clock.now;
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
     });
@@ -141,7 +137,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .execute();
   const page = (token: string, ip = randomIp()) => ({ clientIp: ip, userAgent: UA });
   /** Delivers every due email and returns those whose subject names the quote. */
@@ -169,7 +165,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     });
     // The address only as an HMAC under the server's key: neither the address nor its plain hash is stored.
     expect(agreement!.address_hash).toBe(
-      createHmac("sha256", agreementAddressKey(h.config)).update(ip).digest("hex"),
+      createHmac("sha256", secretFor(h.config, "agreement-addresses")).update(ip).digest("hex"),
     );
     expect(JSON.stringify(agreement)).not.toContain(ip);
     // What was signed: the quote's content, canonical, and its SHA-256.
@@ -195,7 +191,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(content.terms).toBe(q.terms);
     // The deposit's checkout opened with the signature, for the stored amount.
     expect((await checkoutsOf(q.id)).map((p) => [p.kind, p.amount_cents])).toEqual([["deposit", 90300]]);
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toEqual([
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-signed")).toEqual([
       {
         kind: "quote-signed",
         body: `${quoteReference(q.id)} accepted and signed by Ada Lovelace`,
@@ -233,16 +229,16 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       .where("subject_id", "=", q.id)
       .where("channel", "like", "agreement-%")
       .execute();
-    expect(channels.map((c) => c.channel).sort()).toEqual([AGREEMENT_CLIENT_EMAIL, AGREEMENT_STUDIO_EMAIL]);
+    expect(channels.map((c) => c.channel).sort()).toEqual([AGREEMENT_CLIENT_EMAIL, AGREEMENT_COMPANY_EMAIL]);
     expect(channels.every((c) => c.status === "delivered")).toBe(true);
 
     // The same PDF downloads from the lead's page (the studio) and the client's link.
-    const studioFile = await h.leadQuotes.agreement(q.inquiry_id, q.id);
+    const studioFile = await h.leadQuotes.agreement(q.lead_id, q.id);
     const clientFile = await h.client.agreementDocument(q.token);
     expect(studioFile?.filename).toBe(`agreement-${quoteReference(q.id)}-v1.pdf`);
     expect(pdfText(clientFile!.pdf)).toContain("Ada Lovelace");
     expect(await h.leadQuotes.agreement("another-lead", q.id)).toBeUndefined();
-    const listed = (await h.leadQuotes.list(q.inquiry_id))[0]!;
+    const listed = (await h.leadQuotes.list(q.lead_id))[0]!;
     expect(listed.signed).toMatchObject({ name: "Ada Lovelace", sha256: agreement!.content_sha256 });
     // And the page shows it was signed, with its hash.
     expect(await h.client.view(q.token)).toMatchObject({
@@ -272,7 +268,8 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     }
     expect(await agreementsOf(q.id)).toEqual([]);
     expect(await checkoutsOf(q.id)).toEqual([]);
-    expect((await quoteRow(q.id)).status).toBe("viewed");
+    // Still only sent: showing the page marks nothing (its script reports a person's view, issue 37).
+    expect((await quoteRow(q.id)).status).toBe("sent");
   });
 
   it("two signatures posted at once store one agreement and open one checkout", async () => {
@@ -286,7 +283,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(new Set(answers.map((a) => (a.ok ? a.url : "")))).toHaveProperty("size", 1);
     expect(await agreementsOf(q.id)).toHaveLength(1);
     expect(await checkoutsOf(q.id)).toHaveLength(1);
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-signed")).toHaveLength(1);
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-signed")).toHaveLength(1);
     const queued = await database.db
       .selectFrom("outbox")
       .select("channel")
@@ -383,7 +380,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(
       await h.studio.revise(v2.id, { packageType: "pro", amountCents: 1000 }, "owner@studio.example"),
     ).toMatchObject({ ok: false, status: 409 });
-    expect((await timeline(q.inquiry_id)).map((e) => e.kind)).toContain("quote-revised");
+    expect((await timeline(q.lead_id)).map((e) => e.kind)).toContain("quote-revised");
   });
 
   it("the CLI's revise makes the new version from the same options as create, and refuses bad ones", async () => {
@@ -494,9 +491,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     });
     const ref = quoteReference(q.id);
     expect(
-      (await timeline(q.inquiry_id)).filter(
-        (e) => e.kind === "quote-question" || e.kind === "quote-declined",
-      ),
+      (await timeline(q.lead_id)).filter((e) => e.kind === "quote-question" || e.kind === "quote-declined"),
     ).toEqual([
       { kind: "quote-question", body: `${ref} question: ${question}`, actor_email: "client" },
       { kind: "quote-declined", body: `${ref} declined: Budget moved to next year.`, actor_email: "client" },
@@ -543,6 +538,6 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       );
     expect(answers.slice(0, 10).every((a) => a.ok)).toBe(true);
     expect(answers[10]).toMatchObject({ ok: false, status: 429 });
-    expect((await timeline(q.inquiry_id)).filter((e) => e.kind === "quote-question")).toHaveLength(10);
+    expect((await timeline(q.lead_id)).filter((e) => e.kind === "quote-question")).toHaveLength(10);
   });
 });

@@ -319,7 +319,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
     ) => {
       const id = randomUUID();
       return database.db
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values({
           id,
           first_name: "A",
@@ -377,7 +377,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
       .insertInto("bookings")
       .values({
         id: randomUUID(),
-        inquiry_id: bakery,
+        lead_id: bakery,
         starts_at: "2026-11-27T17:00:00.000Z",
         ends_at: "2026-11-27T17:30:00.000Z",
         status: "booked",

@@ -18,11 +18,11 @@ import {
   type DatabaseOptions,
 } from "../../server/db/database.server";
 import { INQUIRY_ACK_EMAIL, INQUIRY_EMAIL } from "../../server/inquiries/notifications.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { createEmptyDatabase, createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { createStudioHarness, signedInBy } from "../helpers/studio";
@@ -91,7 +91,7 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     const quotes = createQuoteService({
       config: h.config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config: h.config, database, logger: createLogger(h.config) }).service,
     });
 

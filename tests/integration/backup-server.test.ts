@@ -142,6 +142,22 @@ describe(`the server's own backups on ${testDatabaseKind}`, () => {
       expect(listBackups(backups).map((b) => b.file)).toEqual([status.file]);
     }, 150_000);
 
+  if (testDatabaseKind === "sqlite")
+    it("are kept by default beside the data, with no BACKUP_DIR set (npm start's embedded default)", async () => {
+      // Issue 37: BACKUP_DIR unset meant no backups at all for the studio that runs the defaults.
+      const { env } = await setUp();
+      const { BACKUP_DIR: _set, ...defaults } = env;
+      const lines = await runServer(
+        defaults,
+        (l) => listening(l) && l.some((line) => line.msg === "backup taken"),
+        cleanup,
+      );
+      expect(lines.filter((l) => l.msg === "backup taken")).toHaveLength(1);
+      const beside = path.join(path.dirname(env.DATABASE_PATH), "backups");
+      const status = readBackupStatus(beside)!;
+      expect(listBackups(beside).map((b) => b.file)).toEqual([status.file]);
+    }, 150_000);
+
   if (testDatabaseKind === "postgres")
     it("are left to the timer's npm run backup, which the server says at start-up", async () => {
       const { env, backups } = await setUp();

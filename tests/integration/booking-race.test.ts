@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "../../server/booking/availability.server";
 import { createBookingService } from "../../server/booking/service.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { databaseEnv } from "../helpers/children";
 import {
   createEmptyDatabase,
@@ -72,7 +72,7 @@ describe(`one booking per slot across processes on ${testDatabaseKind}`, () => {
     expect(kinds.filter((k) => k === "slot")).toHaveLength(49);
     const rows = await database.db.selectFrom("bookings").select(["starts_at", "status"]).execute();
     expect(rows).toEqual([{ starts_at: SLOT, status: "booked" }]);
-    expect(await database.db.selectFrom("inquiries").select("id").execute()).toHaveLength(1);
+    expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 });
 
@@ -103,12 +103,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
       database,
       logger: createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       manageSecret: "booking-race-secret-booking-race-secret",
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => Number(NOW),
     });
     const answers = await Promise.all(
@@ -120,6 +115,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
             topic: "A new site",
             slot: slots[i % slots.length],
             tz: "Europe/London",
+            elapsedMs: "5000",
           },
           { clientIp: `198.51.100.${i}` },
         ),
@@ -142,7 +138,7 @@ describe(`the buffer and the daily maximum under racing bookings on ${testDataba
     expect(answers.filter((a) => a.kind === "slot" && a.problem === "taken")).toHaveLength(19);
     expect(rows).toHaveLength(1);
     // The losers' new leads rolled back with their bookings.
-    expect(await database.db.selectFrom("inquiries").select("id").execute()).toHaveLength(1);
+    expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 
   it("with a daily maximum of 1, 20 parallel requests for different slots of one day give exactly one booking", async () => {

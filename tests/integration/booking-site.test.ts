@@ -68,13 +68,14 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
       slot: "2026-12-02T16:00:00Z",
       tz: "Europe/London",
       botcheck: "",
-      elapsedMs: "",
+      // What the page's inline script writes on submit: the time spent on the form.
+      elapsedMs: "4000",
     });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/book\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
     const lead = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
       .where("email", "=", "grace@example.com")
       .executeTakeFirstOrThrow();
@@ -109,6 +110,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
       topic: "x",
       slot: "2026-12-03T17:00:00Z",
       tz: "UTC",
+      elapsedMs: "4000",
     });
     const before = await database.db.selectFrom("bookings").select("id").execute();
     const lost = await post("/book", {
@@ -117,6 +119,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
       topic: "y",
       slot: "2026-12-03T17:00:00Z",
       tz: "UTC",
+      elapsedMs: "4000",
     });
     expect(lost.status).toBe(409);
     const page = html(await lost.text());
@@ -129,6 +132,7 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
       topic: "z",
       slot: "2026-11-30T17:00:00Z",
       tz: "UTC",
+      elapsedMs: "4000",
     });
     expect(past.status).toBe(409);
     expect(html(await past.text())).toContain(bookingCopy.slotProblems.past);
@@ -152,6 +156,27 @@ describe(`the booking pages of the built site (${testDatabaseKind})`, () => {
     const carried = /name="elapsedMs" value="(\d+)"/.exec(page)![1]!;
     expect(Number(carried)).toBeGreaterThanOrEqual(3000);
     expect((await post("/book", { ...fields, elapsedMs: String(Number(carried) + 400) })).status).toBe(303);
+  });
+
+  it("books nothing for a post that leaves the fill time out (a bot); a browser that ran no script books on its second send", async () => {
+    const fields = {
+      name: "Script Less",
+      email: "noscript@example.com",
+      topic: "No script",
+      slot: "2026-12-04T18:00:00Z",
+      tz: "UTC",
+    };
+    const before = await database.db.selectFrom("bookings").select("id").execute();
+    // A bot that leaves fields out: no fill time, no honeypot (issue 37; before, it booked).
+    const bot = await post("/book", fields);
+    expect(bot.status).toBe(400);
+    expect(html(await bot.text())).toContain(bookingCopy.tooFast);
+    expect(await database.db.selectFrom("bookings").select("id").execute()).toEqual(before);
+    // A browser without scripts sends the field empty: asked once, its second send carries the minimum.
+    const first = await post("/book", { ...fields, botcheck: "", elapsedMs: "" });
+    expect(first.status).toBe(400);
+    const carried = /name="elapsedMs" value="(\d+)"/.exec(html(await first.text()))![1]!;
+    expect((await post("/book", { ...fields, botcheck: "", elapsedMs: carried })).status).toBe(303);
   });
 
   it("a forged manage link shows no booking and acts on nothing", async () => {

@@ -3,14 +3,15 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { bookingCopy } from "../../app/content/booking";
+import { type BookResult } from "../../server/booking/booking-context.server";
 import { bookingDeliveryHandlers } from "../../server/booking/notifications.server";
-import { createBookingService, type BookResult } from "../../server/booking/service.server";
+import { createBookingService } from "../../server/booking/service.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
@@ -32,6 +33,8 @@ const visitor = (over: Record<string, unknown> = {}) => ({
   topic: "A new site for my bakery",
   slot: SLOT,
   tz: "Europe/London",
+  // As the page's script sends it: the time spent filling the form.
+  elapsedMs: "5000",
   ...over,
 });
 
@@ -46,12 +49,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: SECRET,
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => clock,
     });
   const worker = () => {
@@ -69,7 +67,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     });
   };
   const counts = async () => {
-    const n = async (table: "bookings" | "inquiries" | "outbox" | "lead_activity") =>
+    const n = async (table: "bookings" | "leads" | "outbox" | "lead_activity") =>
       Number(
         (
           await database.db
@@ -80,7 +78,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       );
     return {
       bookings: await n("bookings"),
-      inquiries: await n("inquiries"),
+      inquiries: await n("leads"),
       outbox: await n("outbox"),
       activity: await n("lead_activity"),
     };
@@ -121,9 +119,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(row.manage_token_hash).toBe(tokenHash(r.token));
     expect(JSON.stringify(row)).not.toContain(r.token);
     const lead = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
-      .where("id", "=", row.inquiry_id)
+      .where("id", "=", row.lead_id)
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       first_name: "Ada",
@@ -136,7 +134,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     const activity = await database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", lead.id)
+      .where("lead_id", "=", lead.id)
       .execute();
     expect(activity.map((a) => a.kind)).toEqual(["booking-created"]);
     const outbox = await database.db
@@ -161,8 +159,8 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
         clientIp: "203.0.113.1",
       }),
     );
-    const rows = await database.db.selectFrom("bookings").select("inquiry_id").execute();
-    expect(new Set(rows.map((r) => r.inquiry_id)).size).toBe(1);
+    const rows = await database.db.selectFrom("bookings").select("lead_id").execute();
+    expect(new Set(rows.map((r) => r.lead_id)).size).toBe(1);
     expect((await counts()).inquiries).toBe(1);
     expect(second.booking.id).not.toBe(first.booking.id);
   });
@@ -205,7 +203,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("keeps no booking from a bot (honeypot) and asks a too-fast sender to send again", async () => {
+  it("keeps no booking from a bot (honeypot, or the fill time left out) and asks a too-fast sender to send again", async () => {
     expect(await service().book(visitor({ botcheck: "x" }), { clientIp: "203.0.113.3" })).toEqual({
       kind: "ignored",
     });
@@ -213,6 +211,13 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       kind: "invalid",
       error: bookingCopy.tooFast,
     });
+    // A bot that leaves fields out (issue 37): no fill time, no honeypot; or the fill time empty.
+    const { elapsedMs: _elapsed, ...withoutFillTime } = visitor();
+    for (const bot of [withoutFillTime, { ...withoutFillTime, botcheck: "" }, visitor({ elapsedMs: "" })])
+      expect(await service().book(bot, { clientIp: "203.0.113.3" }), JSON.stringify(bot)).toMatchObject({
+        kind: "invalid",
+        error: bookingCopy.tooFast,
+      });
     expect(await counts()).toEqual({ bookings: 0, inquiries: 0, outbox: 0, activity: 0 });
   });
 
@@ -222,7 +227,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
       database,
       logger,
       manageSecret: SECRET,
-      recordActivity: async () => {},
+      timeline: { record: async () => {} },
       now: () => clock,
     });
     const answers = [];
@@ -249,7 +254,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
         error: bookingCopy.taken,
         nearest: ["2026-12-02T16:00:00Z", "2026-12-02T16:30:00Z", "2026-12-02T17:30:00Z"],
       });
-    const rows = await database.db.selectFrom("bookings").select(["inquiry_id", "status"]).execute();
+    const rows = await database.db.selectFrom("bookings").select(["lead_id", "status"]).execute();
     expect(rows).toHaveLength(1);
     // The losers' leads rolled back with their bookings: one lead, one set of notices.
     expect(await counts()).toMatchObject({ inquiries: 1, outbox: 4, activity: 1 });

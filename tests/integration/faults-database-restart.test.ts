@@ -173,7 +173,7 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
     expect(health.status).toBe(200);
     expect(readyWhileDown).toBe(outage.readyWhileDown);
     expect((await app.request("/readyz")).status).toBe(200);
-    const stored = await outage.database.db.selectFrom("inquiries").select("id").execute();
+    const stored = await outage.database.db.selectFrom("leads").select("id").execute();
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(accepted));
     console.info(
       `${outage.kind}: ${answers.length} requests, ${accepted.length} accepted and stored, ${answers.filter((a) => a.status === 503).length} answered 503`,

@@ -233,7 +233,7 @@ describe("database unavailable at request time", () => {
       expect((await app.request("/api/inquiries", json(validInquiry))).status).toBe(200);
       expect((await app.request("/api/create-payment", json({ amount: 220 }))).status).toBe(200);
       const count = await s.database.db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(2);

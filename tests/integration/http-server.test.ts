@@ -2,8 +2,8 @@ import type http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createNodeHandler } from "../../server/http/listener.server";
 import {
   closeHttpServer,
   createHttpServer,

@@ -4,14 +4,14 @@ import { siteConfig } from "~/content/site";
 
 import { inquiryDeliveryHandlers } from "../../server/inquiries/notifications.server";
 import { createInquiryService } from "../../server/inquiries/service.server";
+import { createLeadPrivacy } from "../../server/leads/privacy.server";
+import { createLeadService } from "../../server/leads/service.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
-import { createLeadService } from "../../server/studio/leads.server";
-import { createLeadPrivacy } from "../../server/studio/privacy.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -103,7 +103,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     const quotes = createQuoteService({
       config: h.config,
       database: h.database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config: h.config, database: h.database, logger: createLogger(h.config) })
         .service,
       now: () => h.clock.now,
@@ -171,7 +171,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect(fast).toEqual(slow);
     expect(fast).toEqual({ status: 200, data: { status: "success" } });
     const rows = await h.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["last_name", "quarantine_reason", "source"])
       .orderBy("last_name")
       .execute();
@@ -189,7 +189,7 @@ describe(`quarantine of suspected spam on ${testDatabaseKind}`, () => {
     expect((await release(released)).status).toBe(200);
     const privacy = (at: number) => createLeadPrivacy({ database: h.database, now: () => at });
     const left = async () =>
-      (await h.database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+      (await h.database.db.selectFrom("leads").select("last_name").orderBy("last_name").execute()).map(
         (r) => r.last_name,
       );
 

@@ -46,7 +46,7 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const stored = await t.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .selectAll()
       .where("id", "=", body.id)
       .executeTakeFirstOrThrow();
@@ -84,7 +84,13 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     expect(mail.to).toEqual(["studio@example.com"]);
     expect(mail.subject).toBe("New project inquiry from Ada Lovelace");
     expect(mail.headers["reply-to"]).toBe("ada@example.com");
-    expect(mail.text).toBe(expectedText);
+    // With a link to the lead's page in the back office (issue 37), as the booking notice has.
+    expect(mail.text).toBe(
+      expectedText.replace(
+        "Timeline: 3-4 weeks\n",
+        `Timeline: 3-4 weeks\nLead page: ${t.config.SITE_URL}/studio/leads/${body.id}\n`,
+      ),
+    );
     // The visitor's copy goes to the address they gave; their reply reaches the studio.
     const ack = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
     expect(ack.subject).toBe(`We received your inquiry: ${siteConfig.name}`);
@@ -267,7 +273,7 @@ describe(`inquiries on ${testDatabaseKind}`, () => {
     const fastBody = (await fast.json()) as { success: boolean; id: string };
     expect(fastBody.success).toBe(true);
     const stored = await t.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select(["id", "quarantine_reason", "last_name"])
       .orderBy("created_at")
       .orderBy("quarantine_reason")

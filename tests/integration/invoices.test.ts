@@ -1,21 +1,21 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { quoteContent, type CreateQuoteInput } from "../../app/shared/quote-model";
+import { SMALL_SUPPLIER_NOTICE } from "../../app/shared/taxes";
 import { createApp } from "../../server/app.server";
+import { renderDocumentPdf } from "../../server/billing/documents.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
-import { renderDocumentPdf } from "../../server/quotes/documents.server";
-import { quoteContent, type CreateQuoteInput } from "../../server/quotes/model";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { SMALL_SUPPLIER_NOTICE } from "../../server/quotes/taxes";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -61,16 +61,16 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     },
   });
   const app = createApp({ config, database, logger, now });
-  const activity = createStudioLeadActivity();
+  const timeline = createLeadTimeline();
   const payments = createPayments({
     config,
     database,
     logger,
     now,
-    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
   });
-  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {
     const res = await app.request("/api/inquiries", {

@@ -7,9 +7,10 @@ import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApp, createNodeHandler } from "../../server/app.server";
+import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { migrateToLatest, openDatabase } from "../../server/db/database.server";
+import { createNodeHandler } from "../../server/http/listener.server";
 import { createLogger } from "../../server/logger.server";
 import { createMetrics } from "../../server/metrics.server";
 import { enqueue } from "../../server/outbox/outbox.server";
@@ -306,7 +307,7 @@ describe(`database-backed gauges (${testDatabaseKind})`, () => {
       failed_at: null,
       last_checked_at: null,
       quote_id: null,
-      inquiry_id: null,
+      lead_id: null,
       kind: null,
     });
     await db

@@ -2,8 +2,9 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createNodeHandler, DEFAULT_BODY_LIMIT } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { DEFAULT_BODY_LIMIT } from "../../server/http/env";
+import { createNodeHandler } from "../../server/http/listener.server";
 import { createLogger } from "../../server/logger.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
@@ -115,7 +116,7 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     // Nothing was left to drain, so the connection was not closed under the client.
     expect(new Set(answers.map((a) => a.socketPort)).size).toBe(1);
     const ids = answers.map((a) => (JSON.parse(a.body) as { id: string }).id);
-    const rows = await database.db.selectFrom("inquiries").select("id").where("id", "in", ids).execute();
+    const rows = await database.db.selectFrom("leads").select("id").where("id", "in", ids).execute();
     expect(rows).toHaveLength(3);
   });
 
@@ -160,7 +161,7 @@ describe(`node request listener (${testDatabaseKind})`, () => {
     expect(a.status).toBe(200);
     const { id } = JSON.parse(a.body) as { id: string };
     const row = await database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select("first_name")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();

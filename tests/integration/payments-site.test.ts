@@ -8,7 +8,7 @@ import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
 import { createLogger } from "../../server/logger.server";
 import { configuredBuildDir } from "../../server/paths";
-import { CREATE_PAYMENT_LIMITS } from "../../server/payments/service.server";
+import { CREATE_PAYMENT_LIMITS } from "../../server/payments/payment-context.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
 

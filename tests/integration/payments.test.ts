@@ -9,12 +9,12 @@ import { loadConfig } from "../../server/config.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
-import { createPayments } from "../../server/payments/payments.server";
 import {
   PROVIDER_UNAVAILABLE,
   VERIFY_INTERVAL_MS,
   VERIFY_LIMITS,
-} from "../../server/payments/service.server";
+} from "../../server/payments/payment-context.server";
+import { createPayments } from "../../server/payments/payments.server";
 import { startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { CLIENT_NAMES, pdfText } from "../helpers/pdf";
@@ -34,20 +34,20 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     });
     const logger = createLogger(config);
     const now = () => Date.parse("2026-11-25T18:00:00Z");
-    const activity = createStudioLeadActivity();
+    const timeline = createLeadTimeline();
     const payments = createPayments({
       config,
       database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ activity, logger }),
+      onPaid: createQuoteSettlement({ timeline, logger }),
     });
-    const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
     const client = createQuoteCheckout({
       config,
       database,
       payments: payments.service,
-      activity,
+      timeline,
       logger,
       now,
     });
@@ -108,6 +108,49 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
       expect(agreement, name).toContain(`Between Cascadia Web Studio and ${full}.`);
       expect(agreement, name).toContain(`Signed by typing their full legal name: ${full}`);
     }
+  });
+
+  it("refuses a legal name with a right-to-left override and a lead with a zero-width space, beside the field, storing nothing", async () => {
+    // Issue 37: "Grace \u202EreppoH" was signed and stored; the PDF printed "Grace Hopper".
+    const lead = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, firstName: "Gr\u200Bace", company: "" }),
+    });
+    expect(lead.status).toBe(400);
+    expect(JSON.stringify(await lead.json())).toMatch(/First name holds an invisible formatting character/);
+
+    const res = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, firstName: "Grace", lastName: "Hopper", company: "" }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const created = await h.studio.create(
+      { inquiryId: id, packageType: "pro", amountCents: 100_000 },
+      "owner@studio.example",
+    );
+    if (!created.ok) throw new Error(created.error);
+    const quote = created.value.quote;
+    expect((await h.studio.send(quote.id, "owner@studio.example")).ok).toBe(true);
+    for (const legalName of ["Grace \u202EreppoH", "Grace\u200B Hopper", "\u2067Grace Hopper\u2069"]) {
+      const signed = await h.client.pay(
+        quote.token,
+        { clientIp: randomIp(), userAgent: "test" },
+        { legalName, agree: "on" },
+      );
+      expect(signed, legalName).toMatchObject({
+        ok: false,
+        status: 400,
+        fields: { legalName: expect.stringMatching(/^Your name holds an invisible formatting character/) },
+      });
+    }
+    const stored = await database.db
+      .selectFrom("agreements")
+      .select("id")
+      .where("quote_id", "=", quote.id)
+      .execute();
+    expect(stored).toEqual([]);
   });
 
   it("renders a CJK name with a placeholder for each character, and keeps the name as typed in the records", async () => {

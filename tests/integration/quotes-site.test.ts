@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { configuredBuildDir } from "../../server/paths";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
@@ -44,7 +44,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     quotes = createQuoteService({
       config,
       database,
-      activity: createStudioLeadActivity(),
+      timeline: createLeadTimeline(),
       checkouts: createPayments({ config, database, logger }).service,
     });
   });
@@ -105,6 +105,57 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     expect((await app.request("/quote/not-a-real-token")).status).toBe(404);
     expect(fs.existsSync(path.join(buildDir, "client/quote"))).toBe(false);
     expect(fs.readFileSync(path.join(buildDir, "client/sitemap.xml"), "utf8")).not.toContain("/quote");
+  });
+
+  it("counts a view only from the page's own report in a person's browser: not a HEAD, a scanner's GET or a bot", async () => {
+    // Issue 37: a mail scanner's HEAD or GET of the link marked the quote viewed and recorded the goal.
+    const q = await sentQuote(50);
+    const state = async () =>
+      (
+        await database.db
+          .selectFrom("quotes")
+          .select("status")
+          .where("id", "=", q.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const viewedRows = () =>
+      database.db
+        .selectFrom("lead_activity")
+        .select("id")
+        .where("lead_id", "=", q.lead_id)
+        .where("kind", "=", "quote-viewed")
+        .execute();
+    const scanner = "Mozilla/5.0 (compatible; SafeLinks/1.0; +https://example.com/bot)";
+    const person =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    expect((await app.request(`/quote/${q.token}`, { method: "HEAD" })).status).toBe(200);
+    expect(await state()).toBe("sent");
+    expect((await app.request(`/quote/${q.token}`, { headers: { "user-agent": scanner } })).status).toBe(200);
+    expect(await state()).toBe("sent");
+    const page = await app.request(`/quote/${q.token}`, { headers: { "user-agent": person } });
+    expect(await page.text()).toContain('data-quote-state="sent|deposit|0');
+    expect((await app.request(`/quote/${q.token}.data`, { headers: { "user-agent": scanner } })).status).toBe(
+      200,
+    );
+    // A scanner that runs the page's script (a headless browser) is not a person either.
+    for (const ua of [
+      scanner,
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0.0.0",
+      "",
+    ])
+      expect((await post(`/quote/${q.token}.data`, { intent: "viewed" }, { "user-agent": ua })).status).toBe(
+        200,
+      );
+    expect(await state()).toBe("sent");
+    expect(await viewedRows()).toEqual([]);
+
+    // The page's report from a person's browser counts, once.
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post(`/quote/${q.token}.data`, { intent: "viewed" }, { "user-agent": person })).status,
+      ).toBe(200);
+    expect(await state()).toBe("viewed");
+    expect(await viewedRows()).toHaveLength(1);
   });
 
   it("pays the stored amount whatever the form, the .data request or the package say; every way in reuses one checkout", async () => {
@@ -223,7 +274,7 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     const kinds = await database.db
       .selectFrom("lead_activity")
       .select("kind")
-      .where("inquiry_id", "=", q.inquiry_id)
+      .where("lead_id", "=", q.lead_id)
       .where("kind", "in", ["quote-question", "quote-declined"])
       .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(["quote-declined", "quote-question"]);

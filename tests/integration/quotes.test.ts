@@ -2,12 +2,14 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import {
   INQUIRY_ACK_EMAIL,
   INQUIRY_EMAIL,
   inquiryDeliveryHandlers,
 } from "../../server/inquiries/notifications.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
@@ -16,7 +18,7 @@ import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
   AGREEMENT_CLIENT_EMAIL,
-  AGREEMENT_STUDIO_EMAIL,
+  AGREEMENT_COMPANY_EMAIL,
   QUOTE_BALANCE_EMAIL,
   QUOTE_EMAIL,
   quoteDeliveryHandlers,
@@ -24,9 +26,7 @@ import {
   REFUND_NOTICE_EMAIL,
 } from "../../server/quotes/notifications.server";
 import { createQuoteService } from "../../server/quotes/service.server";
-import { createQuoteSettlement } from "../../server/quotes/settlement.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
@@ -73,7 +73,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   };
   const worker = createOutboxWorker({ database, logger, handlers, now });
   const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const activity = createStudioLeadActivity();
+  const timeline = createLeadTimeline();
   // The client's side on the same database and clock, as the /quote/:token page uses it.
   const payments = createPayments({
     config,
@@ -81,12 +81,12 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     logger,
     now,
     options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ activity, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
   });
-  const studio = createQuoteService({ config, database, activity, checkouts: payments.service, now });
+  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
   // The back office's lead page (refunds are made there).
   const leadQuotes = createLeadQuotes({ database, service: studio, payments: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, activity, logger, now });
+  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {
     const res = await app.request("/api/inquiries", {
@@ -176,13 +176,13 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", inquiryId)
+      .where("lead_id", "=", inquiryId)
       .orderBy("created_at")
       .execute();
   const leadStatus = async (inquiryId: string) =>
     (
       await database.db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select("status")
         .where("id", "=", inquiryId)
         .executeTakeFirstOrThrow()
@@ -248,6 +248,14 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
   it("deposit then balance: two payments at the fixed amounts, the quote ends paid in full and the lead Won once", async () => {
     const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    // The page shows it as sent; its script then reports that a person's browser showed it (issue 37).
+    expect((await t.client.view(token))?.status).toBe("sent");
+    expect(
+      await t.client.seen(token, {
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      }),
+    ).toBe(true);
     expect((await t.client.view(token))?.status).toBe("viewed");
 
     const deposit = await t.pay(token);
@@ -256,7 +264,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(deposit.request?.params).toMatchObject({
       "line_items[0][price_data][unit_amount]": "61728",
       "metadata[quote_id]": quote.id,
-      "metadata[inquiry_id]": inquiryId,
+      "metadata[lead_id]": inquiryId,
       "metadata[kind]": "deposit",
       "payment_intent_data[metadata][quote_id]": quote.id,
       cancel_url: `${SITE_URL}/quote/${token}`,
@@ -266,7 +274,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(first).toMatchObject({
       amount_cents: 61728,
       kind: "deposit",
-      inquiry_id: inquiryId,
+      lead_id: inquiryId,
       status: "pending",
     });
 
@@ -348,7 +356,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(stripe.requests.length).toBe(calls);
     expect((await t.client.view(token))?.status).toBe("expired");
     expect((await t.quoteRow(quote.id)).status).toBe("expired");
-    const expired = (await t.events(quote.inquiry_id)).filter((e) => e.kind === "quote-expired");
+    const expired = (await t.events(quote.lead_id)).filter((e) => e.kind === "quote-expired");
     expect(expired.map((e) => e.actor_email)).toEqual(["system"]);
   });
 
@@ -391,7 +399,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
       .selectAll()
       .where("amount_cents", "=", 100)
       .executeTakeFirstOrThrow();
-    expect([stray.quote_id, stray.inquiry_id, stray.kind]).toEqual([null, null, null]);
+    expect([stray.quote_id, stray.lead_id, stray.kind]).toEqual([null, null, null]);
     // Paying it settles nothing on the quote.
     await t.webhook(stray.provider_session_id!, 100);
     expect((await t.quoteRow(quote.id)).status).toBe("sent");
@@ -462,7 +470,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(byChannel(PAYMENT_EMAIL)).toHaveLength(2);
     // The signed agreement: one to the client, one to the studio.
     expect(byChannel(AGREEMENT_CLIENT_EMAIL)).toHaveLength(1);
-    expect(byChannel(AGREEMENT_STUDIO_EMAIL)).toHaveLength(1);
+    expect(byChannel(AGREEMENT_COMPANY_EMAIL)).toHaveLength(1);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
     expect(delivered).toBe(10);
     expect(smtp.messages).toHaveLength(10);
@@ -672,7 +680,7 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
         paid_at: null,
         failed_at: null,
         quote_id: quote.id,
-        inquiry_id: inquiryId,
+        lead_id: inquiryId,
         kind: "deposit",
       })
       .execute();

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import type { LeadActivityKind } from "../../server/db/schema";
-import type { RefundRequests } from "../../server/payments/service.server";
 import {
   createQuoteRefunds,
   CREDIT_NOTE_SUBJECT,
   REFUND_STUCK_AFTER_MS,
   startRefundRecoveryJob,
-} from "../../server/quotes/refunds.server";
-import { createLeadPrivacy } from "../../server/studio/privacy.server";
+} from "../../server/billing/refunds.server";
+import type { LeadActivityKind } from "../../server/db/schema";
+import { createLeadPrivacy } from "../../server/leads/privacy.server";
+import type { RefundRequests } from "../../server/payments/service.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
@@ -46,7 +46,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
       refunds: createQuoteRefunds({
         database: h.database,
         payments,
-        activity: h.activity,
+        timeline: h.timeline,
         logger: h.logger,
         now: h.now,
       }),
@@ -74,7 +74,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     h.database.db
       .selectFrom("lead_activity")
       .select(["body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where("kind", "=", kind)
       .execute();
   const refundEvent = (id: string, object: Record<string, unknown>, type = "refund.updated") =>
@@ -159,7 +159,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
           h.payments.service.refundPart(payment, refund)
         ),
       },
-      activity: h.activity,
+      timeline: h.timeline,
       logger: h.logger,
       now: h.now,
     });
@@ -398,7 +398,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
         await h.database.db
           .selectFrom("refunds")
           .select("reason")
-          .where("inquiry_id", "=", leadId)
+          .where("lead_id", "=", leadId)
           .orderBy("created_at")
           .execute()
       ).map((r) => r.reason);
@@ -465,7 +465,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     const [pending] = await h.database.db
       .selectFrom("refunds")
       .selectAll()
-      .where("inquiry_id", "=", inFlight.inquiryId)
+      .where("lead_id", "=", inFlight.inquiryId)
       .execute();
     expect(
       (

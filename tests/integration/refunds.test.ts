@@ -1,9 +1,9 @@
 import { simpleParser } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { renderDocumentPdf } from "../../server/quotes/documents.server";
-import { quoteContent } from "../../server/quotes/model";
-import { createPaymentsView } from "../../server/studio/payments-view.server";
+import { quoteContent } from "../../app/shared/quote-model";
+import { renderDocumentPdf } from "../../server/billing/documents.server";
+import { createPaymentsView } from "../../server/payments/view.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
@@ -108,7 +108,7 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
     const timeline = await h.database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", inquiryId)
+      .where("lead_id", "=", inquiryId)
       .where("kind", "=", "quote-refunded")
       .execute();
     expect(timeline).toEqual([

@@ -15,12 +15,13 @@ import {
   REMINDER_NEW_LEAD,
   REMINDER_QUOTE_EXPIRING,
 } from "../../server/reminders/follow-ups.server";
-import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
+import { createReminderOptOuts } from "../../server/reminders/opt-outs.server";
 import {
   queueDueReminders,
   reminderDeliveryHandlers,
   startReminderJob,
 } from "../../server/reminders/reminders.server";
+import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
@@ -74,7 +75,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       greetingTimeout: 2_000,
       socketTimeout: 4_000,
     });
-    const optOuts = createReminderOptOuts({ database, key: optOutKey(cfg), now });
+    const optOuts = createReminderOptOuts({ database, key: secretFor(cfg, "reminder-opt-outs"), now });
     const reminders = followUpReminders({ config: cfg, mailer, optOuts });
     const worker = () =>
       createOutboxWorker({
@@ -97,7 +98,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     database.db
       .selectFrom("lead_activity")
       .select(["kind", "body", "actor_email"])
-      .where("inquiry_id", "=", leadId)
+      .where("lead_id", "=", leadId)
       .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
       .orderBy("created_at")
       .execute();
@@ -238,11 +239,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 0 });
     clock.now = T0 + 20 * HOUR;
     expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 2 });
-    await database.db
-      .updateTable("inquiries")
-      .set({ status: "contacted" })
-      .where("id", "=", answered)
-      .execute();
+    await database.db.updateTable("leads").set({ status: "contacted" }).where("id", "=", answered).execute();
     await h.worker().runOnce();
 
     expect(reminderMails()).toHaveLength(1);
@@ -294,8 +291,9 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     const token = h.optOuts.tokenFor("client@example.com");
     const other = createReminderOptOuts({
       database,
-      key: optOutKey(
+      key: secretFor(
         loadConfig({ NODE_ENV: "test", UNSUBSCRIBE_SECRET: "another key entirely, also 32+ characters" }),
+        "reminder-opt-outs",
       ),
     });
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
@@ -356,9 +354,65 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(outbox.filter((r) => r.channel === REMINDER_BALANCE_7)).toEqual([
       { channel: REMINDER_BALANCE_7, status: "delivered" },
     ]);
-    expect(reminderMails().filter((m) => m.to[0] === "studio@example.com")).toHaveLength(3);
-    expect(reminderMails()).toHaveLength(4);
+    // The three waiting leads reach the studio in one "Reply due" email (issue 37), not three.
+    const studioMails = reminderMails().filter((m) => m.to[0] === "studio@example.com");
+    expect(studioMails.map((m) => m.subject)).toEqual(["Reply due: 3 leads are waiting (24-hour promise)"]);
+    for (const id of leads) expect(studioMails[0]!.text).toContain(`${SITE_URL}/studio/leads/${id}`);
+    expect(reminderMails()).toHaveLength(2);
     for (const id of [...leads, balanceLead]) expect(await timeline(id)).toHaveLength(1);
+  });
+
+  it("sends a backlog of waiting leads as one digest, oldest first, however many workers deliver it; a failed send is retried whole", async () => {
+    const h = harness();
+    // 60 leads left New overnight (a backlog), one every minute.
+    const leads: string[] = [];
+    for (let i = 0; i < 60; i++) leads.push(await lead({ status: "new", createdAt: T0 + i * 60_000 }));
+    clock.now = T0 + 21 * HOUR;
+    expect(await h.scan()).toMatchObject({ [REMINDER_NEW_LEAD]: 60 });
+    // SMTP is down for the first attempt: nothing is recorded as sent, nothing is lost.
+    const down = createOutboxWorker({
+      database,
+      logger: capturingLogger("info").logger,
+      handlers: reminderDeliveryHandlers({
+        database,
+        reminders: h.reminders.map((r) =>
+          r.digest
+            ? {
+                ...r,
+                digest: {
+                  ...r.digest,
+                  send: () => Promise.reject(new Error("421 try again later")),
+                },
+              }
+            : r,
+        ),
+        enabled: true,
+        now,
+      }),
+      now,
+    });
+    await down.runOnce();
+    expect(reminderMails()).toEqual([]);
+    expect(await timeline(leads[0]!)).toEqual([]);
+
+    // Five workers (five processes) then deliver the rows at once: one email, every lead in it once.
+    clock.now += HOUR;
+    const workers = [1, 2, 3, 4, 5].map(() => h.worker());
+    for (let round = 0; round < 4; round++) await Promise.all(workers.map((w) => w.runOnce()));
+    const mails = reminderMails();
+    expect(mails.map((m) => m.subject)).toEqual(["Reply due: 60 leads are waiting (24-hour promise)"]);
+    const text = mails[0]!.text;
+    const positions = leads.slice(0, 50).map((id) => text.indexOf(`${SITE_URL}/studio/leads/${id}`));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(text).toContain("And 10 more: the studio's home lists every lead waiting for a reply.");
+    for (const id of leads) expect(await timeline(id), id).toHaveLength(1);
+    const outbox = await database.db
+      .selectFrom("outbox")
+      .select("status")
+      .where("channel", "=", REMINDER_NEW_LEAD)
+      .execute();
+    expect(outbox.map((r) => r.status)).toEqual(Array(60).fill("delivered"));
   });
 
   it("queues from the command line as of --at for now, refuses --at in production and a bad time, and names nobody", async () => {

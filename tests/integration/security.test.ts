@@ -1,8 +1,9 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApp, DEFAULT_BODY_LIMIT } from "../../server/app.server";
+import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { DEFAULT_BODY_LIMIT } from "../../server/http/env";
 import { createLogger } from "../../server/logger.server";
 import { startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
@@ -114,6 +115,6 @@ describe(`request security on ${testDatabaseKind}`, () => {
       } as RequestInit);
       expect(streamed.status, `${route} streamed`).toBe(413);
     }
-    expect(await database.db.selectFrom("inquiries").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("leads").selectAll().execute()).toEqual([]);
   });
 });

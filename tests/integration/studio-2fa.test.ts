@@ -2,12 +2,9 @@ import { simpleParser } from "mailparser";
 import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { createLogger } from "../../server/logger.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { STUDIO_TOTP_ISSUER } from "../../server/studio/auth.server";
-import { securityNoticeHandlers } from "../../server/studio/security-notices.server";
-import { WRONG_PASSWORD } from "../../server/studio/security.server";
+import { STUDIO_TOTP_ISSUER } from "../../server/auth/auth.server";
+import { WRONG_PASSWORD } from "../../server/auth/security-context.server";
+import { securityNoticeHandlers } from "../../server/auth/security-notices.server";
 import {
   CODE_FAILED,
   PASSKEY_FAILED,
@@ -15,7 +12,10 @@ import {
   REAUTH_SECONDS,
   SIGN_IN_LIMITS,
   SIGN_IN_LOCKED,
-} from "../../server/studio/session.server";
+} from "../../server/auth/session-context.server";
+import { createLogger } from "../../server/logger.server";
+import { createMailer } from "../../server/mail/mailer.server";
+import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { testDatabaseKind } from "../helpers/databases";
 import {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { AccountingRow, AccountingTotals } from "../../server/billing/accounting.server";
 import type { MoneyDocumentTable } from "../../server/db/schema";
-import type { AccountingRow, AccountingTotals } from "../../server/quotes/accounting.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { builtSite } from "../helpers/site";
 import { signedInStudio, type SignedInStudio } from "../helpers/studio";
@@ -44,7 +44,7 @@ describe(`studio accounting export on ${testDatabaseKind}`, () => {
       kind: number.startsWith("R") ? "receipt" : "invoice",
       number,
       quote_id: randomUUID(),
-      inquiry_id: "lead-gone",
+      lead_id: "lead-gone",
       payment_id: number.startsWith("R") ? `pay-${number}` : null,
       payment_kind: "deposit",
       amount_cents: amount,

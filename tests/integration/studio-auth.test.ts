@@ -4,8 +4,8 @@ import {
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
-} from "../../server/studio/auth.server";
-import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
+} from "../../server/auth/auth.server";
+import { SIGN_IN_FAILED, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/auth/session-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import {
   createStudioHarness,

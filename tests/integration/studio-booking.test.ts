@@ -11,9 +11,9 @@ import {
   STUDIO_CANCEL_EMAIL,
 } from "../../server/booking/studio-notifications.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { insertLeadActivity } from "../../server/studio/activity.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
@@ -81,7 +81,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       .insertInto("bookings")
       .values({
         id,
-        inquiry_id: leadId,
+        lead_id: leadId,
         starts_at: startsAt,
         ends_at: `${day}T17:30:00Z`,
         status: "booked",
@@ -102,7 +102,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   const booking = (id: string) =>
     h.database.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const timeline = (leadId: string) =>
-    h.database.db.selectFrom("lead_activity").selectAll().where("inquiry_id", "=", leadId).execute();
+    h.database.db.selectFrom("lead_activity").selectAll().where("lead_id", "=", leadId).execute();
   const settingsRow = () => h.database.db.selectFrom("booking_settings").selectAll().execute();
 
   const availability = {
@@ -203,10 +203,10 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   it("lists upcoming calls with the visitor's name, company and topic, linked to the lead, and the lead's page shows them", async () => {
     const call = await bookedCall();
     const agenda = await h.browser.page<{
-      upcoming: { id: string; inquiry_id: string; first_name: string; company: string; topic: string }[];
+      upcoming: { id: string; lead_id: string; first_name: string; company: string; topic: string }[];
     }>("/studio/calls", "studio/calls");
     expect(agenda.upcoming.find((c) => c.id === call.id)).toMatchObject({
-      inquiry_id: call.leadId,
+      lead_id: call.leadId,
       first_name: "Ada",
       company: "Analytical Engines Ltd",
       topic: "A new site for the engine workshop",
@@ -277,7 +277,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     const mails = smtp.messages.slice(sent);
     expect(mails).toHaveLength(1);
     const visitor = await h.database.db
-      .selectFrom("inquiries")
+      .selectFrom("leads")
       .select("email")
       .where("id", "=", call.leadId)
       .executeTakeFirstOrThrow();
@@ -378,12 +378,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       database: h.database,
       logger: capturingLogger().logger,
       manageSecret: "test-secret-test-secret-test-secret-test",
-      recordActivity: (db, e, at) =>
-        insertLeadActivity(
-          db,
-          { inquiry_id: e.leadId, kind: e.kind, body: e.detail, actor_email: e.actor },
-          at,
-        ),
+      timeline: createLeadTimeline(),
       now: () => h.clock.now,
     });
     // Wednesdays only, 10:00-11:00 Vancouver (17:00 and 17:30 UTC), no notice.
@@ -421,18 +416,19 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
         topic: "A site for our compiler",
         slot: open[0],
         tz: "America/Los_Angeles",
+        elapsedMs: "5000",
       },
       { clientIp: randomIp() },
     );
     expect(booked.kind).toBe("booked");
     const id = booked.kind === "booked" ? booked.booking.id : "";
     const agenda = await h.browser.page<{
-      upcoming: { id: string; first_name: string; last_name: string; company: string; inquiry_id: string }[];
+      upcoming: { id: string; first_name: string; last_name: string; company: string; lead_id: string }[];
     }>("/studio/calls", "studio/calls");
     const call = agenda.upcoming.find((c) => c.id === id)!;
     expect(call).toMatchObject({ first_name: "Grace", last_name: "Hopper", company: "Compilers Inc" });
     const lead = await h.browser.page<{ activity: { kind: string }[]; calls: { id: string }[] }>(
-      `/studio/leads/${call.inquiry_id}`,
+      `/studio/leads/${call.lead_id}`,
       "studio/lead",
     );
     expect(lead.activity.map((a) => a.kind)).toContain("booking-created");

@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { AttentionItem } from "../../server/studio/attention.server";
+import { BACKUP_STATUS_FILE } from "../../server/db/backup.server";
+import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { builtSite } from "../helpers/site";
@@ -66,7 +70,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
         failed_at: null,
         last_checked_at: null,
         quote_id: null,
-        inquiry_id: refundLead,
+        lead_id: refundLead,
         kind: "deposit",
         expires_at: null,
         checkout_url: null,
@@ -143,7 +147,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       .insertInto("lead_activity")
       .values({
         id: "reminder-row",
-        inquiry_id: id,
+        lead_id: id,
         kind: "reminder-sent",
         from_status: null,
         to_status: null,
@@ -154,5 +158,49 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       .execute();
     const html = await (await h.browser.request(`/studio/leads/${id}`)).text();
     expect(html).toContain(`<p>${body}</p>`);
+  });
+
+  it("says at the top when the last backup is older than two intervals, or there is none", async () => {
+    // Issue 37: the embedded default kept no backups, and nothing told the owner.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-home-backups-"));
+    const b = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", BACKUP_DIR: dir, BACKUP_INTERVAL_SECONDS: "300" },
+      { site: await builtSite() },
+    );
+    try {
+      type Backup = { lastAt: string | null; intervalMs: number } | null;
+      const home = () => b.browser.page<{ backup: Backup }>("/studio", "studio/home");
+      const html = async () => (await b.browser.request(`${SITE}/studio`)).text();
+      const backedUp = (msAgo: number) =>
+        fs.writeFileSync(
+          path.join(dir, BACKUP_STATUS_FILE),
+          JSON.stringify({
+            kind: "sqlite",
+            file: "cascadia-x.db",
+            startedAt: new Date(b.clock.now - msAgo - 500).toISOString(),
+            at: new Date(b.clock.now - msAgo).toISOString(),
+            bytes: 1,
+            durationMs: 500,
+          }),
+        );
+      expect((await home()).backup).toMatchObject({ lastAt: null, intervalMs: 300_000 });
+      expect(await html()).toContain("No backup has been taken yet: they should come every 5 minutes.");
+      // One interval late is not yet news: the next one may be under way.
+      backedUp(9 * 60_000);
+      expect((await home()).backup).toBeNull();
+      expect(await html()).not.toContain("backup-warning");
+      backedUp(11 * 60_000);
+      expect((await home()).backup).toMatchObject({
+        lastAt: new Date(b.clock.now - 11 * 60_000).toISOString(),
+      });
+      expect(await html()).toMatch(
+        /Backups have stopped: the last one was taken .*, more than two intervals of 5 minutes ago\./,
+      );
+    } finally {
+      await b.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // BACKUP_DIR=off (or a test's default): no warning at all.
+    expect((await h.browser.page<{ backup: unknown }>("/studio", "studio/home")).backup).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { PAGE_SIZE } from "../../server/studio/leads.server";
+import { PAGE_SIZE } from "../../server/leads/lead-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
@@ -207,11 +207,11 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const { db } = h.database;
     const rows = await Promise.all([
       db
-        .selectFrom("inquiries")
+        .selectFrom("leads")
         .select("id")
         .where((eb) => eb.or([eb("id", "=", id), eb("email", "=", email)]))
         .execute(),
-      db.selectFrom("lead_activity").select("id").where("inquiry_id", "=", id).execute(),
+      db.selectFrom("lead_activity").select("id").where("lead_id", "=", id).execute(),
       db.selectFrom("outbox").select("id").where("subject_id", "=", id).execute(),
     ]);
     return rows.flat().length;
@@ -293,7 +293,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     const quote = await h.database.db
       .selectFrom("quotes")
       .selectAll()
-      .where("inquiry_id", "=", id)
+      .where("lead_id", "=", id)
       .executeTakeFirstOrThrow();
     expect((await act({ intent: "quote-send", quoteId: quote.id })).status).toBe(200);
     // The client signs with their legal name (a person's data too) and pays.
@@ -318,7 +318,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       .selectAll()
       .where("quote_id", "=", quote.id)
       .execute();
-    expect(payment).toMatchObject({ status: "paid", kind: "deposit", amount_cents: 61728, inquiry_id: id });
+    expect(payment).toMatchObject({ status: "paid", kind: "deposit", amount_cents: 61728, lead_id: id });
     const emails = await h.database.db
       .selectFrom("outbox")
       .select(["id", "subject_type", "channel"])
@@ -422,7 +422,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       kind: "deposit",
       provider: "sandbox",
       quote_id: null,
-      inquiry_id: null,
+      lead_id: null,
     });
     expect(kept.provider_session_id).toBe(payment!.provider_session_id);
     expect(kept.paid_at).toBe(payment!.paid_at);
@@ -432,10 +432,10 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
   });
 
   it("purges closed leads past the retention period and keeps open and recent ones", async () => {
-    const { createLeadPrivacy } = await import("../../server/studio/privacy.server");
+    const { createLeadPrivacy } = await import("../../server/leads/privacy.server");
     const insert = (id: string, status: "new" | "won" | "lost", createdAt: string) =>
       h.database.db
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values({
           id,
           first_name: "A",
@@ -459,7 +459,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     await insert("recent-won", "won", "2025-12-01T00:00:00.000Z");
     const privacy = createLeadPrivacy({ database: h.database, now: () => Date.UTC(2026, 0, 15) });
     expect(await privacy.purgeClosed(24)).toBe(2);
-    const left = await h.database.db.selectFrom("inquiries").select("id").orderBy("id").execute();
+    const left = await h.database.db.selectFrom("leads").select("id").orderBy("id").execute();
     expect(left.map((r) => r.id)).toEqual(["old-open", "recent-won"]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { WRONG_PASSWORD } from "../../server/studio/security.server";
-import { accountKey, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/studio/session.server";
+import { WRONG_PASSWORD } from "../../server/auth/security-context.server";
+import { accountKey, SIGN_IN_LIMITS, SIGN_IN_LOCKED } from "../../server/auth/session-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import {
   createStudioHarness,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { quoteReference } from "../../server/quotes/model";
+import { quoteReference } from "../../app/shared/quote-model";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { QUOTE_EMAIL } from "../../server/quotes/notifications.server";
-import { createStudioLeadActivity } from "../../server/studio/activity.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
@@ -33,14 +33,14 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     return ((await res.json()) as { id: string }).id;
   }
   const quotesOf = (leadId: string) =>
-    h.database.db.selectFrom("quotes").selectAll().where("inquiry_id", "=", leadId).execute();
+    h.database.db.selectFrom("quotes").selectAll().where("lead_id", "=", leadId).execute();
   const lead = (id: string) =>
-    h.database.db.selectFrom("inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    h.database.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow();
   const timeline = (id: string) =>
     h.database.db
       .selectFrom("lead_activity")
       .selectAll()
-      .where("inquiry_id", "=", id)
+      .where("lead_id", "=", id)
       .orderBy("created_at")
       .execute();
   const form = {
@@ -73,7 +73,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       updated_at: at,
       paid_at: at,
       failed_at: null,
-      inquiry_id: leadId,
+      lead_id: leadId,
       quote_id: settled ? `quote-of-${paymentId}` : null,
       kind: "deposit" as const,
       refund_status: settled ? null : ("needed" as const),
@@ -265,21 +265,21 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
   });
 
   it("moves a lead New/Contacted → Quoted and on to Won, never out of Won or Lost, each move in the timeline", async () => {
-    const activity = createStudioLeadActivity();
+    const leadTimeline = createLeadTimeline();
     const db = h.database.db;
     const [fresh, contacted, lost] = [await newLead(), await newLead(), await newLead()];
-    await db.updateTable("inquiries").set({ status: "contacted" }).where("id", "=", contacted).execute();
+    await db.updateTable("leads").set({ status: "contacted" }).where("id", "=", contacted).execute();
     await db
-      .updateTable("inquiries")
+      .updateTable("leads")
       .set({ status: "lost", lost_reason: "Went elsewhere" })
       .where("id", "=", lost)
       .execute();
     const t = h.clock.now;
-    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, contacted, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, fresh, "won", "system", t);
-    await activity.advanceLead(db, fresh, "quoted", STUDIO_EMAIL, t);
-    await activity.advanceLead(db, lost, "won", "system", t);
+    await leadTimeline.advance(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, contacted, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, fresh, "won", "system", t);
+    await leadTimeline.advance(db, fresh, "quoted", STUDIO_EMAIL, t);
+    await leadTimeline.advance(db, lost, "won", "system", t);
     expect([(await lead(contacted)).status, (await lead(fresh)).status, (await lead(lost)).status]).toEqual([
       "quoted",
       "won",
@@ -362,7 +362,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
       kind: "receipt" as const,
       number,
       quote_id: `quote-of-${paymentId}`,
-      inquiry_id: leadId,
+      lead_id: leadId,
       payment_id: paymentId,
       payment_kind: "deposit" as const,
       amount_cents: 61728,
@@ -418,7 +418,7 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     const at = new Date(h.clock.now).toISOString();
     const row = {
       payment_id: "settled-x",
-      inquiry_id: id,
+      lead_id: id,
       reason: "Scope reduced",
       provider_refund_id: "re_1",
       credit_note_id: null,

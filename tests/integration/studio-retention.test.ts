@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { LeadStatus } from "../../server/db/schema";
-import { createLeadPrivacy, monthsBefore, PURGE_BATCH } from "../../server/studio/privacy.server";
+import { createLeadPrivacy, monthsBefore, PURGE_BATCH } from "../../server/leads/privacy.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 
 const iso = (s: string) => new Date(s).toISOString();
@@ -37,7 +37,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
   async function lead(name: string, status: LeadStatus, receivedAt: string, closedAt?: string) {
     const id = randomUUID();
     await database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values({
         id,
         first_name: "A",
@@ -56,7 +56,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
         .insertInto("lead_activity")
         .values({
           id: randomUUID(),
-          inquiry_id: id,
+          lead_id: id,
           kind: "status",
           from_status: "quoted",
           to_status: status,
@@ -69,7 +69,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     return id;
   }
   const left = async () =>
-    (await database.db.selectFrom("inquiries").select("last_name").orderBy("last_name").execute()).map(
+    (await database.db.selectFrom("leads").select("last_name").orderBy("last_name").execute()).map(
       (r) => r.last_name,
     );
   const purgeAt = (now: string, months: number) =>
@@ -107,7 +107,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
       .insertInto("lead_activity")
       .values({
         id: randomUUID(),
-        inquiry_id: noted,
+        lead_id: noted,
         kind: "note",
         from_status: null,
         to_status: null,
@@ -139,7 +139,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     }));
     for (let i = 0; i < rows.length; i += 200)
       await database.db
-        .insertInto("inquiries")
+        .insertInto("leads")
         .values(rows.slice(i, i + 200))
         .execute();
     await lead("open", "new", "2020-01-01T00:00:00Z");
@@ -155,7 +155,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
       .insertInto("quotes")
       .values({
         id: quoteId,
-        inquiry_id: id,
+        lead_id: id,
         token: randomUUID(),
         package: "pro",
         lines: JSON.stringify([{ label: "Pro Website", amountCents: 100000 }]),
@@ -199,7 +199,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
       failed_at: null,
       last_checked_at: null,
       quote_id: quoteId,
-      inquiry_id: id,
+      lead_id: id,
       kind,
     });
     const payments = [payment("deposit"), payment("balance")];
@@ -230,7 +230,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
       .insertInto("lead_activity")
       .values({
         id: randomUUID(),
-        inquiry_id: id,
+        lead_id: id,
         kind: "quote-paid",
         from_status: null,
         to_status: null,
@@ -247,7 +247,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
     // Payments are accounting records (amount, package, status, times): kept, with no link to the person.
     const kept = await database.db
       .selectFrom("payments")
-      .select(["id", "kind", "amount_cents", "status", "paid_at", "quote_id", "inquiry_id"])
+      .select(["id", "kind", "amount_cents", "status", "paid_at", "quote_id", "lead_id"])
       .orderBy("kind")
       .execute();
     expect(kept).toEqual([
@@ -258,7 +258,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
         status: "paid",
         paid_at: at,
         quote_id: null,
-        inquiry_id: null,
+        lead_id: null,
       },
       {
         id: payments[0]!.id,
@@ -267,7 +267,7 @@ describe(`retention purge on ${testDatabaseKind}`, () => {
         status: "paid",
         paid_at: at,
         quote_id: null,
-        inquiry_id: null,
+        lead_id: null,
       },
     ]);
     // The studio's own "payment received" notices name no client and stay with their payments; the receipts go.

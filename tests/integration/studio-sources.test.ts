@@ -5,8 +5,8 @@ import { privacyNotice } from "~/content/privacy-notice";
 
 import { leadSearchText } from "../../server/db/search-text";
 import { createInquiryService } from "../../server/inquiries/service.server";
+import { PAGE_SIZE } from "../../server/leads/lead-context.server";
 import { createLogger } from "../../server/logger.server";
-import { PAGE_SIZE } from "../../server/studio/leads.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
@@ -43,7 +43,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
     return ((await response.json()) as { id: string }).id;
   }
   const row = (id: string) =>
-    h.database.db.selectFrom("inquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    h.database.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   // The inbox's data, as its page loads it; a filter it cannot read is ignored and flagged `invalid` (the page says so).
   const list = (query = "") =>
     h.browser.page<{ leads: Lead[]; next?: string; invalid: boolean }>(
@@ -133,7 +133,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       body,
     });
     expect((await service.submitForm(request, randomIp())).data).toEqual({ status: "success" });
-    const stored = await h.database.db.selectFrom("inquiries").selectAll().executeTakeFirstOrThrow();
+    const stored = await h.database.db.selectFrom("leads").selectAll().executeTakeFirstOrThrow();
     // The page is the path the form was posted to, whatever the query says.
     expect(stored).toMatchObject({
       source: "form",
@@ -203,7 +203,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       const { sql } = await import("kysely");
       const left = await sql<{
         n: number;
-      }>`select count(*) as n from inquiries_fts where inquiries_fts match 'hopper'`.execute(h.database.db);
+      }>`select count(*) as n from leads_fts where leads_fts match 'hopper'`.execute(h.database.db);
       expect(left.rows[0]!.n).toBe(0);
     }
   });
@@ -230,7 +230,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       status: statuses[i % statuses.length]!,
     }));
     await h.database.db
-      .insertInto("inquiries")
+      .insertInto("leads")
       .values(rows.map((r) => ({ ...r, search_text: leadSearchText(r) })))
       .execute();
 
@@ -302,7 +302,7 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
         paid_at: at,
         failed_at: null,
         quote_id: null,
-        inquiry_id: id,
+        lead_id: id,
         kind: "deposit",
       })
       .execute();
@@ -331,9 +331,9 @@ describe(`lead sources, search and sorting on ${testDatabaseKind}`, () => {
       .selectAll()
       .where("id", "=", paymentId)
       .executeTakeFirstOrThrow();
-    expect(payment).toMatchObject({ inquiry_id: null, amount_cents: 45_000, status: "paid" });
+    expect(payment).toMatchObject({ lead_id: null, amount_cents: 45_000, status: "paid" });
     expect(
-      await h.database.db.selectFrom("inquiries").select("id").where("ref", "=", "demo-bakery").execute(),
+      await h.database.db.selectFrom("leads").select("id").where("ref", "=", "demo-bakery").execute(),
     ).toEqual([]);
   });
 });

@@ -8,8 +8,8 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { runStudioUser } from "../../scripts/studio-user";
+import { SIGN_IN_LIMITS } from "../../server/auth/session-context.server";
 import { loadConfig } from "../../server/config.server";
-import { SIGN_IN_LIMITS } from "../../server/studio/session.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import {
   createStudioHarness,

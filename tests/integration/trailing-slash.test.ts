@@ -2,8 +2,8 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createNodeHandler } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
+import { createNodeHandler } from "../../server/http/listener.server";
 import { createLogger } from "../../server/logger.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { fakeSite } from "../helpers/site";

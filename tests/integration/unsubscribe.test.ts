@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { loadConfig } from "../../server/config.server";
-import { createReminderOptOuts, optOutKey } from "../../server/reminders/opt-outs.server";
+import { createReminderOptOuts } from "../../server/reminders/opt-outs.server";
+import { secretFor } from "../../server/secrets.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { capturingLogger } from "../helpers/logs";
 import { builtSite } from "../helpers/site";
@@ -20,7 +21,7 @@ describe(`unsubscribe page on ${testDatabaseKind}`, () => {
     PAYMENTS_PROVIDER: "sandbox",
     UNSUBSCRIBE_SECRET: "a test key for unsubscribe links, 32+ chars",
   });
-  const optOuts = () => createReminderOptOuts({ database, key: optOutKey(config) });
+  const optOuts = () => createReminderOptOuts({ database, key: secretFor(config, "reminder-opt-outs") });
   const stored = () => database.db.selectFrom("reminder_opt_outs").selectAll().execute();
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ export function BrandMark({ className = "" }: { className?: string }) {
   return (
     <Link
       to={href("/")}
-      className={`flex items-center gap-2.5 rounded-md font-heading text-lg font-bold ${className}`}
+      className={`flex items-center gap-2.5 rounded-md font-heading text-lg font-bold whitespace-nowrap ${className}`}
     >
       <svg aria-hidden width="32" height="32" viewBox="0 0 32 32" className="shrink-0">
         <rect width="32" height="32" rx="8" fill="var(--primary)" />

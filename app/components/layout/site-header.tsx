@@ -8,9 +8,10 @@ import { cn } from "~/lib/cn";
 import { BrandMark } from "./brand-mark";
 import { MenuToggle } from "./menu-toggle";
 
+// Never on two lines (issue 37: "Our Story" and "About Us" broke at 1440 px once "Book a Call" joined).
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
+    "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted hover:text-foreground",
     isActive ? "text-primary" : "text-muted-foreground",
   );
 
@@ -23,7 +24,8 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNav.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end className={linkClass}>
+                {/* 8 px a side: the eight links, the logo and both buttons fit the 1,088 px row from 1280 px up. */}
+                <NavLink to={l.to} end className={(s) => cn(linkClass(s), "px-2")}>
                   {l.label}
                 </NavLink>
               </li>

@@ -19,23 +19,29 @@ const previewSizes = {
 
 /**
  * A picture of the demo's own home page (scripts/demo-previews.ts). Lazy and low priority
- * on every card, so the page's stylesheet, fonts and text come first (decision 0017).
+ * on every card (decision 0017), and requested only after the page's first paint
+ * (`data-after-paint`, lib/after-first-paint.ts): on a phone the first four cards' files
+ * were fetched at the first layout and delayed the intro's paint. The frame holds the
+ * picture's box meanwhile, so its arrival moves nothing.
  */
 function DemoPreview({ item, compact }: { item: PortfolioItem; compact: boolean }) {
   const [small] = PREVIEW_WIDTHS;
   return (
-    <img
-      src={previewSrc(item.id, small)}
-      srcSet={previewSrcSet(item.id)}
-      sizes={compact ? previewSizes.compact : previewSizes.full}
-      width={small}
-      height={previewHeight(small)}
-      alt={`Preview of the ${item.title} demo's home page`}
-      loading="lazy"
-      fetchPriority="low"
-      decoding="async"
-      className="block h-auto w-full bg-muted"
-    />
+    <div className="bg-muted" style={{ aspectRatio: `${small} / ${previewHeight(small)}` }}>
+      <img
+        src={previewSrc(item.id, small)}
+        srcSet={previewSrcSet(item.id)}
+        sizes={compact ? previewSizes.compact : previewSizes.full}
+        width={small}
+        height={previewHeight(small)}
+        alt={`Preview of the ${item.title} demo's home page`}
+        loading="lazy"
+        fetchPriority="low"
+        decoding="async"
+        data-after-paint=""
+        className="block size-full"
+      />
+    </div>
   );
 }
 

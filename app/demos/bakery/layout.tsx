@@ -1,12 +1,6 @@
 import { DemoLayout } from "~/demos/frame/demo-layout";
-import { fontPreloads } from "~/lib/font-preload";
-import bodyFont from "~/styles/fonts/outfit-core.woff2?url";
 
-import type { Route } from "./+types/layout";
 import { site } from "./content";
-
-// Preload this demo's body face (most of its text), on /demo/bakery/* only; lib/font-preload.ts says why one, and which.
-export const links: Route.LinksFunction = () => fontPreloads(bodyFont);
 
 export default function BakeryLayout() {
   return <DemoLayout site={site} />;

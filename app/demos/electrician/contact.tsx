@@ -10,6 +10,7 @@ import { CallAction } from "~/demos/frame/inert-action";
 import { CheckList, DemoSection } from "~/demos/frame/section";
 import { SectionHeading } from "~/demos/frame/section-heading";
 import { Island } from "~/islands/island";
+import { readFormPost } from "~/lib/form-post";
 import { seo } from "~/lib/seo";
 
 import type { Route } from "./+types/contact";
@@ -21,8 +22,8 @@ import { CallButton, DarkBand } from "./sections";
 export const meta: Route.MetaFunction = () => seo({ ...seoText.contact, path: "/demo/electrician/contact" });
 
 /** The form's no-JavaScript post: the same checks and demo notice as in the page; nothing is stored or logged. */
-export async function action({ request }: Route.ActionArgs) {
-  const answer = answerRequestService(await request.formData(), requestForm.demoNotice);
+export async function action({ request, context }: Route.ActionArgs) {
+  const answer = answerRequestService(await readFormPost(request, context), requestForm.demoNotice);
   return data(answer, { status: "errors" in answer ? 400 : 200 });
 }
 

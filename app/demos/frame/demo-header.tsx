@@ -19,13 +19,17 @@ export function DemoHeader({ site }: { site: DemoSite }) {
   const home = `/demo/${site.slug}`;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "rounded-md px-3 py-2 text-sm font-medium opacity-90 transition hover:opacity-100 hover:underline underline-offset-4",
+      "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap opacity-90 transition hover:opacity-100 hover:underline underline-offset-4",
       isActive && !site.nav.every((l) => l.to.includes("#")) && "underline opacity-100",
     );
   return (
     <header className={cn("sticky top-0 z-40 backdrop-blur", headerTone[site.theme.header])}>
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to={home} className="flex items-center gap-2 rounded-md font-heading text-lg font-bold">
+        {/* One line at any width: a long name steps down a size on the narrowest phones (issue 37). */}
+        <Link
+          to={home}
+          className="flex items-center gap-2 rounded-md font-heading text-base font-bold whitespace-nowrap sm:text-lg"
+        >
           <Icon aria-hidden className="size-6" />
           <span>{site.name}</span>
         </Link>
@@ -33,7 +37,8 @@ export function DemoHeader({ site }: { site: DemoSite }) {
           <ul className="flex items-center gap-1">
             {site.nav.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end className={linkClass}>
+                {/* Tighter between 768 and 1024 px, where the name, the links and the button share the row. */}
+                <NavLink to={l.to} end className={(s) => cn(linkClass(s), "px-2 lg:px-3")}>
                   {l.label}
                 </NavLink>
               </li>

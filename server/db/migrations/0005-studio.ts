@@ -3,11 +3,17 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 /**
  * The studio back office: better-auth's four tables (users, sessions,
  * credential accounts, verification values) under snake_case names mapped in
- * server/studio/auth.server.ts, each lead's pipeline status, and the activity
+ * server/auth/auth.server.ts, each lead's pipeline status, and the activity
  * timeline. better-auth hands PostgreSQL real Date and boolean values and
  * SQLite ISO text and 0/1, so those columns take each database's own type.
  */
 export async function up(db: Kysely<unknown>) {
+  await authTables(db);
+  await pipeline(db);
+}
+
+/** better-auth's four tables. */
+async function authTables(db: Kysely<unknown>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const time = postgres ? "timestamptz" : "text";
   const bool = postgres ? "boolean" : "integer";
@@ -68,7 +74,10 @@ export async function up(db: Kysely<unknown>) {
     .on("studio_verifications")
     .column("identifier")
     .execute();
+}
 
+/** Each lead's pipeline status, the inbox's indexes and the activity timeline. */
+async function pipeline(db: Kysely<unknown>) {
   // Every lead starts New; Lost carries its reason.
   await db.schema
     .alterTable("inquiries")

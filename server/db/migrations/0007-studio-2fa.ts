@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely } from "kysely";
 
 /**
- * The studio's second ways in (server/studio/auth.server.ts): better-auth's
+ * The studio's second ways in (server/auth/auth.server.ts): better-auth's
  * passkey table (WebAuthn credentials) and two-factor table (the encrypted
  * TOTP secret and backup codes, with the plugin's own failure counter), and the
  * user's two-factor flag. Same type rules as 0005: Date/boolean on PostgreSQL,

@@ -13,7 +13,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * a restore that renumbered rows, `insert into inquiries_fts(inquiries_fts) values('rebuild')`).
  * PostgreSQL has a GIN index on the same words as a tsvector ('simple': no stemming),
  * built from text whose punctuation is turned into spaces, so both split
- * "ada@example.com" into the same words. server/studio/leads.server.ts repeats the
+ * "ada@example.com" into the same words. server/leads/service.server.ts repeats the
  * expression exactly, so the planner uses the index.
  *
  * Sorting: keyset pages need an index per order; name, status and budget order by

@@ -23,6 +23,7 @@ import * as analyticsDashboard from "./0023-analytics-dashboard";
 import * as refunds from "./0024-refunds";
 import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 import * as refundProviderStatus from "./0026-refund-provider-status";
+import * as leads from "./0027-leads";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0024-refunds": refunds,
   "0025-analytics-rollup-marks": analyticsRollupMarks,
   "0026-refund-provider-status": refundProviderStatus,
+  "0027-leads": leads,
 };

@@ -8,7 +8,7 @@ import {
   renderEmail,
   renderNotice,
   Title,
-  type StudioNotice,
+  type CompanyNotice,
 } from "../layout";
 import { headerSafe } from "../mailer.server";
 
@@ -55,7 +55,7 @@ function agreementFacts(a: AgreementEmailData): [string, string][] {
 
 /** The studio's notice that a client signed; the same PDF is attached. */
 export function agreementNoticeEmail(a: AgreementEmailData) {
-  const notice: StudioNotice = {
+  const notice: CompanyNotice = {
     subject: headerSafe(`Quote ${a.reference} signed by ${a.signerName}`),
     intro: [
       `The client signed quote ${a.reference}; the agreement is attached. The deposit follows through checkout.`,

@@ -28,9 +28,11 @@ export function bookingConfirmationEmail(b: BookingConfirmationData) {
       <Paragraph>
         {b.rescheduled
           ? "Your free 30-minute discovery call is now at the time below."
-          : "Thank you for booking a free 30-minute discovery call."}{" "}
-        The invitation is attached: open it to add the call to your calendar. We will send the video link
-        before the call.
+          : "Thank you for booking a free 30-minute discovery call."}
+        {/* One text node after the choice, as before the formatting commit: the HTML stays as its snapshot. */}
+        {
+          " The invitation is attached: open it to add the call to your calendar. We will send the video link before the call."
+        }
       </Paragraph>
       <Facts
         rows={[

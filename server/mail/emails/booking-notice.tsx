@@ -1,4 +1,4 @@
-import { renderNotice, type StudioNotice } from "../layout";
+import { renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 export type BookingNoticeData = {
@@ -19,7 +19,7 @@ const heading = { booked: "Call booked", rescheduled: "Call moved", cancelled: "
 
 /** The studio's email about a booking, a reschedule or a visitor's cancellation. */
 export function bookingNoticeEmail(b: BookingNoticeData) {
-  const notice: StudioNotice = {
+  const notice: CompanyNotice = {
     subject: headerSafe(`${heading[b.change]}: ${b.name}, ${b.when}`),
     intro: [
       b.change === "cancelled"

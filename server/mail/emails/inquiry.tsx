@@ -6,7 +6,7 @@ import {
   type Inquiry,
 } from "~/schemas/inquiry";
 
-import { noticeText, renderNotice, type StudioNotice } from "../layout";
+import { noticeText, renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 /** Subject line of the studio's notification: 'New project inquiry from First Last', one line. */
@@ -16,9 +16,10 @@ export function inquirySubject(inquiry: Pick<Inquiry, "firstName" | "lastName">)
 
 /**
  * Everything the visitor typed (docs/product.md#inquiry-form): name, email, phone, company,
- * project type, budget, timeline, and the description after them.
+ * project type, budget, timeline, and the description after them; in the studio's email, the
+ * lead's page in the back office too (as the booking notice has), so the studio can act on it.
  */
-function inquiryNotice(inquiry: Inquiry): StudioNotice {
+function inquiryNotice(inquiry: Inquiry, leadLink?: string): CompanyNotice {
   const or = (v: string | undefined) => v ?? "Not provided";
   return {
     subject: inquirySubject(inquiry),
@@ -31,6 +32,7 @@ function inquiryNotice(inquiry: Inquiry): StudioNotice {
       ["Project Type", or(optionLabel(projectTypeOptions, inquiry.projectType))],
       ["Budget", or(optionLabel(budgetOptions, inquiry.budget))],
       ["Timeline", or(optionLabel(timelineOptions, inquiry.timeline))],
+      ...(leadLink ? ([["Lead page", leadLink]] as [string, string][]) : []),
     ],
     closing: ["Project Description:", inquiry.message, ""],
   };
@@ -40,8 +42,8 @@ function inquiryNotice(inquiry: Inquiry): StudioNotice {
  * The studio's notification of an inquiry: to the studio inbox, Reply-To the visitor so a
  * reply reaches them. The visitor's words are text in the HTML (React escapes them).
  */
-export async function inquiryEmail(inquiry: Inquiry) {
-  return { ...(await renderNotice(inquiryNotice(inquiry))), replyTo: inquiry.email };
+export async function inquiryEmail(inquiry: Inquiry, leadLink?: string) {
+  return { ...(await renderNotice(inquiryNotice(inquiry, leadLink))), replyTo: inquiry.email };
 }
 
 /** The same text block, without rendering HTML, for the form service's message field. */

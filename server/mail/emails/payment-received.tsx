@@ -1,9 +1,9 @@
 import { paymentPackage } from "~/content/payment";
 import { formatCad } from "~/lib/money";
+import { quoteReference } from "~/shared/quote-model";
 
 import type { PaymentTable } from "../../db/schema";
-import { quoteReference } from "../../quotes/model";
-import { renderNotice, type StudioNotice } from "../layout";
+import { renderNotice, type CompanyNotice } from "../layout";
 
 export type PaymentReceivedData = Pick<
   PaymentTable,
@@ -14,7 +14,7 @@ export type PaymentReceivedData = Pick<
   | "provider_session_id"
   | "paid_at"
   | "quote_id"
-  | "inquiry_id"
+  | "lead_id"
   | "kind"
   | "refund_status"
   | "refund_reason"
@@ -31,7 +31,7 @@ export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: 
   const refund = payment.refund_status
     ? ` (${payment.refund_reason === "duplicate" ? "a duplicate" : `quote ${payment.refund_reason}`}): to refund`
     : "";
-  const notice: StudioNotice = {
+  const notice: CompanyNotice = {
     subject: `${test ? "[TEST] " : ""}Payment received${refund ? " to refund" : ""}: ${pkg.name}, ${amount}${payment.quote_id ? `, quote ${quoteReference(payment.quote_id)}` : ""}`,
     intro: [
       test ? `TEST PAYMENT made through the sandbox: no money moved.` : `A website payment was completed.`,
@@ -47,8 +47,8 @@ export function paymentReceivedEmail(payment: PaymentReceivedData, confirmedAt: 
       ...(payment.quote_id
         ? ([
             ["Quote", `${quoteReference(payment.quote_id)} (${payment.kind}, id ${payment.quote_id})`],
-            ["Lead", `${payment.inquiry_id}`],
-            ["Lead page", `${siteUrl}/studio/leads/${payment.inquiry_id}`],
+            ["Lead", `${payment.lead_id}`],
+            ["Lead page", `${siteUrl}/studio/leads/${payment.lead_id}`],
           ] as [string, string][])
         : []),
       ["Queued", confirmedAt],

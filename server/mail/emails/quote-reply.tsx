@@ -1,4 +1,4 @@
-import { renderNotice, type StudioNotice } from "../layout";
+import { renderNotice, type CompanyNotice } from "../layout";
 import { headerSafe } from "../mailer.server";
 
 export type QuoteReplyData = {
@@ -16,7 +16,7 @@ export type QuoteReplyData = {
  * the email answers them; their words are text (React escapes them in the HTML).
  */
 export async function quoteReplyEmail(r: QuoteReplyData) {
-  const notice: StudioNotice = {
+  const notice: CompanyNotice = {
     subject: headerSafe(
       r.kind === "declined"
         ? `Quote ${r.reference} declined by ${r.clientName}`

@@ -44,7 +44,7 @@ export function createStripeProvider({ stripe, siteUrl }: StripeProviderOptions)
       if (request.quote)
         Object.assign(metadata, {
           quote_id: request.quote.quoteId,
-          inquiry_id: request.quote.inquiryId,
+          lead_id: request.quote.inquiryId,
           kind: request.quote.kind,
         });
       const session = await stripe.checkout.sessions.create(

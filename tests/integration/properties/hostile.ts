@@ -36,7 +36,7 @@ export const NASTY_STRINGS = [
   "\r\nBcc: victim@example.com",
   "\n",
   "\t\v\f",
-  "'; DROP TABLE inquiries; --",
+  "'; DROP TABLE leads; --",
   '" OR 1=1 --',
   "<script>alert(1)</script>",
   "${process.env.STRIPE_SECRET_KEY}",

@@ -1,0 +1,81 @@
+import { sql } from "kysely";
+
+import { siteDayStart } from "~/lib/site-time";
+
+import {
+  addCalendarDays,
+  DIRECT,
+  num,
+  reader,
+  type DashboardContext,
+  type DayRange,
+  type FunnelRow,
+  type Row,
+} from "./dashboard-context.server";
+import { top } from "./dashboard-figures.server";
+
+/**
+ * Leads that arrived in the range, by source, and what has become of them since: a call
+ * booked, a quote sent, accepted, and the CAD paid on their quotes (from `payments`; money
+ * kept only to be refunded, or refunded with a credit note, is not revenue). A lead's source is its own record's UTM source
+ * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
+ */
+export async function funnel(
+  ctx: DashboardContext,
+  range: DayRange,
+  read = reader(ctx),
+  visitsBySource?: Promise<Row[]>,
+): Promise<FunnelRow[]> {
+  const { db } = ctx;
+  const start = new Date(siteDayStart(range.from)).toISOString();
+  const end = new Date(siteDayStart(addCalendarDays(range.to, 1))).toISOString();
+  const [visits, { rows }] = await Promise.all([
+    visitsBySource ?? top(ctx, "source", range, 0, read),
+    // Joins to grouped tables, not a subquery per lead: one pass over each table, hashed.
+    sql<{
+      source: string;
+      inquiries: unknown;
+      booked: unknown;
+      quoted: unknown;
+      accepted: unknown;
+      revenue: unknown;
+    }>`
+      select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
+        coalesce(sum(b.booked), 0) as booked, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
+      from leads i
+      left join (select lead_id, max(referrer_host) as referrer_host from analytics_events where lead_id is not null and name = 'inquiry' group by lead_id) g on g.lead_id = i.id
+      left join (select lead_id, 1 as booked from bookings where status <> 'cancelled' group by lead_id) b on b.lead_id = i.id
+      left join (
+        select lead_id, max(case when sent_at is not null then 1 else 0 end) as quoted, max(case when accepted_at is not null then 1 else 0 end) as accepted
+        from quotes group by lead_id
+      ) q on q.lead_id = i.id
+      left join (
+        select lead_id, sum(amount_cents - refunded_cents) as revenue from payments
+        where lead_id is not null and status = 'paid' and refund_status is null and lower(currency) = 'cad' group by lead_id
+      ) p on p.lead_id = i.id
+      where i.created_at >= ${start} and i.created_at < ${end} and i.quarantine_reason is null
+      group by 1`.execute(db),
+  ]);
+  const bySource = new Map<string, FunnelRow>();
+  const row = (source: string) =>
+    bySource.get(source) ??
+    bySource
+      .set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 })
+      .get(source)!;
+  for (const v of visits) row(v.value).visits = v.visits;
+  for (const r of rows)
+    Object.assign(row(r.source), {
+      inquiries: num(r.inquiries),
+      booked: num(r.booked),
+      quoted: num(r.quoted),
+      accepted: num(r.accepted),
+      revenueCents: num(r.revenue),
+    });
+  return [...bySource.values()].sort(
+    (a, b) =>
+      b.revenueCents - a.revenueCents ||
+      b.inquiries - a.inquiries ||
+      b.visits - a.visits ||
+      (a.source < b.source ? -1 : 1),
+  );
+}

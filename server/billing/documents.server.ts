@@ -1,0 +1,386 @@
+import { randomUUID } from "node:crypto";
+
+import { paymentKindLabels } from "~/content/quotes";
+import { formatAddress, siteConfig } from "~/content/site";
+import { formatCad } from "~/lib/money";
+import { formatSiteDate, siteYear } from "~/lib/site-time";
+import { z } from "~/lib/zod";
+import {
+  paymentPart,
+  quoteContent,
+  quoteLineSchema,
+  quoteReference,
+  type QuoteRow,
+} from "~/shared/quote-model";
+import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
+
+import type { Executor } from "../db/database.server";
+import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+
+/**
+ * Numbered invoices (each amount asked for: the deposit or the whole when a
+ * quote is sent, the balance when it is requested), receipts (each settled
+ * payment) and credit notes (each refund of one), issued inside the
+ * transaction of the change that calls for them.
+ */
+
+export type MoneyDocument = MoneyDocumentTable;
+
+/**
+ * The next number of a kind in a Vancouver year, gap-free: the counter row is
+ * created if missing, then bumped by one UPDATE in the caller's transaction.
+ * PostgreSQL holds the row's lock until commit, so a racing transaction waits
+ * and reads the new value; SQLite's transactions take the write lock up front.
+ * A rolled-back transaction gives its number back with it.
+ */
+export async function nextDocumentNumber(
+  trx: Executor,
+  kind: MoneyDocumentKind,
+  at: number,
+): Promise<string> {
+  const year = siteYear(new Date(at));
+  await trx
+    .insertInto("document_counters")
+    .values({ kind, year, last: 0 })
+    .onConflict((oc) => oc.columns(["kind", "year"]).doNothing())
+    .execute();
+  const row = await trx
+    .updateTable("document_counters")
+    .set((eb) => ({ last: eb("last", "+", 1) }))
+    .where("kind", "=", kind)
+    .where("year", "=", year)
+    .returning("last")
+    .executeTakeFirstOrThrow();
+  return `${NUMBER_PREFIX[kind]}${year}-${String(Number(row.last)).padStart(4, "0")}`;
+}
+
+/** Each kind its own series: invoices 2026-0001, receipts R2026-0001, credit notes C2026-0001. */
+const NUMBER_PREFIX: Record<MoneyDocumentKind, string> = { invoice: "", receipt: "R", credit_note: "C" };
+
+/** The buyer as the documents name them: the lead's name, and company when given. */
+async function buyerName(trx: Executor, inquiryId: string) {
+  const lead = await trx
+    .selectFrom("leads")
+    .select(["first_name", "last_name", "company"])
+    .where("id", "=", inquiryId)
+    .executeTakeFirst();
+  if (!lead) return "";
+  const name = `${lead.first_name} ${lead.last_name}`.trim();
+  return lead.company ? `${name}, ${lead.company}` : name;
+}
+
+async function issue(
+  trx: Executor,
+  kind: MoneyDocumentKind,
+  quote: QuoteRow,
+  paymentKind: PaymentKind,
+  registration: string | null,
+  at: number,
+  payment?: Pick<PaymentTable, "id" | "amount_cents">,
+) {
+  const content = quoteContent(quote);
+  const part = paymentPart(content, paymentKind);
+  const iso = new Date(at).toISOString();
+  const row: MoneyDocument = {
+    id: randomUUID(),
+    kind,
+    number: await nextDocumentNumber(trx, kind, at),
+    quote_id: quote.id,
+    lead_id: quote.lead_id,
+    payment_id: payment?.id ?? null,
+    payment_kind: paymentKind,
+    // A receipt states the money received; it is the part due, as the checkout charged exactly that.
+    amount_cents: payment ? Number(payment.amount_cents) : part.amountCents,
+    taxes: JSON.stringify(part.taxes),
+    lines: JSON.stringify(content.lines),
+    terms: content.terms,
+    buyer_name: await buyerName(trx, quote.lead_id),
+    registration_number: registration,
+    status: kind === "receipt" ? "paid" : "issued",
+    issued_at: iso,
+    settled_at: kind === "receipt" ? iso : null,
+  };
+  await trx.insertInto("money_documents").values(row).execute();
+  return row;
+}
+
+/** The invoice for one amount of a quote, issued once: an existing one is returned as it is. */
+export async function issueInvoice(
+  trx: Executor,
+  quote: QuoteRow,
+  paymentKind: PaymentKind,
+  registration: string | null,
+  at: number,
+) {
+  const existing = await trx
+    .selectFrom("money_documents")
+    .selectAll()
+    .where("kind", "=", "invoice")
+    .where("quote_id", "=", quote.id)
+    .where("payment_kind", "=", paymentKind)
+    .executeTakeFirst();
+  return existing ?? issue(trx, "invoice", quote, paymentKind, registration, at);
+}
+
+/**
+ * A settled payment: its invoice is marked paid (issued now if the quote was
+ * sent before invoices existed) and its receipt issued, in the same transaction.
+ */
+export async function issueReceipt(
+  trx: Executor,
+  quote: QuoteRow,
+  payment: Pick<PaymentTable, "id" | "amount_cents">,
+  paymentKind: PaymentKind,
+  registration: string | null,
+  at: number,
+) {
+  const invoice = await issueInvoice(trx, quote, paymentKind, registration, at);
+  const iso = new Date(at).toISOString();
+  await trx
+    .updateTable("money_documents")
+    .set({ status: "paid", settled_at: iso, payment_id: payment.id })
+    .where("id", "=", invoice.id)
+    .where("status", "=", "issued")
+    .execute();
+  return issue(trx, "receipt", quote, paymentKind, registration, at, payment);
+}
+
+/** A withdrawn or expired quote asks for nothing more: its unpaid invoices are void (their numbers stay used). */
+export async function voidOpenInvoices(trx: Executor, quoteId: string, at: number) {
+  await trx
+    .updateTable("money_documents")
+    .set({ status: "void", settled_at: new Date(at).toISOString() })
+    .where("quote_id", "=", quoteId)
+    .where("kind", "=", "invoice")
+    .where("status", "=", "issued")
+    .execute();
+}
+
+/**
+ * The part of each of a receipt's taxes that a refund gives back. Each tax is
+ * rounded once on what has been refunded so far, so successive partial
+ * refunds add up to the receipt's taxes exactly, and a full refund reverses
+ * exactly them (decision 0035).
+ */
+export function refundTaxes(
+  receiptTaxes: readonly TaxTotal[],
+  receiptCents: number,
+  refundedBeforeCents: number,
+  amountCents: number,
+): TaxTotal[] {
+  const upTo = (t: TaxTotal, cents: number) =>
+    cents >= receiptCents ? t.cents : Math.round((t.cents * cents) / receiptCents);
+  return receiptTaxes.map((t) => ({
+    ...t,
+    cents: upTo(t, refundedBeforeCents + amountCents) - upTo(t, refundedBeforeCents),
+  }));
+}
+
+/**
+ * A refund the provider accepted: its credit note, numbered in its own
+ * series in the caller's transaction (which holds the payment's row lock),
+ * stating the buyer, lines and registration number of the receipt it credits.
+ */
+export async function issueCreditNote(
+  trx: Executor,
+  receipt: MoneyDocument,
+  refund: { amountCents: number; refundedBeforeCents: number; reason: string },
+  at: number,
+) {
+  const invoice = await trx
+    .selectFrom("money_documents")
+    .select("number")
+    .where("kind", "=", "invoice")
+    .where("quote_id", "=", receipt.quote_id)
+    .where("payment_kind", "=", receipt.payment_kind)
+    .executeTakeFirst();
+  const receiptTaxes = z.array(taxTotalSchema).parse(JSON.parse(receipt.taxes)) as TaxTotal[];
+  const row: MoneyDocument = {
+    id: randomUUID(),
+    kind: "credit_note",
+    number: await nextDocumentNumber(trx, "credit_note", at),
+    quote_id: receipt.quote_id,
+    lead_id: receipt.lead_id,
+    payment_id: receipt.payment_id,
+    payment_kind: receipt.payment_kind,
+    amount_cents: refund.amountCents,
+    taxes: JSON.stringify(
+      refundTaxes(receiptTaxes, Number(receipt.amount_cents), refund.refundedBeforeCents, refund.amountCents),
+    ),
+    lines: receipt.lines,
+    terms: receipt.terms,
+    buyer_name: receipt.buyer_name,
+    registration_number: receipt.registration_number,
+    status: "issued",
+    issued_at: new Date(at).toISOString(),
+    settled_at: null,
+    reason: refund.reason,
+    credited_invoice: invoice?.number ?? null,
+    credited_receipt: receipt.number,
+  };
+  await trx.insertInto("money_documents").values(row).execute();
+  return row;
+}
+
+export function documentsOfQuote(db: Executor, quoteIds: readonly string[]) {
+  if (quoteIds.length === 0) return Promise.resolve([] as MoneyDocument[]);
+  return db
+    .selectFrom("money_documents")
+    .selectAll()
+    .where("quote_id", "in", quoteIds)
+    .orderBy("issued_at")
+    .orderBy("number")
+    .execute();
+}
+
+/** One document as a page lists it. */
+export type DocumentLink = {
+  id: string;
+  kind: MoneyDocumentKind;
+  number: string;
+  title: string;
+  amountCents: number;
+  issuedAt: string;
+  status: MoneyDocument["status"];
+};
+
+export function documentLink(d: MoneyDocument): DocumentLink {
+  return {
+    id: d.id,
+    kind: d.kind,
+    number: d.number,
+    title: documentTitle(d),
+    amountCents: Number(d.amount_cents),
+    issuedAt: d.issued_at,
+    status: d.status,
+  };
+}
+
+export const documentKindLabels: Record<MoneyDocumentKind, string> = {
+  invoice: "Invoice",
+  receipt: "Receipt",
+  credit_note: "Credit note",
+};
+
+export function documentTitle(d: Pick<MoneyDocument, "kind" | "number" | "payment_kind">) {
+  return `${documentKindLabels[d.kind]} ${d.number} (${paymentKindLabels[d.payment_kind].toLowerCase()})`;
+}
+
+export const documentFilename = (d: Pick<MoneyDocument, "kind" | "number">) =>
+  `${d.kind.replace("_", "-")}-${d.number}.pdf`;
+
+/**
+ * What the Canada Revenue Agency requires a document to show for the
+ * recipient to claim input tax credits, by its amount (tax included):
+ * under $100 the supplier, date and total; from $100 also the registration
+ * number and the tax charged; from $500 also the buyer's name, a description
+ * and the terms. Source: GST/HST Memorandum 8.4 and the Input Tax Credit
+ * Information (GST/HST) Regulations, s. 3 (thresholds raised from $30 and $150 in 2021); docs/product.md#taxes.
+ */
+export function craTier(amountCents: number) {
+  return { taxAndNumber: amountCents >= 10_000, buyerAndTerms: amountCents >= 50_000 };
+}
+
+const cad = (cents: number) => formatCad(cents, { withCode: true });
+
+/** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
+export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
+  const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
+  const lines = z.array(quoteLineSchema).parse(JSON.parse(d.lines));
+  const amount = Number(d.amount_cents);
+  const invoice = d.kind === "invoice";
+  const credit = d.kind === "credit_note";
+  // A credit note states the registration number, the tax adjusted and the buyer at any amount (Excise Tax Act s. 232(3)).
+  const tier = credit ? { taxAndNumber: true, buyerAndTerms: true } : craTier(amount);
+  const issued = formatSiteDate(d.issued_at);
+  const title = `${documentKindLabels[d.kind]} ${d.number}`;
+  return renderPdf(
+    {
+      title,
+      subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  Quote ${quoteReference(d.quote_id)}`,
+      createdAt: new Date(d.issued_at),
+    },
+    (doc) => {
+      const width = contentWidth(doc);
+      const row = (label: string, value: string, bold = false) => {
+        const y = doc.y;
+        doc
+          .font(PDF_FONT)
+          .fontSize(10.5)
+          .text(label, doc.page.margins.left, y, { width: width * 0.62 });
+        const after = doc.y;
+        doc
+          .font(bold ? PDF_FONT_BOLD : PDF_FONT)
+          .text(value, doc.page.margins.left + width * 0.62, y, { width: width * 0.38, align: "right" });
+        doc.y = Math.max(after, doc.y);
+        doc.x = doc.page.margins.left;
+      };
+      const heading = (text: string) => {
+        doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
+      };
+      doc.font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
+      doc.font(PDF_FONT).text(formatAddress());
+      if (tier.taxAndNumber)
+        doc.text(
+          d.registration_number
+            ? `GST/HST registration number: ${d.registration_number}`
+            : "Not registered for GST/HST (small supplier): no GST/HST is charged.",
+        );
+      doc.text(`Date: ${issued}`);
+      if (tier.buyerAndTerms)
+        doc
+          .moveDown(0.5)
+          .font(PDF_FONT_BOLD)
+          .text(`${credit ? "Credited to" : "Billed to"}: ${d.buyer_name}`)
+          .font(PDF_FONT);
+      if (credit) {
+        // What it credits and why, whatever its amount: the accountant matches it to the original documents.
+        doc
+          .moveDown(0.5)
+          .font(PDF_FONT)
+          .text(
+            `Credits invoice ${d.credited_invoice ?? "(none issued)"} and receipt ${d.credited_receipt ?? ""}.`,
+          );
+        doc.text(`Reason: ${d.reason ?? ""}`, { width });
+      }
+
+      if (tier.buyerAndTerms) {
+        heading("Description");
+        for (const l of lines)
+          row(`${l.label}${l.taxes.length ? ` (${l.taxes.join(" + ")})` : ""}`, cad(l.amountCents));
+      }
+      heading(invoice ? "Amount due" : credit ? "Amount refunded" : "Payment received");
+      const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
+      if (tier.taxAndNumber) {
+        row(
+          `${paymentKindLabels[d.payment_kind]} before tax${credit ? " refunded" : ""}`,
+          cad(amount - taxCents),
+        );
+        for (const t of taxes) row(credit ? `${t.label} reversed` : t.label, cad(t.cents));
+        if (taxes.length === 0) row(credit ? "Tax reversed" : "Tax charged", "none");
+      }
+      row(invoice ? "Total due" : credit ? "Total refunded" : "Total paid", cad(amount), true);
+      if (d.kind === "receipt")
+        doc
+          .moveDown(0.3)
+          .fillColor(PDF_MUTED)
+          .fontSize(9.5)
+          .text(
+            `Payment ${d.payment_id?.slice(0, 8).toUpperCase() ?? ""} for ${paymentKindLabels[d.payment_kind].toLowerCase()} of quote ${quoteReference(d.quote_id)}.`,
+          )
+          .fillColor(PDF_INK);
+      if (d.status === "void")
+        doc
+          .moveDown(0.5)
+          .font(PDF_FONT_BOLD)
+          .fontSize(11)
+          .text("VOID: this invoice was cancelled and nothing is due on it.");
+
+      if (tier.buyerAndTerms) {
+        heading("Terms");
+        doc.font(PDF_FONT).fontSize(10).text(d.terms, { width });
+      }
+    },
+  );
+}

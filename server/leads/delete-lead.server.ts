@@ -1,0 +1,38 @@
+import { linked, type PrivacyContext } from "./privacy-context.server";
+
+/**
+ * Deletes the lead, its timeline, its quotes and the emails about them in
+ * one transaction, and unlinks its payments; false when there was no such
+ * lead. Quotes are deleted here, not left to the foreign key's cascade.
+ * Its invoices, receipts and credit notes (money_documents) stay as issued: the studio
+ * must keep them six years (Excise Tax Act s. 286), a retention PIPEDA allows.
+ */
+export async function deleteLead(ctx: PrivacyContext, id: string) {
+  const { db } = ctx;
+  return db.transaction().execute(async (trx) => {
+    const { quoteIds, bookingIds, paymentIds, emails } = await linked(trx, id);
+    const outboxIds = (await emails.select("id").execute()).map((r) => r.id);
+    if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
+    if (paymentIds.length)
+      await trx
+        .updateTable("payments")
+        .set({ lead_id: null, quote_id: null })
+        .where("id", "in", paymentIds)
+        .execute();
+    if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
+    if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
+    // A refund's reason is the studio's free text about the person: a settled one's lives on in its credit note (kept), a failed
+    // one's goes; one still at the provider keeps it for its credit note, and loses it once settled (refunds.server.ts).
+    await trx
+      .updateTable("refunds")
+      .set({ reason: "" })
+      .where("lead_id", "=", id)
+      .where("status", "!=", "requested")
+      .execute();
+    await trx.deleteFrom("lead_activity").where("lead_id", "=", id).execute();
+    // Its analytics goals stay counted, no longer tied to the person.
+    await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
+    const deleted = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 1;
+  });
+}

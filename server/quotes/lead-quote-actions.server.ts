@@ -1,0 +1,83 @@
+import { studioQuoteFormSchema } from "~/shared/quote-form";
+
+import { ofLead } from "./lead-quote-list.server";
+import { requestKeySchema, type LeadQuotesContext } from "./lead-quotes-context.server";
+import type { QuoteResult } from "./result";
+
+export async function create(
+  ctx: LeadQuotesContext,
+  leadId: string,
+  form: Record<string, unknown>,
+  actor: string,
+): Promise<QuoteResult<{ id: string }>> {
+  const { service } = ctx;
+  const parsed = studioQuoteFormSchema.safeParse(form);
+  if (!parsed.success)
+    return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
+  const key = requestKeySchema.safeParse(form.requestKey);
+  const requestKey = key.success ? key.data : undefined;
+  // "Replaces": an edit of one of this lead's quotes, made as its next version.
+  if (typeof form.supersedes === "string" && form.supersedes !== "") {
+    if (!(await ofLead(ctx, leadId, form.supersedes)))
+      return { ok: false, status: 404, error: "No such quote for this lead." };
+    const revised = await service.revise(form.supersedes, parsed.data, actor, requestKey);
+    return revised.ok ? { ok: true, value: { id: revised.value.quote.id } } : revised;
+  }
+  const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, requestKey);
+  return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
+}
+
+/**
+ * Sends a draft, or (deposit paid) asks for the balance: the quote service
+ * tells which from its state. `from` is the state the page showed: when
+ * that send already happened (a double click, a resubmit), it is done, not an error.
+ */
+export async function send(
+  ctx: LeadQuotesContext,
+  leadId: string,
+  quoteId: string,
+  actor: string,
+  from?: unknown,
+): Promise<QuoteResult<unknown>> {
+  const { service } = ctx;
+  if (!(await ofLead(ctx, leadId, quoteId)))
+    return { ok: false, status: 404, error: "No such quote for this lead." };
+  const result = await service.send(quoteId, actor);
+  if (result.ok || result.status !== 409) return result;
+  const quote = await service.get(quoteId);
+  const done =
+    (from === "draft" && quote?.sent_at) || (from === "deposit_paid" && quote?.balance_requested_at);
+  return done ? { ok: true, value: quote } : result;
+}
+
+/** Gives back a payment flagged as needing a refund; only one of this lead's. */
+export async function refund(
+  ctx: LeadQuotesContext,
+  leadId: string,
+  paymentId: string,
+): Promise<QuoteResult<unknown>> {
+  const { db, payments } = ctx;
+  const payment = await db
+    .selectFrom("payments")
+    .select(["lead_id"])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  if (!payment || payment.lead_id !== leadId)
+    return { ok: false, status: 404, error: "No such payment for this lead." };
+  const result = await payments.refund(paymentId);
+  return result.ok
+    ? { ok: true, value: result.state }
+    : { ok: false, status: result.status === 502 ? 409 : result.status, error: result.error };
+}
+
+export async function withdraw(
+  ctx: LeadQuotesContext,
+  leadId: string,
+  quoteId: string,
+  actor: string,
+): Promise<QuoteResult<unknown>> {
+  const { service } = ctx;
+  if (!(await ofLead(ctx, leadId, quoteId)))
+    return { ok: false, status: 404, error: "No such quote for this lead." };
+  return service.withdraw(quoteId, actor);
+}

@@ -1,0 +1,79 @@
+import { paymentPackage } from "~/content/payment";
+import { paymentKindLabels } from "~/content/quotes";
+import { formatSiteDate } from "~/lib/site-time";
+import { quoteReference } from "~/shared/quote-model";
+
+import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
+import type { AppConfig } from "../config.server";
+import type { AppDatabase } from "../db/database.server";
+import type { Mailer } from "../mail/mailer.server";
+
+export type QuoteMailDeps = {
+  config: Pick<AppConfig, "SITE_URL">;
+  database: AppDatabase;
+  mailer: Mailer;
+};
+
+/** What the quote emails are sent with: the site's address for links, the database and the mailer. */
+export function quoteMailContext({ config, database, mailer }: QuoteMailDeps) {
+  return { config, db: database.db, mailer };
+}
+
+export type QuoteMailContext = ReturnType<typeof quoteMailContext>;
+
+/** The quote with its lead's first name and address. */
+export async function loadQuote(ctx: QuoteMailContext, id: string) {
+  const { db } = ctx;
+  const row = await db
+    .selectFrom("quotes")
+    .innerJoin("leads", "leads.id", "quotes.lead_id")
+    .selectAll("quotes")
+    .select(["leads.first_name", "leads.email"])
+    .where("quotes.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new Error(`quote ${id} not found`);
+  return row;
+}
+
+/** A quote payment and what every client email about it states (receipt, refund notice). */
+export async function loadPayment(ctx: QuoteMailContext, id: string) {
+  const { db } = ctx;
+  const payment = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${id} not found`);
+  const q = await loadQuote(ctx, payment.quote_id);
+  const facts = {
+    firstName: q.first_name,
+    reference: quoteReference(q.id),
+    paymentReference: payment.id.slice(0, 8).toUpperCase(),
+    packageName: paymentPackage(payment.package).name,
+    kindLabel: paymentKindLabels[payment.kind],
+    amountCents: Number(payment.amount_cents),
+    paidOn: formatSiteDate(payment.paid_at!),
+    test: payment.provider === "sandbox",
+  };
+  return { payment: { ...payment, kind: payment.kind }, q, facts };
+}
+
+/** The PDF of a quote's document, as an attachment; none when it was not issued (a quote from before invoices). */
+export async function attachment(
+  ctx: QuoteMailContext,
+  where: { quoteId: string; kind: "invoice" } | { paymentId: string; kind: "receipt" },
+  paymentKind?: string,
+) {
+  const { db } = ctx;
+  let query = db.selectFrom("money_documents").selectAll().where("kind", "=", where.kind);
+  query =
+    "paymentId" in where
+      ? query.where("payment_id", "=", where.paymentId)
+      : query.where("quote_id", "=", where.quoteId).where("payment_kind", "=", paymentKind as "deposit");
+  const doc = await query.executeTakeFirst();
+  return doc
+    ? [
+        {
+          filename: documentFilename(doc),
+          content: await renderDocumentPdf(doc),
+          contentType: "application/pdf",
+        },
+      ]
+    : [];
+}

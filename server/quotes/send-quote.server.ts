@@ -1,0 +1,73 @@
+import { quoteReference, type QuoteRow } from "~/shared/quote-model";
+
+import { issueInvoice } from "../billing/documents.server";
+import { enqueue } from "../outbox/outbox.server";
+import { get } from "./list-quotes.server";
+import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
+import { type QuoteContext } from "./quote-context.server";
+import type { QuoteResult } from "./result";
+
+/**
+ * Sends a draft to the client (the lead moves to Quoted), or, once the
+ * deposit is paid, asks for the balance. The email is queued with the change.
+ */
+export async function send(ctx: QuoteContext, id: string, actor: string): Promise<QuoteResult<QuoteRow>> {
+  const { fail, clock, db, timeline, config, deps } = ctx;
+  const quote = await get(ctx, id);
+  if (!quote) return fail(404, `No quote with id ${id}.`);
+  const t = clock();
+  const at = new Date(t).toISOString();
+  const balance = quote.status === "deposit_paid";
+  if (quote.status !== "draft" && !(balance && !quote.balance_requested_at)) {
+    return fail(
+      409,
+      `Quote ${quoteReference(id)} is ${quote.status.replace("_", " ")}: only a draft can be sent, and the balance requested once after the deposit.`,
+    );
+  }
+  if (!balance && Date.parse(quote.expires_at) <= t)
+    return fail(409, `Quote ${quoteReference(id)} has expired: create a new one.`);
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("quotes")
+      .set(
+        balance
+          ? { balance_requested_at: at, updated_at: at }
+          : { status: "sent", sent_at: at, updated_at: at },
+      )
+      .where("id", "=", id)
+      .where("status", "=", quote.status)
+      .where(balance ? "balance_requested_at" : "sent_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const ref = quoteReference(id);
+    await timeline.record(
+      trx,
+      {
+        leadId: quote.lead_id,
+        kind: balance ? "quote-balance-requested" : "quote-sent",
+        detail: balance ? `${ref} balance requested` : `${ref} sent`,
+        actor,
+      },
+      t,
+    );
+    if (!balance) await timeline.advance(trx, quote.lead_id, "quoted", actor, t);
+    // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
+    await issueInvoice(
+      trx,
+      updated,
+      balance ? "balance" : updated.deposit_cents === null ? "full" : "deposit",
+      config.GST_HST_NUMBER ?? null,
+      t,
+    );
+    await enqueue(
+      trx,
+      [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }],
+      t,
+    );
+    return updated;
+  });
+  if (!row) return fail(409, `Quote ${quoteReference(id)} changed meanwhile; try again.`);
+  deps.outbox?.wake();
+  return { ok: true, value: row };
+}
