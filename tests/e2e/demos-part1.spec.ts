@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { siteConfig } from "../../app/content/site";
 import { publicRoutes } from "../../app/lib/route-registry";
-import { documentHead, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Demo sites, part 1: consultant, photographer portfolio, landscaper, bakery.
@@ -83,18 +83,6 @@ test.describe("every demo page", () => {
       await checkA11y();
     });
   }
-
-  test("titles and descriptions are unique", async ({ request }) => {
-    const titles = new Set<string>();
-    const descriptions = new Set<string>();
-    for (const path of pages) {
-      const { title, description } = await documentHead(request, path);
-      titles.add(title);
-      descriptions.add(description ?? "");
-    }
-    expect(titles.size).toBe(pages.length);
-    expect(descriptions.size).toBe(pages.length);
-  });
 });
 
 test.describe("demo banner", () => {

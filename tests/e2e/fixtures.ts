@@ -145,35 +145,6 @@ export async function settled(page: Page) {
   });
 }
 
-/**
- * The title and meta description of a page's HTML as the server sends it, read without a
- * browser: what a visitor's tab shows for a page whose first load runs no script (every
- * prerendered page, decision 0012). For checks of the HTML alone; a browser costs a second a page.
- */
-export async function documentHead(request: APIRequestContext, path: string) {
-  const res = await request.get(path);
-  expect(res.status(), path).toBe(200);
-  const html = await res.text();
-  const head = html.slice(0, html.indexOf("</head>"));
-  const text = (s: string | undefined) =>
-    s === undefined
-      ? undefined
-      : s
-          .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-          .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-          .replace(/&quot;/g, '"')
-          .replace(/&lt;/g, "<")
-          .replace(/&gt;/g, ">")
-          .replace(/&amp;/g, "&")
-          // As document.title reads it: white space collapsed and trimmed.
-          .replace(/\s+/g, " ")
-          .trim();
-  return {
-    title: text(/<title>([\s\S]*?)<\/title>/.exec(head)?.[1]) ?? "",
-    description: text(/<meta name="description" content="([^"]*)"/.exec(head)?.[1]),
-  };
-}
-
 /** Clicks a download link (a studio CSV export) and reads the file the browser saved. */
 export async function downloadText(link: Locator) {
   const download = link.page().waitForEvent("download");

@@ -7,7 +7,7 @@ import { formatAddress, siteConfig } from "../../app/content/site";
 import { team } from "../../app/content/team";
 import { coreValues } from "../../app/content/values";
 import { publicRoutes } from "../../app/lib/route-registry";
-import { documentHead, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const mainPages = publicRoutes.filter((r) => r.section === "main" && r.prerender).map((r) => r.path);
 
@@ -386,17 +386,5 @@ test.describe("at 375 px", () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await checkA11y();
     });
-  }
-});
-
-test("every main page has its own title and description", async ({ request }) => {
-  const seen = new Set<string>();
-  for (const path of mainPages) {
-    const { title, description } = await documentHead(request, path);
-    expect(title).toContain(siteConfig.name);
-    expect(seen.has(title), `${path} title`).toBe(false);
-    expect(seen.has(description ?? ""), `${path} description`).toBe(false);
-    seen.add(title);
-    seen.add(description ?? "");
   }
 });
