@@ -112,12 +112,21 @@ function finish(run: Running, ok: boolean) {
   schedule();
 }
 
+/**
+ * Stops a stage as Ctrl-C would: SIGINT to its process group. Playwright then closes its web
+ * server, which runs in a process group of its own (on SIGTERM it left the server listening on
+ * the e2e port); PostgreSQL's wrapper removes its cluster. What has not ended 10 s later is killed.
+ */
 function stop(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  signal("SIGINT");
+  setTimeout(() => signal("SIGKILL"), 10_000).unref();
 }
 
 function schedule() {
@@ -157,10 +166,18 @@ function report() {
   process.exit(failed ? 1 : 0);
 }
 
+// Ctrl-C reaches the stages too (the terminal signals the whole foreground group); a SIGTERM
+// to this process alone is passed on. Either way the stages get their time to clean up.
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
     for (const r of running) stop(r.child);
-    process.exit(130);
+    const exit = () => process.exit(130);
+    if (running.size === 0) exit();
+    else {
+      waiting.length = 0;
+      failed = true;
+      setTimeout(exit, 11_000).unref();
+    }
   });
 
 schedule();
