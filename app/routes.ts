@@ -19,6 +19,7 @@ export default [
     route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
     route("book", "routes/book.tsx"),
     route("book/manage/:token", "routes/book-manage.tsx"),
+    route("book/manage/:token/invitation.ics", "routes/book-invitation.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The studio back office: rendered per request behind sign-in, never prerendered (server/studio).

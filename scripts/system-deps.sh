@@ -13,6 +13,8 @@ command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -f /usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf ] || need+=(fonts-liberation)
 [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || command -v nginx >/dev/null 2>&1 || need+=(nginx)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
+# The booking tests read busy times from a real CalDAV server (tests/helpers/radicale.ts).
+[ -x "${RADICALE_PATH:-/usr/bin/radicale}" ] || need+=(radicale)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

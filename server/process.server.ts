@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 
 import { startAnalyticsJobs } from "./analytics/jobs.server";
 import { startRefundRecoveryJob } from "./billing/refunds.server";
+import { startCalendarSourcesJob } from "./booking/calendar-sources.server";
 import type { AppConfig } from "./config.server";
 import type { AppDatabase } from "./db/database.server";
 import type { AppDeps } from "./http/env";
@@ -32,7 +33,7 @@ export function startProcess({
   beforeStop?: () => Promise<void>;
 }) {
   const services = createServices({ config, database, logger, metrics, deliver: true });
-  const { mailer, privacy, analytics, reminders, refunds } = services;
+  const { mailer, privacy, analytics, reminders, refunds, calendarSources } = services;
   const outbox = services.outboxWorker!;
   const jobs: { stop(): Promise<void> }[] = [];
   /** Once listening: the outbox worker and the leased jobs, which every serving process competes for (a lease: one runs each). */
@@ -61,6 +62,12 @@ export function startProcess({
         refunds,
         onError: (err) => logger.error({ error: errorKind(err) }, "refund recovery failed"),
       }),
+      // The studio's calendars read again before their copies are 5 minutes old (decision 0048).
+      startCalendarSourcesJob({
+        database,
+        sources: calendarSources,
+        onError: (err) => logger.error({ error: errorKind(err) }, "calendar sources pass failed"),
+      }),
     );
   };
   return {
@@ -79,12 +86,13 @@ export function startProcess({
     },
     /** After the HTTP server closed: the jobs hand their leases on, analytics flushes, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
-      const [retention, analyticsJobs, reminderJob, refundJob] = jobs;
+      const [retention, analyticsJobs, reminderJob, refundJob, calendarJob] = jobs;
       await retention?.stop();
       await analyticsJobs?.stop();
       await analytics.flush();
       await reminderJob?.stop();
       await refundJob?.stop();
+      await calendarJob?.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

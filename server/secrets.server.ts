@@ -20,7 +20,9 @@ export type SecretPurpose =
   /** The reminders' unsubscribe links and the stored opt-outs' digests (decision 0032). */
   | "reminder-opt-outs"
   /** The signer's address hash in a signed agreement (quotes/agreement.server.ts). */
-  | "agreement-addresses";
+  | "agreement-addresses"
+  /** Seals the studio's calendar sources' addresses and passwords (booking/calendar-secrets.server.ts). */
+  | "calendar-credentials";
 
 /**
  * The key for one purpose. Sessions and booking links are keyed by the root secret itself, as
@@ -30,7 +32,7 @@ export type SecretPurpose =
 export function secretFor(config: SecretsConfig, purpose: "sessions" | "booking-links"): string;
 export function secretFor(
   config: SecretsConfig,
-  purpose: "reminder-opt-outs" | "agreement-addresses",
+  purpose: "reminder-opt-outs" | "agreement-addresses" | "calendar-credentials",
 ): Buffer;
 export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string | Buffer {
   switch (purpose) {
@@ -43,6 +45,8 @@ export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string
         .digest();
     case "agreement-addresses":
       return hkdfKey(rootSecret(config), "cascadia-agreements", "signer-address");
+    case "calendar-credentials":
+      return hkdfKey(rootSecret(config), "cascadia-calendars", "calendar-credentials");
   }
 }
 

@@ -7,6 +7,7 @@ import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
+import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
 import { createCalendarFeeds } from "./booking/feed.server";
 import { bookingDeliveryHandlers } from "./booking/notifications.server";
 import { createBookingService, type BookingService } from "./booking/service.server";
@@ -150,6 +151,15 @@ export function createServices(deps: ServiceDeps) {
     now,
     goals: analytics,
   });
+  // The studio's own calendars (CalDAV, ICS): their busy times remove slots; one cache for the
+  // visitor's side and the back office, their credentials sealed under a key of their own.
+  const calendarSources = createCalendarSources({
+    database,
+    key: secretFor(config, "calendar-credentials"),
+    logger,
+    now,
+  });
+  if (deps.metrics) registerCalendarGauges(deps.metrics, calendarSources, now);
   const booking = createBookingService({
     config,
     database,
@@ -158,6 +168,7 @@ export function createServices(deps: ServiceDeps) {
     timeline,
     outbox,
     goals: analytics,
+    calendar: calendarSources,
     now,
   });
   const feeds = createCalendarFeeds({ config, database, now });
@@ -168,6 +179,7 @@ export function createServices(deps: ServiceDeps) {
     paymentService: money.payments.service,
     feeds,
     refunds: money.refunds,
+    calendarSources,
   });
 
   const web: AppServices = {
@@ -191,6 +203,7 @@ export function createServices(deps: ServiceDeps) {
     ...money,
     inquiries,
     booking,
+    calendarSources,
     reminderOptOuts,
     reminders,
     feeds,
@@ -308,9 +321,10 @@ function createBackOffice(
     paymentService: PaymentService;
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
+    calendarSources: ReturnType<typeof createCalendarSources>;
   },
 ) {
-  const { config, database, now, outbox, quotes, feeds, refunds } = deps;
+  const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;
   // The back office. Sign-in (better-auth) loads with the studio's first request, not at
   // start-up (decision 0022); a failed load is tried again.
   let auth: ReturnType<typeof createStudioAuth> | undefined;
@@ -349,7 +363,7 @@ function createBackOffice(
     backups: () => backupHealth(config, (now ?? Date.now)()),
   });
   const accounting = createAccounting({ database, now });
-  const bookingStudio = createBookingStudio({ database, outbox, now });
+  const bookingStudio = createBookingStudio({ database, outbox, calendar: calendarSources, now });
   const dashboard = createAnalyticsDashboard({ database, now });
   const studio = async (): Promise<StudioServices> => ({
     ...(await loadSignIn()),

@@ -11,8 +11,13 @@
  * only once the first contentful paint is reported; the browser then fetches the faces
  * the page uses and swaps them in, as it did before whenever a font came late.
  *
- * A later page of the same visit adds the faces at once: the files are cached by then
- * (immutable, a year), so its first paint already has them and nothing swaps.
+ * A later page of the same visit (its referrer is this site) adds the faces at once: the
+ * files are cached by then (immutable, a year), so its first paint already has them and
+ * nothing swaps. Nothing is stored in the browser to know it (docs/product.md: no cookie,
+ * no storage).
+ * The rules go in as a constructed stylesheet: the back office's CSP (style-src 'self')
+ * refuses a <style> element a script writes; a browser without constructed sheets gets
+ * the element, which the public pages' CSP allows.
  * Without JavaScript the attribute is never set, so the pictures load as usual, and the
  * text stays in the fallback faces.
  *
@@ -22,26 +27,27 @@
 export function deferUntilFirstPaint(doc: Document, fontFaces: string) {
   const root = doc.documentElement;
   const win = doc.defaultView;
-  const KEY = "cascadia-painted";
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
-    const style = doc.createElement("style");
-    style.textContent = fontFaces;
-    doc.head.append(style);
-    root.removeAttribute("data-before-paint");
-    try {
-      win?.sessionStorage.setItem(KEY, "1");
-    } catch {
-      /* storage refused: the next page waits for its paint too */
+    const Sheet = win?.CSSStyleSheet;
+    if (Sheet && "adoptedStyleSheets" in doc && "replaceSync" in Sheet.prototype) {
+      const sheet = new Sheet();
+      sheet.replaceSync(fontFaces);
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    } else {
+      const style = doc.createElement("style");
+      style.textContent = fontFaces;
+      doc.head.append(style);
     }
+    root.removeAttribute("data-before-paint");
   };
   let seen = false;
   try {
-    seen = win?.sessionStorage.getItem(KEY) === "1";
+    seen = !!win && doc.referrer !== "" && new win.URL(doc.referrer).origin === win.location.origin;
   } catch {
-    /* storage refused */
+    /* an unreadable referrer: wait for the paint */
   }
   if (seen || !win) return finish();
   root.setAttribute("data-before-paint", "");

@@ -97,5 +97,9 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
     path: "/book/manage/:token",
     why: "a visitor's booking behind its secret link, rendered per request, noindex",
   },
+  {
+    path: "/book/manage/:token/invitation.ics",
+    why: "a visitor's booked call as a calendar file, behind the same secret link, noindex",
+  },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

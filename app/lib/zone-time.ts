@@ -4,6 +4,10 @@ import { siteConfig } from "~/content/site";
  * Times in the visitor's own zone (the booking page, its emails). The instants come from the
  * server's slot computation; only their display uses the runtime's zone data, which the
  * server checks at start-up (server/time-zone.server.ts) and browsers keep current.
+ *
+ * `zoneLabel` and `bookingCalendar` are self-contained (no imports, no module state): the
+ * booking page's inline script runs the very same functions in the browser, serialised with
+ * Function#toString, so the page reads alike before and after it applies the visitor's zone.
  */
 
 /** The zones the booking page offers; any other valid IANA zone works through `?tz=`. */
@@ -33,55 +37,103 @@ export const commonTimeZones = [
   "UTC",
 ] as const;
 
-/** How the page and the emails name a zone: "Pacific Time (Vancouver)", "Europe/London". */
-export function zoneLabel(timeZone: string) {
-  return timeZone === siteConfig.timeZone
-    ? `${siteConfig.timeZoneLabel} (Vancouver)`
-    : timeZone.replace(/_/g, " ");
+/**
+ * A zone as people say it: its generic name and its city, "Eastern Time (Toronto)",
+ * "India Standard Time (Kolkata)", "Pacific Time (Vancouver)"; "UTC"; a zone without a name
+ * of its own by its offset ("GMT-05:00"). Never brackets inside brackets.
+ */
+export function zoneLabel(timeZone: string): string {
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  let name = "";
+  try {
+    name =
+      new Intl.DateTimeFormat("en-CA", { timeZone, timeZoneName: "longGeneric" })
+        .formatToParts(Date.now())
+        .find((p) => p.type === "timeZoneName")?.value ?? "";
+  } catch {
+    return timeZone;
+  }
+  const city = (timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ");
+  // "Pacific Time (United States)": the city is said instead, in the one pair of brackets.
+  name = name.replace(/\s*\(.*\)$/, "");
+  if (!timeZone.includes("/") || timeZone.startsWith("Etc/") || !name) return name || timeZone;
+  return /^GMT/.test(name) ? `${city} (${name})` : `${name} (${city})`;
 }
 
-const formatters = new Map<
-  string,
-  { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; full: Intl.DateTimeFormat }
->();
-function formattersFor(timeZone: string) {
+/** A day of the booking page's strip, in the visitor's zone, with its open times. */
+export type BookingDay = {
+  /** The local date, "2026-12-02". */
+  key: string;
+  /** "Wed", "2", "Dec": the strip's cell. */
+  weekday: string;
+  day: string;
+  month: string;
+  /** "Wednesday, December 2". */
+  label: string;
+  times: { value: string; time: string }[];
+};
+
+/**
+ * The booking page's days in `timeZone`: every local date from today's (at `now`) to the last
+ * with an open slot, each with its slots' local times ("9:00 a.m."), in order. A day with no
+ * slot is listed, empty, so the strip reads as a calendar.
+ */
+export function bookingCalendar(slots: readonly string[], timeZone: string, now: number): BookingDay[] {
+  const f = (o: Intl.DateTimeFormatOptions, zone: string) =>
+    new Intl.DateTimeFormat("en-CA", { ...o, timeZone: zone });
+  const keyOf = f({ year: "numeric", month: "2-digit", day: "2-digit" }, timeZone);
+  const timeOf = f({ hour: "numeric", minute: "2-digit" }, timeZone);
+  // Labels of a local date are read from its UTC noon in UTC: the same date, whatever the zone.
+  const weekday = f({ weekday: "short" }, "UTC");
+  const dayNum = f({ day: "numeric" }, "UTC");
+  const month = f({ month: "short" }, "UTC");
+  const label = f({ weekday: "long", month: "long", day: "numeric" }, "UTC");
+  const key = (t: number) => keyOf.format(t);
+  const byKey = new Map<string, { value: string; time: string }[]>();
+  for (const value of slots) {
+    const t = Date.parse(value);
+    const k = key(t);
+    if (!byKey.has(k)) byKey.set(k, []);
+    byKey.get(k)!.push({ value, time: timeOf.format(t) });
+  }
+  const first = key(now);
+  const last = slots.length > 0 ? key(Date.parse(slots[slots.length - 1]!)) : first;
+  const days: BookingDay[] = [];
+  const [y, m, d] = first.split("-").map(Number) as [number, number, number];
+  for (let i = 0; i < 31; i++) {
+    const noon = Date.UTC(y, m - 1, d + i, 12);
+    const k = new Date(noon).toISOString().slice(0, 10);
+    if (k > last) break;
+    days.push({
+      key: k,
+      weekday: weekday.format(noon),
+      day: dayNum.format(noon),
+      month: month.format(noon),
+      label: label.format(noon),
+      times: byKey.get(k) ?? [],
+    });
+  }
+  return days;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function fullFormatter(timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = {
-      day: new Intl.DateTimeFormat("en-CA", { weekday: "long", month: "long", day: "numeric", timeZone }),
-      time: new Intl.DateTimeFormat("en-CA", { hour: "numeric", minute: "2-digit", timeZone }),
-      full: new Intl.DateTimeFormat("en-CA", {
-        weekday: "long",
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone,
-      }),
-    };
+    f = new Intl.DateTimeFormat("en-CA", {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+    });
     formatters.set(timeZone, f);
   }
   return f;
 }
 
-/** "Tuesday, December 1": the day an instant falls on in `timeZone`. */
-export const zoneDay = (instant: string, timeZone: string) =>
-  formattersFor(timeZone).day.format(new Date(instant));
-/** "9:00 a.m." in `timeZone`. */
-export const zoneTime = (instant: string, timeZone: string) =>
-  formattersFor(timeZone).time.format(new Date(instant));
-/** "Tuesday, December 1, 2026 at 9:00 a.m. (Europe/London)": a moment read anywhere, its zone named. */
+/** "Tuesday, December 1, 2026 at 9:00 a.m. United Kingdom Time (London)": a moment read anywhere, its zone named. */
 export const zoneDateTime = (instant: string, timeZone: string) =>
-  `${formattersFor(timeZone).full.format(new Date(instant))} (${zoneLabel(timeZone)})`;
-
-/** Slots grouped by the visitor's local day, in order. */
-export function slotsByDay(slots: readonly string[], timeZone: string) {
-  const days: { day: string; slots: { value: string; time: string }[] }[] = [];
-  for (const value of slots) {
-    const day = zoneDay(value, timeZone);
-    if (days.at(-1)?.day !== day) days.push({ day, slots: [] });
-    days.at(-1)!.slots.push({ value, time: zoneTime(value, timeZone) });
-  }
-  return days;
-}
+  `${fullFormatter(timeZone).format(new Date(instant))} ${zoneLabel(timeZone)}`;

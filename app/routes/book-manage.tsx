@@ -1,13 +1,22 @@
 import { data, redirect, useActionData } from "react-router";
 
 import { FormAlert } from "~/components/form";
-import { SlotPicker } from "~/components/sections/booking-form";
+import { InlineScript } from "~/components/layout/inline-script";
+import {
+  dayClasses,
+  DayStrip,
+  DayTimes,
+  enhanceBookingPage,
+  type BookingPageData,
+} from "~/components/sections/booking-form";
 import { SiteSection } from "~/components/sections/site-section";
 import { Button } from "~/components/ui/button";
 import { bookingCopy as copy } from "~/content/booking";
+import { siteConfig } from "~/content/site";
+import { googleCalendarLink, outlookCalendarLink } from "~/lib/calendar-links";
 import { seo } from "~/lib/seo";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
-import { zoneDateTime, zoneLabel } from "~/lib/zone-time";
+import { bookingCalendar, zoneDateTime, zoneLabel } from "~/lib/zone-time";
 
 import type { Route } from "./+types/book-manage";
 
@@ -27,7 +36,11 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
 });
 
-/** GET shows the booking and the choices; it changes nothing. */
+/**
+ * GET shows the booking, what happens next and the choices; it changes nothing. What it shows
+ * (and its .data answer) is only what was typed with the booking and the studio's settings:
+ * never what the lead holds about the address (issue 37).
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = context.services?.booking;
   if (!booking) throw new Response("Booking is not available here.", { status: 503 });
@@ -38,8 +51,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : url.searchParams.has("moved")
       ? "moved"
       : undefined;
-  if (found.kind !== "done") return data({ booking: null, slots: [] as string[], note }, { status: 404 });
-  return { booking: found.booking, slots: await booking.slots(), note };
+  if (found.kind !== "done") return data({ found: null, note }, { status: 404 });
+  const { booking: b, videoLink, changeable, cutoffMinutes } = found;
+  return {
+    found: {
+      booking: b,
+      videoLink,
+      changeable,
+      cutoffMinutes,
+      // Inside the cut-off there is nothing to choose from.
+      slots: changeable ? (await booking.slots()).filter((s) => s !== b.starts_at) : [],
+      now: booking.now(),
+      day: url.searchParams.get("day")?.slice(0, 10) ?? "",
+      search: url.search,
+    },
+    note,
+  };
 }
 
 /** POST acts: `intent` cancel, or reschedule to `slot`. */
@@ -51,9 +78,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const r = await booking.cancel(params.token);
     // Cancelled: on to /book, which says so (the link itself now opens nothing).
-    return r.kind === "done"
-      ? redirect(`${copy.path}?cancelled=1`, 303)
-      : data({ error: copy.badLink, nearest: [] as string[] }, { status: 404 });
+    if (r.kind === "done") return redirect(`${copy.path}?cancelled=1`, 303);
+    return data(
+      { error: r.kind === "cutoff" ? r.error : copy.badLink, nearest: [] as string[] },
+      { status: r.kind === "cutoff" ? 409 : 404 },
+    );
   }
   if (intent === "reschedule") {
     const r = await booking.reschedule(params.token, form?.get("slot") ?? "");
@@ -65,26 +94,41 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ error: copy.invalid, nearest: [] as string[] }, { status: 400 });
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+const link = "font-semibold text-primary underline underline-offset-4";
+
+export default function Page({ loaderData, params }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { booking: b, slots, note } = loaderData;
+  const { found, note } = loaderData;
   // A link that opens nothing: say so and offer a new booking.
-  if (!b) {
+  if (!found) {
     return (
       <Band title={copy.manageTitle}>
         <p role="alert">{copy.badLink}</p>
         <p>
-          <a href={copy.path} className="font-semibold text-primary underline underline-offset-4">
+          <a href={copy.path} className={link}>
             {copy.title}
           </a>
         </p>
       </Band>
     );
   }
+  const { booking: b, videoLink } = found;
+  const event = {
+    title: `Discovery call with ${siteConfig.name}`,
+    startsAt: b.starts_at,
+    endsAt: b.ends_at,
+    details: [
+      videoLink ? `Join the video call: ${videoLink}` : undefined,
+      "A free 30-minute call about your website.",
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    location: videoLink,
+  };
   return (
     <Band title={note === "booked" ? copy.confirmedTitle : copy.manageTitle}>
       {note && <p role="status">{note === "booked" ? copy.confirmed : copy.rescheduled}</p>}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border bg-card p-6 shadow-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
         <dt className="text-muted-foreground">When</dt>
         <dd className="font-semibold" data-testid="booking-when">
           <time dateTime={b.starts_at}>{zoneDateTime(b.starts_at, b.time_zone)}</time>
@@ -93,21 +137,115 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <dd>{formatSiteDateTimeWithZone(b.starts_at)}</dd>
         <dt className="text-muted-foreground">Length</dt>
         <dd>30 minutes</dd>
+        <dt className="text-muted-foreground">{copy.videoLabel}</dt>
+        <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="booking-video">
+          {videoLink ? (
+            <a href={videoLink} className={link} rel="noopener noreferrer">
+              {videoLink}
+            </a>
+          ) : (
+            "We send the link before the call."
+          )}
+        </dd>
       </dl>
+      <section aria-labelledby="next-title" className="grid gap-3">
+        <h2 id="next-title" className="text-xl font-semibold">
+          What happens next
+        </h2>
+        <ol className="grid list-decimal gap-1 pl-5">
+          {(videoLink ? copy.nextSteps : copy.nextStepsNoVideo).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <h3 className="font-semibold">{copy.addToCalendar}</h3>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          <li>
+            <a href={googleCalendarLink(event)} className={link} rel="noopener noreferrer" target="_blank">
+              {copy.googleCalendar}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={outlookCalendarLink(event)} className={link} rel="noopener noreferrer" target="_blank">
+              {copy.outlookCalendar}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a
+              href={`/book/manage/${params.token}/invitation.ics`}
+              className={link}
+              download="invitation.ics"
+            >
+              {copy.icsDownload}
+            </a>
+          </li>
+        </ul>
+      </section>
       <FormAlert tone="error">{answer?.error}</FormAlert>
-      <form method="post" className="grid gap-4">
-        <h2 className="text-xl font-semibold">Reschedule</h2>
-        <p>Times are shown in {zoneLabel(b.time_zone)}.</p>
-        <input type="hidden" name="intent" value="reschedule" />
-        <SlotPicker
-          slots={slots.filter((s) => s !== b.starts_at)}
-          zone={b.time_zone}
-          chosen={answer?.nearest[0]}
-        />
-        <div>
-          <Button type="submit">Move my call to this time</Button>
-        </div>
-      </form>
+      {found.changeable ? (
+        <Changes found={found} chosen={answer?.nearest[0]} />
+      ) : (
+        <p data-testid="booking-cutoff" className="rounded-md border bg-secondary p-4">
+          {copy.cutoff(found.cutoffMinutes)}
+        </p>
+      )}
+    </Band>
+  );
+}
+
+type Found = NonNullable<Route.ComponentProps["loaderData"]["found"]>;
+
+/** Moving (a day, then its times, as on /book, in the zone the call was booked in) and cancelling. */
+function Changes({ found, chosen }: { found: Found; chosen?: string }) {
+  const { booking: b, slots } = found;
+  const zone = b.time_zone;
+  const days = bookingCalendar(slots, zone, found.now);
+  const open = days.filter((d) => d.times.length > 0);
+  const day =
+    open.find((d) => d.times.some((t) => t.value === chosen)) ??
+    open.find((d) => d.key === found.day) ??
+    open[0];
+  const script: BookingPageData = {
+    slots: slots.map((s) => Date.parse(s) / 60_000),
+    zone,
+    fixed: true,
+    day: day?.key ?? "",
+    chosen: chosen && slots.includes(chosen) ? chosen : "",
+    now: found.now,
+    classes: dayClasses,
+    words: {
+      dayTimes: copy.dayTimes("{day}"),
+      noTimes: copy.noTimesThatDay,
+      noOpen: "no open times",
+      open: "{n} open times",
+    },
+  };
+  return (
+    <>
+      <section aria-labelledby="move-title" className="grid gap-4">
+        <h2 id="move-title" className="text-xl font-semibold">
+          Reschedule
+        </h2>
+        <p>{copy.zoneStated(zoneLabel(zone))}</p>
+        {open.length === 0 ? (
+          <p>{copy.noSlots}</p>
+        ) : (
+          <>
+            <DayStrip days={days} chosen={day?.key} zone={zone} path="" search={found.search} />
+            <form method="post" className="grid gap-4" data-booking-form="">
+              <input type="hidden" name="intent" value="reschedule" />
+              <DayTimes day={day} chosen={chosen} />
+              <div>
+                <Button type="submit">Move my call to this time</Button>
+              </div>
+            </form>
+            <InlineScript
+              source={`(${enhanceBookingPage.toString()})(document, ${JSON.stringify(script).replace(/</g, "\\u003c")}, ${bookingCalendar.toString()}, ${zoneLabel.toString()});`}
+            />
+          </>
+        )}
+      </section>
       <form method="post" className="grid gap-4">
         <h2 className="text-xl font-semibold">Cancel</h2>
         <input type="hidden" name="intent" value="cancel" />
@@ -117,7 +255,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </form>
-    </Band>
+    </>
   );
 }
 

@@ -1,19 +1,21 @@
 import { data, redirect, useActionData } from "react-router";
 
 import { FormAlert } from "~/components/form";
-import { InlineScript, inlineSource } from "~/components/layout/inline-script";
+import { InlineScript } from "~/components/layout/inline-script";
 import {
   BookingFields,
+  dayClasses,
+  DayStrip,
+  DayTimes,
   enhanceBookingPage,
-  SlotPicker,
-  ZonePicker,
+  ZoneLine,
+  type BookingPageData,
 } from "~/components/sections/booking-form";
-import { PageIntro } from "~/components/sections/page-intro";
-import { SiteSection } from "~/components/sections/site-section";
+import { Container } from "~/components/ui/container";
 import { bookingCopy as copy } from "~/content/booking";
 import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
-import { zoneLabel } from "~/lib/zone-time";
+import { bookingCalendar, zoneLabel } from "~/lib/zone-time";
 import { bookingFieldNames, timeZoneSchema, type BookingFieldErrors } from "~/schemas/booking";
 import { ELAPSED_FIELD, MIN_FILL_MS, parseInquirySource } from "~/schemas/inquiry";
 
@@ -31,7 +33,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const booking = context.services?.booking;
   if (!booking) throw new Response("Booking is not available here.", { status: 503 });
   const url = new URL(request.url);
-  return { zone: shownZone(url), slots: await booking.slots(), cancelled: url.searchParams.has("cancelled") };
+  return {
+    zone: shownZone(url),
+    // A zone the visitor chose (the menu, a link) is kept; otherwise the page's script applies the browser's.
+    fixed: url.searchParams.has("tz"),
+    day: url.searchParams.get("day")?.slice(0, 10) ?? "",
+    search: url.search,
+    slots: await booking.slots(),
+    now: booking.now(),
+    cancelled: url.searchParams.has("cancelled"),
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -103,36 +114,78 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const zone = timeZoneSchema.catch(loaderData.zone).parse(answer?.values.tz || loaderData.zone);
   // A visitor who lost a race finds the nearest free time chosen for them.
-  const chosen = answer?.chosen ?? answer?.values.slot;
+  const asked = answer?.chosen ?? answer?.values.slot ?? "";
+  // Only a slot on offer is carried: nothing the visitor sent reaches the page's script.
+  const chosen = loaderData.slots.includes(asked) ? asked : "";
+  const days = bookingCalendar(loaderData.slots, zone, loaderData.now);
+  const open = days.filter((d) => d.times.length > 0);
+  const day =
+    open.find((d) => d.times.some((t) => t.value === chosen)) ??
+    open.find((d) => d.key === loaderData.day) ??
+    open[0];
+  const script: BookingPageData = {
+    slots: loaderData.slots.map((s) => Date.parse(s) / 60_000),
+    zone,
+    fixed: loaderData.fixed || Boolean(answer),
+    day: day?.key ?? "",
+    chosen,
+    now: loaderData.now,
+    classes: dayClasses,
+    words: {
+      dayTimes: copy.dayTimes("{day}"),
+      noTimes: copy.noTimesThatDay,
+      noOpen: "no open times",
+      open: "{n} open times",
+    },
+  };
   return (
-    <>
-      <PageIntro copy={copy} />
-      <SiteSection aria-label={copy.title} containerClassName="max-w-3xl">
-        <ZonePicker zone={zone} />
-        <p id="book-zone-stated" className="mt-4 font-semibold">
-          {copy.zoneStated(zoneLabel(zone))}
-        </p>
+    <section aria-labelledby="book-title" className="py-4 sm:py-10">
+      <Container className="grid gap-5">
+        <header className="grid gap-1.5">
+          <h1 id="book-title" className="text-3xl font-extrabold sm:text-4xl">
+            {copy.title}
+          </h1>
+          <p className="max-w-2xl text-muted-foreground sm:text-lg">{copy.intro}</p>
+        </header>
         {loaderData.cancelled && !answer && (
-          <p role="status" className="mt-6 rounded-md border border-accent bg-secondary p-4">
+          <p role="status" className="rounded-md border border-accent bg-secondary p-4">
             {copy.cancelled}
           </p>
         )}
-        <FormAlert tone="error" className="mt-6">
-          {answer?.error}
-        </FormAlert>
-        <form method="post" className="mt-6 grid gap-6" data-booking-form="">
-          <input type="hidden" name="tz" value={zone} />
-          <SlotPicker slots={loaderData.slots} zone={zone} chosen={chosen} error={answer?.fieldErrors.slot} />
-          {loaderData.slots.length > 0 && (
-            <BookingFields
-              values={answer?.values ?? {}}
-              errors={answer?.fieldErrors ?? {}}
-              submit={copy.submit}
-            />
-          )}
-        </form>
-        <InlineScript source={inlineSource(enhanceBookingPage)} />
-      </SiteSection>
-    </>
+        <FormAlert tone="error">{answer?.error}</FormAlert>
+        {open.length === 0 ? (
+          <>
+            <ZoneLine zone={zone} />
+            <p>{copy.noSlots}</p>
+          </>
+        ) : (
+          // A day, then its times, then the form: one column on a phone, three panels on a laptop.
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,15rem)_minmax(0,1fr)] lg:gap-8">
+            <div className="grid content-start gap-3">
+              <DayStrip
+                days={days}
+                chosen={day?.key}
+                zone={zone}
+                path={copy.path}
+                search={loaderData.search}
+              />
+              <ZoneLine zone={zone} />
+            </div>
+            <form method="post" className="contents" data-booking-form="">
+              <input type="hidden" name="tz" value={zone} />
+              <DayTimes day={day} chosen={chosen} error={answer?.fieldErrors.slot} />
+              <BookingFields
+                values={answer?.values ?? {}}
+                errors={answer?.fieldErrors ?? {}}
+                submit={copy.submit}
+              />
+            </form>
+          </div>
+        )}
+        <InlineScript
+          source={`(${enhanceBookingPage.toString()})(document, ${JSON.stringify(script).replace(/</g, "\\u003c")}, ${bookingCalendar.toString()}, ${zoneLabel.toString()});`}
+        />
+      </Container>
+    </section>
   );
 }

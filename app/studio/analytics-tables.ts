@@ -12,6 +12,7 @@ type Funnel = {
   visits: number;
   inquiries: number;
   booked: number;
+  noShows: number;
   quoted: number;
   accepted: number;
   revenueCents: number;
@@ -61,6 +62,7 @@ export const funnelColumns: Column<Funnel>[] = [
   { header: "Visits", value: (f) => f.visits },
   { header: "Inquiries", value: (f) => f.inquiries },
   { header: "Calls booked", value: (f) => f.booked },
+  { header: "No-shows", value: (f) => f.noShows },
   { header: "Quotes sent", value: (f) => f.quoted },
   { header: "Accepted", value: (f) => f.accepted },
   { header: "Paid (CAD)", value: (f) => (f.revenueCents / 100).toFixed(2) },

@@ -126,8 +126,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <Section id="funnel" title="Funnel by source">
         <p className="text-sm text-muted-foreground">
           Visits in the range by source; the leads that arrived in it and what has become of them since: a
-          call booked, a quote sent, accepted, and the money paid on their quotes (from payments, less refunds
-          and refunds due).
+          call booked, a call they did not come to (no-show), a quote sent, accepted, and the money paid on
+          their quotes (from payments, less refunds and refunds due).
         </p>
         <div className="grid gap-4 lg:grid-cols-[2fr_3fr] lg:items-start">
           <BarChart

@@ -1,41 +1,90 @@
+import { Plus, X } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
-import { Field } from "~/components/form";
+import { Field, FieldError } from "~/components/form";
+import { useHydrated } from "~/components/form/use-hydrated";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { spanText } from "~/content/booking";
 import { readFormPost } from "~/lib/form-post";
 import { formatCalendarDate } from "~/lib/site-time";
+import {
+  BUFFER_CHOICES,
+  clockLabel,
+  CUTOFF_CHOICES,
+  HALF_HOURS,
+  MAX_RANGES,
+  NOTICE_CHOICES,
+  rangeField,
+} from "~/shared/booking-settings-form";
 
 import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { FORM_WEEKDAYS } from "./labels";
-import { ActionMessage, Section, Table } from "./ui";
+import { calendarStateText, FORM_WEEKDAYS } from "./labels";
+import { ActionMessage, Section, Table, wideOnly } from "./ui";
 
-export const meta: Route.MetaFunction = () => studioMeta("Call availability");
+export const meta: Route.MetaFunction = () => studioMeta("Booking settings");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { bookings, feeds } = requireStudio(context);
-  const [settings, live] = await Promise.all([bookings.readSettings(), feeds.list()]);
-  return { settings, feeds: live };
+  const [settings, live, calendars] = await Promise.all([
+    bookings.readSettings(),
+    feeds.list(),
+    bookings.calendars.list(),
+  ]);
+  return { settings, feeds: live, calendars, now: new Date().toISOString() };
 }
 
-type ActionResult = { intent: string; error?: string; done?: string; url?: string };
+type ActionResult = {
+  intent: string;
+  error?: string;
+  done?: string;
+  url?: string;
+  fieldErrors?: Record<string, string>;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { bookings, feeds, user } = requireStudio(context);
   const form = Object.fromEntries(await readFormPost(request, context));
   const intent = String(form.intent ?? "");
-  const answer = (r: { ok: true } | { ok: false; status: number; error: string }, done: string) =>
+  const answer = (
+    r: { ok: true } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> },
+    done: string,
+  ) =>
     r.ok
       ? ({ intent, done } satisfies ActionResult)
-      : data({ intent, error: r.error } satisfies ActionResult, { status: r.status });
+      : data({ intent, error: r.error, fieldErrors: r.fieldErrors } satisfies ActionResult, {
+          status: r.status,
+        });
   switch (intent) {
     case "availability":
-      return answer(await bookings.saveAvailability(form, user), "Availability saved.");
+      return answer(
+        await bookings.saveAvailability(form, user),
+        "Booking settings saved: /book uses them now.",
+      );
     case "day-off-add":
       return answer(await bookings.setDayOff(form.date, true, user), "Day off added.");
     case "day-off-remove":
       return answer(await bookings.setDayOff(form.date, false, user), "Day off removed.");
+    case "calendar-add": {
+      const r = await bookings.calendars.add(form, user);
+      return r.ok
+        ? ({ intent, done: "Calendar connected: its busy times now block slots." } satisfies ActionResult)
+        : data({ intent, error: r.error } satisfies ActionResult, { status: 400 });
+    }
+    case "calendar-remove":
+      return answer(
+        (await bookings.calendars.remove(String(form.sourceId ?? "")))
+          ? { ok: true }
+          : { ok: false, status: 404, error: "That calendar is already removed." },
+        "Calendar removed: its busy times no longer block slots.",
+      );
+    case "calendar-refresh":
+      await bookings.calendars.refreshAll();
+      return { intent, done: "Calendars read again." } satisfies ActionResult;
     case "feed-create":
       return { intent, url: await feeds.create(user), done: "Feed created." } satisfies ActionResult;
     case "feed-revoke":
@@ -56,17 +105,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const rangesText = (ranges: readonly (readonly [string, string])[]) =>
-  ranges.map(([a, b]) => `${a}-${b}`).join(", ");
+type Data = Route.ComponentProps["loaderData"];
+
+/** A picker's options in minutes, the stored value among them even when it is not a usual choice. */
+const durationOptions = (choices: readonly number[], current: number) =>
+  [...new Set([...choices, current])]
+    .sort((a, b) => a - b)
+    .map((m) => ({ value: String(m), label: m === 0 ? "None" : spanText(m) }));
+
+const fromOptions = HALF_HOURS.filter((t) => t !== "24:00").map((t) => ({ value: t, label: clockLabel(t) }));
+const toOptions = HALF_HOURS.filter((t) => t !== "00:00").map((t) => ({ value: t, label: clockLabel(t) }));
 
 export default function CallSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, feeds } = loaderData;
+  const { settings, feeds, calendars } = loaderData;
   const busy = useNavigation().state === "submitting";
   const result = actionData as ActionResult | undefined;
   const outcome = (...intents: string[]) =>
     result && intents.includes(result.intent) ? (
       <ActionMessage error={result.error} done={result.done} />
     ) : null;
+  const fieldError = (id: string) =>
+    result?.intent === "availability" ? result.fieldErrors?.[id] : undefined;
   return (
     <div className="grid gap-8">
       <p>
@@ -74,54 +133,67 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
           Back to the calls
         </Link>
       </p>
-      <h1 className="text-2xl font-semibold">Call availability</h1>
+      <h1 className="text-2xl font-semibold">Booking settings</h1>
 
-      <Section id="hours" title="Weekly hours">
-        <Form method="post" className="grid max-w-xl gap-4">
+      <Section id="hours" title="When visitors can book">
+        <Form method="post" className="grid max-w-2xl gap-6">
           <input type="hidden" name="intent" value="availability" />
-          <p id="hours-hint" className="text-sm">
-            Vancouver time, on the hour or the half hour; several ranges separated by commas (09:00-12:00,
-            13:00-17:00); empty for no calls that day.
-          </p>
-          {FORM_WEEKDAYS.map((d) => (
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm">
+              Weekly hours, Vancouver time. A day with no hours takes no calls.
+            </legend>
+            {FORM_WEEKDAYS.map((d) => (
+              <DayHours
+                key={d.key}
+                day={d.key}
+                label={d.label}
+                initial={settings.weeklyHours[d.key]}
+                error={fieldError(`hours-${d.key}`)}
+              />
+            ))}
+          </fieldset>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field
-              key={d.key}
-              id={`hours-${d.key}`}
-              label={d.label}
-              className="gap-1.5 sm:grid-cols-[8rem_1fr] sm:items-center"
+              id="min-notice"
+              label="Minimum notice"
+              hint="How soon a call can be booked."
+              error={fieldError("min-notice")}
+              className="content-start gap-1.5"
+            >
+              <Select
+                name="min-notice"
+                defaultValue={String(settings.minNoticeMinutes)}
+                options={durationOptions(NOTICE_CHOICES, settings.minNoticeMinutes)}
+              />
+            </Field>
+            <Field id="buffer" label="Buffer between calls" error={fieldError("buffer")} className="gap-1.5">
+              <Select
+                name="buffer"
+                defaultValue={String(settings.bufferMinutes)}
+                options={durationOptions(BUFFER_CHOICES, settings.bufferMinutes)}
+              />
+            </Field>
+            <Field
+              id="cutoff"
+              label="Cut-off for moving or cancelling"
+              hint="Closer to the call, visitors are asked to email or phone instead."
+              error={fieldError("cutoff")}
+              className="gap-1.5"
+            >
+              <Select
+                name="cutoff"
+                defaultValue={String(settings.cutoffMinutes)}
+                options={durationOptions(CUTOFF_CHOICES, settings.cutoffMinutes)}
+              />
+            </Field>
+            <Field
+              id="daily-max"
+              label="Most calls a day"
+              error={fieldError("daily-max")}
+              className="gap-1.5"
             >
               <Input
-                name={d.key}
-                defaultValue={rangesText(settings.weeklyHours[d.key])}
-                maxLength={200}
-                aria-describedby="hours-hint"
-              />
-            </Field>
-          ))}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="min-notice" label="Minimum notice (hours)" className="gap-1.5">
-              <Input
-                name="minNoticeHours"
-                type="number"
-                min={0}
-                max={720}
-                required
-                defaultValue={Math.round(settings.minNoticeMinutes / 60)}
-              />
-            </Field>
-            <Field id="buffer" label="Buffer between calls (minutes)" className="gap-1.5">
-              <Input
-                name="bufferMinutes"
-                type="number"
-                min={0}
-                max={240}
-                required
-                defaultValue={settings.bufferMinutes}
-              />
-            </Field>
-            <Field id="daily-max" label="Most calls a day" className="gap-1.5">
-              <Input
-                name="dailyMax"
+                name="daily-max"
                 type="number"
                 min={1}
                 max={48}
@@ -129,10 +201,28 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
                 defaultValue={settings.dailyMax}
               />
             </Field>
+            <div className="sm:col-span-2">
+              <Field
+                id="video-link"
+                label="Video call link"
+                hint="Sent in the confirmation, the reminders and the calendar invitation (Google Meet, Zoom, …)."
+                error={fieldError("video-link")}
+                className="gap-1.5"
+              >
+                <Input
+                  name="video-link"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://meet.google.com/…"
+                  maxLength={500}
+                  defaultValue={settings.videoLink ?? ""}
+                />
+              </Field>
+            </div>
           </div>
           {outcome("availability")}
           <Button type="submit" disabled={busy} className="justify-self-start">
-            Save availability
+            Save settings
           </Button>
         </Form>
       </Section>
@@ -168,6 +258,8 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         {outcome("day-off-add", "day-off-remove")}
       </Section>
 
+      <Calendars calendars={calendars} now={loaderData.now} busy={busy} outcome={outcome} />
+
       <Section id="feed" title="Calendar feed">
         <p className="max-w-2xl text-sm">
           A private address to subscribe to in Google Calendar (From URL), Apple Calendar (New Calendar
@@ -190,11 +282,18 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         {feeds.length === 0 ? (
           <p>No feed is active.</p>
         ) : (
-          <Table className="min-w-[32rem]" caption="Active calendar feeds" headers={["Created", "By", ""]}>
+          <Table
+            caption="Active calendar feeds"
+            headers={["Created", { label: "By", className: wideOnly }, ""]}
+          >
             {feeds.map((f) => (
               <tr key={f.id} className="border-b">
-                <td className="px-2 py-2 whitespace-nowrap">{formatTime(f.created_at)}</td>
-                <td className="px-2 py-2">{f.created_by}</td>
+                <td className="px-2 py-2">
+                  <span className="whitespace-nowrap">{formatTime(f.created_at)}</span>
+                  {/* On a phone, who made it goes under the date rather than in a column of its own. */}
+                  <span className="block break-all text-muted-foreground md:hidden">{f.created_by}</span>
+                </td>
+                <td className={`px-2 py-2 break-all ${wideOnly}`}>{f.created_by}</td>
                 <td className="flex flex-wrap gap-2 px-2 py-2">
                   {(["feed-rotate", "feed-revoke"] as const).map((intent) => (
                     <Form method="post" key={intent}>
@@ -225,5 +324,225 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         {outcome("feed-create", "feed-revoke", "feed-rotate")}
       </Section>
     </div>
+  );
+}
+
+/**
+ * One weekday's hours: a row of two half-hour pickers per range. With JavaScript, ranges are
+ * added and removed in place; without it, a closed day shows one empty row to open it, and a
+ * range is removed by choosing "—" for both ends.
+ */
+function DayHours({
+  day,
+  label,
+  initial,
+  error,
+}: {
+  day: string;
+  label: string;
+  initial: readonly (readonly [string, string])[];
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const [ranges, setRanges] = useState<[string, string][]>(() => initial.map(([a, b]) => [a, b]));
+  const rows: [string, string][] = ranges.length === 0 && !hydrated ? [["", ""]] : ranges;
+  const errorId = `hours-${day}-error`;
+  return (
+    <div
+      role="group"
+      aria-labelledby={`hours-${day}-label`}
+      className="grid gap-2 border-b pb-3 sm:grid-cols-[7rem_1fr] sm:items-start"
+    >
+      <span id={`hours-${day}-label`} className="pt-2 font-semibold">
+        {label}
+      </span>
+      <div className="grid gap-2">
+        {rows.length === 0 && <p className="pt-2 text-sm text-muted-foreground">No calls</p>}
+        {rows.map(([from, to], i) => (
+          <div key={i} className="flex flex-wrap items-center gap-2">
+            <label className="sr-only" htmlFor={`hours-${day}-${i}-from`}>
+              {label}, hours {i + 1} from
+            </label>
+            <Select
+              id={`hours-${day}-${i}-from`}
+              name={rangeField(day, i, "from")}
+              value={from}
+              onChange={(e) => setRanges(ranges.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))}
+              placeholder="—"
+              options={fromOptions}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="w-32 pr-8"
+            />
+            <span aria-hidden="true">to</span>
+            <label className="sr-only" htmlFor={`hours-${day}-${i}-to`}>
+              {label}, hours {i + 1} to
+            </label>
+            <Select
+              id={`hours-${day}-${i}-to`}
+              name={rangeField(day, i, "to")}
+              value={to}
+              onChange={(e) => setRanges(ranges.map((r, j) => (j === i ? [r[0], e.target.value] : r)))}
+              placeholder="—"
+              options={toOptions}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="w-32 pr-8"
+            />
+            {hydrated && (
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                className="px-2"
+                onClick={() => setRanges(ranges.filter((_, j) => j !== i))}
+              >
+                <X aria-hidden />
+                <span className="sr-only">
+                  Remove {label}, hours {i + 1}
+                </span>
+              </Button>
+            )}
+          </div>
+        ))}
+        {hydrated && ranges.length < MAX_RANGES && (
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            className="justify-self-start px-2 text-primary"
+            onClick={() => {
+              const last = ranges.at(-1)?.[1];
+              const start = last && last < "23:00" ? last : "09:00";
+              const end = HALF_HOURS[Math.min(HALF_HOURS.indexOf(start) + 2, 48)]!;
+              setRanges([...ranges, [start, end]]);
+            }}
+          >
+            <Plus aria-hidden />
+            {ranges.length === 0 ? "Add hours" : "Add more hours"}
+            <span className="sr-only"> on {label}</span>
+          </Button>
+        )}
+        <FieldError id={errorId}>{error}</FieldError>
+      </div>
+    </div>
+  );
+}
+
+/** The studio's own calendars: each one's state, removing one, reading them now, connecting another. */
+function Calendars({
+  calendars,
+  now,
+  busy,
+  outcome,
+}: {
+  calendars: Data["calendars"];
+  now: string;
+  busy: boolean;
+  outcome: (...intents: string[]) => React.ReactNode;
+}) {
+  return (
+    <Section id="calendars" title="Your calendars">
+      <p className="max-w-2xl text-sm">
+        Busy times in these calendars remove the slots they overlap. They are read again every few minutes; if
+        one cannot be read, its last copy is used for an hour, then no slot is offered until it is read again.
+      </p>
+      {calendars.length === 0 ? (
+        <p>No calendar is connected.</p>
+      ) : (
+        <ul className="grid max-w-2xl gap-3">
+          {calendars.map((c) => (
+            <li key={c.id} className="grid gap-2 rounded-md border p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{c.label}</span>
+                <span className="text-sm text-muted-foreground">
+                  {c.kind === "caldav" ? "CalDAV" : "ICS address"} · {c.host}
+                </span>
+                <Badge variant={c.state === "ok" ? "outline" : "destructive"}>
+                  {c.state === "ok" ? "Working" : c.state === "failing" ? "Failing" : "Blocking bookings"}
+                </Badge>
+              </div>
+              <p className="text-sm" data-testid="calendar-state">
+                {calendarStateText(c, now)}
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="calendar-remove" />
+                <input type="hidden" name="sourceId" value={c.id} />
+                <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                  Remove <span className="sr-only">{c.label}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {calendars.length > 0 && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="calendar-refresh" />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Check calendars now
+          </Button>
+        </Form>
+      )}
+      {outcome("calendar-remove", "calendar-refresh")}
+      <details className="max-w-2xl rounded-md border p-3">
+        <summary className="cursor-pointer font-semibold">Connect a CalDAV calendar</summary>
+        <p className="mt-2 text-sm">
+          Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
+          address, your user name and an app password made for this site. They are stored encrypted.
+        </p>
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="calendar-add" />
+          <input type="hidden" name="kind" value="caldav" />
+          <Field id="caldav-label" label="Name" className="gap-1.5">
+            <Input name="label" required maxLength={60} placeholder="Work calendar" />
+          </Field>
+          <Field id="caldav-url" label="Address" className="gap-1.5">
+            <Input
+              name="url"
+              type="url"
+              required
+              maxLength={2000}
+              placeholder="https://caldav.fastmail.com/"
+            />
+          </Field>
+          <Field id="caldav-user" label="User name" className="gap-1.5">
+            <Input name="username" required maxLength={200} autoComplete="off" />
+          </Field>
+          <Field id="caldav-password" label="App password" className="gap-1.5">
+            <Input name="password" type="password" required maxLength={500} autoComplete="new-password" />
+          </Field>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            Connect
+          </Button>
+        </Form>
+      </details>
+      <details className="max-w-2xl rounded-md border p-3">
+        <summary className="cursor-pointer font-semibold">Add a calendar address (ICS)</summary>
+        <p className="mt-2 text-sm">
+          A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal format.
+          It is stored encrypted.
+        </p>
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="calendar-add" />
+          <input type="hidden" name="kind" value="ics" />
+          <Field id="ics-label" label="Name" className="gap-1.5">
+            <Input name="label" required maxLength={60} placeholder="Family" />
+          </Field>
+          <Field id="ics-url" label="Address" className="gap-1.5">
+            <Input
+              name="url"
+              required
+              maxLength={2000}
+              placeholder="https://calendar.google.com/…/basic.ics"
+            />
+          </Field>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            Add
+          </Button>
+        </Form>
+      </details>
+      {outcome("calendar-add")}
+    </Section>
   );
 }

@@ -7,14 +7,16 @@ import { readFormPost } from "~/lib/form-post";
 
 import type { Route } from "./+types/calls";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { callStatusLabel } from "./labels";
+import { callerName, callStatusLabel, UNVERIFIED_EMAIL, unverifiedHint } from "./labels";
 import { ActionMessage, Section, Table } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Calls");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { bookings } = requireStudio(context);
-  return bookings.agenda();
+  const [agenda, calendars] = await Promise.all([bookings.agenda(), bookings.calendars.list()]);
+  // Said here too, where the studio looks daily: a calendar that cannot be read blocks or risks slots.
+  return { ...agenda, calendarsFailing: calendars.filter((c) => c.state !== "ok").map((c) => c.label) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,20 +28,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await bookings.cancel(id, form.confirm, user)
       : form.intent === "held"
         ? await bookings.markHeld(id, user)
-        : ({ ok: false, status: 400, error: "Unknown action." } as const);
+        : form.intent === "no-show"
+          ? await bookings.markNoShow(id, user)
+          : ({ ok: false, status: 400, error: "Unknown action." } as const);
+  const done = {
+    cancel: "Call cancelled: the visitor is emailed.",
+    held: "Call marked held.",
+    "no-show": "Call marked a no-show.",
+  }[String(form.intent) as "cancel" | "held" | "no-show"];
   return result.ok
-    ? {
-        id,
-        error: undefined,
-        done: form.intent === "cancel" ? "Call cancelled: the visitor is emailed." : "Call marked held.",
-      }
+    ? { id, error: undefined, done }
     : data({ id, error: result.error, done: undefined }, { status: result.status });
 }
 
 type Call = Route.ComponentProps["loaderData"]["upcoming"][number];
 
-/** When and with whom, linked to the lead (company and topic are what the visitor typed on /book). */
+/**
+ * When and with whom, linked to the lead (name, company and topic are what the visitor typed on
+ * /book). A typed address is marked not verified, with the lead's own name when it differs.
+ */
 function Who({ call }: { call: Call }) {
+  const lead = `${call.first_name} ${call.last_name}`.trim();
   return (
     <>
       <td className="px-2 py-2 whitespace-nowrap">
@@ -47,8 +56,16 @@ function Who({ call }: { call: Call }) {
       </td>
       <td className="px-2 py-2">
         <Link to={`/studio/leads/${call.lead_id}`} className="text-primary underline underline-offset-4">
-          {call.first_name} {call.last_name}
+          {callerName(call)}
         </Link>
+        {call.identity !== "client" && (
+          <span className="mt-1 block text-xs" title={unverifiedHint}>
+            <Badge variant="outline">{UNVERIFIED_EMAIL}</Badge>
+            {call.visitor_name && call.visitor_name !== lead && (
+              <span className="ml-1 text-muted-foreground">lead: {lead}</span>
+            )}
+          </span>
+        )}
       </td>
       <td className="px-2 py-2">{call.company ?? "—"}</td>
       <td className="px-2 py-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{call.topic}</td>
@@ -57,7 +74,7 @@ function Who({ call }: { call: Call }) {
 }
 
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
-  const { upcoming, recent, now } = loaderData;
+  const { upcoming, recent, now, calendarsFailing } = loaderData;
   const busy = useNavigation().state === "submitting";
   const message = (id: string) =>
     actionData?.id === id ? <ActionMessage error={actionData.error} done={actionData.done} /> : null;
@@ -69,12 +86,22 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           to="/studio/calls/settings"
           className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
         >
-          Availability and calendar feed
+          Booking settings, calendars and feed
         </Link>
       </div>
       <p className="text-sm">
         Times are Vancouver time. Visitors book 30-minute discovery calls on the /book page.
       </p>
+      {calendarsFailing.length > 0 && (
+        <p role="status" className="rounded-md border border-destructive p-3 text-sm">
+          {calendarsFailing.length === 1 ? "A calendar cannot" : "Some calendars cannot"} be read (
+          {calendarsFailing.join(", ")}): see{" "}
+          <Link to="/studio/calls/settings#calendars" className="font-semibold text-primary underline">
+            Your calendars
+          </Link>
+          .
+        </p>
+      )}
 
       <Section id="upcoming" title="Upcoming">
         {upcoming.length === 0 ? (
@@ -112,7 +139,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         Cancel call{" "}
                         <span className="sr-only">
-                          with {c.first_name} {c.last_name}, {formatTime(c.starts_at)}
+                          with {callerName(c)}, {formatTime(c.starts_at)}
                         </span>
                       </Button>
                     </Form>
@@ -141,7 +168,10 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                   {c.status === "booked" ? (
                     <HeldForm call={c} busy={busy} />
                   ) : (
-                    <Badge variant="outline">{callStatusLabel(c)}</Badge>
+                    <div className="grid justify-items-start gap-2">
+                      <Badge variant="outline">{callStatusLabel(c)}</Badge>
+                      {c.status === "held" && <OutcomeButton call={c} intent="no-show" busy={busy} />}
+                    </div>
                   )}
                   {message(c.id)}
                 </td>
@@ -154,16 +184,25 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-/** A call that has started: the studio records that it took place. */
+/** A call that has started: the studio records whether it took place. */
 function HeldForm({ call, busy }: { call: Call; busy: boolean }) {
   return (
+    <div className="flex flex-wrap gap-2">
+      <OutcomeButton call={call} intent="held" busy={busy} />
+      <OutcomeButton call={call} intent="no-show" busy={busy} />
+    </div>
+  );
+}
+
+function OutcomeButton({ call, intent, busy }: { call: Call; intent: "held" | "no-show"; busy: boolean }) {
+  return (
     <Form method="post">
-      <input type="hidden" name="intent" value="held" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="bookingId" value={call.id} />
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
-        Mark held{" "}
+        {intent === "held" ? "Mark held" : "Mark no-show"}{" "}
         <span className="sr-only">
-          : {call.first_name} {call.last_name}, {formatTime(call.starts_at)}
+          : {callerName(call)}, {formatTime(call.starts_at)}
         </span>
       </Button>
     </Form>

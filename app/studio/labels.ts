@@ -56,6 +56,7 @@ export function paymentStateLabel(p: {
 /** A discovery call's state as the studio reads it (who cancelled it, when it was not the studio). */
 export function callStatusLabel(c: { status: string; cancelled_by: string | null; rescheduled?: boolean }) {
   if (c.status === "held") return "Held";
+  if (c.status === "no-show") return "No-show";
   if (c.rescheduled) return "Rescheduled by the visitor";
   if (c.status === "cancelled")
     return c.cancelled_by?.startsWith("studio:")
@@ -72,7 +73,43 @@ export const bookingActivityLabel: Record<string, string> = {
   "booking-rescheduled": "Call rescheduled",
   "booking-cancelled": "Call cancelled",
   "booking-held": "Call held",
+  "booking-no-show": "Visitor did not come",
 };
+
+/**
+ * Beside a call booked with an address typed on /book: anyone can type anyone's address, so the
+ * studio is told the caller may not be the lead (issue 37). A signed-in client's call has none.
+ */
+export const UNVERIFIED_EMAIL = "Email not verified";
+
+/** The name typed with the booking, else (a booking from before it was kept) the lead's. */
+export const callerName = (call: { visitor_name: string | null; first_name: string; last_name: string }) =>
+  call.visitor_name ?? `${call.first_name} ${call.last_name}`.trim();
+export const unverifiedHint =
+  "The address was typed on the booking page: whoever booked has not shown it is theirs.";
+
+/** A calendar source's state as the settings page says it (server/booking/calendar-sources.server.ts). */
+export function calendarStateText(
+  c: {
+    state: string;
+    fetchedAt: string | null;
+    failingSince: string | null;
+    lastError: string | null;
+    busyCount: number;
+  },
+  now: string,
+) {
+  const ago = (at: string) => {
+    const minutes = Math.max(0, Math.round((Date.parse(now) - Date.parse(at)) / 60_000));
+    return minutes < 1 ? "just now" : minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  };
+  if (c.state === "ok")
+    return `Read ${c.fetchedAt ? ago(c.fetchedAt) : "never"}: ${c.busyCount} busy ${c.busyCount === 1 ? "time" : "times"} ahead.`;
+  const why = c.lastError ? ` ${c.lastError}` : "";
+  if (c.state === "failing")
+    return `Cannot be read since ${c.failingSince ? ago(c.failingSince) : "a moment"}.${why} Its copy of ${c.fetchedAt ? ago(c.fetchedAt) : "earlier"} is used for up to an hour.`;
+  return `Cannot be read.${why} No slot is offered until it is read again: fix it or remove it.`;
+}
 
 /** The weekdays as the availability form lists them (keys of booking_settings.weekly_hours), Monday first as the studio's week reads. */
 export const FORM_WEEKDAYS = [

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 
+import { Badge } from "~/components/ui/badge";
+
 import { formatTime } from "./guard";
-import { bookingActivityLabel, callStatusLabel } from "./labels";
+import {
+  bookingActivityLabel,
+  callerName,
+  callStatusLabel,
+  UNVERIFIED_EMAIL,
+  unverifiedHint,
+} from "./labels";
 import { Section, Table } from "./ui";
 
 type LeadCall = {
@@ -11,6 +19,10 @@ type LeadCall = {
   topic: string;
   cancelled_by: string | null;
   rescheduled: boolean;
+  first_name: string;
+  last_name: string;
+  visitor_name: string | null;
+  identity: string;
 };
 
 const INSTANTS = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{3})?)?Z/g;
@@ -30,14 +42,22 @@ export function LeadCalls({ calls }: { calls: readonly LeadCall[] }) {
         <p>No call was booked.</p>
       ) : (
         <Table
-          className="min-w-[32rem]"
+          className="min-w-[36rem]"
           caption="Discovery calls of this lead, latest first"
-          headers={["When", "Topic", "State"]}
+          headers={["When", "Booked as", "Topic", "State"]}
         >
           {calls.map((c) => (
             <tr key={c.id} className="border-b align-top">
               <td className="px-2 py-2 whitespace-nowrap">
                 <time dateTime={c.starts_at}>{formatTime(c.starts_at)}</time>
+              </td>
+              <td className="px-2 py-2">
+                {callerName(c)}
+                {c.identity !== "client" && (
+                  <span className="mt-1 block text-xs" title={unverifiedHint}>
+                    <Badge variant="outline">{UNVERIFIED_EMAIL}</Badge>
+                  </span>
+                )}
               </td>
               <td className="px-2 py-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{c.topic}</td>
               <td className="px-2 py-2">{callStatusLabel(c)}</td>

@@ -11,6 +11,8 @@ export type FunnelRow = {
   visits: number;
   inquiries: number;
   booked: number;
+  /** Leads with a call marked a no-show (the visitor did not come). */
+  noShows: number;
   quoted: number;
   accepted: number;
   revenueCents: number;

@@ -16,7 +16,7 @@ import { top } from "./dashboard-figures.server";
 
 /**
  * Leads that arrived in the range, by source, and what has become of them since: a call
- * booked, a quote sent, accepted, and the CAD paid on their quotes (from `payments`; money
+ * booked, a call the visitor did not come to (no-show), a quote sent, accepted, and the CAD paid on their quotes (from `payments`; money
  * kept only to be refunded, or refunded with a credit note, is not revenue). A lead's source is its own record's UTM source
  * or ref, else the referrer of the visit its inquiry goal was in; visits are the range's.
  */
@@ -36,15 +36,17 @@ export async function funnel(
       source: string;
       inquiries: unknown;
       booked: unknown;
+      no_shows: unknown;
       quoted: unknown;
       accepted: unknown;
       revenue: unknown;
     }>`
       select coalesce(i.utm_source, i.ref, g.referrer_host, ${sql.lit(DIRECT)}) as source, count(*) as inquiries,
-        coalesce(sum(b.booked), 0) as booked, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
+        coalesce(sum(b.booked), 0) as booked, coalesce(sum(n.no_show), 0) as no_shows, coalesce(sum(q.quoted), 0) as quoted, coalesce(sum(q.accepted), 0) as accepted, coalesce(sum(p.revenue), 0) as revenue
       from leads i
       left join (select lead_id, max(referrer_host) as referrer_host from analytics_events where lead_id is not null and name = 'inquiry' group by lead_id) g on g.lead_id = i.id
       left join (select lead_id, 1 as booked from bookings where status <> 'cancelled' group by lead_id) b on b.lead_id = i.id
+      left join (select lead_id, 1 as no_show from bookings where status = 'no-show' group by lead_id) n on n.lead_id = i.id
       left join (
         select lead_id, max(case when sent_at is not null then 1 else 0 end) as quoted, max(case when accepted_at is not null then 1 else 0 end) as accepted
         from quotes group by lead_id
@@ -60,13 +62,23 @@ export async function funnel(
   const row = (source: string) =>
     bySource.get(source) ??
     bySource
-      .set(source, { source, visits: 0, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 })
+      .set(source, {
+        source,
+        visits: 0,
+        inquiries: 0,
+        booked: 0,
+        noShows: 0,
+        quoted: 0,
+        accepted: 0,
+        revenueCents: 0,
+      })
       .get(source)!;
   for (const v of visits) row(v.value).visits = v.visits;
   for (const r of rows)
     Object.assign(row(r.source), {
       inquiries: num(r.inquiries),
       booked: num(r.booked),
+      noShows: num(r.no_shows),
       quoted: num(r.quoted),
       accepted: num(r.accepted),
       revenueCents: num(r.revenue),

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 
-import { slotsByDay, zoneDateTime, zoneLabel } from "~/lib/zone-time";
+import { bookingCalendar, zoneDateTime, zoneLabel } from "~/lib/zone-time";
 
 import { openTestDatabase } from "../../tests/helpers/databases";
 import {
@@ -98,6 +98,25 @@ describe("openSlots", () => {
   });
 });
 
+describe("the studio's calendars in openSlots", () => {
+  const at = (iso: string) => Date.parse(iso);
+  it("a busy time removes exactly the slots it overlaps; touching ones stay", () => {
+    // 10:15-11:00 Vancouver (17:15Z-18:00Z) overlaps the 10:00 and 10:30 slots only.
+    const busy = [[at("2026-12-01T17:15:00Z"), at("2026-12-01T18:00:00Z")]] as const;
+    const all = openSlots({ settings, bookings: [], now, days: 1 });
+    const open = openSlots({ settings, bookings: [], now, days: 1, busy });
+    expect(all.filter((s) => !open.includes(s))).toEqual(["2026-12-01T17:00:00Z", "2026-12-01T17:30:00Z"]);
+    expect(open).toContain("2026-12-01T16:30:00Z");
+    expect(open).toContain("2026-12-01T18:00:00Z");
+    expect(slotProblem("2026-12-01T17:00:00Z", { settings, bookings: [], now, days: 1, busy })).toBe("taken");
+  });
+
+  it("offers nothing when a calendar cannot be vouched for (null), and says why a slot is refused", () => {
+    expect(openSlots({ settings, bookings: [], now, days: 14, busy: null })).toEqual([]);
+    expect(slotProblem("2026-12-02T17:00:00Z", { settings, bookings: [], now, busy: null })).toBe("calendar");
+  });
+});
+
 describe("slotProblem", () => {
   const query = { settings, bookings: [call("2026-12-01T17:00:00Z")], now };
   it("names what is wrong with a slot, and nothing for an open one", () => {
@@ -173,8 +192,10 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
   /** Where the visitor's page lists the slot starting at `value`: its local day and time. */
   const listed = (value: string, zone: string, from: string) => {
     const slots = openSlots({ settings, bookings: [], now: Date.parse(from), days: 14 });
-    const day = slotsByDay(slots, zone).find((d) => d.slots.some((s) => s.value === value))!;
-    return { day: day.day, time: day.slots.find((s) => s.value === value)!.time };
+    const day = bookingCalendar(slots, zone, Date.parse(from)).find((d) =>
+      d.times.some((s) => s.value === value),
+    )!;
+    return { day: day.label, time: day.times.find((s) => s.value === value)!.time };
   };
 
   it("a visitor in Los Angeles sees 9:00 Vancouver as 8:00 before 2027-03-14 and 9:00 after", () => {
@@ -204,19 +225,49 @@ describe("slots in the visitor's own zone, across their daylight-saving changes"
     });
   });
 
-  it("names the zone it shows: the studio's by its name, any other by its IANA name", () => {
+  it("names a zone as people say it, its city in brackets, never brackets twice", () => {
     expect(zoneLabel("America/Vancouver")).toBe("Pacific Time (Vancouver)");
-    expect(zoneLabel("America/Los_Angeles")).toBe("America/Los Angeles");
-    expect(zoneDateTime("2027-03-29T16:00:00Z", "Europe/London")).toBe(
-      "Monday, March 29, 2027 at 5:00 p.m. (Europe/London)",
-    );
+    expect(zoneLabel("America/Toronto")).toBe("Eastern Time (Toronto)");
+    expect(zoneLabel("Asia/Kolkata")).toBe("India Standard Time (Kolkata)");
+    expect(zoneLabel("America/Los_Angeles")).toBe("Pacific Time (Los Angeles)");
+    expect(zoneLabel("UTC")).toBe("UTC");
+    const london = zoneDateTime("2027-03-29T16:00:00Z", "Europe/London");
+    expect(london).toBe(`Monday, March 29, 2027 at 5:00 p.m. ${zoneLabel("Europe/London")}`);
+    expect(london).toMatch(/\(London\)$/);
+    for (const zone of ["America/Toronto", "Europe/London", "Asia/Kolkata", "America/Vancouver"])
+      expect(zoneDateTime("2027-03-29T16:00:00Z", zone).match(/\(/g)).toHaveLength(1);
   });
 
-  it("groups a Vancouver evening slot under the next day for a visitor in London", () => {
-    // Saturday 2027-03-27 15:30 Vancouver is 22:30Z (GMT): still Saturday; Friday 17:30 Vancouver is 00:30Z Saturday.
-    const days = slotsByDay(["2027-03-27T00:30:00Z"], "Europe/London");
-    expect(days).toEqual([
-      { day: "Saturday, March 27", slots: [{ value: "2027-03-27T00:30:00Z", time: "12:30 a.m." }] },
+  it("groups a Vancouver evening slot under the next day for a visitor in London, the strip starting today", () => {
+    // Friday 17:30 Vancouver is 00:30Z Saturday: Saturday in London.
+    const days = bookingCalendar(
+      ["2027-03-27T00:30:00Z"],
+      "Europe/London",
+      Date.parse("2027-03-25T12:00:00Z"),
+    );
+    expect(days.map((d) => [d.key, d.weekday, d.day, d.times.length])).toEqual([
+      ["2027-03-25", "Thu", "25", 0],
+      ["2027-03-26", "Fri", "26", 0],
+      ["2027-03-27", "Sat", "27", 1],
     ]);
+    expect(days.at(-1)).toMatchObject({
+      label: "Saturday, March 27",
+      month: "Mar",
+      times: [{ value: "2027-03-27T00:30:00Z", time: "12:30 a.m." }],
+    });
+  });
+
+  it("a visitor in Kolkata (UTC+5:30) sees a Vancouver day's times on two of their dates, at half past", () => {
+    // Wednesday 2026-12-02 09:00-18:00 Vancouver (UTC-7) is 21:30 Wednesday to 06:30 Thursday in Kolkata.
+    const now = Date.parse("2026-12-01T15:00:00Z");
+    const slots = openSlots({ settings, bookings: [], now, days: 2 }).filter(
+      (s) => siteDateOf(s) === "2026-12-02",
+    );
+    const days = bookingCalendar(slots, "Asia/Kolkata", now);
+    const wed = days.find((d) => d.key === "2026-12-02")!;
+    const thu = days.find((d) => d.key === "2026-12-03")!;
+    expect(wed.times[0]).toEqual({ value: "2026-12-02T16:00:00Z", time: "9:30 p.m." });
+    expect(thu.times.at(-1)).toEqual({ value: "2026-12-03T00:30:00Z", time: "6:00 a.m." });
+    expect(wed.times.length + thu.times.length).toBe(slots.length);
   });
 });

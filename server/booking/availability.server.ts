@@ -3,6 +3,7 @@ import { z } from "zod";
 import { siteConfig } from "~/content/site";
 
 import type { Executor } from "../db/database.server";
+import type { BookingStatus } from "../db/schema";
 
 /**
  * The one slot computation (docs/product.md "Booking"): the visitor's /book page, the booking
@@ -43,6 +44,19 @@ export const weeklyHoursSchema = z.object({
 });
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
+/** The studio's video-call address: https only, as sent in emails and invitations. */
+export const videoLinkSchema = z
+  .string()
+  .max(500)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "https:" && !u.username && !u.password && u.hostname.includes(".");
+    } catch {
+      return false;
+    }
+  });
+
 export const bookingSettingsSchema = z.object({
   weeklyHours: weeklyHoursSchema,
   /** Vancouver dates (YYYY-MM-DD) with no calls. */
@@ -54,6 +68,14 @@ export const bookingSettingsSchema = z.object({
     .max(60 * 24 * 30),
   bufferMinutes: z.number().int().min(0).max(240),
   dailyMax: z.number().int().min(1).max(48),
+  /** No moving or cancelling online this close to the call. */
+  cutoffMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 14),
+  /** Where the call takes place (Google Meet, Zoom, ...): an https address, or null. */
+  videoLink: videoLinkSchema.nullable(),
 });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
@@ -83,6 +105,8 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   minNoticeMinutes: 12 * 60,
   bufferMinutes: 0,
   dailyMax: 8,
+  cutoffMinutes: 12 * 60,
+  videoLink: null,
 };
 
 /** The studio's settings (row id 'default'), or the defaults until it saves some. */
@@ -99,11 +123,13 @@ export async function readSettings(db: Executor): Promise<BookingSettings> {
     minNoticeMinutes: row.min_notice_minutes,
     bufferMinutes: row.buffer_minutes,
     dailyMax: row.daily_max,
+    cutoffMinutes: row.cutoff_minutes,
+    videoLink: row.video_link,
   });
 }
 
 /** A booking as the computation needs it; cancelled ones free their slot. */
-export type BookedCall = { starts_at: string; ends_at: string; status?: "booked" | "held" | "cancelled" };
+export type BookedCall = { starts_at: string; ends_at: string; status?: BookingStatus };
 
 /** The Vancouver calendar date (YYYY-MM-DD) of an instant. */
 export function siteDateOf(instant: number | string | Date): string {
@@ -120,11 +146,20 @@ const addDays = (date: string, n: number) =>
 const weekdayOf = (date: string): Weekday => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
+/** A busy time of the studio's own calendars (server/booking/calendar-sources.server.ts), in ms. */
+export type BusyTime = readonly [start: number, end: number];
+
 export type SlotQuery = {
   settings: BookingSettings;
   bookings: readonly BookedCall[];
   now: number;
   days?: number;
+  /**
+   * The studio's calendars' busy times: each removes exactly the slots it overlaps. `null`
+   * when a calendar cannot be vouched for (no good copy for an hour): no slot is open then,
+   * rather than one the owner may not be free for.
+   */
+  busy?: readonly BusyTime[] | null;
 };
 
 /**
@@ -133,7 +168,8 @@ export type SlotQuery = {
  * off, after the minimum notice, clear of every live booking by the buffer, on days below
  * their maximum.
  */
-export function openSlots({ settings, bookings, now, days = 14 }: SlotQuery): string[] {
+export function openSlots({ settings, bookings, now, days = 14, busy = [] }: SlotQuery): string[] {
+  if (busy === null) return [];
   const live = bookings
     .filter((b) => b.status !== "cancelled")
     .map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) }));
@@ -155,6 +191,7 @@ export function openSlots({ settings, bookings, now, days = 14 }: SlotQuery): st
         if (start < earliest) continue;
         const end = start + SLOT_MS;
         if (live.some((b) => start < b.end + buffer && end + buffer > b.start)) continue;
+        if (busy.some(([from, to]) => start < to && end > from)) continue;
         slots.push(iso(start));
       }
     }
@@ -163,7 +200,15 @@ export function openSlots({ settings, bookings, now, days = 14 }: SlotQuery): st
 }
 
 export type SlotProblem =
-  "invalid" | "past" | "too-soon" | "too-far" | "off-grid" | "outside-hours" | "taken" | "unavailable";
+  | "invalid"
+  | "past"
+  | "too-soon"
+  | "too-far"
+  | "off-grid"
+  | "outside-hours"
+  | "taken"
+  | "unavailable"
+  | "calendar";
 
 /**
  * Why `slot` cannot be booked now, or null when it is open. A slot the visitor saw may have
@@ -178,11 +223,15 @@ export function slotProblem(slot: string, query: SlotQuery): SlotProblem | null 
   if (siteDateOf(start) > addDays(siteDateOf(query.now), (query.days ?? 14) - 1)) return "too-far";
   if (openSlots(query).includes(iso(start))) return null;
   if (start < query.now + query.settings.minNoticeMinutes * 60_000) return "too-soon";
-  // Open with no bookings at all: a booking (or the day's maximum) is in the way; open but for
-  // the days off: a day off; otherwise the weekly hours exclude it.
-  if (openSlots({ ...query, bookings: [] }).includes(iso(start))) return "taken";
+  if (query.busy === null) return "calendar";
+  // Open with no bookings and a free calendar: a booking (or the day's maximum) or the studio's
+  // own calendar is in the way, taken to the visitor; open but for the days off: a day off;
+  // otherwise the weekly hours exclude it.
+  if (openSlots({ ...query, bookings: [], busy: [] }).includes(iso(start))) return "taken";
   if (
-    openSlots({ ...query, bookings: [], settings: { ...query.settings, daysOff: [] } }).includes(iso(start))
+    openSlots({ ...query, bookings: [], busy: [], settings: { ...query.settings, daysOff: [] } }).includes(
+      iso(start),
+    )
   )
     return "unavailable";
   return "outside-hours";

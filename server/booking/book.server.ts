@@ -6,16 +6,23 @@ import { type BookingSubmission } from "~/schemas/booking";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, type InquirySource } from "~/schemas/inquiry";
 
 import type { Executor } from "../db/database.server";
-import type { BookingTable } from "../db/schema";
+import type { BookingRow } from "../db/schema";
 import { insertLead, sourceColumns } from "../leads/insert.server";
 import { SLOT_MINUTES, slotInstant } from "./availability.server";
-import { enqueueAt, SlotTaken, view, type BookingContext, type BookResult } from "./booking-context.server";
+import {
+  enqueueAt,
+  SlotTaken,
+  view,
+  type Booker,
+  type BookingContext,
+  type BookResult,
+} from "./booking-context.server";
 import { bookingCreatedItems } from "./notifications.server";
 import { inSlot } from "./slots.server";
 import { manageToken, tokenHash } from "./tokens.server";
 
 /** Inserts the booking unless its slot is booked already (the partial unique index, on both databases); false when taken. */
-export async function insertBooking(ctx: BookingContext, trx: Executor, row: BookingTable) {
+export async function insertBooking(ctx: BookingContext, trx: Executor, row: BookingRow) {
   const inserted = await trx
     .insertInto("bookings")
     .values(row)
@@ -31,7 +38,12 @@ export async function insertBooking(ctx: BookingContext, trx: Executor, row: Boo
   return inserted.length === 1;
 }
 
-/** The lead with this email (the newest not in Spam), or a new one recorded as the inquiry form records its source. */
+/**
+ * The lead a typed booking belongs to: the newest (not in Spam) with this email, or a new one
+ * recorded as the inquiry form records its source. Joining says nothing to the visitor: what
+ * they see and are emailed comes from what they typed (the booking's own name), never from
+ * the lead, and the studio sees the address as not verified (issue 37).
+ */
 export async function leadFor(
   ctx: BookingContext,
   trx: Executor,
@@ -47,7 +59,7 @@ export async function leadFor(
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (existing) return { id: existing.id, firstName: existing.first_name, created: false };
+  if (existing) return { id: existing.id, created: false };
   const [first, ...rest] = b.name.split(/\s+/);
   const lead = {
     id: randomUUID(),
@@ -65,14 +77,27 @@ export async function leadFor(
     ...sourceColumns(from, bookingCopy.path),
   };
   await insertLead(trx, lead);
-  return { id: lead.id, firstName: lead.first_name, created: true };
+  return { id: lead.id, created: true };
+}
+
+/**
+ * The lead a signed-in client books under: theirs, whose address a link emailed to it proved
+ * (the client portal, issue 39). Undefined when it no longer exists.
+ */
+async function clientLead(trx: Executor, leadId: string) {
+  const lead = await trx
+    .selectFrom("leads")
+    .select(["id", "email"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  return lead && { id: lead.id, email: lead.email, created: false };
 }
 
 export function newBooking(
   ctx: BookingContext,
   leadId: string,
   start: string,
-  b: Pick<BookingTable, "time_zone" | "topic" | "company">,
+  b: Pick<BookingRow, "time_zone" | "topic" | "company" | "visitor_name" | "email" | "identity">,
   t: number,
   rescheduledFrom: string | null,
 ) {
@@ -80,7 +105,7 @@ export function newBooking(
   const id = randomUUID();
   const token = manageToken(deps.manageSecret, id);
   const at = new Date(t).toISOString();
-  const row: BookingTable = {
+  const row: BookingRow = {
     id,
     lead_id: leadId,
     starts_at: start,
@@ -92,6 +117,7 @@ export function newBooking(
     cancelled_at: null,
     cancelled_by: null,
     held_at: null,
+    no_show_at: null,
     created_at: at,
     updated_at: at,
   };
@@ -101,7 +127,7 @@ export function newBooking(
 export async function book(
   ctx: BookingContext,
   raw: unknown,
-  client: { clientIp: string; from?: InquirySource },
+  client: { clientIp: string; from?: InquirySource; booker?: Booker },
 ): Promise<BookResult> {
   const { now, admit, log, clientTag, deps } = ctx;
   const t = now();
@@ -120,24 +146,39 @@ export async function book(
   if (elapsed === undefined || elapsed < MIN_FILL_MS)
     return { kind: "invalid", error: bookingCopy.tooFast, fieldErrors: {} };
 
+  const booker = client.booker ?? { kind: "typed" };
   const taken = await inSlot(ctx, b.slot, t, async (trx, start) => {
-    const lead = await leadFor(ctx, trx, b, client.from ?? {}, t);
+    const signedIn = booker.kind === "client" ? await clientLead(trx, booker.leadId) : undefined;
+    const lead = signedIn ?? (await leadFor(ctx, trx, b, client.from ?? {}, t));
     const { row, token } = newBooking(
       ctx,
       lead.id,
       start,
-      { time_zone: b.tz, topic: b.topic, company: b.company ?? null },
+      {
+        time_zone: b.tz,
+        topic: b.topic,
+        company: b.company ?? null,
+        visitor_name: b.name,
+        // A signed-in client's proven address, else the one typed.
+        email: signedIn?.email ?? b.email,
+        identity: signedIn ? "client" : "typed",
+      },
       t,
       null,
     );
     if (!(await insertBooking(ctx, trx, row))) throw new SlotTaken();
     await deps.timeline.record(
       trx,
-      { leadId: lead.id, kind: "booking-created", detail: `Call booked for ${start}`, actor: "visitor" },
+      {
+        leadId: lead.id,
+        kind: "booking-created",
+        detail: `Call booked for ${start}${bookedBy(row, lead.created)}`,
+        actor: "visitor",
+      },
       t,
     );
     await enqueueAt(trx, bookingCreatedItems(row, false), t);
-    return { row, token, firstName: lead.firstName };
+    return { row, token };
   });
   if (!taken.ok) return taken.answer;
   const booked = taken.value;
@@ -145,5 +186,14 @@ export async function book(
   deps.outbox?.wake();
   // Once per booking, after the commit: a losing racer records nothing.
   void deps.goals?.recordGoal({ name: "booking", leadId: booked.row.lead_id });
-  return { kind: "booked", booking: view(booked.row, booked.firstName), token: booked.token };
+  return { kind: "booked", booking: view(booked.row), token: booked.token };
+}
+
+/**
+ * Who booked, as the lead's timeline says it: a typed address that joined an existing lead is
+ * said to be unproven, with the name typed, so the studio does not take it for the client.
+ */
+function bookedBy(row: Pick<BookingRow, "identity" | "visitor_name">, createdLead: boolean) {
+  if (row.identity === "client") return " by the signed-in client";
+  return createdLead ? "" : ` by "${row.visitor_name}", who typed this lead's email (not verified)`;
 }

@@ -4,11 +4,12 @@ import { bookingIssues, bookingSubmissionSchema, type BookingFieldErrors } from 
 import type { GoalRecorder } from "../analytics/service.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase, Executor } from "../db/database.server";
-import type { BookingActivityKind, BookingTable } from "../db/schema";
+import type { BookingActivityKind, BookingRow } from "../db/schema";
 import { createFormGate, type FormRefusal } from "../http/form-gate.server";
 import { createLogTag, type Logger } from "../logger.server";
 import { enqueue, type OutboxTrigger } from "../outbox/outbox.server";
 import { type SlotProblem } from "./availability.server";
+import type { CalendarSources } from "./calendar-sources.server";
 
 /** What booking needs of the lead's timeline (server/leads/timeline.server.ts). */
 export type BookingTimeline = {
@@ -30,13 +31,27 @@ export type BookingServiceDeps = {
   outbox?: OutboxTrigger;
   /** Analytics: a booked call is a goal of its lead (absent: none recorded). */
   goals?: GoalRecorder;
+  /** The studio's own calendars, whose busy times remove slots (absent: none). */
+  calendar?: Pick<CalendarSources, "busy">;
   now?: () => number;
 };
 
+/**
+ * A booking as its visitor sees it (the manage page and its data): only what was typed with
+ * it and the studio's own settings, never what the lead stores about the address (issue 37).
+ */
 export type BookingView = Pick<
-  BookingTable,
+  BookingRow,
   "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company"
-> & { firstName: string };
+> & { name: string | null };
+
+/**
+ * Who is booking. "typed": an address typed on /book, which proves nothing; the booking joins
+ * the lead with that address but shows and emails only what was typed, and the studio sees
+ * the address as not verified. "client": a client signed in by a link emailed to their lead's
+ * address (the client portal, issue 39, passes this); the booking is theirs, marked verified.
+ */
+export type Booker = { kind: "typed" } | { kind: "client"; leadId: string };
 
 export type BookResult =
   | { kind: "booked"; booking: BookingView; token: string }
@@ -47,8 +62,19 @@ export type BookResult =
   | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string };
 
 export type ManageResult =
-  | { kind: "done"; booking: BookingView; token?: string }
+  | {
+      kind: "done";
+      booking: BookingView;
+      token?: string;
+      /** The studio's video-call address, or null. */
+      videoLink: string | null;
+      cutoffMinutes: number;
+      /** False inside the cut-off: the visitor is shown the studio's contact instead of the forms. */
+      changeable: boolean;
+    }
   | { kind: "bad-link"; error: string }
+  /** Inside the cut-off: nothing changed; the message gives the studio's contact. */
+  | { kind: "cutoff"; error: string }
   | { kind: "invalid"; error: string; fieldErrors: BookingFieldErrors }
   | { kind: "slot"; problem: SlotProblem; error: string; nearest: string[]; closest?: string };
 
@@ -71,17 +97,21 @@ export class SlotClosed extends Error {
  */
 export const BOOKING_LOCK_KEY = 310_028;
 
-export const LIVE: BookingTable["status"][] = ["booked", "held"];
+export const LIVE: BookingRow["status"][] = ["booked", "held"];
 export const DAY_MS = 24 * 60 * 60_000;
 
-/** Cancels a still-booked call for its visitor; false when it changed meanwhile (a concurrent cancel or move wins). */
-export async function cancelByVisitor(trx: Executor, id: string, t: number) {
+/**
+ * Cancels a still-booked call for its visitor, if it starts no earlier than `earliest` (the
+ * cut-off); false when it changed meanwhile (a concurrent cancel or move wins).
+ */
+export async function cancelByVisitor(trx: Executor, id: string, t: number, earliest: number) {
   const at = new Date(t).toISOString();
   const updated = await trx
     .updateTable("bookings")
     .set({ status: "cancelled", cancelled_at: at, cancelled_by: "visitor", updated_at: at })
     .where("id", "=", id)
     .where("status", "=", "booked")
+    .where("starts_at", ">=", new Date(earliest).toISOString().replace(/\.\d{3}Z$/, "Z"))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
@@ -99,8 +129,10 @@ export async function enqueueAt(
 }
 
 export function view(
-  row: Pick<BookingTable, "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company">,
-  firstName: string,
+  row: Pick<
+    BookingRow,
+    "id" | "starts_at" | "ends_at" | "status" | "time_zone" | "topic" | "company" | "visitor_name"
+  >,
 ): BookingView {
   return {
     id: row.id,
@@ -110,7 +142,7 @@ export function view(
     time_zone: row.time_zone,
     topic: row.topic,
     company: row.company,
-    firstName,
+    name: row.visitor_name,
   };
 }
 

@@ -3,20 +3,16 @@ import {
   bookingSettingsSchema,
   DEFAULT_BOOKING_SETTINGS,
   readSettings,
-  WEEKDAYS,
   type BookingSettings,
 } from "./availability.server";
-import {
-  availabilityFormSchema,
-  calendarDateSchema,
-  type BookingResult,
-  type BookingStudioContext,
-} from "./studio-context.server";
+import { parseSettingsForm } from "./settings-form.server";
+import { calendarDateSchema, type BookingResult, type BookingStudioContext } from "./studio-context.server";
 
 /**
  * Changes the settings row from its current value, one change at a time: two tabs adding
  * days off at once both count (PostgreSQL locks the row; SQLite runs one write transaction
- * at a time). A change that refuses (returns an error) writes nothing.
+ * at a time). A change that refuses (returns an error) writes nothing. The visitor's side
+ * reads the row on every request: a change takes effect at once, in every process.
  */
 export async function updateSettings(
   ctx: BookingStudioContext,
@@ -45,28 +41,21 @@ export async function updateSettings(
   });
 }
 
-/** The availability form: replaces the weekly hours, notice, buffer and maximum; the days off stay. */
+/** The settings form: replaces the weekly hours, notice, buffer, maximum, cut-off and video link; the days off stay. */
 export async function saveAvailability(
   ctx: BookingStudioContext,
-  input: unknown,
+  input: Record<string, unknown>,
   actor: StudioUser,
 ): Promise<BookingResult> {
-  const parsed = availabilityFormSchema.safeParse(input);
-  if (!parsed.success)
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid availability." };
-  const f = parsed.data;
-  const weeklyHours = Object.fromEntries(WEEKDAYS.map((d) => [d, f[d]])) as BookingSettings["weeklyHours"];
-  return updateSettings(
-    ctx,
-    (current) => ({
-      ...current,
-      weeklyHours,
-      minNoticeMinutes: f.minNoticeHours * 60,
-      bufferMinutes: f.bufferMinutes,
-      dailyMax: f.dailyMax,
-    }),
-    actor,
-  );
+  const parsed = parseSettingsForm(input);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      status: 400,
+      error: "Please correct the highlighted fields: nothing was saved.",
+      fieldErrors: parsed.fieldErrors,
+    };
+  return updateSettings(ctx, (current) => ({ ...current, ...parsed.value }), actor);
 }
 
 /** Adds (or removes) one Vancouver date with no calls. */

@@ -19,6 +19,8 @@ export async function whyNot(
   if (!row) return { ok: false, status: 404, error: "No such call." };
   if (row.status === "cancelled") return { ok: false, status: 409, error: "This call is already cancelled." };
   if (row.status === "held") return { ok: false, status: 409, error: "This call is already marked held." };
+  if (row.status === "no-show")
+    return { ok: false, status: 409, error: "This call is already marked a no-show." };
   return row.starts_at <= started
     ? { ok: false, status: 409, error: "This call has started: mark it held instead." }
     : { ok: false, status: 409, error: "A call can be marked held once it has started." };

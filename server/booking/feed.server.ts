@@ -103,12 +103,37 @@ async function feedIcs({ config, db, now }: FeedContext, token: string) {
       "bookings.topic",
       "leads.first_name",
       "leads.last_name",
+      "bookings.visitor_name",
+      "bookings.identity",
     ])
     .where("bookings.status", "in", ["booked", "held"])
     .where("bookings.starts_at", ">=", since)
     .orderBy("bookings.starts_at")
     .limit(2000)
     .execute();
+  return feedCalendar(config, calls);
+}
+
+export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;
+
+type FeedCall = {
+  id: string;
+  lead_id: string;
+  starts_at: string;
+  ends_at: string;
+  topic: string;
+  first_name: string;
+  last_name: string;
+  visitor_name: string | null;
+  identity: string;
+};
+
+/**
+ * The feed's calendar: only what the studio needs to take each call (who, what about, the
+ * lead's page; no email or phone). Who is the name typed with the booking, said to be unproven
+ * when the address was typed (issue 37).
+ */
+function feedCalendar(config: Pick<AppConfig, "SITE_URL">, calls: readonly FeedCall[]) {
   const calendar = ical({
     name: `${siteConfig.shortName} calls`,
     prodId: { company: siteConfig.name, product: "calls", language: "EN" },
@@ -116,18 +141,25 @@ async function feedIcs({ config, db, now }: FeedContext, token: string) {
   });
   for (const c of calls) {
     const lead = `${config.SITE_URL}/studio/leads/${c.lead_id}`;
-    // Only what the studio needs to take the call: who, what about, and the lead's page (no email or phone).
+    const unverified = c.identity !== "client";
+    const who = c.visitor_name ?? `${c.first_name} ${c.last_name}`;
     calendar.createEvent({
       id: `${c.id}@${new URL(config.SITE_URL).hostname}`,
       start: new Date(c.starts_at),
       end: new Date(c.ends_at),
-      summary: `Call: ${c.first_name} ${c.last_name}`.slice(0, 200),
-      description: `${c.topic}\n\n${lead}`,
+      summary: `Call: ${who}${unverified ? " (email not verified)" : ""}`.slice(0, 200),
+      description: [
+        c.topic,
+        unverified
+          ? "The email address was typed on the booking page and is not verified: the caller may not be the lead."
+          : undefined,
+        lead,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       url: lead,
       status: ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();
 }
-
-export type CalendarFeeds = ReturnType<typeof createCalendarFeeds>;

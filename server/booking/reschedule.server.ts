@@ -1,6 +1,7 @@
 import { bookingCopy } from "~/content/booking";
 import { bookingSubmissionSchema } from "~/schemas/booking";
 
+import { readSettings } from "./availability.server";
 import { insertBooking, newBooking } from "./book.server";
 import {
   cancelByVisitor,
@@ -10,14 +11,17 @@ import {
   type BookingContext,
   type ManageResult,
 } from "./booking-context.server";
-import { findByToken } from "./manage.server";
+import { changeableAfter, cutoffAnswer, findByToken, insideCutoff } from "./manage.server";
 import { bookingCreatedItems } from "./notifications.server";
 import { inSlot } from "./slots.server";
 
-/** Moves the call: the old booking is cancelled and a new one (with a new link) takes the slot, or nothing changes. */
+/**
+ * Moves the call: the old booking is cancelled and a new one (with a new link) takes the slot,
+ * or nothing changes. Refused inside the cut-off, as a cancellation is.
+ */
 export async function reschedule(ctx: BookingContext, token: string, slot: unknown): Promise<ManageResult> {
-  const { now, deps, log } = ctx;
-  const row = await findByToken(ctx, token);
+  const { now, deps, log, db } = ctx;
+  const [row, settings] = await Promise.all([findByToken(ctx, token), readSettings(db)]);
   if (!row) return { kind: "bad-link", error: bookingCopy.badLink };
   const parsed = bookingSubmissionSchema.shape.slot.safeParse(slot);
   if (!parsed.success)
@@ -27,13 +31,21 @@ export async function reschedule(ctx: BookingContext, token: string, slot: unkno
       fieldErrors: { slot: parsed.error.issues[0]!.message },
     };
   const t = now();
+  if (insideCutoff(row.starts_at, settings, t)) return cutoffAnswer(settings);
   const taken = await inSlot(ctx, parsed.data, t, async (trx, start) => {
-    if (!(await cancelByVisitor(trx, row.id, t))) return undefined;
+    if (!(await cancelByVisitor(trx, row.id, t, changeableAfter(settings, t)))) return undefined;
     const next = newBooking(
       ctx,
       row.lead_id,
       start,
-      { time_zone: row.time_zone, topic: row.topic, company: row.company },
+      {
+        time_zone: row.time_zone,
+        topic: row.topic,
+        company: row.company,
+        visitor_name: row.visitor_name,
+        email: row.email,
+        identity: row.identity,
+      },
       t,
       row.id,
     );
@@ -56,5 +68,12 @@ export async function reschedule(ctx: BookingContext, token: string, slot: unkno
   if (!moved) return { kind: "bad-link", error: bookingCopy.badLink };
   log.info({ bookingId: moved.row.id, from: row.id }, "call rescheduled by the visitor");
   deps.outbox?.wake();
-  return { kind: "done", booking: view(moved.row, row.first_name), token: moved.token };
+  return {
+    kind: "done",
+    booking: view(moved.row),
+    token: moved.token,
+    videoLink: settings.videoLink,
+    cutoffMinutes: settings.cutoffMinutes,
+    changeable: !insideCutoff(moved.row.starts_at, settings, t),
+  };
 }

@@ -9,6 +9,7 @@ import {
   readSettings,
   slotInstant,
   slotProblem,
+  type BusyTime,
   type SlotProblem,
 } from "./availability.server";
 import {
@@ -31,18 +32,35 @@ export async function liveBookings(ctx: BookingContext, t: number, executor: Exe
     .execute();
 }
 
+/**
+ * The studio's calendars' busy times (null: one cannot be vouched for, so nothing is open).
+ * Read before a booking's transaction, never inside it: a calendar server is not waited for
+ * while bookings are serialised.
+ */
+export const calendarBusy = (ctx: BookingContext) => ctx.deps.calendar?.busy() ?? Promise.resolve([]);
+
 /** The open slots of the next 14 days (ISO UTC instants). */
 export async function slots(ctx: BookingContext): Promise<string[]> {
   const { now, db } = ctx;
   const t = now();
-  const [settings, bookings] = await Promise.all([readSettings(db), liveBookings(ctx, t)]);
-  return openSlots({ settings, bookings, now: t });
+  const [settings, bookings, busy] = await Promise.all([
+    readSettings(db),
+    liveBookings(ctx, t),
+    calendarBusy(ctx),
+  ]);
+  return openSlots({ settings, bookings, now: t, busy });
 }
 
 /** Why a slot cannot be booked now (with the nearest open ones), or null. */
-export async function checkSlot(ctx: BookingContext, slot: string, t: number, executor: Executor = ctx.db) {
+export async function checkSlot(
+  ctx: BookingContext,
+  slot: string,
+  t: number,
+  busy: readonly BusyTime[] | null,
+  executor: Executor = ctx.db,
+) {
   const [settings, bookings] = await Promise.all([readSettings(executor), liveBookings(ctx, t, executor)]);
-  const query = { settings, bookings, now: t };
+  const query = { settings, bookings, now: t, busy };
   const problem = slotProblem(slot, query);
   return problem ? slotAnswer(ctx, problem, slot, openSlots(query)) : null;
 }
@@ -65,11 +83,17 @@ export function slotAnswer(ctx: BookingContext, problem: SlotProblem, slot: stri
  * lock; SQLite: its write transactions begin IMMEDIATE, one at a time, across processes too),
  * then re-checks the slot against what they booked, so the buffer and the daily maximum hold.
  */
-export async function serialisedCheck(ctx: BookingContext, trx: Executor, slot: string, t: number) {
+export async function serialisedCheck(
+  ctx: BookingContext,
+  trx: Executor,
+  slot: string,
+  t: number,
+  busy: readonly BusyTime[] | null,
+) {
   const { database } = ctx;
   if (database.kind === "postgres")
     await sql`select pg_advisory_xact_lock(${sql.lit(BOOKING_LOCK_KEY)})`.execute(trx);
-  const problem = await checkSlot(ctx, slot, t, trx);
+  const problem = await checkSlot(ctx, slot, t, busy, trx);
   if (problem) throw new SlotClosed(problem);
 }
 
@@ -85,12 +109,13 @@ export async function inSlot<R>(
   work: (trx: Executor, start: string) => Promise<R>,
 ): Promise<{ ok: true; value: R } | { ok: false; answer: SlotAnswer }> {
   const { db } = ctx;
-  const problem = await checkSlot(ctx, slot, t);
+  const busy = await calendarBusy(ctx);
+  const problem = await checkSlot(ctx, slot, t, busy);
   if (problem) return { ok: false, answer: problem };
   const start = slotInstant(slot);
   try {
     const value = await db.transaction().execute(async (trx) => {
-      await serialisedCheck(ctx, trx, start, t);
+      await serialisedCheck(ctx, trx, start, t, busy);
       return work(trx, start);
     });
     return { ok: true, value };

@@ -1,82 +1,24 @@
 import { z } from "zod";
 
-import { FORM_WEEKDAYS } from "~/studio/labels";
-
 import type { StudioUser } from "../auth/session-context.server";
 import type { AppDatabase } from "../db/database.server";
-import type { BookingStatus } from "../db/schema";
+import type { BookingIdentity, BookingStatus } from "../db/schema";
 import { type OutboxTrigger } from "../outbox/outbox.server";
-import { type BookingSettings, type Weekday } from "./availability.server";
+import { type BookingSettings } from "./availability.server";
 
 export type BookingResult<T = null> =
-  { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; error: string };
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      error: string;
+      /** Errors beside their fields (the settings form's ids: `hours-mon`, `cutoff`, ...). */
+      fieldErrors?: Record<string, string>;
+    };
 
 /** The agenda lists calls this far back (held, missed or cancelled). */
 export const RECENT_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60_000;
-
-export const HALF_HOUR = /^(?:[01]\d|2[0-3]):[03]0$|^24:00$/;
-export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** One weekday's field, "09:00-12:00, 13:00-17:00" (empty: no calls that day), as sorted ranges. */
-export const dayField = (label: string) =>
-  z
-    .string()
-    .max(200, `${label}: at most a few ranges.`)
-    .transform((text, ctx): [string, string][] => {
-      const parts = text
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean);
-      const ranges: [string, string][] = [];
-      for (const part of parts) {
-        const m = /^(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/.exec(part);
-        const [open, close] = m ? [m[1]!.padStart(5, "0"), m[2]!.padStart(5, "0")] : [];
-        if (!open || !close || !HALF_HOUR.test(open) || !HALF_HOUR.test(close)) {
-          ctx.addIssue({
-            code: "custom",
-            message: `${label}: write hours as 09:00-17:00, on the hour or the half hour.`,
-          });
-          return z.NEVER;
-        }
-        if (minutesOf(open) >= minutesOf(close)) {
-          ctx.addIssue({ code: "custom", message: `${label}: ${open}-${close} must start before it ends.` });
-          return z.NEVER;
-        }
-        ranges.push([open, close]);
-      }
-      ranges.sort((a, b) => a[0].localeCompare(b[0]));
-      if (ranges.some((r, i) => i > 0 && minutesOf(r[0]) < minutesOf(ranges[i - 1]![1]))) {
-        ctx.addIssue({ code: "custom", message: `${label}: the ranges overlap.` });
-        return z.NEVER;
-      }
-      if (ranges.length > 8) {
-        ctx.addIssue({ code: "custom", message: `${label}: at most 8 ranges.` });
-        return z.NEVER;
-      }
-      return ranges;
-    });
-
-export const whole = (what: string, min: number, max: number) =>
-  z
-    .string({ error: `${what} is required.` })
-    .trim()
-    .regex(/^\d{1,4}$/, `${what} must be a whole number.`)
-    .transform(Number)
-    .pipe(
-      z.number().min(min, `${what} is from ${min} to ${max}.`).max(max, `${what} is from ${min} to ${max}.`),
-    );
-
-/** The availability form as posted (strings); the stored row is checked again by availability's own schema. */
-export const availabilityFormSchema = z.object({
-  ...(Object.fromEntries(FORM_WEEKDAYS.map((d) => [d.key, dayField(d.label)])) as Record<
-    Weekday,
-    ReturnType<typeof dayField>
-  >),
-  minNoticeHours: whole("Minimum notice", 0, 720),
-  bufferMinutes: whole("The buffer", 0, 240),
-  dailyMax: whole("The daily maximum", 1, 48),
-});
 
 /** A real calendar date, YYYY-MM-DD (2026-02-30 is refused). */
 export const calendarDateSchema = z
@@ -102,6 +44,10 @@ export type AgendaCall = {
   cancelled_by: string | null;
   first_name: string;
   last_name: string;
+  /** The name typed with the booking (null before migration 0037). */
+  visitor_name: string | null;
+  /** "typed": the address was typed on /book and is not verified. */
+  identity: BookingIdentity;
   rescheduled: boolean;
 };
 
@@ -123,6 +69,8 @@ export function bookingStudioContext({
     min_notice_minutes: s.minNoticeMinutes,
     buffer_minutes: s.bufferMinutes,
     daily_max: s.dailyMax,
+    cutoff_minutes: s.cutoffMinutes,
+    video_link: s.videoLink,
     updated_by: actor.email,
     updated_at: new Date(now()).toISOString(),
   });
@@ -142,6 +90,8 @@ export function bookingStudioContext({
         "bookings.cancelled_by",
         "leads.first_name",
         "leads.last_name",
+        "bookings.visitor_name",
+        "bookings.identity",
       ])
       // A call the visitor moved is cancelled with a successor pointing back at it.
       .select((eb) =>

@@ -27,18 +27,30 @@ export function bookingStudioDeliveryHandlers({
         const b = await database.db
           .selectFrom("bookings")
           .innerJoin("leads", "leads.id", "bookings.lead_id")
-          .select(["bookings.starts_at", "bookings.time_zone", "leads.first_name", "leads.email"])
+          .select([
+            "bookings.starts_at",
+            "bookings.time_zone",
+            "bookings.visitor_name",
+            "bookings.email",
+            "leads.email as lead_email",
+          ])
           .where("bookings.id", "=", row.subject_id)
           .executeTakeFirst();
         // The lead was deleted meanwhile (with its bookings): there is no one left to tell.
         if (!b) return;
-        // In the zone the visitor booked in, named, as their confirmation said it.
+        // In the zone the visitor booked in, named, as their confirmation said it; greeted by the
+        // name typed with the booking, never the lead's (issue 37), to the address it was made with.
         const email = await callCancelledByStudioEmail({
-          firstName: b.first_name,
+          firstName: (b.visitor_name ?? "").split(/\s+/)[0] ?? "",
           when: zoneDateTime(b.starts_at, b.time_zone),
           bookLink: `${config.SITE_URL}/book`,
         });
-        await mailer.send({ ...email, to: b.email, replyTo: mailer.companyInbox, messageId: messageId(row) });
+        await mailer.send({
+          ...email,
+          to: b.email ?? b.lead_email,
+          replyTo: mailer.companyInbox,
+          messageId: messageId(row),
+        });
       },
     },
   };

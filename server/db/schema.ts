@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /**
  * Table types of the Kysely query layer, the same on SQLite and PostgreSQL.
@@ -217,7 +217,7 @@ export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-q
 export type ReminderActivityKind = "reminder-sent" | "reminder-cancelled";
 
 /** A discovery call's step in the lead timeline (the visitor books or reschedules; either side cancels; the studio marks it held). */
-export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled" | "held"}`;
+export type BookingActivityKind = `booking-${"created" | "rescheduled" | "cancelled" | "held" | "no-show"}`;
 
 /** A change on a lead (status, note, notification retry, a quote's step), with who and when. */
 export interface LeadActivityTable {
@@ -341,11 +341,21 @@ export interface BookingSettingsTable {
   min_notice_minutes: number;
   buffer_minutes: number;
   daily_max: number;
+  /** No moving or cancelling online this close to a call (default 720: 12 hours). */
+  cutoff_minutes: ColumnType<number, number | undefined, number>;
+  /** The call's video address (https), or null. */
+  video_link: ColumnType<string | null, string | null | undefined, string | null>;
   updated_by: string;
   updated_at: string;
 }
 
-export type BookingStatus = "booked" | "held" | "cancelled";
+export type BookingStatus = "booked" | "held" | "no-show" | "cancelled";
+
+/**
+ * How the person who booked is known: "typed" (an address typed on /book, proven by nothing)
+ * or "client" (signed in by a link emailed to the lead's address: the client portal's seam).
+ */
+export type BookingIdentity = "typed" | "client";
 
 /** A 30-minute discovery call; at most one 'booked' row per starts_at (a unique partial index). */
 export interface BookingTable {
@@ -365,6 +375,33 @@ export interface BookingTable {
   held_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The name typed with this booking (null before migration 0037): what its pages and emails use. */
+  visitor_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address typed with this booking (null before 0037: the lead's). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  identity: ColumnType<BookingIdentity, BookingIdentity | undefined, BookingIdentity>;
+  no_show_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A booking row as read (its optional-on-insert columns filled in). */
+export type BookingRow = Selectable<BookingTable>;
+
+/** A calendar of the studio's whose busy times remove booking slots (CalDAV or an ICS address). */
+export interface CalendarSourceTable {
+  id: string;
+  kind: "caldav" | "ics";
+  label: string;
+  host: string;
+  /** AES-256-GCM of { url, username?, password? } (server/booking/calendar-secrets.server.ts). */
+  sealed: string;
+  /** JSON [[startMs, endMs], ...]: the last good copy. */
+  busy: string;
+  fetched_at: string | null;
+  last_attempt_at: string | null;
+  failing_since: string | null;
+  last_error: string | null;
+  created_by: string;
+  created_at: string;
 }
 
 /** A private calendar feed the studio subscribes to; the URL's secret is stored as a SHA-256 hex. */
@@ -478,6 +515,7 @@ export interface Database {
   job_leases: JobLeaseTable;
   booking_settings: BookingSettingsTable;
   bookings: BookingTable;
+  calendar_sources: CalendarSourceTable;
   calendar_feeds: CalendarFeedTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_events: AnalyticsEventTable;

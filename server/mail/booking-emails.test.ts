@@ -14,6 +14,7 @@ const notice = {
   change: "booked" as const,
   name: "Ada <b>Lovelace</b>",
   email: "ada@example.com",
+  verified: false,
   company: null,
   topic: 'A new site <a href="https://evil.example">here</a>',
   when: "December 2, 2026 at 10:00 a.m. Pacific Time",
@@ -24,23 +25,27 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
   "booking-confirmation": () =>
     bookingConfirmationEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       whenStudio: "December 2, 2026 at 10:00 a.m. Pacific Time",
       manageLink: link,
       rescheduled: false,
+      videoLink: "https://meet.example.com/cascadia-call",
     }),
   "booking-reminder-1h": () =>
     bookingReminderEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       manageLink: link,
       hoursBefore: 1,
+      videoLink: "https://meet.example.com/cascadia-call",
     }),
   "booking-notice": () => bookingNoticeEmail(notice),
+  "booking-notice-existing-lead": () =>
+    bookingNoticeEmail({ ...notice, name: "Mallory Stranger", leadName: "Ada Lovelace" }),
   "booking-cancelled": () =>
     bookingCancelledEmail({
       firstName: "Ada",
-      when: "Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       bookLink: "https://cascadiawebstudio.ca/book",
     }),
 };
@@ -56,17 +61,43 @@ describe("booking emails", () => {
     });
   }
 
-  it("the visitor's emails greet only by a greetable first name and link only to this site", async () => {
+  it("the visitor's emails greet only by a greetable first name and link only to this site and the studio's video call", async () => {
+    const video = "https://meet.example.com/cascadia-call";
     const email = await bookingConfirmationEmail({
       firstName: "Visit https://evil.example",
       when: "x",
       whenStudio: "y",
       manageLink: link,
       rescheduled: true,
+      videoLink: video,
     });
     expect(email.text).toContain("Hello,");
     expect(email.text).not.toContain("evil.example");
     expect(email.subject).toBe("Your call is moved: x");
+    const hosts = new Set(
+      [...email.text.matchAll(/https?:\/\/[^\s)"<]+/g)].map((m) => new URL(m[0]).hostname),
+    );
+    expect([...hosts].sort()).toEqual(["cascadiawebstudio.ca", "meet.example.com"]);
+    expect(email.text).toContain(`join by video: ${video}`);
+    const without = await bookingConfirmationEmail({
+      firstName: "Ada",
+      when: "x",
+      whenStudio: "y",
+      manageLink: link,
+      rescheduled: false,
+      videoLink: null,
+    });
+    expect(without.text).toContain("We send the video link before the call.");
+  });
+
+  it("the studio's notice says a typed address is not verified, and names the lead it belongs to when that differs", async () => {
+    const typed = await bookingNoticeEmail({ ...notice, name: "Mallory Stranger", leadName: "Ada Lovelace" });
+    expect(typed.text).toContain("not verified");
+    expect(typed.text).toContain("belongs to an existing lead, Ada Lovelace");
+    expect(typed.subject).toContain("Mallory Stranger");
+    const client = await bookingNoticeEmail({ ...notice, verified: true });
+    expect(client.text).not.toContain("not verified");
+    expect(client.text).toContain("(signed-in client)");
   });
 
   it("the studio's notice escapes what the visitor typed in its HTML and keeps it word for word in its text", async () => {

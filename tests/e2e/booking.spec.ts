@@ -8,6 +8,7 @@ import { simpleParser } from "mailparser";
 
 import { bookingCopy } from "../../app/content/booking";
 import { formatSiteDateTime } from "../../app/lib/site-time";
+import { zoneLabel } from "../../app/lib/zone-time";
 import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { cspViolations, expect, test } from "./fixtures";
 
@@ -70,7 +71,9 @@ async function invitation(raw: string) {
   );
 }
 
-const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+/** The visitor's mails about the call, each with its invitation (the inquiry's acknowledgement goes to the same address). */
+const mailsTo = (address: string) =>
+  smtp.messages.filter((m) => m.to.includes(address) && m.raw.includes("text/calendar"));
 /** A slot's DTSTART line as the calendar feed writes it: "2026-12-02T17:00:00Z" → "DTSTART:20261202T170000Z". */
 const dtstart = (slot: string) => `DTSTART:${slot.replace(/[-:]/g, "")}`;
 
@@ -102,20 +105,22 @@ test("from the inquiry's success message to a call booked in London time, moved,
 
   await expect(page).toHaveURL(/\/book$/);
   await expect(page.getByRole("heading", { level: 1, name: bookingCopy.title })).toBeVisible();
-  // The page shows Vancouver's times and names them; its script pre-selects the device's zone.
-  await expect(page.getByText("Times are shown in Pacific Time (Vancouver).")).toBeVisible();
+  // The page shows the device's zone at once, named as people say it; the visitor then chooses London.
+  await expect(page.locator("#book-zone-stated")).toHaveText(`Times in ${zoneLabel("America/New_York")}`);
+  await page.getByText(bookingCopy.zoneChange).click();
   await expect(page.getByLabel(bookingCopy.zoneLabel)).toHaveValue("America/New_York");
   await page.getByLabel(bookingCopy.zoneLabel).selectOption("Europe/London");
   await page.getByRole("button", { name: bookingCopy.zoneButton }).click();
-  await expect(page).toHaveURL(/\?tz=Europe%2FLondon$/);
-  await expect(page.getByText("Times are shown in Europe/London.")).toBeVisible();
+  await expect(page).toHaveURL(/\?tz=Europe%2FLondon/);
+  await expect(page.locator("#book-zone-stated")).toHaveText(`Times in ${zoneLabel("Europe/London")}`);
   await checkA11y();
 
   const first = page.locator('input[name="slot"]').first();
   const slot = (await first.getAttribute("value"))!;
   expect(slot).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
   const shownTime = await page.locator(`time[datetime="${slot}"]`).textContent();
-  await first.check();
+  await page.locator(`label:has(> input[value="${slot}"])`).click();
+  await expect(first).toBeChecked();
   await page.getByLabel("Your name").fill(who);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("What would you like to talk about?").fill("A site for my shop");
@@ -127,7 +132,7 @@ test("from the inquiry's success message to a call booked in London time, moved,
   if (await again.isVisible()) await page.getByRole("button", { name: bookingCopy.submit }).click();
 
   await expect(booked).toBeVisible();
-  await expect(page.getByTestId("booking-when")).toContainText(`${shownTime} (Europe/London)`);
+  await expect(page.getByTestId("booking-when")).toContainText(`${shownTime} ${zoneLabel("Europe/London")}`);
 
   // The confirmation and its invitation: the start instant in UTC is the slot chosen.
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
@@ -172,7 +177,7 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await page.goto(link);
   const other = page.locator('input[name="slot"]').first();
   const moved = (await other.getAttribute("value"))!;
-  await other.check();
+  await page.locator(`label:has(> input[value="${moved}"])`).click();
   await page.getByRole("button", { name: "Move my call to this time" }).click();
   await expect(page.getByRole("status").filter({ hasText: bookingCopy.rescheduled })).toBeVisible();
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(2);
@@ -209,7 +214,14 @@ test("from the inquiry's success message to a call booked in London time, moved,
   // The visitor's calendar is told too: the event of the first invitation, cancelled.
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
   expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
-  // The freed time is offered again.
+  // The freed time is offered again (on its day).
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(moved));
+  await page.goto(`${base}/book?day=${day}`);
   await expect(page.locator(`input[name="slot"][value="${moved}"]`)).toHaveCount(1);
   expect(cspViolations(consoleErrors)).toEqual([]);
 

@@ -49,23 +49,32 @@ test("the studio sets its hours, sees a booked call in the agenda and the feed, 
 
   await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Calls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calls");
-  await page.getByRole("link", { name: "Availability and calendar feed" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Call availability");
-  // The site's business hours until the studio saves its own.
-  await expect(page.getByLabel("Monday")).toHaveValue("09:00-18:00");
-  await page.getByLabel("Monday").fill("09:00-12:00, 13:00-17:00");
-  await page.getByLabel("Sunday").fill("9:15-10:00");
-  await page.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
-    "Sunday: write hours as 09:00-17:00, on the hour or the half hour.",
-  );
-  await page.getByLabel("Sunday").fill("");
-  await page.getByLabel("Buffer between calls (minutes)").fill("15");
-  await page.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Availability saved." })).toBeVisible();
+  await page.getByRole("link", { name: "Booking settings, calendars and feed" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking settings");
+  // The site's business hours until the studio saves its own, picked from half hours, not typed.
+  const monday = page.getByRole("group", { name: "Monday", exact: true });
+  const sunday = page.getByRole("group", { name: "Sunday", exact: true });
+  await expect(monday.getByLabel("Monday, hours 1 from")).toHaveValue("09:00");
+  await expect(monday.getByLabel("Monday, hours 1 to")).toHaveValue("18:00");
+  await monday.getByLabel("Monday, hours 1 to").selectOption("12:00");
+  await monday.getByRole("button", { name: "Add more hours" }).click();
+  await monday.getByLabel("Monday, hours 2 from").selectOption("13:00");
+  await monday.getByLabel("Monday, hours 2 to").selectOption("17:00");
+  // A range that ends before it starts is refused beside its day, nothing saved.
+  await sunday.getByRole("button", { name: "Add hours" }).click();
+  await sunday.getByLabel("Sunday, hours 1 to").selectOption("08:00");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(sunday.getByText("Sunday: the hours must end after they start.")).toBeVisible();
+  await sunday.getByRole("button", { name: "Remove Sunday, hours 1" }).click();
+  await page.getByLabel("Buffer between calls").selectOption("15");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Booking settings saved")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Monday")).toHaveValue("09:00-12:00, 13:00-17:00");
-  await expect(page.getByLabel("Buffer between calls (minutes)")).toHaveValue("15");
+  await expect(monday.getByLabel("Monday, hours 1 to")).toHaveValue("12:00");
+  await expect(monday.getByLabel("Monday, hours 2 from")).toHaveValue("13:00");
+  await expect(monday.getByLabel("Monday, hours 2 to")).toHaveValue("17:00");
+  await expect(sunday.getByText("No calls")).toBeVisible();
+  await expect(page.getByLabel("Buffer between calls")).toHaveValue("15");
 
   await page.getByRole("button", { name: "Create a feed address" }).click();
   const feedUrl = await page.getByLabel("Feed address (shown once: copy it now)").inputValue();

@@ -373,26 +373,31 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
       .values(paymentRow(news, "2026-11-25T13:30:00.000Z", 30_000, { refunded_cents: 10_000 }))
       .execute();
     await quote(bakery, false);
-    await database.db
-      .insertInto("bookings")
-      .values({
-        id: randomUUID(),
-        lead_id: bakery,
-        starts_at: "2026-11-27T17:00:00.000Z",
-        ends_at: "2026-11-27T17:30:00.000Z",
-        status: "booked",
-        time_zone: "America/Vancouver",
-        topic: "A site",
-        company: null,
-        manage_token_hash: "x",
-        rescheduled_from: null,
-        cancelled_at: null,
-        cancelled_by: null,
-        held_at: null,
-        created_at: "2026-11-25T12:00:00.000Z",
-        updated_at: "2026-11-25T12:00:00.000Z",
-      })
-      .execute();
+    const call = (leadId: string, startsAt: string, status: "booked" | "no-show") =>
+      database.db
+        .insertInto("bookings")
+        .values({
+          id: randomUUID(),
+          lead_id: leadId,
+          starts_at: startsAt,
+          ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+          status,
+          time_zone: "America/Vancouver",
+          topic: "A site",
+          company: null,
+          manage_token_hash: randomUUID(),
+          rescheduled_from: null,
+          cancelled_at: null,
+          cancelled_by: null,
+          held_at: null,
+          no_show_at: status === "no-show" ? startsAt : null,
+          created_at: "2026-11-25T12:00:00.000Z",
+          updated_at: "2026-11-25T12:00:00.000Z",
+        })
+        .execute();
+    await call(bakery, "2026-11-27T17:00:00.000Z", "booked");
+    // Booked, then did not come: a call booked and a no-show of its source.
+    await call(hn, "2026-11-25T20:00:00.000Z", "no-show");
     // The lead's own record has no source: its inquiry goal's visit came from a referrer.
     await events([
       {
@@ -418,6 +423,7 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
         visits: 2,
         inquiries: 2,
         booked: 0,
+        noShows: 0,
         quoted: 1,
         accepted: 1,
         revenueCents: 70_000,
@@ -426,13 +432,32 @@ describe(`analytics dashboard on ${testDatabaseKind}`, () => {
         source: "news.ycombinator.com",
         visits: 1,
         inquiries: 1,
-        booked: 0,
+        booked: 1,
+        noShows: 1,
         quoted: 0,
         accepted: 0,
         revenueCents: 0,
       },
-      { source: "demo-bakery", visits: 0, inquiries: 1, booked: 1, quoted: 1, accepted: 0, revenueCents: 0 },
-      { source: "direct", visits: 1, inquiries: 0, booked: 0, quoted: 0, accepted: 0, revenueCents: 0 },
+      {
+        source: "demo-bakery",
+        visits: 0,
+        inquiries: 1,
+        booked: 1,
+        noShows: 0,
+        quoted: 1,
+        accepted: 0,
+        revenueCents: 0,
+      },
+      {
+        source: "direct",
+        visits: 1,
+        inquiries: 0,
+        booked: 0,
+        noShows: 0,
+        quoted: 0,
+        accepted: 0,
+        revenueCents: 0,
+      },
     ]);
   });
 

@@ -3,11 +3,16 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { bookingCopy } from "../../app/content/booking";
+import { zoneLabel } from "../../app/lib/zone-time";
 import { type BookResult } from "../../server/booking/booking-context.server";
+import { createCalendarSources } from "../../server/booking/calendar-sources.server";
+import { createCalendarFeeds } from "../../server/booking/feed.server";
 import { bookingDeliveryHandlers } from "../../server/booking/notifications.server";
 import { createBookingService } from "../../server/booking/service.server";
+import { createBookingStudio } from "../../server/booking/studio.server";
 import { manageToken, tokenHash } from "../../server/booking/tokens.server";
 import { loadConfig } from "../../server/config.server";
+import { insertLead } from "../../server/leads/insert.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
@@ -37,6 +42,7 @@ const visitor = (over: Record<string, unknown> = {}) => ({
   elapsedMs: "5000",
   ...over,
 });
+const LONDON = zoneLabel("Europe/London");
 
 describe(`booking a call on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -264,7 +270,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
     expect(await service().manage(r.token)).toMatchObject({
       kind: "done",
-      booking: { starts_at: SLOT, firstName: "Ada" },
+      booking: { starts_at: SLOT, name: "Ada Lovelace" },
     });
     const before = await counts();
     const forged = manageToken("another-secret-another-secret-another", r.booking.id);
@@ -318,7 +324,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     await w.runOnce();
     const confirmation = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
     expect(confirmation.subject).toBe(
-      "Your call is booked: Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      `Your call is booked: Wednesday, December 2, 2026 at 5:00 p.m. ${LONDON}`,
     );
     expect(confirmation.text).toContain("December 2, 2026 at 10:00 a.m. Pacific Time");
     expect(confirmation.text).toContain(`http://localhost:3000/book/manage/${r.token}`);
@@ -349,7 +355,7 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
     await w.runOnce();
     expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
       "Call cancelled: Ada Lovelace, December 2, 2026 at 10:00 a.m. Pacific Time",
-      "Your call is cancelled: Wednesday, December 2, 2026 at 5:00 p.m. (Europe/London)",
+      `Your call is cancelled: Wednesday, December 2, 2026 at 5:00 p.m. ${LONDON}`,
     ]);
     // The visitor's calendar drops the event: the same UID, cancelled, one sequence later.
     const cancelMail = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
@@ -400,11 +406,221 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
         uid: `${r.booking.id}@cascadiawebstudio.ca`,
         sequence: 1,
         start: "2026-12-03T18:00:00.000Z",
-        subject: "Your call is moved: Thursday, December 3, 2026 at 6:00 p.m. (Europe/London)",
+        subject: `Your call is moved: Thursday, December 3, 2026 at 6:00 p.m. ${LONDON}`,
       },
     ]);
     expect(smtp.messages.find((m) => m.subject.startsWith("Call moved"))?.text).toContain(
       "Was: December 2, 2026 at 10:00 a.m. Pacific Time",
     );
+  });
+
+  /** A client the studio already knows, with a quote in progress: what a stranger must not learn. */
+  const knownClient = async () => {
+    const id = "11111111-2222-4333-8444-555555555555";
+    await insertLead(database.db, {
+      id,
+      first_name: "Clara",
+      last_name: "Client",
+      email: "clara@example.com",
+      phone: "+1 604 555 0199",
+      company: "Clara's Bakery",
+      project_type: "pro",
+      budget: null,
+      timeline: null,
+      message: "We need an online shop",
+      source: "form",
+      created_at: new Date(T0 - 30 * 24 * HOUR).toISOString(),
+    });
+    return id;
+  };
+  const studio = () =>
+    createBookingStudio({
+      database,
+      calendar: createCalendarSources({ database, key: Buffer.alloc(32, 1), logger, now: () => clock }),
+      now: () => clock,
+    });
+
+  it("a stranger who types a client's email books as nobody they are not: the page and emails use the name typed, the studio sees the address unverified everywhere (issue 37)", async () => {
+    const clientLead = await knownClient();
+    const r = booked(
+      await service().book(
+        visitor({
+          name: "Mallory Stranger",
+          email: "CLARA@example.com",
+          company: "",
+          topic: "Cancel my project and refund to my new card",
+        }),
+        { clientIp: "203.0.113.66" },
+      ),
+    );
+    // The booking joins the client's lead, as the studio would want, but says who typed what.
+    const row = await database.db.selectFrom("bookings").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      lead_id: clientLead,
+      visitor_name: "Mallory Stranger",
+      email: "CLARA@example.com",
+      identity: "typed",
+    });
+    // What the booker sees (the answer, the manage page and its data) holds nothing stored about the address.
+    const shown = await service().manage(r.token);
+    expect(shown).toMatchObject({ kind: "done", booking: { name: "Mallory Stranger" } });
+    for (const answer of [r, shown])
+      expect(JSON.stringify(answer)).not.toMatch(/Clara|Client|Bakery|online shop|604/);
+
+    await worker().runOnce();
+    const toVisitor = smtp.messages.find((m) => m.to.includes("CLARA@example.com"))!;
+    expect(toVisitor.text).toContain("Hello Mallory,");
+    expect(toVisitor.text).not.toMatch(/Clara|Client|Bakery/);
+    const notice = smtp.messages.find((m) => m.to.includes("hello@cascadiawebstudio.ca"))!;
+    expect(notice.subject).toContain("Mallory Stranger");
+    expect(notice.text).toContain("The email address is not verified");
+    expect(notice.text).toContain("belongs to an existing lead, Clara Client");
+    expect(notice.text).toContain("CLARA@example.com (not verified)");
+
+    // The agenda, the lead's calls and timeline, and the calendar feed say it too.
+    const { upcoming } = await studio().agenda();
+    expect(upcoming).toMatchObject([
+      { visitor_name: "Mallory Stranger", identity: "typed", first_name: "Clara", last_name: "Client" },
+    ]);
+    expect(await studio().forLead(clientLead)).toMatchObject([
+      { identity: "typed", visitor_name: "Mallory Stranger" },
+    ]);
+    const timeline = await database.db
+      .selectFrom("lead_activity")
+      .select("body")
+      .where("lead_id", "=", clientLead)
+      .executeTakeFirstOrThrow();
+    expect(timeline.body).toBe(
+      `Call booked for ${SLOT} by "Mallory Stranger", who typed this lead's email (not verified)`,
+    );
+    const feeds = createCalendarFeeds({
+      config: { SITE_URL: "http://localhost:3000" },
+      database,
+      now: () => clock,
+    });
+    const url = await feeds.create({ id: "s", email: "owner@example.com" } as never);
+    const feed = await feeds.ics(new URL(url).pathname.split("/").pop()!.replace(".ics", ""));
+    expect(feed).toContain("SUMMARY:Call: Mallory Stranger (email not verified)");
+    expect(feed).not.toContain("Clara");
+  });
+
+  it("a signed-in client (the client portal's seam) books as themselves: their lead, their proven address, not flagged", async () => {
+    const clientLead = await knownClient();
+    const r = booked(
+      await service().book(visitor({ name: "Clara C.", email: "typed-anything@example.com" }), {
+        clientIp: "203.0.113.67",
+        booker: { kind: "client", leadId: clientLead },
+      }),
+    );
+    expect(r.booking.name).toBe("Clara C.");
+    expect(await database.db.selectFrom("bookings").selectAll().executeTakeFirstOrThrow()).toMatchObject({
+      lead_id: clientLead,
+      email: "clara@example.com",
+      identity: "client",
+    });
+    await worker().runOnce();
+    const notice = smtp.messages.find((m) => m.to.includes("hello@cascadiawebstudio.ca"))!;
+    expect(notice.text).not.toContain("not verified");
+    expect(notice.text).toContain("clara@example.com (signed-in client)");
+    expect(smtp.messages.some((m) => m.to.includes("typed-anything@example.com"))).toBe(false);
+  });
+
+  it("refuses moving or cancelling inside the cut-off, with the studio's contact, changing nothing; the studio's setting moves it", async () => {
+    const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
+    // 13 hours before: outside the default 12-hour cut-off.
+    clock = Date.parse(SLOT) - 13 * HOUR;
+    expect(await service().manage(r.token)).toMatchObject({
+      kind: "done",
+      changeable: true,
+      cutoffMinutes: 720,
+    });
+    // 11 hours before: inside it.
+    clock = Date.parse(SLOT) - 11 * HOUR;
+    const before = await counts();
+    const message = bookingCopy.cutoff(720);
+    expect(message).toContain("12 hours");
+    expect(message).toContain("hello@cascadiawebstudio.ca");
+    expect(await service().manage(r.token)).toMatchObject({ kind: "done", changeable: false });
+    expect(await service().cancel(r.token)).toEqual({ kind: "cutoff", error: message });
+    expect(await service().reschedule(r.token, "2026-12-03T18:00:00Z")).toEqual({
+      kind: "cutoff",
+      error: message,
+    });
+    expect(await counts()).toEqual(before);
+    expect((await database.db.selectFrom("bookings").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "booked",
+    );
+
+    // The studio shortens the cut-off to 2 hours: the same call can now be cancelled.
+    const form: Record<string, string> = {
+      "min-notice": "720",
+      buffer: "0",
+      cutoff: "120",
+      "daily-max": "8",
+      "video-link": "",
+    };
+    for (const [day, ranges] of Object.entries({
+      mon: [["09:00", "18:00"]],
+      tue: [["09:00", "18:00"]],
+      wed: [["09:00", "18:00"]],
+    }))
+      ranges.forEach(([from, to], i) =>
+        Object.assign(form, { [`hours.${day}.${i}.from`]: from, [`hours.${day}.${i}.to`]: to }),
+      );
+    expect(await studio().saveAvailability(form, { id: "s", email: "owner@example.com" } as never)).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await service().cancel(r.token)).toMatchObject({ kind: "done" });
+  });
+
+  it("sends the studio's video link in the confirmation, the reminder and the invitation's LOCATION and DESCRIPTION, and shows it with the booking", async () => {
+    const video = "https://meet.example.com/cascadia-discovery";
+    await database.db
+      .insertInto("booking_settings")
+      .values({
+        id: "default",
+        weekly_hours: JSON.stringify({
+          sun: [],
+          mon: [],
+          tue: [["09:00", "18:00"]],
+          wed: [["09:00", "18:00"]],
+          thu: [],
+          fri: [],
+          sat: [],
+        }),
+        days_off: "[]",
+        min_notice_minutes: 720,
+        buffer_minutes: 0,
+        daily_max: 8,
+        video_link: video,
+        updated_by: "owner@example.com",
+        updated_at: new Date(T0).toISOString(),
+      })
+      .execute();
+    const r = booked(await service().book(visitor(), { clientIp: "203.0.113.1" }));
+    expect(await service().manage(r.token)).toMatchObject({ kind: "done", videoLink: video });
+    await worker().runOnce();
+    const confirmation = smtp.messages.find((m) => m.to.includes("ada@example.com"))!;
+    expect(confirmation.text).toContain(video);
+    const ics = (await simpleParser(confirmation.raw)).attachments.find((a) =>
+      a.contentType.startsWith("text/calendar"),
+    )!;
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
+    );
+    expect(event.location).toBe(video);
+    expect(event.description).toContain(`Join the video call: ${video}`);
+    smtp.messages.length = 0;
+    clock = Date.parse(SLOT) - HOUR;
+    await worker().runOnce();
+    expect(smtp.messages.find((m) => m.subject.startsWith("Reminder"))?.text).toContain(
+      `Join by video: ${video}`,
+    );
+    // The download link's file is the same event, for importing.
+    const file = await service().invitation(r.token, "http://localhost:3000");
+    expect(file).toContain(`LOCATION:${video}`);
+    expect(file).toContain("METHOD:PUBLISH");
+    expect(file).toContain(`UID:${event.uid}`);
   });
 });

@@ -100,8 +100,8 @@ describe(`studio analytics page on ${testDatabaseKind}`, () => {
       "/pricing,1,1",
     ]);
     expect((await csv("/api/studio/analytics/funnel.csv?range=today")).lines.slice(0, 2)).toEqual([
-      "Source,Visits,Inquiries,Calls booked,Quotes sent,Accepted,Paid (CAD)",
-      "'@evil.example,1,0,0,0,0,0.00",
+      "Source,Visits,Inquiries,Calls booked,No-shows,Quotes sent,Accepted,Paid (CAD)",
+      "'@evil.example,1,0,0,0,0,0,0.00",
     ]);
     const visitors = await csv("/api/studio/analytics/visitors.csv?range=today");
     expect(visitors.lines).toContain('"Nov 25, 2026, 9:00 a.m.",2,2');

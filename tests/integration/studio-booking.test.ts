@@ -105,18 +105,27 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     h.database.db.selectFrom("lead_activity").selectAll().where("lead_id", "=", leadId).execute();
   const settingsRow = () => h.database.db.selectFrom("booking_settings").selectAll().execute();
 
-  const availability = {
+  /** The settings form as its pickers post it: each day's ranges, then durations in minutes. */
+  const hours = (day: string, ...ranges: [string, string][]) =>
+    Object.fromEntries(
+      ranges.flatMap(([from, to], i) => [
+        [`hours.${day}.${i}.from`, from],
+        [`hours.${day}.${i}.to`, to],
+      ]),
+    );
+  const availability: Record<string, string> = {
     intent: "availability",
-    mon: "09:00-12:00, 13:00-17:30",
-    tue: "09:00-17:00",
-    wed: "",
-    thu: "10:30-16:00",
-    fri: "09:00-12:00",
-    sat: "",
-    sun: "",
-    minNoticeHours: "24",
-    bufferMinutes: "15",
-    dailyMax: "4",
+    ...hours("mon", ["09:00", "12:00"], ["13:00", "17:30"]),
+    ...hours("tue", ["09:00", "17:00"]),
+    ...hours("thu", ["10:30", "16:00"]),
+    ...hours("fri", ["09:00", "12:00"]),
+    // A row left empty (a closed day's, before JavaScript) is no hours.
+    ...hours("sat", ["", ""]),
+    "min-notice": "1440",
+    buffer: "15",
+    cutoff: "240",
+    "daily-max": "4",
+    "video-link": "https://meet.example.com/cascadia",
   };
 
   it("shows the site's hours and a 12-hour notice until the studio saves its own, then stores what the form says", async () => {
@@ -147,6 +156,8 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       minNoticeMinutes: 24 * 60,
       bufferMinutes: 15,
       dailyMax: 4,
+      cutoffMinutes: 240,
+      videoLink: "https://meet.example.com/cascadia",
     });
     expect((await settingsRow())[0]).toMatchObject({ id: "default", updated_by: STUDIO_EMAIL });
   });
@@ -154,23 +165,29 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
   it("refuses hours off the half hour, backwards or overlapping, and numbers out of range, with a message and nothing changed", async () => {
     await post(settingsPage, availability);
     const stored = await settingsRow();
-    const bad: [Record<string, string>, RegExp][] = [
-      [{ mon: "17:00-09:00" }, /Monday: 17:00-09:00 must start before it ends/],
-      [{ tue: "09:15-10:00" }, /Tuesday: write hours as 09:00-17:00/],
-      [{ wed: "9-5" }, /Wednesday: write hours/],
-      [{ thu: "09:00-12:00, 11:30-13:00" }, /Thursday: the ranges overlap/],
-      [{ fri: "25:00-26:00" }, /Friday: write hours/],
-      [{ minNoticeHours: "-1" }, /Minimum notice must be a whole number/],
-      [{ minNoticeHours: "1000" }, /Minimum notice is from 0 to 720/],
-      [{ bufferMinutes: "2.5" }, /The buffer must be a whole number/],
-      [{ dailyMax: "0" }, /The daily maximum is from 1 to 48/],
+    // Each problem is named beside its field (its id), the form's alert says nothing was saved.
+    const bad: [Record<string, string>, string, RegExp][] = [
+      [hours("mon", ["17:00", "09:00"]), "hours-mon", /Monday: the hours must end after they start/],
+      [hours("tue", ["09:15", "10:00"]), "hours-tue", /Tuesday: choose times from the list/],
+      [hours("wed", ["09:00", ""]), "hours-wed", /Wednesday: choose when the hours start and end/],
+      [hours("thu", ["09:00", "12:00"], ["11:30", "13:00"]), "hours-thu", /Thursday: the hours overlap/],
+      [hours("fri", ["25:00", "26:00"]), "hours-fri", /Friday: choose times from the list/],
+      [{ "min-notice": "-1" }, "min-notice", /Choose the minimum notice/],
+      [{ "min-notice": "99999" }, "min-notice", /at most 43200 minutes/],
+      [{ buffer: "2.5" }, "buffer", /Choose the buffer/],
+      [{ cutoff: "" }, "cutoff", /Choose the cut-off/],
+      [{ "daily-max": "0" }, "daily-max", /from 1 to 48/],
+      [{ "video-link": "http://meet.example.com/x" }, "video-link", /https:\/\//],
+      [{ "video-link": "javascript:alert(1)" }, "video-link", /https:\/\//],
     ];
-    for (const [fields, message] of bad) {
+    for (const [fields, id, message] of bad) {
       const res = await post(settingsPage, { ...availability, ...fields });
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect((await actionOf(res)).error, JSON.stringify(fields)).toMatch(message);
+      const answer = (await actionOf(res)) as { error?: string; fieldErrors?: Record<string, string> };
+      expect(answer.error).toBe("Please correct the highlighted fields: nothing was saved.");
+      expect(answer.fieldErrors?.[id], JSON.stringify(fields)).toMatch(message);
     }
-    const { dailyMax: _missing, ...without } = availability;
+    const { "daily-max": _missing, ...without } = availability;
     expect((await post(settingsPage, without)).status).toBe(400);
     expect(await settingsRow()).toEqual(stored);
   });
@@ -190,7 +207,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     const days = Array.from({ length: 8 }, (_, i) => `2027-01-${String(i + 10).padStart(2, "0")}`);
     const answers = await Promise.all([
       ...days.map((date) => post(settingsPage, { intent: "day-off-add", date })),
-      post(settingsPage, { ...availability, bufferMinutes: "30" }),
+      post(settingsPage, { ...availability, buffer: "30" }),
     ]);
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
     const settings = await readSettings(h.database.db);
@@ -284,7 +301,7 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect(mails[0]!.to).toEqual([visitor.email]);
     expect(mails[0]!.subject).toBe("Your call with Cascadia Web Studio is cancelled");
     // In the zone the visitor booked in (London is UTC+0 in winter): 17:00 UTC reads 5:00 p.m.
-    expect(mails[0]!.text).toMatch(/5:00\s?p\.m\. \(Europe\/London\)/);
+    expect(mails[0]!.text).toMatch(/5:00\s?p\.m\. [A-Za-z ]+ \(London\)/);
     expect(mails[0]!.text).toContain(`${SITE}/book`);
 
     const agenda = await h.browser.page<{
@@ -323,6 +340,53 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
     expect(
       await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", call.id).execute(),
     ).toEqual([]);
+  });
+
+  it("marks a started call a no-show (also one marked held by mistake), once, with a timeline line; never one not yet started", async () => {
+    const call = await bookedCall();
+    const early = await post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id });
+    expect(early.status).toBe(409);
+    expect((await actionOf(early)).error).toBe("A call can be marked a no-show once it has started.");
+    h.clock.now = Date.parse(call.startsAt) + 20 * 60_000;
+    expect((await post(`${SITE}/studio/calls.data`, { intent: "held", bookingId: call.id })).status).toBe(
+      200,
+    );
+    const tabs = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post(`${SITE}/studio/calls.data`, { intent: "no-show", bookingId: call.id }),
+      ),
+    );
+    expect(tabs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await actionOf(tabs.find((r) => r.status === 409)!)).error).toBe(
+      "This call is already marked a no-show.",
+    );
+    expect(await booking(call.id)).toMatchObject({ status: "no-show", held_at: null });
+    expect(
+      (await timeline(call.leadId)).filter((a) => a.kind.startsWith("booking-")).map((a) => [a.kind, a.body]),
+    ).toEqual([
+      ["booking-held", `Call of ${call.startsAt} held`],
+      ["booking-no-show", `Call of ${call.startsAt}: the visitor did not come`],
+    ]);
+    const agenda = await h.browser.page<{ recent: { id: string; status: string }[] }>(
+      "/studio/calls",
+      "studio/calls",
+    );
+    expect(agenda.recent.find((c) => c.id === call.id)?.status).toBe("no-show");
+    expect(await (await h.browser.request(`${SITE}/studio/calls`)).text()).toContain("No-show");
+  });
+
+  it("says beside each call booked with a typed address that it is not verified, on the agenda and the lead's page", async () => {
+    const call = await bookedCall();
+    await h.database.db
+      .updateTable("bookings")
+      .set({ visitor_name: "Mallory Stranger", email: "ada@example.com", identity: "typed" })
+      .where("id", "=", call.id)
+      .execute();
+    for (const path of ["/studio/calls", `/studio/leads/${call.leadId}`]) {
+      const html = await (await h.browser.request(`${SITE}${path}`)).text();
+      expect(html, path).toContain("Mallory Stranger");
+      expect(html, path).toContain("Email not verified");
+    }
   });
 
   it("exports a lead's calls without the manage link's hash, and deleting the lead deletes its calls and every email queued about them", async () => {
@@ -382,20 +446,16 @@ describe(`studio calls on ${testDatabaseKind}`, () => {
       now: () => h.clock.now,
     });
     // Wednesdays only, 10:00-11:00 Vancouver (17:00 and 17:30 UTC), no notice.
-    const hours = {
-      ...availability,
-      mon: "",
-      tue: "",
-      wed: "10:00-11:00",
-      thu: "",
-      fri: "",
-      sat: "",
-      sun: "",
-      minNoticeHours: "0",
-      bufferMinutes: "0",
-      dailyMax: "2",
+    const wednesdays = {
+      intent: "availability",
+      ...hours("wed", ["10:00", "11:00"]),
+      "min-notice": "0",
+      buffer: "0",
+      cutoff: "720",
+      "daily-max": "2",
+      "video-link": "",
     };
-    expect((await post(settingsPage, hours)).status).toBe(200);
+    expect((await post(settingsPage, wednesdays)).status).toBe(200);
     const slots = await visitor.slots();
     expect(slots.length).toBeGreaterThan(0);
     for (const slot of slots) {

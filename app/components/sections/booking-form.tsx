@@ -5,69 +5,150 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { bookingCopy as copy } from "~/content/booking";
 import { privacyNotice } from "~/content/privacy-notice";
-import { commonTimeZones, slotsByDay, zoneLabel } from "~/lib/zone-time";
+import { commonTimeZones, zoneLabel, type BookingDay } from "~/lib/zone-time";
 import { bookingLimits, type BookingFieldErrors, type BookingFieldName } from "~/schemas/booking";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-fields";
 
 /**
- * The booking page's parts, plain server-rendered markup in the contact form's look: no
- * React in the browser (decisions 0009-0012), every part works without JavaScript.
+ * The booking page's parts (/book and the manage link), plain server-rendered markup in the
+ * contact form's look: no React in the browser (decisions 0009-0012). A day, then its times,
+ * then the form: without JavaScript the days are links and the times a form's radios; the
+ * page's inline script (enhanceBookingPage) applies the visitor's zone and swaps a day's
+ * times in place. The classes below are shared with that script, which builds the same markup.
  */
+export const dayClasses = {
+  cell: "flex min-h-12 flex-col items-center justify-center rounded-md border px-0.5 py-1 text-center leading-tight",
+  open: "border-border bg-background font-semibold text-foreground hover:border-primary hover:bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[current=date]:border-primary aria-[current=date]:bg-primary aria-[current=date]:text-primary-foreground",
+  closed: "border-transparent text-muted-foreground/80",
+  time: "flex min-h-9 cursor-pointer items-center justify-center whitespace-nowrap rounded-md border px-0.5 py-1.5 text-[0.8125rem] font-semibold has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary",
+} as const;
 
-/** A GET form: choosing a zone and sending it shows the same slots in that zone. */
-export function ZonePicker({ zone }: { zone: string }) {
+/**
+ * The page's address for a day in a zone: what the strip's links point at without JavaScript.
+ * The page's other parameters (ref, utm_*) stay, so a booking keeps its source.
+ */
+export function dayHref(path: string, search: string, zone: string, day: string) {
+  const q = new URLSearchParams(search);
+  for (const gone of ["cancelled", "sent", "booked", "moved"]) q.delete(gone);
+  q.set("tz", zone);
+  q.set("day", day);
+  return `${path}?${q.toString()}#book-times`;
+}
+
+/** The zone the times are read in, named; a GET form (folded) changes it and shows the same times there. */
+export function ZoneLine({ zone }: { zone: string }) {
   const options = (commonTimeZones as readonly string[]).includes(zone)
     ? commonTimeZones
     : [zone, ...commonTimeZones];
   return (
-    <form method="get" className="flex flex-wrap items-end gap-3">
-      <Field id="book-tz" label={copy.zoneLabel} className="min-w-0">
-        <Select
-          name="tz"
-          defaultValue={zone}
-          options={options.map((z) => ({ value: z, label: zoneLabel(z) }))}
-        />
-      </Field>
-      <Button type="submit" variant="outline">
-        {copy.zoneButton}
-      </Button>
-    </form>
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+      <p id="book-zone-stated">
+        {copy.zoneShownIn}{" "}
+        <span id="book-zone-name" className="font-semibold">
+          {zoneLabel(zone)}
+        </span>
+      </p>
+      <details className="group">
+        <summary className="cursor-pointer font-semibold text-primary underline underline-offset-4">
+          {copy.zoneChange}
+          <span className="sr-only"> time zone</span>
+        </summary>
+        <form method="get" className="mt-2 flex flex-wrap items-end gap-3">
+          <Field id="book-tz" label={copy.zoneLabel} className="min-w-0">
+            <Select
+              name="tz"
+              defaultValue={zone}
+              options={options.map((z) => ({ value: z, label: zoneLabel(z) }))}
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            {copy.zoneButton}
+          </Button>
+        </form>
+      </details>
+    </div>
   );
 }
 
-/** One radio per open slot, grouped by the visitor's local day; each value is the slot's UTC instant. */
-export function SlotPicker({
-  slots,
-  zone,
+/** The strip of days: each day with open times a link to its times, the others greyed. */
+export function DayStrip({
+  days,
   chosen,
-  error,
+  zone,
+  path,
+  search,
 }: {
-  slots: string[];
-  zone: string;
+  days: readonly BookingDay[];
   chosen?: string;
-  error?: string;
+  zone: string;
+  path: string;
+  search: string;
 }) {
-  if (slots.length === 0) return <p>{copy.noSlots}</p>;
   return (
-    <fieldset className="grid gap-4" aria-describedby={error ? "book-slot-error" : undefined}>
-      <legend className="mb-2 text-lg font-semibold">Choose a time (30 minutes)</legend>
-      <FieldError id="book-slot-error">{error}</FieldError>
-      {slotsByDay(slots, zone).map(({ day, slots: times }) => (
-        <fieldset key={day} className="rounded-md border p-3">
-          <legend className="px-1 text-sm font-semibold">{day}</legend>
-          <div className="flex flex-wrap gap-2">
-            {times.map(({ value, time }) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+    <nav aria-labelledby="book-days-title">
+      <h2 id="book-days-title" className="mb-2 text-lg font-semibold">
+        {copy.daysLabel}
+      </h2>
+      <ol id="book-days" className="grid grid-cols-7 gap-1.5 sm:gap-2">
+        {days.map((d) => (
+          <li key={d.key}>
+            {d.times.length > 0 ? (
+              <a
+                href={dayHref(path, search, zone, d.key)}
+                data-day={d.key}
+                aria-current={d.key === chosen ? "date" : undefined}
+                className={`${dayClasses.cell} ${dayClasses.open}`}
               >
-                <input type="radio" name="slot" value={value} required defaultChecked={value === chosen} />
-                <time dateTime={value}>{time}</time>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ))}
+                <DayCell d={d} />
+              </a>
+            ) : (
+              <span className={`${dayClasses.cell} ${dayClasses.closed}`}>
+                <DayCell d={d} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function DayCell({ d }: { d: BookingDay }) {
+  return (
+    <>
+      <span className="text-xs font-normal">{d.weekday}</span>
+      <span className="text-base">{d.day}</span>
+      <span className="sr-only">
+        {" "}
+        {d.month}, {d.times.length === 0 ? "no open times" : `${d.times.length} open times`}
+      </span>
+    </>
+  );
+}
+
+/** The chosen day's times: one radio each, whose value is the slot's UTC instant. */
+export function DayTimes({ day, chosen, error }: { day?: BookingDay; chosen?: string; error?: string }) {
+  return (
+    <fieldset id="book-times" className="min-w-0" aria-describedby={error ? "book-slot-error" : undefined}>
+      <legend id="book-times-legend" className="mb-2 text-lg font-semibold">
+        {day ? copy.dayTimes(day.label) : copy.noTimesThatDay}
+      </legend>
+      <FieldError id="book-slot-error">{error}</FieldError>
+      <div id="book-time-list" className="grid grid-cols-4 gap-1.5 sm:gap-2 lg:grid-cols-2">
+        {day?.times.map(({ value, time }) => (
+          <label key={value} className={dayClasses.time}>
+            <input
+              type="radio"
+              name="slot"
+              value={value}
+              required
+              defaultChecked={value === chosen}
+              className="sr-only"
+            />
+            <time dateTime={value}>{time}</time>
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }
@@ -84,11 +165,11 @@ export function BookingFields({
 }) {
   const props = (name: BookingFieldName) => ({ name, defaultValue: values[name] ?? "" });
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <Field id="book-name" label="Your name" required error={errors.name}>
+    <div className="grid min-w-0 content-start grid-cols-2 gap-x-3 gap-y-3">
+      <Field id="book-name" label="Your name" required error={errors.name} className="gap-1.5">
         <Input {...props("name")} required maxLength={bookingLimits.name} autoComplete="name" />
       </Field>
-      <Field id="book-email" label="Email" required error={errors.email}>
+      <Field id="book-email" label="Email" required error={errors.email} className="gap-1.5">
         <Input
           {...props("email")}
           type="email"
@@ -97,12 +178,26 @@ export function BookingFields({
           autoComplete="email"
         />
       </Field>
-      <Field id="book-company" label="Company (optional)" error={errors.company}>
-        <Input {...props("company")} maxLength={inquiryLimits.company} autoComplete="organization" />
-      </Field>
-      <div className="sm:col-span-2">
-        <Field id="book-topic" label="What would you like to talk about?" required error={errors.topic}>
-          <Textarea {...props("topic")} required maxLength={bookingLimits.topic} rows={4} />
+      <div className="col-span-2">
+        <Field id="book-company" label="Company (optional)" error={errors.company} className="gap-1.5">
+          <Input {...props("company")} maxLength={inquiryLimits.company} autoComplete="organization" />
+        </Field>
+      </div>
+      <div className="col-span-2">
+        <Field
+          id="book-topic"
+          label="What would you like to talk about?"
+          required
+          error={errors.topic}
+          className="gap-1.5"
+        >
+          <Textarea
+            {...props("topic")}
+            required
+            maxLength={bookingLimits.topic}
+            rows={2}
+            className="min-h-16"
+          />
         </Field>
       </div>
       {/* Bots fill every field; people never see this one. */}
@@ -119,7 +214,7 @@ export function BookingFields({
       </div>
       {/* Time spent on earlier attempts counts too: a person asked to send again is not "fast" twice. */}
       <input type="hidden" name={ELAPSED_FIELD} defaultValue={values[ELAPSED_FIELD] ?? ""} />
-      <p className="text-sm text-muted-foreground sm:col-span-2">
+      <p className="col-span-2 text-xs text-muted-foreground">
         We use your details only to hold and prepare this call; see our{" "}
         <a
           href={privacyNotice.href}
@@ -132,7 +227,7 @@ export function BookingFields({
         </a>
         .
       </p>
-      <div className="sm:col-span-2">
+      <div className="col-span-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto">
           {submit}
         </Button>
@@ -141,28 +236,182 @@ export function BookingFields({
   );
 }
 
+/** What the page's inline script is given: the slots, how the server rendered them, and the markup's classes. */
+export type BookingPageData = {
+  /** The open slots, as minutes since the epoch (compact; ISO instants again in the browser). */
+  slots: number[];
+  /** The zone the server rendered in. */
+  zone: string;
+  /** True when the zone was chosen (?tz= or a sent form): the browser's is not applied over it. */
+  fixed: boolean;
+  /** The chosen day and slot, if any. */
+  day: string;
+  chosen: string;
+  now: number;
+  classes: typeof dayClasses;
+  /** Words the script writes. */
+  words: { dayTimes: string; noTimes: string; noOpen: string; open: string };
+};
+
 /**
- * Inlined after the booking form and run as the page is parsed. Without a `tz` in the URL it
- * picks the browser's zone in the zone select (the visitor sends it to see those times), and
- * it fills the form's fill time on submit, as the contact form does. Self-contained: it is
- * serialised with Function#toString.
+ * Inlined after the booking form and run as the page is parsed, before the visitor can pick:
+ * unless the zone was chosen, it re-renders the days and times in the browser's own zone (with
+ * the same `bookingCalendar` and `zoneLabel` the server used), names it, and sends it with the
+ * form; a day's link then swaps its times in place, and the zone menu applies on change. It
+ * also fills the form's fill time on submit, as the contact form does. Self-contained: it is
+ * serialised with Function#toString, its helpers passed in the same way.
  */
-export function enhanceBookingPage(doc: Document) {
+export function enhanceBookingPage(
+  doc: Document,
+  data: BookingPageData,
+  calendarOf: (slots: readonly string[], zone: string, now: number) => BookingDay[],
+  labelOf: (zone: string) => string,
+) {
   const started = Date.now();
+  const win = doc.defaultView!;
+  const slots = data.slots.map((m) => new Date(m * 60_000).toISOString().replace(".000Z", "Z"));
+  const strip = doc.getElementById("book-days");
+  const list = doc.getElementById("book-time-list");
+  const legend = doc.getElementById("book-times-legend");
+  const form = doc.querySelector<HTMLFormElement>("[data-booking-form]");
   const select = doc.querySelector<HTMLSelectElement>("#book-tz");
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (
-    select &&
-    own &&
-    !new URLSearchParams(doc.defaultView?.location.search ?? "").has("tz") &&
-    select.value !== own
-  ) {
-    if (![...select.options].some((o) => o.value === own))
-      select.add(new Option(own.replace(/_/g, " "), own));
-    select.value = own;
+  let zone = data.zone;
+  let days: BookingDay[] = [];
+  let chosenDay = data.day;
+
+  const el = (tag: string, className: string, text?: string) => {
+    const e = doc.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  // The address with the zone and day set, its other parameters (ref, utm_*) kept.
+  const href = (day: string) => {
+    const url = new URL(win.location.href);
+    for (const gone of ["cancelled", "sent", "booked", "moved"]) url.searchParams.delete(gone);
+    url.searchParams.set("tz", zone);
+    if (day) url.searchParams.set("day", day);
+    else url.searchParams.delete("day");
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  function renderTimes(key: string, checked: string) {
+    const day = days.find((d) => d.key === key);
+    chosenDay = day ? key : "";
+    if (legend)
+      legend.textContent = day ? data.words.dayTimes.replace("{day}", day.label) : data.words.noTimes;
+    if (list) {
+      list.replaceChildren();
+      for (const t of day?.times ?? []) {
+        const label = el("label", data.classes.time);
+        const input = doc.createElement("input");
+        Object.assign(input, {
+          type: "radio",
+          name: "slot",
+          value: t.value,
+          required: true,
+          className: "sr-only",
+        });
+        input.checked = t.value === checked;
+        const time = el("time", "", t.time);
+        time.setAttribute("datetime", t.value);
+        label.append(input, time);
+        list.append(label);
+      }
+    }
+    for (const a of strip?.querySelectorAll<HTMLAnchorElement>("a[data-day]") ?? [])
+      if (a.dataset.day === chosenDay) a.setAttribute("aria-current", "date");
+      else a.removeAttribute("aria-current");
   }
-  doc.querySelector<HTMLFormElement>("[data-booking-form]")?.addEventListener("submit", (e) => {
-    const form = e.currentTarget as HTMLFormElement;
+  function renderStrip() {
+    if (!strip) return;
+    strip.replaceChildren();
+    for (const d of days) {
+      const li = doc.createElement("li");
+      const open = d.times.length > 0;
+      const cell = el(
+        open ? "a" : "span",
+        `${data.classes.cell} ${open ? data.classes.open : data.classes.closed}`,
+      );
+      if (open) {
+        cell.setAttribute("href", `${href(d.key)}#book-times`);
+        cell.dataset.day = d.key;
+      }
+      const more = el(
+        "span",
+        "sr-only",
+        ` ${d.month}, ${open ? data.words.open.replace("{n}", String(d.times.length)) : data.words.noOpen}`,
+      );
+      cell.append(el("span", "text-xs font-normal", d.weekday), el("span", "text-base", d.day), more);
+      li.append(cell);
+      strip.append(li);
+    }
+  }
+  function apply(next: string, keep: string) {
+    zone = next;
+    days = calendarOf(slots, zone, data.now);
+    const withKeep = keep ? days.find((d) => d.times.some((t) => t.value === keep)) : undefined;
+    const first = days.find((d) => d.times.length > 0);
+    renderStrip();
+    renderTimes(
+      (withKeep ?? days.find((d) => d.key === chosenDay && d.times.length > 0) ?? first)?.key ?? "",
+      keep,
+    );
+    const name = doc.getElementById("book-zone-name");
+    if (name) name.textContent = labelOf(zone);
+    const field = form?.querySelector<HTMLInputElement>('input[name="tz"]');
+    if (field) field.value = zone;
+    if (select) {
+      if (![...select.options].some((o) => o.value === zone)) select.add(new Option(labelOf(zone), zone));
+      select.value = zone;
+    }
+  }
+
+  // Chromium's ICU still says some zones by their old names ("Asia/Calcutta"): the current one is sent and shown.
+  const renamed: Record<string, string> = {
+    "Asia/Calcutta": "Asia/Kolkata",
+    "Asia/Saigon": "Asia/Ho_Chi_Minh",
+    "Asia/Katmandu": "Asia/Kathmandu",
+    "Asia/Rangoon": "Asia/Yangon",
+    "Europe/Kiev": "Europe/Kyiv",
+    "America/Godthab": "America/Nuuk",
+    "Atlantic/Faeroe": "Atlantic/Faroe",
+  };
+  const valid = (zone: string) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let own = "";
+  try {
+    own = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    own = "";
+  }
+  const current = renamed[own];
+  if (current && valid(current)) own = current;
+  if (own && !valid(own)) own = "";
+  const checked = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? data.chosen;
+  if (!data.fixed && own && own !== data.zone) apply(own, checked);
+  else {
+    days = calendarOf(slots, zone, data.now);
+  }
+
+  strip?.addEventListener("click", (e) => {
+    const a = (e.target as Element).closest<HTMLAnchorElement>("a[data-day]");
+    if (!a || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    renderTimes(a.dataset.day!, "");
+    win.history.replaceState(null, "", href(chosenDay));
+  });
+  select?.addEventListener("change", () => {
+    const was = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? "";
+    apply(select.value, was);
+    win.history.replaceState(null, "", href(chosenDay));
+  });
+  form?.addEventListener("submit", () => {
     const field = form.querySelector<HTMLInputElement>('input[name="elapsedMs"]');
     if (field) field.value = String((Number(field.value) || 0) + Date.now() - started);
     // A second click would book nothing but answer "just taken" over the first one's success.

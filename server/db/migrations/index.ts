@@ -24,6 +24,8 @@ import * as refunds from "./0024-refunds";
 import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 import * as refundProviderStatus from "./0026-refund-provider-status";
 import * as leads from "./0027-leads";
+import * as bookingIdentity from "./0037-booking-identity";
+import * as calendarSources from "./0038-calendar-sources";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   "0025-analytics-rollup-marks": analyticsRollupMarks,
   "0026-refund-provider-status": refundProviderStatus,
   "0027-leads": leads,
+  "0037-booking-identity": bookingIdentity,
+  "0038-calendar-sources": calendarSources,
 };
