@@ -1,7 +1,27 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 import { islands } from "./scripts/vite/islands";
 import { DEFAULT_SITE_URL } from "./server/paths";
+import { databaseTestFiles, SERVER_TEST_FILES } from "./tests/setup/database-files";
+
+/** The server's tests, on the database TEST_DATABASE_URL names (scripts/with-postgres.ts) or else on SQLite. */
+const server = (name: string, include: string[]): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    environment: "node",
+    include,
+    // Migrates the run's template database once; each test copies it (tests/helpers/databases.ts).
+    globalSetup: ["tests/setup/database-template.ts"],
+    // The files share their worker's modules instead of loading the server afresh each (a new
+    // process per file cost more than half of this project's CPU). They keep no state between
+    // them: each test makes its own app, database, fakes and clock, and restores what it changes
+    // (fake timers, spies). The app project keeps isolation: its modules install on the document.
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
 
 // Projects extend this root config: path aliases and the build-time SITE_URL constant.
 export default defineConfig({
@@ -21,17 +41,10 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "server",
-          environment: "node",
-          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
-          // Each file opens its own databases; PostgreSQL tests use a schema of their own.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      server("server", SERVER_TEST_FILES),
+      // npm run test:pg: of the server's tests, only those that reach the database under test
+      // (tests/setup/database-files.ts); the others would run the same code as on SQLite again.
+      ...(process.env.TEST_DATABASE_URL ? [server("postgres", databaseTestFiles())] : []),
     ],
   },
 });

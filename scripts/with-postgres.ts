@@ -44,6 +44,10 @@ async function freePort(): Promise<number> {
 function run(env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command!, args, { stdio: "inherit", env, shell: false });
+    // Stopped (Ctrl-C, or npm test stopping the other stages after a failure): the command is told
+    // the same, and once it has ended the throwaway cluster is removed as after a normal end.
+    const relay = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", relay).on("SIGTERM", relay);
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

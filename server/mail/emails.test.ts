@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/content/site";
 import type { Inquiry } from "~/schemas/inquiry";
 
-import { validInquiry } from "../../tests/helpers/inquiries";
+import { validInquiry } from "../../tests/helpers/inquiry-fields";
 import type { PaymentTable } from "../db/schema";
 import { acknowledgementEmail } from "./emails/acknowledgement";
 import { callCancelledByStudioEmail } from "./emails/call-cancelled-by-studio";

@@ -14,7 +14,8 @@ export function cspViolations(consoleErrors: string[]) {
 
 /**
  * Shared fixtures: every test gets a fresh page from browser.newContext()
- * (axe needs one), a helper that fails on any WCAG 2.2 A/AA violation, and
+ * (axe needs one), a helper that fails on any WCAG 2.2 A/AA violation
+ * (expectNoA11yViolations), and
  * the studio's steps that several specs take on the page.
  */
 type Fixtures = {
@@ -39,26 +40,7 @@ export const test = base.extend<Fixtures>({
     });
   },
   checkA11y: async ({ page }, use) => {
-    await use(async () => {
-      // Blocks below the fold render only as they near the viewport (content-visibility:
-      // auto, decision 0010); axe reads colours from what is painted, so paint them all first.
-      // The studio's CSP refuses inline styles; its pages have no lazy blocks to paint.
-      await page.addStyleTag({ content: AXE_STYLE }).catch(() => {});
-      // From the top: scrolled down, the sticky header covers part of whatever sits under it, and
-      // axe's target-size rule counts only the uncovered part (a checkbox failed or passed by scroll).
-      await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const summary = results.violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 5)
-            .join("\n    ")}`,
-      );
-      expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-    });
+    await use(() => expectNoA11yViolations(page));
   },
   contactLead: async ({ page }, use) => {
     await use(async (note) => {
@@ -92,6 +74,76 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Fails on any WCAG 2.2 A/AA (and best-practice) violation axe finds on the page as it
+ * stands once settled: every spec's axe check goes through here.
+ */
+export async function expectNoA11yViolations(page: Page) {
+  // Blocks below the fold render only as they near the viewport (content-visibility:
+  // auto, decision 0010); axe reads colours from what is painted, so paint them all first.
+  // The studio's CSP refuses inline styles; its pages have no lazy blocks to paint.
+  await page.addStyleTag({ content: AXE_STYLE }).catch(() => {});
+  // From the top: scrolled down, the sticky header covers part of whatever sits under it, and
+  // axe's target-size rule counts only the uncovered part (a checkbox failed or passed by scroll).
+  // At once: the site scrolls smoothly (scroll-behavior), and axe must not run mid-scroll.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" })).catch(() => {});
+  await settled(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    // A page of one frame (every page here) is analysed in place by axe.run: the same results
+    // as the default, which runs axe in each frame and then again in a blank page of its own to
+    // merge them, for half the time. A page with frames keeps the default, which reaches
+    // cross-origin ones.
+    .setLegacyMode(page.frames().length === 1)
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n    ")}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits for what axe judges to be final: the page loaded, every stylesheet applied, the
+ * fonts ready, styles just added applied, and no transition or animation running (a colour
+ * fading in is read half-way). A loaded machine once ran axe on a page whose styles had not
+ * settled, and color-contrast failed on a page that passes alone.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(async () => {
+    // Within a limit: a stylesheet that failed to load has no sheet ever, and axe then says so.
+    const within = (promise: Promise<unknown>, ms = 5_000) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+    const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+      (link) => !link.sheet,
+    );
+    await within(
+      Promise.all(
+        pending.map(
+          (link) =>
+            new Promise((resolve) => {
+              link.addEventListener("load", resolve, { once: true });
+              link.addEventListener("error", resolve, { once: true });
+            }),
+        ),
+      ),
+    );
+    await within(document.fonts.ready);
+    // Two frames: a style just added is applied, and the transitions it starts are running.
+    const frame = () => within(new Promise((resolve) => requestAnimationFrame(resolve)), 100);
+    await frame();
+    await frame();
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    await within(Promise.all(finite.map((a) => a.finished.catch(() => {}))));
+  });
+}
 
 /** Clicks a download link (a studio CSV export) and reads the file the browser saved. */
 export async function downloadText(link: Locator) {

@@ -388,17 +388,3 @@ test.describe("at 375 px", () => {
     });
   }
 });
-
-test("every main page has its own title and description", async ({ page }) => {
-  const seen = new Set<string>();
-  for (const path of mainPages) {
-    await page.goto(path);
-    const title = await page.title();
-    const description = await page.locator("meta[name=description]").getAttribute("content");
-    expect(title).toContain(siteConfig.name);
-    expect(seen.has(title), `${path} title`).toBe(false);
-    expect(seen.has(description ?? ""), `${path} description`).toBe(false);
-    seen.add(title);
-    seen.add(description ?? "");
-  }
-});

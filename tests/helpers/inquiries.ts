@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Writable } from "node:stream";
 
 import { createApp } from "../../server/app.server";
@@ -8,22 +7,9 @@ import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { openTestDatabase, type TestDatabase } from "./databases";
+import { randomIp } from "./inquiry-fields";
 
-/** A valid inquiry as the form sends it. */
-export const validInquiry = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "604-555-0199",
-  company: "Analytical Engines Ltd",
-  projectType: "pro",
-  budget: "500-1000",
-  timeline: "3-4weeks",
-  message: "We need a five-page site for our engine workshop,\nwith a booking form.",
-};
-
-/** A different client address per call (X-Forwarded-For is trusted in tests), so rate limits stay out of the way. */
-export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(".")}`;
+export { randomIp, validInquiry } from "./inquiry-fields";
 
 /**
  * The HTTP app plus an outbox worker wired like server/index.ts, on a fresh
