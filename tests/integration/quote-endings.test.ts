@@ -7,11 +7,11 @@ import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
 import { createQuoteService, type QuoteService } from "../../server/quotes/service.server";
-import { dealRows } from "../helpers/deals";
 import { testDatabaseKind } from "../helpers/databases";
+import { dealRows } from "../helpers/deals";
 import { randomIp } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
-import { SITE, signedInStudio, type SignedInStudio } from "../helpers/studio";
+import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
 
 const ACTOR = "owner@example.com";
 const DAY = 86_400_000;
@@ -55,7 +55,11 @@ describe(`a quote's invoice from its signature to its end, read from the account
       database: h.database,
       logger,
       now,
-      onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: h.config.GST_HST_NUMBER ?? null }),
+      onPaid: createQuoteSettlement({
+        timeline,
+        logger,
+        registrationNumber: h.config.GST_HST_NUMBER ?? null,
+      }),
     });
     studio = createQuoteService({
       config: h.config,
