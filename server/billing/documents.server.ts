@@ -19,10 +19,11 @@ import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable }
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
 
 /**
- * Numbered invoices (each amount asked for: the deposit or the whole when a
- * quote is sent, the balance when it is requested), receipts (each settled
+ * Numbered invoices (each amount asked for: the deposit or the whole when the
+ * client signs, the balance when it is requested), receipts (each settled
  * payment) and credit notes (each refund of one), issued inside the
- * transaction of the change that calls for them.
+ * transaction of the change that calls for them. Never when a quote is only
+ * sent: an invoice makes GST/HST payable (docs/product.md#invoices, decision 0046).
  */
 
 export type MoneyDocument = MoneyDocumentTable;
@@ -124,6 +125,25 @@ export async function issueInvoice(
 }
 
 /**
+ * The invoice of what a signature makes due to start (the deposit, or the
+ * whole without one), issued in the signing transaction from the quote as it
+ * stands in it; a second signature finds it and issues nothing.
+ */
+export async function issueSigningInvoice(
+  trx: Executor,
+  quoteId: string,
+  registration: string | null,
+  at: number,
+) {
+  const quote = await trx
+    .selectFrom("quotes")
+    .selectAll()
+    .where("id", "=", quoteId)
+    .executeTakeFirstOrThrow();
+  return issueInvoice(trx, quote, quote.deposit_cents === null ? "full" : "deposit", registration, at);
+}
+
+/**
  * A settled payment: its invoice is marked paid (issued now if the quote was
  * sent before invoices existed) and its receipt issued, in the same transaction.
  */
@@ -146,7 +166,12 @@ export async function issueReceipt(
   return issue(trx, "receipt", quote, paymentKind, registration, at, payment);
 }
 
-/** A withdrawn or expired quote asks for nothing more: its unpaid invoices are void (their numbers stay used). */
+/**
+ * A quote that ends unpaid (withdrawn, declined, replaced by a new version,
+ * expired) asks for nothing more: its unpaid invoices are void, in the
+ * transaction that ends it (their numbers stay used, and the accounting
+ * export lists them without counting them as invoiced).
+ */
 export async function voidOpenInvoices(trx: Executor, quoteId: string, at: number) {
   await trx
     .updateTable("money_documents")

@@ -117,6 +117,7 @@ export function checkoutContext(deps: {
     | "NODE_ENV"
     | "UNSUBSCRIBE_SECRET"
     | "RATE_LIMIT_DISABLED"
+    | "GST_HST_NUMBER"
   >;
   database: AppDatabase;
   payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;

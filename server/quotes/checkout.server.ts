@@ -27,6 +27,7 @@ export function createQuoteCheckout(deps: {
     | "NODE_ENV"
     | "UNSUBSCRIBE_SECRET"
     | "RATE_LIMIT_DISABLED"
+    | "GST_HST_NUMBER"
   >;
   database: AppDatabase;
   payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;

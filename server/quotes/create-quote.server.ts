@@ -14,6 +14,7 @@ import {
 } from "~/shared/quote-model";
 import { SMALL_SUPPLIER_NOTICE } from "~/shared/taxes";
 
+import { voidOpenInvoices } from "../billing/documents.server";
 import { get } from "./list-quotes.server";
 import { newQuoteToken, quoteLink, type QuoteContext } from "./quote-context.server";
 import type { QuoteResult } from "./result";
@@ -195,6 +196,8 @@ async function insertVersion(
         .returning("status")
         .executeTakeFirst();
       if (!replaced) return "moved" as const;
+      // The replaced version asks for nothing more: an invoice its signature issued is void (decision 0046).
+      await voidOpenInvoices(trx, previous.id, t);
     }
     // A new version's insert never skips: its one conflict (a second successor) rolls the withdraw back with it.
     const insert = trx.insertInto("quotes").values(quote);

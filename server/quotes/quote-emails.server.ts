@@ -9,7 +9,11 @@ import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { agreementFile } from "./agreement.server";
 import { attachment, loadQuote, type QuoteMailContext } from "./quote-mail-context.server";
 
-/** The quote, or the request for its balance, to the client with its invoice. */
+/**
+ * The quote to the client (its facts and its page), or the request for its
+ * balance with the balance's invoice. A quote carries no invoice: the
+ * deposit's is issued when the client signs and goes with the agreement.
+ */
 export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: boolean) {
   const { config, mailer } = ctx;
   const q = await loadQuote(ctx, row.subject_id);
@@ -28,11 +32,7 @@ export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: 
     },
     balance,
   );
-  const invoice = await attachment(
-    ctx,
-    { quoteId: q.id, kind: "invoice" },
-    balance ? "balance" : deposit === null ? "full" : "deposit",
-  );
+  const invoice = balance ? await attachment(ctx, { quoteId: q.id, kind: "invoice" }, "balance") : [];
   await mailer.send({
     ...email,
     to: q.email,
@@ -42,7 +42,11 @@ export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: 
   });
 }
 
-/** The agreement of a quote, to the client or the studio, with its PDF. A lead deleted since leaves nothing to send. */
+/**
+ * The agreement of a quote, to the client or the studio, with its PDF; the
+ * client's also carries the invoice the signature issued. A lead deleted
+ * since leaves nothing to send.
+ */
 export async function sendAgreement(ctx: QuoteMailContext, row: OutboxRow, toCompany: boolean) {
   const { config, db, mailer } = ctx;
   const agreement = await db
@@ -71,8 +75,20 @@ export async function sendAgreement(ctx: QuoteMailContext, row: OutboxRow, toCom
     link: `${config.SITE_URL}/quote/${q.token}`,
   };
   const file = await agreementFile(agreement);
-  const email = toCompany ? await agreementNoticeEmail(data) : await agreementEmail(data);
-  const attachments = [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
+  const invoice = toCompany
+    ? []
+    : await attachment(
+        ctx,
+        { quoteId: q.id, kind: "invoice" },
+        q.deposit_cents === null ? "full" : "deposit",
+      );
+  const email = toCompany
+    ? await agreementNoticeEmail(data)
+    : await agreementEmail({ ...data, invoiced: invoice.length > 0 });
+  const attachments = [
+    { filename: file.filename, content: file.pdf, contentType: "application/pdf" },
+    ...invoice,
+  ];
   await mailer.send({
     ...email,
     to: toCompany ? mailer.companyInbox : q.email,

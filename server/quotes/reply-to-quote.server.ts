@@ -1,5 +1,6 @@
 import { OPEN_STATUSES, quoteReference } from "~/shared/quote-model";
 
+import { voidOpenInvoices } from "../billing/documents.server";
 import { enqueue } from "../outbox/outbox.server";
 import { CROSS_SITE_PAYMENT_MESSAGE } from "../payments/errors";
 import type { PaymentClient } from "../payments/payment-context.server";
@@ -64,6 +65,8 @@ export async function reply(
         .returning("id")
         .executeTakeFirst();
       if (!declined) return undefined;
+      // A signed quote declined before paying leaves no invoice open (decision 0046).
+      await voidOpenInvoices(trx, quote.id, t);
     }
     const kind = intent === "decline" ? "quote-declined" : "quote-question";
     const detail =

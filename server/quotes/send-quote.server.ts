@@ -52,14 +52,9 @@ export async function send(ctx: QuoteContext, id: string, actor: string): Promis
       t,
     );
     if (!balance) await timeline.advance(trx, quote.lead_id, "quoted", actor, t);
-    // The amount asked for now is an invoice, numbered in this transaction and attached to the email.
-    await issueInvoice(
-      trx,
-      updated,
-      balance ? "balance" : updated.deposit_cents === null ? "full" : "deposit",
-      config.GST_HST_NUMBER ?? null,
-      t,
-    );
+    // The balance asked for now is an invoice, numbered in this transaction and attached to the email.
+    // A quote sent is no invoice: the deposit's (or the whole's) is issued when the client signs (decision 0046).
+    if (balance) await issueInvoice(trx, updated, "balance", config.GST_HST_NUMBER ?? null, t);
     await enqueue(
       trx,
       [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }],

@@ -1,6 +1,6 @@
 import { quoteReference, type QuoteRow } from "~/shared/quote-model";
 
-import { voidOpenInvoices } from "../billing/documents.server";
+import { issueSigningInvoice, voidOpenInvoices } from "../billing/documents.server";
 import type { QuoteStatus } from "../db/schema";
 import { enqueue } from "../outbox/outbox.server";
 import { signatureSchema, storeSignature, type Signer } from "./agreement.server";
@@ -91,6 +91,8 @@ export async function sign(
         },
         t,
       );
+      // The yes is when the first amount becomes due: its invoice is numbered here, and the agreement's email carries it.
+      await issueSigningInvoice(trx, quote.id, deps.config.GST_HST_NUMBER ?? null, t);
       await enqueue(trx, agreementOutboxItems(quote.id), t);
     }
     return stored.state;

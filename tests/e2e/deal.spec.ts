@@ -85,22 +85,9 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const link = await item.getByLabel("Client link").inputValue();
     const reference = (await item.getByRole("heading").textContent())!.replace("Quote ", "").trim();
 
-    // The quote's email carries the deposit's invoice.
-    const [depositInvoice] = await mail.pdfs(/^invoice-/, 1);
-    expect(depositInvoice!.to).toBe(email);
-    const invoiceNumber = /^invoice-(\d{4}-\d{4})\.pdf$/.exec(depositInvoice!.filename)![1]!;
-    expectText(depositInvoice!.text, [
-      `Invoice ${invoiceNumber}`,
-      reference,
-      `GST/HST registration number: ${GST_HST_NUMBER}`,
-      `Billed to: ${buyer}`,
-    ]);
-    expectText(depositInvoice!.text, [
-      "Deposit before tax $617.28 CAD",
-      "GST 5% $30.87 CAD",
-      "PST 7% (BC) $43.21 CAD",
-      "Total due $691.36 CAD",
-    ]);
+    // The quote's email carries the quote, and no invoice: the client has not said yes (decision 0046).
+    await expect.poll(() => mail.subjects(/^Your quote/).length, { timeout: 20_000 }).toBe(1);
+    expect(await mail.pdfs(/^invoice-/, 0)).toEqual([]);
 
     // The client, impatient in a browser of their own: types and presses as soon as the page is there, twice.
     const client = await browser.newContext();
@@ -134,6 +121,23 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
         "$691.35 CAD",
       ]);
     }
+    // The signature issued the deposit's invoice: it reaches the client with their copy of the agreement.
+    const [depositInvoice] = await mail.pdfs(/^invoice-/, 1);
+    expect(depositInvoice!.to).toBe(email);
+    const invoiceNumber = /^invoice-(\d{4}-\d{4})\.pdf$/.exec(depositInvoice!.filename)![1]!;
+    expectText(depositInvoice!.text, [
+      `Invoice ${invoiceNumber}`,
+      reference,
+      `GST/HST registration number: ${GST_HST_NUMBER}`,
+      `Billed to: ${buyer}`,
+    ]);
+    expectText(depositInvoice!.text, [
+      "Deposit before tax $617.28 CAD",
+      "GST 5% $30.87 CAD",
+      "PST 7% (BC) $43.21 CAD",
+      "Total due $691.36 CAD",
+    ]);
+
     // The deposit's receipt.
     const [depositReceipt] = await mail.pdfs(/^receipt-/, 1);
     expect(depositReceipt!.to).toBe(email);

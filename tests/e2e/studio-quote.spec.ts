@@ -51,6 +51,8 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   const clientPage = await client.newPage();
   await clientPage.goto(new URL(link).pathname);
   await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
+  // Sent, not signed: no invoice yet (decision 0046).
+  await expect(clientPage.getByRole("region", { name: "Invoices and receipts" })).toHaveCount(0);
   for (const width of [375, 1440]) {
     await clientPage.setViewportSize({ width, height: 900 });
     await clientPage.screenshot({
@@ -67,7 +69,7 @@ test("a quote made on the lead page is sent, its deposit paid by the client, and
   await expect(checkout.getByText(`${reference} (deposit)`)).toBeVisible();
   await expect(checkout.getByText("$617.28 CAD")).toBeVisible();
   await expect(clientPage).toHaveURL(/\/quote\//);
-  // The deposit's invoice (issued when the quote was sent) and its receipt, each a PDF the client downloads.
+  // The deposit's invoice (issued by the signature) and its receipt, each a PDF the client downloads.
   await clientPage.reload();
   const documents = clientPage.getByRole("region", { name: "Invoices and receipts" });
   await expect(documents.getByRole("link", { name: /^Invoice \d{4}-\d{4} \(deposit\)$/ })).toBeVisible();

@@ -206,8 +206,12 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(mails.map((m) => m.to[0]).sort()).toEqual([validInquiry.email, "studio@example.com"].sort());
     for (const mail of mails) {
       const parsed = await simpleParser(mail.raw);
+      // The client's copy also carries the deposit's invoice, issued by the signature (decision 0046).
+      const invoice =
+        mail.to[0] === validInquiry.email ? [[expect.stringMatching(/^invoice-/), "application/pdf"]] : [];
       expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
         [`agreement-${quoteReference(q.id)}-v1.pdf`, "application/pdf"],
+        ...invoice,
       ]);
       const text = pdfText(parsed.attachments[0]!.content);
       for (const expected of [

@@ -112,6 +112,13 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     return payment!.provider_session_id!;
   }
 
+  /** Sent, then signed by the client (the page's Sign-and-pay post): the signature issues the first invoice. */
+  async function signed(input: Omit<CreateQuoteInput, "inquiryId">) {
+    const quote = await sent(input);
+    await checkout(quote.token);
+    return quote;
+  }
+
   const settle = (sessionId: string) => payments.service.fulfil(sessionId, { status: "paid" }, "test");
   const documents = (quoteId?: string) => {
     let q = database.db.selectFrom("money_documents").selectAll().orderBy("number");
@@ -135,6 +142,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     newLead,
     draft,
     sent,
+    signed,
     checkout,
     settle,
     documents,
@@ -238,27 +246,34 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     expect(err.join("\n")).toContain("small supplier");
     expect(await h.database.db.selectFrom("quotes").selectAll().execute()).toEqual([]);
     // Untaxed quotes are still made, and their documents say no GST/HST is charged.
-    const untaxed = await h.sent({ packageType: "pro", amountCents: 30_000 });
+    const untaxed = await h.signed({ packageType: "pro", amountCents: 30_000 });
     const [invoice] = await h.documents(untaxed.id);
     expect(await pdfText(await renderDocumentPdf(invoice!))).toContain(
       "Not registered for GST/HST (small supplier)",
     );
   });
 
-  it("numbers invoices gap-free and uniquely when quotes are sent at the same instant", async () => {
+  it("issues no invoice for a quote sent; signatures racing, twice each, number one invoice per quote gap-free", async () => {
     h = await harness(smtp);
-    const drafts = [];
+    const quotes = [];
     for (let i = 0; i < 8; i++)
-      drafts.push(
-        await h.draft({
+      quotes.push(
+        await h.sent({
           packageType: "pro",
           amountCents: 50_000 + i,
           packageTaxes: ["GST"],
           depositPercent: 40,
         }),
       );
-    const results = await Promise.all(drafts.map((q) => h.studio.send(q.id, ACTOR)));
-    expect(results.every((r) => r.ok)).toBe(true);
+    // Sending asks for nothing yet: GST/HST would be payable on an invoice the client never accepted.
+    expect(await h.documents()).toEqual([]);
+    // Every quote's Sign-and-pay posted twice at the same instant (a double click, two tabs).
+    const results = await Promise.all(
+      [...quotes, ...quotes].map((q) =>
+        h.client.pay(q.token, { clientIp: randomIp() }, { legalName: "Grace Hopper", agree: "on" }),
+      ),
+    );
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(8);
     const invoices = await h.documents();
     expect(invoices.map((d) => d.number)).toEqual(
       Array.from({ length: 8 }, (_, i) => `2026-${String(i + 1).padStart(4, "0")}`),
@@ -302,8 +317,11 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     // 06:30 UTC on January 1 is still New Year's Eve in Vancouver; 08:30 UTC is the new year there.
     h.clock.now = Date.parse("2027-01-01T06:30:00.000Z");
     await h.studio.send(q1.id, ACTOR);
-    h.clock.now = Date.parse("2027-01-01T08:30:00.000Z");
     await h.studio.send(q2.id, ACTOR);
+    // Numbered when signed: in the Vancouver year of the signature.
+    await h.checkout(q1.token);
+    h.clock.now = Date.parse("2027-01-01T08:30:00.000Z");
+    await h.checkout(q2.token);
     expect((await h.documents()).map((d) => d.number)).toEqual(["2026-0001", "2027-0001"]);
   });
 
@@ -333,9 +351,9 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
 
   it("voids the open invoice of a withdrawn quote; its number stays used", async () => {
     h = await harness(smtp);
-    const quote = await h.sent({ packageType: "pro", amountCents: 40_000 });
+    const quote = await h.signed({ packageType: "pro", amountCents: 40_000 });
     expect((await h.studio.withdraw(quote.id, ACTOR)).ok).toBe(true);
-    const next = await h.sent({ packageType: "pro", amountCents: 40_000 });
+    const next = await h.signed({ packageType: "pro", amountCents: 40_000 });
     const docs = await h.documents();
     expect(docs.map((d) => [d.number, d.quote_id, d.status])).toEqual([
       ["2026-0001", quote.id, "void"],
@@ -348,7 +366,7 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     h = await harness(smtp);
     // Totals with GST: 95.00, 250.00 and 800.00 (no deposit: one invoice for the whole).
     for (const base of [9_048, 23_810, 76_190]) {
-      const q = await h.sent({
+      const q = await h.signed({
         packageType: "pro",
         amountCents: base,
         packageTaxes: ["GST"],
@@ -377,7 +395,7 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     }
   });
 
-  it("attaches the invoice to the quote and balance emails and the receipt to the receipt email", async () => {
+  it("attaches the invoice to the agreement and balance emails, none to the quote, and the receipt to the receipt email", async () => {
     h = await harness(smtp);
     const before = smtp.messages.length;
     const quote = await h.sent({
@@ -398,8 +416,20 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       expect(pdf?.contentType).toBe("application/pdf");
       return { filename: pdf!.filename, text: await pdfText(pdf!.content) };
     };
-    const invoice = await attached(/^Your quote/);
-    expect(invoice.filename).toBe("invoice-2026-0001.pdf");
+    // The quote carries the quote, no invoice: the client has not said yes.
+    const quoteMail = mails.find((m) => /^Your quote/.test(m.subject ?? ""));
+    expect(quoteMail?.attachments).toEqual([]);
+    // The signature's confirmation carries the agreement and the deposit's invoice.
+    const agreementMail = mails.find((m) => /^Your signed agreement/.test(m.subject ?? ""));
+    expect(agreementMail?.attachments.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^agreement-Q-/),
+      "invoice-2026-0001.pdf",
+    ]);
+    expect(agreementMail?.text).toContain("with the invoice for the amount due to start");
+    const invoice = {
+      filename: agreementMail!.attachments[1]!.filename,
+      text: await pdfText(agreementMail!.attachments[1]!.content),
+    };
     expect(invoice.text).toContain("Invoice 2026-0001");
     // A label and its amount sit on one line; the text extraction may or may not put a space between.
     expect(invoice.text).toMatch(/GST 5% ?\$25\.00 CAD/);
@@ -417,7 +447,10 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
   it("lets the holder of the quote's link download its documents, and no one else", async () => {
     h = await harness(smtp);
     const quote = await h.sent({ packageType: "pro", amountCents: 20_000 });
-    const other = await h.sent({ packageType: "pro", amountCents: 20_000 });
+    // Nothing to download before the signature; the invoice after it.
+    expect((await h.client.view(quote.token))!.documents).toEqual([]);
+    await h.checkout(quote.token);
+    const other = await h.signed({ packageType: "pro", amountCents: 20_000 });
     const view = await h.client.view(quote.token);
     expect(view!.documents.map((d) => d.title)).toEqual(["Invoice 2026-0001 (payment in full)"]);
     const res = await h.app.request(view!.documents[0]!.href);

@@ -80,15 +80,16 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
     const quote = created.value.quote;
     expect((await h.studio.send(quote.id, "owner@studio.example")).ok).toBe(true);
 
-    const [invoiceLink] = (await h.client.view(quote.token))!.documents;
-    const invoice = await h.app.request(invoiceLink!.href);
-    expect(invoice.status).toBe(200);
     const signed = await h.client.pay(
       quote.token,
       { clientIp: randomIp(), userAgent: "test" },
       { legalName: `${first} ${last}`, agree: "on" },
     );
     expect(signed).toMatchObject({ ok: true });
+    // The signature issued the invoice (decision 0046).
+    const [invoiceLink] = (await h.client.view(quote.token))!.documents;
+    const invoice = await h.app.request(invoiceLink!.href);
+    expect(invoice.status).toBe(200);
     const agreement = await h.client.agreementDocument(quote.token);
     return {
       invoice: pdfText(new Uint8Array(await invoice.arrayBuffer())),

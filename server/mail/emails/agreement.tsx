@@ -24,6 +24,8 @@ export type AgreementEmailData = {
   firstPaymentCents: number;
   sha256: string;
   link: string;
+  /** The invoice of the amount due to start is attached (issued by the signature). */
+  invoiced?: boolean;
 };
 
 /** The client's copy of the agreement they signed; the PDF is attached. */
@@ -34,7 +36,9 @@ export function agreementEmail(a: AgreementEmailData) {
       <Title>Your signed agreement</Title>
       <Paragraph>
         Hello {a.firstName}, thank you for accepting our quote. A PDF copy of the agreement you signed is
-        attached; you can also download it from your quote page.
+        attached
+        {a.invoiced ? ", with the invoice for the amount due to start" : ""}; you can also download{" "}
+        {a.invoiced ? "both" : "it"} from your quote page.
       </Paragraph>
       <Facts rows={agreementFacts(a)} />
       <Paragraph>Your quote page: {a.link}</Paragraph>
