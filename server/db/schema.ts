@@ -141,7 +141,16 @@ export interface AgreementTable {
   address_hash: string;
   /** Canonical JSON of the quote's content as signed. */
   content: string;
+  /** SHA-256 hex of signed_text. */
   content_sha256: string;
+  /** The exact text fingerprinted (0030): the content alone (version 1), or the content with the signer's facts (2). */
+  signed_text: Generated<string>;
+  hash_version: Generated<number>;
+}
+
+/** A quote whose agreement the lead's deletion may delete, inside its own transaction only (0030). */
+export interface AgreementReleaseTable {
+  quote_id: string;
 }
 
 export interface PaymentEventTable {
@@ -511,6 +520,7 @@ export interface Database {
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
   agreements: AgreementTable;
+  agreement_releases: AgreementReleaseTable;
   job_leases: JobLeaseTable;
   booking_settings: BookingSettingsTable;
   bookings: BookingTable;

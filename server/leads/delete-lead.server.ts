@@ -1,3 +1,4 @@
+import { deleteAgreementsOfDeletedLead } from "../quotes/agreement-fingerprint.server";
 import { linked, type PrivacyContext } from "./privacy-context.server";
 
 /**
@@ -19,6 +20,8 @@ export async function deleteLead(ctx: PrivacyContext, id: string) {
         .set({ lead_id: null, quote_id: null })
         .where("id", "in", paymentIds)
         .execute();
+    // The one deletion the database lets take a signed agreement (decision 0049); any other is refused.
+    await deleteAgreementsOfDeletedLead(trx, quoteIds);
     if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
     if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
     // A refund's reason is the studio's free text about the person: a settled one's lives on in its credit note (kept), a failed

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 
 import { siteConfig } from "~/content/site";
@@ -6,17 +6,15 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import { printableName } from "~/schemas/printable-name";
-import {
-  agreementContent,
-  canonicalJson,
-  quoteReference,
-  type AgreementContent,
-  type QuoteRow,
-} from "~/shared/quote-model";
+import { agreementContent, canonicalJson, type AgreementContent, type QuoteRow } from "~/shared/quote-model";
 
-import type { AppDatabase, Executor } from "../db/database.server";
+import type { Executor } from "../db/database.server";
 import type { AgreementTable } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+import { sha256Hex, SIGNATURE_HASH_VERSION, signedText } from "./agreement-fingerprint.server";
+
+export { sha256Hex } from "./agreement-fingerprint.server";
+export { runAgreementVerify, verifyAgreement } from "./agreement-verify.server";
 
 export type AgreementRow = Selectable<AgreementTable>;
 
@@ -49,15 +47,13 @@ export type Signature = z.infer<typeof signatureSchema>;
 /** Who signed, as the request tells: the user agent (capped) and the client address, only ever hashed. */
 export type Signer = { clientIp: string; userAgent: string | null };
 
-export const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
 export function addressHash(key: Buffer, clientIp: string) {
   return createHmac("sha256", key).update(clientIp).digest("hex");
 }
 
 /**
  * Stores the client's signature of an open quote with the quote's content as
- * it is now, inside the caller's transaction, and moves the quote to Accepted.
+ * it is now and a fingerprint of both (version 2), inside the caller's transaction, and moves the quote to Accepted.
  * Returns "signed", "already" (a signature is there: the unique key settled a
  * race) or "closed" (the quote no longer takes one: withdrawn, expired,
  * superseded meanwhile; nothing is stored).
@@ -86,7 +82,7 @@ export async function storeSignature(
     .executeTakeFirst();
   if (!moved) return { state: "closed" };
   const content = canonicalJson(agreementContent(moved));
-  const agreement: AgreementRow = {
+  const facts = {
     id: randomUUID(),
     quote_id: quote.id,
     lead_id: quote.lead_id,
@@ -97,8 +93,11 @@ export async function storeSignature(
     user_agent: signer.userAgent ? signer.userAgent.slice(0, 400) : null,
     address_hash: addressHash(signer.key, signer.clientIp),
     content,
-    content_sha256: sha256Hex(content),
+    hash_version: SIGNATURE_HASH_VERSION,
   };
+  // What was signed, whole, with who signed it (decision 0049): verification rebuilds this text from the row, never from the site's copy.
+  const text = signedText(facts)!;
+  const agreement: AgreementRow = { ...facts, signed_text: text, content_sha256: sha256Hex(text) };
   const inserted = await trx
     .insertInto("agreements")
     .values(agreement)
@@ -106,66 +105,6 @@ export async function storeSignature(
     .returning("id")
     .executeTakeFirst();
   return inserted ? { state: "signed", agreement } : { state: "already" };
-}
-
-export type AgreementCheck = {
-  reference: string;
-  quoteId: string;
-  signerName: string;
-  signedAt: string;
-  storedSha256: string;
-  /** SHA-256 of the stored content, computed now. */
-  computedSha256: string;
-  /** The stored content still matches its hash. */
-  hashMatches: boolean;
-  /** The quote's content as stored today still serializes to the signed text. */
-  quoteMatches: boolean;
-};
-
-/** A quote by its id or its reference (Q-1A2B3C4D), as the studio would type either. */
-export async function findQuote(db: AppDatabase["db"], idOrReference: string) {
-  const text = idOrReference.trim();
-  const ref = /^Q-([0-9A-F]{8})$/i.exec(text);
-  if (ref) {
-    const rows = await db
-      .selectFrom("quotes")
-      .selectAll()
-      .where("id", "like", `${ref[1]!.toLowerCase()}%`)
-      .limit(2)
-      .execute();
-    return rows.length === 1 ? rows[0] : undefined;
-  }
-  if (!/^[0-9a-f-]{36}$/i.test(text)) return undefined;
-  return db.selectFrom("quotes").selectAll().where("id", "=", text.toLowerCase()).executeTakeFirst();
-}
-
-/**
- * Recomputes a stored agreement's hash from its stored content, and the
- * content from the quote as it is stored today: both must match what was signed.
- */
-export async function verifyAgreement(
-  database: AppDatabase,
-  idOrReference: string,
-): Promise<AgreementCheck | undefined> {
-  const quote = await findQuote(database.db, idOrReference);
-  if (!quote) return undefined;
-  const agreement = await database.db
-    .selectFrom("agreements")
-    .selectAll()
-    .where("quote_id", "=", quote.id)
-    .executeTakeFirst();
-  if (!agreement) return undefined;
-  const computed = sha256Hex(agreement.content);
-  return {
-    reference: quoteReference(quote.id),
-    quoteId: quote.id,
-    signerName: agreement.signer_name,
-    signedAt: agreement.signed_at,
-    storedSha256: agreement.content_sha256,
-    computedSha256: computed,
-    hashMatches: computed === agreement.content_sha256,
-    quoteMatches: canonicalJson(agreementContent(quote)) === agreement.content,
-  };
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
@@ -256,33 +195,4 @@ export async function agreementFile(agreement: AgreementRow) {
     "reference" | "version"
   >;
   return { filename: agreementFilename({ reference, version }), pdf: await agreementPdf(agreement) };
-}
-
-/**
- * `npm run agreement:verify -- <quote id or reference>`: prints the check and
- * exits 0 when the agreement matches, 1 when it does not, 2 when there is none.
- */
-export async function runAgreementVerify(
-  args: string[],
-  database: AppDatabase,
-  io: { out: (line: string) => void; err: (line: string) => void },
-) {
-  const target = args.find((a) => a !== "--");
-  if (!target) {
-    io.err("usage: npm run agreement:verify -- <quote id or reference, e.g. Q-1A2B3C4D>");
-    return 2;
-  }
-  const check = await verifyAgreement(database, target);
-  if (!check) {
-    io.err(`No signed agreement for ${target.slice(0, 60)}.`);
-    return 2;
-  }
-  io.out(`Quote ${check.reference} (${check.quoteId}), signed by ${check.signerName} at ${check.signedAt}`);
-  io.out(`stored   SHA-256 ${check.storedSha256}`);
-  io.out(`computed SHA-256 ${check.computedSha256}`);
-  io.out(`stored content matches its hash: ${check.hashMatches ? "yes" : "NO"}`);
-  io.out(`quote as stored today matches the signed content: ${check.quoteMatches ? "yes" : "NO"}`);
-  const ok = check.hashMatches && check.quoteMatches;
-  io.out(ok ? "MATCH" : "MISMATCH");
-  return ok ? 0 : 1;
 }

@@ -3,10 +3,11 @@ import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { agreementContent, canonicalJson, quoteReference } from "../../app/shared/quote-model";
+import { agreementContent, canonicalJson, quoteReference, type QuoteRow } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { createLeadPrivacy } from "../../server/leads/privacy.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
@@ -170,7 +171,24 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(JSON.stringify(agreement)).not.toContain(ip);
     // What was signed: the quote's content, canonical, and its SHA-256.
     expect(agreement!.content).toBe(canonicalJson(agreementContent(row)));
-    expect(agreement!.content_sha256).toBe(sha256Hex(agreement!.content));
+    // Its fingerprint is over that content with who signed, when, from where (decision 0049), the text kept whole.
+    expect(agreement!.hash_version).toBe(2);
+    expect(agreement!.signed_text).toBe(
+      canonicalJson({
+        fingerprint: 2,
+        quoteId: q.id,
+        content: JSON.parse(agreement!.content),
+        signer: {
+          name: "Ada Lovelace",
+          company: "Analytical Engines Ltd",
+          email: validInquiry.email,
+          signedAt: new Date(h.clock.now).toISOString(),
+          userAgent: UA,
+          addressHash: agreement!.address_hash,
+        },
+      }),
+    );
+    expect(agreement!.content_sha256).toBe(sha256Hex(agreement!.signed_text));
     const content = JSON.parse(agreement!.content);
     expect(content).toMatchObject({
       reference: quoteReference(q.id),
@@ -458,10 +476,115 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       .execute();
     lines.length = 0;
     expect(await runAgreementVerify([q.id], database, io)).toBe(1);
-    expect(lines).toContain("stored content matches its hash: NO");
+    expect(lines).toContain(
+      "Who signed, when, from which browser and address, and the content kept, are the signed text: NO",
+    );
     expect(lines.at(-1)).toBe("MISMATCH");
     expect(await runAgreementVerify(["Q-00000000"], database, io)).toBe(2);
     expect(await runAgreementVerify([], database, io)).toBe(2);
+  });
+
+  it("the lead's deletion (the person's request, the retention purge) still deletes its signed agreements, leaving no release behind", async () => {
+    const privacy = createLeadPrivacy({ database, now: () => Date.parse("2029-06-01T00:00:00Z") });
+    const asked = await sentQuote();
+    await h.client.pay(asked.token, page(asked.token), SIGNED);
+    expect(await privacy.delete(asked.lead_id)).toBe(true);
+    expect(await agreementsOf(asked.id)).toEqual([]);
+    const purged = await sentQuote();
+    await h.client.pay(purged.token, page(purged.token), SIGNED);
+    await database.db.updateTable("leads").set({ status: "won" }).where("id", "=", purged.lead_id).execute();
+    expect(await privacy.purgeClosed(24)).toBeGreaterThanOrEqual(1);
+    expect(await agreementsOf(purged.id)).toEqual([]);
+    expect(await database.db.selectFrom("agreement_releases").selectAll().execute()).toEqual([]);
+  });
+
+  it("a copy edit on the site (studio, package name or summary) leaves an old agreement MATCH; a changed figure does not", async () => {
+    const q = await sentQuote();
+    await h.client.pay(q.token, page(q.token), SIGNED);
+    const recopied = (quote: QuoteRow) => ({
+      ...agreementContent(quote),
+      studio: "Another Studio Name",
+      scope: { package: "Professional Website", summary: "Rewritten summary." },
+    });
+    expect(await verifyAgreement(database, q.id, recopied)).toMatchObject({
+      hashVersion: 2,
+      hashMatches: true,
+      quoteMatches: true,
+    });
+    const refigured = (quote: QuoteRow) => ({ ...agreementContent(quote), totalCents: 1 });
+    expect(await verifyAgreement(database, q.id, refigured)).toMatchObject({
+      hashMatches: true,
+      quoteMatches: false,
+    });
+  });
+
+  it("the fingerprint covers who signed: deleting is refused, and a changed signer or the row signed again by another verifies as MISMATCH", async () => {
+    const q = await sentQuote();
+    await h.client.pay(q.token, page(q.token), SIGNED);
+    const [agreement] = await agreementsOf(q.id);
+    expect(agreement).toMatchObject({ hash_version: 2 });
+    expect(agreement!.content_sha256).toBe(sha256Hex(agreement!.signed_text));
+    expect(JSON.parse(agreement!.signed_text)).toMatchObject({
+      quoteId: q.id,
+      content: JSON.parse(agreement!.content),
+      signer: { name: "Ada Lovelace", company: "Analytical Engines Ltd", email: validInquiry.email },
+    });
+    // Outside the lead's deletion, the database refuses to delete an agreement, directly or with its quote.
+    await expect(database.db.deleteFrom("agreements").where("quote_id", "=", q.id).execute()).rejects.toThrow(
+      /cannot be deleted/,
+    );
+    await expect(database.db.deleteFrom("quotes").where("id", "=", q.id).execute()).rejects.toThrow(
+      /cannot be deleted/,
+    );
+    expect(await agreementsOf(q.id)).toHaveLength(1);
+
+    // Someone with database access lifts the triggers, deletes the row and signs it again as another.
+    if (testDatabaseKind === "postgres") {
+      await sql`alter table agreements disable trigger agreements_kept`.execute(database.db);
+      await sql`alter table agreements disable trigger agreements_fixed`.execute(database.db);
+    } else {
+      await sql`drop trigger agreements_kept`.execute(database.db);
+      await sql`drop trigger if exists agreements_fixed`.execute(database.db);
+    }
+    await database.db.deleteFrom("agreements").where("id", "=", agreement!.id).execute();
+    // The older fingerprint, which left the signer out, cannot be claimed for it.
+    await expect(
+      database.db
+        .insertInto("agreements")
+        .values({ ...agreement!, hash_version: 1 })
+        .execute(),
+    ).rejects.toThrow(/current fingerprint/);
+    await database.db
+      .insertInto("agreements")
+      .values({ ...agreement!, signer_name: "Mallory Someone", signer_company: null })
+      .execute();
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    expect(await runAgreementVerify([quoteReference(q.id)], database, io)).toBe(1);
+    expect(lines.at(-1)).toBe("MISMATCH");
+    // Words for the studio: no record id or UTC stamp.
+    expect(lines.join("\n")).not.toContain(q.id);
+    expect(lines.join("\n")).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+
+    // Or changes the stored signer's email or time in place.
+    for (const change of [
+      { signer_email: "someone@example.com" },
+      { signed_at: "2026-11-01T18:00:00.000Z" },
+    ]) {
+      await database.db
+        .updateTable("agreements")
+        .set({ ...agreement!, ...change })
+        .where("id", "=", agreement!.id)
+        .execute();
+      expect(await verifyAgreement(database, q.id), JSON.stringify(change)).toMatchObject({
+        fingerprintMatches: true,
+        detailsMatch: false,
+        hashMatches: false,
+      });
+    }
+    // Put back as signed, it matches again.
+    await database.db.updateTable("agreements").set(agreement!).where("id", "=", agreement!.id).execute();
+    expect(await runAgreementVerify([q.id], database, io)).toBe(0);
   });
 
   it("decline (optional reason) and a question reach the studio by email and the lead's timeline; declining closes the quote", async () => {

@@ -25,6 +25,7 @@ import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 import * as refundProviderStatus from "./0026-refund-provider-status";
 import * as leads from "./0027-leads";
 import * as oneRefundModel from "./0028-one-refund-model";
+import * as signatureFacts from "./0030-signature-facts";
 import * as bookingIdentity from "./0037-booking-identity";
 import * as calendarSources from "./0038-calendar-sources";
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0026-refund-provider-status": refundProviderStatus,
   "0027-leads": leads,
   "0028-one-refund-model": oneRefundModel,
+  "0030-signature-facts": signatureFacts,
   "0037-booking-identity": bookingIdentity,
   "0038-calendar-sources": calendarSources,
 };
