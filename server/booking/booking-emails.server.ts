@@ -85,7 +85,7 @@ export type BookingMailContext = ReturnType<typeof bookingMailContext>;
 /**
  * A booking with what its visitor's emails may use: the name and address typed with it (`to`,
  * `name`, `firstName`), never the lead's stored name (issue 37). A booking from before
- * migration 0037 has no typed name: its emails greet no one and go to the lead's address.
+ * migration 0029 has no typed name: its emails greet no one and go to the lead's address.
  * The lead's name is kept apart (`leadName`), for the studio's notice only.
  */
 async function load(ctx: BookingMailContext, id: string) {

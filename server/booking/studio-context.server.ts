@@ -44,7 +44,7 @@ export type AgendaCall = {
   cancelled_by: string | null;
   first_name: string;
   last_name: string;
-  /** The name typed with the booking (null before migration 0037). */
+  /** The name typed with the booking (null before migration 0029). */
   visitor_name: string | null;
   /** "typed": the address was typed on /book and is not verified. */
   identity: BookingIdentity;

@@ -5,12 +5,12 @@ import { readSettings } from "../booking/availability.server";
 import { insertLead } from "../leads/insert.server";
 
 /**
- * Migration 0037 on a database as deployed before it: bookings keep their rows (SQLite rebuilds
+ * Migration 0029 on a database as deployed before it: bookings keep their rows (SQLite rebuilds
  * the table), read as typed and unnamed; the status check takes 'no-show' and still refuses
  * anything else; the one-booking-per-slot index still decides; the settings gain the cut-off
  * (12 hours) and no video link.
  */
-describe(`migration 0037-booking-identity on ${testDatabaseKind}`, () => {
+describe(`migration 0029-booking-identity on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();
@@ -77,7 +77,7 @@ describe(`migration 0037-booking-identity on ${testDatabaseKind}`, () => {
       })
       .execute();
 
-    expect((await migratorUpTo(database, "0038-calendar-sources").migrateToLatest()).error).toBeUndefined();
+    expect((await migratorUpTo(database, "0030-calendar-sources").migrateToLatest()).error).toBeUndefined();
 
     const rows = await db.selectFrom("bookings").selectAll().orderBy("id").execute();
     expect(rows.map((r) => [r.id, r.status, r.identity, r.visitor_name, r.email, r.no_show_at])).toEqual([

@@ -383,7 +383,7 @@ export interface BookingTable {
   held_at: string | null;
   created_at: string;
   updated_at: string;
-  /** The name typed with this booking (null before migration 0037): what its pages and emails use. */
+  /** The name typed with this booking (null before migration 0029): what its pages and emails use. */
   visitor_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address typed with this booking (null before 0037: the lead's). */
   email: ColumnType<string | null, string | null | undefined, string | null>;

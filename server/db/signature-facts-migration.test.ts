@@ -6,18 +6,18 @@ import { migratorUpTo, openDatabaseUpTo, testDatabaseKind } from "../../tests/he
 import { sha256Hex } from "../quotes/agreement-fingerprint.server";
 import { verifyAgreement } from "../quotes/agreement-verify.server";
 import { migrations } from "./migrations";
-import { AGREEMENT_KEPT_MESSAGE, AGREEMENT_VERSION_MESSAGE } from "./migrations/0030-signature-facts";
+import { AGREEMENT_KEPT_MESSAGE, AGREEMENT_VERSION_MESSAGE } from "./migrations/0031-signature-facts";
 
 const LAST = Object.keys(migrations).at(-1)!;
 
-describe(`migration 0030-signature-facts on ${testDatabaseKind}`, () => {
+describe(`migration 0031-signature-facts on ${testDatabaseKind}`, () => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();
   });
 
   it("keeps an agreement signed before it verifying under version 1, refuses its deletion and a new version-1 agreement, and goes back down", async () => {
-    const { database, dispose } = await openDatabaseUpTo("0028-one-refund-model");
+    const { database, dispose } = await openDatabaseUpTo("0030-calendar-sources");
     cleanup = dispose;
     const db = database.db;
     const at = "2026-10-01T17:00:00.000Z";
@@ -66,7 +66,7 @@ describe(`migration 0030-signature-facts on ${testDatabaseKind}`, () => {
     ).rejects.toThrow(AGREEMENT_VERSION_MESSAGE);
     expect(await db.selectFrom("agreements").select("id").execute()).toEqual([{ id: "ag1" }]);
 
-    expect((await migratorUpTo(database, LAST).migrateTo("0028-one-refund-model")).error).toBeUndefined();
+    expect((await migratorUpTo(database, LAST).migrateTo("0030-calendar-sources")).error).toBeUndefined();
     expect(
       Object.keys(await db.selectFrom("agreements").selectAll().executeTakeFirstOrThrow()).sort(),
     ).not.toContain("signed_text");

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { canonicalJson } from "~/shared/quote-model";
 
 import type { Executor } from "../db/database.server";
-import { SIGNATURE_HASH_VERSION } from "../db/migrations/0030-signature-facts";
+import { SIGNATURE_HASH_VERSION } from "../db/migrations/0031-signature-facts";
 import type { AgreementTable } from "../db/schema";
 
 export { SIGNATURE_HASH_VERSION };
@@ -59,7 +59,7 @@ export function signedText(facts: SignedFacts): string | undefined {
 /**
  * Deletes the agreements of `quoteIds`, inside the lead's privacy deletion's
  * transaction (the retention purge or the person's request, docs/product.md#retention):
- * the only deletion the database lets through (migration 0030). The release
+ * the only deletion the database lets through (migration 0031). The release
  * rows go before the transaction commits, so no other deletion ever sees one.
  */
 export async function deleteAgreementsOfDeletedLead(trx: Executor, quoteIds: string[]) {

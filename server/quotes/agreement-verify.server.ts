@@ -28,7 +28,7 @@ export type AgreementCheck = {
   signerName: string;
   signerCompany: string | null;
   signedAt: string;
-  /** 1: the fingerprint covers the quote's content alone (signed before migration 0030); 2: with who signed. */
+  /** 1: the fingerprint covers the quote's content alone (signed before migration 0031); 2: with who signed. */
   hashVersion: number;
   storedSha256: string;
   /** SHA-256 of the stored signed text, computed now. */

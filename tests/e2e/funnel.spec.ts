@@ -125,9 +125,10 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
     const funnel = page.getByRole("region", { name: "Visits, leads and money paid by source" });
     const row = (source: string) =>
       funnel.getByRole("row", { name: new RegExp(`^${source.replace(/\./g, "\\.")}\\b`) });
-    await expect(row("fall-mailer")).toHaveText(cells("fall-mailer", 1, 1, 0, 1, 1, "$500.00"));
-    await expect(row("news.example.org")).toHaveText(cells("news.example.org", 1, 0, 0, 0, 0, "$0.00"));
-    await expect(row("demo-gym")).toHaveText(cells("demo-gym", 1, 0, 0, 0, 0, "$0.00"));
+    // Visits, inquiries, calls booked, no-shows, quotes sent, accepted, paid.
+    await expect(row("fall-mailer")).toHaveText(cells("fall-mailer", 1, 1, 0, 0, 1, 1, "$500.00"));
+    await expect(row("news.example.org")).toHaveText(cells("news.example.org", 1, 0, 0, 0, 0, 0, "$0.00"));
+    await expect(row("demo-gym")).toHaveText(cells("demo-gym", 1, 0, 0, 0, 0, 0, "$0.00"));
     await expect(funnel.getByRole("row")).toHaveCount(4);
     const summary = page.getByRole("region", { name: /Summary/ });
     await expect(summary).toContainText(/Visitors\s*3/);

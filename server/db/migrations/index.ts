@@ -25,9 +25,9 @@ import * as analyticsRollupMarks from "./0025-analytics-rollup-marks";
 import * as refundProviderStatus from "./0026-refund-provider-status";
 import * as leads from "./0027-leads";
 import * as oneRefundModel from "./0028-one-refund-model";
-import * as signatureFacts from "./0030-signature-facts";
-import * as bookingIdentity from "./0037-booking-identity";
-import * as calendarSources from "./0038-calendar-sources";
+import * as bookingIdentity from "./0029-booking-identity";
+import * as calendarSources from "./0030-calendar-sources";
+import * as signatureFacts from "./0031-signature-facts";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -59,7 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0026-refund-provider-status": refundProviderStatus,
   "0027-leads": leads,
   "0028-one-refund-model": oneRefundModel,
-  "0030-signature-facts": signatureFacts,
-  "0037-booking-identity": bookingIdentity,
-  "0038-calendar-sources": calendarSources,
+  "0029-booking-identity": bookingIdentity,
+  "0030-calendar-sources": calendarSources,
+  "0031-signature-facts": signatureFacts,
 };
