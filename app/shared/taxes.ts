@@ -26,6 +26,23 @@ export const provinces = [
 ] as const;
 export type Province = (typeof provinces)[number];
 
+/** Each province's and territory's name, as the owner reads it in a form (the code stays the value). */
+export const provinceNames: Record<Province, string> = {
+  AB: "Alberta",
+  BC: "British Columbia",
+  MB: "Manitoba",
+  NB: "New Brunswick",
+  NL: "Newfoundland and Labrador",
+  NS: "Nova Scotia",
+  NT: "Northwest Territories",
+  NU: "Nunavut",
+  ON: "Ontario",
+  PE: "Prince Edward Island",
+  QC: "Quebec",
+  SK: "Saskatchewan",
+  YT: "Yukon",
+};
+
 /**
  * HST in basis points by province. Nova Scotia's fell from 15% to 14% on
  * 2025-04-01 (Nova Scotia Finance, Budget 2025-26), so invoices from 2026 use 14%.

@@ -124,7 +124,9 @@ describe("the New quote form's live total", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: "GST on line 1" }));
     await user.type(screen.getByLabelText("Line 2 description"), "Domain (not taxed)");
     await user.type(screen.getByLabelText("Line 2 amount (CAD)"), "20");
-    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "ON");
+    // The owner picks a province by its name; the form posts its code.
+    await user.selectOptions(screen.getByLabelText("Client's province or territory"), "Ontario");
+    expect(screen.getByLabelText<HTMLSelectElement>("Client's province or territory").value).toBe("ON");
     const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name });
     expect(box("HST on the package").checked).toBe(true);
     expect(box("HST on line 1").checked).toBe(true);

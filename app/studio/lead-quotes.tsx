@@ -12,7 +12,14 @@ import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
-import { availableTaxes, provinces, SMALL_SUPPLIER_NOTICE, taxCodes, type Province } from "~/shared/taxes";
+import {
+  availableTaxes,
+  provinceNames,
+  provinces,
+  SMALL_SUPPLIER_NOTICE,
+  taxCodes,
+  type Province,
+} from "~/shared/taxes";
 
 import type { LeadQuote } from "../../server/quotes/lead-quotes-context.server";
 import { formatTime, type requireStudio } from "./guard";
@@ -392,7 +399,7 @@ function NewQuote({
           <Select
             name="province"
             defaultValue="BC"
-            options={provinces.map((p) => ({ value: p, label: p }))}
+            options={provinces.map((p) => ({ value: p, label: provinceNames[p] }))}
           />
         </Field>
         <p id="quote-tax-help" className="text-sm text-muted-foreground">
