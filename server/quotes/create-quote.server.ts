@@ -117,12 +117,12 @@ async function checkQuote(
   if (lead.quarantine_reason) return fail(409, "This lead is in Spam: move it to the inbox first.");
   // Without a registration number the studio may not charge GST/HST (or collect PST on its invoices).
   if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)))
-    return fail(400, `quote: ${SMALL_SUPPLIER_NOTICE}`);
+    return fail(400, SMALL_SUPPLIER_NOTICE);
   const totals = computeTotals(q);
   if (totals.totalCents > MAX_AMOUNT_CENTS)
     return fail(
       400,
-      `quote: the total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,
+      `The total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,
     );
   return { ok: true, value: { q, totals } };
 }

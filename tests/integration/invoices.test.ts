@@ -235,7 +235,7 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       },
       ACTOR,
     );
-    expect(r).toEqual({ ok: false, status: 400, error: `quote: ${SMALL_SUPPLIER_NOTICE}` });
+    expect(r).toEqual({ ok: false, status: 400, error: SMALL_SUPPLIER_NOTICE });
     const err: string[] = [];
     const code = await runQuoteCommand(
       ["create", "--inquiry", small, "--package", "pro", "--amount", "100", "--package-tax", "GST"],
