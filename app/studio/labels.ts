@@ -20,6 +20,12 @@ export const spamReasonLabel = {
     "Taken for spam: sent within seconds of the form appearing (autofill and a pasted message can be that fast).",
 } as const;
 
+/** The same reason in a few words, for the timeline's "moved to the inbox" line. */
+export const spamReasonShort: Record<string, string> = {
+  honeypot: "the hidden field only bots see was filled in",
+  "too-fast": "sent within seconds of the form appearing",
+};
+
 /** The inbox's orders (server/leads/service.server.ts pages each by its own keyset). */
 export const sortOptions = [
   { value: "newest", label: "Newest first" },

@@ -17,6 +17,7 @@ import {
   deliveryStatusLabel,
   SPAM_STATUS,
   spamReasonLabel,
+  spamReasonShort,
   statusOptions,
 } from "./labels";
 import { bookingActivityText, LeadCalls } from "./lead-calls";
@@ -198,7 +199,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 </p>
                 <p>
                   {a.kind === "status" && a.from_status === SPAM_STATUS
-                    ? `Moved from Spam to the inbox${a.body ? ` (taken for spam: ${a.body})` : ""}`
+                    ? `Moved from Spam to the inbox${a.body ? ` (taken for spam: ${spamReasonShort[a.body] ?? "another reason"})` : ""}`
                     : a.kind === "status"
                       ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
                       : a.kind === "retry"
