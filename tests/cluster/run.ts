@@ -655,8 +655,11 @@ async function main() {
     );
     // The studio's mail is queued in the settlement's transaction (outbox), so every paid payment has
     // one row, delivered with exactly one mail; one the killed process held, after its lease, with one or two.
+    // Each mail is matched to its outbox row by its Message-ID (the row's id, server/outbox/outbox.server.ts):
+    // the email itself names the client and the facts in words, no ids (issue 37).
     const paymentMails = smtp.messages.filter((m) => m.subject.includes("Payment received"));
-    const mailCount = (id: string) => paymentMails.filter((m) => m.text.includes(`Session:   ${id}`)).length;
+    const mailCount = (outboxId: string) =>
+      paymentMails.filter((m) => m.headers["message-id"]?.startsWith(`<${outboxId}@`)).length;
     const paymentRows = (
       await db.query<{ id: string; provider_session_id: string; status: string }>(
         `select o.id, p.provider_session_id, o.status from outbox o join payments p on p.id = o.subject_id where o.channel = 'payment-email'`,
@@ -664,7 +667,7 @@ async function main() {
     ).rows;
     assert.equal(paymentRows.length, paid.length, "a paid payment without its one studio notification row");
     for (const row of paymentRows) {
-      const mails = mailCount(row.provider_session_id);
+      const mails = mailCount(row.id);
       assert.equal(row.status, "delivered", `payment ${row.provider_session_id}: ${row.status}`);
       if (heldIds.has(row.id))
         assert.ok(
