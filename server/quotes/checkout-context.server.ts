@@ -106,7 +106,8 @@ export const fieldErrors = (error: z.ZodError): QuoteFormErrors =>
   ) as QuoteFormErrors;
 
 /** What the client's side of a quote works with: the deps, the clock, the reply limiter and the agreement's key. */
-export function checkoutContext(deps: {
+/** What the client's side of a quote is built from (server/services.server.ts). */
+export type CheckoutDeps = {
   config: Pick<
     AppConfig,
     | "SITE_URL"
@@ -127,7 +128,9 @@ export function checkoutContext(deps: {
   now?: () => number;
   /** Analytics: the quote's first view and its acceptance are goals of its lead (absent: none recorded). */
   goals?: GoalRecorder;
-}) {
+};
+
+export function checkoutContext(deps: CheckoutDeps) {
   const { database, payments, timeline } = deps;
   const { db } = database;
   const clock = deps.now ?? Date.now;
