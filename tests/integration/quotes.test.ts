@@ -937,7 +937,9 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     expect(await t.refunds.recoverStuck()).toEqual({ succeeded: 0, failed: 0, pending: 0 });
     t.clock.now += REFUND_STUCK_AFTER_MS + 1;
     const passes = await Promise.all([t.refunds.recoverStuck(), t.refunds.recoverStuck()]);
-    expect(passes.map((r) => r.succeeded).sort()).toEqual([1, 1]);
+    // A pass that starts after the other settled it finds nothing stuck (0); both may also overlap (1, 1).
+    expect(passes.every((r) => r.succeeded <= 1 && r.failed === 0)).toBe(true);
+    expect(Math.max(...passes.map((r) => r.succeeded))).toBe(1);
     const asked = stripe.requests.filter(
       (r) => r.method === "POST" && r.path === "/v1/refunds" && r.params["metadata[payment_id]"] === p!.id,
     );
