@@ -116,6 +116,34 @@ export function bookingCalendar(slots: readonly string[], timeZone: string, now:
   return days;
 }
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** `Date#getTimezoneOffset` of a browser in `timeZone` at `t`: minutes west of UTC (Vancouver: 420). */
+function minutesWest(timeZone: string, t: number): number {
+  let f = offsetFormatters.get(timeZone);
+  if (!f)
+    offsetFormatters.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })),
+    );
+  const name = f.formatToParts(t).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  return m ? (m[1] === "-" ? 1 : -1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/**
+ * The offsets a browser in `timeZone` would report at `now` and at each slot (minutes since the
+ * epoch): one number when the first and last slot agree (no change of clocks in between), else
+ * one per slot. The booking page's script compares them with its own clock's: a visitor whose
+ * clock reads as the page already does needs no re-rendering, and no time-zone data loaded
+ * (the browser's first use of Intl costs ~115 ms on Lighthouse's phone, issue 40).
+ */
+export function zoneOffsets(slotMinutes: readonly number[], timeZone: string, now: number) {
+  const at = (m: number) => minutesWest(timeZone, m * 60_000);
+  const first = slotMinutes.length ? at(slotMinutes[0]!) : 0;
+  const last = slotMinutes.length ? at(slotMinutes[slotMinutes.length - 1]!) : 0;
+  return { now: minutesWest(timeZone, now), slots: first === last ? first : slotMinutes.map(at) };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function fullFormatter(timeZone: string) {
   let f = formatters.get(timeZone);

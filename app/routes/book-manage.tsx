@@ -16,7 +16,7 @@ import { siteConfig } from "~/content/site";
 import { googleCalendarLink, outlookCalendarLink } from "~/lib/calendar-links";
 import { seo } from "~/lib/seo";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
-import { bookingCalendar, zoneDateTime, zoneLabel } from "~/lib/zone-time";
+import { bookingCalendar, zoneDateTime, zoneLabel, zoneOffsets } from "~/lib/zone-time";
 
 import type { Route } from "./+types/book-manage";
 
@@ -206,13 +206,15 @@ function Changes({ found, chosen }: { found: Found; chosen?: string }) {
     open.find((d) => d.times.some((t) => t.value === chosen)) ??
     open.find((d) => d.key === found.day) ??
     open[0];
+  const slotMinutes = slots.map((s) => Date.parse(s) / 60_000);
   const script: BookingPageData = {
-    slots: slots.map((s) => Date.parse(s) / 60_000),
+    slots: slotMinutes,
     zone,
     fixed: true,
     day: day?.key ?? "",
     chosen: chosen && slots.includes(chosen) ? chosen : "",
     now: found.now,
+    offsets: zoneOffsets(slotMinutes, zone, found.now),
     classes: dayClasses,
     words: {
       dayTimes: copy.dayTimes("{day}"),

@@ -15,7 +15,7 @@ import { Container } from "~/components/ui/container";
 import { bookingCopy as copy } from "~/content/booking";
 import { siteConfig } from "~/content/site";
 import { seo } from "~/lib/seo";
-import { bookingCalendar, zoneLabel } from "~/lib/zone-time";
+import { bookingCalendar, zoneLabel, zoneOffsets } from "~/lib/zone-time";
 import { bookingFieldNames, timeZoneSchema, type BookingFieldErrors } from "~/schemas/booking";
 import { ELAPSED_FIELD, MIN_FILL_MS, parseInquirySource } from "~/schemas/inquiry";
 
@@ -123,13 +123,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     open.find((d) => d.times.some((t) => t.value === chosen)) ??
     open.find((d) => d.key === loaderData.day) ??
     open[0];
+  const slotMinutes = loaderData.slots.map((s) => Date.parse(s) / 60_000);
   const script: BookingPageData = {
-    slots: loaderData.slots.map((s) => Date.parse(s) / 60_000),
+    slots: slotMinutes,
     zone,
     fixed: loaderData.fixed || Boolean(answer),
     day: day?.key ?? "",
     chosen,
     now: loaderData.now,
+    offsets: zoneOffsets(slotMinutes, zone, loaderData.now),
     classes: dayClasses,
     words: {
       dayTimes: copy.dayTimes("{day}"),

@@ -107,6 +107,73 @@ export const studioQuoteFormSchema = z
     };
   });
 
+/** The form's field a refusal belongs beside, by the posted name ("amount", "line2Amount", "packageTaxes"). */
+export type QuoteFieldErrors = Record<string, string>;
+
+const MODEL_FIELDS: Record<string, string> = {
+  packageType: "package",
+  amountCents: "amount",
+  packageTaxes: "packageTaxes",
+  depositPercent: "deposit",
+  province: "province",
+  expiresInDays: "expiresDays",
+  terms: "terms",
+};
+
+/**
+ * The "New quote" form checked as the quote service will check it (the form's parse, then the
+ * quote's schema), each refusal named by the form field it sits beside (issue 37, item 15). A
+ * line of the quote is the n-th filled line of the form, so its refusal goes to that row.
+ */
+export function checkQuoteForm(
+  form: Record<string, unknown>,
+):
+  | { ok: true; input: Omit<CreateQuoteInput, "inquiryId">; totals: QuoteTotals }
+  | { ok: false; error: string; fieldErrors: QuoteFieldErrors; messages: string[] } {
+  const refuse = (
+    issues: { path: PropertyKey[]; message: string }[],
+    nameOf: (path: PropertyKey[]) => string | undefined,
+  ) => {
+    const fieldErrors: QuoteFieldErrors = {};
+    const loose: string[] = [];
+    for (const issue of issues) {
+      const name = nameOf(issue.path);
+      if (name)
+        fieldErrors[name] = fieldErrors[name] ? `${fieldErrors[name]} ${issue.message}` : issue.message;
+      else loose.push(issue.message);
+    }
+    const marked = Object.keys(fieldErrors).length;
+    const error = [
+      marked
+        ? marked === 1
+          ? "Check the field marked below."
+          : `Check the ${marked} fields marked below.`
+        : "",
+      ...loose,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return { ok: false as const, error, fieldErrors, messages: issues.map((i) => i.message) };
+  };
+  const parsed = studioQuoteFormSchema.safeParse(form);
+  if (!parsed.success)
+    return refuse(parsed.error.issues, ([head]) => (typeof head === "string" ? head : undefined));
+  const quote = createQuoteSchema.safeParse({ ...parsed.data, inquiryId: "form" });
+  if (!quote.success) {
+    const filled = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => i + 1).filter(
+      (n) => !blank(form[`line${n}Label`]) || !blank(form[`line${n}Amount`]),
+    );
+    return refuse(quote.error.issues, ([head, index]) =>
+      head === "lines" && typeof index === "number" && filled[index] !== undefined
+        ? `line${filled[index]}Amount`
+        : typeof head === "string"
+          ? MODEL_FIELDS[head]
+          : undefined,
+    );
+  }
+  return { ok: true, input: parsed.data, totals: computeTotals(quote.data) };
+}
+
 /**
  * What the form's fields come to, as the server will compute them on
  * "Create draft quote": the same parse, schema and computeTotals. Shown
@@ -115,9 +182,6 @@ export const studioQuoteFormSchema = z
 export function previewTotals(
   form: Record<string, unknown>,
 ): { ok: true; totals: QuoteTotals } | { ok: false; error: string } {
-  const parsed = studioQuoteFormSchema.safeParse(form);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join(" ") };
-  const quote = createQuoteSchema.safeParse({ ...parsed.data, inquiryId: "preview" });
-  if (!quote.success) return { ok: false, error: quote.error.issues.map((i) => i.message).join(" ") };
-  return { ok: true, totals: computeTotals(quote.data) };
+  const checked = checkQuoteForm(form);
+  return checked.ok ? { ok: true, totals: checked.totals } : { ok: false, error: checked.messages.join(" ") };
 }

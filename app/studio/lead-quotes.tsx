@@ -55,12 +55,29 @@ export async function quoteAction(
         : intent === "payment-refund"
           ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
           : await quotes.withdraw(leadId, quoteId, user.email);
-  return result.ok
-    ? { intent, error: undefined }
-    : data({ intent, error: result.error }, { status: result.status });
+  if (result.ok) return { intent, error: undefined };
+  // A refused new quote comes back with its fields' refusals and what was typed, so a page
+  // without JavaScript shows each error beside its field with the studio's figures still in it.
+  const refused =
+    intent === "quote-create" && result.fieldErrors
+      ? { fieldErrors: result.fieldErrors, values: typedValues(form) }
+      : {};
+  return data({ intent, error: result.error, ...refused }, { status: result.status });
+}
+
+/** The quote form's text fields as posted, capped, to fill the form again after a refusal (React escapes them). */
+function typedValues(form: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(form)
+      .filter(([k, v]) => typeof v === "string" && k !== "intent" && k !== "requestKey")
+      .slice(0, 60)
+      .map(([k, v]) => [k, (v as string).slice(0, 4000)]),
+  );
 }
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
+
+export type QuoteFormRefusal = { fieldErrors: Record<string, string>; values: Record<string, string> };
 
 /** The lead's quotes (state, totals, what was paid) with their actions, and the form for a new one. */
 export function LeadQuotes({
@@ -70,6 +87,7 @@ export function LeadQuotes({
   formKey,
   taxRegistered,
   leadId,
+  refused,
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -77,6 +95,8 @@ export function LeadQuotes({
   formKey: string;
   taxRegistered: boolean;
   leadId: string;
+  /** The last "Create draft quote" refused: its errors by field and what was typed. */
+  refused?: QuoteFormRefusal;
 }) {
   return (
     <Section id="quotes" title="Quotes">
@@ -98,6 +118,7 @@ export function LeadQuotes({
         formKey={formKey}
         taxRegistered={taxRegistered}
         replaceable={quotes.filter((q) => q.can.revise)}
+        refused={refused}
       />
     </Section>
   );
@@ -245,6 +266,8 @@ function TaxBoxes({
   enabled,
   province,
   className = "",
+  typed = {},
+  error,
 }: {
   prefix: string;
   what: string;
@@ -252,10 +275,18 @@ function TaxBoxes({
   /** A tax the client's province does not have cannot be ticked (the server would refuse it). */
   province: Province;
   className?: string;
+  /** The form as last posted (refused): its ticks are kept. */
+  typed?: Record<string, string>;
+  error?: string;
 }) {
   const allowed = new Set(availableTaxes(province).map((t) => t.code));
+  const errorId = `${prefix}-taxes-error`;
   return (
-    <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`} disabled={!enabled}>
+    <fieldset
+      className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${className}`}
+      disabled={!enabled}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="sr-only">Taxes on {what}</legend>
       {taxCodes.map((code) => (
         <CheckboxField
@@ -264,6 +295,7 @@ function TaxBoxes({
           name={`${prefix}Tax${code}`}
           value="on"
           disabled={!allowed.has(code)}
+          defaultChecked={typed[`${prefix}Tax${code}`] === "on" ? true : undefined}
           aria-describedby="quote-tax-help"
           labelClassName="text-sm"
           label={
@@ -273,6 +305,11 @@ function TaxBoxes({
           }
         />
       ))}
+      {error && (
+        <p id={errorId} className="basis-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -333,15 +370,21 @@ function NewQuote({
   formKey,
   taxRegistered,
   replaceable,
+  refused,
 }: {
   busy: boolean;
   error: React.ReactNode;
   formKey: string;
   taxRegistered: boolean;
   replaceable: LeadQuote[];
+  refused?: QuoteFormRefusal;
 }) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
-  const [province, setProvince] = useState<Province>("BC");
+  const typed = refused?.values ?? {};
+  const fieldError = (name: string) => refused?.fieldErrors[name];
+  const [province, setProvince] = useState<Province>(
+    provinces.includes(typed.province as Province) ? (typed.province as Province) : "BC",
+  );
   // Every change (typing, a tick, a choice) bubbles here; the form as it would be posted is what is totalled.
   const update = (form: HTMLFormElement) => {
     const fields = Object.fromEntries(new FormData(form));
@@ -384,7 +427,7 @@ function NewQuote({
         >
           <Select
             name="supersedes"
-            defaultValue=""
+            defaultValue={typed.supersedes ?? ""}
             placeholder="Nothing: a new quote"
             options={replaceable.map((q) => ({
               value: q.id,
@@ -395,10 +438,15 @@ function NewQuote({
       )}
       <fieldset className="grid gap-2" aria-describedby="quote-tax-help">
         <legend className="mb-1 text-sm font-semibold">Taxes</legend>
-        <Field id="quote-province" label="Client's province or territory" className="max-w-xs">
+        <Field
+          id="quote-province"
+          label="Client's province or territory"
+          className="max-w-xs"
+          error={fieldError("province")}
+        >
           <Select
             name="province"
-            defaultValue="BC"
+            defaultValue={province}
             options={provinces.map((p) => ({ value: p, label: provinceNames[p] }))}
           />
         </Field>
@@ -409,48 +457,88 @@ function NewQuote({
         </p>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="quote-package" label="Package">
+        <Field id="quote-package" label="Package" error={fieldError("package")}>
           <Select
             name="package"
-            defaultValue="pro"
+            defaultValue={typed.package ?? "pro"}
             options={packageTypes.map((p) => ({ value: p, label: paymentPackage(p).name }))}
           />
         </Field>
-        <Field id="quote-amount" label="Package amount (CAD)">
-          <Input name="amount" required inputMode="decimal" autoComplete="off" />
+        <Field id="quote-amount" label="Package amount (CAD)" error={fieldError("amount")}>
+          <Input name="amount" required inputMode="decimal" autoComplete="off" defaultValue={typed.amount} />
         </Field>
       </div>
-      <TaxBoxes prefix="package" what="the package" enabled={taxRegistered} province={province} />
+      <TaxBoxes
+        prefix="package"
+        what="the package"
+        enabled={taxRegistered}
+        province={province}
+        typed={typed}
+        error={fieldError("packageTaxes")}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
         {LINES.map((n) => (
           <div key={n} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
-            <Field id={`line${n}Label`} label={`Line ${n} description`} {...small}>
-              <Input name={`line${n}Label`} maxLength={120} autoComplete="off" />
+            <Field
+              id={`line${n}Label`}
+              label={`Line ${n} description`}
+              error={fieldError(`line${n}Label`)}
+              {...small}
+            >
+              <Input
+                name={`line${n}Label`}
+                maxLength={120}
+                autoComplete="off"
+                defaultValue={typed[`line${n}Label`]}
+              />
             </Field>
-            <Field id={`line${n}Amount`} label={`Line ${n} amount (CAD)`} {...small}>
-              <Input name={`line${n}Amount`} inputMode="decimal" autoComplete="off" />
+            <Field
+              id={`line${n}Amount`}
+              label={`Line ${n} amount (CAD)`}
+              error={fieldError(`line${n}Amount`)}
+              {...small}
+            >
+              <Input
+                name={`line${n}Amount`}
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={typed[`line${n}Amount`]}
+              />
             </Field>
             <TaxBoxes
               prefix={`line${n}`}
               what={`line ${n}`}
               enabled={taxRegistered}
               province={province}
+              typed={typed}
               className="sm:col-span-2"
             />
           </div>
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="quote-deposit" label="Deposit (% of total, empty for none)">
-          <Input name="deposit" inputMode="numeric" defaultValue="50" autoComplete="off" />
+        <Field id="quote-deposit" label="Deposit (% of total, empty for none)" error={fieldError("deposit")}>
+          <Input name="deposit" inputMode="numeric" defaultValue={typed.deposit ?? "50"} autoComplete="off" />
         </Field>
-        <Field id="quote-expires" label="Valid for (days)">
-          <Input name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
+        <Field id="quote-expires" label="Valid for (days)" error={fieldError("expiresDays")}>
+          <Input
+            name="expiresDays"
+            inputMode="numeric"
+            defaultValue={typed.expiresDays ?? "30"}
+            required
+            autoComplete="off"
+          />
         </Field>
       </div>
-      <Field id="quote-terms" label="Terms shown to the client">
-        <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
+      <Field id="quote-terms" label="Terms shown to the client" error={fieldError("terms")}>
+        <Textarea
+          name="terms"
+          required
+          maxLength={4000}
+          rows={4}
+          defaultValue={typed.terms ?? siteConfig.quoteTerms}
+        />
       </Field>
       <LiveTotal preview={preview} />
       {error}

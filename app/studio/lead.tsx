@@ -22,7 +22,7 @@ import {
 } from "./labels";
 import { bookingActivityText, LeadCalls } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
-import { isQuoteIntent, LeadQuotes, quoteAction } from "./lead-quotes";
+import { isQuoteIntent, LeadQuotes, quoteAction, type QuoteFormRefusal } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
 import { alignedTerms, Details, Section, SplitColumns, Table } from "./ui";
 
@@ -234,6 +234,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           formKey={quoteFormKey}
           taxRegistered={taxRegistered}
           leadId={lead.id}
+          refused={quoteRefusal(actionData)}
         />
       )}
 
@@ -311,4 +312,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+/** The refused "Create draft quote" (its errors by field, what was typed), when that was the last post. */
+function quoteRefusal(answer: unknown): QuoteFormRefusal | undefined {
+  if (!answer || typeof answer !== "object") return undefined;
+  const a = answer as Partial<QuoteFormRefusal> & { intent?: unknown };
+  return a.intent === "quote-create" && a.fieldErrors && a.values
+    ? { fieldErrors: a.fieldErrors, values: a.values }
+    : undefined;
 }

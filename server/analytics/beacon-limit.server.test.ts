@@ -86,4 +86,33 @@ describe(`beacon limits per address on ${testDatabaseKind} (issue 37, item 4)`, 
     );
     expect(tally(answers.map((r) => r.status))).toEqual({ 202: 300 });
   });
+
+  it("two processes share an address's counts through the database: the second refuses what the first used up", async () => {
+    const config = loadConfig({ NODE_ENV: "test", TRUST_PROXY: "1" });
+    const logger = createLogger(config);
+    const other = createAnalytics({ config, database, logger, metrics, now: () => clock.now });
+    const otherApp = createApp({ config, database, logger, metrics, analytics: other, now: () => clock.now });
+    const from = (a: typeof app, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          a.request("/api/event", {
+            method: "POST",
+            headers: {
+              "content-type": "text/plain;charset=UTF-8",
+              "x-forwarded-for": "203.0.113.70",
+              "user-agent": chrome(1),
+            },
+            body: JSON.stringify({ name: "pageview", path: "/" }),
+          }),
+        ),
+      );
+    expect(tally((await from(app, 40)).map((r) => r.status))).toEqual({ 202: 40 });
+    // The first process's counts reach the shared row (every second, or at a flush), the second's read them back.
+    await analytics.flush();
+    await other.flush();
+    expect(tally((await from(otherApp, 10)).map((r) => r.status))).toEqual({ 202: 10 });
+    await other.flush();
+    expect(tally((await from(otherApp, 20)).map((r) => r.status))).toEqual({ 202: PER_MINUTE - 50, 429: 10 });
+    await other.flush();
+  });
 });

@@ -38,9 +38,10 @@ export function writeBatch(ctx: AnalyticsContext, batch: Pending[]) {
   });
 }
 
-/** Waits for every queued event's commit (shutdown, tests). */
+/** Waits for every queued event's commit and the beacon counts' write (shutdown, tests). */
 export async function flush(ctx: AnalyticsContext) {
-  const { goalsUnderWay, queue, inFlight } = ctx;
+  const { goalsUnderWay, queue, inFlight, limits } = ctx;
+  await limits?.sync();
   await Promise.allSettled([...goalsUnderWay]);
   while (queue.length > 0 || inFlight.size > 0) {
     pump(ctx);

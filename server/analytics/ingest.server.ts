@@ -37,7 +37,7 @@ export async function ingest(ctx: AnalyticsContext, request: BeaconRequest): Pro
   }
   const t = now();
   // Counted before the body is read, as every anonymous form is.
-  const decision = limits ? await limits.hit(request.ip, t) : { allowed: true as const };
+  const decision = limits ? limits.hit(request.ip, t) : { allowed: true as const };
   if (!decision.allowed) {
     beacons?.labels("limited").inc();
     return { limited: true, retryAfterSeconds: decision.retryAfterSeconds };
@@ -50,7 +50,7 @@ export async function ingest(ctx: AnalyticsContext, request: BeaconRequest): Pro
   const { beacon } = parsed;
   const visitor = await visitorOf(ctx, t, request.ip, request.userAgent);
   // One address making visitor after visitor (a new user agent per beacon) stops being counted.
-  if (limits && !(await limits.visitorAdmitted(request.ip, visitor, t))) {
+  if (limits && !limits.visitorAdmitted(request.ip, visitor, t)) {
     beacons?.labels("limited").inc();
     return "not-counted";
   }

@@ -89,4 +89,31 @@ describe(`rate limiter on ${testDatabaseKind}`, () => {
       Array(10).fill({ allowed: false, retryAfterSeconds: 3600 }),
     );
   });
+
+  it("batches racing hits from many clients and two processes, and still decides each exactly (two windows)", async () => {
+    const windows = [
+      { windowMs: 60_000, max: 3 },
+      { windowMs: 3_600_000, max: 7 },
+    ];
+    const a = createRateLimiter(database, "race", windows);
+    const b = createRateLimiter(database, "race", windows);
+    const t = Date.UTC(2026, 0, 1, 12, 0, 30);
+    // 50 clients, 5 hits each, half through each process, all in flight at once.
+    const clients = Array.from({ length: 50 }, (_, i) => `10.0.0.${i}`);
+    const hits = clients.flatMap((c) => Array.from({ length: 5 }, (_, k) => ({ c, k })));
+    const answers = await Promise.all(
+      hits.map(({ c, k }) => (k % 2 ? a : b).hit(c, t).then((d) => ({ c, d }))),
+    );
+    for (const c of clients) {
+      const mine = answers.filter((x) => x.c === c).map((x) => x.d);
+      expect(mine.filter((d) => d.allowed)).toHaveLength(3);
+      expect(mine.filter((d) => !d.allowed)).toEqual(
+        Array(2).fill({ allowed: false, retryAfterSeconds: 30 }),
+      );
+    }
+    // The next minute opens again until the hour's 7 (refused hits count too), then the hour's wait.
+    expect(await a.hit("10.0.0.7", t + 60_000)).toEqual({ allowed: true });
+    expect(await b.hit("10.0.0.7", t + 60_000)).toEqual({ allowed: true });
+    expect(await b.hit("10.0.0.7", t + 60_000)).toEqual({ allowed: false, retryAfterSeconds: 3510 });
+  });
 });

@@ -1,4 +1,4 @@
-import { studioQuoteFormSchema } from "~/shared/quote-form";
+import { checkQuoteForm } from "~/shared/quote-form";
 
 import { ofLead } from "./lead-quote-list.server";
 import { requestKeySchema, type LeadQuotesContext } from "./lead-quotes-context.server";
@@ -11,19 +11,19 @@ export async function create(
   actor: string,
 ): Promise<QuoteResult<{ id: string }>> {
   const { service } = ctx;
-  const parsed = studioQuoteFormSchema.safeParse(form);
-  if (!parsed.success)
-    return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };
+  // Checked here as the service will, so each refusal can sit beside its field; the service checks again.
+  const parsed = checkQuoteForm(form);
+  if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, fieldErrors: parsed.fieldErrors };
   const key = requestKeySchema.safeParse(form.requestKey);
   const requestKey = key.success ? key.data : undefined;
   // "Replaces": an edit of one of this lead's quotes, made as its next version.
   if (typeof form.supersedes === "string" && form.supersedes !== "") {
     if (!(await ofLead(ctx, leadId, form.supersedes)))
       return { ok: false, status: 404, error: "No such quote for this lead." };
-    const revised = await service.revise(form.supersedes, parsed.data, actor, requestKey);
+    const revised = await service.revise(form.supersedes, parsed.input, actor, requestKey);
     return revised.ok ? { ok: true, value: { id: revised.value.quote.id } } : revised;
   }
-  const created = await service.create({ ...parsed.data, inquiryId: leadId }, actor, requestKey);
+  const created = await service.create({ ...parsed.input, inquiryId: leadId }, actor, requestKey);
   return created.ok ? { ok: true, value: { id: created.value.quote.id } } : created;
 }
 

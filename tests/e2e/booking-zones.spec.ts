@@ -53,3 +53,48 @@ for (const [i, timeZone] of zones.entries()) {
     });
   });
 }
+
+test.describe("a visitor whose clock reads as Vancouver's", () => {
+  test.use({ timezoneId: "America/Vancouver" });
+
+  test("gets the page as the server drew it, with no time-zone data loaded, and a day still swaps in place", async ({
+    page,
+  }) => {
+    // Intl's first use is a long task on a phone (~115 ms on Lighthouse's): counted from the first byte.
+    await page.addInitScript(() => {
+      const w = window as unknown as { intlUses: number };
+      w.intlUses = 0;
+      const Original = Intl.DateTimeFormat;
+      Intl.DateTimeFormat = new Proxy(Original, {
+        construct(target, args) {
+          w.intlUses++;
+          return Reflect.construct(target, args) as object;
+        },
+        apply(target, self, args) {
+          w.intlUses++;
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      });
+    });
+    await page.goto("/book");
+    const served = await page.locator("#book-time-list").innerHTML();
+    await expect(page.locator("#book-zone-stated")).toHaveText(`Times in ${zoneLabel("America/Vancouver")}`);
+    await expect(page.locator('input[name="tz"]')).toHaveValue("America/Vancouver");
+    expect(await page.evaluate(() => (window as unknown as { intlUses: number }).intlUses)).toBe(0);
+    expect(await page.locator("#book-time-list").innerHTML()).toBe(served);
+
+    // A click on another day is the first use: its times come in Vancouver's clock, in place.
+    const days = page.locator("#book-days a[data-day]");
+    const other = days.nth(1);
+    const key = (await other.getAttribute("data-day"))!;
+    await other.click();
+    await expect(other).toHaveAttribute("aria-current", "date");
+    expect(page.url()).toContain(`day=${key}`);
+    const radios = page.locator('input[name="slot"]');
+    await expect(radios.first()).toBeAttached();
+    for (const radio of await radios.all()) {
+      const value = (await radio.getAttribute("value"))!;
+      await expect(page.locator(`time[datetime="${value}"]`)).toHaveText(local(value, "America/Vancouver"));
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { quoteReference } from "../../app/shared/quote-model";
@@ -157,6 +158,42 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Package amount: enter an amount in CAD such as 1234.56.");
+  });
+
+  it("without JavaScript, a refused quote comes back with each error beside its field and what was typed still in the form (issue 37, item 15)", async () => {
+    const id = await newLead();
+    const post = (fields: Record<string, string>) =>
+      h.browser.request(`${SITE}/studio/leads/${id}`, { method: "POST", form: { ...form, ...fields } });
+    const read = async (res: Awaited<ReturnType<typeof post>>) => {
+      const doc = new JSDOM(await res.text()).window.document;
+      const text = (sel: string) => doc.querySelector(sel)?.textContent?.trim();
+      return { doc, text };
+    };
+    const bad = await read(
+      await post({ amount: "12.345", deposit: "150", line2Label: "Logo", terms: "Net 15 <b>bold</b>" }),
+    );
+    expect(bad.text("#quote-amount-error")).toBe("Package amount: enter an amount in CAD such as 1234.56.");
+    expect(bad.text("#quote-deposit-error")).toBe("The deposit is from 1 to 99.");
+    // Above the button, a summary, not the same messages again.
+    expect(bad.doc.body.textContent).toContain("Check the 2 fields marked below.");
+    expect(bad.doc.querySelector<HTMLInputElement>("input[name=amount]")!.value).toBe("12.345");
+    expect(bad.doc.querySelector<HTMLInputElement>("input[name=line2Label]")!.value).toBe("Logo");
+    // What was typed is text, never markup.
+    expect(bad.doc.querySelector("textarea[name=terms]")!.textContent).toBe("Net 15 <b>bold</b>");
+    expect(bad.doc.querySelector("#quote-amount")!.getAttribute("aria-describedby")).toContain(
+      "quote-amount-error",
+    );
+
+    const half = await read(await post({ line2Label: "Logo" }));
+    expect(half.text("#line2Label-error")).toBe("Line 2 needs both a description and an amount.");
+    expect(half.doc.body.textContent).toContain("Check the field marked below.");
+
+    // The quote's own rule (a tax the province does not have) sits beside the package's tax boxes, not as "packageTaxes: …".
+    const tax = await read(await post({ province: "ON", packageTaxGST: "on" }));
+    expect(tax.text("#package-taxes-error")).toBe("A client in ON pays HST instead of GST.");
+    expect(tax.doc.querySelector("main")!.textContent).not.toContain("packageTaxes");
+    expect(tax.doc.querySelector<HTMLSelectElement>("select[name=province]")!.value).toBe("ON");
+    expect(await quotesOf(id)).toEqual([]);
   });
 
   it("sends (queues the email, lead Quoted), withdraws, and acts only on the lead's own quotes", async () => {

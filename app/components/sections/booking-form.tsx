@@ -248,6 +248,8 @@ export type BookingPageData = {
   day: string;
   chosen: string;
   now: number;
+  /** What the page's zone's clock reads at `now` and at the slots (zoneOffsets): a browser whose own reads alike changes nothing. */
+  offsets: { now: number; slots: number | number[] };
   classes: typeof dayClasses;
   /** Words the script writes. */
   words: { dayTimes: string; noTimes: string; noOpen: string; open: string };
@@ -255,7 +257,8 @@ export type BookingPageData = {
 
 /**
  * Inlined after the booking form and run as the page is parsed, before the visitor can pick:
- * unless the zone was chosen, it re-renders the days and times in the browser's own zone (with
+ * unless the zone was chosen or the browser's clock reads as the page's zone at every slot,
+ * it re-renders the days and times in the browser's own zone (with
  * the same `bookingCalendar` and `zoneLabel` the server used), names it, and sends it with the
  * form; a day's link then swaps its times in place, and the zone menu applies on change. It
  * also fills the form's fill time on submit, as the contact form does. Self-contained: it is
@@ -276,7 +279,8 @@ export function enhanceBookingPage(
   const form = doc.querySelector<HTMLFormElement>("[data-booking-form]");
   const select = doc.querySelector<HTMLSelectElement>("#book-tz");
   let zone = data.zone;
-  let days: BookingDay[] = [];
+  // The days as the script reads them, made on first need (a click): the server's page needs none.
+  let days: BookingDay[] | null = null;
   let chosenDay = data.day;
 
   const el = (tag: string, className: string, text?: string) => {
@@ -295,6 +299,7 @@ export function enhanceBookingPage(
     return `${url.pathname}?${url.searchParams.toString()}`;
   };
   function renderTimes(key: string, checked: string) {
+    days ??= calendarOf(slots, zone, data.now);
     const day = days.find((d) => d.key === key);
     chosenDay = day ? key : "";
     if (legend)
@@ -322,7 +327,7 @@ export function enhanceBookingPage(
       if (a.dataset.day === chosenDay) a.setAttribute("aria-current", "date");
       else a.removeAttribute("aria-current");
   }
-  function renderStrip() {
+  function renderStrip(days: BookingDay[]) {
     if (!strip) return;
     strip.replaceChildren();
     for (const d of days) {
@@ -348,12 +353,12 @@ export function enhanceBookingPage(
   }
   function apply(next: string, keep: string) {
     zone = next;
-    days = calendarOf(slots, zone, data.now);
-    const withKeep = keep ? days.find((d) => d.times.some((t) => t.value === keep)) : undefined;
-    const first = days.find((d) => d.times.length > 0);
-    renderStrip();
+    const now = (days = calendarOf(slots, zone, data.now));
+    const withKeep = keep ? now.find((d) => d.times.some((t) => t.value === keep)) : undefined;
+    const first = now.find((d) => d.times.length > 0);
+    renderStrip(now);
     renderTimes(
-      (withKeep ?? days.find((d) => d.key === chosenDay && d.times.length > 0) ?? first)?.key ?? "",
+      (withKeep ?? now.find((d) => d.key === chosenDay && d.times.length > 0) ?? first)?.key ?? "",
       keep,
     );
     const name = doc.getElementById("book-zone-name");
@@ -366,37 +371,46 @@ export function enhanceBookingPage(
     }
   }
 
-  // Chromium's ICU still says some zones by their old names ("Asia/Calcutta"): the current one is sent and shown.
-  const renamed: Record<string, string> = {
-    "Asia/Calcutta": "Asia/Kolkata",
-    "Asia/Saigon": "Asia/Ho_Chi_Minh",
-    "Asia/Katmandu": "Asia/Kathmandu",
-    "Asia/Rangoon": "Asia/Yangon",
-    "Europe/Kiev": "Europe/Kyiv",
-    "America/Godthab": "America/Nuuk",
-    "Atlantic/Faeroe": "Atlantic/Faroe",
-  };
-  const valid = (zone: string) => {
+  // A clock that reads as the page does (a visitor in the studio's zone, most of them) changes
+  // nothing, and loads no time-zone data: Intl's first use is a long task on a phone (issue 40).
+  const offsets = data.offsets;
+  const readsAlike =
+    new Date(data.now).getTimezoneOffset() === offsets.now &&
+    data.slots.every(
+      (m, i) =>
+        new Date(m * 60_000).getTimezoneOffset() ===
+        (typeof offsets.slots === "number" ? offsets.slots : offsets.slots[i]),
+    );
+  if (!data.fixed && !readsAlike) {
+    // Chromium's ICU still says some zones by their old names ("Asia/Calcutta"): the current one is sent and shown.
+    const renamed: Record<string, string> = {
+      "Asia/Calcutta": "Asia/Kolkata",
+      "Asia/Saigon": "Asia/Ho_Chi_Minh",
+      "Asia/Katmandu": "Asia/Kathmandu",
+      "Asia/Rangoon": "Asia/Yangon",
+      "Europe/Kiev": "Europe/Kyiv",
+      "America/Godthab": "America/Nuuk",
+      "Atlantic/Faeroe": "Atlantic/Faroe",
+    };
+    const valid = (zone: string) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let own = "";
     try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
-      return true;
+      own = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
     } catch {
-      return false;
+      own = "";
     }
-  };
-  let own = "";
-  try {
-    own = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-  } catch {
-    own = "";
-  }
-  const current = renamed[own];
-  if (current && valid(current)) own = current;
-  if (own && !valid(own)) own = "";
-  const checked = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? data.chosen;
-  if (!data.fixed && own && own !== data.zone) apply(own, checked);
-  else {
-    days = calendarOf(slots, zone, data.now);
+    const current = renamed[own];
+    if (current && valid(current)) own = current;
+    if (own && !valid(own)) own = "";
+    const checked = form?.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value ?? data.chosen;
+    if (own && own !== data.zone) apply(own, checked);
   }
 
   strip?.addEventListener("click", (e) => {
