@@ -5,6 +5,8 @@ import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-n
 import { createStudioSecurity } from "./auth/security.server";
 import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
+import { createCarePlanBilling } from "./billing/plans/care-plans.server";
+import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
@@ -240,6 +242,17 @@ function createMoney(
     goals: analytics,
     onRefundUpdate: (update) => refunds.providerUpdate(update),
     onChargeRefunded: (match) => refunds.settleFlaggedElsewhere(match),
+    onBillingEvent: (event) => carePlans.handleEvent(event),
+  });
+  const carePlans = createCarePlanBilling({
+    database,
+    logger,
+    stripe: payments.stripe,
+    siteUrl: config.SITE_URL,
+    registration: config.GST_HST_NUMBER ?? null,
+    linkKey: secretFor(config, "care-plan-links"),
+    outbox,
+    now,
   });
   const refunds = createQuoteRefunds({
     database,
@@ -267,7 +280,7 @@ function createMoney(
     outbox,
     now,
   });
-  return { payments, refunds, quoteCheckout, quotes };
+  return { payments, refunds, quoteCheckout, quotes, carePlans };
 }
 
 /**
@@ -307,6 +320,12 @@ function createDelivery({
       ...bookingStudioDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...carePlanDeliveryHandlers({
+        database,
+        mailer,
+        siteUrl: config.SITE_URL,
+        linkKey: secretFor(config, "care-plan-links"),
+      }),
       ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
     },
     metrics,
