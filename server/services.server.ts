@@ -7,6 +7,7 @@ import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
 import { createCarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
+import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
@@ -109,6 +110,8 @@ export type StudioServices = StudioSignIn & {
   attention: Attention;
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
+  /** A lead's care plans: cancel at the period's end, Stripe's portal (server/billing/plans). */
+  carePlans: StudioPlans;
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
@@ -182,6 +185,7 @@ export function createServices(deps: ServiceDeps) {
     feeds,
     refunds: money.refunds,
     calendarSources,
+    carePlans: money.carePlans.studio,
   });
 
   const web: AppServices = {
@@ -342,6 +346,7 @@ function createBackOffice(
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
     calendarSources: ReturnType<typeof createCalendarSources>;
+    carePlans: StudioPlans;
   },
 ) {
   const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;
@@ -393,6 +398,7 @@ function createBackOffice(
     refunds,
     attention,
     accounting,
+    carePlans: deps.carePlans,
     bookings: bookingStudio,
     feeds,
     analytics: dashboard,

@@ -305,6 +305,16 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     await t.deliver("invoice.payment_failed", failed.invoice, at(t, 20)); // Stripe's retry fails again
     await t.deliver("customer.subscription.updated", failed.subscription, at(t, 11));
     expect((await t.subscription(ours)).status).toBe("past_due");
+    // The studio's home lists it under "Care plans not paid", on the lead the plan made.
+    const leadId = (await t.subscription(ours)).lead_id!;
+    const home = await t.services.attention.load();
+    expect(home.plans).toEqual([
+      expect.objectContaining({
+        leadId,
+        urgent: true,
+        detail: expect.stringContaining("Essential Care: $56.50 CAD not paid"),
+      }),
+    ]);
     await t.services.outboxWorker!.runOnce();
     const late = () => smtp.messages.slice(sent).filter((m) => m.to.includes("late@example.com"));
     await vi.waitFor(() => expect(late()).toHaveLength(2), { timeout: 10_000 });
@@ -324,6 +334,7 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     await t.deliver("invoice.paid", recovered.invoice, at(t, 30));
     expect((await t.subscription(ours)).status).toBe("active");
     expect((await t.documents(ours)).filter((d) => d.kind === "receipt")).toHaveLength(2);
+    expect((await t.services.attention.load()).plans).toEqual([]);
 
     const ended = stripe.billing.cancel(subscription.id);
     await t.deliver("customer.subscription.deleted", ended, at(t, 50));
@@ -363,5 +374,70 @@ describe(`care plans on ${testDatabaseKind}`, () => {
         .execute();
       expect(outbox).toHaveLength(1);
     }
+  });
+
+  it("puts the plan on a new Won lead; the studio cancels at the period's end or opens Stripe's portal from the lead's page", async () => {
+    const t = await harness();
+    const { ours, session, subscription, invoice } = await subscribeAndPay(
+      t,
+      "growth",
+      "BC",
+      "owner@shop.example",
+    );
+    // The first invoice before the checkout's completion: the lead and address come with whichever is first.
+    await t.deliver("invoice.paid", invoice, at(t, 2));
+    await t.deliver("checkout.session.completed", session, at(t, 1));
+    const sub = await t.subscription(ours);
+    const lead = await t.db.db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", sub.lead_id!)
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      email: "owner@shop.example",
+      first_name: "Dana",
+      last_name: "Client",
+      status: "won",
+    });
+    expect((await t.documents(ours)).every((d) => d.lead_id === lead.id)).toBe(true);
+    expect(
+      await t.db.db.selectFrom("leads").select("id").where("email", "=", "owner@shop.example").execute(),
+    ).toHaveLength(1);
+
+    const plans = t.services.carePlans.studio;
+    expect(await plans.ofLead(lead.id)).toEqual([
+      expect.objectContaining({
+        id: ours,
+        planName: "Growth Care",
+        status: "active",
+        cancelAtPeriodEnd: false,
+      }),
+    ]);
+    expect(await plans.setCancelAtPeriodEnd("another-lead", { subscriptionId: ours }, true)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await plans.setCancelAtPeriodEnd(lead.id, { subscriptionId: ours }, true)).toEqual({ ok: true });
+    expect(stripe.billing.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    expect((await plans.ofLead(lead.id))[0]!.cancelAtPeriodEnd).toBe(true);
+    const portal = await plans.portal(lead.id, { subscriptionId: ours });
+    expect(portal).toMatchObject({
+      ok: true,
+      url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\//),
+    });
+    expect(stripe.billing.portalSessions.at(-1)).toMatchObject({
+      customer: subscription.customer,
+      return_url: `${SITE_URL}/studio/leads/${lead.id}`,
+    });
+
+    // The client portal's server function: only the plans billed to the address it proved.
+    const carePlans = t.services.carePlans;
+    expect(await carePlans.plansOfClient("OWNER@shop.example")).toEqual([
+      expect.objectContaining({ id: ours }),
+    ]);
+    expect(await carePlans.clientBillingPortal("someone@else.example", ours)).toBeNull();
+    expect(await carePlans.clientBillingPortal("owner@shop.example", ours, "/portal")).toMatch(
+      /^https:\/\/billing\.stripe\.com\//,
+    );
   });
 });

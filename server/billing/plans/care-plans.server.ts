@@ -6,6 +6,7 @@ import type { OutboxTrigger } from "../../outbox/outbox.server";
 import { createPlanEvents } from "./events.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
+import { createStudioPlans } from "./studio.server";
 import { createPlanSubscribe } from "./subscribe.server";
 
 export type CarePlanBillingDeps = {
@@ -96,7 +97,19 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     return mine ? billingPortal(subscriptionId, returnPath) : null;
   }
 
-  return { plans, subscribe, handleEvent, billingPortal, openPortalLink, plansOfClient, clientBillingPortal };
+  const studio = createStudioPlans({ database, stripe, logger, billingPortal });
+
+  return {
+    plans,
+    subscribe,
+    handleEvent,
+    billingPortal,
+    openPortalLink,
+    plansOfClient,
+    clientBillingPortal,
+    /** The lead's page: its plans, cancel at the period's end, Stripe's portal. */
+    studio,
+  };
 }
 
 export type CarePlanBilling = ReturnType<typeof createCarePlanBilling>;

@@ -4,6 +4,7 @@ import type { AppDatabase, Executor } from "../../db/database.server";
 import type { PlanSubscriptionTable } from "../../db/schema";
 import type { Logger } from "../../logger.server";
 import { enqueue, type OutboxTrigger } from "../../outbox/outbox.server";
+import { ensurePlanLead } from "./plan-lead.server";
 import { recordPaidRenewal, RENEWAL_FAILED_EMAIL, RENEWAL_SUBJECT } from "./renewals.server";
 import {
   billingCheckoutSchema,
@@ -130,6 +131,7 @@ async function applyToSubscription(
           .where("id", "=", id)
           .where(column as keyof typeof identity, "is", null)
           .execute();
+    await ensurePlanLead(trx, id, { email, name }, (deps.now ?? Date.now)());
     // The checkout completing makes a pending subscription active (its first invoice is paid with it).
     const next = Object.keys(state).length > 0 ? state : { status: "active" as const };
     let q = trx
@@ -157,8 +159,15 @@ async function invoicePaid(
       .select("name")
       .where("id", "=", sub.plan_id)
       .executeTakeFirstOrThrow();
+    await ensurePlanLead(trx, sub.id, { email: invoice.customer_email, name: invoice.customer_name }, at);
+    // Read again in the transaction: the lead just created (or by a racing event) is the documents' lead.
+    const current = await trx
+      .selectFrom("plan_subscriptions")
+      .selectAll()
+      .where("id", "=", sub.id)
+      .executeTakeFirstOrThrow();
     if (invoice.amount_paid > 0)
-      await recordPaidRenewal(trx, sub, plan, invoice, { registration: deps.registration, at });
+      await recordPaidRenewal(trx, current, plan, invoice, { registration: deps.registration, at });
     // A paid invoice ends a past-due spell, unless a newer event said otherwise.
     await trx
       .updateTable("plan_subscriptions")
@@ -180,6 +189,7 @@ async function invoiceFailed(
   const at = (deps.now ?? Date.now)();
   const iso = new Date(at).toISOString();
   await db.transaction().execute(async (trx) => {
+    await ensurePlanLead(trx, sub.id, { email: invoice.customer_email, name: invoice.customer_name }, at);
     const row = await trx
       .insertInto("plan_renewals")
       .values({
