@@ -256,6 +256,7 @@ function createMoney(
     registration: config.GST_HST_NUMBER ?? null,
     linkKey: secretFor(config, "care-plan-links"),
     outbox,
+    goals: analytics,
     now,
   });
   const refunds = createQuoteRefunds({

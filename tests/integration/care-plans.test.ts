@@ -263,6 +263,23 @@ describe(`care plans on ${testDatabaseKind}`, () => {
 
     const docs = await t.documents(ours);
     expect(docs.map((d) => d.number)).toEqual(["2026-0001", "2026-0002", "R2026-0001", "R2026-0002"]);
+    // Accounting counts each month as billed and received, with its GST and PST.
+    const rows = await t.services.accounting.rows({ from: "2026-09-01", to: "2026-10-31" });
+    const totals = t.services.accounting.totals(rows);
+    expect(rows.every((r) => r.part === "Care plan renewal")).toBe(true);
+    expect(totals.received).toMatchObject({ count: 2, netCents: 60_000, taxes: { GST: 3_000, PST: 4_200, HST: 0 } });
+    // The funnel counts the money once per month, on the plan's lead (the redelivery counted nothing).
+    await t.services.analytics.flush();
+    const goals = await t.db.db
+      .selectFrom("analytics_events")
+      .select(["lead_id", "amount_cents"])
+      .where("name", "=", "payment")
+      .execute();
+    const leadId = (await t.subscription(ours)).lead_id;
+    expect(goals).toEqual([
+      { lead_id: leadId, amount_cents: 33_600 },
+      { lead_id: leadId, amount_cents: 33_600 },
+    ]);
     const mails = smtp.messages.slice(sent).filter((m) => m.to.includes("renewal@example.com"));
     await vi.waitFor(
       () =>

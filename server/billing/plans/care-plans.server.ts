@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 
+import type { GoalRecorder } from "../../analytics/service.server";
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
 import type { OutboxTrigger } from "../../outbox/outbox.server";
@@ -20,6 +21,7 @@ export type CarePlanBillingDeps = {
   /** Signs the emails' links into Stripe's customer portal. */
   linkKey: Buffer;
   outbox?: OutboxTrigger;
+  goals?: GoalRecorder;
   now?: () => number;
 };
 
@@ -46,6 +48,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     logger,
     registration: deps.registration,
     outbox: deps.outbox,
+    goals: deps.goals,
     now: deps.now,
   });
 

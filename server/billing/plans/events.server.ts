@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 
+import type { GoalRecorder } from "../../analytics/service.server";
 import type { AppDatabase, Executor } from "../../db/database.server";
 import type { PlanSubscriptionTable } from "../../db/schema";
 import type { Logger } from "../../logger.server";
@@ -15,6 +16,8 @@ import {
 } from "./stripe-objects";
 
 export type PlanEventDeps = {
+  /** Analytics: each paid renewal is a "payment" goal, on the plan's lead and its source. */
+  goals?: GoalRecorder;
   database: AppDatabase;
   logger: Logger;
   registration: string | null;
@@ -153,6 +156,7 @@ async function invoicePaid(
 ) {
   const { db } = deps.database;
   const at = (deps.now ?? Date.now)();
+  let counted: { leadId: string | null; amountCents: number } | undefined;
   await db.transaction().execute(async (trx) => {
     const plan = await trx
       .selectFrom("care_plans")
@@ -166,8 +170,12 @@ async function invoicePaid(
       .selectAll()
       .where("id", "=", sub.id)
       .executeTakeFirstOrThrow();
-    if (invoice.amount_paid > 0)
-      await recordPaidRenewal(trx, current, plan, invoice, { registration: deps.registration, at });
+    const issued =
+      invoice.amount_paid > 0
+        ? await recordPaidRenewal(trx, current, plan, invoice, { registration: deps.registration, at })
+        : [];
+    // Once: only the delivery that issued the documents counts the money in the funnel (after commit).
+    if (issued.length > 0) counted = { leadId: current.lead_id, amountCents: invoice.amount_paid };
     // A paid invoice ends a past-due spell, unless a newer event said otherwise.
     await trx
       .updateTable("plan_subscriptions")
@@ -177,6 +185,7 @@ async function invoicePaid(
       .where("stripe_event_at", "<=", created)
       .execute();
   });
+  if (counted) void deps.goals?.recordGoal({ name: "payment", ...counted });
 }
 
 async function invoiceFailed(
