@@ -267,7 +267,11 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     const rows = await t.services.accounting.rows({ from: "2026-09-01", to: "2026-10-31" });
     const totals = t.services.accounting.totals(rows);
     expect(rows.every((r) => r.part === "Care plan renewal")).toBe(true);
-    expect(totals.received).toMatchObject({ count: 2, netCents: 60_000, taxes: { GST: 3_000, PST: 4_200, HST: 0 } });
+    expect(totals.received).toMatchObject({
+      count: 2,
+      netCents: 60_000,
+      taxes: { GST: 3_000, PST: 4_200, HST: 0 },
+    });
     // The funnel counts the money once per month, on the plan's lead (the redelivery counted nothing).
     await t.services.analytics.flush();
     const goals = await t.db.db
