@@ -533,6 +533,7 @@ export interface PlanSubscriptionTable {
   id: string;
   plan_id: string;
   province: string;
+  price_cents: number;
   lead_id: string | null;
   checkout_session_id: string | null;
   stripe_subscription_id: string | null;

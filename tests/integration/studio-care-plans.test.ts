@@ -35,6 +35,7 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
         id: crypto.randomUUID(),
         plan_id: "growth",
         province: "BC",
+        price_cents: 12_500,
         lead_id: leadId,
         stripe_subscription_id: "sub_test_1",
         stripe_customer_id: "cus_test_1",

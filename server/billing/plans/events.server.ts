@@ -68,6 +68,7 @@ export function createPlanEvents(deps: PlanEventDeps) {
         stripe_subscription_id: s.id,
         status: event.type === "customer.subscription.deleted" ? "canceled" : ourSubscriptionStatus(s.status),
         cancel_at_period_end: s.cancel_at_period_end ? 1 : 0,
+        ...(s.items.data[0]?.price?.unit_amount ? { price_cents: s.items.data[0].price.unit_amount } : {}),
         current_period_end: end ? new Date(end * 1000).toISOString() : null,
       });
       return true;
@@ -107,6 +108,7 @@ type SubscriptionChange = Partial<
     | "status"
     | "cancel_at_period_end"
     | "current_period_end"
+    | "price_cents"
   >
 >;
 

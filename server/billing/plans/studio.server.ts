@@ -93,7 +93,38 @@ export function createStudioPlans(deps: {
       : { ok: false, status: 503, error: "Stripe's portal is not available for this plan." };
   }
 
-  return { ofLead, setCancelAtPeriodEnd, portal };
+  return { ofLead, setCancelAtPeriodEnd, portal, summary: (now: number) => planSummary(database, now) };
 }
 
 export type StudioPlans = ReturnType<typeof createStudioPlans>;
+
+/**
+ * The figures for the studio's home: monthly recurring revenue (before tax) of the plans
+ * Stripe bills now (active or past due, a cancelled-at-period-end one until it ends), the
+ * renewals paid in the last seven days, and the plans whose renewal failed.
+ */
+export async function planSummary({ db }: AppDatabase, now: number) {
+  const live = await db
+    .selectFrom("plan_subscriptions")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("price_cents").as("mrr")])
+    .where("status", "in", ["active", "past_due"])
+    .executeTakeFirstOrThrow();
+  const week = await db
+    .selectFrom("plan_renewals")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("amount_cents").as("cents")])
+    .where("status", "=", "paid")
+    .where("updated_at", ">=", new Date(now - 7 * 86_400_000).toISOString())
+    .executeTakeFirstOrThrow();
+  const failed = await db
+    .selectFrom("plan_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "past_due")
+    .executeTakeFirstOrThrow();
+  return {
+    plans: Number(live.count),
+    mrrCents: Number(live.mrr ?? 0),
+    renewalsThisWeek: Number(week.count),
+    renewedCentsThisWeek: Number(week.cents ?? 0),
+    failed: Number(failed.count),
+  };
+}

@@ -68,6 +68,7 @@ export function createPlanSubscribe(deps: {
         id,
         plan_id: plan.id,
         province,
+        price_cents: plan.priceCents,
         status: "pending",
         cancel_at_period_end: 0,
         stripe_event_at: 0,

@@ -49,6 +49,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("plan_id", "text", (c) => c.notNull())
     .addColumn("province", "text", (c) => c.notNull())
+    // The monthly price before tax Stripe bills it at (the plan's when subscribed; a change of plan moves it): the MRR's figure.
+    .addColumn("price_cents", "integer", (c) => c.notNull())
     .addColumn("lead_id", "text")
     .addColumn("checkout_session_id", "text", (c) => c.unique())
     .addColumn("stripe_subscription_id", "text", (c) => c.unique())
