@@ -474,4 +474,24 @@ describe(`care plans on ${testDatabaseKind}`, () => {
       /^https:\/\/billing\.stripe\.com\//,
     );
   });
+
+  it("two checkouts for one plan finished in two tabs: one subscription each at Stripe, the second listed for the studio to cancel and refund", async () => {
+    const t = await harness();
+    const one = await subscribeAndPay(t, "growth", "BC", "twice@example.com");
+    t.clock.now += 1_000; // the second tab, a second later
+    const two = await subscribeAndPay(t, "growth", "BC", "Twice@example.com");
+    t.clock.now += 1_000;
+    for (const p of [one, two]) {
+      await t.deliver("checkout.session.completed", p.session, at(t, 1));
+      await t.deliver("invoice.paid", p.invoice, at(t, 2));
+    }
+    const listed = (await t.services.attention.load()).plans;
+    const second = await t.subscription(two.ours);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        leadId: second.lead_id,
+        detail: expect.stringContaining("subscribed twice"),
+      }),
+    ]);
+  });
 });

@@ -13,6 +13,10 @@ import {
  * takes it off the list.
  */
 export async function plansPastDue(ctx: AttentionContext): Promise<AttentionItem[]> {
+  return [...(await pastDue(ctx)), ...(await plansTwice(ctx))];
+}
+
+async function pastDue(ctx: AttentionContext): Promise<AttentionItem[]> {
   const { db, name } = ctx;
   const rows = await db
     .selectFrom("plan_subscriptions as s")
@@ -34,5 +38,45 @@ export async function plansPastDue(ctx: AttentionContext): Promise<AttentionItem
     name: name(r),
     urgent: true,
     detail: `${r.plan}: ${r.amount === null ? "renewal" : cad(Number(r.amount))} not paid${r.since ? ` since ${formatSiteDate(String(r.since))}` : ""}; Stripe retries the card`,
+  }));
+}
+
+/**
+ * One client billed twice for one plan (two checkouts finished in two tabs: Stripe makes two
+ * subscriptions): the later one is listed, for the studio to cancel and refund in Stripe.
+ */
+async function plansTwice(ctx: AttentionContext): Promise<AttentionItem[]> {
+  const { db, name } = ctx;
+  const rows = await db
+    .selectFrom("plan_subscriptions as s")
+    .innerJoin("plan_subscriptions as first", (j) =>
+      j
+        .onRef("first.plan_id", "=", "s.plan_id")
+        // The earlier one stays; same instant: the smaller id does.
+        .on((eb) =>
+          eb.or([
+            eb("first.created_at", "<", eb.ref("s.created_at")),
+            eb.and([
+              eb("first.created_at", "=", eb.ref("s.created_at")),
+              eb("first.id", "<", eb.ref("s.id")),
+            ]),
+          ]),
+        )
+        .on((eb) => eb(eb.fn("lower", ["first.email"]), "=", eb.fn("lower", ["s.email"]))),
+    )
+    .innerJoin("leads", "leads.id", "s.lead_id")
+    .innerJoin("care_plans as p", "p.id", "s.plan_id")
+    .select(["s.id", "s.lead_id", "p.name as plan", "leads.first_name", "leads.last_name"])
+    .where("s.status", "in", ["active", "past_due"])
+    .where("first.status", "in", ["active", "past_due"])
+    .groupBy(["s.id", "s.lead_id", "p.name", "leads.first_name", "leads.last_name"])
+    .limit(LIST_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    key: `${r.id}-twice`,
+    leadId: r.lead_id!,
+    name: name(r),
+    urgent: true,
+    detail: `${r.plan} subscribed twice by the same address: cancel and refund this one in Stripe`,
   }));
 }
