@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 
 import { analyticsRoutes } from "./analytics/routes.server";
+import { mountCarePlanRoutes } from "./billing/plans/routes.server";
 import { mountCalendarFeed } from "./booking/routes.server";
 import type { AppConfig } from "./config.server";
 import { pendingMigrations, type AppDatabase } from "./db/database.server";
@@ -117,6 +118,7 @@ export function createApp(
   // Each capability's HTTP face, mounted from the one set of services.
   app.route("/api/event", analyticsRoutes(services.analytics, config));
   mountPaymentRoutes(app, services.payments, deps);
+  mountCarePlanRoutes(app, services.carePlans, config);
   app.route("/api/inquiries", inquiryRoutes(services.inquiries, config));
   // A quote's invoice or receipt, for the holder of the quote's link; like the page, its token goes to no other site.
   app.get("/quote/:token/documents/:documentId", async (c) => {

@@ -22,7 +22,9 @@ export type SecretPurpose =
   /** The signer's address hash in a signed agreement (quotes/agreement.server.ts). */
   | "agreement-addresses"
   /** Seals the studio's calendar sources' addresses and passwords (booking/calendar-secrets.server.ts). */
-  | "calendar-credentials";
+  | "calendar-credentials"
+  /** The care plan emails' links into Stripe's customer portal (billing/plans/portal-links.server.ts). */
+  | "care-plan-links";
 
 /**
  * The key for one purpose. Sessions and booking links are keyed by the root secret itself, as
@@ -32,7 +34,7 @@ export type SecretPurpose =
 export function secretFor(config: SecretsConfig, purpose: "sessions" | "booking-links"): string;
 export function secretFor(
   config: SecretsConfig,
-  purpose: "reminder-opt-outs" | "agreement-addresses" | "calendar-credentials",
+  purpose: "reminder-opt-outs" | "agreement-addresses" | "calendar-credentials" | "care-plan-links",
 ): Buffer;
 export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string | Buffer {
   switch (purpose) {
@@ -47,6 +49,8 @@ export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string
       return hkdfKey(rootSecret(config), "cascadia-agreements", "signer-address");
     case "calendar-credentials":
       return hkdfKey(rootSecret(config), "cascadia-calendars", "calendar-credentials");
+    case "care-plan-links":
+      return hkdfKey(rootSecret(config), "cascadia-care-plans", "portal-links");
   }
 }
 

@@ -5,6 +5,9 @@ import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-n
 import { createStudioSecurity } from "./auth/security.server";
 import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
+import { createCarePlanBilling } from "./billing/plans/care-plans.server";
+import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
+import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
@@ -107,6 +110,8 @@ export type StudioServices = StudioSignIn & {
   attention: Attention;
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
+  /** A lead's care plans: cancel at the period's end, Stripe's portal (server/billing/plans). */
+  carePlans: StudioPlans;
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
@@ -180,6 +185,7 @@ export function createServices(deps: ServiceDeps) {
     feeds,
     refunds: money.refunds,
     calendarSources,
+    carePlans: money.carePlans.studio,
   });
 
   const web: AppServices = {
@@ -240,6 +246,18 @@ function createMoney(
     goals: analytics,
     onRefundUpdate: (update) => refunds.providerUpdate(update),
     onChargeRefunded: (match) => refunds.settleFlaggedElsewhere(match),
+    onBillingEvent: (event) => carePlans.handleEvent(event),
+  });
+  const carePlans = createCarePlanBilling({
+    database,
+    logger,
+    stripe: payments.stripe,
+    siteUrl: config.SITE_URL,
+    registration: config.GST_HST_NUMBER ?? null,
+    linkKey: secretFor(config, "care-plan-links"),
+    outbox,
+    goals: analytics,
+    now,
   });
   const refunds = createQuoteRefunds({
     database,
@@ -267,7 +285,7 @@ function createMoney(
     outbox,
     now,
   });
-  return { payments, refunds, quoteCheckout, quotes };
+  return { payments, refunds, quoteCheckout, quotes, carePlans };
 }
 
 /**
@@ -307,6 +325,12 @@ function createDelivery({
       ...bookingStudioDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
+      ...carePlanDeliveryHandlers({
+        database,
+        mailer,
+        siteUrl: config.SITE_URL,
+        linkKey: secretFor(config, "care-plan-links"),
+      }),
       ...reminderDeliveryHandlers({ database, reminders, enabled: mailer.configured }),
     },
     metrics,
@@ -323,6 +347,7 @@ function createBackOffice(
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
     calendarSources: ReturnType<typeof createCalendarSources>;
+    carePlans: StudioPlans;
   },
 ) {
   const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;
@@ -374,6 +399,7 @@ function createBackOffice(
     refunds,
     attention,
     accounting,
+    carePlans: deps.carePlans,
     bookings: bookingStudio,
     feeds,
     analytics: dashboard,

@@ -14,7 +14,7 @@ import { formatAddress, siteConfig, type SiteConfig } from "./site";
 export type LegalDocumentText = z.input<typeof legalDocumentTextSchema>;
 
 /** Effective date of the current versions; change it whenever the text changes. */
-export const legalEffectiveDate = "November 25, 2026";
+export const legalEffectiveDate = "November 28, 2026";
 
 export function termsOfService(site: SiteConfig = siteConfig): LegalDocumentText {
   const upfront = rates.upfrontPercent;
@@ -124,6 +124,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
           "Project details you choose to share: project type, budget, timeline and your message.",
           "Calls you book on our website: your name, email address, company (if given), what you would like to talk about, the time you chose and the time zone you viewed it in. Your link to reschedule or cancel is stored only as a one-way digest.",
           "Payment information: the package and amount paid. Card details are entered on our payment provider's secure page and are never received or stored by us.",
+          "Care plans: the plan, the province you chose (it decides the sales tax), the name and email address our payment provider bills, the state of the plan and each month's invoice and receipt, which tax law requires us to keep for six years.",
           "Technical information our server records for security, such as IP address, browser type and the pages requested, kept in short-lived logs.",
           "Visit statistics, without cookies: the page viewed, the website that linked to it (its domain only), campaign tags in the link, the demo you came from and whether you use a phone, tablet or computer. To count unique visitors without identifying you, your IP address and browser type are combined with a random value that changes every day and is then deleted; neither is stored, and visits on different days cannot be linked. Browsers that send a Global Privacy Control signal, and automated visitors, are not counted.",
         ],

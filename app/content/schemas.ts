@@ -223,3 +223,14 @@ export const coreValueSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
 });
+
+// care-plans.ts (also what the back office validates a plan with: server/billing/plans)
+export const carePlanSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  name: z.string().min(1).max(60),
+  /** Before tax, in CAD cents, per month. */
+  priceCents: z.number().int().min(100).max(10_000_00),
+  included: z.array(z.string().min(1).max(120)).min(1).max(12),
+  /** Hours of changes a month the plan includes. */
+  changeHours: z.number().int().min(0).max(100),
+});

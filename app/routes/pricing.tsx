@@ -1,4 +1,5 @@
 import { AddOnsGrid } from "~/components/sections/add-ons-grid";
+import { CarePlanCards } from "~/components/sections/care-plan-cards";
 import { ComparisonTable } from "~/components/sections/comparison-table";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqAccordion } from "~/components/sections/faq-accordion";
@@ -6,6 +7,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { PricingCards } from "~/components/sections/pricing-cards";
 import { SiteSection, SiteSectionHeading } from "~/components/sections/site-section";
 import { addOns } from "~/content/add-ons";
+import { carePlansCopy, seedCarePlans } from "~/content/care-plans";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems } from "~/content/faq";
 import { packages } from "~/content/packages";
@@ -35,6 +37,17 @@ export default function Page() {
       <SiteSection id="packages" aria-labelledby="packages-title" className="pt-12 sm:pt-16">
         <SiteSectionHeading id="packages-title" {...s.packages} className="sr-only" />
         <PricingCards items={packages} />
+      </SiteSection>
+      {/* Monthly care plans (issue 42): a section of their own below the one-off packages. */}
+      <SiteSection id="care-plans" tone="tinted" aria-labelledby="care-plans-title">
+        <SiteSectionHeading
+          id="care-plans-title"
+          title={carePlansCopy.title}
+          intro={carePlansCopy.description}
+        />
+        <div className="mt-12">
+          <CarePlanCards items={seedCarePlans} />
+        </div>
       </SiteSection>
       <SiteSection id="comparison" tone="muted" aria-labelledby="comparison-title">
         <SiteSectionHeading id="comparison-title" {...s.comparison} />

@@ -91,7 +91,7 @@ function BackupWarning({ backup }: { backup: NonNullable<Route.ComponentProps["l
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, balances, refunds, emails, limit, backup } = loaderData;
+  const { leads, quotes, balances, refunds, emails, plans, limit, backup } = loaderData;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -139,6 +139,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           noun={["payment needs a refund", "payments need a refund"]}
           urgent="refund"
           empty="No payment needs a refund."
+          limit={limit}
+        />
+        <AttentionList
+          id="plans-past-due"
+          title="Care plans not paid"
+          items={plans}
+          noun={["care plan renewal failed", "care plan renewals failed"]}
+          urgent="failed"
+          empty="Every care plan is paid."
           limit={limit}
         />
         <AttentionList

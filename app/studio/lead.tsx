@@ -22,6 +22,7 @@ import {
 } from "./labels";
 import { bookingActivityText, LeadCalls } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
+import { isPlanIntent, LeadPlans, planAction } from "./lead-plans";
 import { isQuoteIntent, LeadQuotes, quoteAction, type QuoteFormRefusal } from "./lead-quotes";
 import { LeadSource } from "./lead-source";
 import { alignedTerms, Details, Section, SplitColumns, Table } from "./ui";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes, bookings, refunds } = requireStudio(context);
+  const { leads, quotes, bookings, refunds, carePlans } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
@@ -43,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     refundable: await refunds.refundable(params.id),
     refundNotices: await refunds.notices(params.id),
     refundFormKey: crypto.randomUUID(),
+    plans: await carePlans.ofLead(params.id),
   };
 }
 
@@ -52,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormPost(request, context));
   const intent = form.intent;
   if (isQuoteIntent(intent)) return quoteAction(studio, params.id, intent, form);
+  if (isPlanIntent(intent)) return planAction(studio, params.id, intent, form);
   if (intent === "refund") {
     // Money leaves: the amount, reason and confirmation are checked on the server (server/billing/refunds.server.ts).
     const refunded = await refunds.refund(params.id, form, user.email);
@@ -94,6 +97,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     refundable,
     refundNotices,
     refundFormKey,
+    plans,
   } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
@@ -237,6 +241,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           refused={quoteRefusal(actionData)}
         />
       )}
+
+      <LeadPlans plans={plans} busy={busy} error={error} />
 
       <LeadCalls calls={calls} />
 

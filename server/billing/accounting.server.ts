@@ -102,7 +102,7 @@ export function createAccounting({
         number: d.number,
         status: d.status,
         quote: quoteReference(d.quote_id),
-        part: paymentKindLabels[d.payment_kind],
+        part: d.renewal_id ? "Care plan renewal" : paymentKindLabels[d.payment_kind],
         buyer: d.buyer_name,
         registration: d.registration_number,
         netCents: total - taxCodes.reduce((sum, c) => sum + taxes[c], 0),

@@ -288,8 +288,9 @@ export const documentKindLabels: Record<MoneyDocumentKind, string> = {
   credit_note: "Credit note",
 };
 
-export function documentTitle(d: Pick<MoneyDocument, "kind" | "number" | "payment_kind">) {
-  return `${documentKindLabels[d.kind]} ${d.number} (${paymentKindLabels[d.payment_kind].toLowerCase()})`;
+export function documentTitle(d: Pick<MoneyDocument, "kind" | "number" | "payment_kind" | "renewal_id">) {
+  const part = d.renewal_id ? "care plan" : paymentKindLabels[d.payment_kind].toLowerCase();
+  return `${documentKindLabels[d.kind]} ${d.number} (${part})`;
 }
 
 export const documentFilename = (d: Pick<MoneyDocument, "kind" | "number">) =>
@@ -323,7 +324,8 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   return renderPdf(
     {
       title,
-      subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  Quote ${quoteReference(d.quote_id)}`,
+      // A care plan renewal's documents name the plan's subscription where a quote's name the quote.
+      subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  ${d.renewal_id ? "Care plan" : "Quote"} ${quoteReference(d.quote_id)}`,
       createdAt: new Date(d.issued_at),
     },
     (doc) => {
@@ -386,7 +388,7 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
         if (taxes.length === 0) row(credit ? "Tax reversed" : "Tax charged", "none");
       }
       row(invoice ? "Total due" : credit ? "Total refunded" : "Total paid", cad(amount), true);
-      if (d.kind === "receipt")
+      if (d.kind === "receipt" && !d.renewal_id)
         doc
           .moveDown(0.3)
           .fillColor(PDF_MUTED)

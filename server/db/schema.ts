@@ -503,6 +503,62 @@ export interface MoneyDocumentTable {
   reason?: string | null;
   credited_invoice?: string | null;
   credited_receipt?: string | null;
+  /** A care plan renewal's documents name it (migration 0038); quote_id then holds the subscription's id. */
+  renewal_id?: string | null;
+}
+
+/** Migration 0037: the care plans the studio sells, billed by Stripe Billing. */
+export interface CarePlanTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  /** JSON array of what the plan includes. */
+  included: string;
+  change_hours: number;
+  position: number;
+  retired_at: string | null;
+  updated_at: string;
+}
+
+export interface StripeTaxRateTable {
+  code: "GST" | "PST" | "HST";
+  province: string;
+  basis_points: number;
+  stripe_id: string;
+}
+
+export type PlanSubscriptionStatus = "pending" | "active" | "past_due" | "canceled" | "incomplete";
+
+export interface PlanSubscriptionTable {
+  id: string;
+  plan_id: string;
+  province: string;
+  price_cents: number;
+  lead_id: string | null;
+  checkout_session_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  email: string | null;
+  name: string | null;
+  status: PlanSubscriptionStatus;
+  cancel_at_period_end: number;
+  current_period_end: string | null;
+  /** Unix seconds of the last subscription event applied: an older one arriving late changes nothing. */
+  stripe_event_at: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlanRenewalTable {
+  id: string;
+  subscription_id: string;
+  stripe_invoice_id: string;
+  status: "paid" | "failed";
+  amount_cents: number;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -533,5 +589,9 @@ export interface Database {
   reminder_opt_outs: ReminderOptOutTable;
   document_counters: DocumentCounterTable;
   money_documents: MoneyDocumentTable;
+  care_plans: CarePlanTable;
+  stripe_tax_rates: StripeTaxRateTable;
+  plan_subscriptions: PlanSubscriptionTable;
+  plan_renewals: PlanRenewalTable;
   refunds: RefundTable;
 }

@@ -3,6 +3,7 @@ import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
 import { flaggedRefundCause, flaggedRefundStatus } from "../billing/flagged-refund";
+import { plansPastDue } from "../billing/plans/attention.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
 import { PAYMENT_SUBJECT } from "../payments/notifications.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
@@ -173,12 +174,13 @@ export async function undeliverable(ctx: AttentionContext): Promise<AttentionIte
 export async function load(ctx: AttentionContext) {
   const { now } = ctx;
   const t = now();
-  const [leads, quotes, balances, refunds, emails] = await Promise.all([
+  const [leads, quotes, balances, refunds, emails, plans] = await Promise.all([
     leadsWaiting(ctx, t),
     quotesAwaiting(ctx, t),
     balancesDue(ctx, t),
     refundsNeeded(ctx),
     undeliverable(ctx),
+    plansPastDue(ctx),
   ]);
   const backup = ctx.backups();
   return {
@@ -187,6 +189,8 @@ export async function load(ctx: AttentionContext) {
     balances,
     refunds,
     emails,
+    /** Care plans whose renewal failed (server/billing/plans). */
+    plans,
     limit: LIST_LIMIT,
     backup: backup?.late ? { lastAt: backup.lastAt, intervalMs: backup.intervalMs, dir: backup.dir } : null,
   };

@@ -10,6 +10,7 @@ import { createSandboxProvider } from "./providers/sandbox.server";
 import { createStripeClient, createStripeProvider, type StripeApiOverrides } from "./providers/stripe.server";
 import { createPaymentService } from "./service.server";
 import type { PaymentProvider, ProviderName } from "./types";
+import type { BillingEventHandler } from "./webhook-events.server";
 import {
   createStripeWebhookHandler,
   type ChargeRefundedHandler,
@@ -60,6 +61,8 @@ export function createPayments(deps: {
   /** Stripe's refund events, for the refunds of settled payments (quotes). */
   onRefundUpdate?: RefundUpdateHandler;
   onChargeRefunded?: ChargeRefundedHandler;
+  /** Stripe Billing's events (care plans, server/billing/plans). */
+  onBillingEvent?: BillingEventHandler;
 }) {
   const { config, database, options = {} } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -102,9 +105,10 @@ export function createPayments(deps: {
         logger,
         onRefundUpdate: deps.onRefundUpdate,
         onChargeRefunded: deps.onChargeRefunded,
+        onBillingEvent: deps.onBillingEvent,
       })
     : undefined;
-  return { provider: provider.name, service, webhook };
+  return { provider: provider.name, service, webhook, stripe };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

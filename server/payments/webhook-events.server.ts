@@ -12,10 +12,15 @@ export type WebhookEventDeps = {
   /** A refund moved on at Stripe (refund.updated, refund.failed): true when it was one of ours (server/billing/refunds.server.ts). */
   onRefundUpdate?: RefundUpdateHandler;
   onChargeRefunded?: ChargeRefundedHandler;
+  /** Stripe Billing's events for care plans (server/billing/plans): true when the event was a plan's. */
+  onBillingEvent?: BillingEventHandler;
 };
+
+export type BillingEventHandler = (event: Stripe.Event) => Promise<boolean>;
 
 /** A verified, well-formed event Stripe has not delivered before: what it changes here. */
 export async function handleEvent(deps: WebhookEventDeps, event: Stripe.Event) {
+  if (await deps.onBillingEvent?.(event)) return;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":

@@ -5,7 +5,7 @@ import type { Logger } from "../logger.server";
 import { describeError } from "./errors";
 import type { PaymentService } from "./service.server";
 import type { RefundState } from "./types";
-import { handleEvent } from "./webhook-events.server";
+import { handleEvent, type BillingEventHandler } from "./webhook-events.server";
 
 export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };
 
@@ -25,6 +25,7 @@ export function createStripeWebhookHandler(deps: {
   onRefundUpdate?: RefundUpdateHandler;
   /** A charge refunded whole at Stripe (its dashboard): settles a flagged payment's refund (server/billing/refunds.server.ts). */
   onChargeRefunded?: ChargeRefundedHandler;
+  onBillingEvent?: BillingEventHandler;
 }) {
   const { stripe, webhookSecret, database, logger } = deps;
   const { db } = database;

@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
+import { createFakeBilling } from "./stripe-billing";
+
 /** One call the fake received: the form-encoded body as flat "a[b][c]" keys, and its headers. */
 export type CapturedRequest = {
   method: string;
@@ -63,6 +65,7 @@ export async function startFakeStripeApi() {
   // session it opens would be "in the past" once the real day moves on.
   let clock = () => Date.now();
   let refundStatus: "succeeded" | "pending" = "succeeded";
+  const billing = createFakeBilling(() => clock());
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -109,6 +112,7 @@ export async function startFakeStripeApi() {
           const m = /^metadata\[(.+)\]$/.exec(k);
           if (m) metadata[m[1]!] = v;
         }
+        const mode = params.mode ?? "payment";
         const session: FakeSession = {
           id,
           object: "checkout.session",
@@ -140,6 +144,7 @@ export async function startFakeStripeApi() {
           });
         }
         sessions.set(id, session);
+        if (mode === "subscription") billing.rememberCheckout(id, params);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
         return send(200, session);
       }
@@ -242,6 +247,8 @@ export async function startFakeStripeApi() {
         }
         return send(200, session);
       }
+      if (billing.route({ method: req.method ?? "", path: url.pathname, params, idempotencyKey }, send))
+        return;
       send(404, {
         error: {
           type: "invalid_request_error",
@@ -261,6 +268,8 @@ export async function startFakeStripeApi() {
     requests,
     sessions,
     refunds,
+    /** Stripe Billing: tax rates, subscriptions, invoices, portal sessions (tests/fakes/stripe-billing.ts). */
+    billing,
     /** What Stripe would show after the customer paid (or not). */
     setPaymentStatus(id: string, paymentStatus: FakeSession["payment_status"]) {
       const s = sessions.get(id);

@@ -1,0 +1,118 @@
+import type Stripe from "stripe";
+
+import type { GoalRecorder } from "../../analytics/service.server";
+import type { AppDatabase } from "../../db/database.server";
+import type { Logger } from "../../logger.server";
+import type { OutboxTrigger } from "../../outbox/outbox.server";
+import { createPlanEvents } from "./events.server";
+import { createCarePlans } from "./plans.server";
+import { verifyPortalToken } from "./portal-links.server";
+import { createStudioPlans } from "./studio.server";
+import { createPlanSubscribe } from "./subscribe.server";
+
+export type CarePlanBillingDeps = {
+  database: AppDatabase;
+  logger: Logger;
+  /** Stripe's client when PAYMENTS_PROVIDER is stripe; without it plans are shown but not sold. */
+  stripe: Stripe | undefined;
+  siteUrl: string;
+  /** GST/HST registration number: without one the studio is a small supplier and charges no tax. */
+  registration: string | null;
+  /** Signs the emails' links into Stripe's customer portal. */
+  linkKey: Buffer;
+  outbox?: OutboxTrigger;
+  goals?: GoalRecorder;
+  now?: () => number;
+};
+
+/**
+ * Care plans (issue 42, decision 0055): the plans the studio keeps, the subscription checkout,
+ * Stripe Billing's events (documents for each paid renewal), and the way into Stripe's
+ * customer portal for the client and the studio.
+ */
+export function createCarePlanBilling(deps: CarePlanBillingDeps) {
+  const { database, stripe, siteUrl } = deps;
+  const logger = deps.logger.child({ module: "care-plans" });
+  const plans = createCarePlans({ database, now: deps.now });
+  const subscribe = createPlanSubscribe({
+    database,
+    plans,
+    stripe,
+    siteUrl,
+    registered: deps.registration !== null,
+    logger,
+    now: deps.now,
+  });
+  const handleEvent = createPlanEvents({
+    database,
+    logger,
+    registration: deps.registration,
+    outbox: deps.outbox,
+    goals: deps.goals,
+    now: deps.now,
+  });
+
+  /** A Stripe customer portal session for one subscription (card, plan, cancellation), returning to `returnPath`. */
+  async function billingPortal(subscriptionId: string, returnPath = "/pricing"): Promise<string | null> {
+    if (!stripe) return null;
+    const sub = await database.db
+      .selectFrom("plan_subscriptions")
+      .select(["stripe_customer_id"])
+      .where("id", "=", subscriptionId)
+      .executeTakeFirst();
+    if (!sub?.stripe_customer_id) return null;
+    const session = await stripe.billingPortal.sessions.create({
+      customer: sub.stripe_customer_id,
+      return_url: `${siteUrl}${returnPath}`,
+    });
+    return session.url;
+  }
+
+  /** An email's link followed: a fresh portal session, or null for a link we did not sign. */
+  async function openPortalLink(token: string) {
+    const id = verifyPortalToken(deps.linkKey, token);
+    return id ? billingPortal(id) : null;
+  }
+
+  /**
+   * For the client portal (app/portal): the plans billed to this proven address, each with its
+   * state, and a way into Stripe's portal for one of them. The caller proves the address.
+   */
+  async function plansOfClient(email: string) {
+    return database.db
+      .selectFrom("plan_subscriptions as s")
+      .innerJoin("care_plans as p", "p.id", "s.plan_id")
+      .select([
+        "s.id",
+        "p.name as planName",
+        "s.status",
+        "s.cancel_at_period_end as cancelAtPeriodEnd",
+        "s.current_period_end as currentPeriodEnd",
+      ])
+      .where((eb) => eb(eb.fn("lower", ["s.email"]), "=", email.trim().toLowerCase()))
+      .where("s.status", "!=", "pending")
+      .orderBy("s.created_at", "desc")
+      .execute();
+  }
+
+  async function clientBillingPortal(email: string, subscriptionId: string, returnPath?: string) {
+    const mine = (await plansOfClient(email)).some((p) => p.id === subscriptionId);
+    return mine ? billingPortal(subscriptionId, returnPath) : null;
+  }
+
+  const studio = createStudioPlans({ database, stripe, logger, billingPortal });
+
+  return {
+    plans,
+    subscribe,
+    handleEvent,
+    billingPortal,
+    openPortalLink,
+    plansOfClient,
+    clientBillingPortal,
+    /** The lead's page: its plans, cancel at the period's end, Stripe's portal. */
+    studio,
+  };
+}
+
+export type CarePlanBilling = ReturnType<typeof createCarePlanBilling>;
