@@ -38,6 +38,16 @@ export default [
       route("account", "studio/account.tsx"),
     ]),
   ]),
+  // The client portal: rendered per request, a client's session from its own cookie (server/portal).
+  ...prefix("portal", [
+    layout("portal/layout.tsx", [
+      index("portal/home.tsx"),
+      route("documents", "portal/documents.tsx"),
+      route("calls", "portal/calls.tsx"),
+      route("data", "portal/data.tsx"),
+      route("sign-out", "portal/sign-out.tsx"),
+    ]),
+  ]),
   ...prefix("demo", [
     ...demoSites.map(({ slug, folder, pages }) =>
       pages.length === 0

@@ -22,7 +22,11 @@ export type SecretPurpose =
   /** The signer's address hash in a signed agreement (quotes/agreement.server.ts). */
   | "agreement-addresses"
   /** Seals the studio's calendar sources' addresses and passwords (booking/calendar-secrets.server.ts). */
-  | "calendar-credentials";
+  | "calendar-credentials"
+  /** better-auth of the client portal: signs clients' session cookies, apart from the studio's (decision 0051). */
+  | "client-sessions"
+  /** The MAC inside a portal sign-in link's token, so the outbox can rebuild a link it never stores (auth/client-auth.server.ts). */
+  | "client-sign-in-links";
 
 /**
  * The key for one purpose. Sessions and booking links are keyed by the root secret itself, as
@@ -32,7 +36,12 @@ export type SecretPurpose =
 export function secretFor(config: SecretsConfig, purpose: "sessions" | "booking-links"): string;
 export function secretFor(
   config: SecretsConfig,
-  purpose: "reminder-opt-outs" | "agreement-addresses" | "calendar-credentials",
+  purpose:
+    | "reminder-opt-outs"
+    | "agreement-addresses"
+    | "calendar-credentials"
+    | "client-sessions"
+    | "client-sign-in-links",
 ): Buffer;
 export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string | Buffer {
   switch (purpose) {
@@ -47,6 +56,10 @@ export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string
       return hkdfKey(rootSecret(config), "cascadia-agreements", "signer-address");
     case "calendar-credentials":
       return hkdfKey(rootSecret(config), "cascadia-calendars", "calendar-credentials");
+    case "client-sessions":
+      return hkdfKey(rootSecret(config), "cascadia-portal", "client-sessions");
+    case "client-sign-in-links":
+      return hkdfKey(rootSecret(config), "cascadia-portal", "client-sign-in-links");
   }
 }
 
