@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 /** The client portal's words (server/portal and app/portal read them from here). */
 
 /** The one answer to every accepted request, known email or not (nothing to enumerate). */
@@ -8,6 +6,3 @@ export const LINK_SENT =
 export const LINK_LIMITED = "Too many sign-in links asked for. Try again later.";
 export const LINK_REFUSED = "That sign-in link has expired or was already used. Ask for a new one below.";
 export const EMAIL_INVALID = "Enter your email address, like name@example.com.";
-
-/** The sign-in form: one email, normalised as stored for comparison. */
-export const linkRequest = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });

@@ -5,11 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { getPackage } from "~/content/packages";
-import { EMAIL_INVALID, LINK_LIMITED, LINK_REFUSED, LINK_SENT, linkRequest } from "~/content/portal";
+import { EMAIL_INVALID, LINK_LIMITED, LINK_REFUSED, LINK_SENT } from "~/content/portal";
 import { quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { readFormPost } from "~/lib/form-post";
 import { formatCad } from "~/lib/money";
+import { linkRequest } from "~/schemas/portal";
 
 import type { NextStep } from "../../server/portal/view.server";
 import type { Route } from "./+types/home";

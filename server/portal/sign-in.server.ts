@@ -17,7 +17,8 @@ import { portalSignInEmail } from "../mail/emails/portal-sign-in";
 import type { Mailer } from "../mail/mailer.server";
 import { enqueue, messageId, type OutboxHandlers, type OutboxTrigger } from "../outbox/outbox.server";
 
-export { LINK_LIMITED, LINK_REFUSED, LINK_SENT, linkRequest } from "~/content/portal";
+export { LINK_LIMITED, LINK_REFUSED, LINK_SENT } from "~/content/portal";
+export { linkRequest } from "~/schemas/portal";
 
 /** A signed-in client: one proven email (decision 0051). */
 export type Client = { id: string; email: string };

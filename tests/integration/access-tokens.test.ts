@@ -50,13 +50,11 @@ const NOT_SECRET: Record<string, string> = {
 
 /** The public routes with a parameter that grants access: every one must be masked in the logs. */
 function tokenRoutes(paths: string[]) {
-  return (
-    [...new Set(paths)]
-      .filter((p) => /:[A-Za-z]/.test(p))
-      // A session protects /studio, /api/studio and the client portal (/portal): their ids open nothing alone.
-      .filter((p) => !/^\/(?:api\/)?(?:studio|portal)(?:\/|$)/.test(p))
-      .filter((p) => !(NOT_SECRET[p] && p.match(/:[A-Za-z]+/g)!.every((param) => param === NOT_SECRET[p])))
-  );
+  // A session protects /studio, /api/studio and the client portal (/portal): their ids open nothing alone.
+  return [...new Set(paths)]
+    .filter((p) => /:[A-Za-z]/.test(p))
+    .filter((p) => !/^\/(?:api\/)?(?:studio|portal)(?:\/|$)/.test(p))
+    .filter((p) => !(NOT_SECRET[p] && p.match(/:[A-Za-z]+/g)!.every((param) => param === NOT_SECRET[p])));
 }
 
 describe(`access tokens on the built site (${testDatabaseKind})`, () => {
