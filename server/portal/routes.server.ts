@@ -31,6 +31,13 @@ export function mountPortal(
     return new Response(res.body, { status: res.status, headers });
   });
   for (const path of PORTAL_PATHS) app.use(path, portalGuard(config, signIn));
+  // A booking sent by a signed-in client is theirs (issue 37, item 1): /book's action reads the client.
+  for (const path of ["/book", "/book.data"])
+    app.post(path, async (c, next) => {
+      const session = await signIn.current(c.req.raw.headers);
+      if (session) c.set("portalClient", session.client);
+      await next();
+    });
 
   const download =
     (find: (c: Context<AppEnv>) => Promise<{ filename: string; pdf: Buffer } | undefined>) =>

@@ -28,6 +28,7 @@ export function createPortalView(deps: {
         .selectFrom("leads")
         .select("id")
         .where((eb) => eb(eb.fn("lower", ["email"]), "=", client.email.toLowerCase()))
+        .orderBy("created_at", "desc")
         .execute()
     ).map((l) => l.id);
   const ownQuote = async (client: Client, quoteId: string) => {

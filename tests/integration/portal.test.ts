@@ -338,6 +338,44 @@ describe(`the client portal (${testDatabaseKind})`, () => {
     for (const d of issued) expect(html).toContain(d.number);
   });
 
+  it("a call booked from a signed-in session is the client's (verified), on their lead, and shows in their calls", async () => {
+    const email = `booker-${randomUUID().slice(0, 8)}@example.com`;
+    const leadId = await newLead(email);
+    const cookie = await signIn(email);
+    const page = await (await app.request("/book?tz=America/Vancouver")).text();
+    const slot = /name="slot" value="([^"]+)"/.exec(page)?.[1];
+    expect(slot).toBeDefined();
+    const res = await app.request(`${SITE_URL}/book`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: SITE_URL,
+        "x-forwarded-for": randomIp(),
+        cookie,
+      },
+      // The name and email typed are not what identifies a signed-in client.
+      body: new URLSearchParams({
+        name: "Typed Name",
+        email: "typed@example.com",
+        topic: "Portal call",
+        slot: slot!,
+        tz: "America/Vancouver",
+        botcheck: "",
+        elapsedMs: "5000",
+      }).toString(),
+    });
+    expect(res.status).toBe(303);
+    const booked = await database.db
+      .selectFrom("bookings")
+      .select(["lead_id", "identity", "email"])
+      .where("topic", "=", "Portal call")
+      .executeTakeFirstOrThrow();
+    expect(booked).toEqual({ lead_id: leadId, identity: "client", email });
+    const calls = await (await get("/portal/calls", cookie)).text();
+    expect(calls).toContain("Portal call");
+    expect(calls).toMatch(/href="\/book\/manage\/[A-Za-z0-9_-]{43}"/);
+  });
+
   it("a client session never opens the studio or its API", async () => {
     const email = `studio-${randomUUID().slice(0, 8)}@example.com`;
     await newLead(email);
