@@ -16,8 +16,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** A request to delete: noted on each of the client's leads for the studio (records the law keeps stay, as the privacy policy says). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { view, client } = requireClient(context);
+  // The form first: a post that is not a form is refused as such (415), signed in or not.
   const form = await readFormPost(request, context);
+  const { view, client } = requireClient(context);
   if (form.get("confirm") !== "yes") return { asked: false, error: "Tick the box to confirm." };
   await view.askDeletion(client);
   return { asked: true, error: null };
@@ -50,8 +51,8 @@ export default function PortalData({ loaderData, actionData }: Route.ComponentPr
           Ask us to delete it
         </h2>
         <p>
-          We delete what we hold about you, except invoices, receipts and signed agreements, which Canadian
-          tax law has us keep for six years.
+          We delete what we hold about you, except invoices, receipts, credit notes and signed agreements,
+          which tax and accounting laws have us keep (our privacy policy says how long).
         </p>
         <FormAlert
           tone={actionData?.asked ? "success" : "error"}

@@ -9,7 +9,6 @@ import type { Database, LeadTable } from "../db/schema";
 import { acknowledgementEmail } from "../mail/emails/acknowledgement";
 import { inquiryEmail } from "../mail/emails/inquiry";
 import { forwardToFormService } from "../mail/form-service.server";
-import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId, type OutboxHandlers, type OutboxItem } from "../outbox/outbox.server";
 
@@ -107,10 +106,7 @@ export function inquiryDeliveryHandlers(deps: InquiryDeliveryDeps): OutboxHandle
       enabled: mailer.configured,
       async deliver(row) {
         const inquiry = await load(row.subject_id);
-        const email = await acknowledgementEmail({
-          firstName: inquiry.firstName,
-          portalUrl: portalLink(config.SITE_URL),
-        });
+        const email = await acknowledgementEmail({ firstName: inquiry.firstName });
         await mailer.send({
           ...email,
           to: inquiry.email,

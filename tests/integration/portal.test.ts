@@ -11,6 +11,7 @@ import { createLogger } from "../../server/logger.server";
 import { createServices } from "../../server/services.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { dealRows } from "../helpers/deals";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { builtSite } from "../helpers/site";
 
@@ -394,5 +395,34 @@ describe(`the client portal (${testDatabaseKind})`, () => {
       body: JSON.stringify({ email: "x@example.com" }),
     });
     expect(res.status).toBe(404);
+  });
+  it("takes as long for a known email as for an unknown one: the difference of medians is within the noise of 100 tries each", async () => {
+    const rows = dealRows(database, { now: Date.now() });
+    const run = randomUUID().slice(0, 6);
+    const known = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        rows.lead({ email: `timing-${run}-${i}@example.com` }).then(() => `timing-${run}-${i}@example.com`),
+      ),
+    );
+    const unknown = known.map((_, i) => `nobody-${run}-${i}@example.com`);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await askLink(email);
+      await res.text();
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    // Interleaved, so a slow moment of the machine falls on both alike.
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      a.push(await timed(known[i]!));
+      b.push(await timed(unknown[i]!));
+    }
+    const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+    const quantile = (xs: number[], q: number) => sorted(xs)[Math.floor(q * (xs.length - 1))]!;
+    const iqr = (xs: number[]) => quantile(xs, 0.75) - quantile(xs, 0.25);
+    const gap = Math.abs(quantile(a, 0.5) - quantile(b, 0.5));
+    expect(gap).toBeLessThan(Math.max(iqr(a), iqr(b)));
   });
 });

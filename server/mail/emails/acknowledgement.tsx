@@ -18,11 +18,11 @@ export function greetableName(firstName: string): string | undefined {
  * carries nothing else the visitor typed (no message, no fields) and no link but the
  * studio's own: it cannot relay a stranger's words under the studio's name.
  */
-export function acknowledgementEmail({ firstName, portalUrl }: { firstName: string; portalUrl: string }) {
+export function acknowledgementEmail({ firstName }: { firstName: string }) {
   const name = greetableName(firstName);
   return renderEmail(
     `We received your inquiry: ${siteConfig.name}`,
-    <EmailLayout portalUrl={portalUrl} preview="Thanks: we will reply with a tailored quote within 24 hours.">
+    <EmailLayout preview="Thanks: we will reply with a tailored quote within 24 hours.">
       <Title>We have your inquiry</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
       <Paragraph>
