@@ -14,7 +14,6 @@ export default [
     route("extras", "routes/extras.tsx"),
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
-    route("quote/:token", "routes/quote.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
     route("book", "routes/book.tsx"),
@@ -38,6 +37,8 @@ export default [
       route("account", "studio/account.tsx"),
     ]),
   ]),
+  // The client's quote page, in the client's chrome (signed in or not: its token is its key).
+  layout("portal/quote-layout.tsx", [route("quote/:token", "routes/quote.tsx")]),
   // The client portal: rendered per request, a client's session from its own cookie (server/portal).
   ...prefix("portal", [
     layout("portal/layout.tsx", [

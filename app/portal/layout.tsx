@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink, Outlet } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,27 @@ const links = [
 
 /** The portal's own chrome (issue 39): the studio's name and mark, the client, sign out; no site header or footer. */
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <ClientChrome email={loaderData.email}>
+      <Outlet />
+    </ClientChrome>
+  );
+}
+
+/**
+ * The chrome of the client's pages, the portal's and the quote page's: the studio's mark and name,
+ * for a signed-in client the portal's navigation, their email and "Sign out", and the contact footer.
+ */
+export function ClientChrome({
+  email,
+  signInLink = false,
+  children,
+}: {
+  email: string | null;
+  /** Signed out, a link to the portal's sign-in (the quote page). */
+  signInLink?: boolean;
+  children: ReactNode;
+}) {
   const a = siteConfig.address;
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -37,7 +59,15 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
             </svg>
             {siteConfig.name}
           </p>
-          {loaderData.email && (
+          {!email && signInLink && (
+            <a
+              className="ml-auto inline-flex min-h-10 items-center text-sm font-semibold underline underline-offset-4"
+              href="/portal"
+            >
+              All your projects
+            </a>
+          )}
+          {email && (
             <>
               <nav aria-label="Portal" className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto">
                 <ul className="flex flex-wrap gap-1">
@@ -60,7 +90,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
                 </ul>
               </nav>
               <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
-                <span className="truncate text-muted-foreground max-sm:hidden">{loaderData.email}</span>
+                <span className="truncate text-muted-foreground max-sm:hidden">{email}</span>
                 <form method="post" action="/portal/sign-out">
                   <Button type="submit" variant="outline" size="sm">
                     Sign out
@@ -72,7 +102,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
-        <Outlet />
+        {children}
       </main>
       <footer className="border-t bg-card">
         <div className="mx-auto max-w-5xl px-4 py-4 text-sm text-muted-foreground">

@@ -32,12 +32,14 @@ export function mountPortal(
   });
   for (const path of PORTAL_PATHS) app.use(path, portalGuard(config, signIn));
   // A booking sent by a signed-in client is theirs (issue 37, item 1): /book's action reads the client.
-  for (const path of ["/book", "/book.data"])
-    app.post(path, async (c, next) => {
-      const session = await signIn.current(c.req.raw.headers);
-      if (session) c.set("portalClient", session.client);
-      await next();
-    });
+  // The quote page shows a signed-in client's chrome (their email, sign out).
+  const readClient = async (c: Context<AppEnv>, next: Next) => {
+    const session = await signIn.current(c.req.raw.headers);
+    if (session) c.set("portalClient", session.client);
+    await next();
+  };
+  for (const path of ["/book", "/book.data"]) app.post(path, readClient);
+  app.on(["GET", "POST"], "/quote/:token", readClient);
 
   const download =
     (find: (c: Context<AppEnv>) => Promise<{ filename: string; pdf: Buffer } | undefined>) =>

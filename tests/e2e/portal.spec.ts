@@ -89,6 +89,15 @@ test("a client signs in by the emailed link and finds their quote; every portal 
   await expect(page.getByRole("heading", { level: 1, name: "Your projects" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Review and sign" })).toBeVisible();
 
+  // The quote page wears the client's chrome, not the marketing header: their email and "Sign out".
+  await page.getByRole("link", { name: "Review and sign" }).click();
+  await expect(page).toHaveURL(/\/quote\//);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Our Story" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await checkA11y();
+  await page.screenshot({ path: test.info().outputPath("quote-375.png"), fullPage: true });
+
   for (const width of [375, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/data"]) {

@@ -377,6 +377,52 @@ describe(`the client portal (${testDatabaseKind})`, () => {
     expect(calls).toMatch(/href="\/book\/manage\/[A-Za-z0-9_-]{43}"/);
   });
 
+  it("their data: the export holds the client's leads only, and asking for deletion notes it on each lead for the studio", async () => {
+    const email = `data-${randomUUID().slice(0, 8)}@example.com`;
+    const { leadId } = await dealFor(email);
+    const other = await newLead(`else-${randomUUID().slice(0, 8)}@example.com`);
+    const cookie = await signIn(email);
+    const res = await get("/portal/data/export.json", cookie);
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    const data = (await res.json()) as { leads: { inquiry: { id: string; email: string } }[] };
+    expect(data.leads.map((l) => l.inquiry.id)).toEqual([leadId]);
+    expect(JSON.stringify(data)).not.toContain(other);
+
+    const unconfirmed = await app.request("/portal/data", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...ORIGIN },
+      body: "",
+    });
+    expect(await unconfirmed.text()).toContain("Tick the box to confirm.");
+    const asked = await app.request("/portal/data", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...ORIGIN },
+      body: "confirm=yes",
+    });
+    expect(await asked.text()).toContain("We have your request");
+    const notes = await database.db
+      .selectFrom("lead_activity")
+      .select(["lead_id", "actor_email", "body"])
+      .where("kind", "=", "note")
+      .where("actor_email", "=", "client")
+      .where("lead_id", "in", [leadId, other])
+      .execute();
+    expect(notes).toEqual([
+      { lead_id: leadId, actor_email: "client", body: expect.stringContaining("deleted") as string },
+    ]);
+    // A cross-site post is refused before it reaches the page.
+    const forged = await app.request("/portal/data", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie,
+        origin: "https://evil.example",
+      },
+      body: "confirm=yes",
+    });
+    expect(forged.status).toBe(403);
+  });
+
   it("a client session never opens the studio or its API", async () => {
     const email = `studio-${randomUUID().slice(0, 8)}@example.com`;
     await newLead(email);
