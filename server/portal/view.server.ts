@@ -95,22 +95,7 @@ export function createPortalView(deps: {
       return { client: { email: client.email }, leads: leads.filter(Boolean) };
     },
     /** A request to erase: a note on each lead's timeline, for the studio to act on (records it must keep stay). */
-    async askDeletion(client: Client) {
-      const ids = await leadIds(client);
-      const at = now();
-      for (const id of ids)
-        await insertLeadActivity(
-          db,
-          {
-            lead_id: id,
-            kind: "note",
-            actor_email: "client",
-            body: "The client asked, from the portal, for their personal data to be deleted.",
-          },
-          at,
-        );
-      return ids.length;
-    },
+    askDeletion: async (client: Client) => askDeletion(db, await leadIds(client), now()),
   };
 }
 
@@ -216,4 +201,20 @@ async function documents(db: AppDatabase["db"], ids: string[]) {
     })),
   ];
   return rows.sort((a, b) => (a.issuedAt < b.issuedAt ? 1 : a.issuedAt > b.issuedAt ? -1 : 0));
+}
+
+/** Notes the client's request to erase on each of their leads; the studio deletes what the law lets it. */
+async function askDeletion(db: AppDatabase["db"], ids: string[], at: number) {
+  for (const id of ids)
+    await insertLeadActivity(
+      db,
+      {
+        lead_id: id,
+        kind: "note",
+        actor_email: "client",
+        body: "The client asked, from the portal, for their personal data to be deleted.",
+      },
+      at,
+    );
+  return ids.length;
 }
