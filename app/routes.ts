@@ -14,7 +14,6 @@ export default [
     route("extras", "routes/extras.tsx"),
     route("payment", "routes/payment.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
-    route("quote/:token", "routes/quote.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("quote/:token/agreement.pdf", "routes/quote-agreement.ts"),
     route("book", "routes/book.tsx"),
@@ -36,6 +35,18 @@ export default [
       route("calls/settings", "studio/call-settings.tsx"),
       route("analytics", "studio/analytics.tsx"),
       route("account", "studio/account.tsx"),
+    ]),
+  ]),
+  // The client's quote page, in the client's chrome (signed in or not: its token is its key).
+  layout("portal/quote-layout.tsx", [route("quote/:token", "routes/quote.tsx")]),
+  // The client portal: rendered per request, a client's session from its own cookie (server/portal).
+  ...prefix("portal", [
+    layout("portal/layout.tsx", [
+      index("portal/home.tsx"),
+      route("documents", "portal/documents.tsx"),
+      route("calls", "portal/calls.tsx"),
+      route("data", "portal/data.tsx"),
+      route("sign-out", "portal/sign-out.tsx"),
     ]),
   ]),
   ...prefix("demo", [

@@ -39,6 +39,7 @@ import {
   type Metrics,
 } from "./metrics.server";
 import { mountPaymentRoutes } from "./payments/routes.server";
+import { mountPortal } from "./portal/routes.server";
 import { createServices, type AppServices } from "./services.server";
 import { pdfResponse } from "./studio/downloads.server";
 import { mountStudio } from "./studio/routes.server";
@@ -129,6 +130,7 @@ export function createApp(
     return res;
   });
   mountStudio(app, deps, services);
+  mountPortal(app, config, services.web.portal);
   // The studio's private calendar feed: the URL's token is the credential (calendar apps carry no session).
   mountCalendarFeed(app, services.feeds, database, { config, now: deps.now });
 
@@ -215,8 +217,10 @@ function mountSite(
       cspNonce: nonce,
       services,
       clientIp: c.get("clientIp"),
+      client: c.get("portalClient"),
     });
     const headers = new Headers(response.headers);
+    for (const cookie of c.get("portalCookies") ?? []) headers.append("Set-Cookie", cookie);
     if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
       headers.set("Cache-Control", "no-store");

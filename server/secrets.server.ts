@@ -24,7 +24,11 @@ export type SecretPurpose =
   /** Seals the studio's calendar sources' addresses and passwords (booking/calendar-secrets.server.ts). */
   | "calendar-credentials"
   /** The care plan emails' links into Stripe's customer portal (billing/plans/portal-links.server.ts). */
-  | "care-plan-links";
+  | "care-plan-links"
+  /** better-auth of the client portal: signs clients' session cookies, apart from the studio's (decision 0051). */
+  | "client-sessions"
+  /** The MAC inside a portal sign-in link's token, so the outbox can rebuild a link it never stores (auth/client-auth.server.ts). */
+  | "client-sign-in-links";
 
 /**
  * The key for one purpose. Sessions and booking links are keyed by the root secret itself, as
@@ -34,7 +38,13 @@ export type SecretPurpose =
 export function secretFor(config: SecretsConfig, purpose: "sessions" | "booking-links"): string;
 export function secretFor(
   config: SecretsConfig,
-  purpose: "reminder-opt-outs" | "agreement-addresses" | "calendar-credentials" | "care-plan-links",
+  purpose:
+    | "reminder-opt-outs"
+    | "agreement-addresses"
+    | "calendar-credentials"
+    | "care-plan-links"
+    | "client-sessions"
+    | "client-sign-in-links",
 ): Buffer;
 export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string | Buffer {
   switch (purpose) {
@@ -51,6 +61,10 @@ export function secretFor(config: SecretsConfig, purpose: SecretPurpose): string
       return hkdfKey(rootSecret(config), "cascadia-calendars", "calendar-credentials");
     case "care-plan-links":
       return hkdfKey(rootSecret(config), "cascadia-care-plans", "portal-links");
+    case "client-sessions":
+      return hkdfKey(rootSecret(config), "cascadia-portal", "client-sessions");
+    case "client-sign-in-links":
+      return hkdfKey(rootSecret(config), "cascadia-portal", "client-sign-in-links");
   }
 }
 

@@ -16,6 +16,7 @@ import { bookingDeliveryHandlers } from "./booking/notifications.server";
 import { createBookingService, type BookingService } from "./booking/service.server";
 import { bookingStudioDeliveryHandlers } from "./booking/studio-notifications.server";
 import { createBookingStudio } from "./booking/studio.server";
+import { manageToken } from "./booking/tokens.server";
 import type { AppConfig } from "./config.server";
 import { backupHealth } from "./db/backup.server";
 import type { AppDatabase } from "./db/database.server";
@@ -34,6 +35,8 @@ import { paymentDeliveryHandlers } from "./payments/notifications.server";
 import { createPayments, type PaymentsOptions } from "./payments/payments.server";
 import type { PaymentService } from "./payments/service.server";
 import { createPaymentsView } from "./payments/view.server";
+import { clientSignInHandlers, createClientSignIn, type ClientSignIn } from "./portal/sign-in.server";
+import { createPortalView, type PortalView } from "./portal/view.server";
 import { createQuoteCheckout, type QuoteCheckout } from "./quotes/checkout.server";
 import { quoteDeliveryHandlers } from "./quotes/notifications.server";
 import { createQuoteService } from "./quotes/service.server";
@@ -90,6 +93,8 @@ export type AppServices = {
    * path (its token masked), never its message or stack.
    */
   logRouteError: (request: Request, error: unknown) => void;
+  /** The client portal (/portal): sign-in by emailed link, and what a signed-in client sees. */
+  portal: { signIn: ClientSignIn; view: PortalView };
 };
 
 /** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
@@ -188,6 +193,8 @@ export function createServices(deps: ServiceDeps) {
     carePlans: money.carePlans.studio,
   });
 
+  const portal = createPortal({ ...deps, outbox, bookingLinks }, money.quoteCheckout, backOffice.privacy);
+
   const web: AppServices = {
     config,
     payments: money.payments.service,
@@ -196,6 +203,7 @@ export function createServices(deps: ServiceDeps) {
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
+    portal,
   };
   return {
     config,
@@ -218,6 +226,25 @@ export function createServices(deps: ServiceDeps) {
     web,
     /** The back office's pages' load context, once sign-in has loaded. */
     studio,
+  };
+}
+
+/** The client portal: its own sign-in (never a studio session) and reads scoped to the client's leads. */
+function createPortal(
+  deps: ServiceDeps & { outbox: OutboxTrigger | undefined; bookingLinks: string },
+  quotes: QuoteCheckout,
+  privacy: LeadPrivacy,
+): AppServices["portal"] {
+  const { config, database, now, outbox, bookingLinks } = deps;
+  return {
+    signIn: createClientSignIn({ config, database, outbox, now }),
+    view: createPortalView({
+      database,
+      quotes,
+      privacy,
+      managePath: (id) => `/book/manage/${manageToken(bookingLinks, id)}`,
+      now,
+    }),
   };
 }
 
@@ -324,6 +351,7 @@ function createDelivery({
       ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
       ...bookingStudioDeliveryHandlers({ config, database, mailer }),
       ...securityNoticeHandlers({ database, mailer }),
+      ...clientSignInHandlers({ config, database, mailer }),
       ...undeliverableAlertHandlers({ config, database, mailer }),
       ...carePlanDeliveryHandlers({
         database,

@@ -123,6 +123,7 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
           "Contact details you give us through our inquiry form, by email or by phone: name, email address, phone number and company name.",
           "Project details you choose to share: project type, budget, timeline and your message.",
           "Calls you book on our website: your name, email address, company (if given), what you would like to talk about, the time you chose and the time zone you viewed it in. Your link to reschedule or cancel is stored only as a one-way digest.",
+          "Your client account, if you sign in to your client portal: your email address and when the account was made, and for each sign-in session its start, its expiry, your IP address and browser type. A sign-in link is stored only as a one-way digest and works once, for 15 minutes.",
           "Payment information: the package and amount paid. Card details are entered on our payment provider's secure page and are never received or stored by us.",
           "Care plans: the plan, the province you chose (it decides the sales tax), the name and email address our payment provider bills, the state of the plan and each month's invoice and receipt, which tax law requires us to keep for six years.",
           "Technical information our server records for security, such as IP address, browser type and the pages requested, kept in short-lived logs.",
@@ -170,13 +171,13 @@ export function privacyPolicy(site: SiteConfig = siteConfig): LegalDocumentText 
       {
         heading: "7. Cookies",
         paragraphs: [
-          "Our website does not use advertising or tracking cookies and does not load content from third-party servers. Any storage used is strictly necessary for the website to work. Visit statistics are counted by our own server, with no cookie and nothing stored in your browser; detailed records are deleted after 90 days, and only totals per hour and per day are kept.",
+          "Our website does not use advertising or tracking cookies and does not load content from third-party servers. Any storage used is strictly necessary for the website to work. Signing in to your client portal sets one cookie that keeps you signed in; it ends when you sign out, after a day without use, or 30 days after sign-in. Visit statistics are counted by our own server, with no cookie and nothing stored in your browser; detailed records are deleted after 90 days, and only totals per hour and per day are kept.",
         ],
       },
       {
         heading: "8. Your Rights",
         paragraphs: [
-          "You may ask to access the personal information we hold about you, to correct it, or to have it deleted where we are not required to keep it. We respond to written requests within 30 days. If you are not satisfied with our response, you may contact the Office of the Information and Privacy Commissioner for British Columbia or the Office of the Privacy Commissioner of Canada.",
+          'You may ask to access the personal information we hold about you, to correct it, or to have it deleted where we are not required to keep it. Signed in to your client portal, you can download your data and ask for its deletion yourself, on its "Your data" page. We respond to written requests within 30 days. If you are not satisfied with our response, you may contact the Office of the Information and Privacy Commissioner for British Columbia or the Office of the Privacy Commissioner of Canada.',
         ],
       },
       {

@@ -101,5 +101,6 @@ export const unlistedRoutes: readonly UnlistedRoute[] = [
     path: "/book/manage/:token/invitation.ics",
     why: "a visitor's booked call as a calendar file, behind the same secret link, noindex",
   },
+  { under: "/portal", why: "the client portal, rendered per request behind a client's sign-in, noindex" },
   { under: "/studio", why: "the back office, rendered per request behind sign-in, robots-disallowed" },
 ];

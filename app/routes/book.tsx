@@ -76,7 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const url = new URL(request.url);
   const from = parseInquirySource(new URLSearchParams([...url.searchParams, ["page", url.pathname]]));
-  const result = await booking.book(body, { clientIp: context.clientIp ?? "unknown", from });
+  // A signed-in client (the portal's session) books as themselves, on their latest lead; anyone else as typed.
+  const [leadId] = context.client
+    ? ((await context.services?.portal.view.leadIds(context.client)) ?? [])
+    : [];
+  const booker = leadId ? { kind: "client" as const, leadId } : undefined;
+  const result = await booking.book(body, { clientIp: context.clientIp ?? "unknown", from, booker });
   switch (result.kind) {
     case "booked":
       return redirect(`/book/manage/${result.token}?booked=1`, 303);

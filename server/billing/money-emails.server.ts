@@ -5,6 +5,7 @@ import { quoteReference } from "~/shared/quote-model";
 import { creditNoteEmail } from "../mail/emails/credit-note";
 import { receiptEmail } from "../mail/emails/receipt";
 import { refundNoticeEmail } from "../mail/emails/refund-notice";
+import { portalLink } from "../mail/layout";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { attachment, loadPayment, type QuoteMailContext } from "../quotes/quote-mail-context.server";
 import { documentFilename, renderDocumentPdf } from "./documents.server";
@@ -36,6 +37,7 @@ export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
     issuedOn: formatSiteDate(note.issued_at),
     reason: note.reason ?? "",
     test: to.provider === "sandbox",
+    portalUrl: portalLink(ctx.config.SITE_URL),
   });
   const attachments = [
     {

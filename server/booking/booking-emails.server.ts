@@ -11,6 +11,7 @@ import { bookingCancelledEmail } from "../mail/emails/booking-cancelled";
 import { bookingConfirmationEmail } from "../mail/emails/booking-confirmation";
 import { bookingNoticeEmail } from "../mail/emails/booking-notice";
 import { bookingReminderEmail } from "../mail/emails/booking-reminder";
+import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { readSettings } from "./availability.server";
@@ -147,6 +148,7 @@ export async function sendReminder(ctx: BookingMailContext, row: OutboxRow, hour
     firstName: b.firstName,
     when: zoneDateTime(b.starts_at, b.time_zone),
     manageLink: manageLink(config.SITE_URL, manageToken(manageSecret, b.id)),
+    portalUrl: portalLink(config.SITE_URL),
     hoursBefore,
     videoLink: await videoLink(ctx),
   });
@@ -200,6 +202,7 @@ export async function sendConfirmation(ctx: BookingMailContext, row: OutboxRow) 
     manageLink: link,
     rescheduled: sequence > 0,
     videoLink: video,
+    portalUrl: portalLink(config.SITE_URL),
   });
   const invitation = bookingInvitation({
     uid,
@@ -231,6 +234,7 @@ export async function sendCancellation(ctx: BookingMailContext, row: OutboxRow) 
     firstName: b.firstName,
     when: zoneDateTime(b.starts_at, b.time_zone),
     bookLink: link,
+    portalUrl: portalLink(config.SITE_URL),
   });
   const update = bookingInvitation(
     {

@@ -3,6 +3,7 @@ import { zoneDateTime } from "~/lib/zone-time";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { callCancelledByStudioEmail } from "../mail/emails/call-cancelled-by-studio";
+import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId, type OutboxHandlers } from "../outbox/outbox.server";
 
@@ -44,6 +45,7 @@ export function bookingStudioDeliveryHandlers({
           firstName: (b.visitor_name ?? "").split(/\s+/)[0] ?? "",
           when: zoneDateTime(b.starts_at, b.time_zone),
           bookLink: `${config.SITE_URL}/book`,
+          portalUrl: portalLink(config.SITE_URL),
         });
         await mailer.send({
           ...email,

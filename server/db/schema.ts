@@ -594,4 +594,31 @@ export interface Database {
   plan_subscriptions: PlanSubscriptionTable;
   plan_renewals: PlanRenewalTable;
   refunds: RefundTable;
+  client_users: ClientUserTable;
+  client_sessions: ClientSessionTable;
+  client_verifications: ClientVerificationTable;
+}
+
+/** A client of the portal: one email proven by a sign-in link (migration 0032; better-auth's user model). */
+export interface ClientUserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A client's session (better-auth); its cookie is the portal's own, never the studio's. */
+export type ClientSessionTable = StudioSessionTable;
+
+/** A pending sign-in link: identifier "magic-link:" + SHA-256 of its token; value JSON with the email. */
+export interface ClientVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
 }

@@ -1,9 +1,18 @@
 import type { ServerBuild } from "react-router";
 
+import type { Client } from "../portal/sign-in.server";
 import type { ServiceDeps, Services } from "../services.server";
 
 /** What every route handler may read from Hono's context: set by the app's first middleware. */
-export type AppEnv = { Variables: { requestId: string; clientIp: string } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    clientIp: string;
+    /** /portal requests only: the signed-in client, and cookies that slide their session (server/portal). */
+    portalClient?: Client;
+    portalCookies?: string[];
+  };
+};
 
 /** The built site: the React Router server build and, in production, the prerendered client files. */
 export type Site = { clientDir?: string; serverBuild: ServerBuild | (() => Promise<ServerBuild>) };

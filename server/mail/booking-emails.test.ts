@@ -9,6 +9,7 @@ import { bookingReminderEmail } from "./emails/booking-reminder";
 import type { RenderedEmail } from "./layout";
 
 /** The booking emails (docs/product.md#booking), beside the others' snapshots in __snapshots__/. */
+const portalUrl = "https://cascadiawebstudio.ca/portal";
 const link = "https://cascadiawebstudio.ca/book/manage/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
 const notice = {
   change: "booked" as const,
@@ -30,6 +31,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
       manageLink: link,
       rescheduled: false,
       videoLink: "https://meet.example.com/cascadia-call",
+      portalUrl,
     }),
   "booking-reminder-1h": () =>
     bookingReminderEmail({
@@ -38,6 +40,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
       manageLink: link,
       hoursBefore: 1,
       videoLink: "https://meet.example.com/cascadia-call",
+      portalUrl,
     }),
   "booking-notice": () => bookingNoticeEmail(notice),
   "booking-notice-existing-lead": () =>
@@ -47,6 +50,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
       firstName: "Ada",
       when: "Wednesday, December 2, 2026 at 5:00 p.m. United Kingdom Time (London)",
       bookLink: "https://cascadiawebstudio.ca/book",
+      portalUrl,
     }),
 };
 
@@ -57,6 +61,9 @@ describe("booking emails", () => {
       await expect(email.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
       await expect(email.text).toMatchFileSnapshot(`__snapshots__/${name}.txt`);
       expect(email.html).toContain(siteConfig.address.street);
+      // The visitor's emails link to the client portal too (issue 39); the studio's notice does not.
+      if (!name.startsWith("booking-notice")) expect(email.text).toContain(portalUrl);
+      else expect(email.text).not.toContain(portalUrl);
       expect(email.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
     });
   }
@@ -70,6 +77,7 @@ describe("booking emails", () => {
       manageLink: link,
       rescheduled: true,
       videoLink: video,
+      portalUrl,
     });
     expect(email.text).toContain("Hello,");
     expect(email.text).not.toContain("evil.example");
@@ -86,6 +94,7 @@ describe("booking emails", () => {
       manageLink: link,
       rescheduled: false,
       videoLink: null,
+      portalUrl,
     });
     expect(without.text).toContain("We send the video link before the call.");
   });

@@ -19,6 +19,8 @@ import { newLeadReminderEmail, replyDueDigestEmail } from "./emails/reminder-new
 import { undeliverableEmail } from "./emails/undeliverable";
 import { type RenderedEmail } from "./layout";
 
+const portalUrl = "https://cascadiawebstudio.ca/portal";
+
 const quote = {
   firstName: "Ada",
   reference: "Q-0A1B2C3D",
@@ -28,6 +30,7 @@ const quote = {
   balanceCents: 61728,
   expiresOn: "December 23, 2026",
   link: "https://cascadiawebstudio.ca/quote/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE",
+  portalUrl,
 };
 
 const receipt = {
@@ -40,6 +43,7 @@ const receipt = {
   paidOn: "November 23, 2026",
   remainingCents: 61728,
   test: false,
+  portalUrl,
 };
 
 /** The lead who paid, as the notice names them. */
@@ -89,6 +93,7 @@ const reminder = {
   reference: "Q-1A2B3C4D",
   link: "https://cascadiawebstudio.ca/quote/tok",
   unsubscribeUrl: "https://cascadiawebstudio.ca/unsubscribe/digest.sig",
+  portalUrl,
 };
 const reminderEmails: Record<string, () => Promise<RenderedEmail>> = {
   "reminder-quote-expiring": () =>
@@ -127,6 +132,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
       issuedOn: "November 25, 2026",
       reason: "Project scope reduced: <half> & the rest",
       test: false,
+      portalUrl,
     }),
   ...reminderEmails,
   "call-cancelled-by-studio": () =>
@@ -134,6 +140,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
       firstName: "Ada",
       when: "Tuesday, December 1, 2026 at 4:00 p.m. (Europe/London)",
       bookLink: "https://cascadiawebstudio.ca/book",
+      portalUrl,
     }),
 };
 
@@ -152,6 +159,9 @@ describe("client emails", () => {
         expect(part).toContain(siteConfig.name);
         expect(part).toContain(siteConfig.address.street);
         expect(part).toContain(siteConfig.phone.display);
+        // Every client email links to the client portal too (issue 39); the acknowledgement goes
+        // to an address nobody has proven yet and carries no link but the studio's mailbox.
+        if (build !== emails.acknowledgement) expect(part).toContain(portalUrl);
       }
       expect(parsed.html).not.toMatch(/<img|src=|url\(|<link|<script/i);
     });

@@ -87,8 +87,20 @@ const card = {
 const small = { color: colors.muted, fontSize: "13px", lineHeight: "20px", margin: "4px 0" };
 const p = { fontSize: "15px", lineHeight: "24px", margin: "12px 0" };
 
-/** Header, content and the studio's footer (name, address, contact). */
-export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+/** The client portal's address on this site: every client email links to it (issue 39). */
+export const portalLink = (siteUrl: string) => new URL("/portal", siteUrl).toString();
+
+/** Header, content and the studio's footer (name, address, contact; for a client, the portal). */
+export function EmailLayout({
+  preview,
+  portalUrl,
+  children,
+}: {
+  preview: string;
+  /** A client's email: the footer links to the portal, where every quote, document and call is. */
+  portalUrl?: string;
+  children: ReactNode;
+}) {
   const a = siteConfig.address;
   return (
     <Html lang="en">
@@ -101,6 +113,12 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
           </Text>
           {children}
           <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
+          {portalUrl && (
+            <Text style={small}>
+              All your quotes, documents and calls in one place:{" "}
+              <Link href={portalUrl}>your client portal</Link>
+            </Text>
+          )}
           <Text style={small}>
             {siteConfig.name}, {a.street}, {a.city}, {a.region} {a.postalCode}, Canada
           </Text>

@@ -5,6 +5,7 @@ import { quoteReference } from "~/shared/quote-model";
 import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
 import { quoteEmail } from "../mail/emails/quote";
 import { quoteReplyEmail } from "../mail/emails/quote-reply";
+import { portalLink } from "../mail/layout";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { agreementFile } from "./agreement.server";
 import { attachment, loadQuote, type QuoteMailContext } from "./quote-mail-context.server";
@@ -29,6 +30,7 @@ export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: 
       balanceCents: deposit === null ? null : total - deposit,
       expiresOn: formatSiteDate(q.expires_at),
       link: `${config.SITE_URL}/quote/${q.token}`,
+      portalUrl: portalLink(config.SITE_URL),
     },
     balance,
   );
@@ -73,6 +75,7 @@ export async function sendAgreement(ctx: QuoteMailContext, row: OutboxRow, toCom
     firstPaymentCents: content.schedule[0]!.cents,
     sha256: agreement.content_sha256,
     link: `${config.SITE_URL}/quote/${q.token}`,
+    portalUrl: portalLink(config.SITE_URL),
   };
   const file = await agreementFile(agreement);
   const invoice = toCompany

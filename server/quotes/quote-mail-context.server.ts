@@ -6,6 +6,7 @@ import { quoteReference } from "~/shared/quote-model";
 import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 
 export type QuoteMailDeps = {
@@ -50,6 +51,7 @@ export async function loadPayment(ctx: QuoteMailContext, id: string) {
     amountCents: Number(payment.amount_cents),
     paidOn: formatSiteDate(payment.paid_at!),
     test: payment.provider === "sandbox",
+    portalUrl: portalLink(ctx.config.SITE_URL),
   };
   return { payment: { ...payment, kind: payment.kind }, q, facts };
 }

@@ -13,6 +13,7 @@ import {
   type ClientReminderData,
 } from "../mail/emails/reminder";
 import { replyDueDigestEmail } from "../mail/emails/reminder-new-lead";
+import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
@@ -117,6 +118,7 @@ function quoteReminder(
         reference: quoteReference(q.id),
         link: `${deps.config.SITE_URL}/quote/${q.token}`,
         unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
+        portalUrl: portalLink(deps.config.SITE_URL),
       };
       return { leadId: q.lead_id, send: { to: q.email, data: { ...base, ...answer.message } } };
     },

@@ -50,9 +50,10 @@ const NOT_SECRET: Record<string, string> = {
 
 /** The public routes with a parameter that grants access: every one must be masked in the logs. */
 function tokenRoutes(paths: string[]) {
+  // A session protects /studio, /api/studio and the client portal (/portal): their ids open nothing alone.
   return [...new Set(paths)]
     .filter((p) => /:[A-Za-z]/.test(p))
-    .filter((p) => !/^\/(?:api\/)?studio(?:\/|$)/.test(p))
+    .filter((p) => !/^\/(?:api\/)?(?:studio|portal)(?:\/|$)/.test(p))
     .filter((p) => !(NOT_SECRET[p] && p.match(/:[A-Za-z]+/g)!.every((param) => param === NOT_SECRET[p])));
 }
 

@@ -28,6 +28,7 @@ import * as oneRefundModel from "./0028-one-refund-model";
 import * as bookingIdentity from "./0029-booking-identity";
 import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
+import * as clientPortal from "./0032-client-portal";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0029-booking-identity": bookingIdentity,
   "0030-calendar-sources": calendarSources,
   "0031-signature-facts": signatureFacts,
+  "0032-client-portal": clientPortal,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
 };

@@ -13,6 +13,8 @@ import {
 import { headerSafe } from "../mailer.server";
 
 export type AgreementEmailData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   firstName: string;
   reference: string;
   version: number;
@@ -32,7 +34,7 @@ export type AgreementEmailData = {
 export function agreementEmail(a: AgreementEmailData) {
   return renderEmail(
     `Your signed agreement for quote ${a.reference}`,
-    <EmailLayout preview={`Signed ${a.signedAt}: a copy is attached.`}>
+    <EmailLayout portalUrl={a.portalUrl} preview={`Signed ${a.signedAt}: a copy is attached.`}>
       <Title>Your signed agreement</Title>
       <Paragraph>
         Hello {a.firstName}, thank you for accepting our quote. A PDF copy of the agreement you signed is

@@ -4,6 +4,8 @@ import { ButtonLink, EmailLayout, Facts, Paragraph, renderEmail, Title } from ".
 import { greetableName } from "./acknowledgement";
 
 export type BookingConfirmationData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   /** The first word of the name typed with this booking (never the lead's stored name). */
   firstName: string;
   /** The call's start in the visitor's zone, its zone named ("Tuesday, December 1, 2026 at 9:00 a.m. United Kingdom Time (London)"). */
@@ -25,7 +27,10 @@ export function bookingConfirmationEmail(b: BookingConfirmationData) {
   const name = greetableName(b.firstName);
   return renderEmail(
     `${b.rescheduled ? "Your call is moved" : "Your call is booked"}: ${b.when}`,
-    <EmailLayout preview={`A free 30-minute call with ${siteConfig.name}, ${b.when}.`}>
+    <EmailLayout
+      portalUrl={b.portalUrl}
+      preview={`A free 30-minute call with ${siteConfig.name}, ${b.when}.`}
+    >
       <Title>{b.rescheduled ? "Your call is moved" : "Your call is booked"}</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
       <Paragraph>

@@ -4,6 +4,8 @@ import { ButtonLink, EmailLayout, Paragraph, renderEmail, Title } from "../layou
 import { greetableName } from "./acknowledgement";
 
 export type BookingReminderData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   /** The first word of the name typed with this booking. */
   firstName: string;
   when: string;
@@ -19,7 +21,7 @@ export function bookingReminderEmail(r: BookingReminderData) {
   const soon = r.hoursBefore === 1 ? "in one hour" : "tomorrow";
   return renderEmail(
     `Reminder: your call with ${siteConfig.name} ${soon}`,
-    <EmailLayout preview={`Your free discovery call is ${soon}: ${r.when}.`}>
+    <EmailLayout portalUrl={r.portalUrl} preview={`Your free discovery call is ${soon}: ${r.when}.`}>
       <Title>Your call is {soon}</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
       <Paragraph>A reminder of your free 30-minute discovery call: {r.when}.</Paragraph>

@@ -4,6 +4,8 @@ import { ButtonLink, EmailLayout, Facts, Paragraph, renderEmail, Title } from ".
 import { greetableName } from "./acknowledgement";
 
 export type CallCancelledByStudioData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   firstName: string;
   /** The call's start as the visitor chose to read it: "Tuesday, December 1, 2026 at 9:00 a.m. (Europe/London)". */
   when: string;
@@ -20,7 +22,7 @@ export function callCancelledByStudioEmail(c: CallCancelledByStudioData) {
   const name = greetableName(c.firstName);
   return renderEmail(
     `Your call with ${siteConfig.name} is cancelled`,
-    <EmailLayout preview={`We had to cancel your call of ${c.when}.`}>
+    <EmailLayout portalUrl={c.portalUrl} preview={`We had to cancel your call of ${c.when}.`}>
       <Title>We had to cancel your call</Title>
       <Paragraph>{name ? `Hello ${name},` : "Hello,"}</Paragraph>
       <Paragraph>

@@ -1,6 +1,8 @@
 import { cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type CreditNoteEmailData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   firstName: string;
   reference: string;
   number: string;
@@ -16,7 +18,7 @@ export type CreditNoteEmailData = {
 export function creditNoteEmail(r: CreditNoteEmailData) {
   return renderEmail(
     `${r.test ? "[TEST] " : ""}Refund of ${cad(r.amountCents)} for quote ${r.reference}: credit note ${r.number}`,
-    <EmailLayout preview={`We refunded ${cad(r.amountCents)} to your card.`}>
+    <EmailLayout portalUrl={r.portalUrl} preview={`We refunded ${cad(r.amountCents)} to your card.`}>
       <Title>We refunded {cad(r.amountCents)}</Title>
       <Paragraph>
         Hello {r.firstName}, we refunded {cad(r.amountCents)} of your {r.kindLabel.toLowerCase()} payment for

@@ -3,6 +3,8 @@ import { siteConfig } from "~/content/site";
 import { ButtonLink, cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type QuoteEmailData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   firstName: string;
   reference: string;
   packageName: string;
@@ -24,6 +26,7 @@ export function quoteEmail(q: QuoteEmailData, balance = false) {
       ? `Balance due on quote ${q.reference}: ${cad(due)}`
       : `Your quote ${q.reference} from ${siteConfig.name}`,
     <EmailLayout
+      portalUrl={q.portalUrl}
       preview={
         balance ? `The balance of ${cad(due)} is ready to pay.` : `${q.packageName}: ${cad(q.totalCents)}`
       }

@@ -1,6 +1,8 @@
 import { cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
 export type ReceiptEmailData = {
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
   firstName: string;
   reference: string;
   paymentReference: string;
@@ -28,7 +30,7 @@ export function paymentFacts(r: Omit<ReceiptEmailData, "remainingCents">): [stri
 export function receiptEmail(r: ReceiptEmailData) {
   return renderEmail(
     `${r.test ? "[TEST] " : ""}Receipt: ${cad(r.amountCents)} for quote ${r.reference}`,
-    <EmailLayout preview={`We received ${cad(r.amountCents)}. Thank you.`}>
+    <EmailLayout portalUrl={r.portalUrl} preview={`We received ${cad(r.amountCents)}. Thank you.`}>
       <Title>Payment received: thank you</Title>
       <Paragraph>
         Hello {r.firstName}, we received your payment.{r.test ? " (A test payment: no money moved.)" : ""}

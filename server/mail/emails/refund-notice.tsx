@@ -19,7 +19,7 @@ const refundReasonText: Record<RefundNoticeData["reason"], string> = {
 export function refundNoticeEmail(r: RefundNoticeData) {
   return renderEmail(
     `${r.test ? "[TEST] " : ""}Your payment of ${cad(r.amountCents)} for quote ${r.reference} will be refunded`,
-    <EmailLayout preview={`We will refund your payment of ${cad(r.amountCents)}.`}>
+    <EmailLayout portalUrl={r.portalUrl} preview={`We will refund your payment of ${cad(r.amountCents)}.`}>
       <Title>We will refund your payment</Title>
       <Paragraph>
         Hello {r.firstName}, we received a payment of {cad(r.amountCents)} for quote {r.reference}.{" "}

@@ -8,6 +8,8 @@ export type ClientReminderBase = {
   reference: string;
   link: string;
   unsubscribeUrl: string;
+  /** The client portal (layout.tsx portalLink): every client email links to it. */
+  portalUrl: string;
 };
 
 export type QuoteExpiringReminder = ClientReminderBase & {
@@ -33,6 +35,7 @@ export function clientReminderEmail(r: ClientReminderData) {
   return renderEmail(
     subject,
     <EmailLayout
+      portalUrl={r.portalUrl}
       preview={
         expiring
           ? `Your quote is valid until ${r.expiresOn}.`

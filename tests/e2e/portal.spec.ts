@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { openDatabase, type AppDatabase } from "../../server/db/database.server";
+import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { dealRows } from "../helpers/deals";
+import { expect, test } from "./fixtures";
+
+/**
+ * The client portal in Chromium (issue 39): a client asks for a sign-in link, follows the one
+ * that arrives, and finds their quote with its next step; every portal page has one h1, passes
+ * axe and reads at 375, 1280 and 1440 px without sideways scrolling. Its own server, mail server
+ * and database (a quote written straight into it).
+ */
+let server: ChildProcess;
+let smtp: FakeSmtp;
+let base: string;
+let dir: string;
+let database: AppDatabase;
+
+test.beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-portal-"));
+  server = spawn(process.execPath, ["build/node/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: base,
+      LOG_LEVEL: "fatal",
+      PAYMENTS_PROVIDER: "sandbox",
+      TRUST_PROXY: "1",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      DATABASE_PATH: path.join(dir, "app.db"),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  database = openDatabase({ kind: "sqlite", path: path.join(dir, "app.db") });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+  server?.kill("SIGTERM");
+  await new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
+  await smtp?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a client signs in by the emailed link and finds their quote; every portal page is axe-clean and fits 375, 1280 and 1440 px", async ({
+  page,
+  checkA11y,
+}) => {
+  const email = `portal-${randomBytes(4).toString("hex")}@example.com`;
+  const rows = dealRows(database, { now: Date.now() });
+  const leadId = await rows.lead({ email });
+  await rows.quote(leadId, { token: randomBytes(32).toString("base64url") });
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${base}/portal`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await checkA11y();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+
+  await expect
+    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 20_000 })
+    .toBe(1);
+  const mail = smtp.messages.find((m) => m.to.includes(email))!;
+  const link = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(`${base}/portal`);
+  await expect(page.getByRole("heading", { level: 1, name: "Your projects" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Review and sign" })).toBeVisible();
+
+  // The quote page wears the client's chrome, not the marketing header: their email and "Sign out".
+  await page.getByRole("link", { name: "Review and sign" }).click();
+  await expect(page).toHaveURL(/\/quote\//);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Our Story" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await checkA11y();
+  await page.screenshot({ path: test.info().outputPath("quote-375.png"), fullPage: true });
+
+  for (const width of [375, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/data"]) {
+      await page.goto(`${base}${p}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scroll, `${p} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      if (width === 375) await checkA11y();
+      await page.screenshot({
+        path: test.info().outputPath(`${p.replaceAll("/", "_")}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+
+  // Signed out, the portal asks for an email again.
+  await page.goto(`${base}/portal`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Email me a sign-in link" })).toBeVisible();
+});
