@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 
 import { CheckboxField, Field, FieldError, FormAlert } from "~/components/form";
 import { InlineScript, inlineSource } from "~/components/layout/inline-script";
+import { ScopeOfWork } from "~/components/quote/scope-of-work";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
@@ -187,6 +188,14 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <Badge variant="outline">{statusText(q.status)}</Badge>
           </div>
           <p className="text-muted-foreground">{pkg.summary}</p>
+          {q.scope.length > 0 && (
+            <section aria-labelledby="scope-heading" className="my-4 flex flex-col gap-2">
+              <h3 id="scope-heading" className="text-lg font-semibold">
+                Scope of work
+              </h3>
+              <ScopeOfWork blocks={q.scope} headingLevel={4} />
+            </section>
+          )}
           <table className="w-full text-left">
             <caption className="sr-only">Line items in Canadian dollars</caption>
             <thead>

@@ -8,6 +8,7 @@ import {
   type CreateQuoteInput,
   type QuoteTotals,
 } from "~/shared/quote-model";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import { provinces, taxCodes, type TaxCode } from "~/shared/taxes";
 
 /*
@@ -76,6 +77,14 @@ export const studioQuoteFormSchema = z
     province: optional(z.enum(provinces, { error: "Choose the client's province or territory." })),
     expiresDays: whole("Valid for", 1, 365),
     terms: z.string().trim().min(1, "Write the terms.").max(4000),
+    scope: optional(
+      z
+        .string()
+        .max(
+          MAX_SCOPE_LENGTH,
+          `The scope of work is at most ${MAX_SCOPE_LENGTH.toLocaleString("en-CA")} characters.`,
+        ),
+    ),
     ...lineFields,
   })
   .transform((f, ctx): Omit<CreateQuoteInput, "inquiryId"> => {
@@ -104,6 +113,7 @@ export const studioQuoteFormSchema = z
       province: f.province ?? "BC",
       expiresInDays: f.expiresDays,
       terms: f.terms,
+      scope: f.scope ?? "",
     };
   });
 

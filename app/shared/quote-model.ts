@@ -5,6 +5,7 @@ import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
 import { printableName } from "~/schemas/printable-name";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import {
   provinces,
   taxCodes,
@@ -58,6 +59,15 @@ export const createQuoteSchema = z
     province: z.enum(provinces, { error: "Choose the client's province or territory." }).default("BC"),
     expiresInDays: z.number().int().min(1).max(365).default(30),
     terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
+    /** The scope of work, Markdown (app/shared/scope.ts); raw HTML in it is shown as text, never rendered. */
+    scope: z
+      .string()
+      .trim()
+      .max(
+        MAX_SCOPE_LENGTH,
+        `The scope of work is at most ${MAX_SCOPE_LENGTH.toLocaleString("en-CA")} characters.`,
+      )
+      .default(""),
   })
   .superRefine((q, ctx) => {
     const lines = [
@@ -85,6 +95,7 @@ const QUOTE_FIELD_NAMES: Record<string, string> = {
   province: "Client's province or territory",
   expiresInDays: "Valid for (days)",
   terms: "Terms",
+  scope: "Scope of work",
 };
 
 /** One refusal of createQuoteSchema as the studio reads it: "Taxes on the package: A client in ON pays HST instead of GST." */
@@ -149,6 +160,7 @@ export function quoteContent(quote: QuoteRow) {
     depositCents: deposit,
     balanceCents: deposit === null ? null : total - deposit,
     terms: quote.terms,
+    scope: quote.scope ?? "",
   };
 }
 
@@ -224,7 +236,8 @@ export function agreementContent(quote: QuoteRow) {
     reference: quoteReference(quote.id),
     version: Number(quote.version),
     currency: "CAD",
-    scope: { package: pkg.name, summary: pkg.summary },
+    // The quote's own scope only when it has one: an agreement signed before scopes keeps its content (and fingerprint).
+    scope: { package: pkg.name, summary: pkg.summary, details: quote.scope ? quote.scope : undefined },
     lines: content.lines,
     province: content.province,
     subtotalCents: content.subtotalCents,

@@ -12,6 +12,7 @@ import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import {
   availableTaxes,
   provinceNames,
@@ -449,6 +450,13 @@ function NewQuote({
           <Input name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
         </Field>
       </div>
+      <Field
+        id="quote-scope"
+        label="Scope of work (optional)"
+        hint="What the client gets: # for a heading, - for a list item, **bold**. Shown on the quote, signed in the agreement, summarised on the invoice."
+      >
+        <Textarea name="scope" maxLength={MAX_SCOPE_LENGTH} rows={8} />
+      </Field>
       <Field id="quote-terms" label="Terms shown to the client">
         <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
       </Field>

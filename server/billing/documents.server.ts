@@ -12,6 +12,7 @@ import {
   quoteReference,
   type QuoteRow,
 } from "~/shared/quote-model";
+import { scopeSummary } from "~/shared/scope";
 import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
 
 import type { Executor } from "../db/database.server";
@@ -96,6 +97,7 @@ async function issue(
     taxes: JSON.stringify(part.taxes),
     lines: JSON.stringify(content.lines),
     terms: content.terms,
+    scope_summary: content.scope ? scopeSummary(content.scope) : null,
     buyer_name: await buyerName(trx, quote.lead_id),
     registration_number: registration,
     status: kind === "receipt" ? "paid" : "issued",
@@ -309,6 +311,11 @@ export function craTier(amountCents: number) {
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
 
+/** What the work is, in one line from the quote's scope of work (issue 38), above the lines it is priced in. */
+function scopeLine(doc: PDFKit.PDFDocument, summary: string | null | undefined, width: number) {
+  if (summary) doc.font(PDF_FONT).fontSize(10).text(`Scope: ${summary}`, { width }).moveDown(0.3);
+}
+
 /** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
 export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
@@ -372,6 +379,7 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
 
       if (tier.buyerAndTerms) {
         heading("Description");
+        scopeLine(doc, d.scope_summary, width);
         for (const l of lines)
           row(`${l.label}${l.taxes.length ? ` (${l.taxes.join(" + ")})` : ""}`, cad(l.amountCents));
       }

@@ -125,6 +125,8 @@ export interface QuoteTable {
   supersedes_quote_id: Optional<string>;
   /** Set when the client declined it (the quote is then withdrawn). */
   declined_at: Optional<string>;
+  /** The scope of work in Markdown (app/shared/scope.ts), signed with the quote; "" for none (migration 0034). */
+  scope: ColumnType<string, string | undefined, string>;
 }
 
 /** A client's signature of a quote (at most one per quote); its content is what they saw, hashed. */
@@ -503,6 +505,8 @@ export interface MoneyDocumentTable {
   reason?: string | null;
   credited_invoice?: string | null;
   credited_receipt?: string | null;
+  /** The quote's scope in one line, copied when issued (migration 0034). */
+  scope_summary?: string | null;
 }
 
 export interface Database {

@@ -7,10 +7,12 @@ import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import { printableName } from "~/schemas/printable-name";
 import { agreementContent, canonicalJson, type AgreementContent, type QuoteRow } from "~/shared/quote-model";
+import { scopeBlocks } from "~/shared/scope";
 
 import type { Executor } from "../db/database.server";
 import type { AgreementTable } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+import { drawScope } from "../documents/scope-pdf";
 import { sha256Hex, SIGNATURE_HASH_VERSION, signedText } from "./agreement-fingerprint.server";
 
 export { sha256Hex } from "./agreement-fingerprint.server";
@@ -151,6 +153,10 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
       );
       heading("Scope");
       doc.text(`${c.scope.package}: ${c.scope.summary}`, { width });
+      if (c.scope.details) {
+        doc.moveDown(0.3);
+        drawScope(doc, scopeBlocks(c.scope.details));
+      }
       heading("Price (CAD)");
       for (const line of c.lines) row(line.label, cad(line.amountCents));
       if (c.taxes.length > 0) {

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { type QuoteLine, type QuoteRow } from "~/shared/quote-model";
+import type { ScopeBlock } from "~/shared/scope";
 import type { TaxTotal } from "~/shared/taxes";
 
 import type { GoalRecorder } from "../analytics/service.server";
@@ -33,6 +34,8 @@ export type QuoteView = {
   depositCents: number | null;
   balanceCents: number | null;
   terms: string;
+  /** The scope of work, as blocks of plain text (never HTML). */
+  scope: ScopeBlock[];
   expiresAt: string;
   /** The payment the client can make now, if any. */
   due: { kind: PaymentKind; amountCents: number } | null;

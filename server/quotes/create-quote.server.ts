@@ -152,6 +152,7 @@ function quoteRow(
     deposit_percent: q.depositPercent ?? null,
     deposit_cents: totals.depositCents,
     terms: q.terms,
+    scope: q.scope,
     status: "draft",
     expires_at: new Date(t + q.expiresInDays * 86_400_000).toISOString(),
     sent_at: null,

@@ -8,6 +8,7 @@ import {
   quoteReference,
   type QuoteRow,
 } from "~/shared/quote-model";
+import { scopeBlocks } from "~/shared/scope";
 
 import { documentLink, documentsOfQuote } from "../billing/documents.server";
 import { notFlagged } from "../billing/flagged-refund";
@@ -60,6 +61,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     depositCents: content.depositCents,
     balanceCents: content.balanceCents,
     terms: content.terms,
+    scope: scopeBlocks(content.scope),
     expiresAt: quote.expires_at,
     due,
     payments: paid.map((p) => ({

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { agreementContent, canonicalJson } from "../../app/shared/quote-model";
+import { createApp } from "../../server/app.server";
+import { renderDocumentPdf } from "../../server/billing/documents.server";
+import { createQuoteSettlement } from "../../server/billing/settlement.server";
+import { loadConfig } from "../../server/config.server";
+import { SIGNED_QUOTE_MESSAGE } from "../../server/db/migrations/0018-agreements";
+import { createLeadTimeline } from "../../server/leads/timeline.server";
+import { createLogger } from "../../server/logger.server";
+import { createPayments } from "../../server/payments/payments.server";
+import { agreementPdf } from "../../server/quotes/agreement.server";
+import { createQuoteCheckout } from "../../server/quotes/checkout.server";
+import { createQuoteService } from "../../server/quotes/service.server";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { randomIp, validInquiry } from "../helpers/inquiries";
+import { pdfText } from "../helpers/pdf";
+
+/**
+ * Issue 38: a quote a client can say yes to. Its scope of work is signed with it, drawn in the
+ * agreement as headings and lists, summarised on its invoice, and fixed once signed.
+ */
+
+const SIGNED = { legalName: "Ada Lovelace", agree: "on" };
+const UA = "Mozilla/5.0 (test) Chromium";
+const SCOPE = `# Website build
+
+Five pages, **responsive**, launched on your domain.
+
+## Included
+- Home, About, Services, Contact
+- Contact form
+  - spam filtering
+
+<script>alert("x")</script>`;
+
+describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
+  let database: TestDatabase;
+  let h: ReturnType<typeof harness>;
+
+  function harness() {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SITE_URL: "https://studio.example",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "silent",
+      PAYMENTS_PROVIDER: "sandbox",
+      GST_HST_NUMBER: "123456789 RT0001",
+    });
+    const logger = createLogger(config);
+    const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
+    const now = () => clock.now;
+    const timeline = createLeadTimeline();
+    const payments = createPayments({
+      config,
+      database,
+      logger,
+      now,
+      onPaid: createQuoteSettlement({ timeline, logger }),
+    });
+    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
+    const client = createQuoteCheckout({
+      config,
+      database,
+      payments: payments.service,
+      timeline,
+      logger,
+      now,
+    });
+    const app = createApp({ config, database, logger, now });
+    return { config, clock, studio, client, app };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    h = harness();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  async function lead() {
+    const res = await h.app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  async function sentQuote(input: Record<string, unknown> = {}) {
+    const created = await h.studio.create(
+      {
+        inquiryId: await lead(),
+        packageType: "pro",
+        amountCents: 600000,
+        packageTaxes: ["GST", "PST"],
+        depositPercent: 50,
+        ...input,
+      },
+      "owner@studio.example",
+    );
+    if (!created.ok) throw new Error(created.error);
+    expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
+    return created.value.quote;
+  }
+
+  const quoteRow = (id: string) =>
+    database.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const agreementOf = (quoteId: string) =>
+    database.db
+      .selectFrom("agreements")
+      .selectAll()
+      .where("quote_id", "=", quoteId)
+      .executeTakeFirstOrThrow();
+  const invoiceOf = (quoteId: string) =>
+    database.db
+      .selectFrom("money_documents")
+      .selectAll()
+      .where("quote_id", "=", quoteId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirstOrThrow();
+
+  it("signs the scope with the quote, draws it in the agreement, summarises it on the invoice, and fixes it", async () => {
+    const q = await sentQuote({ scope: SCOPE });
+    expect(await h.client.pay(q.token, { clientIp: randomIp(), userAgent: UA }, SIGNED)).toMatchObject({
+      ok: true,
+    });
+    const agreement = await agreementOf(q.id);
+    const content = JSON.parse(agreement.content);
+    expect(content.scope.details).toBe(SCOPE);
+    expect(agreement.content).toBe(canonicalJson(agreementContent(await quoteRow(q.id))));
+
+    const text = await pdfText(await agreementPdf(agreement));
+    expect(text).toContain("Website build");
+    expect(text).toContain("Five pages, responsive, launched on your domain.");
+    expect(text).toMatch(/• Home, About, Services, Contact/);
+    expect(text).toMatch(/• spam filtering/);
+    // Raw HTML prints as the text typed, never interpreted.
+    expect(text).toContain('<script>alert("x")</script>');
+
+    const invoice = await invoiceOf(q.id);
+    expect(invoice.scope_summary).toMatch(/^Website build · Five pages, responsive/);
+    expect(await pdfText(await renderDocumentPdf(invoice))).toContain("Scope: Website build · Five pages");
+
+    // Signed: the database refuses a change of its scope, whoever asks.
+    await expect(
+      database.db.updateTable("quotes").set({ scope: "Something else" }).where("id", "=", q.id).execute(),
+    ).rejects.toThrow(SIGNED_QUOTE_MESSAGE);
+  });
+
+  it("keeps the content (and fingerprint) of a quote without a scope as before scopes existed", async () => {
+    const q = await sentQuote();
+    expect(agreementContent(await quoteRow(q.id)).scope).toEqual({
+      package: "Pro Website",
+      summary: expect.any(String),
+    });
+    expect(canonicalJson(agreementContent(await quoteRow(q.id)))).not.toContain("details");
+  });
+
+  it("refuses a scope over the cap, storing nothing", async () => {
+    const created = await h.studio.create(
+      { inquiryId: await lead(), packageType: "pro", amountCents: 100000, scope: "x".repeat(20_001) },
+      "owner@studio.example",
+    );
+    expect(created).toMatchObject({
+      ok: false,
+      status: 400,
+      error: expect.stringMatching(/^Scope of work: /),
+    });
+  });
+});
