@@ -36,6 +36,7 @@ export default [
       route("calls/settings", "studio/call-settings.tsx"),
       route("analytics", "studio/analytics.tsx"),
       route("account", "studio/account.tsx"),
+      route("settings/catalogue", "studio/catalogue.tsx"),
     ]),
   ]),
   ...prefix("demo", [

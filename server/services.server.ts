@@ -39,6 +39,7 @@ import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, type ReminderOptOuts } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers } from "./reminders/reminders.server";
 import { secretFor } from "./secrets.server";
+import { createCatalogue, type Catalogue } from "./settings/catalogue.server";
 
 /** What every capability may be built with; only config, database and logger are required. */
 export type ServiceDeps = {
@@ -110,6 +111,8 @@ export type StudioServices = StudioSignIn & {
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
+  /** The packages and add-ons a quote line may come from (issue 38). */
+  catalogue: Catalogue;
 };
 
 /**
@@ -351,11 +354,13 @@ function createBackOffice(
   const paymentsView = createPaymentsView({ database });
   // One lead privacy: the studio's export and deletion, and the daily purge.
   const privacy = createLeadPrivacy({ database, now });
+  const catalogue = createCatalogue({ database, now });
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
+    catalogue,
   });
   const attention = createAttention({
     database,
@@ -377,6 +382,7 @@ function createBackOffice(
     bookings: bookingStudio,
     feeds,
     analytics: dashboard,
+    catalogue,
   });
   return {
     loadSignIn,
@@ -388,6 +394,7 @@ function createBackOffice(
     accounting,
     bookingStudio,
     dashboard,
+    catalogue,
     studio,
   };
 }

@@ -11,6 +11,7 @@ import { packageTypes, paymentPackage } from "~/content/payment";
 import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import { catalogueKindLabels, catalogueTaxes, centsField, type CatalogueItem } from "~/shared/catalogue";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
 import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import {
@@ -71,6 +72,7 @@ export function LeadQuotes({
   formKey,
   taxRegistered,
   leadId,
+  catalogue = [],
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -78,6 +80,8 @@ export function LeadQuotes({
   formKey: string;
   taxRegistered: boolean;
   leadId: string;
+  /** The catalogue's items a line may start from (issue 38). */
+  catalogue?: CatalogueItem[];
 }) {
   return (
     <Section id="quotes" title="Quotes">
@@ -98,6 +102,7 @@ export function LeadQuotes({
         error={error("quote-create")}
         formKey={formKey}
         taxRegistered={taxRegistered}
+        catalogue={catalogue}
         replaceable={quotes.filter((q) => q.can.revise)}
       />
     </Section>
@@ -295,6 +300,26 @@ function tickProvinceTaxes(form: HTMLFormElement, province: Province) {
   }
 }
 
+/** A line chosen from the catalogue: its fields take the item's name, price and taxes for the client's province. */
+function fillFromCatalogue(
+  form: HTMLFormElement,
+  prefix: string,
+  item: CatalogueItem,
+  province: Province,
+  taxRegistered: boolean,
+) {
+  const input = (name: string) => form.elements.namedItem(name);
+  const label = input(`${prefix}Label`);
+  const amount = input(`${prefix}Amount`);
+  if (label instanceof HTMLInputElement) label.value = item.name;
+  if (amount instanceof HTMLInputElement) amount.value = centsField(item.priceCents);
+  const taxes = taxRegistered ? catalogueTaxes(item.taxes, province) : [];
+  for (const code of taxCodes) {
+    const box = input(`${prefix}Tax${code}`);
+    if (box instanceof HTMLInputElement) box.checked = taxes.includes(code);
+  }
+}
+
 /**
  * The figures the form's fields come to, read from the form as it would be
  * posted and computed by the server's own parse and computeTotals
@@ -334,12 +359,14 @@ function NewQuote({
   formKey,
   taxRegistered,
   replaceable,
+  catalogue,
 }: {
   busy: boolean;
   error: React.ReactNode;
   formKey: string;
   taxRegistered: boolean;
   replaceable: LeadQuote[];
+  catalogue: CatalogueItem[];
 }) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
   const [province, setProvince] = useState<Province>("BC");
@@ -363,6 +390,17 @@ function NewQuote({
       aria-labelledby="new-quote"
       onChange={(e) => {
         const target = e.target as HTMLElement;
+        if (target instanceof HTMLSelectElement && /^line\d+Item$/.test(target.name)) {
+          const item = catalogue.find((i) => i.id === target.value);
+          if (item)
+            fillFromCatalogue(
+              e.currentTarget,
+              target.name.replace(/Item$/, ""),
+              item,
+              province,
+              taxRegistered,
+            );
+        }
         if (target instanceof HTMLSelectElement && target.name === "province") {
           const chosen = target.value as Province;
           setProvince(chosen);
@@ -424,8 +462,36 @@ function NewQuote({
       <TaxBoxes prefix="package" what="the package" enabled={taxRegistered} province={province} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
+        {catalogue.length > 0 && (
+          <p className="text-sm text-muted-foreground">
+            A line can start from the{" "}
+            <a href="/studio/settings/catalogue" className="underline">
+              catalogue
+            </a>
+            : choose the item and its name, price and taxes fill in (left empty, they are taken from the item
+            when you create the quote).
+          </p>
+        )}
         {LINES.map((n) => (
           <div key={n} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+            {catalogue.length > 0 && (
+              <Field
+                id={`line${n}Item`}
+                label={`Line ${n} from the catalogue`}
+                {...small}
+                className="sm:col-span-2"
+              >
+                <Select
+                  name={`line${n}Item`}
+                  defaultValue=""
+                  placeholder="Nothing: typed below"
+                  options={catalogue.map((i) => ({
+                    value: i.id,
+                    label: `${i.name} (${catalogueKindLabels[i.kind]}, ${cad(i.priceCents)})`,
+                  }))}
+                />
+              </Field>
+            )}
             <Field id={`line${n}Label`} label={`Line ${n} description`} {...small}>
               <Input name={`line${n}Label`} maxLength={120} autoComplete="off" />
             </Field>

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes, bookings, refunds } = requireStudio(context);
+  const { leads, quotes, bookings, refunds, catalogue } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
@@ -40,6 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     calls: await bookings.forLead(params.id),
     quoteFormKey: crypto.randomUUID(),
     taxRegistered: quotes.taxRegistered,
+    catalogue: await catalogue.list(),
     refundable: await refunds.refundable(params.id),
     refundNotices: await refunds.notices(params.id),
     refundFormKey: crypto.randomUUID(),
@@ -91,6 +92,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     calls,
     quoteFormKey,
     taxRegistered,
+    catalogue,
     refundable,
     refundNotices,
     refundFormKey,
@@ -233,6 +235,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           error={error}
           formKey={quoteFormKey}
           taxRegistered={taxRegistered}
+          catalogue={catalogue}
           leadId={lead.id}
         />
       )}

@@ -509,6 +509,39 @@ export interface MoneyDocumentTable {
   scope_summary?: string | null;
 }
 
+/** A package or add-on the studio sells, with its default price and taxes (migration 0035). */
+export interface CatalogueItemTable {
+  id: string;
+  kind: "package" | "add_on";
+  name: string;
+  description: string;
+  price_cents: number;
+  /** JSON array of TaxCode, as for a client in BC. */
+  taxes: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A setting the owner changed from /studio/settings; its value as JSON (migration 0035). */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** One change of a setting or of the catalogue: who, when, before and after, as JSON (migration 0035). */
+export interface SettingChangeTable {
+  id: string;
+  key: string;
+  before: string | null;
+  after: string;
+  actor: string;
+  changed_at: string;
+}
+
 export interface Database {
   acknowledgements: AcknowledgementTable;
   rate_limits: RateLimitTable;
@@ -523,6 +556,9 @@ export interface Database {
   studio_passkeys: StudioPasskeyTable;
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
+  catalogue_items: CatalogueItemTable;
+  settings: SettingTable;
+  settings_changes: SettingChangeTable;
   agreements: AgreementTable;
   agreement_releases: AgreementReleaseTable;
   job_leases: JobLeaseTable;

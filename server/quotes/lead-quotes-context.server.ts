@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { Catalogue } from "../settings/catalogue.server";
 import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
@@ -43,15 +44,18 @@ export function leadQuotesContext({
 
   taxRegistered = false,
   now = Date.now,
+  catalogue,
 }: {
   database: AppDatabase;
   service: QuoteService;
+  /** The catalogue a form's line may name an item of (issue 38). */
+  catalogue?: Pick<Catalogue, "fillQuoteForm">;
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, taxRegistered, now, db };
+  return { database, service, taxRegistered, now, db, catalogue };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

@@ -1,6 +1,7 @@
 import type { AppDatabase } from "../db/database.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
 import { agreement, documentPdf, list } from "./lead-quote-list.server";
+import type { Catalogue } from "../settings/catalogue.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
 import type { QuoteService } from "./service.server";
 
@@ -10,6 +11,7 @@ export function createLeadQuotes(deps: {
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
+  catalogue?: Pick<Catalogue, "fillQuoteForm">;
 }) {
   const ctx = leadQuotesContext(deps);
   return {

@@ -12,6 +12,8 @@ import { createPayments } from "../../server/payments/payments.server";
 import { agreementPdf } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
+import { createLeadQuotes } from "../../server/quotes/studio.server";
+import { createCatalogue } from "../../server/settings/catalogue.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
@@ -68,7 +70,9 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       now,
     });
     const app = createApp({ config, database, logger, now });
-    return { config, clock, studio, client, app };
+    const catalogue = createCatalogue({ database, now });
+    const leadQuotes = createLeadQuotes({ database, service: studio, taxRegistered: true, now, catalogue });
+    return { config, clock, studio, client, app, catalogue, leadQuotes };
   }
 
   beforeAll(async () => {
@@ -167,6 +171,115 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       ok: false,
       status: 400,
       error: expect.stringMatching(/^Scope of work: /),
+    });
+  });
+
+  const OWNER = "owner@studio.example";
+  /** The lead page's "New quote" form as posted, with these fields. */
+  const quoteForm = (fields: Record<string, string>) => ({
+    intent: "quote-create",
+    package: "pro",
+    amount: "5000.00",
+    packageTaxGST: "on",
+    province: "BC",
+    expiresDays: "30",
+    terms: "Half now, half at launch.",
+    ...fields,
+  });
+  const changesOf = (id: string) =>
+    database.db
+      .selectFrom("settings_changes")
+      .selectAll()
+      .where("key", "=", `catalogue:${id}`)
+      .orderBy("changed_at")
+      .execute();
+
+  it("keeps a catalogue: a bad field is named and nothing stored; each change is audited with before and after", async () => {
+    const refused = await h.catalogue.save({ kind: "add_on", name: "", price: "12.345" }, OWNER);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { name: "Name the item.", price: "Enter a price in CAD such as 450.00." },
+    });
+    expect(await h.catalogue.list()).toEqual([]);
+
+    const added = await h.catalogue.save(
+      { kind: "add_on", name: "Blog setup", price: "450.00", taxGST: "on", taxPST: "on" },
+      OWNER,
+    );
+    if (!added.ok) throw new Error(added.error);
+    h.clock.now += 60_000;
+    const changed = await h.catalogue.save(
+      { id: added.item.id, kind: "add_on", name: "Blog setup", price: "500", taxGST: "on" },
+      OWNER,
+    );
+    expect(changed).toMatchObject({ ok: true, item: { priceCents: 50000, taxes: ["GST"] } });
+    const changes = await changesOf(added.item.id);
+    expect(
+      changes.map((c) => [
+        c.actor,
+        c.before && JSON.parse(c.before).priceCents,
+        JSON.parse(c.after).priceCents,
+      ]),
+    ).toEqual([
+      [OWNER, null, 45000],
+      [OWNER, 45000, 50000],
+    ]);
+    expect(await h.catalogue.archive(added.item.id, true, OWNER)).toEqual({ ok: true });
+    expect(await h.catalogue.list()).toEqual([]);
+    expect((await changesOf(added.item.id)).at(-1)!.after).toContain('"archived":true');
+    await h.catalogue.archive(added.item.id, false, OWNER);
+  });
+
+  it("a line chosen from the catalogue takes its price when the studio saves the quote, and never again", async () => {
+    const saved = await h.catalogue.save(
+      { kind: "add_on", name: "Logo refresh", price: "800.00", taxGST: "on", taxPST: "on" },
+      OWNER,
+    );
+    if (!saved.ok) throw new Error(saved.error);
+    const leadId = await lead();
+    // One line from the catalogue left empty, one from the catalogue with the price typed over, one typed.
+    const made = await h.leadQuotes.create(
+      leadId,
+      quoteForm({
+        line1Item: saved.item.id,
+        line2Item: saved.item.id,
+        line2Label: "Logo refresh, two concepts",
+        line2Amount: "650.00",
+        line2TaxGST: "on",
+        line3Label: "Hosting set-up",
+        line3Amount: "100.00",
+      }),
+      OWNER,
+    );
+    if (!made.ok) throw new Error(made.error);
+    const lines = () => quoteRow(made.value.id).then((q) => JSON.parse(q.lines));
+    const expected = [
+      { label: "Pro Website", amountCents: 500000, taxes: ["GST"] },
+      { label: "Logo refresh", amountCents: 80000, taxes: ["GST", "PST"] },
+      { label: "Logo refresh, two concepts", amountCents: 65000, taxes: ["GST"] },
+      { label: "Hosting set-up", amountCents: 10000, taxes: [] },
+    ];
+    expect(await lines()).toEqual(expected);
+    // The catalogue's new price reaches no quote already saved.
+    await h.catalogue.save(
+      { id: saved.item.id, kind: "add_on", name: "Logo refresh", price: "999.00", taxGST: "on" },
+      OWNER,
+    );
+    expect(await lines()).toEqual(expected);
+    expect((await quoteRow(made.value.id)).subtotal_cents).toBe(655000);
+
+    // For a client in Ontario the item's GST is HST, and BC's PST falls away.
+    const ontario = await h.leadQuotes.create(
+      await lead(),
+      quoteForm({ province: "ON", packageTaxGST: "", packageTaxHST: "on", line1Item: saved.item.id }),
+      OWNER,
+    );
+    if (!ontario.ok) throw new Error(ontario.error);
+    expect((await quoteRow(ontario.value.id).then((q) => JSON.parse(q.lines)))[1]).toEqual({
+      label: "Logo refresh",
+      amountCents: 99900,
+      taxes: ["HST"],
     });
   });
 });

@@ -29,6 +29,7 @@ import * as bookingIdentity from "./0029-booking-identity";
 import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
 import * as quoteScope from "./0034-quote-scope";
+import * as catalogueSettings from "./0035-catalogue-settings";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0030-calendar-sources": calendarSources,
   "0031-signature-facts": signatureFacts,
   "0034-quote-scope": quoteScope,
+  "0035-catalogue-settings": catalogueSettings,
 };
