@@ -55,6 +55,7 @@ const lineFields = Object.fromEntries([
       optional(z.string().trim().max(120, "A line's description is at most 120 characters.")),
     ],
     [`line${i + 1}Amount`, optional(cad(`Line ${i + 1}`))],
+    [`line${i + 1}Optional`, optional(z.literal("on"))],
     ...taxBoxes(`line${i + 1}`),
   ]).flat(),
   ...taxBoxes("package"),
@@ -88,7 +89,7 @@ export const studioQuoteFormSchema = z
     ...lineFields,
   })
   .transform((f, ctx): Omit<CreateQuoteInput, "inquiryId"> => {
-    const lines: { label: string; amountCents: number; taxes: TaxCode[] }[] = [];
+    const lines: { label: string; amountCents: number; taxes: TaxCode[]; optional?: true }[] = [];
     for (let i = 1; i <= QUOTE_FORM_LINES; i++) {
       const label = (f as Record<string, unknown>)[`line${i}Label`] as string | undefined;
       const amountCents = (f as Record<string, unknown>)[`line${i}Amount`] as number | undefined;
@@ -101,7 +102,13 @@ export const studioQuoteFormSchema = z
         });
         continue;
       }
-      lines.push({ label, amountCents, taxes: ticked(f, `line${i}`) });
+      const option = (f as Record<string, unknown>)[`line${i}Optional`] === "on";
+      lines.push({
+        label,
+        amountCents,
+        taxes: ticked(f, `line${i}`),
+        ...(option ? { optional: true as const } : {}),
+      });
     }
     const packageTaxes = ticked(f, "package");
     return {

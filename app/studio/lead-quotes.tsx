@@ -505,6 +505,13 @@ function NewQuote({
               province={province}
               className="sm:col-span-2"
             />
+            <CheckboxField
+              id={`line${n}Optional`}
+              name={`line${n}Optional`}
+              className="sm:col-span-2"
+              labelClassName="text-sm"
+              label={`Line ${n} is optional: the client ticks it or not before signing`}
+            />
           </div>
         ))}
       </fieldset>

@@ -6,6 +6,7 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDate, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import {
+  lineIncluded,
   paymentPart,
   quoteContent,
   quoteLineSchema,
@@ -95,7 +96,8 @@ async function issue(
     // A receipt states the money received; it is the part due, as the checkout charged exactly that.
     amount_cents: payment ? Number(payment.amount_cents) : part.amountCents,
     taxes: JSON.stringify(part.taxes),
-    lines: JSON.stringify(content.lines),
+    // What the client signed for: the options they did not tick are not billed.
+    lines: JSON.stringify(content.lines.filter(lineIncluded)),
     terms: content.terms,
     scope_summary: content.scope ? scopeSummary(content.scope) : null,
     buyer_name: await buyerName(trx, quote.lead_id),

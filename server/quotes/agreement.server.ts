@@ -6,7 +6,13 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import { printableName } from "~/schemas/printable-name";
-import { agreementContent, canonicalJson, type AgreementContent, type QuoteRow } from "~/shared/quote-model";
+import {
+  agreementContent,
+  canonicalJson,
+  lineIncluded,
+  type AgreementContent,
+  type QuoteRow,
+} from "~/shared/quote-model";
 import { scopeBlocks } from "~/shared/scope";
 
 import type { Executor } from "../db/database.server";
@@ -158,12 +164,24 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
         drawScope(doc, scopeBlocks(c.scope.details));
       }
       heading("Price (CAD)");
-      for (const line of c.lines) row(line.label, cad(line.amountCents));
+      for (const line of c.lines.filter(lineIncluded))
+        row(line.optional ? `${line.label} (option chosen)` : line.label, cad(line.amountCents));
       if (c.taxes.length > 0) {
         row("Subtotal", cad(c.subtotalCents));
         for (const tax of c.taxes) row(tax.label, cad(tax.cents));
       }
       row("Total", cad(c.totalCents), true);
+      const declined = c.lines.filter((l) => !lineIncluded(l));
+      if (declined.length > 0)
+        doc
+          .fillColor(PDF_MUTED)
+          .fontSize(10)
+          .text(
+            `Options not chosen: ${declined.map((l) => `${l.label} (${cad(l.amountCents)})`).join("; ")}.`,
+            { width },
+          )
+          .fillColor(PDF_INK)
+          .fontSize(11);
       heading("Payment schedule");
       for (const s of c.schedule)
         row(

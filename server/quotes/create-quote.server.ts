@@ -9,6 +9,7 @@ import {
   OPEN_STATUSES,
   quoteIssueText,
   quoteReference,
+  totalsOfLines,
   type CreateQuoteInput,
   type QuoteRow,
 } from "~/shared/quote-model";
@@ -119,7 +120,13 @@ async function checkQuote(
   if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)))
     return fail(400, SMALL_SUPPLIER_NOTICE);
   const totals = computeTotals(q);
-  if (totals.totalCents > MAX_AMOUNT_CENTS)
+  // The most the client can make it, every option ticked, is what one payment must take.
+  const most = totalsOfLines(
+    totals.lines.map((l) => (l.optional ? { ...l, chosen: true } : l)),
+    q.province,
+    q.depositPercent ?? null,
+  );
+  if (most.totalCents > MAX_AMOUNT_CENTS)
     return fail(
       400,
       `The total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,

@@ -1,7 +1,7 @@
 import type { AppDatabase } from "../db/database.server";
+import type { Catalogue } from "../settings/catalogue.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
 import { agreement, documentPdf, list } from "./lead-quote-list.server";
-import type { Catalogue } from "../settings/catalogue.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
 import type { QuoteService } from "./service.server";
 

@@ -282,4 +282,150 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       taxes: ["HST"],
     });
   });
+
+  /** A sent quote of 2,000.00 + GST/PST with a 50% deposit, and two options: 500.00 (GST+PST) and 300.00 (GST). */
+  async function quoteWithOptions() {
+    return sentQuote({
+      amountCents: 200000,
+      lines: [
+        { label: "Blog setup", amountCents: 50000, taxes: ["GST", "PST"], optional: true },
+        { label: "Hosting set-up", amountCents: 30000, taxes: ["GST"], optional: true },
+      ],
+    });
+  }
+  const samePage = (token: string) =>
+    new Request(`https://studio.example/quote/${token}`, {
+      method: "POST",
+      headers: { origin: "https://studio.example" },
+    });
+  const signedContent = async (quoteId: string) => JSON.parse((await agreementOf(quoteId)).content);
+
+  it("recomputes total, taxes and deposit from the options ticked, on the server, whatever the post says", async () => {
+    const q = await quoteWithOptions();
+    // Unticked to start: the package alone, 2,000.00 + 5% + 7%.
+    expect(await quoteRow(q.id)).toMatchObject({
+      subtotal_cents: 200000,
+      total_cents: 224000,
+      deposit_cents: 112000,
+    });
+    const chose = await h.client.choose(samePage(q.token), q.token, {
+      "option-1": "on",
+      total: "1",
+      amount: "1",
+      "option-0": "on",
+    });
+    expect(chose).toEqual({ ok: true });
+    // Line 0 is the package: only real options are ticked. 2,500.00 + 125.00 GST + 35.00 PST.
+    const row = await quoteRow(q.id);
+    expect(row).toMatchObject({
+      subtotal_cents: 250000,
+      tax_cents: 30000,
+      total_cents: 280000,
+      deposit_cents: 140000,
+    });
+    expect(JSON.parse(row.lines).map((l: { chosen?: boolean }) => l.chosen)).toEqual([
+      undefined,
+      true,
+      false,
+    ]);
+    // Another site's post stores nothing.
+    const cross = new Request(`https://studio.example/quote/${q.token}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(await h.client.choose(cross, q.token, {})).toMatchObject({ ok: false, status: 403 });
+    expect((await quoteRow(q.id)).total_cents).toBe(280000);
+  });
+
+  it("signs, invoices and charges what was ticked with the signature; a signed quote's options cannot change", async () => {
+    const q = await quoteWithOptions();
+    // Ticked before (another visit), then signed with the other option only: the signature's ticks count.
+    await h.client.choose(samePage(q.token), q.token, { "option-1": "on" });
+    const paid = await h.client.pay(
+      q.token,
+      { clientIp: randomIp(), userAgent: UA },
+      { ...SIGNED, "option-2": "on" },
+    );
+    expect(paid).toMatchObject({ ok: true });
+    const content = await signedContent(q.id);
+    expect(content.lines.map((l: { label: string; chosen?: boolean }) => [l.label, l.chosen])).toEqual([
+      ["Pro Website", undefined],
+      ["Blog setup", false],
+      ["Hosting set-up", true],
+    ]);
+    // 2,300.00 + GST 115.00 + PST 140.00 = 2,555.00; deposit 1,277.50.
+    expect(content).toMatchObject({ subtotalCents: 230000, totalCents: 255500 });
+    expect(content.schedule[0]).toMatchObject({ kind: "deposit", cents: 127750 });
+    const invoice = await invoiceOf(q.id);
+    expect(Number(invoice.amount_cents)).toBe(127750);
+    expect(JSON.parse(invoice.lines).map((l: { label: string }) => l.label)).toEqual([
+      "Pro Website",
+      "Hosting set-up",
+    ]);
+    const checkout = await database.db
+      .selectFrom("payments")
+      .select(["kind", "amount_cents"])
+      .where("quote_id", "=", q.id)
+      .execute();
+    expect(checkout.map((p) => [p.kind, Number(p.amount_cents)])).toEqual([["deposit", 127750]]);
+    const pdf = await pdfText(await agreementPdf(await agreementOf(q.id)));
+    expect(pdf).toContain("Hosting set-up (option chosen)");
+    expect(pdf).toContain("Options not chosen: Blog setup ($500.00 CAD)");
+
+    // Signed: ticking is refused, and the database refuses a change of the lines whoever asks.
+    expect(await h.client.choose(samePage(q.token), q.token, { "option-1": "on" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    await expect(
+      database.db
+        .updateTable("quotes")
+        .set({ lines: JSON.stringify([]), total_cents: 1 })
+        .where("id", "=", q.id)
+        .execute(),
+    ).rejects.toThrow(SIGNED_QUOTE_MESSAGE);
+    expect((await quoteRow(q.id)).total_cents).toBe(255500);
+  });
+
+  it("ticking in one tab while signing in another: what is signed is what is stored, invoiced and charged", async () => {
+    for (let round = 0; round < 4; round++) {
+      const q = await quoteWithOptions();
+      const tick = (form: Record<string, string>) => h.client.choose(samePage(q.token), q.token, form);
+      const sign = (form: Record<string, string>) =>
+        h.client.pay(q.token, { clientIp: randomIp(), userAgent: UA }, { ...SIGNED, ...form });
+      // Two signatures with different ticks, and ticks either side, all at once.
+      const racers = [
+        () => sign({ "option-1": "on" }),
+        () => tick({ "option-2": "on" }),
+        () => sign({ "option-2": "on" }),
+        () => tick({ "option-1": "on", "option-2": "on" }),
+      ];
+      if (round % 2) racers.reverse();
+      await Promise.all(racers.map((r) => r()));
+      const agreements = await database.db
+        .selectFrom("agreements")
+        .selectAll()
+        .where("quote_id", "=", q.id)
+        .execute();
+      expect(agreements).toHaveLength(1);
+      const row = await quoteRow(q.id);
+      // The stored quote is the signed one, to the cent, and the invoice and checkout ask for its deposit.
+      expect(agreements[0]!.content).toBe(canonicalJson(agreementContent(row)));
+      const invoices = await database.db
+        .selectFrom("money_documents")
+        .selectAll()
+        .where("quote_id", "=", q.id)
+        .where("kind", "=", "invoice")
+        .execute();
+      expect(invoices.map((i) => Number(i.amount_cents))).toEqual([Number(row.deposit_cents)]);
+      const checkouts = await database.db
+        .selectFrom("payments")
+        .select("amount_cents")
+        .where("quote_id", "=", q.id)
+        .execute();
+      expect(new Set(checkouts.map((p) => Number(p.amount_cents)))).toEqual(
+        new Set([Number(row.deposit_cents)]),
+      );
+    }
+  });
 });
