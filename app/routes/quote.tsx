@@ -337,7 +337,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     schedule and{" "}
                     <a href="#terms-heading" className="underline">
                       terms
-                    </a>{" "}
+                    </a>
+                    {q.contract ? (
+                      <>
+                        {" "}
+                        and the{" "}
+                        <a href="#agreement" className="underline">
+                          service agreement
+                        </a>
+                      </>
+                    ) : null}{" "}
                     as shown on this page.
                   </p>
                   <Field id="legalName" label="Your full legal name" error={payErrors?.legalName}>
@@ -377,6 +386,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               </h2>
               <p className="mt-1">
                 {`Signed by ${q.agreement.signerName}${q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on ${dateTime(q.agreement.signedAt)}.`}
+              </p>
+              <p className="mt-1">
+                {q.agreement.countersigned
+                  ? `Countersigned for ${siteConfig.name} by ${q.agreement.countersigned.name} (${q.agreement.countersigned.role}) on ${dateTime(q.agreement.countersigned.signedAt)}.`
+                  : `${siteConfig.name} countersigns it next; the PDF then carries both signatures.`}
               </p>
               <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
               <p className="mt-2">
@@ -448,6 +462,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               <p className="mt-2 text-sm">Valid until {date(q.expiresAt)}.</p>
             )}
           </div>
+          {q.contract && (
+            <details className="rounded-xl border p-5" id="agreement">
+              <summary className="cursor-pointer font-semibold">
+                Service agreement (version {q.contract.version})
+              </summary>
+              <div className="mt-3 text-sm">
+                <ScopeOfWork blocks={q.contract.blocks} headingLevel={3} />
+              </div>
+            </details>
+          )}
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">Questions about your quote?</h2>
             {sent === "question" ? (

@@ -300,6 +300,11 @@ export function agreementContent(quote: QuoteRow) {
             },
           ],
     terms: content.terms,
+    // The agreement the quote was sent with (issue 38); absent on quotes sent before contracts.
+    contract:
+      quote.contract_text != null
+        ? { version: Number(quote.contract_version ?? 0), text: quote.contract_text }
+        : undefined,
     expiresAt: quote.expires_at,
   };
 }

@@ -30,7 +30,13 @@ import { Details, Section } from "./ui";
 /** Extra line rows of the form: the count the server's parse of it reads. */
 const LINES = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => i + 1);
 
-const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw", "payment-refund"] as const;
+const QUOTE_INTENTS = [
+  "quote-create",
+  "quote-send",
+  "quote-withdraw",
+  "payment-refund",
+  "quote-countersign",
+] as const;
 export type QuoteIntent = (typeof QUOTE_INTENTS)[number];
 
 export const isQuoteIntent = (intent: unknown): intent is QuoteIntent =>
@@ -54,9 +60,11 @@ export async function quoteAction(
       ? await quotes.create(leadId, form, user.email)
       : intent === "quote-send"
         ? await quotes.send(leadId, quoteId, user.email, form.from)
-        : intent === "payment-refund"
-          ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
-          : await quotes.withdraw(leadId, quoteId, user.email);
+        : intent === "quote-countersign"
+          ? await quotes.countersign(leadId, quoteId, form, user.email)
+          : intent === "payment-refund"
+            ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
+            : await quotes.withdraw(leadId, quoteId, user.email);
   return result.ok
     ? { intent, error: undefined }
     : data({ intent, error: result.error }, { status: result.status });
@@ -73,6 +81,7 @@ export function LeadQuotes({
   taxRegistered,
   leadId,
   catalogue = [],
+  defaults,
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -82,6 +91,8 @@ export function LeadQuotes({
   leadId: string;
   /** The catalogue's items a line may start from (issue 38). */
   catalogue?: CatalogueItem[];
+  /** What a new quote starts from (/studio/settings). */
+  defaults?: { defaultDepositPercent: number; defaultValidityDays: number; defaultTerms: string };
 }) {
   return (
     <Section id="quotes" title="Quotes">
@@ -96,6 +107,7 @@ export function LeadQuotes({
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
+      {error("quote-countersign")}
       <NewQuote
         key={quotes.length}
         busy={busy}
@@ -103,6 +115,7 @@ export function LeadQuotes({
         formKey={formKey}
         taxRegistered={taxRegistered}
         catalogue={catalogue}
+        defaults={defaults}
         replaceable={quotes.filter((q) => q.can.revise)}
       />
     </Section>
@@ -195,6 +208,37 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
             Agreement PDF <span className="sr-only">of {q.reference}</span>
           </a>
         </p>
+      )}
+      {q.signed && q.countersigned && (
+        <p className="text-sm" data-testid="quote-countersigned">
+          {`Countersigned by ${q.countersigned.name} (${q.countersigned.role}) on ${formatTime(q.countersigned.at)}`}
+        </p>
+      )}
+      {q.signed && !q.countersigned && (
+        <details className="rounded-md border p-3 text-sm">
+          <summary className="cursor-pointer font-semibold">
+            Countersign <span className="sr-only">{q.reference}</span>
+          </summary>
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="quote-countersign" />
+            <input type="hidden" name="quoteId" value={q.id} />
+            <Field id={`countersign-name-${q.id}`} label="Signing for the studio (full name)">
+              <Input name="name" required maxLength={120} autoComplete="name" />
+            </Field>
+            <Field id={`countersign-role-${q.id}`} label="Role">
+              <Input
+                name="role"
+                required
+                maxLength={80}
+                defaultValue="Owner"
+                autoComplete="organization-title"
+              />
+            </Field>
+            <Button type="submit" size="sm" disabled={busy} className="justify-self-start">
+              Countersign the agreement
+            </Button>
+          </Form>
+        </details>
       )}
       {q.declined && <p className="text-sm">Declined by the client (see the timeline for their reason).</p>}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
@@ -360,6 +404,7 @@ function NewQuote({
   taxRegistered,
   replaceable,
   catalogue,
+  defaults = { defaultDepositPercent: 50, defaultValidityDays: 30, defaultTerms: siteConfig.quoteTerms },
 }: {
   busy: boolean;
   error: React.ReactNode;
@@ -367,6 +412,7 @@ function NewQuote({
   taxRegistered: boolean;
   replaceable: LeadQuote[];
   catalogue: CatalogueItem[];
+  defaults?: { defaultDepositPercent: number; defaultValidityDays: number; defaultTerms: string };
 }) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
   const [province, setProvince] = useState<Province>("BC");
@@ -517,10 +563,21 @@ function NewQuote({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="quote-deposit" label="Deposit (% of total, empty for none)">
-          <Input name="deposit" inputMode="numeric" defaultValue="50" autoComplete="off" />
+          <Input
+            name="deposit"
+            inputMode="numeric"
+            defaultValue={defaults.defaultDepositPercent ? String(defaults.defaultDepositPercent) : ""}
+            autoComplete="off"
+          />
         </Field>
         <Field id="quote-expires" label="Valid for (days)">
-          <Input name="expiresDays" inputMode="numeric" defaultValue="30" required autoComplete="off" />
+          <Input
+            name="expiresDays"
+            inputMode="numeric"
+            defaultValue={String(defaults.defaultValidityDays)}
+            required
+            autoComplete="off"
+          />
         </Field>
       </div>
       <Field
@@ -531,7 +588,7 @@ function NewQuote({
         <Textarea name="scope" maxLength={MAX_SCOPE_LENGTH} rows={8} />
       </Field>
       <Field id="quote-terms" label="Terms shown to the client">
-        <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={siteConfig.quoteTerms} />
+        <Textarea name="terms" required maxLength={4000} rows={4} defaultValue={defaults.defaultTerms} />
       </Field>
       <LiveTotal preview={preview} />
       {error}

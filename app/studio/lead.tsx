@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes, bookings, refunds, catalogue } = requireStudio(context);
+  const { leads, quotes, bookings, refunds, catalogue, settings } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
@@ -41,6 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     quoteFormKey: crypto.randomUUID(),
     taxRegistered: quotes.taxRegistered,
     catalogue: await catalogue.list(),
+    quoteDefaults: await settings.read(),
     refundable: await refunds.refundable(params.id),
     refundNotices: await refunds.notices(params.id),
     refundFormKey: crypto.randomUUID(),
@@ -93,6 +94,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     quoteFormKey,
     taxRegistered,
     catalogue,
+    quoteDefaults,
     refundable,
     refundNotices,
     refundFormKey,
@@ -236,6 +238,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           formKey={quoteFormKey}
           taxRegistered={taxRegistered}
           catalogue={catalogue}
+          defaults={quoteDefaults}
           leadId={lead.id}
         />
       )}

@@ -127,6 +127,27 @@ export interface QuoteTable {
   declined_at: Optional<string>;
   /** The scope of work in Markdown (app/shared/scope.ts), signed with the quote; "" for none (migration 0034). */
   scope: ColumnType<string, string | undefined, string>;
+  /** The agreement template's version and text copied when the quote was sent (0 = the built-in default; migration 0036). */
+  contract_version?: number | null;
+  contract_text?: string | null;
+}
+
+/** An agreement template version: each save is a new row (migration 0036). */
+export interface AgreementTemplateTable {
+  version: number;
+  body: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** The studio's countersignature of a signed quote (migration 0036). */
+export interface CountersignatureTable {
+  quote_id: string;
+  agreement_id: string;
+  name: string;
+  role: string;
+  email: string;
+  signed_at: string;
 }
 
 /** A client's signature of a quote (at most one per quote); its content is what they saw, hashed. */
@@ -558,6 +579,8 @@ export interface Database {
   quotes: QuoteTable;
   catalogue_items: CatalogueItemTable;
   settings: SettingTable;
+  agreement_templates: AgreementTemplateTable;
+  countersignatures: CountersignatureTable;
   settings_changes: SettingChangeTable;
   agreements: AgreementTable;
   agreement_releases: AgreementReleaseTable;

@@ -176,6 +176,9 @@ function quoteRow(
     version: previous ? Number(previous.version) + 1 : 1,
     supersedes_quote_id: previous?.id ?? null,
     declined_at: null,
+    // Set when sent: the agreement version current then (send-quote.server.ts).
+    contract_version: null,
+    contract_text: null,
   };
 }
 

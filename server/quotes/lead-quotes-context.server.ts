@@ -24,6 +24,8 @@ export type LeadQuote = {
   version: number;
   /** The client's signature, if any: its PDF downloads from the lead's page. */
   signed: { name: string; company: string | null; at: string; sha256: string; pdf: string } | null;
+  /** The studio's countersignature (issue 38): who signed for the studio, in which role, when. */
+  countersigned: { name: string; role: string; at: string } | null;
   declined: boolean;
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };

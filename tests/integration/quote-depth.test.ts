@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { CONTRACT_CLAUSES, DEFAULT_CONTRACT } from "../../app/content/contract";
 import { agreementContent, canonicalJson } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
 import { renderDocumentPdf } from "../../server/billing/documents.server";
@@ -9,11 +10,13 @@ import { SIGNED_QUOTE_MESSAGE } from "../../server/db/migrations/0018-agreements
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { agreementPdf } from "../../server/quotes/agreement.server";
+import { agreementFile, agreementPdf } from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { createCatalogue } from "../../server/settings/catalogue.server";
+import { createContracts } from "../../server/settings/contract.server";
+import { createSettings } from "../../server/settings/settings.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
@@ -72,7 +75,9 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     const app = createApp({ config, database, logger, now });
     const catalogue = createCatalogue({ database, now });
     const leadQuotes = createLeadQuotes({ database, service: studio, taxRegistered: true, now, catalogue });
-    return { config, clock, studio, client, app, catalogue, leadQuotes };
+    const contracts = createContracts({ database, now });
+    const settings = createSettings({ database, now });
+    return { config, clock, studio, client, app, catalogue, leadQuotes, contracts, settings };
   }
 
   beforeAll(async () => {
@@ -427,5 +432,110 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
         new Set([Number(row.deposit_cents)]),
       );
     }
+  });
+
+  it("a quote signs the agreement version current when it was sent; the studio countersigns; both are in the PDF", async () => {
+    const before = await sentQuote();
+    expect(await quoteRow(before.id)).toMatchObject({ contract_version: 0, contract_text: DEFAULT_CONTRACT });
+    // The owner edits the agreement: a new version, audited; the quote already sent keeps version 0.
+    const edited = `${DEFAULT_CONTRACT}\n## 12. Accessibility\nThe studio builds to WCAG 2.2 AA.\n`;
+    expect(await h.contracts.save({ body: "too short" }, OWNER)).toMatchObject({ ok: false, status: 400 });
+    const saved = await h.contracts.save({ body: edited }, OWNER);
+    expect(saved).toMatchObject({ ok: true, version: 1 });
+    const after = await sentQuote();
+    expect(await quoteRow(after.id)).toMatchObject({ contract_version: 1 });
+    expect((await quoteRow(before.id)).contract_version).toBe(0);
+
+    expect(await h.client.pay(before.token, { clientIp: randomIp(), userAgent: UA }, SIGNED)).toMatchObject({
+      ok: true,
+    });
+    const signed = await signedContent(before.id);
+    expect(signed.contract).toEqual({ version: 0, text: DEFAULT_CONTRACT });
+    const unsigned = await pdfText((await agreementFile(await agreementOf(before.id), database.db)).pdf);
+    for (const clause of CONTRACT_CLAUSES) expect(unsigned).toContain(clause);
+    expect(unsigned).toContain("laws of the Province of British Columbia");
+    expect(unsigned).not.toContain("Accessibility");
+    expect(unsigned).toContain("Not yet countersigned by the studio.");
+
+    const leadId = (await quoteRow(before.id)).lead_id;
+    expect(
+      await h.leadQuotes.countersign(after.lead_id, after.id, { name: "Jane Doe", role: "Owner" }, OWNER),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(
+      await h.leadQuotes.countersign(leadId, before.id, { name: "", role: "Owner" }, OWNER),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    h.clock.now += 3_600_000;
+    const [first, second] = await Promise.all([
+      h.leadQuotes.countersign(leadId, before.id, { name: "Jane Doe", role: "Owner" }, OWNER),
+      h.leadQuotes.countersign(leadId, before.id, { name: "Someone Else", role: "Designer" }, OWNER),
+    ]);
+    expect([first, second].map((r) => r.ok && r.value.already).sort()).toEqual([false, true]);
+    const counter = await database.db
+      .selectFrom("countersignatures")
+      .selectAll()
+      .where("quote_id", "=", before.id)
+      .execute();
+    expect(counter).toHaveLength(1);
+    const text = await pdfText((await agreementFile(await agreementOf(before.id), database.db)).pdf);
+    expect(text).toContain("Signed by typing their full legal name: Ada Lovelace");
+    expect(text).toContain(`Countersigned by: ${counter[0]!.name}, ${counter[0]!.role}`);
+    expect(text).toMatch(/Signed: .*2026.*Countersigned: .*2026/);
+    // The contract is fixed with the signature.
+    await expect(
+      database.db
+        .updateTable("quotes")
+        .set({ contract_text: "Nothing" })
+        .where("id", "=", before.id)
+        .execute(),
+    ).rejects.toThrow(SIGNED_QUOTE_MESSAGE);
+  });
+
+  it("settings change without a deploy, audited, refused field by field, and never change what was signed", async () => {
+    const q = await sentQuote({ scope: "# Launch" });
+    expect(await h.client.pay(q.token, { clientIp: randomIp(), userAgent: UA }, SIGNED)).toMatchObject({
+      ok: true,
+    });
+    const signedBefore = (await agreementOf(q.id)).content;
+    const read = await h.settings.read();
+    const refused = await h.settings.save(
+      { defaultDepositPercent: "120", defaultValidityDays: "abc", defaultTerms: "" },
+      OWNER,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        defaultDepositPercent: "The deposit is a whole percentage from 0 to 99.",
+        defaultValidityDays: expect.stringContaining("Valid for"),
+        defaultTerms: "Write the terms.",
+      },
+    });
+    expect(await h.settings.read()).toEqual(read);
+    expect(
+      await h.settings.save(
+        { defaultDepositPercent: "25", defaultValidityDays: "14", defaultTerms: "Net 15." },
+        OWNER,
+      ),
+    ).toEqual({ ok: true });
+    expect(await h.settings.read()).toEqual({
+      defaultDepositPercent: 25,
+      defaultValidityDays: 14,
+      defaultTerms: "Net 15.",
+    });
+    const changes = await database.db
+      .selectFrom("settings_changes")
+      .selectAll()
+      .where("key", "=", "defaultDepositPercent")
+      .execute();
+    expect(changes.map((c) => [c.before, c.after, c.actor])).toEqual([["50", "25", OWNER]]);
+    // And the contract changes again: the signed agreement stays what it was, byte for byte.
+    await h.contracts.save({ body: `${DEFAULT_CONTRACT}\nAmended.\n` }, OWNER);
+    expect((await agreementOf(q.id)).content).toBe(signedBefore);
+    expect(agreementContent(await quoteRow(q.id))).toEqual(JSON.parse(signedBefore));
   });
 });

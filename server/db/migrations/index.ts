@@ -30,6 +30,7 @@ import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
 import * as quoteScope from "./0034-quote-scope";
 import * as catalogueSettings from "./0035-catalogue-settings";
+import * as contracts from "./0036-contracts";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0031-signature-facts": signatureFacts,
   "0034-quote-scope": quoteScope,
   "0035-catalogue-settings": catalogueSettings,
+  "0036-contracts": contracts,
 };
