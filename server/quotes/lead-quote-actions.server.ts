@@ -12,7 +12,7 @@ export async function create(
 ): Promise<QuoteResult<{ id: string }>> {
   const { service } = ctx;
   // A line chosen from the catalogue and left empty takes the item's name, price and taxes now.
-  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted) : posted;
+  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, ctx.taxRegistered) : posted;
   const parsed = studioQuoteFormSchema.safeParse(form);
   if (!parsed.success)
     return { ok: false, status: 400, error: parsed.error.issues.map((i) => i.message).join(" ") };

@@ -44,7 +44,8 @@ export function createCatalogue({ database, now = Date.now }: { database: AppDat
     list,
     save: (form: Record<string, unknown>, actor: string) => save(ctx, form, actor),
     archive: (id: string, archived: boolean, actor: string) => archive(ctx, id, archived, actor),
-    fillQuoteForm: (form: Record<string, unknown>) => fillQuoteForm(list, form),
+    fillQuoteForm: (form: Record<string, unknown>, taxRegistered = true) =>
+      fillQuoteForm(list, form, taxRegistered),
   };
 }
 
@@ -144,6 +145,7 @@ async function archive(
 async function fillQuoteForm(
   list: Catalogue["list"],
   form: Record<string, unknown>,
+  taxRegistered: boolean,
 ): Promise<Record<string, unknown>> {
   const chosen = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => `line${i + 1}`).filter(
     (p) => typeof form[`${p}Item`] === "string" && form[`${p}Item`] !== "",
@@ -161,7 +163,8 @@ async function fillQuoteForm(
     filled[`${p}Label`] = it.name;
     filled[`${p}Amount`] = centsField(it.priceCents);
     for (const code of taxCodes) delete filled[`${p}Tax${code}`];
-    for (const code of catalogueTaxes(it.taxes, province)) filled[`${p}Tax${code}`] = "on";
+    // A studio without a GST/HST number charges no tax (the quote would be refused): the line carries none.
+    if (taxRegistered) for (const code of catalogueTaxes(it.taxes, province)) filled[`${p}Tax${code}`] = "on";
   }
   return filled;
 }
