@@ -35,6 +35,9 @@ export default [
       route("calls/settings", "studio/call-settings.tsx"),
       route("analytics", "studio/analytics.tsx"),
       route("account", "studio/account.tsx"),
+      route("settings", "studio/settings.tsx"),
+      route("settings/catalogue", "studio/catalogue.tsx"),
+      route("settings/contract", "studio/contract.tsx"),
     ]),
   ]),
   // The client's quote page, in the client's chrome (signed in or not: its token is its key).

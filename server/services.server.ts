@@ -45,6 +45,10 @@ import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, type ReminderOptOuts } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers } from "./reminders/reminders.server";
 import { secretFor } from "./secrets.server";
+import { recentChanges } from "./settings/audit.server";
+import { createCatalogue, type Catalogue } from "./settings/catalogue.server";
+import { createContracts, type Contracts } from "./settings/contract.server";
+import { createSettings, type Settings } from "./settings/settings.server";
 
 /** What every capability may be built with; only config, database and logger are required. */
 export type ServiceDeps = {
@@ -120,6 +124,14 @@ export type StudioServices = StudioSignIn & {
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
+  /** The packages and add-ons a quote line may come from (issue 38). */
+  catalogue: Catalogue;
+  /** The service agreement's template, versioned (issue 38). */
+  contracts: Contracts;
+  /** The quote defaults the owner changes without a deploy (issue 38). */
+  settings: Settings;
+  /** The latest changes of the settings, the catalogue and the agreement: who, when, before and after. */
+  settingsHistory: () => ReturnType<typeof recentChanges>;
 };
 
 /**
@@ -404,11 +416,15 @@ function createBackOffice(
   const paymentsView = createPaymentsView({ database });
   // One lead privacy: the studio's export and deletion, and the daily purge.
   const privacy = createLeadPrivacy({ database, now });
+  const catalogue = createCatalogue({ database, now });
+  const contracts = createContracts({ database, now });
+  const settings = createSettings({ database, now });
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
+    catalogue,
   });
   const attention = createAttention({
     database,
@@ -431,6 +447,10 @@ function createBackOffice(
     bookings: bookingStudio,
     feeds,
     analytics: dashboard,
+    catalogue,
+    contracts,
+    settings,
+    settingsHistory: () => recentChanges(database.db),
   });
   return {
     loadSignIn,
@@ -442,6 +462,9 @@ function createBackOffice(
     accounting,
     bookingStudio,
     dashboard,
+    catalogue,
+    contracts,
+    settings,
     studio,
   };
 }

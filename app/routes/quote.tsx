@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 
 import { CheckboxField, Field, FieldError, FormAlert } from "~/components/form";
 import { InlineScript, inlineSource } from "~/components/layout/inline-script";
+import { ScopeOfWork } from "~/components/quote/scope-of-work";
 import { PageHero } from "~/components/sections/page-hero";
 import { SiteContactLinks } from "~/components/sections/site-contact-links";
 import { Badge } from "~/components/ui/badge";
@@ -16,6 +17,8 @@ import { readFormPost } from "~/lib/form-post";
 import { formatCad } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { formatSiteDate as date, formatSiteDateTimeWithZone as dateTime } from "~/lib/site-time";
+import { lineIncluded } from "~/shared/quote-lines";
+import type { QuoteLine } from "~/shared/quote-model";
 
 import type { Route } from "./+types/quote";
 
@@ -70,6 +73,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The page's script: a person's browser has shown the page (enhanceQuotePage).
     await quotes.seen(params.token, { userAgent: request.headers.get("user-agent") });
     return { intent: "viewed" as const };
+  }
+  if (form.intent === "options") {
+    // The client's ticks, stored with totals the server computes; the page shows them (issue 38).
+    const chosen = await quotes.choose(request, params.token, form);
+    return chosen.ok
+      ? { intent: "options" as const }
+      : data(
+          { intent: "options" as const, error: chosen.error, fields: undefined },
+          { status: chosen.status },
+        );
   }
   const client = { clientIp: context.clientIp ?? "unknown" };
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
@@ -129,6 +142,39 @@ function enhanceQuotePage(doc: Document, data: { countView: boolean }) {
     watch();
     doc.addEventListener("visibilitychange", watch);
   }
+  // Options (issue 38): each tick is stored at once and the figures the server computed replace the shown ones.
+  const options = doc.querySelector<HTMLElement>("[data-quote-options]");
+  const update = options?.querySelector<HTMLElement>("[data-quote-options-update]");
+  if (options && update) {
+    update.hidden = true;
+    let latest = 0;
+    options.addEventListener("change", () => {
+      const mine = ++latest;
+      const body = new URLSearchParams({ intent: "options" });
+      for (const box of options.querySelectorAll<HTMLInputElement>("input[type=checkbox]:checked"))
+        body.append(box.name, "on");
+      win
+        .fetch(`${path}.data`, { method: "POST", body })
+        .then((res) =>
+          res.ok ? win.fetch(path, { cache: "no-store" }) : Promise.reject(new Error("refused")),
+        )
+        .then((res) => res.text())
+        .then((html) => {
+          if (mine !== latest) return;
+          const fresh = new DOMParser().parseFromString(html, "text/html");
+          for (const selector of ["[data-quote-figures]", "[data-quote-due]"]) {
+            const next = fresh.querySelector(selector);
+            const old = doc.querySelector(selector);
+            // The children only: the due amount's live region stays, so the new amount is read out.
+            if (next && old) old.replaceChildren(...[...next.childNodes].map((n) => doc.importNode(n, true)));
+          }
+        })
+        .catch(() => {
+          // Not stored (closed meanwhile, offline): the plain form's button does it, and says why.
+          update.hidden = false;
+        });
+    });
+  }
   const shown = doc.querySelector<HTMLElement>("[data-quote-state]")?.dataset.quoteState;
   let away = false;
   let checking = false;
@@ -166,6 +212,8 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   const pkg = paymentPackage(q.packageType);
   const closed = q.status === "expired" || q.status === "withdrawn";
+  const included = q.lines.filter(lineIncluded);
+  const options = q.lines.flatMap((line, index) => (line.optional ? [{ line, index }] : []));
   const payLabel =
     q.due?.kind === "balance"
       ? "Pay the balance"
@@ -187,7 +235,15 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <Badge variant="outline">{statusText(q.status)}</Badge>
           </div>
           <p className="text-muted-foreground">{pkg.summary}</p>
-          <table className="w-full text-left">
+          {q.scope.length > 0 && (
+            <section aria-labelledby="scope-heading" className="my-4 flex flex-col gap-2">
+              <h3 id="scope-heading" className="text-lg font-semibold">
+                Scope of work
+              </h3>
+              <ScopeOfWork blocks={q.scope} headingLevel={4} />
+            </section>
+          )}
+          <table className="w-full text-left" data-quote-figures>
             <caption className="sr-only">Line items in Canadian dollars</caption>
             <thead>
               <tr className="border-b text-sm text-muted-foreground">
@@ -200,10 +256,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               </tr>
             </thead>
             <tbody>
-              {q.lines.map((line, i) => (
+              {included.map((line, i) => (
                 <tr key={i} className="border-b">
                   <td className="py-2">
                     {line.label}
+                    {line.optional && <span className="text-sm text-muted-foreground"> (option)</span>}
                     {line.taxes.length > 0 && (
                       <span className="block text-sm text-muted-foreground">
                         Taxes: {line.taxes.join(" + ")}
@@ -269,6 +326,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               aria-labelledby={q.needsSignature ? "sign-heading" : undefined}
             >
               <input type="hidden" name="intent" value="pay" />
+              {q.needsSignature && options.length > 0 && <QuoteOptions options={options} />}
               {q.needsSignature && (
                 <fieldset className="flex flex-col gap-3 rounded-md border p-4">
                   <legend id="sign-heading" className="px-1 font-semibold">
@@ -279,7 +337,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                     schedule and{" "}
                     <a href="#terms-heading" className="underline">
                       terms
-                    </a>{" "}
+                    </a>
+                    {q.contract ? (
+                      <>
+                        {" "}
+                        and the{" "}
+                        <a href="#agreement" className="underline">
+                          service agreement
+                        </a>
+                      </>
+                    ) : null}{" "}
                     as shown on this page.
                   </p>
                   <Field id="legalName" label="Your full legal name" error={payErrors?.legalName}>
@@ -300,7 +367,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                   <FieldError id="agree-error">{payErrors?.agree}</FieldError>
                 </fieldset>
               )}
-              <p>
+              <p data-quote-due aria-live="polite">
                 Amount due now: <strong>{cad(q.due.amountCents)}</strong>
               </p>
               <Button type="submit" size="lg" className="self-start">
@@ -319,6 +386,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               </h2>
               <p className="mt-1">
                 {`Signed by ${q.agreement.signerName}${q.agreement.signerCompany ? ` for ${q.agreement.signerCompany}` : ""} on ${dateTime(q.agreement.signedAt)}.`}
+              </p>
+              <p className="mt-1">
+                {q.agreement.countersigned
+                  ? `Countersigned for ${siteConfig.name} by ${q.agreement.countersigned.name} (${q.agreement.countersigned.role}) on ${dateTime(q.agreement.countersigned.signedAt)}.`
+                  : `${siteConfig.name} countersigns it next; the PDF then carries both signatures.`}
               </p>
               <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
               <p className="mt-2">
@@ -390,6 +462,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               <p className="mt-2 text-sm">Valid until {date(q.expiresAt)}.</p>
             )}
           </div>
+          {q.contract && (
+            <details className="rounded-xl border p-5" id="agreement">
+              <summary className="cursor-pointer font-semibold">
+                Service agreement (version {q.contract.version})
+              </summary>
+              <div className="mt-3 text-sm">
+                <ScopeOfWork blocks={q.contract.blocks} headingLevel={3} />
+              </div>
+            </details>
+          )}
           <div className="rounded-xl border bg-secondary p-5">
             <h2 className="font-semibold">Questions about your quote?</h2>
             {sent === "question" ? (
@@ -436,6 +518,45 @@ export default function Page({ loaderData, actionData, params }: Route.Component
       </Container>
       <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />
     </>
+  );
+}
+
+/**
+ * The options the client may tick before signing (issue 38). The ticks are posted with the
+ * signature, and "Update the total" (this tab, no checks) stores them and shows the totals
+ * the server computed; with scripts, each tick does that at once (enhanceQuotePage).
+ */
+function QuoteOptions({ options }: { options: { line: QuoteLine; index: number }[] }) {
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border p-4" data-quote-options>
+      <legend className="px-1 font-semibold">Options</legend>
+      <p className="text-sm text-muted-foreground">
+        Tick what you want included: the total, taxes and deposit above follow, and what is ticked when you
+        sign is what you sign and are invoiced for.
+      </p>
+      {options.map(({ line, index }) => (
+        <CheckboxField
+          key={index}
+          id={`option-${index}`}
+          name={`option-${index}`}
+          defaultChecked={line.chosen === true}
+          inputClassName="size-6 shrink-0"
+          label={`${line.label}: ${cad(line.amountCents)}${line.taxes.length > 0 ? ` + ${line.taxes.join(" + ")}` : ""}`}
+        />
+      ))}
+      <Button
+        type="submit"
+        name="intent"
+        value="options"
+        variant="outline"
+        formTarget="_self"
+        formNoValidate
+        className="self-start"
+        data-quote-options-update
+      >
+        Update the total
+      </Button>
+    </fieldset>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type CreateQuoteInput,
   type QuoteTotals,
 } from "~/shared/quote-model";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import { provinces, taxCodes, type TaxCode } from "~/shared/taxes";
 
 /*
@@ -54,6 +55,7 @@ const lineFields = Object.fromEntries([
       optional(z.string().trim().max(120, "A line's description is at most 120 characters.")),
     ],
     [`line${i + 1}Amount`, optional(cad(`Line ${i + 1}`))],
+    [`line${i + 1}Optional`, optional(z.literal("on"))],
     ...taxBoxes(`line${i + 1}`),
   ]).flat(),
   ...taxBoxes("package"),
@@ -76,10 +78,18 @@ export const studioQuoteFormSchema = z
     province: optional(z.enum(provinces, { error: "Choose the client's province or territory." })),
     expiresDays: whole("Valid for", 1, 365),
     terms: z.string().trim().min(1, "Write the terms.").max(4000),
+    scope: optional(
+      z
+        .string()
+        .max(
+          MAX_SCOPE_LENGTH,
+          `The scope of work is at most ${MAX_SCOPE_LENGTH.toLocaleString("en-CA")} characters.`,
+        ),
+    ),
     ...lineFields,
   })
   .transform((f, ctx): Omit<CreateQuoteInput, "inquiryId"> => {
-    const lines: { label: string; amountCents: number; taxes: TaxCode[] }[] = [];
+    const lines: { label: string; amountCents: number; taxes: TaxCode[]; optional?: true }[] = [];
     for (let i = 1; i <= QUOTE_FORM_LINES; i++) {
       const label = (f as Record<string, unknown>)[`line${i}Label`] as string | undefined;
       const amountCents = (f as Record<string, unknown>)[`line${i}Amount`] as number | undefined;
@@ -92,7 +102,13 @@ export const studioQuoteFormSchema = z
         });
         continue;
       }
-      lines.push({ label, amountCents, taxes: ticked(f, `line${i}`) });
+      const option = (f as Record<string, unknown>)[`line${i}Optional`] === "on";
+      lines.push({
+        label,
+        amountCents,
+        taxes: ticked(f, `line${i}`),
+        ...(option ? { optional: true as const } : {}),
+      });
     }
     const packageTaxes = ticked(f, "package");
     return {
@@ -104,6 +120,7 @@ export const studioQuoteFormSchema = z
       province: f.province ?? "BC",
       expiresInDays: f.expiresDays,
       terms: f.terms,
+      scope: f.scope ?? "",
     };
   });
 

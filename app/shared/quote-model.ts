@@ -5,6 +5,8 @@ import { siteConfig } from "~/content/site";
 import { z } from "~/lib/zod";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS } from "~/schemas/payment";
 import { printableName } from "~/schemas/printable-name";
+import { lineIncluded } from "~/shared/quote-lines";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import {
   provinces,
   taxCodes,
@@ -23,7 +25,16 @@ export const quoteLineSchema = z.object({
   amountCents: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
   /** The taxes this line carries (none on lines stored before per-line taxes). */
   taxes: z.array(z.enum(taxCodes)).max(taxCodes.length).default([]),
+  /**
+   * An option the client may tick before signing (issue 38). Absent (never false) on a line that
+   * is always included, so the content of quotes made before options is what it was.
+   */
+  optional: z.literal(true).optional(),
+  /** An option's tick: counted in the totals, signed and invoiced only when true. */
+  chosen: z.boolean().optional(),
 });
+
+export { lineIncluded };
 
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -58,6 +69,15 @@ export const createQuoteSchema = z
     province: z.enum(provinces, { error: "Choose the client's province or territory." }).default("BC"),
     expiresInDays: z.number().int().min(1).max(365).default(30),
     terms: z.string().trim().min(1).max(4000).default(siteConfig.quoteTerms),
+    /** The scope of work, Markdown (app/shared/scope.ts); raw HTML in it is shown as text, never rendered. */
+    scope: z
+      .string()
+      .trim()
+      .max(
+        MAX_SCOPE_LENGTH,
+        `The scope of work is at most ${MAX_SCOPE_LENGTH.toLocaleString("en-CA")} characters.`,
+      )
+      .default(""),
   })
   .superRefine((q, ctx) => {
     const lines = [
@@ -85,6 +105,7 @@ const QUOTE_FIELD_NAMES: Record<string, string> = {
   province: "Client's province or territory",
   expiresInDays: "Valid for (days)",
   terms: "Terms",
+  scope: "Scope of work",
 };
 
 /** One refusal of createQuoteSchema as the studio reads it: "Taxes on the package: A client in ON pays HST instead of GST." */
@@ -114,20 +135,55 @@ export type QuoteTotals = {
  * so the two always add up to the total.
  */
 export function computeTotals(input: z.output<typeof createQuoteSchema>): QuoteTotals {
-  const lines = [
+  const lines: QuoteLine[] = [
     {
       label: paymentPackage(input.packageType).name,
       amountCents: input.amountCents,
       taxes: input.packageTaxes,
     },
-    ...input.lines,
+    // An option starts unticked unless the studio ticked it: the client decides.
+    ...input.lines.map((l) => (l.optional ? { ...l, chosen: l.chosen ?? false } : l)),
   ];
-  const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const taxes = taxTotals(lines, input.province);
+  return totalsOfLines(lines, input.province, input.depositPercent ?? null);
+}
+
+/** The totals of these lines (the options not ticked left out), each tax on the sum of its lines. */
+export function totalsOfLines(
+  lines: QuoteLine[],
+  province: Province,
+  depositPercent: number | null,
+): QuoteTotals {
+  const counted = lines.filter(lineIncluded);
+  const subtotalCents = counted.reduce((sum, l) => sum + l.amountCents, 0);
+  const taxes = taxTotals(counted, province);
   const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
   const totalCents = subtotalCents + taxCents;
-  const depositCents = input.depositPercent ? Math.round((totalCents * input.depositPercent) / 100) : null;
+  const depositCents = depositPercent ? Math.round((totalCents * depositPercent) / 100) : null;
   return { lines, subtotalCents, taxes, taxCents, totalCents, depositCents };
+}
+
+/**
+ * The stored quote with the client's ticks (the indexes of the options chosen): its lines and
+ * every amount recomputed on the server from the stored lines, never from the browser.
+ */
+export function withChoices(quote: QuoteRow, chosen: ReadonlySet<number>) {
+  const lines = parseLines(quote).map((l, i) => (l.optional ? { ...l, chosen: chosen.has(i) } : l));
+  const deposit = quote.deposit_percent === null ? null : Number(quote.deposit_percent);
+  const t = totalsOfLines(lines, quote.tax_province as Province, deposit);
+  return {
+    lines: JSON.stringify(t.lines),
+    subtotal_cents: t.subtotalCents,
+    taxes: JSON.stringify(t.taxes),
+    tax_cents: t.taxCents,
+    total_cents: t.totalCents,
+    deposit_cents: t.depositCents,
+  };
+}
+
+/** The options of a quote as a client's post ticks them: "option-3" = "on" ticks line 3. */
+export function chosenOptions(quote: Pick<QuoteRow, "lines">, form: Record<string, unknown>): Set<number> {
+  const lines = parseLines(quote);
+  return new Set(lines.flatMap((l, i) => (l.optional && form[`option-${i}`] === "on" ? [i] : [])));
 }
 
 /**
@@ -149,6 +205,7 @@ export function quoteContent(quote: QuoteRow) {
     depositCents: deposit,
     balanceCents: deposit === null ? null : total - deposit,
     terms: quote.terms,
+    scope: quote.scope ?? "",
   };
 }
 
@@ -224,7 +281,8 @@ export function agreementContent(quote: QuoteRow) {
     reference: quoteReference(quote.id),
     version: Number(quote.version),
     currency: "CAD",
-    scope: { package: pkg.name, summary: pkg.summary },
+    // The quote's own scope only when it has one: an agreement signed before scopes keeps its content (and fingerprint).
+    scope: { package: pkg.name, summary: pkg.summary, details: quote.scope ? quote.scope : undefined },
     lines: content.lines,
     province: content.province,
     subtotalCents: content.subtotalCents,
@@ -242,6 +300,11 @@ export function agreementContent(quote: QuoteRow) {
             },
           ],
     terms: content.terms,
+    // The agreement the quote was sent with (issue 38); absent on quotes sent before contracts.
+    contract:
+      quote.contract_text != null
+        ? { version: Number(quote.contract_version ?? 0), text: quote.contract_text }
+        : undefined,
     expiresAt: quote.expires_at,
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -135,6 +135,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h1 className="text-2xl font-semibold">Account</h1>
         <p className="text-sm text-muted-foreground">
           Signed in as {loaderData.email}. Ways to sign in besides your password.
+        </p>
+        <p className="text-sm">
+          <Link to="/studio/settings" className="text-primary underline-offset-4 hover:underline">
+            Studio settings
+          </Link>
+          : quote defaults, the catalogue, the service agreement and the history of changes.
         </p>
       </div>
 

@@ -11,7 +11,9 @@ import { packageTypes, paymentPackage } from "~/content/payment";
 import { paymentKindLabels, quoteStatusLabels } from "~/content/quotes";
 import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
+import { catalogueKindLabels, catalogueTaxes, centsField, type CatalogueItem } from "~/shared/catalogue";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
+import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 import {
   availableTaxes,
   provinceNames,
@@ -28,7 +30,13 @@ import { Details, Section } from "./ui";
 /** Extra line rows of the form: the count the server's parse of it reads. */
 const LINES = Array.from({ length: QUOTE_FORM_LINES }, (_, i) => i + 1);
 
-const QUOTE_INTENTS = ["quote-create", "quote-send", "quote-withdraw", "payment-refund"] as const;
+const QUOTE_INTENTS = [
+  "quote-create",
+  "quote-send",
+  "quote-withdraw",
+  "payment-refund",
+  "quote-countersign",
+] as const;
 export type QuoteIntent = (typeof QUOTE_INTENTS)[number];
 
 export const isQuoteIntent = (intent: unknown): intent is QuoteIntent =>
@@ -52,14 +60,16 @@ export async function quoteAction(
       ? await quotes.create(leadId, form, user.email)
       : intent === "quote-send"
         ? await quotes.send(leadId, quoteId, user.email, form.from)
-        : intent === "payment-refund"
-          ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
-          : await quotes.withdraw(leadId, quoteId, user.email);
+        : intent === "quote-countersign"
+          ? await quotes.countersign(leadId, quoteId, form, user.email)
+          : intent === "payment-refund"
+            ? await studio.refunds.refundFlagged(leadId, String(form.paymentId ?? ""), user.email)
+            : await quotes.withdraw(leadId, quoteId, user.email);
   if (result.ok) return { intent, error: undefined };
   // A refused new quote comes back with its fields' refusals and what was typed, so a page
   // without JavaScript shows each error beside its field with the studio's figures still in it.
   const refused =
-    intent === "quote-create" && result.fieldErrors
+    intent === "quote-create" && "fieldErrors" in result && result.fieldErrors
       ? { fieldErrors: result.fieldErrors, values: typedValues(form) }
       : {};
   return data({ intent, error: result.error, ...refused }, { status: result.status });
@@ -70,8 +80,8 @@ function typedValues(form: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(form)
       .filter(([k, v]) => typeof v === "string" && k !== "intent" && k !== "requestKey")
-      .slice(0, 60)
-      .map(([k, v]) => [k, (v as string).slice(0, 4000)]),
+      .slice(0, 80)
+      .map(([k, v]) => [k, (v as string).slice(0, MAX_SCOPE_LENGTH)]),
   );
 }
 
@@ -88,6 +98,8 @@ export function LeadQuotes({
   taxRegistered,
   leadId,
   refused,
+  catalogue = [],
+  defaults,
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -97,6 +109,10 @@ export function LeadQuotes({
   leadId: string;
   /** The last "Create draft quote" refused: its errors by field and what was typed. */
   refused?: QuoteFormRefusal;
+  /** The catalogue's items a line may start from (issue 38). */
+  catalogue?: CatalogueItem[];
+  /** What a new quote starts from (/studio/settings). */
+  defaults?: { defaultDepositPercent: number; defaultValidityDays: number; defaultTerms: string };
 }) {
   return (
     <Section id="quotes" title="Quotes">
@@ -111,12 +127,15 @@ export function LeadQuotes({
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
+      {error("quote-countersign")}
       <NewQuote
         key={quotes.length}
         busy={busy}
         error={error("quote-create")}
         formKey={formKey}
         taxRegistered={taxRegistered}
+        catalogue={catalogue}
+        defaults={defaults}
         replaceable={quotes.filter((q) => q.can.revise)}
         refused={refused}
       />
@@ -210,6 +229,37 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
             Agreement PDF <span className="sr-only">of {q.reference}</span>
           </a>
         </p>
+      )}
+      {q.signed && q.countersigned && (
+        <p className="text-sm" data-testid="quote-countersigned">
+          {`Countersigned by ${q.countersigned.name} (${q.countersigned.role}) on ${formatTime(q.countersigned.at)}`}
+        </p>
+      )}
+      {q.signed && !q.countersigned && (
+        <details className="rounded-md border p-3 text-sm">
+          <summary className="cursor-pointer font-semibold">
+            Countersign <span className="sr-only">{q.reference}</span>
+          </summary>
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="quote-countersign" />
+            <input type="hidden" name="quoteId" value={q.id} />
+            <Field id={`countersign-name-${q.id}`} label="Signing for the studio (full name)">
+              <Input name="name" required maxLength={120} autoComplete="name" />
+            </Field>
+            <Field id={`countersign-role-${q.id}`} label="Role">
+              <Input
+                name="role"
+                required
+                maxLength={80}
+                defaultValue="Owner"
+                autoComplete="organization-title"
+              />
+            </Field>
+            <Button type="submit" size="sm" disabled={busy} className="justify-self-start">
+              Countersign the agreement
+            </Button>
+          </Form>
+        </details>
       )}
       {q.declined && <p className="text-sm">Declined by the client (see the timeline for their reason).</p>}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
@@ -331,6 +381,26 @@ function tickProvinceTaxes(form: HTMLFormElement, province: Province) {
   }
 }
 
+/** A line chosen from the catalogue: its fields take the item's name, price and taxes for the client's province. */
+function fillFromCatalogue(
+  form: HTMLFormElement,
+  prefix: string,
+  item: CatalogueItem,
+  province: Province,
+  taxRegistered: boolean,
+) {
+  const input = (name: string) => form.elements.namedItem(name);
+  const label = input(`${prefix}Label`);
+  const amount = input(`${prefix}Amount`);
+  if (label instanceof HTMLInputElement) label.value = item.name;
+  if (amount instanceof HTMLInputElement) amount.value = centsField(item.priceCents);
+  const taxes = taxRegistered ? catalogueTaxes(item.taxes, province) : [];
+  for (const code of taxCodes) {
+    const box = input(`${prefix}Tax${code}`);
+    if (box instanceof HTMLInputElement) box.checked = taxes.includes(code);
+  }
+}
+
 /**
  * The figures the form's fields come to, read from the form as it would be
  * posted and computed by the server's own parse and computeTotals
@@ -371,6 +441,8 @@ function NewQuote({
   taxRegistered,
   replaceable,
   refused,
+  catalogue,
+  defaults = { defaultDepositPercent: 50, defaultValidityDays: 30, defaultTerms: siteConfig.quoteTerms },
 }: {
   busy: boolean;
   error: React.ReactNode;
@@ -378,6 +450,8 @@ function NewQuote({
   taxRegistered: boolean;
   replaceable: LeadQuote[];
   refused?: QuoteFormRefusal;
+  catalogue: CatalogueItem[];
+  defaults?: { defaultDepositPercent: number; defaultValidityDays: number; defaultTerms: string };
 }) {
   const [preview, setPreview] = useState<ReturnType<typeof previewTotals> | null>(null);
   const typed = refused?.values ?? {};
@@ -405,6 +479,17 @@ function NewQuote({
       aria-labelledby="new-quote"
       onChange={(e) => {
         const target = e.target as HTMLElement;
+        if (target instanceof HTMLSelectElement && /^line\d+Item$/.test(target.name)) {
+          const item = catalogue.find((i) => i.id === target.value);
+          if (item)
+            fillFromCatalogue(
+              e.currentTarget,
+              target.name.replace(/Item$/, ""),
+              item,
+              province,
+              taxRegistered,
+            );
+        }
         if (target instanceof HTMLSelectElement && target.name === "province") {
           const chosen = target.value as Province;
           setProvince(chosen);
@@ -478,8 +563,36 @@ function NewQuote({
       />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">Extra line items (optional)</legend>
+        {catalogue.length > 0 && (
+          <p className="text-sm text-muted-foreground">
+            A line can start from the{" "}
+            <a href="/studio/settings/catalogue" className="underline">
+              catalogue
+            </a>
+            : choose the item and its name, price and taxes fill in (left empty, they are taken from the item
+            when you create the quote).
+          </p>
+        )}
         {LINES.map((n) => (
           <div key={n} className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+            {catalogue.length > 0 && (
+              <Field
+                id={`line${n}Item`}
+                label={`Line ${n} from the catalogue`}
+                {...small}
+                className="sm:col-span-2"
+              >
+                <Select
+                  name={`line${n}Item`}
+                  defaultValue={typed[`line${n}Item`] ?? ""}
+                  placeholder="Nothing: typed below"
+                  options={catalogue.map((i) => ({
+                    value: i.id,
+                    label: `${i.name} (${catalogueKindLabels[i.kind]}, ${cad(i.priceCents)})`,
+                  }))}
+                />
+              </Field>
+            )}
             <Field
               id={`line${n}Label`}
               label={`Line ${n} description`}
@@ -514,30 +627,53 @@ function NewQuote({
               typed={typed}
               className="sm:col-span-2"
             />
+            <CheckboxField
+              id={`line${n}Optional`}
+              name={`line${n}Optional`}
+              defaultChecked={typed[`line${n}Optional`] === "on" ? true : undefined}
+              className="sm:col-span-2"
+              labelClassName="text-sm"
+              label={`Line ${n} is optional: the client ticks it or not before signing`}
+            />
           </div>
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="quote-deposit" label="Deposit (% of total, empty for none)" error={fieldError("deposit")}>
-          <Input name="deposit" inputMode="numeric" defaultValue={typed.deposit ?? "50"} autoComplete="off" />
+          <Input
+            name="deposit"
+            inputMode="numeric"
+            defaultValue={
+              typed.deposit ?? (defaults.defaultDepositPercent ? String(defaults.defaultDepositPercent) : "")
+            }
+            autoComplete="off"
+          />
         </Field>
         <Field id="quote-expires" label="Valid for (days)" error={fieldError("expiresDays")}>
           <Input
             name="expiresDays"
             inputMode="numeric"
-            defaultValue={typed.expiresDays ?? "30"}
+            defaultValue={typed.expiresDays ?? String(defaults.defaultValidityDays)}
             required
             autoComplete="off"
           />
         </Field>
       </div>
+      <Field
+        id="quote-scope"
+        label="Scope of work (optional)"
+        hint="What the client gets: # for a heading, - for a list item, **bold**. Shown on the quote, signed in the agreement, summarised on the invoice."
+        error={fieldError("scope")}
+      >
+        <Textarea name="scope" maxLength={MAX_SCOPE_LENGTH} rows={8} defaultValue={typed.scope} />
+      </Field>
       <Field id="quote-terms" label="Terms shown to the client" error={fieldError("terms")}>
         <Textarea
           name="terms"
           required
           maxLength={4000}
           rows={4}
-          defaultValue={typed.terms ?? siteConfig.quoteTerms}
+          defaultValue={typed.terms ?? defaults.defaultTerms}
         />
       </Field>
       <LiveTotal preview={preview} />

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { leads, quotes, bookings, refunds, carePlans } = requireStudio(context);
+  const { leads, quotes, bookings, refunds, carePlans, catalogue, settings } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
@@ -41,6 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     calls: await bookings.forLead(params.id),
     quoteFormKey: crypto.randomUUID(),
     taxRegistered: quotes.taxRegistered,
+    catalogue: await catalogue.list(),
+    quoteDefaults: await settings.read(),
     refundable: await refunds.refundable(params.id),
     refundNotices: await refunds.notices(params.id),
     refundFormKey: crypto.randomUUID(),
@@ -94,6 +96,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     calls,
     quoteFormKey,
     taxRegistered,
+    catalogue,
+    quoteDefaults,
     refundable,
     refundNotices,
     refundFormKey,
@@ -237,6 +241,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           error={error}
           formKey={quoteFormKey}
           taxRegistered={taxRegistered}
+          catalogue={catalogue}
+          defaults={quoteDefaults}
           leadId={lead.id}
           refused={quoteRefusal(actionData)}
         />

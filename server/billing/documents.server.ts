@@ -6,12 +6,14 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDate, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import {
+  lineIncluded,
   paymentPart,
   quoteContent,
   quoteLineSchema,
   quoteReference,
   type QuoteRow,
 } from "~/shared/quote-model";
+import { scopeSummary } from "~/shared/scope";
 import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
 
 import type { Executor } from "../db/database.server";
@@ -94,8 +96,10 @@ async function issue(
     // A receipt states the money received; it is the part due, as the checkout charged exactly that.
     amount_cents: payment ? Number(payment.amount_cents) : part.amountCents,
     taxes: JSON.stringify(part.taxes),
-    lines: JSON.stringify(content.lines),
+    // What the client signed for: the options they did not tick are not billed.
+    lines: JSON.stringify(content.lines.filter(lineIncluded)),
     terms: content.terms,
+    scope_summary: content.scope ? scopeSummary(content.scope) : null,
     buyer_name: await buyerName(trx, quote.lead_id),
     registration_number: registration,
     status: kind === "receipt" ? "paid" : "issued",
@@ -310,6 +314,11 @@ export function craTier(amountCents: number) {
 
 const cad = (cents: number) => formatCad(cents, { withCode: true });
 
+/** What the work is, in one line from the quote's scope of work (issue 38), above the lines it is priced in. */
+function scopeLine(doc: PDFKit.PDFDocument, summary: string | null | undefined, width: number) {
+  if (summary) doc.font(PDF_FONT).fontSize(10).text(`Scope: ${summary}`, { width }).moveDown(0.3);
+}
+
 /** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
 export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
@@ -374,6 +383,7 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
 
       if (tier.buyerAndTerms) {
         heading("Description");
+        scopeLine(doc, d.scope_summary, width);
         for (const l of lines)
           row(`${l.label}${l.taxes.length ? ` (${l.taxes.join(" + ")})` : ""}`, cad(l.amountCents));
       }

@@ -125,6 +125,29 @@ export interface QuoteTable {
   supersedes_quote_id: Optional<string>;
   /** Set when the client declined it (the quote is then withdrawn). */
   declined_at: Optional<string>;
+  /** The scope of work in Markdown (app/shared/scope.ts), signed with the quote; "" for none (migration 0034). */
+  scope: ColumnType<string, string | undefined, string>;
+  /** The agreement template's version and text copied when the quote was sent (0 = the built-in default; migration 0036). */
+  contract_version?: number | null;
+  contract_text?: string | null;
+}
+
+/** An agreement template version: each save is a new row (migration 0036). */
+export interface AgreementTemplateTable {
+  version: number;
+  body: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** The studio's countersignature of a signed quote (migration 0036). */
+export interface CountersignatureTable {
+  quote_id: string;
+  agreement_id: string;
+  name: string;
+  role: string;
+  email: string;
+  signed_at: string;
 }
 
 /** A client's signature of a quote (at most one per quote); its content is what they saw, hashed. */
@@ -505,6 +528,8 @@ export interface MoneyDocumentTable {
   credited_receipt?: string | null;
   /** A care plan renewal's documents name it (migration 0038); quote_id then holds the subscription's id. */
   renewal_id?: string | null;
+  /** The quote's scope in one line, copied when issued (migration 0034). */
+  scope_summary?: string | null;
 }
 
 /** Migration 0037: the care plans the studio sells, billed by Stripe Billing. */
@@ -561,6 +586,39 @@ export interface PlanRenewalTable {
   updated_at: string;
 }
 
+/** A package or add-on the studio sells, with its default price and taxes (migration 0035). */
+export interface CatalogueItemTable {
+  id: string;
+  kind: "package" | "add_on";
+  name: string;
+  description: string;
+  price_cents: number;
+  /** JSON array of TaxCode, as for a client in BC. */
+  taxes: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A setting the owner changed from /studio/settings; its value as JSON (migration 0035). */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** One change of a setting or of the catalogue: who, when, before and after, as JSON (migration 0035). */
+export interface SettingChangeTable {
+  id: string;
+  key: string;
+  before: string | null;
+  after: string;
+  actor: string;
+  changed_at: string;
+}
+
 export interface Database {
   acknowledgements: AcknowledgementTable;
   rate_limits: RateLimitTable;
@@ -575,6 +633,11 @@ export interface Database {
   studio_passkeys: StudioPasskeyTable;
   studio_two_factors: StudioTwoFactorTable;
   quotes: QuoteTable;
+  catalogue_items: CatalogueItemTable;
+  settings: SettingTable;
+  agreement_templates: AgreementTemplateTable;
+  countersignatures: CountersignatureTable;
+  settings_changes: SettingChangeTable;
   agreements: AgreementTable;
   agreement_releases: AgreementReleaseTable;
   job_leases: JobLeaseTable;

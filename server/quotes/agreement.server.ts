@@ -6,11 +6,19 @@ import { formatCad } from "~/lib/money";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import { printableName } from "~/schemas/printable-name";
-import { agreementContent, canonicalJson, type AgreementContent, type QuoteRow } from "~/shared/quote-model";
+import {
+  agreementContent,
+  canonicalJson,
+  lineIncluded,
+  type AgreementContent,
+  type QuoteRow,
+} from "~/shared/quote-model";
+import { scopeBlocks } from "~/shared/scope";
 
 import type { Executor } from "../db/database.server";
 import type { AgreementTable } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+import { drawScope } from "../documents/scope-pdf";
 import { sha256Hex, SIGNATURE_HASH_VERSION, signedText } from "./agreement-fingerprint.server";
 
 export { sha256Hex } from "./agreement-fingerprint.server";
@@ -113,8 +121,101 @@ export function agreementFilename(content: Pick<AgreementContent, "reference" | 
   return `agreement-${content.reference}-v${content.version}.pdf`;
 }
 
-/** The signed agreement as a PDF: what was signed, from the stored content (never from the quote as it is now), who, when, and the hash. */
-export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
+/** The studio's countersignature as the agreement prints it. */
+export type Countersignature = { name: string; role: string; signedAt: string };
+
+type Pdf = PDFKit.PDFDocument;
+
+function heading(doc: Pdf, text: string) {
+  doc.moveDown(0.8);
+  doc
+    .fillColor(PDF_INK)
+    .font(PDF_FONT_BOLD)
+    .fontSize(13)
+    .text(text, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.3);
+  doc.font(PDF_FONT).fontSize(11);
+}
+
+function row(doc: Pdf, label: string, value: string, bold = false) {
+  const width = contentWidth(doc);
+  const y = doc.y;
+  doc
+    .fillColor(PDF_INK)
+    .font(bold ? PDF_FONT_BOLD : PDF_FONT)
+    .fontSize(11);
+  doc.text(label, doc.page.margins.left, y, { width: width - 150 });
+  const after = doc.y;
+  doc.text(value, doc.page.margins.left + width - 150, y, { width: 150, align: "right" });
+  doc.y = Math.max(after, doc.y);
+  // Back to the left margin: the amount column moved the cursor.
+  doc.x = doc.page.margins.left;
+  doc.moveDown(0.2);
+}
+
+/** The price: the lines signed for (options ticked marked so), the taxes, the total, the options left out. */
+function priceSection(doc: Pdf, c: AgreementContent) {
+  heading(doc, "Price (CAD)");
+  for (const line of c.lines.filter(lineIncluded))
+    row(doc, line.optional ? `${line.label} (option chosen)` : line.label, cad(line.amountCents));
+  if (c.taxes.length > 0) {
+    row(doc, "Subtotal", cad(c.subtotalCents));
+    for (const tax of c.taxes) row(doc, tax.label, cad(tax.cents));
+  }
+  row(doc, "Total", cad(c.totalCents), true);
+  const declined = c.lines.filter((l) => !lineIncluded(l));
+  if (declined.length > 0)
+    doc
+      .fillColor(PDF_MUTED)
+      .fontSize(10)
+      .text(`Options not chosen: ${declined.map((l) => `${l.label} (${cad(l.amountCents)})`).join("; ")}.`, {
+        width: contentWidth(doc),
+      })
+      .fillColor(PDF_INK)
+      .fontSize(11);
+  heading(doc, "Payment schedule");
+  for (const s of c.schedule)
+    row(
+      doc,
+      s.kind === "deposit"
+        ? `Deposit (${s.percent}%), due to start`
+        : s.kind === "balance"
+          ? "Balance, due on completion"
+          : "Full amount, due to start",
+      cad(s.cents),
+    );
+}
+
+/** Both signatures: the client's (as typed, with how and when) and the studio's, with its signer's role. */
+function signatureSection(doc: Pdf, agreement: AgreementRow, counter?: Countersignature) {
+  const width = contentWidth(doc);
+  heading(doc, "Signatures");
+  doc.font(PDF_FONT_BOLD).text("For the client", { width }).font(PDF_FONT);
+  doc.text(`Signed by typing their full legal name: ${agreement.signer_name}`, { width });
+  if (agreement.signer_company) doc.text(`Company: ${agreement.signer_company}`, { width });
+  doc.text(`Email: ${agreement.signer_email}`, { width });
+  doc.text(`Signed: ${formatSiteDateTimeWithZone(agreement.signed_at)}`, { width });
+  doc.moveDown(0.5);
+  doc.font(PDF_FONT_BOLD).text(`For ${siteConfig.name}`, { width }).font(PDF_FONT);
+  if (counter) {
+    doc.text(`Countersigned by: ${counter.name}, ${counter.role}`, { width });
+    doc.text(`Countersigned: ${formatSiteDateTimeWithZone(counter.signedAt)}`, { width });
+  } else doc.text("Not yet countersigned by the studio.", { width });
+  doc.moveDown(0.5);
+  doc.fillColor(PDF_MUTED).fontSize(9);
+  // Words for the client (issue 37): no command or record id; the fingerprint stays, for a dispute.
+  doc.text("Fingerprint of what the client signed (the studio keeps the same with the quote):", { width });
+  doc.font("Courier").text(agreement.content_sha256, { width });
+  doc.font(PDF_FONT);
+  doc.text("A later change to this agreement would give another fingerprint.", { width });
+}
+
+/**
+ * The signed agreement as a PDF: what was signed, from the stored content (never from the quote
+ * as it is now): the scope, the price, the terms, the agreement's clauses in the version the quote
+ * was sent with, and both signatures with who, their role and when.
+ */
+export function agreementPdf(agreement: AgreementRow, counter?: Countersignature): Promise<Buffer> {
   const c = JSON.parse(agreement.content) as AgreementContent;
   return renderPdf(
     {
@@ -124,75 +225,52 @@ export function agreementPdf(agreement: AgreementRow): Promise<Buffer> {
     },
     (doc) => {
       const width = contentWidth(doc);
-      const heading = (text: string) => {
-        doc.moveDown(0.8);
-        doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(13).text(text, { width });
-        doc.moveDown(0.3);
-        doc.font(PDF_FONT).fontSize(11);
-      };
-      const row = (label: string, value: string, bold = false) => {
-        const y = doc.y;
-        doc
-          .fillColor(PDF_INK)
-          .font(bold ? PDF_FONT_BOLD : PDF_FONT)
-          .fontSize(11);
-        doc.text(label, doc.page.margins.left, y, { width: width - 150 });
-        const after = doc.y;
-        doc.text(value, doc.page.margins.left + width - 150, y, { width: 150, align: "right" });
-        doc.y = Math.max(after, doc.y);
-        // Back to the left margin: the amount column moved the cursor.
-        doc.x = doc.page.margins.left;
-        doc.moveDown(0.2);
-      };
       doc.fillColor(PDF_INK).font(PDF_FONT).fontSize(11);
       doc.text(
         `Between ${siteConfig.name} and ${agreement.signer_name}${agreement.signer_company ? ` (${agreement.signer_company})` : ""}.`,
         { width },
       );
-      heading("Scope");
+      heading(doc, "Scope");
       doc.text(`${c.scope.package}: ${c.scope.summary}`, { width });
-      heading("Price (CAD)");
-      for (const line of c.lines) row(line.label, cad(line.amountCents));
-      if (c.taxes.length > 0) {
-        row("Subtotal", cad(c.subtotalCents));
-        for (const tax of c.taxes) row(tax.label, cad(tax.cents));
+      if (c.scope.details) {
+        doc.moveDown(0.3);
+        drawScope(doc, scopeBlocks(c.scope.details));
       }
-      row("Total", cad(c.totalCents), true);
-      heading("Payment schedule");
-      for (const s of c.schedule)
-        row(
-          s.kind === "deposit"
-            ? `Deposit (${s.percent}%), due to start`
-            : s.kind === "balance"
-              ? "Balance, due on completion"
-              : "Full amount, due to start",
-          cad(s.cents),
-        );
-      heading("Terms");
+      priceSection(doc, c);
+      heading(doc, "Terms");
       doc.text(c.terms, { width, lineGap: 2 });
       doc.moveDown(0.3);
       doc.text(`This quote was valid until ${formatSiteDateTimeWithZone(c.expiresAt)}.`, { width });
-      heading("Signature");
-      doc.text(`Signed by typing their full legal name: ${agreement.signer_name}`, { width });
-      if (agreement.signer_company) doc.text(`Company: ${agreement.signer_company}`, { width });
-      doc.text(`Email: ${agreement.signer_email}`, { width });
-      doc.text(`Signed: ${formatSiteDateTimeWithZone(agreement.signed_at)}`, { width });
-      doc.moveDown(0.5);
-      doc.fillColor(PDF_MUTED).fontSize(9);
-      // Words for the client (issue 37): no command or record id; the fingerprint stays, for a dispute.
-      doc.text("Fingerprint of what was signed (the studio keeps the same with the quote):", { width });
-      doc.font("Courier").text(agreement.content_sha256, { width });
-      doc.font(PDF_FONT);
-      doc.text("A later change to this agreement would give another fingerprint.", { width });
+      if (c.contract) {
+        heading(doc, `Agreement (version ${c.contract.version})`);
+        drawScope(doc, scopeBlocks(c.contract.text));
+      }
+      signatureSection(doc, agreement, counter);
     },
   );
 }
 
-/** An agreement's PDF and its download name. */
-export async function agreementFile(agreement: AgreementRow) {
+/** The studio's countersignature of a quote, if any. */
+export async function countersignatureOf(
+  db: Executor,
+  quoteId: string,
+): Promise<Countersignature | undefined> {
+  const row = await db
+    .selectFrom("countersignatures")
+    .select(["name", "role", "signed_at"])
+    .where("quote_id", "=", quoteId)
+    .executeTakeFirst();
+  return row ? { name: row.name, role: row.role, signedAt: row.signed_at } : undefined;
+}
+
+/** An agreement's PDF (with the studio's countersignature when there is one) and its download name. */
+export async function agreementFile(agreement: AgreementRow, db?: Executor) {
   const { reference, version } = JSON.parse(agreement.content) as Pick<
     AgreementContent,
     "reference" | "version"
   >;
-  return { filename: agreementFilename({ reference, version }), pdf: await agreementPdf(agreement) };
+  return {
+    filename: agreementFilename({ reference, version }),
+    pdf: await agreementPdf(agreement, db && (await countersignatureOf(db, agreement.quote_id))),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { type QuoteLine, type QuoteRow } from "~/shared/quote-model";
+import type { ScopeBlock } from "~/shared/scope";
 import type { TaxTotal } from "~/shared/taxes";
 
 import type { GoalRecorder } from "../analytics/service.server";
@@ -33,6 +34,10 @@ export type QuoteView = {
   depositCents: number | null;
   balanceCents: number | null;
   terms: string;
+  /** The scope of work, as blocks of plain text (never HTML). */
+  scope: ScopeBlock[];
+  /** The service agreement the quote was sent with (issue 38), as blocks; null on quotes sent before. */
+  contract: { version: number; blocks: ScopeBlock[] } | null;
   expiresAt: string;
   /** The payment the client can make now, if any. */
   due: { kind: PaymentKind; amountCents: number } | null;
@@ -45,7 +50,14 @@ export type QuoteView = {
   /** The payment due needs the client's signature first (a deposit or the full amount, not yet signed). */
   needsSignature: boolean;
   /** The signature, once there is one: its PDF is downloadable from the page. */
-  agreement: { signerName: string; signerCompany: string | null; signedAt: string; sha256: string } | null;
+  agreement: {
+    signerName: string;
+    signerCompany: string | null;
+    signedAt: string;
+    sha256: string;
+    /** The studio's countersignature, once given. */
+    countersigned: { name: string; role: string; signedAt: string } | null;
+  } | null;
   declined: boolean;
   /** The client may still decline it (open, nothing paid). */
   canDecline: boolean;

@@ -1,4 +1,5 @@
 import { checkoutContext, type CheckoutDeps } from "./checkout-context.server";
+import { choose } from "./choose-options.server";
 import { pay, payRequest } from "./pay-quote.server";
 import { documentPdf, returnLinks } from "./quote-documents.server";
 import { reply } from "./reply-to-quote.server";
@@ -19,6 +20,7 @@ export function createQuoteCheckout(deps: CheckoutDeps) {
     payRequest: payRequest.bind(null, ctx),
     documentPdf: documentPdf.bind(null, ctx),
     reply: reply.bind(null, ctx),
+    choose: choose.bind(null, ctx),
     agreementDocument: agreementDocument.bind(null, ctx),
   };
 }

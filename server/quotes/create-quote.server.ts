@@ -9,6 +9,7 @@ import {
   OPEN_STATUSES,
   quoteIssueText,
   quoteReference,
+  totalsOfLines,
   type CreateQuoteInput,
   type QuoteRow,
 } from "~/shared/quote-model";
@@ -119,7 +120,13 @@ async function checkQuote(
   if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)))
     return fail(400, SMALL_SUPPLIER_NOTICE);
   const totals = computeTotals(q);
-  if (totals.totalCents > MAX_AMOUNT_CENTS)
+  // The most the client can make it, every option ticked, is what one payment must take.
+  const most = totalsOfLines(
+    totals.lines.map((l) => (l.optional ? { ...l, chosen: true } : l)),
+    q.province,
+    q.depositPercent ?? null,
+  );
+  if (most.totalCents > MAX_AMOUNT_CENTS)
     return fail(
       400,
       `The total is above ${formatCad(MAX_AMOUNT_CENTS, { withCode: true })}, the most one payment takes.`,
@@ -152,6 +159,7 @@ function quoteRow(
     deposit_percent: q.depositPercent ?? null,
     deposit_cents: totals.depositCents,
     terms: q.terms,
+    scope: q.scope,
     status: "draft",
     expires_at: new Date(t + q.expiresInDays * 86_400_000).toISOString(),
     sent_at: null,
@@ -168,6 +176,9 @@ function quoteRow(
     version: previous ? Number(previous.version) + 1 : 1,
     supersedes_quote_id: previous?.id ?? null,
     declined_at: null,
+    // Set when sent: the agreement version current then (send-quote.server.ts).
+    contract_version: null,
+    contract_text: null,
   };
 }
 

@@ -7,10 +7,12 @@ import type { QuoteResult } from "./result";
 export async function create(
   ctx: LeadQuotesContext,
   leadId: string,
-  form: Record<string, unknown>,
+  posted: Record<string, unknown>,
   actor: string,
 ): Promise<QuoteResult<{ id: string }>> {
   const { service } = ctx;
+  // A line chosen from the catalogue and left empty takes the item's name, price and taxes now.
+  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, ctx.taxRegistered) : posted;
   // Checked here as the service will, so each refusal can sit beside its field; the service checks again.
   const parsed = checkQuoteForm(form);
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, fieldErrors: parsed.fieldErrors };

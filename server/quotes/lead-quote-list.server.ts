@@ -58,9 +58,19 @@ export async function list(ctx: LeadQuotesContext, leadId: string): Promise<Lead
       quotes.map((q) => q.id),
     )
     .execute();
+  const counters = await db
+    .selectFrom("countersignatures")
+    .select(["quote_id", "name", "role", "signed_at"])
+    .where(
+      "quote_id",
+      "in",
+      quotes.map((q) => q.id),
+    )
+    .execute();
   const t = now();
   return quotes.map((q) => {
     const a = agreements.find((r) => r.quote_id === q.id);
+    const c = counters.find((r) => r.quote_id === q.id);
     const status = effectiveStatus(q, t);
     return {
       id: q.id,
@@ -87,6 +97,7 @@ export async function list(ctx: LeadQuotesContext, leadId: string): Promise<Lead
             pdf: `/api/studio/leads/${q.lead_id}/quotes/${q.id}/agreement.pdf`,
           }
         : null,
+      countersigned: c ? { name: c.name, role: c.role, at: c.signed_at } : null,
       declined: q.declined_at !== null,
       can: {
         send: status === "draft",
@@ -108,5 +119,5 @@ export async function agreement(ctx: LeadQuotesContext, leadId: string, quoteId:
     .selectAll()
     .where("quote_id", "=", quoteId)
     .executeTakeFirst();
-  return found ? agreementFile(found) : undefined;
+  return found ? agreementFile(found, db) : undefined;
 }

@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { Catalogue } from "../settings/catalogue.server";
 import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
@@ -23,6 +24,8 @@ export type LeadQuote = {
   version: number;
   /** The client's signature, if any: its PDF downloads from the lead's page. */
   signed: { name: string; company: string | null; at: string; sha256: string; pdf: string } | null;
+  /** The studio's countersignature (issue 38): who signed for the studio, in which role, when. */
+  countersigned: { name: string; role: string; at: string } | null;
   declined: boolean;
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };
@@ -43,15 +46,18 @@ export function leadQuotesContext({
 
   taxRegistered = false,
   now = Date.now,
+  catalogue,
 }: {
   database: AppDatabase;
   service: QuoteService;
+  /** The catalogue a form's line may name an item of (issue 38). */
+  catalogue?: Pick<Catalogue, "fillQuoteForm">;
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, taxRegistered, now, db };
+  return { database, service, taxRegistered, now, db, catalogue };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

@@ -22,7 +22,7 @@ export async function pay(
   let quote = await byToken(ctx, token);
   if (!quote || quote.status === "draft") return { ok: false, status: 404, error: "No such quote." };
   const t = clock();
-  const due = duePayment(quote, t);
+  let due = duePayment(quote, t);
   if (!due) {
     if (effectiveStatus(quote, t) === "expired" && quote.status !== "expired") await expire(ctx, quote, t);
     log.info({ quoteId: quote.id, status: effectiveStatus(quote, t) }, "quote payment refused: nothing due");
@@ -38,6 +38,8 @@ export async function pay(
     );
     if (refused) return refused;
     quote = (await byToken(ctx, token)) ?? quote;
+    // The options ticked with the signature set the amount: what is due is read again from the stored quote.
+    due = duePayment(quote, t) ?? due;
   }
   const opened = await payments.createQuotePayment(
     {

@@ -2,6 +2,7 @@ import { quoteReference, type QuoteRow } from "~/shared/quote-model";
 
 import { issueInvoice } from "../billing/documents.server";
 import { enqueue } from "../outbox/outbox.server";
+import { currentContract } from "../settings/contract.server";
 import { get } from "./list-quotes.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
 import { type QuoteContext } from "./quote-context.server";
@@ -27,12 +28,20 @@ export async function send(ctx: QuoteContext, id: string, actor: string): Promis
   if (!balance && Date.parse(quote.expires_at) <= t)
     return fail(409, `Quote ${quoteReference(id)} has expired: create a new one.`);
   const row = await db.transaction().execute(async (trx) => {
+    // The client signs the agreement version current now, copied into the quote (issue 38).
+    const contract = balance ? undefined : await currentContract(trx);
     const updated = await trx
       .updateTable("quotes")
       .set(
-        balance
-          ? { balance_requested_at: at, updated_at: at }
-          : { status: "sent", sent_at: at, updated_at: at },
+        contract
+          ? {
+              status: "sent",
+              sent_at: at,
+              updated_at: at,
+              contract_version: contract.version,
+              contract_text: contract.text,
+            }
+          : { balance_requested_at: at, updated_at: at },
       )
       .where("id", "=", id)
       .where("status", "=", quote.status)

@@ -1,4 +1,4 @@
-import { quoteReference, type QuoteRow } from "~/shared/quote-model";
+import { chosenOptions, quoteReference, type QuoteRow } from "~/shared/quote-model";
 
 import { issueSigningInvoice, voidOpenInvoices } from "../billing/documents.server";
 import type { QuoteStatus } from "../db/schema";
@@ -10,6 +10,7 @@ import {
   type CheckoutContext,
   type QuoteCheckoutResult,
 } from "./checkout-context.server";
+import { applyChoices } from "./choose-options.server";
 import { agreementOutboxItems } from "./notifications.server";
 
 export async function moveTo(
@@ -66,7 +67,10 @@ export async function sign(
       error: "Please check the highlighted fields.",
       fields: fieldErrors(parsed.error),
     };
+  // The options ticked in this post are what is signed: stored with the signature, in its transaction.
+  const chosen = chosenOptions(quote, (form ?? {}) as Record<string, unknown>);
   const outcome = await db.transaction().execute(async (trx) => {
+    await applyChoices(trx, quote, chosen, new Date(t).toISOString());
     const lead = await trx
       .selectFrom("leads")
       .select("email")

@@ -1,4 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
+import type { Catalogue } from "../settings/catalogue.server";
+import { countersign } from "./countersign.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
 import { agreement, documentPdf, list } from "./lead-quote-list.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
@@ -10,6 +12,7 @@ export function createLeadQuotes(deps: {
   /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
   taxRegistered?: boolean;
   now?: () => number;
+  catalogue?: Pick<Catalogue, "fillQuoteForm">;
 }) {
   const ctx = leadQuotesContext(deps);
   return {
@@ -20,6 +23,7 @@ export function createLeadQuotes(deps: {
     send: send.bind(null, ctx),
     agreement: agreement.bind(null, ctx),
     withdraw: withdraw.bind(null, ctx),
+    countersign: countersign.bind(null, ctx),
   };
 }
 

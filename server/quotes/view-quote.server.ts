@@ -8,10 +8,11 @@ import {
   quoteReference,
   type QuoteRow,
 } from "~/shared/quote-model";
+import { scopeBlocks } from "~/shared/scope";
 
 import { documentLink, documentsOfQuote } from "../billing/documents.server";
 import { notFlagged } from "../billing/flagged-refund";
-import { agreementFile } from "./agreement.server";
+import { agreementFile, countersignatureOf } from "./agreement.server";
 import { documentPath, TOKEN_PATTERN, type CheckoutContext, type QuoteView } from "./checkout-context.server";
 import { moveTo } from "./sign-quote.server";
 
@@ -33,7 +34,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
   const t = clock();
   const status = effectiveStatus(quote, t);
   if (status === "expired" && quote.status !== "expired") quote = (await expire(ctx, quote, t)) ?? quote;
-  const [paid, lead, documents, agreement] = await Promise.all([
+  const [paid, lead, documents, agreement, counter] = await Promise.all([
     db
       .selectFrom("payments")
       .select(["id", "kind", "amount_cents", "paid_at"])
@@ -45,6 +46,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     db.selectFrom("leads").select(["first_name"]).where("id", "=", quote.lead_id).executeTakeFirst(),
     documentsOfQuote(db, [quote.id]),
     agreementOf(quote.id),
+    countersignatureOf(db, quote.id),
   ]);
   const content = quoteContent(quote);
   const due = duePayment(quote, t);
@@ -60,6 +62,11 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     depositCents: content.depositCents,
     balanceCents: content.balanceCents,
     terms: content.terms,
+    scope: scopeBlocks(content.scope),
+    contract:
+      quote.contract_text != null
+        ? { version: Number(quote.contract_version ?? 0), blocks: scopeBlocks(quote.contract_text) }
+        : null,
     expiresAt: quote.expires_at,
     due,
     payments: paid.map((p) => ({
@@ -78,6 +85,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
           signerCompany: agreement.signer_company,
           signedAt: agreement.signed_at,
           sha256: agreement.content_sha256,
+          countersigned: counter ?? null,
         }
       : null,
     declined: quote.declined_at !== null,
@@ -123,5 +131,5 @@ export async function agreementDocument(
   const quote = await byToken(ctx, token);
   if (!quote || quote.status === "draft") return undefined;
   const agreement = await agreementOf(quote.id);
-  return agreement ? agreementFile(agreement) : undefined;
+  return agreement ? agreementFile(agreement, ctx.db) : undefined;
 }

@@ -277,4 +277,62 @@ describe(`the quote page of the built site (${testDatabaseKind})`, () => {
     // Declined: nothing can be signed or paid any more.
     expect((await post(`/quote/${q.token}`, { ...SIGNATURE, intent: "pay" })).status).toBe(409);
   });
+
+  const quoteTotal = async (quoteId: string) =>
+    Number(
+      (
+        await database.db
+          .selectFrom("quotes")
+          .select("total_cents")
+          .where("id", "=", quoteId)
+          .executeTakeFirstOrThrow()
+      ).total_cents,
+    );
+
+  it("shows the scope as text, never HTML, and the options: ticking them without JavaScript updates the total, and signing fixes them", async () => {
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(validInquiry),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const created = await quotes.create(
+      {
+        inquiryId: id,
+        packageType: "pro",
+        amountCents: 100000,
+        depositPercent: 50,
+        scope: '# Launch plan\n\n- Five pages\n\n<img src=x onerror="alert(1)">',
+        lines: [{ label: "Blog setup", amountCents: 20000, taxes: [], optional: true }],
+      },
+      "owner@studio.example",
+    );
+    if (!created.ok) throw new Error(created.error);
+    const q = created.value.quote;
+    await quotes.send(q.id, "owner@studio.example");
+    const page = await (await app.request(`/quote/${q.token}`)).text();
+    expect(page).toMatch(/<h4[^>]*>Launch plan<\/h4>/);
+    expect(page).toContain("<li>Five pages</li>");
+    expect(page).toContain("&lt;img src=x onerror=");
+    expect(page).not.toMatch(/<img src=x/);
+    expect(page).toMatch(/name="option-1"/);
+    expect(page).toMatch(/Service agreement \(version (<!-- -->)?0/);
+    expect(page).toContain("$1,000.00 CAD");
+
+    // Without scripts: "Update the total" posts the ticks; the page answers with the server's figures.
+    const chose = await app.request(`/quote/${q.token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": randomIp() },
+      // The page's form as "Update the total" posts it: its hidden intent first, the button's last; a total typed is ignored.
+      body: "intent=pay&option-1=on&total=1&intent=options",
+    });
+    expect(chose.status).toBe(200);
+    const after = await chose.text();
+    expect(after).toContain("$1,200.00 CAD");
+    expect(after).toMatch(/id="option-1"[^>]*checked/);
+    expect(after).toContain("$600.00 CAD");
+    // The browser's figures count for nothing: the stored quote says 1,200.00.
+    expect(await quoteTotal(q.id)).toBe(120000);
+    expect(await paymentsOf(q.id)).toEqual([]);
+  });
 });

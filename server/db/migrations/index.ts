@@ -29,6 +29,9 @@ import * as bookingIdentity from "./0029-booking-identity";
 import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
 import * as clientPortal from "./0032-client-portal";
+import * as quoteScope from "./0034-quote-scope";
+import * as catalogueSettings from "./0035-catalogue-settings";
+import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
 
@@ -66,6 +69,9 @@ export const migrations: Record<string, Migration> = {
   "0030-calendar-sources": calendarSources,
   "0031-signature-facts": signatureFacts,
   "0032-client-portal": clientPortal,
+  "0034-quote-scope": quoteScope,
+  "0035-catalogue-settings": catalogueSettings,
+  "0036-contracts": contracts,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
 };
