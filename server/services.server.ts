@@ -39,6 +39,7 @@ import { followUpReminders } from "./reminders/follow-ups.server";
 import { createReminderOptOuts, type ReminderOptOuts } from "./reminders/opt-outs.server";
 import { reminderDeliveryHandlers } from "./reminders/reminders.server";
 import { secretFor } from "./secrets.server";
+import { createStudioHome, type StudioHome } from "./studio/home.server";
 
 /** What every capability may be built with; only config, database and logger are required. */
 export type ServiceDeps = {
@@ -105,6 +106,8 @@ export type StudioServices = StudioSignIn & {
   refunds: QuoteRefunds;
   /** The studio's home: what needs attention now. */
   attention: Attention;
+  /** The owner's day: calls this week, money this month and last, what is open, what needs attention. */
+  home: StudioHome;
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
   bookings: ReturnType<typeof createBookingStudio>;
@@ -365,6 +368,7 @@ function createBackOffice(
   const accounting = createAccounting({ database, now });
   const bookingStudio = createBookingStudio({ database, outbox, calendar: calendarSources, now });
   const dashboard = createAnalyticsDashboard({ database, now });
+  const home = createStudioHome({ database, attention, accounting, calls: bookingStudio, now });
   const studio = async (): Promise<StudioServices> => ({
     ...(await loadSignIn()),
     leads,
@@ -373,6 +377,7 @@ function createBackOffice(
     quotes: leadQuotes,
     refunds,
     attention,
+    home,
     accounting,
     bookings: bookingStudio,
     feeds,
