@@ -8,6 +8,7 @@ import { changeStatus } from "./advance.server";
 import { leadContext, leadQuerySchema } from "./lead-context.server";
 import { get } from "./lead-detail.server";
 import { addNote } from "./notes.server";
+import { board } from "./pipeline.server";
 import { release } from "./release.server";
 import { retryDelivery } from "./retry-delivery.server";
 import { exportRows, list, refs } from "./search.server";
@@ -37,6 +38,7 @@ export function createLeadService(deps: {
     refs: refs.bind(null, ctx),
     exportRows: exportRows.bind(null, ctx),
     get: get.bind(null, ctx),
+    board: board.bind(null, ctx),
     changeStatus: changeStatus.bind(null, ctx),
     addNote: addNote.bind(null, ctx),
     release: release.bind(null, ctx),

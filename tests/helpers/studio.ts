@@ -69,6 +69,7 @@ const decodeEntities = (text: string) =>
 type StudioRoute =
   | "studio/home"
   | "studio/inbox"
+  | "studio/pipeline"
   | "studio/lead"
   | "studio/payments"
   | "studio/accounting"
