@@ -19,6 +19,7 @@ import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createInquiryService, type InquiryService } from "./inquiries/service.server";
 import { createAttention, type Attention } from "./leads/attention.server";
+import { leadDeliveryHandlers } from "./leads/notifications.server";
 import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
 import { createLeadTimeline, type LeadTimeline } from "./leads/timeline.server";
@@ -304,6 +305,7 @@ function createDelivery({
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...leadDeliveryHandlers({ database, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),

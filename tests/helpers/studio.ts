@@ -70,6 +70,7 @@ type StudioRoute =
   | "studio/home"
   | "studio/inbox"
   | "studio/pipeline"
+  | "studio/replies"
   | "studio/lead"
   | "studio/payments"
   | "studio/accounting"

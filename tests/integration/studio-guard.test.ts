@@ -8,6 +8,7 @@ import { createStudioHarness, signedInBy, SITE, STUDIO_EMAIL, type StudioHarness
 const pages = [
   "/studio",
   "/studio/pipeline",
+  "/studio/replies",
   "/studio/payments",
   "/studio/accounting",
   "/studio/calls",

@@ -28,6 +28,7 @@ import * as oneRefundModel from "./0028-one-refund-model";
 import * as bookingIdentity from "./0029-booking-identity";
 import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
+import * as savedReplies from "./0033-saved-replies";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0029-booking-identity": bookingIdentity,
   "0030-calendar-sources": calendarSources,
   "0031-signature-facts": signatureFacts,
+  "0033-saved-replies": savedReplies,
 };
