@@ -70,6 +70,7 @@ export function LeadQuotes({
   formKey,
   taxRegistered,
   leadId,
+  closed = false,
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -77,7 +78,19 @@ export function LeadQuotes({
   formKey: string;
   taxRegistered: boolean;
   leadId: string;
+  /** The lead is Won or Lost: a new quote is rarely the next step, so its form is folded away. */
+  closed?: boolean;
 }) {
+  const newQuote = (
+    <NewQuote
+      key={quotes.length}
+      busy={busy}
+      error={error("quote-create")}
+      formKey={formKey}
+      taxRegistered={taxRegistered}
+      replaceable={quotes.filter((q) => q.can.revise)}
+    />
+  );
   return (
     <Section id="quotes" title="Quotes">
       {quotes.length === 0 ? (
@@ -91,14 +104,16 @@ export function LeadQuotes({
       )}
       {error("quote-send")}
       {error("quote-withdraw")}
-      <NewQuote
-        key={quotes.length}
-        busy={busy}
-        error={error("quote-create")}
-        formKey={formKey}
-        taxRegistered={taxRegistered}
-        replaceable={quotes.filter((q) => q.can.revise)}
-      />
+      {closed ? (
+        <details className="max-w-3xl">
+          <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">
+            Make another quote
+          </summary>
+          <div className="mt-3">{newQuote}</div>
+        </details>
+      ) : (
+        newQuote
+      )}
     </Section>
   );
 }

@@ -168,15 +168,6 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               error={error("reply")}
             />
           )}
-          <Section id="details" title="Details">
-            <Details rows={fields} className={alignedTerms}>
-              <dt className="font-semibold">Message</dt>
-              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
-            </Details>
-          </Section>
-
-          <LeadSource lead={lead} />
-
           <Section id="pipeline" title="Status">
             {lead.quarantine_reason ? (
               <p>Move this lead to the inbox to change its status or quote it.</p>
@@ -210,6 +201,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               </Button>
             </Form>
           </Section>
+
+          <Section id="details" title="Details">
+            <Details rows={fields} className={alignedTerms}>
+              <dt className="font-semibold">Message</dt>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
+            </Details>
+          </Section>
+
+          <LeadSource lead={lead} />
         </div>
 
         <Section id="timeline" title="Timeline" className="lg:border-l lg:pl-8">
@@ -266,8 +266,20 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           formKey={quoteFormKey}
           taxRegistered={taxRegistered}
           leadId={lead.id}
+          closed={lead.status === "won" || lead.status === "lost"}
         />
       )}
+
+      <LeadPayments
+        payments={payments}
+        busy={busy}
+        error={error("payment-refund")}
+        refundable={refundable}
+        refundNotices={refundNotices}
+        refundFormKey={refundFormKey}
+        refundError={error("refund")}
+        creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}
+      />
 
       <LeadCalls calls={calls} />
 
@@ -330,17 +342,6 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Button>
         </Form>
       </Section>
-
-      <LeadPayments
-        payments={payments}
-        busy={busy}
-        error={error("payment-refund")}
-        refundable={refundable}
-        refundNotices={refundNotices}
-        refundFormKey={refundFormKey}
-        refundError={error("refund")}
-        creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}
-      />
     </div>
   );
 }
