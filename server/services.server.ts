@@ -41,6 +41,7 @@ import { createReminderOptOuts, type ReminderOptOuts } from "./reminders/opt-out
 import { reminderDeliveryHandlers } from "./reminders/reminders.server";
 import { secretFor } from "./secrets.server";
 import { createStudioHome, type StudioHome } from "./studio/home.server";
+import { createWeeklyDigest, weeklyDeliveryHandlers, type WeeklyDigest } from "./studio/weekly.server";
 
 /** What every capability may be built with; only config, database and logger are required. */
 export type ServiceDeps = {
@@ -137,8 +138,10 @@ export function createServices(deps: ServiceDeps) {
   const mailer = createMailer(deps.deliver ? config : { ...config, SMTP_URL: undefined }, logger);
   const reminders = followUpReminders({ config, mailer, optOuts: reminderOptOuts });
   // Notifications (inquiry, payment, quote, booking and account emails, form-service forwards) leave through the outbox.
+  // The weekly email's figures come from the back office, built below; its delivery reads them when it runs.
+  const late: { weekly?: WeeklyDigest } = {};
   const outboxWorker = deps.deliver
-    ? createDelivery({ ...deps, mailer, reminders, bookingLinks })
+    ? createDelivery({ ...deps, mailer, reminders, bookingLinks, weekly: () => late.weekly! })
     : undefined;
   const outbox = deps.outbox ?? outboxWorker;
 
@@ -185,6 +188,7 @@ export function createServices(deps: ServiceDeps) {
     refunds: money.refunds,
     calendarSources,
   });
+  late.weekly = backOffice.weekly;
 
   const web: AppServices = {
     config,
@@ -298,7 +302,13 @@ function createDelivery({
   mailer,
   reminders,
   bookingLinks,
-}: ServiceDeps & { mailer: Mailer; reminders: ReturnType<typeof followUpReminders>; bookingLinks: string }) {
+  weekly,
+}: ServiceDeps & {
+  mailer: Mailer;
+  reminders: ReturnType<typeof followUpReminders>;
+  bookingLinks: string;
+  weekly: () => WeeklyDigest;
+}) {
   return createOutboxWorker({
     database,
     logger,
@@ -306,6 +316,7 @@ function createDelivery({
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
       ...leadDeliveryHandlers({ database, mailer }),
+      ...weeklyDeliveryHandlers({ digest: weekly, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
@@ -371,6 +382,7 @@ function createBackOffice(
   const bookingStudio = createBookingStudio({ database, outbox, calendar: calendarSources, now });
   const dashboard = createAnalyticsDashboard({ database, now });
   const home = createStudioHome({ database, attention, accounting, calls: bookingStudio, now });
+  const weekly = createWeeklyDigest({ database, dashboard, accounting, outbox, now });
   const studio = async (): Promise<StudioServices> => ({
     ...(await loadSignIn()),
     leads,
@@ -395,6 +407,7 @@ function createBackOffice(
     accounting,
     bookingStudio,
     dashboard,
+    weekly,
     studio,
   };
 }

@@ -240,7 +240,7 @@ describe(`studio home on ${testDatabaseKind}`, () => {
       return leadId;
     };
     await call("Past", "2026-11-25T16:00:00Z");
-    const later = await call("Later", "2026-12-02T23:00:00Z"); // 3 p.m. on December 2, the 7th day after today
+    const later = await call("Later", "2026-12-02T23:00:00Z"); // 4 p.m. on December 2 in Vancouver, the 7th day after today
     const today = await call("Today", "2026-11-25T22:00:00Z");
     await call("Cancelled", "2026-11-26T18:00:00Z", "cancelled");
     await call("TooFar", "2026-12-03T18:00:00Z");
