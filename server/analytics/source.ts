@@ -41,17 +41,15 @@ const GENERIC = new Set(["co", "com", "org", "net", "gov", "ac", "edu"]);
  * without a dot are matched by name too; "direct" stays.
  */
 export function siteOf(source: string): string {
-  const host = source
-    .trim()
-    .toLowerCase()
-    .replace(/^(www|m|l|lm)\./, "");
-  const parts = host.split(".");
+  const typed = source.trim().replace(/^(www|m|l|lm)\./i, "");
+  const parts = typed.toLowerCase().split(".");
   const name =
     parts.length < 2
       ? parts[0]!
       : parts.length > 2 && GENERIC.has(parts.at(-2)!)
         ? parts.at(-3)!
         : parts.at(-2)!;
-  // A known name wins only for an address of that site (google.com, google.co.uk) or the bare name (utm_source=google).
-  return KNOWN_SITES[name] ?? (parts.length < 2 ? source.trim() : host);
+  // A known name wins only for an address of that site (google.com, google.co.uk) or the bare name
+  // (utm_source=google); anything else stays as it came (the CSV export neutralises formulas in it).
+  return KNOWN_SITES[name] ?? (parts.length < 2 ? source.trim() : typed);
 }
