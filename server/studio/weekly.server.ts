@@ -92,7 +92,8 @@ export async function weeklyEmail(digest: Pick<WeeklyDigest, "figures">, from: s
   const week = { from, to: addDays(from, 6) };
   const before = { from: addDays(from, -7), to: addDays(from, -1) };
   const [now, prev] = await Promise.all([digest.figures(week), digest.figures(before)]);
-  const line = (n: number, p: number, fmt: (n: number) => string = String) => `${fmt(n)} (week before: ${fmt(p)})`;
+  const line = (n: number, p: number, fmt: (n: number) => string = String) =>
+    `${fmt(n)} (week before: ${fmt(p)})`;
   return renderNotice({
     subject: `Your week, ${week.from} to ${week.to}`,
     intro: [
