@@ -28,6 +28,8 @@ export default [
     layout("studio/layout.tsx", [
       index("studio/home.tsx"),
       route("inbox", "studio/inbox.tsx"),
+      route("pipeline", "studio/pipeline.tsx"),
+      route("replies", "studio/replies.tsx"),
       route("leads/:id", "studio/lead.tsx"),
       route("payments", "studio/payments.tsx"),
       route("accounting", "studio/accounting.tsx"),

@@ -13,6 +13,7 @@ import { errorKind, exitAfterFlush, onStopSignal, type Logger } from "./logger.s
 import type { Metrics } from "./metrics.server";
 import { startReminderJob } from "./reminders/reminders.server";
 import { createServices } from "./services.server";
+import { startWeeklyDigestJob } from "./studio/weekly.server";
 
 /**
  * A serving process around an open database: the services built once (createServices,
@@ -69,6 +70,8 @@ export function startProcess({
         sources: calendarSources,
         onError: (err) => logger.error({ error: errorKind(err) }, "calendar sources pass failed"),
       }),
+      // The studio's weekly email, queued Monday from 08:00 in Vancouver (issue 41).
+      startWeeklyDigestJob({ database, digest: services.weekly, logger }),
     );
   };
   return {
@@ -90,13 +93,14 @@ export function startProcess({
     },
     /** After the HTTP server closed: the jobs hand their leases on, analytics flushes, `beforeStop` (a backup under way), the worker finishes its pass (it records deliveries), then the database closes. */
     async stop() {
-      const [retention, analyticsJobs, reminderJob, refundJob, calendarJob] = jobs;
+      const [retention, analyticsJobs, reminderJob, refundJob, calendarJob, weeklyJob] = jobs;
       await retention?.stop();
       await analyticsJobs?.stop();
       await analytics.flush();
       await reminderJob?.stop();
       await refundJob?.stop();
       await calendarJob?.stop();
+      await weeklyJob?.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

@@ -23,6 +23,7 @@ import type { AppDatabase } from "./db/database.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createInquiryService, type InquiryService } from "./inquiries/service.server";
 import { createAttention, type Attention } from "./leads/attention.server";
+import { leadDeliveryHandlers } from "./leads/notifications.server";
 import { createLeadPrivacy, type LeadPrivacy } from "./leads/privacy.server";
 import { createLeadService } from "./leads/service.server";
 import { createLeadTimeline, type LeadTimeline } from "./leads/timeline.server";
@@ -49,6 +50,8 @@ import { recentChanges } from "./settings/audit.server";
 import { createCatalogue, type Catalogue } from "./settings/catalogue.server";
 import { createContracts, type Contracts } from "./settings/contract.server";
 import { createSettings, type Settings } from "./settings/settings.server";
+import { createStudioHome, type StudioHome } from "./studio/home.server";
+import { createWeeklyDigest, weeklyDeliveryHandlers, type WeeklyDigest } from "./studio/weekly.server";
 
 /** What every capability may be built with; only config, database and logger are required. */
 export type ServiceDeps = {
@@ -117,6 +120,8 @@ export type StudioServices = StudioSignIn & {
   refunds: QuoteRefunds;
   /** The studio's home: what needs attention now. */
   attention: Attention;
+  /** The owner's day: calls this week, money this month and last, what is open, what needs attention. */
+  home: StudioHome;
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
   /** A lead's care plans: cancel at the period's end, Stripe's portal (server/billing/plans). */
@@ -155,8 +160,10 @@ export function createServices(deps: ServiceDeps) {
   const mailer = createMailer(deps.deliver ? config : { ...config, SMTP_URL: undefined }, logger);
   const reminders = followUpReminders({ config, mailer, optOuts: reminderOptOuts });
   // Notifications (inquiry, payment, quote, booking and account emails, form-service forwards) leave through the outbox.
+  // The weekly email's figures come from the back office, built below; its delivery reads them when it runs.
+  const late: { weekly?: WeeklyDigest } = {};
   const outboxWorker = deps.deliver
-    ? createDelivery({ ...deps, mailer, reminders, bookingLinks })
+    ? createDelivery({ ...deps, mailer, reminders, bookingLinks, weekly: () => late.weekly! })
     : undefined;
   const outbox = deps.outbox ?? outboxWorker;
 
@@ -204,6 +211,7 @@ export function createServices(deps: ServiceDeps) {
     calendarSources,
     carePlans: money.carePlans.studio,
   });
+  late.weekly = backOffice.weekly;
 
   const portal = createPortal({ ...deps, outbox, bookingLinks }, money.quoteCheckout, backOffice.privacy);
 
@@ -351,13 +359,21 @@ function createDelivery({
   mailer,
   reminders,
   bookingLinks,
-}: ServiceDeps & { mailer: Mailer; reminders: ReturnType<typeof followUpReminders>; bookingLinks: string }) {
+  weekly,
+}: ServiceDeps & {
+  mailer: Mailer;
+  reminders: ReturnType<typeof followUpReminders>;
+  bookingLinks: string;
+  weekly: () => WeeklyDigest;
+}) {
   return createOutboxWorker({
     database,
     logger,
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     handlers: {
       ...inquiryDeliveryHandlers({ config, database, mailer }),
+      ...leadDeliveryHandlers({ database, mailer }),
+      ...weeklyDeliveryHandlers({ digest: weekly, mailer }),
       ...paymentDeliveryHandlers({ config, database, mailer }),
       ...quoteDeliveryHandlers({ config, database, mailer }),
       ...bookingDeliveryHandlers({ config, database, mailer, manageSecret: bookingLinks }),
@@ -434,6 +450,8 @@ function createBackOffice(
   const accounting = createAccounting({ database, now });
   const bookingStudio = createBookingStudio({ database, outbox, calendar: calendarSources, now });
   const dashboard = createAnalyticsDashboard({ database, now });
+  const home = createStudioHome({ database, attention, accounting, calls: bookingStudio, now });
+  const weekly = createWeeklyDigest({ database, dashboard, accounting, outbox, now });
   const studio = async (): Promise<StudioServices> => ({
     ...(await loadSignIn()),
     leads,
@@ -442,6 +460,7 @@ function createBackOffice(
     quotes: leadQuotes,
     refunds,
     attention,
+    home,
     accounting,
     carePlans: deps.carePlans,
     bookings: bookingStudio,
@@ -465,6 +484,7 @@ function createBackOffice(
     catalogue,
     contracts,
     settings,
+    weekly,
     studio,
   };
 }

@@ -49,6 +49,8 @@ function change(current: number, previous: number) {
   return `${percent > 0 ? "+" : ""}${percent}% from the previous period`;
 }
 
+const customOnly = "gap-1.5 hidden group-has-[option[value=custom]:checked]:grid";
+
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { range, previous, totals, previousTotals, series, top, funnel, query, error } = loaderData;
   const rangeQuery = queryString({ range: query.range, from: query.from, to: query.to });
@@ -79,16 +81,17 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        className="group grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
         aria-label="Choose the range"
       >
         <Field id="range" label="Range" className="gap-1.5">
           <Select name="range" options={rangeOptions} defaultValue={query.range} />
         </Field>
-        <Field id="from" label="From (custom)" className="gap-1.5">
+        {/* The dates only when "Custom" is chosen (CSS :has, so it works before JavaScript too). */}
+        <Field id="from" label="From (custom)" className={customOnly}>
           <Input name="from" type="date" defaultValue={query.from ?? range.from} />
         </Field>
-        <Field id="to" label="To (custom)" className="gap-1.5">
+        <Field id="to" label="To (custom)" className={customOnly}>
           <Input name="to" type="date" defaultValue={query.to ?? range.to} />
         </Field>
         <Button type="submit">Show</Button>
@@ -222,7 +225,8 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
   const width = 600;
   const height = 200;
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const slot = width / Math.max(1, bars.length);
+  const axis = 36;
+  const slot = (width - axis) / Math.max(1, bars.length);
   const peak = bars.reduce(
     (best, b) => (b.value > best.value ? b : best),
     bars[0] ?? { label: "", value: 0 },
@@ -231,7 +235,7 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
     <svg
       role="img"
       aria-labelledby={`${titleId} ${descId}`}
-      viewBox={`0 0 ${width} ${height + 20}`}
+      viewBox={`0 -14 ${width} ${height + 34}`}
       className="h-auto w-full text-primary"
     >
       <title id={titleId}>{title}</title>
@@ -240,13 +244,30 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
           ? "Nothing to show."
           : `${bars.length} bars; the highest is ${peak.label} with ${peak.value}. The table beside it lists every value.`}
       </desc>
-      <line x1={0} y1={height} x2={width} y2={height} className="stroke-border" strokeWidth={1} />
+      {/* Axes: the value scale on the left (0 and the highest), the periods along the bottom. */}
+      <line x1={axis} y1={0} x2={axis} y2={height} className="stroke-border" strokeWidth={1} />
+      <line x1={axis} y1={height} x2={width} y2={height} className="stroke-border" strokeWidth={1} />
+      <line
+        x1={axis}
+        y1={10}
+        x2={width}
+        y2={10}
+        className="stroke-border"
+        strokeDasharray="4 4"
+        strokeWidth={1}
+      />
+      <text x={axis - 4} y={14} textAnchor="end" fontSize={12} className="fill-foreground">
+        {max}
+      </text>
+      <text x={axis - 4} y={height} textAnchor="end" fontSize={12} className="fill-foreground">
+        0
+      </text>
       {bars.map((b, i) => {
         const h = Math.round((b.value / max) * (height - 10));
         return (
           <rect
             key={`${b.label}-${i}`}
-            x={i * slot + slot * 0.15}
+            x={axis + i * slot + slot * 0.15}
             y={height - h}
             width={slot * 0.7}
             height={h}
@@ -254,11 +275,25 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
           />
         );
       })}
+      {/* Each bar's value above it, while they fit. */}
+      {bars.length <= 14 &&
+        bars.map((b, i) => (
+          <text
+            key={`v-${b.label}-${i}`}
+            x={axis + i * slot + slot / 2}
+            y={height - Math.round((b.value / max) * (height - 10)) - 3}
+            textAnchor="middle"
+            fontSize={11}
+            className="fill-foreground"
+          >
+            {b.value}
+          </text>
+        ))}
       {bars.length <= 8 &&
         bars.map((b, i) => (
           <text
             key={`t-${b.label}-${i}`}
-            x={i * slot + slot / 2}
+            x={axis + i * slot + slot / 2}
             y={height + 15}
             textAnchor="middle"
             fontSize={12}

@@ -1,62 +1,103 @@
 import { Link, redirect } from "react-router";
 
 import { Badge } from "~/components/ui/badge";
+import { formatCad } from "~/lib/money";
 
+import type { HomeCall, HomeGroup } from "../../server/studio/home.server";
 import type { Route } from "./+types/home";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { Section } from "./ui";
 
-export const meta: Route.MetaFunction = () => studioMeta("Needs attention");
+export const meta: Route.MetaFunction = () => studioMeta("Today");
 
-/** The studio's home: what needs doing now. The inbox moved to /studio/inbox; its old filtered links still lead there. */
+/** The owner's day; the inbox moved to /studio/inbox, and its old filtered links still lead there. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { attention } = requireStudio(context);
+  const { home } = requireStudio(context);
   const { search } = new URL(request.url);
   if (search) throw redirect(`/studio/inbox${search}`);
-  return attention.load();
+  return home.load();
 }
 
-type Item = Awaited<ReturnType<typeof loader>>["leads"][number];
+type Item = HomeGroup["items"][number];
+const cad = (cents: number) => formatCad(cents, { withCode: true });
+const link = "font-semibold text-primary underline-offset-4 hover:underline";
+
+/** Each list's nouns and the word for its urgent items. */
+const words: Record<string, { noun: [string, string]; urgent: string }> = {
+  waiting: { noun: ["lead is New", "leads are New"], urgent: "past 24 hours" },
+  quotes: { noun: ["quote is open", "quotes are open"], urgent: "expiring soon" },
+  balances: { noun: ["balance is due", "balances are due"], urgent: "overdue" },
+  refunds: { noun: ["payment needs a refund", "payments need a refund"], urgent: "refund" },
+  undeliverable: { noun: ["email was not delivered", "emails were not delivered"], urgent: "failed" },
+};
 
 /** A list's count in words, with how many of them are urgent; a full list says it may hold more. */
-function countText(items: Item[], noun: [string, string], urgent: string, limit: number) {
+function countText(id: string, items: Item[], limit: number) {
+  const { noun, urgent } = words[id]!;
   const n = items.length;
   const late = items.filter((i) => i.urgent).length;
   return `${n >= limit ? `The first ${n}` : n} ${n === 1 ? noun[0] : noun[1]}${late > 0 ? `, ${late} ${urgent}` : ""}.`;
 }
 
-type ListProps = {
-  id: string;
-  title: string;
-  items: Item[];
-  noun: [string, string];
-  urgent: string;
-  empty: string;
-  limit: number;
-};
-
-function AttentionList({ id, title, items, noun, urgent, empty, limit }: ListProps) {
+function AttentionList({ group, limit }: { group: HomeGroup; limit: number }) {
   return (
-    <Section id={id} title={title} className="rounded-md border p-4">
+    <Section id={group.id} title={group.title} className="rounded-md border p-4">
+      <p className="text-sm text-muted-foreground">{countText(group.id, group.items, limit)}</p>
+      <ul className="grid gap-2">
+        {group.items.map((item) => (
+          <li key={item.key} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+            <Link to={`/studio/leads/${item.leadId}`} className={link}>
+              {item.name}
+            </Link>
+            {item.urgent && <Badge variant="destructive">{words[group.id]!.urgent}</Badge>}
+            <span className="text-sm">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** One figure of the day: a label, the amount, a line under it; a link to where it comes from. */
+function Figure({ label, value, note, to }: { label: string; value: string; note: string; to: string }) {
+  return (
+    <div className="grid content-start gap-1 rounded-md border p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">
+        <Link to={to} className="underline-offset-4 hover:underline">
+          {value}
+        </Link>
+      </dd>
+      <dd className="text-sm text-muted-foreground">{note}</dd>
+    </div>
+  );
+}
+
+const callTime = (iso: string) => formatTime(iso);
+
+function Calls({ calls }: { calls: HomeCall[] }) {
+  const today = calls.filter((c) => c.today).length;
+  return (
+    <Section id="calls" title="Calls, today and the next 7 days" className="rounded-md border p-4">
       <p className="text-sm text-muted-foreground">
-        {items.length === 0 ? empty : countText(items, noun, urgent, limit)}
+        {`${today === 0 ? "No call today" : `${today} today`}, ${calls.length - today} later this week.`}
       </p>
-      {items.length > 0 && (
-        <ul className="grid gap-2">
-          {items.map((item) => (
-            <li key={item.key} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-              <Link
-                to={`/studio/leads/${item.leadId}`}
-                className="font-semibold text-primary underline-offset-4 hover:underline"
-              >
-                {item.name}
+      <ul className="grid gap-2">
+        {calls.map((c) => (
+          <li key={c.id} className="grid gap-0.5">
+            <span className="text-sm tabular-nums">
+              {c.today && <Badge className="mr-2">today</Badge>}
+              {callTime(c.startsAt)}
+            </span>
+            <span>
+              <Link to={`/studio/leads/${c.leadId}`} className={link}>
+                {c.name}
               </Link>
-              {item.urgent && <Badge variant="destructive">{urgent}</Badge>}
-              <span className="text-sm">{item.detail}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+              <span className="text-sm"> — {c.topic}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </Section>
   );
 }
@@ -90,76 +131,83 @@ function BackupWarning({ backup }: { backup: NonNullable<Route.ComponentProps["l
   );
 }
 
+type Data = Route.ComponentProps["loaderData"];
+
+function Money({ money, balances, quotesOut }: Pick<Data, "money" | "balances" | "quotesOut">) {
+  const accounting = (p: { from: string; to: string }) => `/studio/accounting?from=${p.from}&to=${p.to}`;
+  return (
+    <section aria-labelledby="money">
+      <h2 id="money" className="sr-only">
+        Money
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="home-money">
+        <Figure
+          label="Received this month"
+          value={cad(money.thisMonth.cents)}
+          note={`Less refunds, ${money.thisMonth.period.from} to ${money.thisMonth.period.to}`}
+          to={accounting(money.thisMonth.period)}
+        />
+        <Figure
+          label="Received last month"
+          value={cad(money.lastMonth.cents)}
+          note={`Less refunds, ${money.lastMonth.period.from} to ${money.lastMonth.period.to}`}
+          to={accounting(money.lastMonth.period)}
+        />
+        <Figure
+          label="Balances due"
+          value={cad(balances.cents)}
+          note={
+            balances.count === 0
+              ? "No balance requested"
+              : `${balances.count} requested, ${balances.overdueCount} overdue (${cad(balances.overdueCents)})`
+          }
+          to="/studio/payments"
+        />
+        <Figure
+          label="Quotes out"
+          value={cad(quotesOut.cents)}
+          note={`${quotesOut.count} open quote${quotesOut.count === 1 ? "" : "s"}`}
+          to="/studio/inbox?status=quoted"
+        />
+      </dl>
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, balances, refunds, emails, plans, limit, backup } = loaderData;
+  const { calls, money, balances, quotesOut, groups, quiet, limit, backup } = loaderData;
+  const quietLine = [...(calls.length === 0 ? ["no call this week"] : []), ...quiet];
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Needs attention</h1>
-        <Link
-          to="/studio/inbox"
-          className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
-        >
-          All leads in the inbox
-        </Link>
+        <h1 className="text-2xl font-semibold">Needs attention today</h1>
+        <span className="flex gap-4">
+          <Link to="/studio/inbox" className={`text-sm ${link}`}>
+            All leads in the inbox
+          </Link>
+        </span>
       </div>
       {backup && <BackupWarning backup={backup} />}
+      {/* Most urgent first: the lists with urgent items, then the calls and the figures. */}
+      {groups
+        .filter((g) => g.urgent > 0)
+        .map((g) => (
+          <AttentionList key={g.id} group={g} limit={limit} />
+        ))}
+      {calls.length > 0 && <Calls calls={calls} />}
+      <Money money={money} balances={balances} quotesOut={quotesOut} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <AttentionList
-          id="waiting"
-          title="Leads waiting for a reply"
-          items={leads}
-          noun={["lead is New", "leads are New"]}
-          urgent="past 24 hours"
-          empty="No lead waits for a reply."
-          limit={limit}
-        />
-        <AttentionList
-          id="quotes"
-          title="Quotes awaiting acceptance"
-          items={quotes}
-          noun={["quote is open", "quotes are open"]}
-          urgent="expiring soon"
-          empty="No quote awaits acceptance."
-          limit={limit}
-        />
-        <AttentionList
-          id="balances"
-          title="Balances due"
-          items={balances}
-          noun={["balance is due", "balances are due"]}
-          urgent="overdue"
-          empty="No balance is due."
-          limit={limit}
-        />
-        <AttentionList
-          id="refunds"
-          title="Payments to refund"
-          items={refunds}
-          noun={["payment needs a refund", "payments need a refund"]}
-          urgent="refund"
-          empty="No payment needs a refund."
-          limit={limit}
-        />
-        <AttentionList
-          id="plans-past-due"
-          title="Care plans not paid"
-          items={plans}
-          noun={["care plan renewal failed", "care plan renewals failed"]}
-          urgent="failed"
-          empty="Every care plan is paid."
-          limit={limit}
-        />
-        <AttentionList
-          id="undeliverable"
-          title="Emails not delivered"
-          items={emails}
-          noun={["email was not delivered", "emails were not delivered"]}
-          urgent="failed"
-          empty="Every email was delivered."
-          limit={limit}
-        />
+        {groups
+          .filter((g) => g.urgent === 0)
+          .map((g) => (
+            <AttentionList key={g.id} group={g} limit={limit} />
+          ))}
       </div>
+      {quietLine.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="home-quiet">
+          Nothing else: {quietLine.join(", ")}.
+        </p>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const links = [
   { to: "/studio", label: "Home", end: true },
   { to: "/studio/inbox", label: "Inbox", end: false },
+  { to: "/studio/pipeline", label: "Pipeline", end: false },
   { to: "/studio/payments", label: "Payments", end: false },
   { to: "/studio/calls", label: "Calls", end: false },
   { to: "/studio/accounting", label: "Accounting", end: false },

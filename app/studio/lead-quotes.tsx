@@ -100,6 +100,7 @@ export function LeadQuotes({
   refused,
   catalogue = [],
   defaults,
+  closed = false,
 }: {
   quotes: LeadQuote[];
   busy: boolean;
@@ -113,7 +114,22 @@ export function LeadQuotes({
   catalogue?: CatalogueItem[];
   /** What a new quote starts from (/studio/settings). */
   defaults?: { defaultDepositPercent: number; defaultValidityDays: number; defaultTerms: string };
+  /** The lead is Won or Lost: a new quote is rarely the next step, so its form is folded away. */
+  closed?: boolean;
 }) {
+  const newQuote = (
+    <NewQuote
+      key={quotes.length}
+      busy={busy}
+      error={error("quote-create")}
+      formKey={formKey}
+      taxRegistered={taxRegistered}
+      catalogue={catalogue}
+      defaults={defaults}
+      replaceable={quotes.filter((q) => q.can.revise)}
+      refused={refused}
+    />
+  );
   return (
     <Section id="quotes" title="Quotes">
       {quotes.length === 0 ? (
@@ -128,17 +144,17 @@ export function LeadQuotes({
       {error("quote-send")}
       {error("quote-withdraw")}
       {error("quote-countersign")}
-      <NewQuote
-        key={quotes.length}
-        busy={busy}
-        error={error("quote-create")}
-        formKey={formKey}
-        taxRegistered={taxRegistered}
-        catalogue={catalogue}
-        defaults={defaults}
-        replaceable={quotes.filter((q) => q.can.revise)}
-        refused={refused}
-      />
+      {closed ? (
+        // Open again when its post was refused, so the errors and what was typed show.
+        <details className="max-w-3xl" open={refused ? true : undefined}>
+          <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">
+            Make another quote
+          </summary>
+          <div className="mt-3">{newQuote}</div>
+        </details>
+      ) : (
+        newQuote
+      )}
     </Section>
   );
 }

@@ -24,22 +24,30 @@ import { bookingActivityText, LeadCalls } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
 import { isPlanIntent, LeadPlans, planAction } from "./lead-plans";
 import { isQuoteIntent, LeadQuotes, quoteAction, type QuoteFormRefusal } from "./lead-quotes";
+import { fillReply, LeadReply } from "./lead-reply";
 import { LeadSource } from "./lead-source";
 import { alignedTerms, Details, Section, SplitColumns, Table } from "./ui";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   studioMeta(loaded ? `${loaded.lead.first_name} ${loaded.lead.last_name}` : "Lead");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { leads, quotes, bookings, refunds, carePlans, catalogue, settings } = requireStudio(context);
   const found = await leads.get(params.id);
   if (!found) throw data("No such lead.", { status: 404 });
+  const saved = await leads.savedReplies();
+  // A saved reply picked by its link (?reply=ID) fills the reply form, the lead's first name in it.
+  const picked = saved.find((r) => r.id === new URL(request.url).searchParams.get("reply"));
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
   return {
     ...found,
     quotes: await quotes.list(params.id),
     calls: await bookings.forLead(params.id),
     quoteFormKey: crypto.randomUUID(),
+    savedReplies: saved.map((r) => ({ id: r.id, title: r.title })),
+    chosenReply: picked
+      ? { id: picked.id, subject: picked.subject, body: fillReply(picked.body, found.lead) }
+      : null,
     taxRegistered: quotes.taxRegistered,
     catalogue: await catalogue.list(),
     quoteDefaults: await settings.read(),
@@ -73,13 +81,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result =
     intent === "status"
       ? await leads.changeStatus(params.id, form, user)
-      : intent === "note"
-        ? await leads.addNote(params.id, form, user)
-        : intent === "retry"
-          ? await leads.retryDelivery(params.id, String(form.outboxId ?? ""), user)
-          : intent === "release"
-            ? await leads.release(params.id, user)
-            : ({ ok: false, status: 400, error: "Unknown action." } as const);
+      : intent === "reply"
+        ? await leads.reply(params.id, form, user)
+        : intent === "note"
+          ? await leads.addNote(params.id, form, user)
+          : intent === "retry"
+            ? await leads.retryDelivery(params.id, String(form.outboxId ?? ""), user)
+            : intent === "release"
+              ? await leads.release(params.id, user)
+              : ({ ok: false, status: 400, error: "Unknown action." } as const);
   return result.ok
     ? { intent, error: undefined }
     : data({ intent, error: result.error }, { status: result.status });
@@ -95,6 +105,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     payments,
     calls,
     quoteFormKey,
+    savedReplies,
+    chosenReply,
     taxRegistered,
     catalogue,
     quoteDefaults,
@@ -154,15 +166,16 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       )}
       <SplitColumns>
         <div className="grid content-start gap-8">
-          <Section id="details" title="Details">
-            <Details rows={fields} className={alignedTerms}>
-              <dt className="font-semibold">Message</dt>
-              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
-            </Details>
-          </Section>
-
-          <LeadSource lead={lead} />
-
+          {!lead.quarantine_reason && (
+            <LeadReply
+              email={lead.email}
+              saved={savedReplies}
+              chosen={chosenReply}
+              sentCount={activity.filter((a) => a.kind === "reply").length}
+              busy={busy}
+              error={error("reply")}
+            />
+          )}
           <Section id="pipeline" title="Status">
             {lead.quarantine_reason ? (
               <p>Move this lead to the inbox to change its status or quote it.</p>
@@ -196,6 +209,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               </Button>
             </Form>
           </Section>
+
+          <Section id="details" title="Details">
+            <Details rows={fields} className={alignedTerms}>
+              <dt className="font-semibold">Message</dt>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{lead.message}</dd>
+            </Details>
+          </Section>
+
+          <LeadSource lead={lead} />
         </div>
 
         <Section id="timeline" title="Timeline" className="lg:border-l lg:pl-8">
@@ -212,15 +234,25 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       ? `Status: ${optionLabel(statusOptions, a.from_status)} → ${optionLabel(statusOptions, a.to_status)}${a.body ? ` (${a.body})` : ""}`
                       : a.kind === "retry"
                         ? `Retried the ${a.body} notification`
-                        : a.kind.startsWith("quote-")
-                          ? `Quote ${a.body}`
-                          : a.kind in bookingActivityLabel
-                            ? bookingActivityText(a.kind, a.body)
-                            : a.kind.startsWith("reminder-")
-                              ? a.body
-                              : null}
+                        : a.kind === "reply"
+                          ? `Replied by email: ${a.body?.split("\n\n")[0] ?? ""}`
+                          : a.kind.startsWith("quote-")
+                            ? `Quote ${a.body}`
+                            : a.kind in bookingActivityLabel
+                              ? bookingActivityText(a.kind, a.body)
+                              : a.kind.startsWith("reminder-")
+                                ? a.body
+                                : null}
                 </p>
                 {a.kind === "note" && <p className="whitespace-pre-wrap">{a.body}</p>}
+                {a.kind === "reply" && (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer">The message</summary>
+                    <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                      {a.body?.split("\n\n").slice(1).join("\n\n")}
+                    </p>
+                  </details>
+                )}
               </li>
             ))}
             <li className="border-l-2 pl-3">
@@ -245,8 +277,20 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           defaults={quoteDefaults}
           leadId={lead.id}
           refused={quoteRefusal(actionData)}
+          closed={lead.status === "won" || lead.status === "lost"}
         />
       )}
+
+      <LeadPayments
+        payments={payments}
+        busy={busy}
+        error={error("payment-refund")}
+        refundable={refundable}
+        refundNotices={refundNotices}
+        refundFormKey={refundFormKey}
+        refundError={error("refund")}
+        creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}
+      />
 
       <LeadPlans plans={plans} busy={busy} error={error} />
 
@@ -311,17 +355,6 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Button>
         </Form>
       </Section>
-
-      <LeadPayments
-        payments={payments}
-        busy={busy}
-        error={error("payment-refund")}
-        refundable={refundable}
-        refundNotices={refundNotices}
-        refundFormKey={refundFormKey}
-        refundError={error("refund")}
-        creditNote={actionData && "creditNote" in actionData ? actionData.creditNote : undefined}
-      />
     </div>
   );
 }

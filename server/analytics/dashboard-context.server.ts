@@ -1,5 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
 import { createEventReader, dayBucket, hourBucket, type Bucket, type RollupRow } from "./rollup.server";
+import { siteOf } from "./source";
 
 /** Inclusive Vancouver days. */
 export type DayRange = { from: string; to: string };
@@ -148,8 +149,21 @@ export async function tally(
 }
 
 export const totalsOf = (t: Tally): Figures => t.get("total")?.get("") ?? emptyFigures();
+/** Sources and referrers by site (google, google.com, www.google.ca → Google): their figures summed. */
+function merged(list: TopList, entries: [string, Figures][]): [string, Figures][] {
+  if (list !== "source" && list !== "referrer") return entries;
+  const bySite = new Map<string, Figures>();
+  for (const [value, f] of entries) {
+    const site = siteOf(value);
+    const sum = bySite.get(site) ?? emptyFigures();
+    for (const k of FIGURES) sum[k] += f[k];
+    bySite.set(site, sum);
+  }
+  return [...bySite];
+}
+
 export const listOf = (t: Tally, list: TopList, limit: number): Row[] => {
-  const rows = [...(t.get(list) ?? [])]
+  const rows = merged(list, [...(t.get(list) ?? [])])
     .map(([value, f]) => ({ value, ...f }))
     .filter((r) => r.visitors > 0 || r.visits > 0 || r.pageviews > 0);
   rows.sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews || (a.value < b.value ? -1 : 1));

@@ -14,6 +14,7 @@ import {
   type Row,
 } from "./dashboard-context.server";
 import { top } from "./dashboard-figures.server";
+import { siteOf } from "./source";
 
 /**
  * Leads that arrived in the range, by source, and what has become of them since: a call
@@ -74,16 +75,17 @@ export async function funnel(
         revenueCents: 0,
       })
       .get(source)!;
-  for (const v of visits) row(v.value).visits = v.visits;
-  for (const r of rows)
-    Object.assign(row(r.source), {
-      inquiries: num(r.inquiries),
-      booked: num(r.booked),
-      noShows: num(r.no_shows),
-      quoted: num(r.quoted),
-      accepted: num(r.accepted),
-      revenueCents: num(r.revenue),
-    });
+  for (const v of visits) row(siteOf(v.value)).visits += v.visits;
+  // By site, as the visits are (google and google.com are one row): each source's figures added.
+  for (const r of rows) {
+    const f = row(siteOf(r.source));
+    f.inquiries += num(r.inquiries);
+    f.booked += num(r.booked);
+    f.noShows += num(r.no_shows);
+    f.quoted += num(r.quoted);
+    f.accepted += num(r.accepted);
+    f.revenueCents += num(r.revenue);
+  }
   return [...bySource.values()].sort(
     (a, b) =>
       b.revenueCents - a.revenueCents ||

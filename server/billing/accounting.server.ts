@@ -78,6 +78,13 @@ export function createAccounting({
     return { from: `${today.slice(0, 8)}01`, to: today };
   }
 
+  /** Last month in Vancouver, first to last day: the home's "last month" is this page's for that period. */
+  function previousMonth(): AccountingQuery {
+    const first = Date.parse(`${siteDay(now()).slice(0, 8)}01T00:00:00Z`);
+    const lastDay = new Date(first - 86_400_000).toISOString().slice(0, 10);
+    return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
+  }
+
   async function rows(query: AccountingQuery): Promise<AccountingRow[]> {
     const from = new Date(siteDayStart(query.from)).toISOString();
     const dayAfter = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -146,6 +153,7 @@ export function createAccounting({
     rows,
     totals,
     currentMonth,
+    previousMonth,
     parseQuery: (q: Record<string, string>) => accountingQuerySchema.safeParse(q),
   };
 }

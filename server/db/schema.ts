@@ -236,6 +236,7 @@ export type LeadActivityKind =
   | "status"
   | "note"
   | "retry"
+  | "reply"
   | QuoteActivityKind
   | AgreementActivityKind
   | ReminderActivityKind
@@ -349,6 +350,16 @@ export interface AcknowledgementTable {
 }
 
 /** A person who unsubscribed from reminders (server/reminders): a keyed digest of the address, never the address. */
+/** A reply the studio saved to send a lead from its page (migration 0033); `{firstName}` becomes the lead's first name. */
+export interface SavedReplyTable {
+  id: string;
+  title: string;
+  subject: string;
+  body: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface ReminderOptOutTable {
   recipient_digest: string;
   created_at: string;
@@ -650,6 +661,7 @@ export interface Database {
   analytics_rollups: AnalyticsRollupTable;
   analytics_rollup_marks: AnalyticsRollupMarkTable;
   reminder_opt_outs: ReminderOptOutTable;
+  saved_replies: SavedReplyTable;
   document_counters: DocumentCounterTable;
   money_documents: MoneyDocumentTable;
   care_plans: CarePlanTable;

@@ -8,7 +8,7 @@ export function record(
   trx: LeadContext["db"],
   inquiryId: string,
   actor: StudioUser,
-  entry: { kind: "status" | "note" | "retry"; from?: string; to?: string; body?: string },
+  entry: { kind: "status" | "note" | "retry" | "reply"; from?: string; to?: string; body?: string },
 ) {
   const { now } = ctx;
   return insertLeadActivity(

@@ -8,7 +8,9 @@ import { changeStatus } from "./advance.server";
 import { leadContext, leadQuerySchema } from "./lead-context.server";
 import { get } from "./lead-detail.server";
 import { addNote } from "./notes.server";
+import { board } from "./pipeline.server";
 import { release } from "./release.server";
+import { deleteSavedReply, reply, savedReplies, saveReply } from "./reply.server";
 import { retryDelivery } from "./retry-delivery.server";
 import { exportRows, list, refs } from "./search.server";
 
@@ -37,6 +39,11 @@ export function createLeadService(deps: {
     refs: refs.bind(null, ctx),
     exportRows: exportRows.bind(null, ctx),
     get: get.bind(null, ctx),
+    board: board.bind(null, ctx),
+    reply: reply.bind(null, ctx),
+    savedReplies: () => savedReplies(ctx),
+    saveReply: saveReply.bind(null, ctx),
+    deleteSavedReply: deleteSavedReply.bind(null, ctx),
     changeStatus: changeStatus.bind(null, ctx),
     addNote: addNote.bind(null, ctx),
     release: release.bind(null, ctx),

@@ -11,6 +11,7 @@ import { acknowledgementEmail } from "./emails/acknowledgement";
 import { callCancelledByStudioEmail } from "./emails/call-cancelled-by-studio";
 import { creditNoteEmail } from "./emails/credit-note";
 import { inquiryEmail, inquiryText } from "./emails/inquiry";
+import { leadReplyEmail } from "./emails/lead-reply";
 import { paymentReceivedEmail } from "./emails/payment-received";
 import { quoteEmail } from "./emails/quote";
 import { receiptEmail } from "./emails/receipt";
@@ -116,6 +117,11 @@ const reminderEmails: Record<string, () => Promise<RenderedEmail>> = {
 
 const emails: Record<string, () => Promise<RenderedEmail>> = {
   acknowledgement: () => acknowledgementEmail(validInquiry),
+  "lead-reply": () =>
+    leadReplyEmail({
+      subject: "About your site",
+      body: "Hello Ada,\n\nShall we talk on Friday?\nAny time after 10.\n\nBest regards,\nCascadia Web Studio",
+    }),
   quote: () => quoteEmail(quote),
   "quote-balance": () => quoteEmail(quote, true),
   "receipt-deposit": () => receiptEmail(receipt),

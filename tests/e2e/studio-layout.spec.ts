@@ -75,22 +75,23 @@ test("on a phone the inbox folds its filters and lists one line per lead; a wide
   const details = page.getByRole("region", { name: "Details" });
   const status = page.getByRole("region", { name: "Status" });
   const timeline = page.getByRole("region", { name: "Timeline" });
-  const [detailsWide, timelineWide] = [await box(details), await box(timeline)];
-  // Beside: the timeline starts right of the details, level with their top.
+  const reply = page.getByRole("region", { name: "Reply" });
+  const [detailsWide, timelineWide, replyWide] = [await box(details), await box(timeline), await box(reply)];
+  // Beside: the timeline starts right of the details, level with the top of their column (Reply first, issue 41).
   expect(timelineWide.x).toBeGreaterThanOrEqual(detailsWide.x + detailsWide.width);
-  expect(Math.abs(timelineWide.y - detailsWide.y)).toBeLessThan(8);
+  expect(Math.abs(timelineWide.y - replyWide.y)).toBeLessThan(8);
   await expectNoSideScroll(page, 1440);
   await checkA11y();
 
-  // Phone: one column, in reading order: details, the status form, then the timeline.
+  // Phone: one column, in the order of what comes next: the status form, the details, then the timeline (issue 41).
   await page.setViewportSize({ width: 375, height: 800 });
   const [detailsNarrow, statusNarrow, timelineNarrow] = [
     await box(details),
     await box(status),
     await box(timeline),
   ];
-  expect(statusNarrow.y).toBeGreaterThan(detailsNarrow.y + detailsNarrow.height - 1);
-  expect(timelineNarrow.y).toBeGreaterThan(statusNarrow.y + statusNarrow.height - 1);
+  expect(detailsNarrow.y).toBeGreaterThan(statusNarrow.y + statusNarrow.height - 1);
+  expect(timelineNarrow.y).toBeGreaterThan(detailsNarrow.y + detailsNarrow.height - 1);
   expect(timelineNarrow.x).toBe(detailsNarrow.x);
   await expectNoSideScroll(page, 375);
 });

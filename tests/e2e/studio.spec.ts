@@ -61,7 +61,7 @@ test.describe("studio back office", () => {
 
     await expect(page).toHaveURL(/\/studio$/);
     // The studio's home first: what needs attention, this new lead waiting for a reply among others.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Needs attention");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Needs attention today");
     await expect(page.getByRole("region", { name: "Leads waiting for a reply" })).toContainText(
       /\d+ leads? (is|are) New/,
     );

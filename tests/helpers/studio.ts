@@ -69,6 +69,8 @@ const decodeEntities = (text: string) =>
 type StudioRoute =
   | "studio/home"
   | "studio/inbox"
+  | "studio/pipeline"
+  | "studio/replies"
   | "studio/lead"
   | "studio/payments"
   | "studio/accounting"

@@ -54,7 +54,7 @@ describe(`studio analytics page on ${testDatabaseKind}`, () => {
     const today = await h.browser.page<Overview>("/studio/analytics?range=today", "studio/analytics");
     expect(today.range).toEqual({ from: "2026-11-25", to: "2026-11-25" });
     expect(today.totals).toEqual({ visitors: 1, visits: 1, pageviews: 1, bounces: 1 });
-    expect(today.top.referrer).toMatchObject([{ value: "duckduckgo.com", visitors: 1 }]);
+    expect(today.top.referrer).toMatchObject([{ value: "DuckDuckGo", visitors: 1 }]);
     const week = await h.browser.page<Overview>("/studio/analytics", "studio/analytics");
     expect(week.range).toEqual({ from: "2026-11-19", to: "2026-11-25" });
     expect(week.totals.visitors).toBe(2);

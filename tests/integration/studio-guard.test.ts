@@ -7,6 +7,8 @@ import { createStudioHarness, signedInBy, SITE, STUDIO_EMAIL, type StudioHarness
 /** Every studio page (and its React Router data request), every download and every page action. */
 const pages = [
   "/studio",
+  "/studio/pipeline",
+  "/studio/replies",
   "/studio/payments",
   "/studio/accounting",
   "/studio/calls",

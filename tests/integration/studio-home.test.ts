@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,16 @@ import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-type Home = Record<"leads" | "quotes" | "balances" | "refunds" | "emails", AttentionItem[]>;
+type Group = { id: string; items: AttentionItem[]; urgent: number };
+type Home = {
+  groups: Group[];
+  quiet: string[];
+  calls: { leadId: string; name: string; topic: string; startsAt: string; today: boolean }[];
+  money: Record<"thisMonth" | "lastMonth", { period: { from: string; to: string }; cents: number }>;
+  balances: { count: number; cents: number; overdueCount: number; overdueCents: number };
+  quotesOut: { count: number; cents: number };
+};
+const group = (home: Home, id: string) => home.groups.find((g) => g.id === id)?.items ?? [];
 
 /**
  * The studio's home (/studio) in the built site: what needs attention, each item on
@@ -104,33 +114,143 @@ describe(`studio home on ${testDatabaseKind}`, () => {
 
     const home = await h.browser.page<Home>("/studio", "studio/home");
     const names = (items: AttentionItem[]) => items.map((i) => [i.name, i.urgent]);
-    expect(names(home.leads)).toEqual([
+    // Most urgent first: every list with an urgent item comes before the calm ones; all five have items.
+    const order = home.groups.map((g) => g.urgent > 0);
+    expect(order).toEqual([...order].sort((a, b) => Number(b) - Number(a)));
+    expect(home.quiet).toEqual([]);
+    expect(names(group(home, "waiting"))).toEqual([
       ["Ada Late", true],
       ["Ada Fresh", false],
     ]);
-    expect(home.leads.map((i) => i.leadId)).toEqual([late, fresh]);
-    expect(names(home.quotes)).toEqual([
+    expect(group(home, "waiting").map((i) => i.leadId)).toEqual([late, fresh]);
+    expect(names(group(home, "quotes"))).toEqual([
       ["Ada Expiring", true],
       ["Ada Open", false],
     ]);
-    expect(names(home.balances)).toEqual([
+    expect(names(group(home, "balances"))).toEqual([
       ["Ada Overdue", true],
       ["Ada Due", false],
     ]);
-    expect(home.balances[0]!.detail).toMatch(/^Q-[0-9A-F]{8}, \$1,000\.00 CAD overdue: requested /);
-    expect(home.refunds.map((i) => [i.leadId, i.detail])).toEqual([
+    expect(group(home, "balances")[0]!.detail).toMatch(/^Q-[0-9A-F]{8}, \$1,000\.00 CAD overdue: requested /);
+    expect(group(home, "refunds").map((i) => [i.leadId, i.detail])).toEqual([
       [refundLead, "$1,000.00 CAD to refund: paid after the quote was withdrawn"],
     ]);
-    expect(home.emails.map((i) => i.leadId)).toEqual([bouncedLead]);
+    expect(group(home, "undeliverable").map((i) => i.leadId)).toEqual([bouncedLead]);
+    // The sums behind the figures: both balances (1,000.00 each), one overdue; the two open quotes.
+    expect(home.balances).toEqual({ count: 2, cents: 200_000, overdueCount: 1, overdueCents: 100_000 });
+    expect(home.quotesOut).toEqual({ count: 2, cents: 400_000 });
 
     // The page itself: headings, counts in words, links to each lead.
     const html = await (await h.browser.request("/studio")).text();
     expect(html).toContain("<h1");
-    expect(html).toContain("Needs attention");
+    expect(html).toContain("Needs attention today");
     expect(html).toContain("2 leads are New, 1 past 24 hours.");
     expect(html).toContain("1 payment needs a refund, 1 refund.");
+    expect(html).toContain("Quotes out");
     expect(html).toContain(`href="/studio/leads/${late}"`);
     expect(html).toContain(`href="/studio/leads/${bouncedLead}"`);
+  });
+
+  it("shows money received this month and last as the Accounting page's figures for the same months", async () => {
+    h.clock.now = Date.parse("2026-11-25T18:00:00.000Z");
+    const doc = (
+      number: string,
+      kind: "invoice" | "receipt" | "credit_note",
+      issuedAt: string,
+      cents: number,
+    ) => ({
+      id: randomUUID(),
+      kind,
+      number,
+      quote_id: randomUUID(),
+      lead_id: "lead-gone",
+      payment_id: kind === "invoice" ? null : `pay-${number}`,
+      payment_kind: "deposit" as const,
+      amount_cents: cents,
+      taxes: JSON.stringify([
+        { code: "GST", label: "GST 5%", basisPoints: 500, cents: Math.round(cents / 21) },
+      ]),
+      lines: "[]",
+      terms: "Half now.",
+      buyer_name: "Ada Lovelace",
+      registration_number: null,
+      status: kind === "receipt" ? ("paid" as const) : ("issued" as const),
+      issued_at: issuedAt,
+      settled_at: null,
+    });
+    await h.database.db
+      .insertInto("money_documents")
+      .values([
+        doc("H2026-0001", "receipt", "2026-10-15T18:00:00.000Z", 52_500),
+        // 23:30 on October 31 in Vancouver: last month's.
+        doc("H2026-0002", "receipt", "2026-11-01T06:30:00.000Z", 10_500),
+        doc("H2026-0003", "receipt", "2026-11-10T18:00:00.000Z", 105_000),
+        // An invoice is billed, not received; a credit note gives money back.
+        doc("H2026-0004", "invoice", "2026-11-11T18:00:00.000Z", 210_000),
+        doc("H2026-0005", "credit_note", "2026-11-12T18:00:00.000Z", 21_000),
+      ])
+      .execute();
+    type Accounting = { period: { from: string; to: string }; totals: { received: { totalCents: number } } };
+    const home = await h.browser.page<Home>("/studio", "studio/home");
+    const november = await h.browser.page<Accounting>("/studio/accounting", "studio/accounting");
+    const october = await h.browser.page<Accounting>(
+      "/studio/accounting?from=2026-10-01&to=2026-10-31",
+      "studio/accounting",
+    );
+    expect(home.money.thisMonth).toEqual({
+      period: november.period,
+      cents: november.totals.received.totalCents,
+    });
+    expect(home.money.lastMonth).toEqual({
+      period: october.period,
+      cents: october.totals.received.totalCents,
+    });
+    expect(home.money.thisMonth.cents).toBe(105_000 - 21_000);
+    expect(home.money.lastMonth.cents).toBe(52_500 + 10_500);
+    const html = await (await h.browser.request("/studio")).text();
+    expect(html).toContain("$840.00 CAD");
+    expect(html).toContain('href="/studio/accounting?from=2026-10-01&amp;to=2026-10-31"');
+  });
+
+  it("lists the booked calls of today and the next 7 days, soonest first, with the lead and the topic", async () => {
+    h.clock.now = Date.parse("2026-11-25T18:00:00.000Z");
+    const { lead } = dealRows(h.database, { now: h.clock.now });
+    const call = async (lastName: string, startsAt: string, status: "booked" | "cancelled" = "booked") => {
+      const leadId = await lead({ lastName, status: "contacted" });
+      await h.database.db
+        .insertInto("bookings")
+        .values({
+          id: randomUUID(),
+          lead_id: leadId,
+          starts_at: startsAt,
+          ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+          status,
+          time_zone: "America/Vancouver",
+          topic: `Topic of ${lastName}`,
+          company: null,
+          manage_token_hash: randomUUID(),
+          rescheduled_from: null,
+          cancelled_at: status === "cancelled" ? "2026-11-24T12:00:00Z" : null,
+          cancelled_by: status === "cancelled" ? "visitor" : null,
+          held_at: null,
+          created_at: "2026-11-20T12:00:00Z",
+          updated_at: "2026-11-20T12:00:00Z",
+        })
+        .execute();
+      return leadId;
+    };
+    await call("Past", "2026-11-25T16:00:00Z");
+    const later = await call("Later", "2026-12-02T23:00:00Z"); // 4 p.m. on December 2 in Vancouver, the 7th day after today
+    const today = await call("Today", "2026-11-25T22:00:00Z");
+    await call("Cancelled", "2026-11-26T18:00:00Z", "cancelled");
+    await call("TooFar", "2026-12-03T18:00:00Z");
+    const home = await h.browser.page<Home>("/studio", "studio/home");
+    expect(home.calls.map((c) => [c.leadId, c.name, c.topic, c.today])).toEqual([
+      [today, "Ada Today", "Topic of Today", true],
+      [later, "Ada Later", "Topic of Later", false],
+    ]);
+    const html = await (await h.browser.request("/studio")).text();
+    expect(html).toContain("1 today, 1 later this week.");
   });
 
   it("keeps the inbox at /studio/inbox and sends old filtered /studio links there", async () => {

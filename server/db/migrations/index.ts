@@ -29,6 +29,7 @@ import * as bookingIdentity from "./0029-booking-identity";
 import * as calendarSources from "./0030-calendar-sources";
 import * as signatureFacts from "./0031-signature-facts";
 import * as clientPortal from "./0032-client-portal";
+import * as savedReplies from "./0033-saved-replies";
 import * as quoteScope from "./0034-quote-scope";
 import * as catalogueSettings from "./0035-catalogue-settings";
 import * as contracts from "./0036-contracts";
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   "0030-calendar-sources": calendarSources,
   "0031-signature-facts": signatureFacts,
   "0032-client-portal": clientPortal,
+  "0033-saved-replies": savedReplies,
   "0034-quote-scope": quoteScope,
   "0035-catalogue-settings": catalogueSettings,
   "0036-contracts": contracts,
