@@ -68,10 +68,24 @@ export function createWeeklyDigest(deps: {
     };
   }
 
-  /** Queues the due week's email unless it was queued already (the outbox's unique subject and channel). */
+  /**
+   * Queues the due week's email unless it was queued already (the outbox's unique subject and
+   * channel). A week with nothing in it and nothing the week before (a studio just installed,
+   * or asleep) sends nothing: the email would only say zero twice.
+   */
   async function queueDue(): Promise<Week | null> {
     const week = dueWeek(now());
     if (!week) return null;
+    const queued = await database.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("channel", "=", WEEKLY_EMAIL)
+      .where("subject_id", "=", week.from)
+      .executeTakeFirst();
+    if (queued) return week;
+    const before = { from: addDays(week.from, -7), to: addDays(week.from, -1) };
+    const quiet = (f: WeekFigures) => Object.values(f).every((n) => n === 0);
+    if ((await Promise.all([figures(week), figures(before)])).every(quiet)) return null;
     const ids = await enqueue(
       database.db,
       [{ subjectType: WEEKLY_SUBJECT, subjectId: week.from, channel: WEEKLY_EMAIL }],

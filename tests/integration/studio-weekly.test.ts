@@ -52,6 +52,21 @@ describe(`weekly email on ${testDatabaseKind}`, () => {
     expect(dueWeek(Date.parse("2026-12-03T20:00:00.000Z"))).toEqual({ from: "2026-11-23", to: "2026-11-29" });
   });
 
+  it("queues nothing for a week with nothing in it and nothing the week before (a studio just installed)", async () => {
+    clock.now = Date.parse("2026-11-16T16:00:00.000Z");
+    try {
+      expect(await services.weekly.queueDue()).toBeNull();
+      const rows = await database.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("channel", "=", WEEKLY_EMAIL)
+        .execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      clock.now = Date.parse("2026-11-30T15:30:00.000Z");
+    }
+  });
+
   it("sends last week's figures, equal to the dashboard's and the accounting page's, once", async () => {
     const { db } = database;
     const rollup = async (bucket: string, visitors: number, visits: number) => {
