@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 
 import { bookingCopy } from "../../app/content/booking";
 import { zoneLabel } from "../../app/lib/zone-time";
-import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { type FakeSmtp } from "../fakes/smtp";
 import { eventIcs, startRadicale, type Radicale } from "../helpers/radicale";
 import { cspViolations, expect, test } from "./fixtures";
+import { startMailedServer } from "./own-server";
 
 /**
  * Issue 40's acceptance, in Chromium: a visitor whose device is in Toronto, on a 375 px phone,
@@ -18,52 +15,21 @@ import { cspViolations, expect, test } from "./fixtures";
  * the owner puts an event in their CalDAV calendar (a real Radicale) over the next day's 10:00
  * Vancouver slot, and the page no longer offers it. Its own server, mail server and database.
  */
-let server: ChildProcess;
+let own: Awaited<ReturnType<typeof startMailedServer>>;
 let smtp: FakeSmtp;
 let radicale: Radicale;
 let base: string;
-let dir: string;
 const VIDEO = "https://meet.example.com/cascadia-discovery";
 
 test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
   radicale = await startRadicale();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-acceptance-"));
-  server = spawn(process.execPath, ["build/node/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: base,
-      LOG_LEVEL: "fatal",
-      PAYMENTS_PROVIDER: "sandbox",
-      TRUST_PROXY: "1",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-      DATABASE_PATH: path.join(dir, "app.db"),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/readyz`)
-          .then((r) => r.ok)
-          .catch(() => false),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  own = await startMailedServer("acceptance");
+  ({ smtp, base } = own);
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
-  await smtp?.stop();
   await radicale?.dispose();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 test.use({
@@ -95,7 +61,7 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
   // The owner: the video link, and their calendar connected.
   const studioContext = await browser.newContext({ timezoneId: "America/Vancouver" });
   const studio = await studioContext.newPage();
-  await studioSignIn({ page: studio, origin: base, databasePath: path.join(dir, "app.db") });
+  await studioSignIn({ page: studio, origin: base, databasePath: own.databasePath });
   await studio.goto(`${base}/studio/calls/settings`);
   await studio.getByLabel("Video call link").fill(VIDEO);
   await studio.getByRole("button", { name: "Save settings" }).click();

@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 
 import { bookingCopy } from "../../app/content/booking";
 import { formatSiteDateTime } from "../../app/lib/site-time";
 import { zoneLabel } from "../../app/lib/zone-time";
-import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { type FakeSmtp } from "../fakes/smtp";
 import { cspViolations, expect, test } from "./fixtures";
+import { startMailedServer } from "./own-server";
 
 /**
  * Booking a call as an impatient visitor (issue 31's acceptance): from the contact page's
@@ -19,48 +16,17 @@ import { cspViolations, expect, test } from "./fixtures";
  * sees each in its agenda, the lead's timeline and its calendar feed. Its own server from the
  * build, with mail to the in-process SMTP server and its own database.
  */
-let server: ChildProcess;
+let own: Awaited<ReturnType<typeof startMailedServer>>;
 let smtp: FakeSmtp;
 let base: string;
-let dir: string;
 
 test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-booking-"));
-  server = spawn(process.execPath, ["build/node/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: base,
-      LOG_LEVEL: "fatal",
-      PAYMENTS_PROVIDER: "sandbox",
-      TRUST_PROXY: "1",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-      DATABASE_PATH: path.join(dir, "app.db"),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/readyz`)
-          .then((r) => r.ok)
-          .catch(() => false),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  own = await startMailedServer("booking");
+  ({ smtp, base } = own);
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
-  await smtp?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /** The invitation's VEVENT of a received mail, as a calendar reads it. */
@@ -145,7 +111,7 @@ test("from the inquiry's success message to a call booked in London time, moved,
   // (Vancouver time), in the lead's timeline, and in the feed.
   const studioContext = await browser.newContext();
   const studio = await studioContext.newPage();
-  await studioSignIn({ page: studio, origin: base, databasePath: path.join(dir, "app.db") });
+  await studioSignIn({ page: studio, origin: base, databasePath: own.databasePath });
   await studio.goto(`${base}/studio/calls/settings`);
   await studio.getByRole("button", { name: "Create a feed address" }).click();
   const feedPath = new URL(await studio.getByLabel("Feed address (shown once: copy it now)").inputValue())

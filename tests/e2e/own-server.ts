@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import { startFakeSmtp } from "../fakes/smtp";
 
 /**
  * A server of a test's own from the same build, beside the suite's (playwright.config.ts):
@@ -47,4 +52,56 @@ export function killed(child: ChildProcess) {
   return new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
   );
+}
+
+/**
+ * A server of the test's own with its mail going to an in-process SMTP server and its own
+ * database file, the sandbox checkout on, started from the build and ready (migrations applied).
+ */
+export async function startMailedServer(name: string, env: Record<string, string> = {}) {
+  const smtp = await startFakeSmtp();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cascadia-e2e-${name}-`));
+  const databasePath = path.join(dir, "app.db");
+  const child = spawn(process.execPath, ["build/node/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: base,
+      LOG_LEVEL: "fatal",
+      PAYMENTS_PROVIDER: "sandbox",
+      TRUST_PROXY: "1",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+      DATABASE_PATH: databasePath,
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const ready = () =>
+    fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+  for (let i = 0; !(await ready()); i++) {
+    if (child.exitCode !== null || i >= 300) {
+      child.kill("SIGKILL");
+      await smtp.stop();
+      throw new Error(`the ${name} server did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    smtp,
+    databasePath,
+    async stop() {
+      child.kill("SIGTERM");
+      await killed(child);
+      await smtp.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

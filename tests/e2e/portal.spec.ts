@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { openDatabase, type AppDatabase } from "../../server/db/database.server";
-import { freePort, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { type FakeSmtp } from "../fakes/smtp";
 import { dealRows } from "../helpers/deals";
 import { expect, test } from "./fixtures";
+import { startMailedServer } from "./own-server";
 
 /**
  * The client portal in Chromium (issue 39): a client asks for a sign-in link, follows the one
@@ -15,51 +12,20 @@ import { expect, test } from "./fixtures";
  * axe and reads at 375, 1280 and 1440 px without sideways scrolling. Its own server, mail server
  * and database (a quote written straight into it).
  */
-let server: ChildProcess;
+let own: Awaited<ReturnType<typeof startMailedServer>>;
 let smtp: FakeSmtp;
 let base: string;
-let dir: string;
 let database: AppDatabase;
 
 test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-e2e-portal-"));
-  server = spawn(process.execPath, ["build/node/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: base,
-      LOG_LEVEL: "fatal",
-      PAYMENTS_PROVIDER: "sandbox",
-      TRUST_PROXY: "1",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-      DATABASE_PATH: path.join(dir, "app.db"),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/readyz`)
-          .then((r) => r.ok)
-          .catch(() => false),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  database = openDatabase({ kind: "sqlite", path: path.join(dir, "app.db") });
+  own = await startMailedServer("portal");
+  ({ smtp, base } = own);
+  database = openDatabase({ kind: "sqlite", path: own.databasePath });
 });
 
 test.afterAll(async () => {
   await database?.close();
-  server?.kill("SIGTERM");
-  await new Promise<void>((r) => (server.exitCode !== null ? r() : server.once("exit", () => r())));
-  await smtp?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 test("a client signs in by the emailed link and finds their quote; every portal page is axe-clean and fits 375, 1280 and 1440 px", async ({
