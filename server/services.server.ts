@@ -5,7 +5,7 @@ import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-n
 import { createStudioSecurity } from "./auth/security.server";
 import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
-import { createCarePlanBilling } from "./billing/plans/care-plans.server";
+import { createCarePlanBilling, type CarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
 import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
@@ -101,8 +101,11 @@ export type AppServices = {
    */
   logRouteError: (request: Request, error: unknown) => void;
   /** The client portal (/portal): sign-in by emailed link, and what a signed-in client sees. */
-  portal: { signIn: ClientSignIn; view: PortalView };
+  portal: { signIn: ClientSignIn; view: PortalView; plans: ClientPlans };
 };
+
+/** The portal's Plans page: the plans billed to the signed-in client's proven address, and Stripe's portal for one. */
+export type ClientPlans = Pick<CarePlanBilling, "plansOfClient" | "clientBillingPortal">;
 
 /** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
 export type StudioSignIn = {
@@ -213,7 +216,12 @@ export function createServices(deps: ServiceDeps) {
   });
   late.weekly = backOffice.weekly;
 
-  const portal = createPortal({ ...deps, outbox, bookingLinks }, money.quoteCheckout, backOffice.privacy);
+  const portal = createPortal(
+    { ...deps, outbox, bookingLinks },
+    money.quoteCheckout,
+    backOffice.privacy,
+    money.carePlans,
+  );
 
   const web: AppServices = {
     config,
@@ -254,6 +262,7 @@ function createPortal(
   deps: ServiceDeps & { outbox: OutboxTrigger | undefined; bookingLinks: string },
   quotes: QuoteCheckout,
   privacy: LeadPrivacy,
+  plans: ClientPlans,
 ): AppServices["portal"] {
   const { config, database, now, outbox, bookingLinks } = deps;
   return {
@@ -265,6 +274,7 @@ function createPortal(
       managePath: (id) => `/book/manage/${manageToken(bookingLinks, id)}`,
       now,
     }),
+    plans: { plansOfClient: plans.plansOfClient, clientBillingPortal: plans.clientBillingPortal },
   };
 }
 

@@ -21,6 +21,7 @@ const links = [
   { to: "/portal", label: "Projects", end: true },
   { to: "/portal/documents", label: "Documents", end: false },
   { to: "/portal/calls", label: "Calls", end: false },
+  { to: "/portal/plans", label: "Plans", end: false },
   { to: "/portal/data", label: "Your data", end: false },
 ];
 

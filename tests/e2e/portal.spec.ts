@@ -100,7 +100,7 @@ test("a client signs in by the emailed link and finds their quote; every portal 
 
   for (const width of [375, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/data"]) {
+    for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/plans", "/portal/data"]) {
       await page.goto(`${base}${p}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
