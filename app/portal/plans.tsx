@@ -1,11 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 
 import { FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { readFormPost } from "~/lib/form-post";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate } from "~/lib/site-time";
+import { z } from "~/lib/zod";
 
 import type { Route } from "./+types/plans";
 import { portalMeta, requireClient } from "./guard";

@@ -49,9 +49,9 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
     // Back in the portal: the agreement, the deposit's invoice and its receipt.
     await page.goto(`${origin}/portal/documents`);
     const list = page.getByRole("list", { name: "Documents, newest first" });
-    await expect(list.getByText("Signed agreement")).toBeVisible();
-    await expect(list.getByText(/^Invoice \d{4}-\d{4}$/)).toBeVisible();
-    await expect(list.getByText(/^Receipt R\d{4}-\d{4}$/)).toBeVisible();
+    await expect(list.getByText("Signed agreement", { exact: true })).toBeVisible();
+    await expect(list.getByText(/^Invoice \d{4}-\d{4} \(deposit\)$/)).toBeVisible();
+    await expect(list.getByText(/^Receipt R\d{4}-\d{4} \(deposit\)$/)).toBeVisible();
 
     // Every PDF downloads for her: 200, a PDF by its type and its first bytes.
     const links = page.getByRole("link", { name: /^Download PDF/ });
@@ -113,7 +113,7 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
 
     // The Plans page with a plan of hers (Stripe is not wired in the sandbox: the row as its events leave it).
     addPlan(dbPath, alice.email);
-    for (const width of [375, 1280, 1440]) {
+    for (const width of [375, 768, 1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${origin}/portal/plans`);
       await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
@@ -124,6 +124,12 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
         page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Plans" }),
       ).toHaveAttribute("aria-current", "page");
       await expectNoSideScroll(page, width);
+      // The portal's navigation on one line, at every width.
+      const tops = await page
+        .getByRole("navigation", { name: "Portal" })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().top));
+      expect(new Set(tops).size, `the portal's links wrap at ${width} px`).toBe(1);
       await expectNoA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`plans-${width}.png`), fullPage: true });
     }

@@ -66,6 +66,8 @@ test("a client signs in by the emailed link and finds their quote; every portal 
   page,
   checkA11y,
 }) => {
+  // Five pages at three widths, axe on each at 375 px: longer than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const email = `portal-${randomBytes(4).toString("hex")}@example.com`;
   const rows = dealRows(database, { now: Date.now() });
   const leadId = await rows.lead({ email });
