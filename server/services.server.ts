@@ -215,14 +215,6 @@ export function createServices(deps: ServiceDeps) {
     carePlans: money.carePlans.studio,
   });
   late.weekly = backOffice.weekly;
-
-  const portal = createPortal(
-    { ...deps, outbox, bookingLinks },
-    money.quoteCheckout,
-    backOffice.privacy,
-    money.carePlans,
-  );
-
   const web: AppServices = {
     config,
     payments: money.payments.service,
@@ -231,7 +223,7 @@ export function createServices(deps: ServiceDeps) {
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
-    portal,
+    portal: createPortal({ ...deps, outbox, bookingLinks }, money, backOffice.privacy),
   };
   return {
     config,
@@ -260,10 +252,10 @@ export function createServices(deps: ServiceDeps) {
 /** The client portal: its own sign-in (never a studio session) and reads scoped to the client's leads. */
 function createPortal(
   deps: ServiceDeps & { outbox: OutboxTrigger | undefined; bookingLinks: string },
-  quotes: QuoteCheckout,
+  money: { quoteCheckout: QuoteCheckout; carePlans: ClientPlans },
   privacy: LeadPrivacy,
-  plans: ClientPlans,
 ): AppServices["portal"] {
+  const { quoteCheckout: quotes, carePlans: plans } = money;
   const { config, database, now, outbox, bookingLinks } = deps;
   return {
     signIn: createClientSignIn({ config, database, outbox, now }),
