@@ -133,6 +133,10 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
       await expectNoA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`plans-${width}.png`), fullPage: true });
     }
+    // The sandbox has no Stripe customer portal: "Manage billing" says so beside the plans, and stays here.
+    await page.getByRole("button", { name: "Manage billing of Growth Care" }).click();
+    await expect(page.getByRole("alert")).toContainText("We could not open billing for this plan");
+    await expect(page).toHaveURL(`${origin}/portal/plans`);
     // Bob sees none of hers.
     await bob.page.goto(`${origin}/portal/plans`);
     await expect(bob.page.getByText("No care plan yet.")).toBeVisible();
