@@ -50,6 +50,7 @@ export default [
       index("portal/home.tsx"),
       route("documents", "portal/documents.tsx"),
       route("calls", "portal/calls.tsx"),
+      route("plans", "portal/plans.tsx"),
       route("data", "portal/data.tsx"),
       route("sign-out", "portal/sign-out.tsx"),
     ]),

@@ -5,7 +5,7 @@ import { createSecurityNotices, securityNoticeHandlers } from "./auth/security-n
 import { createStudioSecurity } from "./auth/security.server";
 import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
-import { createCarePlanBilling } from "./billing/plans/care-plans.server";
+import { createCarePlanBilling, type CarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
 import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
@@ -101,8 +101,11 @@ export type AppServices = {
    */
   logRouteError: (request: Request, error: unknown) => void;
   /** The client portal (/portal): sign-in by emailed link, and what a signed-in client sees. */
-  portal: { signIn: ClientSignIn; view: PortalView };
+  portal: { signIn: ClientSignIn; view: PortalView; plans: ClientPlans };
 };
+
+/** The portal's Plans page: the plans billed to the signed-in client's proven address, and Stripe's portal for one. */
+export type ClientPlans = Pick<CarePlanBilling, "plansOfClient" | "clientBillingPortal">;
 
 /** Sign-in: better-auth's sessions and the account's security settings, loaded on first use (decision 0022). */
 export type StudioSignIn = {
@@ -212,9 +215,6 @@ export function createServices(deps: ServiceDeps) {
     carePlans: money.carePlans.studio,
   });
   late.weekly = backOffice.weekly;
-
-  const portal = createPortal({ ...deps, outbox, bookingLinks }, money.quoteCheckout, backOffice.privacy);
-
   const web: AppServices = {
     config,
     payments: money.payments.service,
@@ -223,7 +223,7 @@ export function createServices(deps: ServiceDeps) {
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
-    portal,
+    portal: createPortal({ ...deps, outbox, bookingLinks }, money, backOffice.privacy),
   };
   return {
     config,
@@ -252,9 +252,10 @@ export function createServices(deps: ServiceDeps) {
 /** The client portal: its own sign-in (never a studio session) and reads scoped to the client's leads. */
 function createPortal(
   deps: ServiceDeps & { outbox: OutboxTrigger | undefined; bookingLinks: string },
-  quotes: QuoteCheckout,
+  money: { quoteCheckout: QuoteCheckout; carePlans: ClientPlans },
   privacy: LeadPrivacy,
 ): AppServices["portal"] {
+  const { quoteCheckout: quotes, carePlans: plans } = money;
   const { config, database, now, outbox, bookingLinks } = deps;
   return {
     signIn: createClientSignIn({ config, database, outbox, now }),
@@ -265,6 +266,7 @@ function createPortal(
       managePath: (id) => `/book/manage/${manageToken(bookingLinks, id)}`,
       now,
     }),
+    plans: { plansOfClient: plans.plansOfClient, clientBillingPortal: plans.clientBillingPortal },
   };
 }
 

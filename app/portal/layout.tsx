@@ -21,6 +21,7 @@ const links = [
   { to: "/portal", label: "Projects", end: true },
   { to: "/portal/documents", label: "Documents", end: false },
   { to: "/portal/calls", label: "Calls", end: false },
+  { to: "/portal/plans", label: "Plans", end: false },
   { to: "/portal/data", label: "Your data", end: false },
 ];
 
@@ -69,8 +70,9 @@ export function ClientChrome({
           )}
           {email && (
             <>
-              <nav aria-label="Portal" className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto">
-                <ul className="flex flex-wrap gap-1">
+              <nav aria-label="Portal" className="order-last -mx-1.5 w-full sm:order-none sm:mx-0 sm:w-auto">
+                {/* Five links on one line at 375 px: tighter spacing on phones. */}
+                <ul className="flex flex-wrap sm:gap-1">
                   {links.map((l) => (
                     <li key={l.to}>
                       <NavLink
@@ -78,7 +80,7 @@ export function ClientChrome({
                         end={l.end}
                         className={({ isActive }) =>
                           cn(
-                            "inline-flex min-h-10 items-center rounded-md px-2 text-sm whitespace-nowrap underline-offset-4 hover:underline",
+                            "inline-flex min-h-10 items-center rounded-md px-1.5 text-sm sm:px-2 whitespace-nowrap underline-offset-4 hover:underline",
                             isActive && "bg-muted font-semibold underline",
                           )
                         }
@@ -90,7 +92,7 @@ export function ClientChrome({
                 </ul>
               </nav>
               <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
-                <span className="truncate text-muted-foreground max-sm:hidden">{email}</span>
+                <span className="truncate text-muted-foreground max-lg:hidden">{email}</span>
                 <form method="post" action="/portal/sign-out">
                   <Button type="submit" variant="outline" size="sm">
                     Sign out

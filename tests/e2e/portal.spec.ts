@@ -32,6 +32,8 @@ test("a client signs in by the emailed link and finds their quote; every portal 
   page,
   checkA11y,
 }) => {
+  // Five pages at three widths, axe on each at 375 px: longer than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const email = `portal-${randomBytes(4).toString("hex")}@example.com`;
   const rows = dealRows(database, { now: Date.now() });
   const leadId = await rows.lead({ email });
@@ -66,7 +68,7 @@ test("a client signs in by the emailed link and finds their quote; every portal 
 
   for (const width of [375, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/data"]) {
+    for (const p of ["/portal", "/portal/documents", "/portal/calls", "/portal/plans", "/portal/data"]) {
       await page.goto(`${base}${p}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -265,6 +265,30 @@ describe(`the client portal (${testDatabaseKind})`, () => {
         .where("lead_id", "=", leadId)
         .execute();
     const aliceDocs = await docsOf(aliceDeal.leadId);
+    // A care plan billed to Alice (as Stripe's events leave it): the Plans page's row.
+    const alicePlan = randomUUID();
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto("plan_subscriptions")
+      .values({
+        id: alicePlan,
+        plan_id: "growth",
+        province: "BC",
+        price_cents: 12_500,
+        lead_id: aliceDeal.leadId,
+        checkout_session_id: null,
+        stripe_subscription_id: `sub_${alicePlan}`,
+        stripe_customer_id: `cus_${alicePlan}`,
+        email: alice,
+        name: "Alice",
+        status: "active",
+        cancel_at_period_end: 0,
+        current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        stripe_event_at: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     const bobDocs = await docsOf(bobDeal.leadId);
     expect(aliceDocs.length).toBeGreaterThanOrEqual(2);
 
@@ -272,7 +296,13 @@ describe(`the client portal (${testDatabaseKind})`, () => {
     const pages = portalPagePaths(routeTable as TableEntry[]).filter((p) => p.startsWith("/portal"));
     const hono = app.routes.map((r) => r.path).filter((p) => p.startsWith("/portal/") && !p.endsWith("*"));
     expect(pages).toEqual(
-      expect.arrayContaining(["/portal", "/portal/documents", "/portal/calls", "/portal/data"]),
+      expect.arrayContaining([
+        "/portal",
+        "/portal/documents",
+        "/portal/calls",
+        "/portal/plans",
+        "/portal/data",
+      ]),
     );
     const fill = (path: string, deal: typeof aliceDeal, docId: string) =>
       path.replace(":id", docId).replace(":quoteId", deal.quote.id);
@@ -293,6 +323,7 @@ describe(`the client portal (${testDatabaseKind})`, () => {
       aliceDeal.quote.token,
       ...aliceDocs.map((d) => d.number),
       `Kickoff for ${alice}`,
+      alicePlan,
     ];
     let reads = 0;
     for (const path of aliceAll) {

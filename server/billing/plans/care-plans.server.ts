@@ -79,12 +79,14 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
    * state, and a way into Stripe's portal for one of them. The caller proves the address.
    */
   async function plansOfClient(email: string) {
-    return database.db
+    const rows = await database.db
       .selectFrom("plan_subscriptions as s")
       .innerJoin("care_plans as p", "p.id", "s.plan_id")
       .select([
         "s.id",
         "p.name as planName",
+        // What Stripe bills each month before tax (kept current by its subscription events).
+        "s.price_cents as priceCents",
         "s.status",
         "s.cancel_at_period_end as cancelAtPeriodEnd",
         "s.current_period_end as currentPeriodEnd",
@@ -93,6 +95,11 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
       .where("s.status", "!=", "pending")
       .orderBy("s.created_at", "desc")
       .execute();
+    return rows.map((r) => ({
+      ...r,
+      priceCents: Number(r.priceCents),
+      cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
+    }));
   }
 
   async function clientBillingPortal(email: string, subscriptionId: string, returnPath?: string) {

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createApp } from "../../server/app.server";
+import { loadConfig } from "../../server/config.server";
+import { createServices } from "../../server/services.server";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { randomIp, validInquiry } from "../helpers/inquiries";
+import { capturingLogger } from "../helpers/logs";
+import { builtSite } from "../helpers/site";
+
+/**
+ * The portal's Plans page (issues 39 and 42) against the built site, on Stripe's fake: each
+ * client sees the care plans billed to the address they proved and no other, and "Manage billing"
+ * opens Stripe's customer portal only for the plan's own client.
+ */
+
+const SITE_URL = "https://studio.example";
+const WEBHOOK_SECRET = "whsec_test_portal_plans";
+const ORIGIN = { "sec-fetch-site": "same-origin" };
+
+describe(`the portal's plans (${testDatabaseKind})`, () => {
+  let stripe: FakeStripeApi;
+  let smtp: FakeSmtp;
+  let database: TestDatabase;
+  let services: ReturnType<typeof createServices>;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripeApi();
+    smtp = await startFakeSmtp();
+    database = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SITE_URL,
+      TRUST_PROXY: "true",
+      PAYMENTS_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_portal_plans",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GST_HST_NUMBER: "123456789 RT0001",
+      SMTP_URL: smtp.url,
+      INQUIRY_TO: "studio@example.com",
+    });
+    const { logger } = capturingLogger("warn");
+    services = createServices({
+      config,
+      database,
+      logger,
+      deliver: true,
+      payments: { stripeApi: stripe.api },
+    });
+    app = createApp({ config, database, logger, site: await builtSite(), services });
+  });
+  afterAll(async () => {
+    await services?.outboxWorker?.stop();
+    services?.mailer.close();
+    await database?.dispose();
+    await smtp?.stop();
+    await stripe?.close();
+  });
+
+  const drain = async () => {
+    while ((await services.outboxWorker!.runOnce()).claimed > 0);
+  };
+
+  /** A client: an enquiry from the address (so a sign-in link is sent), then the link followed. */
+  async function signIn(email: string) {
+    const lead = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, email }),
+    });
+    expect(lead.status).toBe(200);
+    const asked = await app.request("/portal?index", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": randomIp(),
+        ...ORIGIN,
+      },
+      body: new URLSearchParams({ email }).toString(),
+    });
+    expect(asked.status).toBe(200);
+    await drain();
+    const mail = smtp.messages
+      .filter((m) => m.to.includes(email) && m.subject === "Your sign-in link")
+      .at(-1);
+    const href = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mail?.text ?? "")?.[0];
+    if (!href) throw new Error(`no sign-in link to ${email}`);
+    const url = new URL(href.replaceAll("&amp;", "&"));
+    const res = await app.request(`${url.pathname}${url.search}`);
+    expect(res.status).toBe(302);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .filter((c) => !c.endsWith("="))
+      .join("; ");
+    expect(cookie).toMatch(/portal\.session_token=/);
+    return cookie;
+  }
+
+  /** A plan bought on /pricing and paid at Stripe by `email`; its events delivered: our subscription's id. */
+  async function planFor(email: string, plan: string) {
+    const res = await app.request("/api/care-plans/subscribe", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: SITE_URL,
+        "x-forwarded-for": randomIp(),
+      },
+      body: new URLSearchParams({ plan, province: "BC" }).toString(),
+    });
+    expect(res.status).toBe(303);
+    const sessionId = new URL(res.headers.get("location")!).pathname.split("/").at(-1)!;
+    const paid = stripe.billing.completeCheckout(sessionId, { email, name: "Plan Client" });
+    const now = Date.now();
+    const events: [string, object][] = [
+      ["checkout.session.completed", paid.session],
+      ["invoice.paid", paid.invoice],
+      ["customer.subscription.updated", paid.subscription],
+    ];
+    for (const [i, [type, object]] of events.entries()) {
+      const delivered = await postSignedEvent(app, WEBHOOK_SECRET, {
+        id: `evt_${crypto.randomUUID().slice(0, 18)}`,
+        type,
+        created: now + i * 1000,
+        object: object as Record<string, unknown>,
+      });
+      expect(delivered.status).toBe(200);
+    }
+    return paid.session.metadata.plan_subscription_id!;
+  }
+
+  const page = (cookie?: string) =>
+    app.request("/portal/plans", { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const manage = (cookie: string | undefined, subscriptionId: string) =>
+    app.request("/portal/plans", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+        ...ORIGIN,
+      },
+      body: new URLSearchParams({ subscriptionId }).toString(),
+      redirect: "manual",
+    });
+
+  it("each client sees their own plans only, and Stripe's portal opens for a plan's own client alone", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const alice = `alice-plans-${run}@example.com`;
+    const bob = `bob-plans-${run}@example.com`;
+    const aliceGrowth = await planFor(alice, "growth");
+    // The address Stripe's checkout took in other letters is still Alice's.
+    const alicePartner = await planFor(alice.toUpperCase(), "partner");
+    const bobEssential = await planFor(bob, "essential");
+    const aliceCookie = await signIn(alice);
+    const bobCookie = await signIn(bob);
+
+    const plansOf = async (cookie: string) => {
+      const res = await page(cookie);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return {
+        html,
+        ids: [...html.matchAll(/name="subscriptionId" value="([^"]+)"/g)].map((m) => m[1]).sort(),
+      };
+    };
+    const a = await plansOf(aliceCookie);
+    expect(a.ids).toEqual([aliceGrowth, alicePartner].sort());
+    expect(a.html).toContain("Growth Care");
+    expect(a.html).toContain("Partner Care");
+    expect(a.html).toMatch(/\$125\.00 a month \+ tax · Active · Renews /);
+    expect(a.html).not.toContain("Essential Care");
+    const b = await plansOf(bobCookie);
+    expect(b.ids).toEqual([bobEssential]);
+    expect(b.html).not.toContain("Growth Care");
+    expect(b.html).not.toContain(alice);
+    // The page's data route as React Router reads it: the same scoping.
+    const data = await (await app.request("/portal/plans.data", { headers: { cookie: bobCookie } })).text();
+    expect(data).toContain(bobEssential);
+    expect(data).not.toContain(aliceGrowth);
+
+    // Alice's own plan: a redirect to a fresh Stripe portal session for her customer, back to the page.
+    const sessions = stripe.billing.portalSessions.length;
+    const own = await manage(aliceCookie, aliceGrowth);
+    expect([302, 303]).toContain(own.status);
+    expect(own.headers.get("location")).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    const opened = stripe.billing.portalSessions.at(-1)!;
+    expect(opened.return_url).toBe(`${SITE_URL}/portal/plans`);
+    expect(opened.customer).toBe(
+      (
+        await database.db
+          .selectFrom("plan_subscriptions")
+          .select("stripe_customer_id")
+          .where("id", "=", aliceGrowth)
+          .executeTakeFirstOrThrow()
+      ).stripe_customer_id,
+    );
+    expect(stripe.billing.portalSessions.length).toBe(sessions + 1);
+
+    // Bob asking for Alice's plan, an unknown id, a missing one, or nobody signed in: nothing opens.
+    for (const [cookie, id] of [
+      [bobCookie, aliceGrowth],
+      [bobCookie, alicePartner],
+      [aliceCookie, bobEssential],
+      [aliceCookie, "no-such-plan"],
+      [aliceCookie, ""],
+      [undefined, aliceGrowth],
+    ] as const) {
+      const res = await manage(cookie, id);
+      expect(res.headers.get("location") ?? "", `${id} by ${cookie ? "a client" : "nobody"}`).not.toMatch(
+        /stripe\.com/,
+      );
+      if (cookie) {
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain("We could not open billing for this plan");
+      }
+    }
+    expect(stripe.billing.portalSessions.length).toBe(sessions + 1);
+
+    // A cross-site post is refused before it reaches the page.
+    const forged = await app.request("/portal/plans", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: aliceCookie,
+        origin: "https://evil.example",
+      },
+      body: new URLSearchParams({ subscriptionId: aliceGrowth }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(stripe.billing.portalSessions.length).toBe(sessions + 1);
+  });
+
+  it("shows a plan cancelled at the period's end with its end date, and no plan at all plainly", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const carol = `carol-plans-${run}@example.com`;
+    const id = await planFor(carol, "growth");
+    await database.db
+      .updateTable("plan_subscriptions")
+      .set({ cancel_at_period_end: 1 })
+      .where("id", "=", id)
+      .execute();
+    const html = await (await page(await signIn(carol))).text();
+    expect(html).toMatch(/Active · Ends /);
+    const dave = await signIn(`dave-plans-${run}@example.com`);
+    expect(await (await page(dave)).text()).toContain("No care plan yet.");
+    // Signed out: the sign-in page, not the plans.
+    const anonymous = await page();
+    expect(anonymous.status).toBe(302);
+  });
+});
