@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type CSSProperties, type ReactNode } from "react";
 import { Form } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
@@ -167,22 +167,33 @@ type Column = { label: string; className?: string };
 export const wideOnly = "max-md:hidden";
 
 /**
- * A data table that scrolls sideways on a narrow screen instead of squeezing its columns
- * or widening the page: the scrolling box is a named region a keyboard can focus and scroll.
- * It is `relative` so the visually hidden (absolute) header texts scroll with it instead of widening the page.
+ * A data table. From 640 px up it is a table that scrolls sideways inside its own region when
+ * wider than the screen (a named region a keyboard can focus and scroll; `relative` so the visually
+ * hidden header texts scroll with it instead of widening the page). On a phone each row is a card of
+ * label and value pairs (`stack`, the default; the `table-stack` rules in app.css): each cell's label
+ * is its column's header, passed as a CSS variable and shown by position, so a row drawn by any
+ * component gets it; its alternative text is empty, so a screen reader hears the table's own headers.
+ * `stack={false}`: a table designed for a phone already (the inbox's one line per lead).
  */
 export function Table({
   headers,
   caption,
   className,
+  stack = true,
   children,
 }: {
   headers: (string | Column)[];
   caption: string;
   className?: string;
+  stack?: boolean;
   children: ReactNode;
 }) {
   const captionId = useId();
+  const labels = headers.map((h) => (typeof h === "string" ? h : h.label));
+  // A column's label as a CSS string (the headers are the app's own words; quotes and backslashes escaped all the same).
+  const columnLabels = Object.fromEntries(
+    labels.map((label, i) => [`--col-${i + 1}`, `"${label.replace(/["\\]/g, "\\$&")}"`]),
+  );
   return (
     <div
       role="region"
@@ -190,7 +201,10 @@ export function Table({
       tabIndex={0}
       className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
-      <table className={cn("w-full text-left text-sm", className)}>
+      <table
+        className={cn("w-full text-left text-sm", className, stack && "table-stack")}
+        style={stack ? (columnLabels as CSSProperties) : undefined}
+      >
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
