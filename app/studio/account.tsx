@@ -137,7 +137,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Signed in as {loaderData.email}. Ways to sign in besides your password.
         </p>
         <p className="text-sm">
-          <Link to="/studio/settings" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/studio/settings" className="text-primary underline underline-offset-4">
             Studio settings
           </Link>
           : quote defaults, the catalogue, the service agreement and the history of changes.
