@@ -40,6 +40,9 @@ const visitColumns = (first: string): Column<Figures>[] => [
   { header: "Bounce rate", value: bouncePercent },
 ];
 
+/** A stored device class (server/analytics/device.server.ts) as the studio reads it. */
+const deviceLabel: Record<string, string> = { mobile: "Phone", tablet: "Tablet", desktop: "Desktop" };
+
 /** The top lists, in the page's order: what each counts, its title and columns. */
 export const topTables = {
   page: {
@@ -55,6 +58,13 @@ export const topTables = {
   campaign: { title: "Campaigns", columns: visitColumns("UTM campaign") },
   demo: { title: "Demos (banner ref)", columns: visitColumns("Demo") },
   source: { title: "Sources", columns: visitColumns("Source") },
+  device: {
+    title: "Devices",
+    columns: [
+      { header: "Device", value: (r) => deviceLabel[r.value] ?? r.value },
+      ...visitColumns("").slice(1),
+    ] as Column<Figures>[],
+  },
 } as const;
 
 export const funnelColumns: Column<Funnel>[] = [

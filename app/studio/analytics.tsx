@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { Field } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -52,7 +52,8 @@ function change(current: number, previous: number) {
 const customOnly = "gap-1.5 hidden group-has-[option[value=custom]:checked]:grid";
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { range, previous, totals, previousTotals, series, top, funnel, query, error } = loaderData;
+  const { range, previous, totals, previousTotals, series, top, rowCounts, funnel, query, error } =
+    loaderData;
   const rangeQuery = queryString({ range: query.range, from: query.from, to: query.to });
   const exportLink = (table: string, label: string) => (
     <ExportLink className="justify-self-start" href={`/api/studio/analytics/${table}.csv${rangeQuery}`}>
@@ -156,6 +157,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             rows={funnel}
             rowKey={(f) => f.source}
             empty="No visits or leads in this range."
+            stack
           />
         </div>
         {exportLink("funnel", "the funnel")}
@@ -171,7 +173,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               rowKey={(r) => r.value}
               empty="Nothing in this range."
             />
-            {exportLink(list, topTables[list].title.toLowerCase())}
+            {list === "device" && (
+              <p className="text-sm text-muted-foreground">
+                Browsers are not recorded: of a visitor&apos;s browser only its device class is kept.
+              </p>
+            )}
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              <MoreLink list={list} shown={top[list].length} count={rowCounts[list]} query={query} />
+              {exportLink(list, topTables[list].title.toLowerCase())}
+            </div>
           </Section>
         ))}
       </div>
@@ -179,23 +189,61 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A table of rows by the shared columns, the first one a row header. */
+/**
+ * Under a list of its first ten rows, a link to the page with it whole (a plain link: no script
+ * needed), back at the list; under the whole list, one back to the first ten.
+ */
+function MoreLink({
+  list,
+  shown,
+  count,
+  query,
+}: {
+  list: keyof typeof topTables;
+  shown: number;
+  count: number;
+  query: Data["query"];
+}) {
+  const range = { range: query.range, from: query.from, to: query.to };
+  const title = topTables[list].title.toLowerCase();
+  const className = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
+  if (query.all === list)
+    return (
+      <Link className={className} to={`${queryString(range)}#top-${list}`} preventScrollReset>
+        Show the top 10 {title}
+        {shown < count && ` (showing ${shown} of ${count})`}
+      </Link>
+    );
+  if (count <= shown) return null;
+  return (
+    <Link className={className} to={`${queryString({ ...range, all: list })}#top-${list}`} preventScrollReset>
+      Show all {count} {title}
+    </Link>
+  );
+}
+
+/**
+ * A table of rows by the shared columns, the first one a row header. The short lists fit a phone
+ * as tables; a wide one (`stack`: the funnel) becomes a card per row there.
+ */
 function DataTable<R>({
   caption,
   columns,
   rows,
   rowKey,
   empty,
+  stack = false,
 }: {
   caption: string;
   columns: Column<R>[];
   rows: R[];
   rowKey: (row: R) => string;
   empty?: string;
+  stack?: boolean;
 }) {
   if (rows.length === 0 && empty) return <p>{empty}</p>;
   return (
-    <Table caption={caption} headers={columns.map((c) => c.header)}>
+    <Table caption={caption} headers={columns.map((c) => c.header)} stack={stack}>
       {rows.map((row) => (
         <tr key={rowKey(row)} className="border-b">
           {columns.map((c, i) =>

@@ -46,8 +46,9 @@ type Call = Route.ComponentProps["loaderData"]["upcoming"][number];
 /**
  * When and with whom, linked to the lead (name, company and topic are what the visitor typed on
  * /book). A typed address is marked not verified, with the lead's own name when it differs.
+ * A function's fragment, not a component, so the table sees these cells and labels them for a phone.
  */
-function Who({ call }: { call: Call }) {
+function whoCells(call: Call) {
   const lead = `${call.first_name} ${call.last_name}`.trim();
   return (
     <>
@@ -114,7 +115,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           >
             {upcoming.map((c) => (
               <tr key={c.id} className="border-b align-top">
-                <Who call={c} />
+                {whoCells(c)}
                 <td className="px-2 py-2">
                   {c.starts_at <= now ? (
                     <HeldForm call={c} busy={busy} />
@@ -163,7 +164,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
           >
             {recent.map((c) => (
               <tr key={c.id} className="border-b align-top">
-                <Who call={c} />
+                {whoCells(c)}
                 <td className="px-2 py-2">
                   {c.status === "booked" ? (
                     <HeldForm call={c} busy={busy} />

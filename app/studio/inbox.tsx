@@ -120,6 +120,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <p>{spam ? "No inquiries in Spam." : "No leads match."}</p>
       ) : (
         <Table
+          stack={false}
           className="md:min-w-[56rem]"
           caption={`${spam ? "Spam" : "Leads"}, ${sortOptions.find((o) => o.value === filters.sort)?.label.toLowerCase()}`}
           headers={[

@@ -1,4 +1,12 @@
-import { useId, type ReactNode } from "react";
+import {
+  Children,
+  cloneElement,
+  Fragment,
+  isValidElement,
+  useId,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { Form } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
@@ -167,22 +175,29 @@ type Column = { label: string; className?: string };
 export const wideOnly = "max-md:hidden";
 
 /**
- * A data table that scrolls sideways on a narrow screen instead of squeezing its columns
- * or widening the page: the scrolling box is a named region a keyboard can focus and scroll.
- * It is `relative` so the visually hidden (absolute) header texts scroll with it instead of widening the page.
+ * A data table. From 640 px up it is a table that scrolls sideways inside its own region when
+ * wider than the screen (a named region a keyboard can focus and scroll; `relative` so the visually
+ * hidden header texts scroll with it instead of widening the page). On a phone each row is a card of
+ * label and value pairs (`stack`, the default; the `table-stack` rules in app.css): each cell's label
+ * is its column's header, set here on each cell of its rows (`labelRows`; not an inline style, which
+ * the studio's CSP forbids).
+ * `stack={false}`: a table designed for a phone already (the inbox's one line per lead).
  */
 export function Table({
   headers,
   caption,
   className,
+  stack = true,
   children,
 }: {
   headers: (string | Column)[];
   caption: string;
   className?: string;
+  stack?: boolean;
   children: ReactNode;
 }) {
   const captionId = useId();
+  const labels = headers.map((h) => (typeof h === "string" ? h : h.label));
   return (
     <div
       role="region"
@@ -190,7 +205,7 @@ export function Table({
       tabIndex={0}
       className="scroll-cue relative max-w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
-      <table className={cn("w-full text-left text-sm", className)}>
+      <table className={cn("w-full text-left text-sm", className, stack && "table-stack")}>
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
@@ -207,10 +222,36 @@ export function Table({
             })}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{stack ? labelRows(children, labels) : children}</tbody>
       </table>
     </div>
   );
+}
+
+/**
+ * Each row's cells labelled with their column's header (`data-label`, shown on a phone by
+ * app.css). Rows are the table's own `tr` elements; cells are theirs or in a fragment among them
+ * (a helper returning several cells), counted in order.
+ */
+function labelRows(rows: ReactNode, labels: string[]) {
+  return Children.map(rows, (row) =>
+    isValidElement<{ children?: ReactNode }>(row) && row.type === "tr"
+      ? cloneElement(row, undefined, labelCells(row.props.children, labels, { next: 0 }))
+      : row,
+  );
+}
+
+function labelCells(cells: ReactNode, labels: string[], at: { next: number }): ReactNode[] {
+  return Children.toArray(cells).map((cell) => {
+    if (!isValidElement<{ children?: ReactNode }>(cell)) return cell;
+    if (cell.type === Fragment)
+      return cloneElement(cell, undefined, labelCells(cell.props.children, labels, at));
+    if (cell.type !== "td" && cell.type !== "th") return cell;
+    const label = labels[at.next++];
+    return label
+      ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": label })
+      : cell;
+  });
 }
 
 /**

@@ -19,8 +19,11 @@ export type FunnelRow = {
   revenueCents: number;
 };
 
-/** The lists: 'page' counts every page view; the others count visits under their entry page view's values. */
-export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source"] as const;
+/**
+ * The lists: 'page' counts every page view; the others count visits under their entry page view's
+ * values ('device': the class stored with each event, the only thing kept of a visitor's browser).
+ */
+export const TOP_LISTS = ["page", "entry", "referrer", "campaign", "demo", "source", "device"] as const;
 export type TopList = (typeof TOP_LISTS)[number];
 
 /** A visit's source, in this order: its UTM source, the demo banner that sent it, the referring host. */

@@ -16,6 +16,7 @@ import {
   type DayRange,
   type Figures,
   type Row,
+  type Tally,
   type TopList,
 } from "./dashboard-context.server";
 import { series, top, totals } from "./dashboard-figures.server";
@@ -45,11 +46,17 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** The longest custom range: a year and a day (the roll-ups are kept for ever, raw events 90 days). */
 export const MAX_RANGE_DAYS = 367;
 
+/** A list's rows the page shows: the first ten, or (its "Show all" link) up to this many. */
+export const TOP_ROWS = 10;
+export const ALL_ROWS = 500;
+
 export const rangeQuerySchema = z
   .object({
     range: optional(z.enum(["today", "7d", "30d", "custom"])).default("7d"),
     from: optional(isoDay),
     to: optional(isoDay),
+    /** The list shown whole. */
+    all: optional(z.enum(TOP_LISTS)),
   })
   .refine(
     (q) => q.range !== "custom" || (q.from && q.to && q.from <= q.to),
@@ -115,6 +122,17 @@ export function createAnalyticsDashboard(deps: { database: AppDatabase; now?: ()
   };
 }
 
+/** Each list's first rows (every row up to ALL_ROWS of the one shown whole) and how many rows it has. */
+function topOf(all: Tally, whole: TopList | undefined) {
+  const lists = TOP_LISTS.map((l) => [l, listOf(all, l, 0)] as const);
+  return {
+    top: Object.fromEntries(
+      lists.map(([l, rows]) => [l, rows.slice(0, l === whole ? ALL_ROWS : TOP_ROWS)]),
+    ) as Record<TopList, Row[]>,
+    rowCounts: Object.fromEntries(lists.map(([l, rows]) => [l, rows.length])) as Record<TopList, number>,
+  };
+}
+
 /** Everything the page shows for a range. */
 async function overview(ctx: DashboardContext, query: RangeQuery) {
   const { current, previous } = resolveRange(query, new Date(ctx.now()));
@@ -138,7 +156,7 @@ async function overview(ctx: DashboardContext, query: RangeQuery) {
     totals: totalsOf(all),
     previousTotals: before,
     series: chart,
-    top: Object.fromEntries(TOP_LISTS.map((l) => [l, listOf(all, l, 10)])) as Record<TopList, Row[]>,
+    ...topOf(all, query.all),
     funnel: funnelRows,
   };
 }
