@@ -50,8 +50,13 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
       .execute();
     const sub = await h.database.db.selectFrom("plan_subscriptions").select("id").executeTakeFirstOrThrow();
 
-    const home = await h.browser.page<{ plans: AttentionItem[] }>("/studio", "studio/home");
-    expect(home.plans).toEqual([expect.objectContaining({ key: sub.id, leadId, urgent: true })]);
+    const home = await h.browser.page<{ groups: { id: string; items: AttentionItem[] }[] }>(
+      "/studio",
+      "studio/home",
+    );
+    expect(home.groups.find((g) => g.id === "plans-past-due")?.items).toEqual([
+      expect.objectContaining({ key: sub.id, leadId, urgent: true }),
+    ]);
 
     const page = await h.browser.page<{ plans: { id: string; planName: string; status: string }[] }>(
       `/studio/leads/${leadId}`,

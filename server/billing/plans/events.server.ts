@@ -38,7 +38,8 @@ export function createPlanEvents(deps: PlanEventDeps) {
   const { database, logger } = deps;
 
   return async function handlePlanEvent(event: Stripe.Event): Promise<boolean> {
-    const object = (event.data as { object?: unknown }).object;
+    // Signed but of any shape (a test event, an API version we do not know): never a 500 that Stripe retries forever.
+    const object = (event.data as { object?: unknown } | undefined)?.object;
     if (event.type === "checkout.session.completed") {
       const session = billingCheckoutSchema.safeParse(object);
       if (!session.success) return false; // a one-off payment's checkout: the payments module's
@@ -51,7 +52,9 @@ export function createPlanEvents(deps: PlanEventDeps) {
       return true;
     }
     if (INVOICE_EVENTS.has(event.type)) {
-      const invoice = billingInvoiceSchema.parse(object);
+      const parsed = billingInvoiceSchema.safeParse(object);
+      if (!parsed.success) return malformed(logger, event);
+      const invoice = parsed.data;
       const sub = await findSubscription(database.db, invoice.parent?.subscription_details);
       if (!sub) return unknown(logger, event);
       if (event.type === "invoice.paid") await invoicePaid(deps, sub, invoice, event.created);
@@ -60,7 +63,9 @@ export function createPlanEvents(deps: PlanEventDeps) {
       return true;
     }
     if (SUBSCRIPTION_EVENTS.has(event.type)) {
-      const s = billingSubscriptionSchema.parse(object);
+      const parsed = billingSubscriptionSchema.safeParse(object);
+      if (!parsed.success) return malformed(logger, event);
+      const s = parsed.data;
       const sub = await findSubscription(database.db, { subscription: s.id, metadata: s.metadata });
       if (!sub) return unknown(logger, event);
       const end = s.items.data[0]?.current_period_end;
@@ -75,6 +80,15 @@ export function createPlanEvents(deps: PlanEventDeps) {
     }
     return false;
   };
+}
+
+/** A plan's event type whose object we cannot read: acknowledged (a retry would read no better), logged to be looked at. */
+function malformed(logger: Logger, event: Stripe.Event) {
+  logger.error(
+    { eventId: event.id, type: event.type },
+    "care plan event of an unexpected shape: acknowledged, nothing changed",
+  );
+  return true;
 }
 
 function unknown(logger: Logger, event: Stripe.Event) {
