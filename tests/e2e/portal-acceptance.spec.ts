@@ -21,7 +21,7 @@ import { freePort, killed, startServer } from "./own-server";
  * Issue 39's acceptance in Chromium, on a server of this test's own (sandbox payments, the
  * in-process SMTP fake): a client opens the quote email, follows its portal link, signs in by
  * the link that arrives, signs and pays the deposit, comes back and finds the agreement, invoice
- * and receipt; books a call as themselves; downloads every PDF; and another client's document
+ * and receipt; books a call as themselves; pays the balance; downloads every PDF; and another client's document
  * URL is refused from their session. Then the Plans page (issue 42) at 375, 1280 and 1440 px.
  */
 test("a client walks the portal: quote email, sign-in link, sign and pay, documents, a call, every PDF, nobody else's", async ({
@@ -93,6 +93,31 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
       ),
     ).toEqual([{ email: alice.email, identity: "client" }]);
 
+    // The studio asks for the balance; she pays it from the portal's next step.
+    studioQuoteCli(origin, dbPath)("send", alice.quoteId);
+    await page.goto(`${origin}/portal`);
+    await page.getByRole("link", { name: "Pay the balance" }).click();
+    await expect(page).toHaveURL(/\/quote\//);
+    const [balance] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: "Pay the balance" }).click(),
+    ]);
+    await expect(balance).toHaveURL(/\/checkout\/sandbox\//);
+    await balance.getByRole("button", { name: /1,000\.00/ }).click();
+    await expect(balance).toHaveURL(/\/payment-success\?session_id=/);
+    await balance.close();
+
+    // The whole deal's documents, each a PDF she downloads.
+    await page.goto(`${origin}/portal/documents`);
+    await expect(list.getByText(/^Invoice \d{4}-\d{4} \(balance\)$/)).toBeVisible();
+    await expect(list.getByText(/^Receipt R\d{4}-\d{4} \(balance\)$/)).toBeVisible();
+    await expect(links).toHaveCount(5);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+      const res = await page.request.get(`${origin}${href}`);
+      expect(res.status(), href).toBe(200);
+      expect((await res.body()).subarray(0, 5).toString("latin1"), href).toBe("%PDF-");
+    }
+
     // A second client's documents: refused from the first's session, as if they did not exist.
     const bob = await dealFor(browser, request, smtp, origin, dbPath, `bob-${run}@example.com`);
     const bobDocs = readRowsIn<{ id: string }>(
@@ -149,6 +174,15 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
   }
 });
 
+/** The studio's quote command (`npm run studio-quote`) on this server's database. */
+function studioQuoteCli(origin: string, dbPath: string) {
+  return (...args: string[]) =>
+    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: "test", SMTP_URL: "" },
+    });
+}
+
 /**
  * A client's deal, from the studio's quote to the paid deposit, in a browser of their own: the
  * studio's CLI makes and sends the quote; the client opens its email, follows the portal link,
@@ -163,11 +197,7 @@ async function dealFor(
   email: string,
 ) {
   const { id: leadId } = await sendLead(request, origin, { lastName: "Client", email });
-  const quoteCli = (...args: string[]) =>
-    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
-      encoding: "utf8",
-      env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: "test", SMTP_URL: "" },
-    });
+  const quoteCli = studioQuoteCli(origin, dbPath);
   const created = quoteCli(
     "create",
     "--inquiry",
