@@ -319,6 +319,21 @@ function scopeLine(doc: PDFKit.PDFDocument, summary: string | null | undefined, 
   if (summary) doc.font(PDF_FONT).fontSize(10).text(`Scope: ${summary}`, { width }).moveDown(0.3);
 }
 
+/** A label on the left and its amount on the right, on one line (or more, the label wrapping). */
+function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value: string, bold: boolean) {
+  const y = doc.y;
+  doc
+    .font(PDF_FONT)
+    .fontSize(10.5)
+    .text(label, doc.page.margins.left, y, { width: width * 0.62 });
+  const after = doc.y;
+  doc
+    .font(bold ? PDF_FONT_BOLD : PDF_FONT)
+    .text(value, doc.page.margins.left + width * 0.62, y, { width: width * 0.38, align: "right" });
+  doc.y = Math.max(after, doc.y);
+  doc.x = doc.page.margins.left;
+}
+
 /** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
 export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
@@ -339,19 +354,7 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
     },
     (doc) => {
       const width = contentWidth(doc);
-      const row = (label: string, value: string, bold = false) => {
-        const y = doc.y;
-        doc
-          .font(PDF_FONT)
-          .fontSize(10.5)
-          .text(label, doc.page.margins.left, y, { width: width * 0.62 });
-        const after = doc.y;
-        doc
-          .font(bold ? PDF_FONT_BOLD : PDF_FONT)
-          .text(value, doc.page.margins.left + width * 0.62, y, { width: width * 0.38, align: "right" });
-        doc.y = Math.max(after, doc.y);
-        doc.x = doc.page.margins.left;
-      };
+      const row = (label: string, value: string, bold = false) => amountRow(doc, width, label, value, bold);
       const heading = (text: string) => {
         doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
       };

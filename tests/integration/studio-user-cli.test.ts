@@ -270,5 +270,6 @@ if (testDatabaseKind === "sqlite")
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
-    });
+      // npm and tsx start a process each: seconds on a loaded 2-core machine.
+    }, 120_000);
   });
