@@ -2,9 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../tests/helpers/databases";
+import {
+  createEmptyDatabase,
+  openDatabaseUpTo,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../../tests/helpers/databases";
 import { lockRetryDelay, migrateToLatest, openDatabase, withStatementCache } from "./database.server";
 import { engineName } from "./dialect";
 import { migrations } from "./migrations";
@@ -25,7 +32,7 @@ describe(`database on ${testDatabaseKind}`, () => {
 
   it("has applied every migration, and migrating again is a no-op", async () => {
     const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
-    const names = tables.filter((t) => !database.schema || t.schema === database.schema).map((t) => t.name);
+    const names = tables.map((t) => t.name);
     for (const table of ["rate_limits", "kysely_migration"]) expect(names).toContain(table);
     expect(Object.keys(migrations)).toEqual(Object.keys(migrations).sort());
     expect(await migrateToLatest(database)).toEqual([]);
@@ -34,6 +41,43 @@ describe(`database on ${testDatabaseKind}`, () => {
   it("reports a closed database as down", async () => {
     await database.close();
     expect(await database.ping()).toBe(false);
+  });
+});
+
+describe(`introspection on ${testDatabaseKind}`, () => {
+  it("reads only its own tables, while another database beside it changes its columns", async () => {
+    // Migration tests' PostgreSQL databases are schemas of one database; Kysely's own introspector
+    // read them all and failed when another test dropped a column mid-query, failing a migration.
+    const own = await openDatabaseUpTo(Object.keys(migrations).at(-1)!);
+    const empty = await createEmptyDatabase();
+    const other = openDatabase(empty.options);
+    try {
+      await sql`create table churn (id integer primary key)`.execute(other.db);
+      let churning = true;
+      const churn = (async () => {
+        for (let i = 0; churning; i++) {
+          await sql`alter table churn add column ${sql.raw(`c${i}`)} integer`.execute(other.db);
+          await sql`alter table churn drop column ${sql.raw(`c${i}`)}`.execute(other.db);
+        }
+      })();
+      try {
+        for (let i = 0; i < 40; i++) {
+          const tables = await own.database.db.introspection.getTables({ withInternalKyselyTables: true });
+          const names = tables.map((t) => t.name);
+          expect(names).toContain("leads");
+          expect(names).toContain("kysely_migration");
+          expect(names).not.toContain("churn");
+        }
+      } finally {
+        churning = false;
+        await churn;
+      }
+      expect(await migrateToLatest(own.database)).toEqual([]);
+    } finally {
+      await other.close();
+      await empty.dispose();
+      await own.dispose();
+    }
   });
 });
 

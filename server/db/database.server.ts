@@ -5,7 +5,6 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresDialect,
   sql,
   SqliteDialect,
   type DatabaseConnection,
@@ -18,6 +17,7 @@ import {
 import pg from "pg";
 
 import { migrations } from "./migrations";
+import { OwnSchemaPostgresDialect } from "./own-schema-introspector.server";
 import type { Database } from "./schema";
 import {
   startWalCheckpointer,
@@ -119,7 +119,7 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
     // which unheard would crash the process; its query fails instead, the request
     // answers 503, and the pool drops the dead client when it is released.
     pool.on("connect", (client) => client.on("error", () => {}));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log });
   }
   return {
     db,
