@@ -44,6 +44,9 @@
  * (a subset, e.g. "inquiries,memory" or "2,3"; a partial run prints its table but leaves
  * reports/bench.md alone), BENCH_DURATION, WRK_PATH, NGINX_PATH.
  */
+// First: the in-process renders use React's production build, as the server does.
+import "./bench/production-react";
+
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -33,6 +33,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export type RenderResult = { page: string; medianMs?: number; p90Ms?: number; cpuMs?: number; note?: string };
 
 export async function runRenderBench(o: { buildDir: string; renders?: number; log?: (l: string) => void }) {
+  if (process.env.NODE_ENV !== "production")
+    throw new Error(
+      "render bench: import ./production-react first (React's production build, as the server runs)",
+    );
   const renders = o.renders ?? 50;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cascadia-bench-render-"));
   const config = loadConfig({
