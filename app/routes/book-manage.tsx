@@ -16,7 +16,7 @@ import { siteConfig } from "~/content/site";
 import { googleCalendarLink, outlookCalendarLink } from "~/lib/calendar-links";
 import { seo } from "~/lib/seo";
 import { formatSiteDateTimeWithZone } from "~/lib/site-time";
-import { bookingCalendar, zoneDateTime, zoneLabel, zoneOffsets } from "~/lib/zone-time";
+import { bookingCalendar, namedZone, zoneDateTime, zoneLabel, zoneOffsets } from "~/lib/zone-time";
 
 import type { Route } from "./+types/book-manage";
 
@@ -229,7 +229,7 @@ function Changes({ found, chosen }: { found: Found; chosen?: string }) {
         <h2 id="move-title" className="text-xl font-semibold">
           Reschedule
         </h2>
-        <p>{copy.zoneStated(zoneLabel(zone))}</p>
+        <p>{copy.zoneStated(namedZone(zone))}</p>
         {open.length === 0 ? (
           <p>{copy.noSlots}</p>
         ) : (

@@ -5,7 +5,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { bookingCopy as copy } from "~/content/booking";
 import { privacyNotice } from "~/content/privacy-notice";
-import { commonTimeZones, zoneLabel, type BookingDay } from "~/lib/zone-time";
+import { commonTimeZones, namedZone, type BookingDay } from "~/lib/zone-time";
 import { bookingLimits, type BookingFieldErrors, type BookingFieldName } from "~/schemas/booking";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-fields";
 
@@ -45,7 +45,7 @@ export function ZoneLine({ zone }: { zone: string }) {
       <p id="book-zone-stated">
         {copy.zoneShownIn}{" "}
         <span id="book-zone-name" className="font-semibold">
-          {zoneLabel(zone)}
+          {namedZone(zone)}
         </span>
       </p>
       <details className="group">
@@ -58,7 +58,7 @@ export function ZoneLine({ zone }: { zone: string }) {
             <Select
               name="tz"
               defaultValue={zone}
-              options={options.map((z) => ({ value: z, label: zoneLabel(z) }))}
+              options={options.map((z) => ({ value: z, label: namedZone(z) }))}
             />
           </Field>
           <Button type="submit" variant="outline">
