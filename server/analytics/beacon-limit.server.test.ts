@@ -5,7 +5,7 @@ import { createApp } from "../app.server";
 import { loadConfig } from "../config.server";
 import { createLogger } from "../logger.server";
 import { createMetrics } from "../metrics.server";
-import { BEACON_RATE_LIMITS, BEACON_VISITORS_PER_ADDRESS_DAY } from "./beacon-limit.server";
+import { BEACON_RATE_LIMITS, BEACON_VISITORS_PER_ADDRESS_DAY, shareFrom } from "./beacon-limit.server";
 import { createAnalytics, type Analytics } from "./service.server";
 
 const T0 = Date.UTC(2026, 10, 25, 18, 0, 30);
@@ -107,12 +107,31 @@ describe(`beacon limits per address on ${testDatabaseKind} (issue 37, item 4)`, 
         ),
       );
     expect(tally((await from(app, 40)).map((r) => r.status))).toEqual({ 202: 40 });
-    // The first process's counts reach the shared row (every second, or at a flush), the second's read them back.
+    // The first process's counts reach the shared row (every second, or at a flush); the second
+    // shares its own once they reach a quarter of the limit, and reads the first's back.
     await analytics.flush();
+    const quarter = shareFrom(PER_MINUTE);
+    expect(tally((await from(otherApp, quarter)).map((r) => r.status))).toEqual({ 202: quarter });
     await other.flush();
-    expect(tally((await from(otherApp, 10)).map((r) => r.status))).toEqual({ 202: 10 });
+    expect(tally((await from(otherApp, 10)).map((r) => r.status))).toEqual({
+      202: PER_MINUTE - 40 - quarter,
+      429: 10 - (PER_MINUTE - 40 - quarter),
+    });
     await other.flush();
-    expect(tally((await from(otherApp, 20)).map((r) => r.status))).toEqual({ 202: PER_MINUTE - 50, 429: 10 });
-    await other.flush();
+  });
+
+  it("an address that sent under a quarter of its allowance costs no row: the table holds only the busy ones", async () => {
+    const quarter = shareFrom(PER_MINUTE);
+    const answers = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => beacon(`10.3.${i >> 8}.${i & 255}`, chrome(1))),
+      ...Array.from({ length: quarter }, () => beacon("203.0.113.80", chrome(1))),
+    ]);
+    expect(tally(answers.map((r) => r.status))).toEqual({ 202: 200 + quarter });
+    await analytics.flush();
+    const rows = await database.db.selectFrom("rate_limits").select(["key", "count"]).execute();
+    // The busy address's minute is shared; its hour (600) and day's visitors (20) are not yet.
+    expect(rows.filter((r) => r.key.startsWith("beacon"))).toEqual([
+      { key: expect.stringMatching(/^beacon:60000:203\.0\.113\.80:/), count: quarter },
+    ]);
   });
 });
