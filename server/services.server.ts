@@ -208,6 +208,7 @@ export function createServices(deps: ServiceDeps) {
     ...deps,
     outbox,
     quotes: money.quotes,
+    previewQuote: money.quoteCheckout.preview,
     paymentService: money.payments.service,
     feeds,
     refunds: money.refunds,
@@ -401,6 +402,8 @@ function createBackOffice(
   deps: ServiceDeps & {
     outbox: OutboxTrigger | undefined;
     quotes: ReturnType<typeof createQuoteService>;
+    /** A draft as its client's page would show it (the client's side of quotes). */
+    previewQuote: QuoteCheckout["preview"];
     paymentService: PaymentService;
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
@@ -408,7 +411,7 @@ function createBackOffice(
     carePlans: StudioPlans;
   },
 ) {
-  const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;
+  const { config, database, now, outbox, quotes, feeds, refunds, calendarSources, previewQuote } = deps;
   // The back office. Sign-in (better-auth) loads with the studio's first request, not at
   // start-up (decision 0022); a failed load is tried again.
   let auth: ReturnType<typeof createStudioAuth> | undefined;
@@ -443,6 +446,7 @@ function createBackOffice(
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
     catalogue,
+    preview: previewQuote,
   });
   const attention = createAttention({
     database,

@@ -179,6 +179,7 @@ function quoteRow(
     // Set when sent: the agreement version current then (send-quote.server.ts).
     contract_version: null,
     contract_text: null,
+    send_note: null,
   };
 }
 

@@ -40,11 +40,12 @@ export async function send(
   quoteId: string,
   actor: string,
   from?: unknown,
+  note?: unknown,
 ): Promise<QuoteResult<unknown>> {
   const { service } = ctx;
   if (!(await ofLead(ctx, leadId, quoteId)))
     return { ok: false, status: 404, error: "No such quote for this lead." };
-  const result = await service.send(quoteId, actor);
+  const result = await service.send(quoteId, actor, { note: typeof note === "string" ? note : undefined });
   if (result.ok || result.status !== 409) return result;
   const quote = await service.get(quoteId);
   const done =

@@ -27,6 +27,8 @@ export type LeadQuote = {
   /** The studio's countersignature (issue 38): who signed for the studio, in which role, when. */
   countersigned: { name: string; role: string; at: string } | null;
   declined: boolean;
+  /** The personal note the quote email carried, if the studio wrote one when sending (issue 38). */
+  note: string | null;
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };
 };
