@@ -439,7 +439,7 @@ function createBackOffice(
   const privacy = createLeadPrivacy({ database, now });
   const catalogue = createCatalogue({ database, now });
   const contracts = createContracts({ database, now });
-  const settings = createSettings({ database, now });
+  const settings = createSettings({ database, now, env: config });
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,

@@ -12,7 +12,7 @@ export async function create(
 ): Promise<QuoteResult<{ id: string }>> {
   const { service } = ctx;
   // A line chosen from the catalogue and left empty takes the item's name, price and taxes now.
-  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, ctx.taxRegistered) : posted;
+  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, await ctx.taxRegistered()) : posted;
   // Checked here as the service will, so each refusal can sit beside its field; the service checks again.
   const parsed = checkQuoteForm(form);
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, fieldErrors: parsed.fieldErrors };

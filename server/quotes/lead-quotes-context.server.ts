@@ -4,6 +4,7 @@ import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { Catalogue } from "../settings/catalogue.server";
+import { gstHstNumber } from "../settings/settings.server";
 import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
@@ -59,7 +60,10 @@ export function leadQuotesContext({
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, taxRegistered, now, db, catalogue };
+  // Registered now: the GST/HST number of /studio/settings, else the environment's (`taxRegistered`).
+  const registered = async () =>
+    (await gstHstNumber(db, { GST_HST_NUMBER: taxRegistered ? "environment" : undefined })) !== null;
+  return { database, service, taxRegistered: registered, now, db, catalogue };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

@@ -4,6 +4,7 @@ import { MAX_SEND_NOTE_LENGTH } from "~/shared/scope-limits";
 import { issueInvoice } from "../billing/documents.server";
 import { enqueue } from "../outbox/outbox.server";
 import { currentContract } from "../settings/contract.server";
+import { gstHstNumber } from "../settings/settings.server";
 import { get } from "./list-quotes.server";
 import { QUOTE_BALANCE_EMAIL, QUOTE_EMAIL, QUOTE_SUBJECT } from "./notifications.server";
 import { type QuoteContext } from "./quote-context.server";
@@ -74,7 +75,7 @@ export async function send(
     if (!balance) await timeline.advance(trx, quote.lead_id, "quoted", actor, t);
     // The balance asked for now is an invoice, numbered in this transaction and attached to the email.
     // A quote sent is no invoice: the deposit's (or the whole's) is issued when the client signs (decision 0046).
-    if (balance) await issueInvoice(trx, updated, "balance", config.GST_HST_NUMBER ?? null, t);
+    if (balance) await issueInvoice(trx, updated, "balance", await gstHstNumber(trx, config), t);
     await enqueue(
       trx,
       [{ subjectType: QUOTE_SUBJECT, subjectId: id, channel: balance ? QUOTE_BALANCE_EMAIL : QUOTE_EMAIL }],

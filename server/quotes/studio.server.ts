@@ -1,8 +1,8 @@
 import type { AppDatabase } from "../db/database.server";
 import type { Catalogue } from "../settings/catalogue.server";
+import type { QuoteCheckout } from "./checkout.server";
 import { countersign } from "./countersign.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
-import type { QuoteCheckout } from "./checkout.server";
 import { agreement, documentPdf, list, ofLead } from "./lead-quote-list.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
 import type { QuoteService } from "./service.server";
@@ -10,7 +10,7 @@ import type { QuoteService } from "./service.server";
 export function createLeadQuotes(deps: {
   database: AppDatabase;
   service: QuoteService;
-  /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
+  /** GST_HST_NUMBER is set (the default of /studio/settings's number): the form offers taxes per line. */
   taxRegistered?: boolean;
   now?: () => number;
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
@@ -19,6 +19,7 @@ export function createLeadQuotes(deps: {
 }) {
   const ctx = leadQuotesContext(deps);
   return {
+    /** A GST/HST number is in force now (settings, else environment): the form offers taxes per line. */
     taxRegistered: ctx.taxRegistered,
     documentPdf: documentPdf.bind(null, ctx),
     list: list.bind(null, ctx),
