@@ -34,6 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
   const intent = String(form.intent ?? "");
   const actions = {
+    "change-password": studio.security.changePassword,
     "confirm-password": studio.security.confirmPassword,
     "remove-passkey": studio.security.removePasskey,
     "start-two-factor": studio.security.startTwoFactor,
@@ -41,10 +42,20 @@ export async function action({ context, request }: Route.ActionArgs) {
     "disable-two-factor": studio.security.disableTwoFactor,
   } as const;
   const run = actions[intent as keyof typeof actions];
-  if (!run) return data({ intent, error: "Unknown action.", setup: null as Setup | null }, { status: 400 });
+  if (!run)
+    return data(
+      { intent, error: "Unknown action.", setup: null as Setup | null, field: null },
+      { status: 400 },
+    );
   const result = await run(form, who);
-  if (!result.ok)
-    return data({ intent, error: result.error, setup: null as Setup | null }, { status: result.status });
+  if (!result.ok) {
+    // A refusal of "Change password" names its field, shown beside it.
+    const field = "field" in result && typeof result.field === "string" ? result.field : null;
+    return data(
+      { intent, error: result.error, setup: null as Setup | null, field },
+      { status: result.status },
+    );
+  }
   const headers = new Headers();
   // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -53,6 +64,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     {
       intent,
       error: null,
+      field: null,
+      done: intent === "change-password" ? "Password changed. Your other sessions are signed out." : null,
       setup: setup && {
         totpURI: setup.totpURI,
         qrCode: setup.qrCode,
@@ -95,6 +108,68 @@ function PasswordForm({
         {children}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * "Change password" (issue 38): better-auth's changePassword behind the account's attempt limit;
+ * a refusal is shown beside its field and changes nothing. Each change is emailed and recorded
+ * in the settings history.
+ */
+function ChangePassword({
+  result,
+  busy,
+  email,
+}: {
+  result: { error: string | null; field?: string | null; done?: string | null } | undefined;
+  busy: boolean;
+  email: string;
+}) {
+  const err = (field: string) => (result?.field === field ? (result.error ?? undefined) : undefined);
+  const general = result?.error && !result.field ? result.error : null;
+  return (
+    <Section id="password" title="Password">
+      <Form method="post" className="grid max-w-md gap-3">
+        <input type="hidden" name="intent" value="change-password" />
+        {/* The account's email, for password managers to file the new password under. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <Field id="currentPassword" label="Current password" error={err("currentPassword")}>
+          <Input
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+          />
+        </Field>
+        <Field
+          id="newPassword"
+          label="New password"
+          hint="At least 12 characters; a phrase of several unrelated words is best."
+          error={err("newPassword")}
+        >
+          <Input name="newPassword" type="password" autoComplete="new-password" required maxLength={256} />
+        </Field>
+        <Field id="confirmPassword" label="New password again" error={err("confirmPassword")}>
+          <Input
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+          />
+        </Field>
+        <FormAlert tone="error" focusKey={result}>
+          {general}
+        </FormAlert>
+        <p role="status" className="text-sm">
+          {result?.done ?? ""}
+        </p>
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          Change password
+        </Button>
+      </Form>
+    </Section>
   );
 }
 
@@ -143,6 +218,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           : quote defaults, the catalogue, the service agreement and the history of changes.
         </p>
       </div>
+
+      <ChangePassword
+        result={actionData?.intent === "change-password" ? actionData : undefined}
+        busy={busy}
+        email={loaderData.email}
+      />
 
       <Section id="passkeys" title="Passkeys">
         <p className="text-sm">
