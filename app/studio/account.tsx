@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = () => studioMeta("Account");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const studio = requireStudio(context);
   return {
+    passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
     email: studio.user.email,
     passkeys: await studio.security.passkeys(request.headers),
     twoFactor: await studio.security.twoFactorEnabled(studio.user),
@@ -59,13 +60,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const headers = new Headers();
   // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  // A new password ends every session, this one too: the page is loaded again with the new one's cookie.
+  if (intent === "change-password") return redirect("/studio/account?password=changed#password", { headers });
   const setup: Setup | null = "totpURI" in result ? (result as Setup & typeof result) : null;
   return data(
     {
       intent,
       error: null,
       field: null,
-      done: intent === "change-password" ? "Password changed. Your other sessions are signed out." : null,
       setup: setup && {
         totpURI: setup.totpURI,
         qrCode: setup.qrCode,
@@ -118,10 +120,13 @@ function PasswordForm({
  */
 function ChangePassword({
   result,
+  changed,
   busy,
   email,
 }: {
-  result: { error: string | null; field?: string | null; done?: string | null } | undefined;
+  result: { error: string | null; field?: string | null } | undefined;
+  /** Back from a change (the redirect after it): say so. */
+  changed: boolean;
   busy: boolean;
   email: string;
 }) {
@@ -163,7 +168,7 @@ function ChangePassword({
           {general}
         </FormAlert>
         <p role="status" className="text-sm">
-          {result?.done ?? ""}
+          {changed && !result ? "Password changed. Your other sessions are signed out." : ""}
         </p>
         <Button type="submit" disabled={busy} className="justify-self-start">
           Change password
@@ -221,6 +226,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <ChangePassword
         result={actionData?.intent === "change-password" ? actionData : undefined}
+        changed={loaderData.passwordChanged}
         busy={busy}
         email={loaderData.email}
       />

@@ -277,11 +277,16 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(doc.querySelector("input[name=option-1]")).not.toBeNull();
     expect(main).toContain("Service agreement (version 0)");
     expect(main).toContain("Sign and pay the deposit");
-    // Every button is off and the page runs no script (no view counted, no tick stored).
+    // Every button is off, and no script counts a view or stores a tick.
     const buttons = [...doc.querySelectorAll("main button")];
     expect(buttons.length).toBeGreaterThan(0);
     expect(buttons.every((b) => b.hasAttribute("disabled"))).toBe(true);
-    expect(doc.querySelectorAll("script")).toHaveLength(0);
+    // Only the page shell's own paint scripts: no React Router, no quote page script.
+    const scripts = [...doc.querySelectorAll("script")];
+    expect(scripts.filter((el) => el.getAttribute("type") === "module" || el.hasAttribute("src"))).toEqual(
+      [],
+    );
+    expect(scripts.map((el) => el.textContent).join("\n")).not.toMatch(/enhanceQuotePage|intent.*viewed/);
 
     // A post to the preview (a sign, a tick) is refused and changes nothing.
     const posts: Record<string, string>[] = [
