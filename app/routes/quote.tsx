@@ -205,7 +205,12 @@ function enhanceQuotePage(doc: Document, data: { countView: boolean }) {
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
   return (
-    <QuoteScreen quote={loaderData.quote} state={loaderData.state} actionData={actionData} token={params.token} />
+    <QuoteScreen
+      quote={loaderData.quote}
+      state={loaderData.state}
+      actionData={actionData}
+      token={params.token}
+    />
   );
 }
 
@@ -250,10 +255,7 @@ export function QuoteScreen({
         {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your{" "}
         {pkg.name}.
       </PageHero>
-      <Container
-        className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12"
-        data-quote-state={state}
-      >
+      <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12" data-quote-state={state}>
         <Card className="p-5 sm:p-8 lg:col-span-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-bold">Scope and price</h2>
@@ -541,9 +543,7 @@ export function QuoteScreen({
           </FormAlert>
         </aside>
       </Container>
-      {!off && (
-        <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />
-      )}
+      {!off && <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />}
     </>
   );
 }

@@ -214,7 +214,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold">Account</h1>
         <p className="text-sm text-muted-foreground">
-          Signed in as {loaderData.email}. Ways to sign in besides your password.
+          Signed in as {loaderData.email}. Your password and the other ways to sign in.
         </p>
         <p className="text-sm">
           <Link to="/studio/settings" className="text-primary underline underline-offset-4">

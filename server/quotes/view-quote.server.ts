@@ -10,10 +10,9 @@ import {
 } from "~/shared/quote-model";
 import { scopeBlocks } from "~/shared/scope";
 
-import type { PaymentKind } from "../db/schema";
-
 import { documentLink, documentsOfQuote } from "../billing/documents.server";
 import { notFlagged } from "../billing/flagged-refund";
+import type { PaymentKind } from "../db/schema";
 import { currentContract } from "../settings/contract.server";
 import { agreementFile, countersignatureOf } from "./agreement.server";
 import { documentPath, TOKEN_PATTERN, type CheckoutContext, type QuoteView } from "./checkout-context.server";

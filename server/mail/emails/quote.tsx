@@ -1,6 +1,6 @@
-import { siteConfig } from "~/content/site";
-
 import { Fragment } from "react";
+
+import { siteConfig } from "~/content/site";
 
 import { ButtonLink, cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
 
