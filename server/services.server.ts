@@ -207,8 +207,7 @@ export function createServices(deps: ServiceDeps) {
   const { studio, ...backOffice } = createBackOffice({
     ...deps,
     outbox,
-    quotes: money.quotes,
-    previewQuote: money.quoteCheckout.preview,
+    quotes: { ...money.quotes, preview: money.quoteCheckout.preview },
     paymentService: money.payments.service,
     feeds,
     refunds: money.refunds,
@@ -401,9 +400,8 @@ function createDelivery({
 function createBackOffice(
   deps: ServiceDeps & {
     outbox: OutboxTrigger | undefined;
-    quotes: ReturnType<typeof createQuoteService>;
-    /** A draft as its client's page would show it (the client's side of quotes). */
-    previewQuote: QuoteCheckout["preview"];
+    /** The studio's quote service, with the client's page of a draft ("Preview as the client"). */
+    quotes: ReturnType<typeof createQuoteService> & { preview: QuoteCheckout["preview"] };
     paymentService: PaymentService;
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
@@ -411,7 +409,7 @@ function createBackOffice(
     carePlans: StudioPlans;
   },
 ) {
-  const { config, database, now, outbox, quotes, feeds, refunds, calendarSources, previewQuote } = deps;
+  const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;
   // The back office. Sign-in (better-auth) loads with the studio's first request, not at
   // start-up (decision 0022); a failed load is tried again.
   let auth: ReturnType<typeof createStudioAuth> | undefined;
@@ -446,7 +444,7 @@ function createBackOffice(
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
     catalogue,
-    preview: previewQuote,
+    preview: quotes.preview,
   });
   const attention = createAttention({
     database,
