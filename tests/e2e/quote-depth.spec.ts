@@ -61,6 +61,8 @@ test("the studio previews a quote as the client, sends it with a note; the clien
     await expectNoSideScroll(page, width);
     await item.screenshot({ path: test.info().outputPath(`draft-${width}.png`) });
   }
+  // The lead's page with the draft's note field and preview link.
+  await expectNoA11yViolations(page);
 
   // Preview as the client: the client's page, labelled, every action off, no view counted.
   await item.getByRole("link", { name: /Preview as the client/ }).click();
@@ -87,6 +89,7 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await item.getByRole("button", { name: /Send to client/ }).click();
   await expect(item.getByTestId("quote-state")).toHaveText("Sent");
   await expect(item).toContainText("Note sent with the quote");
+  await expectNoSideScroll(page, 1440);
   await expect
     .poll(
       () => smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Your quote")).length,
