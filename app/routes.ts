@@ -42,8 +42,12 @@ export default [
       route("settings/contract", "studio/contract.tsx"),
     ]),
   ]),
-  // The client's quote page, in the client's chrome (signed in or not: its token is its key).
-  layout("portal/quote-layout.tsx", [route("quote/:token", "routes/quote.tsx")]),
+  // The client's quote page, in the client's chrome (signed in or not: its token is its key);
+  // the studio's preview of a draft shows that page in that chrome (behind the studio's guard).
+  layout("portal/quote-layout.tsx", [
+    route("quote/:token", "routes/quote.tsx"),
+    route("studio/leads/:id/quotes/:quoteId/preview", "studio/quote-preview.tsx"),
+  ]),
   // The client portal: rendered per request, a client's session from its own cookie (server/portal).
   ...prefix("portal", [
     layout("portal/layout.tsx", [

@@ -207,7 +207,7 @@ export function createServices(deps: ServiceDeps) {
   const { studio, ...backOffice } = createBackOffice({
     ...deps,
     outbox,
-    quotes: money.quotes,
+    quotes: { ...money.quotes, preview: money.quoteCheckout.preview },
     paymentService: money.payments.service,
     feeds,
     refunds: money.refunds,
@@ -400,7 +400,8 @@ function createDelivery({
 function createBackOffice(
   deps: ServiceDeps & {
     outbox: OutboxTrigger | undefined;
-    quotes: ReturnType<typeof createQuoteService>;
+    /** The studio's quote service, with the client's page of a draft ("Preview as the client"). */
+    quotes: ReturnType<typeof createQuoteService> & { preview: QuoteCheckout["preview"] };
     paymentService: PaymentService;
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
@@ -436,13 +437,14 @@ function createBackOffice(
   const privacy = createLeadPrivacy({ database, now });
   const catalogue = createCatalogue({ database, now });
   const contracts = createContracts({ database, now });
-  const settings = createSettings({ database, now });
+  const settings = createSettings({ database, now, env: config });
   const leadQuotes = createLeadQuotes({
     database,
     service: quotes,
     taxRegistered: Boolean(config.GST_HST_NUMBER),
     now,
     catalogue,
+    preview: quotes.preview,
   });
   const attention = createAttention({
     database,

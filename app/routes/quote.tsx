@@ -204,8 +204,36 @@ function enhanceQuotePage(doc: Document, data: { countView: boolean }) {
 }
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
-  const q = loaderData.quote;
-  const token = params.token;
+  return (
+    <QuoteScreen
+      quote={loaderData.quote}
+      state={loaderData.state}
+      actionData={actionData}
+      token={params.token}
+    />
+  );
+}
+
+/**
+ * The client's quote page; also the studio's "Preview as the client" of a draft (issue 38,
+ * app/studio/quote-preview.tsx), which passes `preview`: a banner says so, every button is off
+ * (its route has no action either) and the page's script, which counts a view and stores ticks,
+ * is left out.
+ */
+export function QuoteScreen({
+  quote: q,
+  state,
+  actionData,
+  token,
+  preview,
+}: {
+  quote: Route.ComponentProps["loaderData"]["quote"];
+  state: string;
+  actionData: Route.ComponentProps["actionData"];
+  token: string;
+  /** The studio's preview of a draft: where "Back to the lead" goes. */
+  preview?: { backTo: string };
+}) {
   const failed = actionData && "error" in actionData ? actionData : undefined;
   const payErrors = failed?.intent === "pay" ? failed.fields : undefined;
   const replyErrors = failed && failed.intent !== "pay" ? failed.fields : undefined;
@@ -218,17 +246,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
     q.due?.kind === "balance"
       ? "Pay the balance"
       : `${q.needsSignature ? "Sign and pay" : "Pay"} ${q.due?.kind === "deposit" ? "the deposit" : "now"}`;
+  const off = preview !== undefined;
   return (
     <>
+      {preview && <PreviewBanner backTo={preview.backTo} />}
       {/* A non-breaking hyphen: the reference stays on one line on a narrow screen. */}
       <PageHero title={`Quote ${q.reference.replace("-", "\u2011")}`}>
         {q.clientName ? `Hello ${q.clientName}, here` : "Here"} is {siteConfig.name}'s quote for your{" "}
         {pkg.name}.
       </PageHero>
-      <Container
-        className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12"
-        data-quote-state={loaderData.state}
-      >
+      <Container className="grid gap-8 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12" data-quote-state={state}>
         <Card className="p-5 sm:p-8 lg:col-span-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-bold">Scope and price</h2>
@@ -326,7 +353,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               aria-labelledby={q.needsSignature ? "sign-heading" : undefined}
             >
               <input type="hidden" name="intent" value="pay" />
-              {q.needsSignature && options.length > 0 && <QuoteOptions options={options} />}
+              {q.needsSignature && options.length > 0 && <QuoteOptions options={options} off={off} />}
               {q.needsSignature && (
                 <fieldset className="flex flex-col gap-3 rounded-md border p-4">
                   <legend id="sign-heading" className="px-1 font-semibold">
@@ -370,7 +397,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               <p data-quote-due aria-live="polite">
                 Amount due now: <strong>{cad(q.due.amountCents)}</strong>
               </p>
-              <Button type="submit" size="lg" className="self-start">
+              <Button type="submit" size="lg" className="self-start" disabled={off}>
                 {payLabel}
               </Button>
               <p className="text-sm text-muted-foreground">{paymentPageContent.secureNote}</p>
@@ -484,7 +511,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                 <Field id="question" label="Ask us a question" error={replyErrors?.question}>
                   <Textarea name="question" required maxLength={2000} rows={3} />
                 </Field>
-                <Button type="submit" variant="outline" className="self-start">
+                <Button type="submit" variant="outline" className="self-start" disabled={off}>
                   Send question
                 </Button>
               </form>
@@ -504,7 +531,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                   <Field id="reason" label="Reason (optional)" error={replyErrors?.reason}>
                     <Textarea name="reason" maxLength={1000} rows={3} />
                   </Field>
-                  <Button type="submit" variant="outline" className="self-start">
+                  <Button type="submit" variant="outline" className="self-start" disabled={off}>
                     Decline the quote
                   </Button>
                 </form>
@@ -516,7 +543,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           </FormAlert>
         </aside>
       </Container>
-      <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />
+      {!off && <InlineScript source={inlineSource(enhanceQuotePage, { countView: q.status === "sent" })} />}
     </>
   );
 }
@@ -526,7 +553,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
  * signature, and "Update the total" (this tab, no checks) stores them and shows the totals
  * the server computed; with scripts, each tick does that at once (enhanceQuotePage).
  */
-function QuoteOptions({ options }: { options: { line: QuoteLine; index: number }[] }) {
+function QuoteOptions({ options, off }: { options: { line: QuoteLine; index: number }[]; off: boolean }) {
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border p-4" data-quote-options>
       <legend className="px-1 font-semibold">Options</legend>
@@ -552,11 +579,33 @@ function QuoteOptions({ options }: { options: { line: QuoteLine; index: number }
         formTarget="_self"
         formNoValidate
         className="self-start"
+        disabled={off}
         data-quote-options-update
       >
         Update the total
       </Button>
     </fieldset>
+  );
+}
+
+/** What the studio's preview says above the client's page: what it is, and that nothing on it acts. */
+function PreviewBanner({ backTo }: { backTo: string }) {
+  return (
+    <aside
+      aria-label="Preview"
+      className="border-b-2 border-amber-600 bg-amber-50 text-amber-950"
+      data-testid="quote-preview-banner"
+    >
+      <Container className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+        <p>
+          <strong>Preview as the client.</strong> This draft is not sent: your client sees this page once you
+          send it. Nothing on it can be signed, paid or sent, and opening it is not counted as a view.
+        </p>
+        <Link to={backTo} className="font-semibold underline underline-offset-4">
+          Back to the lead
+        </Link>
+      </Container>
+    </aside>
   );
 }
 

@@ -78,7 +78,7 @@ export function taxRefusal(code: TaxCode, province: Province): string | null {
 }
 
 export const SMALL_SUPPLIER_NOTICE =
-  "No GST/HST registration number is configured (GST_HST_NUMBER): the studio is a small supplier and charges no tax, so no tax can be added to a line.";
+  "No GST/HST registration number is set (Settings, Tax registration): the studio is a small supplier and charges no tax, so no tax can be added to a line.";
 
 /**
  * Totals per tax: each tax is rounded once, to the cent, on the sum of the

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = () => studioMeta("Account");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const studio = requireStudio(context);
   return {
+    passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
     email: studio.user.email,
     passkeys: await studio.security.passkeys(request.headers),
     twoFactor: await studio.security.twoFactorEnabled(studio.user),
@@ -34,6 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const who = { headers: request.headers, clientIp: context.clientIp ?? "unknown", user: studio.user };
   const intent = String(form.intent ?? "");
   const actions = {
+    "change-password": studio.security.changePassword,
     "confirm-password": studio.security.confirmPassword,
     "remove-passkey": studio.security.removePasskey,
     "start-two-factor": studio.security.startTwoFactor,
@@ -41,18 +43,31 @@ export async function action({ context, request }: Route.ActionArgs) {
     "disable-two-factor": studio.security.disableTwoFactor,
   } as const;
   const run = actions[intent as keyof typeof actions];
-  if (!run) return data({ intent, error: "Unknown action.", setup: null as Setup | null }, { status: 400 });
+  if (!run)
+    return data(
+      { intent, error: "Unknown action.", setup: null as Setup | null, field: null },
+      { status: 400 },
+    );
   const result = await run(form, who);
-  if (!result.ok)
-    return data({ intent, error: result.error, setup: null as Setup | null }, { status: result.status });
+  if (!result.ok) {
+    // A refusal of "Change password" names its field, shown beside it.
+    const field = "field" in result && typeof result.field === "string" ? result.field : null;
+    return data(
+      { intent, error: result.error, setup: null as Setup | null, field },
+      { status: result.status },
+    );
+  }
   const headers = new Headers();
   // Turning two-factor on or off starts a new session: its cookie goes back with the answer.
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  // A new password ends every session, this one too: the page is loaded again with the new one's cookie.
+  if (intent === "change-password") return redirect("/studio/account?password=changed#password", { headers });
   const setup: Setup | null = "totpURI" in result ? (result as Setup & typeof result) : null;
   return data(
     {
       intent,
       error: null,
+      field: null,
       setup: setup && {
         totpURI: setup.totpURI,
         qrCode: setup.qrCode,
@@ -98,6 +113,71 @@ function PasswordForm({
   );
 }
 
+/**
+ * "Change password" (issue 38): better-auth's changePassword behind the account's attempt limit;
+ * a refusal is shown beside its field and changes nothing. Each change is emailed and recorded
+ * in the settings history.
+ */
+function ChangePassword({
+  result,
+  changed,
+  busy,
+  email,
+}: {
+  result: { error: string | null; field?: string | null } | undefined;
+  /** Back from a change (the redirect after it): say so. */
+  changed: boolean;
+  busy: boolean;
+  email: string;
+}) {
+  const err = (field: string) => (result?.field === field ? (result.error ?? undefined) : undefined);
+  const general = result?.error && !result.field ? result.error : null;
+  return (
+    <Section id="password" title="Password">
+      <Form method="post" className="grid max-w-md gap-3">
+        <input type="hidden" name="intent" value="change-password" />
+        {/* The account's email, for password managers to file the new password under. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <Field id="currentPassword" label="Current password" error={err("currentPassword")}>
+          <Input
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+          />
+        </Field>
+        <Field
+          id="newPassword"
+          label="New password"
+          hint="At least 12 characters; a phrase of several unrelated words is best."
+          error={err("newPassword")}
+        >
+          <Input name="newPassword" type="password" autoComplete="new-password" required maxLength={256} />
+        </Field>
+        <Field id="confirmPassword" label="New password again" error={err("confirmPassword")}>
+          <Input
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+          />
+        </Field>
+        <FormAlert tone="error" focusKey={result}>
+          {general}
+        </FormAlert>
+        <p role="status" className="text-sm">
+          {changed && !result ? "Password changed. Your other sessions are signed out." : ""}
+        </p>
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          Change password
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { passkeys, twoFactor, rpId, canChangePasskeys } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -134,7 +214,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold">Account</h1>
         <p className="text-sm text-muted-foreground">
-          Signed in as {loaderData.email}. Ways to sign in besides your password.
+          Signed in as {loaderData.email}. Your password and the other ways to sign in.
         </p>
         <p className="text-sm">
           <Link to="/studio/settings" className="text-primary underline underline-offset-4">
@@ -143,6 +223,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           : quote defaults, the catalogue, the service agreement and the history of changes.
         </p>
       </div>
+
+      <ChangePassword
+        result={actionData?.intent === "change-password" ? actionData : undefined}
+        changed={loaderData.passwordChanged}
+        busy={busy}
+        email={loaderData.email}
+      />
 
       <Section id="passkeys" title="Passkeys">
         <p className="text-sm">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
@@ -13,7 +13,7 @@ import { siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
 import { catalogueKindLabels, catalogueTaxes, centsField, type CatalogueItem } from "~/shared/catalogue";
 import { previewTotals, QUOTE_FORM_LINES } from "~/shared/quote-form";
-import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
+import { MAX_SCOPE_LENGTH, MAX_SEND_NOTE_LENGTH } from "~/shared/scope-limits";
 import {
   availableTaxes,
   provinceNames,
@@ -59,7 +59,7 @@ export async function quoteAction(
     intent === "quote-create"
       ? await quotes.create(leadId, form, user.email)
       : intent === "quote-send"
-        ? await quotes.send(leadId, quoteId, user.email, form.from)
+        ? await quotes.send(leadId, quoteId, user.email, form.from, form.note)
         : intent === "quote-countersign"
           ? await quotes.countersign(leadId, quoteId, form, user.email)
           : intent === "payment-refund"
@@ -278,13 +278,52 @@ function QuoteItem({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean
         </details>
       )}
       {q.declined && <p className="text-sm">Declined by the client (see the timeline for their reason).</p>}
+      {q.note && (
+        <div className="grid gap-1 text-sm">
+          <p className="font-semibold">Note sent with the quote</p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{q.note}</p>
+        </div>
+      )}
       {q.status !== "draft" && <CopyLink id={q.id} link={q.link} />}
+      {q.can.send && <SendDraft quote={q} busy={busy} leadId={leadId} />}
       <div className="flex flex-wrap gap-2">
-        {q.can.send && action("quote-send", "Send to client")}
         {q.can.requestBalance && action("quote-send", "Send balance request")}
         {q.can.withdraw && action("quote-withdraw", "Withdraw", "outline")}
       </div>
     </li>
+  );
+}
+
+/**
+ * A draft's last steps (issue 38): look at it as the client will ("Preview as the client", a
+ * page that acts on nothing), then send it with an optional personal note for the email.
+ */
+function SendDraft({ quote: q, busy, leadId }: { quote: LeadQuote; busy: boolean; leadId: string }) {
+  return (
+    <Form method="post" className="grid gap-3">
+      <input type="hidden" name="intent" value="quote-send" />
+      <input type="hidden" name="quoteId" value={q.id} />
+      <input type="hidden" name="from" value={q.status} />
+      <Field
+        id={`note-${q.id}`}
+        label="Personal note for the email (optional)"
+        hint="Sent above the quote's figures, as you write it. The client's page does not show it."
+      >
+        <Textarea name="note" rows={3} maxLength={MAX_SEND_NOTE_LENGTH} />
+      </Field>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          Send to client <span className="sr-only">{q.reference}</span>
+        </Button>
+        <Link
+          to={`/studio/leads/${leadId}/quotes/${q.id}/preview`}
+          reloadDocument
+          className="text-sm font-semibold text-primary underline underline-offset-4"
+        >
+          Preview as the client <span className="sr-only">{q.reference}</span>
+        </Link>
+      </div>
+    </Form>
   );
 }
 

@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chosenReply: picked
       ? { id: picked.id, subject: picked.subject, body: fillReply(picked.body, found.lead) }
       : null,
-    taxRegistered: quotes.taxRegistered,
+    taxRegistered: await quotes.taxRegistered(),
     catalogue: await catalogue.list(),
     quoteDefaults: await settings.read(),
     refundable: await refunds.refundable(params.id),

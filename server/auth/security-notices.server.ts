@@ -8,7 +8,13 @@ import { enqueue, messageId, type OutboxHandlers, type OutboxTrigger } from "../
 export type { SecurityChange } from "../mail/emails/security-change";
 
 const SUBJECT = "studio-user";
-const CHANGES: SecurityChange[] = ["passkey-added", "passkey-removed", "totp-on", "totp-off"];
+const CHANGES: SecurityChange[] = [
+  "passkey-added",
+  "passkey-removed",
+  "totp-on",
+  "totp-off",
+  "password-changed",
+];
 /** One outbox channel per change, so the row itself says what changed (the subject is the user). */
 export const securityChannel = (change: SecurityChange) => `studio-security:${change}`;
 

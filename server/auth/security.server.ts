@@ -1,5 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
 import { type StudioAuth } from "./auth.server";
+import { changePassword } from "./change-password.server";
 import { confirmPassword } from "./confirm-password.server";
 import { canChangePasskeys, passkeys, removePasskey } from "./passkey-settings.server";
 import { securityContext } from "./security-context.server";
@@ -24,6 +25,7 @@ export function createStudioSecurity(deps: {
     passkeys: passkeys.bind(null, ctx),
     canChangePasskeys: canChangePasskeys.bind(null, ctx),
     confirmPassword: confirmPassword.bind(null, ctx),
+    changePassword: changePassword.bind(null, ctx),
     removePasskey: removePasskey.bind(null, ctx),
     twoFactorEnabled: twoFactorEnabled.bind(null, ctx),
     startTwoFactor: startTwoFactor.bind(null, ctx),

@@ -5,6 +5,7 @@ import type { LeadTimeline } from "../leads/timeline.server";
 import type { Logger } from "../logger.server";
 import type { OutboxItem } from "../outbox/outbox.server";
 import type { OnPaid } from "../payments/fulfil.server";
+import { gstHstNumber } from "../settings/settings.server";
 import { issueReceipt } from "./documents.server";
 import { receiptOutboxItem, refundNoticeOutboxItem } from "./money-notices.server";
 import { flagForRefund } from "./refund-flagged.server";
@@ -60,7 +61,9 @@ export function createQuoteSettlement({
       return [refundNoticeOutboxItem(payment.id)];
     }
     // The receipt is numbered with the payment's settlement, so two settling at once get two numbers.
-    await issueReceipt(trx, row, payment, payment.kind, registrationNumber, t);
+    // The number in force at settlement: /studio/settings's, else the environment's (issue 38).
+    const registration = await gstHstNumber(trx, { GST_HST_NUMBER: registrationNumber ?? undefined });
+    await issueReceipt(trx, row, payment, payment.kind, registration, t);
     const items: OutboxItem[] = [receiptOutboxItem(payment.id)];
     const ref = quoteReference(row.id);
     await timeline.record(

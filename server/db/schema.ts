@@ -130,6 +130,8 @@ export interface QuoteTable {
   /** The agreement template's version and text copied when the quote was sent (0 = the built-in default; migration 0036). */
   contract_version?: number | null;
   contract_text?: string | null;
+  /** The studio's personal note in the quote email, written when it was sent (migration 0041). */
+  send_note?: string | null;
 }
 
 /** An agreement template version: each save is a new row (migration 0036). */

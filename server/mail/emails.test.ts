@@ -124,6 +124,11 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
     }),
   quote: () => quoteEmail(quote),
   "quote-balance": () => quoteEmail(quote, true),
+  "quote-with-note": () =>
+    quoteEmail({
+      ...quote,
+      note: "Ada, as we said on the phone:\nthe shop can wait for phase two. <b>Bold</b> & more.",
+    }),
   "receipt-deposit": () => receiptEmail(receipt),
   "receipt-paid-in-full": () =>
     receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
@@ -191,6 +196,18 @@ describe("client emails", () => {
     expect(text).toContain("$1,234.56 CAD");
     expect(text).toContain("$617.28 CAD");
     expect(text).toContain(quote.link);
+  });
+
+  it("the quote email carries the studio's note as typed, escaped in the HTML, and no note when none", async () => {
+    const note = "See you Friday <script>alert(1)</script> & thanks";
+    const { html, text } = await quoteEmail({ ...quote, note });
+    expect(text).toContain("See you Friday <script>alert(1)</script> & thanks");
+    expect(html).toContain("See you Friday &lt;script&gt;alert(1)&lt;/script&gt; &amp; thanks");
+    expect(html).not.toContain("<script>");
+    const plain = await quoteEmail(quote);
+    expect(plain.text).not.toContain("See you Friday");
+    // A balance request never repeats the quote's note.
+    expect((await quoteEmail({ ...quote, note }, true)).text).not.toContain("See you Friday");
   });
 
   it("the studio's payment notice names the client, the quote and the lead page, in words and Vancouver time (issue 37)", async () => {

@@ -35,8 +35,8 @@ const CLIENT_EMAILS: Record<string, string> = {
   [QUOTE_BALANCE_EMAIL]: "the balance request of their quote",
   [RECEIPT_EMAIL]: "their payment receipt",
   [REMINDER_QUOTE_EXPIRING]: "the reminder that their quote expires soon",
-  [REMINDER_BALANCE_7]: "the reminder that their balance is due (7 days)",
-  [REMINDER_BALANCE_14]: "the reminder that their balance is due (14 days)",
+  [REMINDER_BALANCE_7]: "the first reminder that their balance is due",
+  [REMINDER_BALANCE_14]: "the second reminder that their balance is due",
 };
 
 /** The outbox worker's onUndeliverable: an alert for a client email, none for anything else. */

@@ -3,7 +3,7 @@ import { choose } from "./choose-options.server";
 import { pay, payRequest } from "./pay-quote.server";
 import { documentPdf, returnLinks } from "./quote-documents.server";
 import { reply } from "./reply-to-quote.server";
-import { agreementDocument, seen, view } from "./view-quote.server";
+import { agreementDocument, preview, seen, view } from "./view-quote.server";
 
 /**
  * The client's side of a quote (the /quote/:token page): view it (the page reports
@@ -14,6 +14,7 @@ export function createQuoteCheckout(deps: CheckoutDeps) {
   const ctx = checkoutContext(deps);
   return {
     view: view.bind(null, ctx),
+    preview: preview.bind(null, ctx),
     seen: seen.bind(null, ctx),
     returnLinks: returnLinks.bind(null, ctx),
     pay: pay.bind(null, ctx),

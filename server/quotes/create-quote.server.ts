@@ -16,6 +16,7 @@ import {
 import { SMALL_SUPPLIER_NOTICE } from "~/shared/taxes";
 
 import { voidOpenInvoices } from "../billing/documents.server";
+import { gstHstNumber } from "../settings/settings.server";
 import { get } from "./list-quotes.server";
 import { newQuoteToken, quoteLink, type QuoteContext } from "./quote-context.server";
 import type { QuoteResult } from "./result";
@@ -117,7 +118,11 @@ async function checkQuote(
   // Suspected spam is not worked on until the studio has moved it to the inbox.
   if (lead.quarantine_reason) return fail(409, "This lead is in Spam: move it to the inbox first.");
   // Without a registration number the studio may not charge GST/HST (or collect PST on its invoices).
-  if (!config.GST_HST_NUMBER && (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)))
+  // The number in force now: /studio/settings's, else the environment's (issue 38).
+  if (
+    (q.packageTaxes.length > 0 || q.lines.some((l) => l.taxes.length > 0)) &&
+    !(await gstHstNumber(db, config))
+  )
     return fail(400, SMALL_SUPPLIER_NOTICE);
   const totals = computeTotals(q);
   // The most the client can make it, every option ticked, is what one payment must take.
@@ -179,6 +184,7 @@ function quoteRow(
     // Set when sent: the agreement version current then (send-quote.server.ts).
     contract_version: null,
     contract_text: null,
+    send_note: null,
   };
 }
 

@@ -12,7 +12,7 @@ export async function create(
 ): Promise<QuoteResult<{ id: string }>> {
   const { service } = ctx;
   // A line chosen from the catalogue and left empty takes the item's name, price and taxes now.
-  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, ctx.taxRegistered) : posted;
+  const form = ctx.catalogue ? await ctx.catalogue.fillQuoteForm(posted, await ctx.taxRegistered()) : posted;
   // Checked here as the service will, so each refusal can sit beside its field; the service checks again.
   const parsed = checkQuoteForm(form);
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, fieldErrors: parsed.fieldErrors };
@@ -40,11 +40,12 @@ export async function send(
   quoteId: string,
   actor: string,
   from?: unknown,
+  note?: unknown,
 ): Promise<QuoteResult<unknown>> {
   const { service } = ctx;
   if (!(await ofLead(ctx, leadId, quoteId)))
     return { ok: false, status: 404, error: "No such quote for this lead." };
-  const result = await service.send(quoteId, actor);
+  const result = await service.send(quoteId, actor, { note: typeof note === "string" ? note : undefined });
   if (result.ok || result.status !== 409) return result;
   const quote = await service.get(quoteId);
   const done =

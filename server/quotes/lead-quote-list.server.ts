@@ -99,6 +99,7 @@ export async function list(ctx: LeadQuotesContext, leadId: string): Promise<Lead
         : null,
       countersigned: c ? { name: c.name, role: c.role, at: c.signed_at } : null,
       declined: q.declined_at !== null,
+      note: q.send_note ?? null,
       can: {
         send: status === "draft",
         withdraw: status === "draft" || (duePayment(q, t) !== null && status !== "deposit_paid"),

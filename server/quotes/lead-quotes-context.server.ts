@@ -4,6 +4,7 @@ import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
 import type { Catalogue } from "../settings/catalogue.server";
+import { gstHstNumber } from "../settings/settings.server";
 import type { QuoteService } from "./service.server";
 
 /** One quote as the lead page lists it. */
@@ -27,6 +28,8 @@ export type LeadQuote = {
   /** The studio's countersignature (issue 38): who signed for the studio, in which role, when. */
   countersigned: { name: string; role: string; at: string } | null;
   declined: boolean;
+  /** The personal note the quote email carried, if the studio wrote one when sending (issue 38). */
+  note: string | null;
   /** What the studio may do now. */
   can: { send: boolean; withdraw: boolean; requestBalance: boolean; revise: boolean };
 };
@@ -57,7 +60,10 @@ export function leadQuotesContext({
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, taxRegistered, now, db, catalogue };
+  // Registered now: the GST/HST number of /studio/settings, else the environment's (`taxRegistered`).
+  const registered = async () =>
+    (await gstHstNumber(db, { GST_HST_NUMBER: taxRegistered ? "environment" : undefined })) !== null;
+  return { database, service, taxRegistered: registered, now, db, catalogue };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

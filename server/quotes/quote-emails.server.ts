@@ -31,6 +31,7 @@ export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: 
       expiresOn: formatSiteDate(q.expires_at),
       link: `${config.SITE_URL}/quote/${q.token}`,
       portalUrl: portalLink(config.SITE_URL),
+      note: q.send_note ?? null,
     },
     balance,
   );

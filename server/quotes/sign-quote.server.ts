@@ -3,6 +3,7 @@ import { chosenOptions, quoteReference, type QuoteRow } from "~/shared/quote-mod
 import { issueSigningInvoice, voidOpenInvoices } from "../billing/documents.server";
 import type { QuoteStatus } from "../db/schema";
 import { enqueue } from "../outbox/outbox.server";
+import { gstHstNumber } from "../settings/settings.server";
 import { signatureSchema, storeSignature, type Signer } from "./agreement.server";
 import {
   fieldErrors,
@@ -96,7 +97,7 @@ export async function sign(
         t,
       );
       // The yes is when the first amount becomes due: its invoice is numbered here, and the agreement's email carries it.
-      await issueSigningInvoice(trx, quote.id, deps.config.GST_HST_NUMBER ?? null, t);
+      await issueSigningInvoice(trx, quote.id, await gstHstNumber(trx, deps.config), t);
       await enqueue(trx, agreementOutboxItems(quote.id), t);
     }
     return stored.state;

@@ -1,21 +1,25 @@
 import type { AppDatabase } from "../db/database.server";
 import type { Catalogue } from "../settings/catalogue.server";
+import type { QuoteCheckout } from "./checkout.server";
 import { countersign } from "./countersign.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
-import { agreement, documentPdf, list } from "./lead-quote-list.server";
+import { agreement, documentPdf, list, ofLead } from "./lead-quote-list.server";
 import { leadQuotesContext } from "./lead-quotes-context.server";
 import type { QuoteService } from "./service.server";
 
 export function createLeadQuotes(deps: {
   database: AppDatabase;
   service: QuoteService;
-  /** GST_HST_NUMBER is set: the form offers taxes per line; otherwise it says why not. */
+  /** GST_HST_NUMBER is set (the default of /studio/settings's number): the form offers taxes per line. */
   taxRegistered?: boolean;
   now?: () => number;
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
+  /** A draft as its client's page would show it ("Preview as the client"). */
+  preview?: QuoteCheckout["preview"];
 }) {
   const ctx = leadQuotesContext(deps);
   return {
+    /** A GST/HST number is in force now (settings, else environment): the form offers taxes per line. */
     taxRegistered: ctx.taxRegistered,
     documentPdf: documentPdf.bind(null, ctx),
     list: list.bind(null, ctx),
@@ -24,6 +28,11 @@ export function createLeadQuotes(deps: {
     agreement: agreement.bind(null, ctx),
     withdraw: withdraw.bind(null, ctx),
     countersign: countersign.bind(null, ctx),
+    /** One of this lead's drafts as its client will see it once sent; undefined for another lead's, or a quote already sent. */
+    async preview(leadId: string, quoteId: string) {
+      if (!deps.preview || !(await ofLead(ctx, leadId, quoteId))) return undefined;
+      return deps.preview(quoteId);
+    },
   };
 }
 

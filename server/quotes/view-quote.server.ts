@@ -12,6 +12,8 @@ import { scopeBlocks } from "~/shared/scope";
 
 import { documentLink, documentsOfQuote } from "../billing/documents.server";
 import { notFlagged } from "../billing/flagged-refund";
+import type { PaymentKind } from "../db/schema";
+import { currentContract } from "../settings/contract.server";
 import { agreementFile, countersignatureOf } from "./agreement.server";
 import { documentPath, TOKEN_PATTERN, type CheckoutContext, type QuoteView } from "./checkout-context.server";
 import { moveTo } from "./sign-quote.server";
@@ -48,6 +50,58 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     agreementOf(quote.id),
     countersignatureOf(db, quote.id),
   ]);
+  return viewOf(quote, t, {
+    payments: paid,
+    firstName: lead?.first_name ?? "",
+    documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),
+    agreement,
+    counter: counter ?? null,
+  });
+}
+
+/**
+ * "Preview as the client" (issue 38): a draft as its client's page would show it once sent
+ * (open, its first payment due, the service agreement that sending now would copy into it),
+ * read only: no expiry, no view, no timeline line. The page renders it with every action off.
+ */
+export async function preview(ctx: CheckoutContext, quoteId: string): Promise<QuoteView | undefined> {
+  const { clock, db } = ctx;
+  const quote = await db.selectFrom("quotes").selectAll().where("id", "=", quoteId).executeTakeFirst();
+  if (!quote || quote.status !== "draft") return undefined;
+  const t = clock();
+  const [lead, contract] = await Promise.all([
+    db.selectFrom("leads").select(["first_name"]).where("id", "=", quote.lead_id).executeTakeFirst(),
+    currentContract(db),
+  ]);
+  const asSent: QuoteRow = {
+    ...quote,
+    status: "sent",
+    sent_at: new Date(t).toISOString(),
+    contract_version: contract.version,
+    contract_text: contract.text,
+  };
+  return viewOf(asSent, t, {
+    payments: [],
+    firstName: lead?.first_name ?? "",
+    documents: [],
+    agreement: undefined,
+    counter: null,
+  });
+}
+
+/** The client's page of a quote as stored (or as it would be sent), from the rows it shows. */
+function viewOf(
+  quote: QuoteRow,
+  t: number,
+  rows: {
+    payments: { id: string; kind: PaymentKind | null; amount_cents: number; paid_at: string | null }[];
+    firstName: string;
+    documents: QuoteView["documents"];
+    agreement: Awaited<ReturnType<CheckoutContext["agreementOf"]>>;
+    counter: NonNullable<QuoteView["agreement"]>["countersigned"];
+  },
+): QuoteView {
+  const { agreement, counter } = rows;
   const content = quoteContent(quote);
   const due = duePayment(quote, t);
   return {
@@ -69,14 +123,14 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
         : null,
     expiresAt: quote.expires_at,
     due,
-    payments: paid.map((p) => ({
+    payments: rows.payments.map((p) => ({
       kind: p.kind ?? "full",
       amountCents: Number(p.amount_cents),
       paidAt: p.paid_at ?? "",
       reference: p.id.slice(0, 8).toUpperCase(),
     })),
-    clientName: lead?.first_name ?? "",
-    documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),
+    clientName: rows.firstName,
+    documents: rows.documents,
     version: Number(quote.version),
     needsSignature: due !== null && due.kind !== "balance" && !agreement,
     agreement: agreement
@@ -85,7 +139,7 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
           signerCompany: agreement.signer_company,
           signedAt: agreement.signed_at,
           sha256: agreement.content_sha256,
-          countersigned: counter ?? null,
+          countersigned: counter,
         }
       : null,
     declined: quote.declined_at !== null,

@@ -17,14 +17,17 @@ import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 import { messageId } from "../outbox/outbox.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
+import { readSettings, SETTINGS_DEFAULTS, type StudioSettings } from "../settings/settings.server";
 import type { ReminderOptOuts } from "./opt-outs.server";
 import type { ReminderDefinition } from "./reminders.server";
 
 /**
- * The studio's follow-ups (docs/product.md#reminders): a quote not accepted 3 days
- * before it expires and a balance unpaid 7 and 14 days after it was requested (to the
- * client, with an unsubscribe link), and a lead still New 20 hours after it arrived
- * (to the studio, which promises a reply within 24 hours).
+ * The studio's follow-ups (docs/product.md#reminders): a quote not accepted some days
+ * before it expires and a balance unpaid some days after it was requested, twice (to the
+ * client, with an unsubscribe link; the days and a sentence of each are the owner's, read
+ * from /studio/settings when the job scans, 3, 7 and 14 by default), and a lead still New
+ * 20 hours after it arrived (to the studio, which promises a reply within 24 hours).
+ * The channels keep their first names (7, 14): they are the first and second balance reminders.
  */
 export const REMINDER_QUOTE_EXPIRING = "reminder-quote-expiring";
 export const REMINDER_BALANCE_7 = "reminder-balance-7";
@@ -48,11 +51,21 @@ export type FollowUpDeps = {
 export function followUpReminders(deps: FollowUpDeps) {
   return [
     quoteExpiring(deps),
-    balanceUnpaid(deps, 7),
-    balanceUnpaid(deps, 14),
+    balanceUnpaid(deps, "first"),
+    balanceUnpaid(deps, "second"),
     newLeadWaiting(deps),
   ] as const;
 }
+
+/** The reminders' settings as saved now (/studio/settings); read per scan and per email, so a change needs no restart. */
+const reminderSettings = (db: Executor) =>
+  readSettings(db, {}, [
+    "reminderExpiringDays",
+    "reminderBalanceDays",
+    "reminderBalanceSecondDays",
+    "reminderExpiringText",
+    "reminderBalanceText",
+  ]);
 
 /** The quote and its client, as a client reminder needs them. */
 async function loadQuote(db: Executor, id: string) {
@@ -97,22 +110,30 @@ async function ids(query: { execute(): Promise<{ id: string }[]> }) {
  */
 function quoteReminder(
   deps: FollowUpDeps,
-  spec: Pick<ReminderDefinition, "channel" | "label" | "due"> & {
-    check: (q: QuoteWithClient, now: number) => { cancel: string } | { message: ClientReminderMessage };
+  spec: Pick<ReminderDefinition, "channel" | "due"> & {
+    /** Its name in the timeline, with the days the settings say. */
+    label: (settings: StudioSettings) => string;
+    check: (
+      q: QuoteWithClient,
+      now: number,
+      settings: StudioSettings,
+    ) => { cancel: string } | { message: ClientReminderMessage };
   },
 ): ReminderDefinition<ClientSend> {
   return {
     channel: spec.channel,
     subjectType: QUOTE_SUBJECT,
-    label: spec.label,
+    label: spec.label(SETTINGS_DEFAULTS),
     due: spec.due,
     async check(db, id, now) {
       const q = await loadQuote(db, id);
       if (!q) return { leadId: null, cancel: "the quote is gone" };
-      const answer = spec.check(q, now);
-      if ("cancel" in answer) return { leadId: q.lead_id, cancel: answer.cancel };
+      const settings = await reminderSettings(db);
+      const label = spec.label(settings);
+      const answer = spec.check(q, now, settings);
+      if ("cancel" in answer) return { leadId: q.lead_id, cancel: answer.cancel, label };
       if (await deps.optOuts.isOptedOut(q.email))
-        return { leadId: q.lead_id, cancel: "the client unsubscribed from reminders" };
+        return { leadId: q.lead_id, cancel: "the client unsubscribed from reminders", label };
       const base: ClientReminderBase = {
         firstName: q.first_name,
         reference: quoteReference(q.id),
@@ -120,7 +141,7 @@ function quoteReminder(
         unsubscribeUrl: `${deps.config.SITE_URL}/unsubscribe/${deps.optOuts.tokenFor(q.email)}`,
         portalUrl: portalLink(deps.config.SITE_URL),
       };
-      return { leadId: q.lead_id, send: { to: q.email, data: { ...base, ...answer.message } } };
+      return { leadId: q.lead_id, send: { to: q.email, data: { ...base, ...answer.message } }, label };
     },
     async send({ to, data }, row) {
       const email = await clientReminderEmail(data);
@@ -146,20 +167,22 @@ const quoteStatus = (q: QuoteWithClient) => ({
 function quoteExpiring(deps: FollowUpDeps) {
   return quoteReminder(deps, {
     channel: REMINDER_QUOTE_EXPIRING,
-    label: "Reminder that the quote expires in 3 days",
-    due: (db, now) =>
-      ids(
+    label: (s) => `Reminder that the quote expires in ${s.reminderExpiringDays} days`,
+    async due(db, now) {
+      const before = (await reminderSettings(db)).reminderExpiringDays * DAY;
+      return ids(
         db
           .selectFrom("quotes")
           .select("id")
           .where("status", "in", ["sent", "viewed"])
           .where("expires_at", ">", iso(now))
-          .where("expires_at", "<=", iso(now + 3 * DAY))
+          .where("expires_at", "<=", iso(now + before))
           // Not a quote sent with a short validity a moment ago: the client has just read it.
           .where("sent_at", "<=", iso(now - DAY))
-          .where("expires_at", ">", iso(now + 3 * DAY - LATE_WINDOW.quote)),
-      ),
-    check(q, now) {
+          .where("expires_at", ">", iso(now + before - LATE_WINDOW.quote)),
+      );
+    },
+    check(q, now, settings) {
       if (q.status !== "sent" && q.status !== "viewed") return quoteStatus(q);
       if (Date.parse(q.expires_at) <= now) return { cancel: "the quote has expired" };
       return {
@@ -168,33 +191,40 @@ function quoteExpiring(deps: FollowUpDeps) {
           packageName: paymentPackage(q.package).name,
           totalCents: Number(q.total_cents),
           expiresOn: formatSiteDate(q.expires_at),
+          closing: settings.reminderExpiringText,
         },
       };
     },
   });
 }
 
-function balanceUnpaid(deps: FollowUpDeps, days: 7 | 14) {
+const daysOf = (settings: StudioSettings, which: "first" | "second") =>
+  which === "first" ? settings.reminderBalanceDays : settings.reminderBalanceSecondDays;
+
+function balanceUnpaid(deps: FollowUpDeps, which: "first" | "second") {
   return quoteReminder(deps, {
-    channel: days === 7 ? REMINDER_BALANCE_7 : REMINDER_BALANCE_14,
-    label: `Reminder that the balance is unpaid after ${days} days`,
-    due: (db, now) =>
-      ids(
+    channel: which === "first" ? REMINDER_BALANCE_7 : REMINDER_BALANCE_14,
+    label: (s) => `Reminder that the balance is unpaid after ${daysOf(s, which)} days`,
+    async due(db, now) {
+      const after = daysOf(await reminderSettings(db), which) * DAY;
+      return ids(
         db
           .selectFrom("quotes")
           .select("id")
           .where("status", "=", "deposit_paid")
-          .where("balance_requested_at", "<=", iso(now - days * DAY))
-          .where("balance_requested_at", ">", iso(now - days * DAY - LATE_WINDOW.balance)),
-      ),
-    check(q) {
+          .where("balance_requested_at", "<=", iso(now - after))
+          .where("balance_requested_at", ">", iso(now - after - LATE_WINDOW.balance)),
+      );
+    },
+    check(q, _now, settings) {
       if (q.status === "paid") return { cancel: "the balance was paid" };
       if (q.status !== "deposit_paid" || !q.balance_requested_at || q.deposit_cents === null)
         return quoteStatus(q);
       return {
         message: {
           kind: "balance",
-          days,
+          days: daysOf(settings, which),
+          closing: settings.reminderBalanceText,
           balanceCents: Number(q.total_cents) - Number(q.deposit_cents),
           requestedOn: formatSiteDate(q.balance_requested_at),
         },

@@ -16,7 +16,10 @@ import { recordOnce, reminderContext, type ReminderContext } from "./record.serv
  */
 
 /** At delivery: send it (to whom, what), or drop it and say why. `leadId` null when the lead is gone. */
-export type ReminderCheck<T> = { leadId: string; send: T } | { leadId: string | null; cancel: string };
+/** `label`: the timeline's name of it as it stands now, when a setting changes it (the days of /studio/settings). */
+export type ReminderCheck<T> = ({ leadId: string; send: T } | { leadId: string | null; cancel: string }) & {
+  label?: string;
+};
 
 export type ReminderDefinition<T = unknown> = {
   /** The outbox channel, one per reminder (e.g. "reminder-balance-7"): with the subject, what makes it once. */
@@ -105,13 +108,14 @@ async function deliverReminder(ctx: ReminderContext, r: AnyReminder, row: Outbox
         row,
         checked.leadId,
         "reminder-cancelled",
-        `${r.label} not sent: ${checked.cancel}.`,
+        `${checked.label ?? r.label} not sent: ${checked.cancel}.`,
         t,
       );
     return;
   }
   const to = await r.send(checked.send, row);
-  await recordOnce(db, row, checked.leadId, "reminder-sent", `${r.label} emailed ${to}.`, now());
+  const label = checked.label ?? r.label;
+  await recordOnce(db, row, checked.leadId, "reminder-sent", `${label} emailed ${to}.`, now());
 }
 
 export const REMINDER_JOB = "reminders";

@@ -74,9 +74,16 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     });
     const app = createApp({ config, database, logger, now });
     const catalogue = createCatalogue({ database, now });
-    const leadQuotes = createLeadQuotes({ database, service: studio, taxRegistered: true, now, catalogue });
+    const leadQuotes = createLeadQuotes({
+      database,
+      service: studio,
+      taxRegistered: true,
+      now,
+      catalogue,
+      preview: client.preview,
+    });
     const contracts = createContracts({ database, now });
-    const settings = createSettings({ database, now });
+    const settings = createSettings({ database, now, env: config });
     return { config, clock, studio, client, app, catalogue, leadQuotes, contracts, settings };
   }
 
@@ -521,11 +528,13 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
         { defaultDepositPercent: "25", defaultValidityDays: "14", defaultTerms: "Net 15." },
         OWNER,
       ),
-    ).toEqual({ ok: true });
-    expect(await h.settings.read()).toEqual({
+    ).toMatchObject({ ok: true });
+    expect(await h.settings.read()).toMatchObject({
       defaultDepositPercent: 25,
       defaultValidityDays: 14,
       defaultTerms: "Net 15.",
+      // Untouched: the environment's number stays the default.
+      gstHstNumber: "123456789 RT0001",
     });
     const changes = await database.db
       .selectFrom("settings_changes")
@@ -537,5 +546,158 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     await h.contracts.save({ body: `${DEFAULT_CONTRACT}\nAmended.\n` }, OWNER);
     expect((await agreementOf(q.id)).content).toBe(signedBefore);
     expect(agreementContent(await quoteRow(q.id))).toEqual(JSON.parse(signedBefore));
+  });
+
+  it("tax numbers and reminder settings: refused beside their field, audited, and a change mid-quote never reaches what was signed or issued", async () => {
+    const q = await sentQuote({ scope: "# Shop", amountCents: 100000, depositPercent: 40 });
+    const sentRow = await quoteRow(q.id);
+    // While the quote is out: the defaults, the contract and the tax number change.
+    const bad = await h.settings.save(
+      {
+        gstHstNumber: "12345 RT1",
+        pstNumber: "PST-12",
+        reminderExpiringDays: "0",
+        reminderBalanceDays: "10",
+        reminderBalanceSecondDays: "10",
+        reminderExpiringText: "",
+      },
+      OWNER,
+    );
+    expect(bad).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        gstHstNumber: expect.stringContaining("9 digits, RT and 4 digits"),
+        pstNumber: expect.stringContaining("PST-1234-5678"),
+        reminderExpiringDays: expect.stringContaining("1 to 14"),
+        reminderBalanceSecondDays: "The second balance reminder comes after the first.",
+        reminderExpiringText: "Write what the reminder says.",
+      },
+    });
+    const before = await h.settings.read();
+    expect(before.gstHstNumber).toBe("123456789 RT0001");
+    const saved = await h.settings.save(
+      {
+        gstHstNumber: "987654321rt0002",
+        pstNumber: "1234 5678",
+        defaultDepositPercent: "10",
+        defaultTerms: "Everything up front.",
+      },
+      OWNER,
+    );
+    expect(saved).toMatchObject({ ok: true });
+    expect(await h.settings.read()).toMatchObject({
+      gstHstNumber: "987654321 RT0002",
+      pstNumber: "PST-1234-5678",
+      defaultDepositPercent: 10,
+    });
+    const audited = await database.db
+      .selectFrom("settings_changes")
+      .select(["key", "before", "after", "actor"])
+      .where("key", "in", ["gstHstNumber", "pstNumber"])
+      .orderBy("key")
+      .execute();
+    expect(audited).toEqual([
+      { key: "gstHstNumber", before: '"123456789 RT0001"', after: '"987654321 RT0002"', actor: OWNER },
+      { key: "pstNumber", before: '""', after: '"PST-1234-5678"', actor: OWNER },
+    ]);
+    // The quote out there is what it was when sent: its deposit and terms are its own.
+    expect(await quoteRow(q.id)).toEqual(sentRow);
+    expect(await h.client.pay(q.token, { clientIp: randomIp(), userAgent: UA }, SIGNED)).toMatchObject({
+      ok: true,
+    });
+    const signed = (await agreementOf(q.id)).content;
+    expect(JSON.parse(signed)).toMatchObject({ terms: sentRow.terms });
+    expect(JSON.parse(signed).schedule[0]).toMatchObject({
+      kind: "deposit",
+      cents: Number(sentRow.deposit_cents),
+    });
+    // The invoice issued at signing carries the number in force then (the setting's, no restart).
+    expect((await invoiceOf(q.id)).registration_number).toBe("987654321 RT0002");
+    // Changed again after signing: the agreement and the invoice already issued stay as they were.
+    await h.settings.save({ gstHstNumber: "111111111 RT0001", defaultTerms: "Later terms." }, OWNER);
+    expect((await agreementOf(q.id)).content).toBe(signed);
+    expect((await invoiceOf(q.id)).registration_number).toBe("987654321 RT0002");
+    expect(agreementContent(await quoteRow(q.id))).toEqual(JSON.parse(signed));
+
+    // Emptied: a small supplier from now on, so a new quote with a tax is refused with the reason.
+    await h.settings.save({ gstHstNumber: "" }, OWNER);
+    const refused = await h.leadQuotes.create(await lead(), quoteForm({}), OWNER);
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(await h.leadQuotes.taxRegistered()).toBe(false);
+    await h.settings.save({ gstHstNumber: "123456789 RT0001" }, OWNER);
+    expect(await h.leadQuotes.taxRegistered()).toBe(true);
+  });
+
+  it("the catalogue's prices reach a quote only when the studio saves it: a draft, a preview and a sent quote keep theirs", async () => {
+    const item = await h.catalogue.save(
+      { kind: "add_on", name: "SEO audit", price: "300.00", taxGST: "on" },
+      OWNER,
+    );
+    if (!item.ok) throw new Error(item.error);
+    const leadId = await lead();
+    const made = await h.leadQuotes.create(
+      leadId,
+      quoteForm({ line1Item: item.item.id, line1Optional: "on" }),
+      OWNER,
+    );
+    if (!made.ok) throw new Error(made.error);
+    const draft = await quoteRow(made.value.id);
+    // The item's price changes before the draft is sent: the draft, its preview and the sent quote keep 300.00.
+    await h.catalogue.save(
+      { id: item.item.id, kind: "add_on", name: "SEO audit", price: "450.00", taxGST: "on" },
+      OWNER,
+    );
+    expect(await quoteRow(made.value.id)).toEqual(draft);
+    const preview = await h.leadQuotes.preview(leadId, made.value.id);
+    expect(preview?.lines[1]).toMatchObject({ label: "SEO audit", amountCents: 30000, optional: true });
+    expect(await quoteRow(made.value.id)).toEqual(draft);
+    expect((await h.leadQuotes.send(leadId, made.value.id, OWNER)).ok).toBe(true);
+    const sent = await quoteRow(made.value.id);
+    expect(JSON.parse(sent.lines)[1]).toMatchObject({ amountCents: 30000 });
+    expect(
+      await h.client.pay(
+        sent.token,
+        { clientIp: randomIp(), userAgent: UA },
+        { ...SIGNED, "option-1": "on" },
+      ),
+    ).toMatchObject({ ok: true });
+    const content = await signedContent(made.value.id);
+    expect(content.lines[1]).toMatchObject({ label: "SEO audit", amountCents: 30000, chosen: true });
+  });
+
+  it("previews a draft as its client's page (the agreement it would sign) without recording or changing anything", async () => {
+    const edited = `${DEFAULT_CONTRACT}\nPreview clause.\n`;
+    await h.contracts.save({ body: edited }, OWNER);
+    const current = await h.contracts.current();
+    const leadId = await lead();
+    const made = await h.leadQuotes.create(
+      leadId,
+      quoteForm({ scope: "# Preview me", deposit: "50" }),
+      OWNER,
+    );
+    if (!made.ok) throw new Error(made.error);
+    const row = await quoteRow(made.value.id);
+    const activity = () =>
+      database.db.selectFrom("lead_activity").select("id").where("lead_id", "=", leadId).execute();
+    const before = await activity();
+    const view = await h.leadQuotes.preview(leadId, made.value.id);
+    expect(view).toMatchObject({
+      status: "sent",
+      needsSignature: true,
+      due: { kind: "deposit" },
+      contract: { version: current.version },
+      agreement: null,
+      payments: [],
+      documents: [],
+    });
+    expect(view!.scope[0]).toMatchObject({ kind: "heading" });
+    expect(await quoteRow(made.value.id)).toEqual(row);
+    expect(await activity()).toEqual(before);
+    // Not the client's link: a draft's token shows nothing to a visitor.
+    expect(await h.client.view(row.token)).toBeUndefined();
+    // Another lead's draft, or a quote once sent, is not previewed.
+    expect(await h.leadQuotes.preview(await lead(), made.value.id)).toBeUndefined();
+    await h.leadQuotes.send(leadId, made.value.id, OWNER);
+    expect(await h.leadQuotes.preview(leadId, made.value.id)).toBeUndefined();
   });
 });

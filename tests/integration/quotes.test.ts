@@ -106,7 +106,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   }
 
   async function sentQuote(
-    input: { amountCents?: number; depositPercent?: number; expiresInDays?: number } = {},
+    input: { amountCents?: number; depositPercent?: number; expiresInDays?: number; note?: string } = {},
   ) {
     const inquiryId = await newLead();
     const created = await studio.create(
@@ -120,7 +120,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
       "owner@studio.example",
     );
     if (!created.ok) throw new Error(created.error);
-    const sent = await studio.send(created.value.quote.id, "owner@studio.example");
+    const sent = await studio.send(created.value.quote.id, "owner@studio.example", { note: input.note });
     expect(sent.ok).toBe(true);
     return {
       inquiryId,
@@ -443,7 +443,9 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
 
   it("delivers each email exactly once, with SMTP down then back: quote, receipts, balance request, studio notices", async () => {
     await smtp.stop();
-    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50 });
+    // The studio's note, written when sending (issue 38): stored with the send, so a retry hours later carries it.
+    const note = "Lovely to meet you on Tuesday.\nAs promised: <the shop> waits for phase two & no rush.";
+    const { quote, token, inquiryId } = await t.sentQuote({ depositPercent: 50, note });
     await t.pay(token);
     const [dep] = await t.quotePayments(quote.id);
     await t.webhook(dep!.provider_session_id!, 61728);
@@ -500,6 +502,12 @@ describe(`quotes on ${testDatabaseKind} with Stripe (fake API) and SMTP`, () => 
     }
     const quoteMail = client.find((m) => m.subject?.startsWith("Your quote"))!;
     expect(quoteMail.text).toContain(`${SITE_URL}/quote/${token}`);
+    expect(quoteMail.text).toContain(note);
+    expect(quoteMail.html).toContain("&lt;the shop&gt; waits for phase two &amp; no rush.");
+    expect(quoteMail.html).not.toContain("<the shop>");
+    // Only the quote's own email: the balance request does not repeat it.
+    const balanceMail = client.find((m) => m.subject?.startsWith("Balance due"))!;
+    expect(balanceMail.text).not.toContain("Lovely to meet you");
     const receipts = client.filter((m) => m.subject?.startsWith("Receipt"));
     expect(receipts.map((m) => /Remaining balance\s+(.+)/.exec(m.text!)?.[1]).sort()).toEqual([
       "$617.28 CAD",

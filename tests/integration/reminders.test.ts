@@ -22,6 +22,7 @@ import {
   startReminderJob,
 } from "../../server/reminders/reminders.server";
 import { secretFor } from "../../server/secrets.server";
+import { createSettings } from "../../server/settings/settings.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
@@ -104,6 +105,55 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       .execute();
   const reminderMails = () =>
     smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));
+
+  it("follows the owner's reminder settings when the job runs, no restart: the days, the wording, the timeline's words", async () => {
+    const h = harness();
+    const settings = createSettings({ database, now });
+    const leadId = await lead({ email: "client@example.com" });
+    await quote(leadId, {
+      status: "deposit_paid",
+      deposit_paid_at: new Date(T0 - 2 * DAY).toISOString(),
+      balance_requested_at: new Date(T0).toISOString(),
+    });
+    const expiring = await lead({ email: "other@example.com" });
+    await quote(expiring, {
+      status: "sent",
+      sent_at: new Date(T0 - 5 * DAY).toISOString(),
+      expires_at: new Date(T0 + 7 * DAY).toISOString(),
+    });
+    // The defaults: nothing due yet (7 days after the request; 3 before expiry).
+    clock.now = T0 + 3 * DAY;
+    expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 0, [REMINDER_QUOTE_EXPIRING]: 0 });
+    const saved = await settings.save(
+      {
+        reminderBalanceDays: "3",
+        reminderBalanceSecondDays: "5",
+        reminderExpiringDays: "4",
+        reminderBalanceText: "Bank transfer <also> works & is free.",
+        reminderExpiringText: "Call us any time.",
+      },
+      "owner@studio.example",
+    );
+    expect(saved).toMatchObject({ ok: true });
+    // The same job, the next scan: both are due now.
+    expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_7]: 1, [REMINDER_QUOTE_EXPIRING]: 1 });
+    await h.worker().runOnce();
+    const mails = reminderMails();
+    expect(mails).toHaveLength(2);
+    const balance = mails.find((m) => m.to[0] === "client@example.com")!;
+    expect(balance.text).toContain("we have not received it yet. Bank transfer <also> works & is free.");
+    expect(balance.text).not.toContain("please ignore this email");
+    expect(mails.find((m) => m.to[0] === "other@example.com")!.text).toContain("Call us any time.");
+    expect(await timeline(leadId)).toEqual([
+      {
+        kind: "reminder-sent",
+        body: "Reminder that the balance is unpaid after 3 days emailed to the client.",
+        actor_email: "system",
+      },
+    ]);
+    clock.now = T0 + 5 * DAY;
+    expect(await h.scan()).toMatchObject({ [REMINDER_BALANCE_14]: 1 });
+  });
 
   it("reminds a client of an unpaid balance 7 and 14 days after it was requested, once each, naming the studio with an unsubscribe link", async () => {
     const h = harness();

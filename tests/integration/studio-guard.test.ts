@@ -15,6 +15,11 @@ const pages = [
   "/studio/calls/settings",
   "/studio/analytics",
   "/studio/leads/some-id",
+  "/studio/leads/some-id/quotes/some-quote/preview",
+  "/studio/account",
+  "/studio/settings",
+  "/studio/settings/catalogue",
+  "/studio/settings/contract",
   "/studio/anything",
 ];
 const downloads = [

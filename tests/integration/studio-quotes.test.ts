@@ -237,6 +237,108 @@ describe(`studio quote actions on ${testDatabaseKind}`, () => {
     expect(html).toContain(`${SITE}/quote/${q!.token}`);
   });
 
+  it("previews a draft as its client's page: nothing sent, viewed, recorded or actionable; only the lead's own draft", async () => {
+    const id = await newLead();
+    const other = await newLead();
+    await act(id, {
+      ...form,
+      scope: "# Build\n\n- Five pages <b>bold</b>",
+      line1Label: "Blog setup",
+      line1Amount: "500",
+      line1Optional: "on",
+    });
+    await act(other, form);
+    const [q] = await quotesOf(id);
+    const [foreign] = await quotesOf(other);
+    const before = { quote: q, timeline: await timeline(id) };
+    const path = `/studio/leads/${id}/quotes/${q!.id}/preview`;
+
+    // Only the signed-in studio: an anonymous visitor is sent to sign in.
+    const anonymous = await h.client().request(path);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toContain("/studio/login");
+
+    const res = await h.browser.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    const doc = new JSDOM(await res.text()).window.document;
+    const main = doc.querySelector("main")!.textContent!;
+    // Labelled as a preview, with the way back.
+    expect(doc.querySelector("[data-testid=quote-preview-banner]")!.textContent).toContain(
+      "Preview as the client",
+    );
+    expect(doc.querySelector(`a[href="/studio/leads/${id}#quote-${q!.id}"]`)).not.toBeNull();
+    // The client's page: its heading, scope (as text, never markup), option, total and the agreement to sign.
+    expect(doc.querySelector("h1")!.textContent).toContain(quoteReference(q!.id).replace("-", "\u2011"));
+    expect(doc.querySelectorAll("h1")).toHaveLength(1);
+    expect(doc.querySelector("#scope-heading")).not.toBeNull();
+    expect(main).toContain("Five pages <b>bold</b>");
+    expect(doc.querySelector("main b")).toBeNull();
+    expect(doc.querySelector("input[name=option-1]")).not.toBeNull();
+    expect(main).toContain("Service agreement (version 0)");
+    expect(main).toContain("Sign and pay the deposit");
+    // Every button is off, and no script counts a view or stores a tick.
+    const buttons = [...doc.querySelectorAll("main button")];
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(buttons.every((b) => b.hasAttribute("disabled"))).toBe(true);
+    // Only the page shell's own paint scripts: no React Router, no quote page script.
+    const scripts = [...doc.querySelectorAll("script")];
+    expect(scripts.filter((el) => el.getAttribute("type") === "module" || el.hasAttribute("src"))).toEqual(
+      [],
+    );
+    expect(scripts.map((el) => el.textContent).join("\n")).not.toMatch(/enhanceQuotePage|intent.*viewed/);
+
+    // A post to the preview (a sign, a tick) is refused and changes nothing.
+    const posts: Record<string, string>[] = [
+      { intent: "pay", legalName: "Ada Lovelace", agree: "on" },
+      { intent: "options", "option-1": "on" },
+      { intent: "viewed" },
+    ];
+    for (const fields of posts) {
+      const posted = await h.browser.request(`${SITE}${path}`, { method: "POST", form: fields });
+      expect(posted.status, JSON.stringify(fields)).toBe(405);
+    }
+    const [after] = await quotesOf(id);
+    expect(after).toEqual(before.quote);
+    expect(after!.viewed_at).toBeNull();
+    expect(after!.contract_text ?? null).toBeNull();
+    expect(await timeline(id)).toEqual(before.timeline);
+    expect(
+      await h.database.db.selectFrom("outbox").select("id").where("subject_id", "=", q!.id).execute(),
+    ).toEqual([]);
+
+    // Another lead's draft through this lead's path, or a quote already sent: not found.
+    expect((await h.browser.request(`/studio/leads/${id}/quotes/${foreign!.id}/preview`)).status).toBe(404);
+    await act(id, { intent: "quote-send", quoteId: q!.id });
+    expect((await h.browser.request(path)).status).toBe(404);
+  });
+
+  it("sends a draft with the studio's personal note: kept with the send, in the timeline and on the lead's page", async () => {
+    const id = await newLead();
+    await act(id, form);
+    const [q] = await quotesOf(id);
+    // Too long: refused, nothing sent.
+    const long = await act(id, { intent: "quote-send", quoteId: q!.id, note: "x".repeat(2001) });
+    expect(long.status).toBe(400);
+    expect((await quotesOf(id))[0]!.status).toBe("draft");
+    const note = "Ada, as discussed <script>alert(1)</script>\nThe shop waits for phase two.";
+    expect((await act(id, { intent: "quote-send", quoteId: q!.id, note: `  ${note}  ` })).status).toBe(200);
+    const [sent] = await quotesOf(id);
+    expect(sent).toMatchObject({ status: "sent", send_note: note });
+    const sentEvent = (await timeline(id)).find((a) => a.kind === "quote-sent")!;
+    expect(sentEvent.body).toBe(`${quoteReference(q!.id)} sent with a personal note`);
+    const doc = new JSDOM(await (await h.browser.request(`/studio/leads/${id}`)).text()).window.document;
+    expect(doc.body.textContent).toContain("Note sent with the quote");
+    expect(doc.body.textContent).toContain("Ada, as discussed <script>alert(1)</script>");
+    expect(doc.querySelector("main script")).toBeNull();
+    // Without a note: none stored, the timeline says "sent".
+    const plain = await newLead();
+    await act(plain, form);
+    const [p] = await quotesOf(plain);
+    await act(plain, { intent: "quote-send", quoteId: p!.id, note: "   " });
+    expect((await quotesOf(plain))[0]!.send_note ?? null).toBeNull();
+  });
+
   it("shows who signed a quote, and its agreement PDF downloads for the studio only and only through its own lead", async () => {
     const id = await newLead();
     const other = await newLead();

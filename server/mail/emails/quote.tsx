@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+
 import { siteConfig } from "~/content/site";
 
 import { ButtonLink, cad, EmailLayout, Facts, Paragraph, renderEmail, Title } from "../layout";
@@ -13,6 +15,8 @@ export type QuoteEmailData = {
   balanceCents: number | null;
   expiresOn: string;
   link: string;
+  /** The studio's personal note, written when it sent the quote (issue 38); plain text, escaped by React. */
+  note?: string | null;
 };
 
 /**
@@ -38,6 +42,7 @@ export function quoteEmail(q: QuoteEmailData, balance = false) {
           ? "thank you for your deposit. The balance of your project is now due."
           : `here is our quote for your ${q.packageName}.`}
       </Paragraph>
+      {!balance && q.note ? <Note text={q.note} /> : null}
       <Facts
         rows={[
           ["Quote", q.reference],
@@ -58,4 +63,24 @@ export function quoteEmail(q: QuoteEmailData, balance = false) {
       <Paragraph>Or open this link: {q.link}</Paragraph>
     </EmailLayout>,
   );
+}
+
+/** The studio's note: a paragraph per blank-line-separated block, its line breaks kept in HTML and plain text. */
+function Note({ text }: { text: string }) {
+  return text
+    .split(/\n\s*\n/)
+    .filter((block) => block.trim() !== "")
+    .map((block, i) => (
+      <Paragraph key={i}>
+        {block
+          .trim()
+          .split("\n")
+          .map((line, j) => (
+            <Fragment key={j}>
+              {j > 0 && <br />}
+              {line}
+            </Fragment>
+          ))}
+      </Paragraph>
+    ));
 }

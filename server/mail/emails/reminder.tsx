@@ -17,12 +17,17 @@ export type QuoteExpiringReminder = ClientReminderBase & {
   packageName: string;
   totalCents: number;
   expiresOn: string;
+  /** The owner's closing sentence (/studio/settings), after the facts of the first paragraph. */
+  closing?: string;
 };
 export type BalanceReminder = ClientReminderBase & {
   kind: "balance";
   balanceCents: number;
   requestedOn: string;
-  days: 7 | 14;
+  /** Days since the balance was requested (the setting that sent it). */
+  days: number;
+  /** The owner's closing sentence (/studio/settings). */
+  closing?: string;
 };
 export type ClientReminderData = QuoteExpiringReminder | BalanceReminder;
 
@@ -46,8 +51,8 @@ export function clientReminderEmail(r: ClientReminderData) {
       <Paragraph>
         Hello {r.firstName},{" "}
         {expiring
-          ? `our quote for your ${r.packageName} is valid until ${r.expiresOn}. If you have a question before deciding, reply to this email.`
-          : `the balance of your project was requested on ${r.requestedOn} and we have not received it yet. If it is on its way, thank you and please ignore this email.`}
+          ? `our quote for your ${r.packageName} is valid until ${r.expiresOn}. ${r.closing ?? "If you have a question before deciding, reply to this email."}`
+          : `the balance of your project was requested on ${r.requestedOn} and we have not received it yet. ${r.closing ?? "If it is on its way, thank you and please ignore this email."}`}
       </Paragraph>
       <Facts
         rows={

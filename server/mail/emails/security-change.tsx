@@ -1,7 +1,8 @@
 import { EmailLayout, Paragraph, renderEmail, Title } from "../layout";
 
 /** A change to how a studio account signs in, as its owner is told of it. */
-export type SecurityChange = "passkey-added" | "passkey-removed" | "totp-on" | "totp-off";
+export type SecurityChange =
+  "passkey-added" | "passkey-removed" | "totp-on" | "totp-off" | "password-changed";
 
 const WHAT: Record<SecurityChange, { subject: string; title: string; body: string }> = {
   "passkey-added": {
@@ -18,6 +19,11 @@ const WHAT: Record<SecurityChange, { subject: string; title: string; body: strin
     subject: "Two-factor sign-in was turned on for your studio account",
     title: "Two-factor sign-in is on",
     body: "Signing in with your password now also asks for a code from your authenticator app (or a backup code).",
+  },
+  "password-changed": {
+    subject: "The password of your studio account was changed",
+    title: "Your password was changed",
+    body: "Your studio account has a new password, and every other session of it was signed out.",
   },
   "totp-off": {
     subject: "Two-factor sign-in was turned off for your studio account",
