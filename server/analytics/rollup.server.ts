@@ -11,7 +11,7 @@ export const RAW_RETENTION_DAYS = 90;
 /** A bucket that closed this recently is counted once more, for events whose batch committed late. */
 const CLOSING_GRACE_MS = 2 * 60_000;
 
-type EventRow = {
+export type EventRow = {
   id: number;
   created_at: string;
   visitor: string;
@@ -25,8 +25,10 @@ type EventRow = {
   demo_ref: string | null;
   device: string;
   amount_cents: number | null;
+  /** The lead an inquiry goal sent (the dashboard's filters find a filtered visit's leads by it). */
+  lead_id: string | null;
 };
-type VisitAttributes = Pick<
+export type VisitAttributes = Pick<
   EventRow,
   "referrer_host" | "utm_source" | "utm_campaign" | "demo_ref" | "device"
 >;
@@ -231,6 +233,7 @@ const EVENT_COLUMNS = [
   "demo_ref",
   "device",
   "amount_cents",
+  "lead_id",
 ] as const;
 const iso = (t: number) => new Date(t).toISOString();
 const typed = (
@@ -251,6 +254,11 @@ export function createEventReader(db: Db) {
   return {
     rows: (bucket: Bucket, from: number, to: number) => bucketRows(db, bucket, from, to),
     tail: (bucket: Bucket, through: number, until: number) => tail(db, bucket, through, until),
+    /** A bucket's raw events in [from, to) and the entries of its visits that began before it (the dashboard's filters). */
+    events: async (bucket: Bucket, from: number, to: number) => {
+      const events = await between(db, from, to);
+      return { events, entries: await earlierEntries(db, events, bucket.start) };
+    },
   };
 }
 
