@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import {
   createAnalyticsDashboard,
-  rangeQuerySchema,
   type AnalyticsDashboard,
 } from "../../server/analytics/dashboard.server";
 import { createRollups } from "../../server/analytics/rollup.server";
