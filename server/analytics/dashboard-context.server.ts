@@ -1,5 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
-import { hasFilters, matchingEvents, type Filters } from "./filters.server";
+import { candidateVisits, hasFilters, matchingEvents, type Filters } from "./filters.server";
 import {
   aggregate,
   createEventReader,
@@ -106,7 +106,8 @@ export function reader(ctx: DashboardContext, filters: Filters = {}) {
     const to = Math.min(at, b.end);
     const read = async () => {
       if (b.start >= to || to <= (await firstEvent())) return { rows: [], leads: [] };
-      const { events: all, entries } = await events.events(b, b.start, to);
+      const only = candidateVisits(filters, b.start, to);
+      const { events: all, entries } = await events.events(b, b.start, to, only);
       const kept = matchingEvents(all, entries, filters);
       const leads = kept.flatMap((e) => (e.name === "inquiry" && e.lead_id ? [e.lead_id] : []));
       return { rows: aggregate(kept, entries), leads };

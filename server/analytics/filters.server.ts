@@ -1,8 +1,9 @@
+import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
 
 import { TOP_LISTS, type TopList } from "./dashboard-context.server";
 import type { EventRow, VisitAttributes } from "./rollup.server";
-import { siteOf, sourceOf } from "./source";
+import { KNOWN_SITES, siteOf, sourceOf } from "./source";
 
 /**
  * The analytics page's filters (issue 41, decision 0059): a click on a row of a list keeps only
@@ -93,4 +94,47 @@ export function matchingEvents(events: EventRow[], entries: Map<string, VisitAtt
   const visits = visitsOf(events, entries);
   const kept = new Set([...visits].filter(([, v]) => matches(v, filters)).map(([id]) => id));
   return events.filter((e) => kept.has(e.visit));
+}
+
+/**
+ * A condition on `analytics_events` that keeps every event of each visit that can match the
+ * filters in [from, to) (and, where it cannot tell, some that do not: `matchingEvents` decides),
+ * so a filtered page reads the matching visits' events rather than the whole range's. A visit's
+ * entry may be up to a day before the bucket, as `earlierEntries` looks it up.
+ */
+export function candidateVisits(filters: Filters, from: number, to: number): RawBuilder<boolean> | undefined {
+  if (!hasFilters(filters)) return undefined;
+  const [since, until] = [new Date(from - 86_400_000).toISOString(), new Date(to).toISOString()];
+  const visitsWhere = (condition: RawBuilder<unknown>) =>
+    sql`visit in (select visit from analytics_events where created_at >= ${since} and created_at < ${until} and ${condition})`;
+  const entryWhere = (condition: RawBuilder<unknown>) => visitsWhere(sql`entry = 1 and ${condition}`);
+  const parts: RawBuilder<unknown>[] = [];
+  for (const [list, value] of Object.entries(filters) as [TopList, string][]) {
+    if (list === "page") parts.push(visitsWhere(sql`name = 'pageview' and path = ${value}`));
+    if (list === "entry") parts.push(entryWhere(sql`path = ${value}`));
+    if (list === "campaign") parts.push(entryWhere(sql`utm_campaign = ${value}`));
+    if (list === "device") parts.push(entryWhere(sql`device = ${value}`));
+    // The entry's ref, or a banner's later in the visit.
+    if (list === "demo") parts.push(visitsWhere(sql`demo_ref = ${value}`));
+    if (list === "referrer") parts.push(entryWhere(siteLike(sql`referrer_host`, value)));
+    if (list === "source")
+      parts.push(
+        sql`(${entryWhere(siteLike(sql`coalesce(utm_source, demo_ref, referrer_host, 'direct')`, value))} or ${visitsWhere(siteLike(sql`demo_ref`, value))})`,
+      );
+  }
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+/**
+ * Values `siteOf` may name this site: those that contain its address, or for a known site one
+ * of its names (google.ca and utm_source=Google contain "google"). Wider than `siteOf` (a "%"
+ * or "_" in the value widens it too): the events are checked again one by one.
+ */
+function siteLike(column: RawBuilder<unknown>, site: string) {
+  const names = Object.entries(KNOWN_SITES).flatMap(([name, known]) => (known === site ? [name] : []));
+  const patterns = (names.length > 0 ? names : [site.toLowerCase()]).map((n) => `%${n}%`);
+  return sql`(${sql.join(
+    patterns.map((p) => sql`lower(${column}) like ${p}`),
+    sql` or `,
+  )})`;
 }

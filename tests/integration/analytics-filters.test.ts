@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import {
-  createAnalyticsDashboard,
-  type AnalyticsDashboard,
-} from "../../server/analytics/dashboard.server";
+import { createAnalyticsDashboard, type AnalyticsDashboard } from "../../server/analytics/dashboard.server";
 import { createRollups } from "../../server/analytics/rollup.server";
 import type { AnalyticsDevice } from "../../server/db/schema";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
@@ -216,6 +213,34 @@ describe(`analytics filters on ${testDatabaseKind}`, () => {
       ["Google", 2],
       ["direct", 1],
     ]);
+  });
+
+  it("finds a visit by a source it shows only later (a demo banner clicked) or in another case, and one that began the day before", async () => {
+    await seed(database, [
+      { visitor: "x", start: "2026-11-25T16:00:00.000Z", paths: ["/", "/contact"] },
+      { visitor: "y", start: "2026-11-25T16:10:00.000Z", paths: ["/"], utmSource: "GOOGLE" },
+      // 23:50 to 00:10 in Vancouver: its second page is today's, under yesterday's entry.
+      { visitor: "z", start: "2026-11-25T06:50:00.000Z", paths: ["/", "/about"], referrer: "m.facebook.com" },
+    ]);
+    await database.db
+      .updateTable("analytics_events")
+      .set({ demo_ref: "bakery" })
+      .where("visitor", "=", "x")
+      .where("path", "=", "/contact")
+      .execute();
+    await database.db
+      .updateTable("analytics_events")
+      .set({ created_at: "2026-11-25T07:10:00.000Z" })
+      .where("visitor", "=", "z")
+      .where("path", "=", "/about")
+      .execute();
+    expect((await view("range=today&source=bakery")).totals.visits).toBe(1);
+    expect((await view("range=today&demo=bakery")).top.page.map((r) => r.value)).toEqual(["/", "/contact"]);
+    expect((await view("range=today&source=Google")).totals.visits).toBe(1);
+    const facebook = await view("range=today&source=Facebook");
+    expect(facebook.totals).toEqual({ visitors: 1, visits: 1, pageviews: 1, bounces: 1 });
+    expect(facebook.previousTotals.visits).toBe(1);
+    expect((await view("range=today&referrer=Facebook")).top.page.map((r) => r.value)).toEqual(["/about"]);
   });
 
   it("says which filter it did not understand, applies the others and changes nothing else", async () => {
