@@ -44,12 +44,14 @@ function seedVisits(
   }
 }
 
+// Each test signs in, seeds and loads the page several times on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("the studio opens Analytics, sees today's visits from a referrer in its tables and exports them as CSV", async ({
   page,
   checkA11y,
   studioSignIn,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const suffix = randomBytes(4).toString("hex");
   // A referrer only this test sends, and a hostile one a spreadsheet would run as a formula.
   const referrer = `news-${suffix}.example`;
@@ -112,7 +114,6 @@ test("a click on a source's row filters every figure of the page, a device's row
   checkA11y,
   studioSignIn,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const suffix = randomBytes(4).toString("hex");
   // One site under two addresses (one row: www. is dropped), and its visits' own pages.
   const site = `news-${suffix}.example`;
