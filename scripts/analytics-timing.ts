@@ -52,6 +52,9 @@ async function timeEngine(database: AppDatabase, events: number, days: number, r
     ["90 days (custom)", { range: "custom", from: addCalendarDays(today, -89), to: today }],
   ];
   let worst = 0;
+  // The filters a click on a row adds (decision 0059): the busiest source, and a device.
+  const [busiest] = await dashboard.top("source", dashboard.resolve({ range: "30d" }).current, 1);
+  const source = busiest?.value ?? "direct";
   for (const [label, query] of ranges) {
     const range = dashboard.resolve(query).current;
     const queries: [string, () => Promise<unknown>][] = [
@@ -62,6 +65,11 @@ async function timeEngine(database: AppDatabase, events: number, days: number, r
       [
         "whole page (all of the above, and the previous range's totals, in parallel)",
         () => dashboard.overview(query),
+      ],
+      [`whole page, filtered by source (${source}: raw events)`, () => dashboard.overview(query, { source })],
+      [
+        `whole page, filtered by source and device (${source}, mobile)`,
+        () => dashboard.overview(query, { source, device: "mobile" }),
       ],
     ];
     for (const [name, run] of queries) {

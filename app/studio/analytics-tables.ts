@@ -43,6 +43,21 @@ const visitColumns = (first: string): Column<Figures>[] => [
 /** A stored device class (server/analytics/device.server.ts) as the studio reads it. */
 const deviceLabel: Record<string, string> = { mobile: "Phone", tablet: "Tablet", desktop: "Desktop" };
 
+/** Each list's filter as its chip names it ("Source is Google"). */
+export const filterNames = {
+  page: "Page",
+  entry: "Entry page",
+  referrer: "Referrer",
+  campaign: "UTM campaign",
+  demo: "Demo",
+  source: "Source",
+  device: "Device",
+} as const;
+
+/** A filter's value as its list's rows show it (a device class by its name). */
+export const filterValueLabel = (list: keyof typeof filterNames, value: string) =>
+  list === "device" ? (deviceLabel[value] ?? value) : value;
+
 /** The top lists, in the page's order: what each counts, its title and columns. */
 export const topTables = {
   page: {

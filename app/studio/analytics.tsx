@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 import { Field } from "~/components/form";
@@ -12,6 +12,8 @@ import type { Route } from "./+types/analytics";
 import {
   bouncePercent,
   bucketLabel,
+  filterNames,
+  filterValueLabel,
   funnelColumns,
   topTables,
   visitorsColumns,
@@ -24,8 +26,8 @@ export const meta: Route.MetaFunction = () => studioMeta("Analytics");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { analytics } = requireStudio(context);
-  const { query, error } = analytics.parseQuery(new URL(request.url).searchParams);
-  return { ...(await analytics.overview(query)), query, error };
+  const { query, error, filters, filterErrors } = analytics.parseQuery(new URL(request.url).searchParams);
+  return { ...(await analytics.overview(query, filters)), query, error, filters, filterErrors };
 }
 
 const rangeOptions = [
@@ -36,6 +38,16 @@ const rangeOptions = [
 ];
 
 type Data = Route.ComponentProps["loaderData"];
+type List = keyof typeof filterNames;
+type Filters = Data["filters"];
+
+/** The page's query string: its range and these filters (and the list shown whole). */
+function pageQuery(query: Data["query"], filters: Filters, all?: string) {
+  return queryString({ range: query.range, from: query.from, to: query.to, ...filters, all });
+}
+
+/** "Source is Google": a filter as its chip and its links name it. */
+const filterText = (list: List, value: string) => `${filterNames[list]} is ${filterValueLabel(list, value)}`;
 
 const days = (r: { from: string; to: string }) =>
   r.from === r.to
@@ -52,9 +64,27 @@ function change(current: number, previous: number) {
 const customOnly = "gap-1.5 hidden group-has-[option[value=custom]:checked]:grid";
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { range, previous, totals, previousTotals, series, top, rowCounts, funnel, query, error } =
-    loaderData;
-  const rangeQuery = queryString({ range: query.range, from: query.from, to: query.to });
+  const {
+    range,
+    previous,
+    totals,
+    previousTotals,
+    series,
+    top,
+    rowCounts,
+    funnel,
+    query,
+    error,
+    filters,
+    filterErrors,
+    rawSince,
+  } = loaderData;
+  const rangeQuery = pageQuery(query, filters);
+  /** A row's link: the page with its value as the list's filter (one value per list), the others kept. */
+  const filterLink = (list: List, value: string, shown: string | number) => ({
+    to: pageQuery(query, { ...filters, [list]: value }),
+    label: `${shown}: show only the visits where ${filterNames[list].toLowerCase()} is ${filterValueLabel(list, value)}`,
+  });
   const exportLink = (table: string, label: string) => (
     <ExportLink className="justify-self-start" href={`/api/studio/analytics/${table}.csv${rangeQuery}`}>
       Export {label} as CSV
@@ -95,9 +125,21 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <Field id="to" label="To (custom)" className={customOnly}>
           <Input name="to" type="date" defaultValue={query.to ?? range.to} />
         </Field>
+        {/* The filters stay when the range changes. */}
+        {(Object.entries(filters) as [List, string][]).map(([list, value]) => (
+          <input key={list} type="hidden" name={list} value={value} />
+        ))}
         <Button type="submit">Show</Button>
       </Form>
       {error && <p role="status">{error} Showing the last 7 days.</p>}
+      {filterErrors.length > 0 && (
+        <div role="status" className="grid gap-1 text-sm">
+          {filterErrors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      )}
+      <FilterChips query={query} filters={filters} rawSince={rawSince} />
 
       <Section id="summary" title="Summary">
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -156,6 +198,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             )}
             rows={funnel}
             rowKey={(f) => f.source}
+            link={(f) => filterLink("source", f.source, f.source)}
             empty="No visits or leads in this range."
             stack
           />
@@ -171,6 +214,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               columns={topTables[list].columns}
               rows={top[list]}
               rowKey={(r) => r.value}
+              link={(r) => filterLink(list, r.value, topTables[list].columns[0]!.value(r))}
               empty="Nothing in this range."
             />
             {list === "device" && (
@@ -179,12 +223,76 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             <div className="flex flex-wrap gap-x-6 gap-y-2">
-              <MoreLink list={list} shown={top[list].length} count={rowCounts[list]} query={query} />
+              <MoreLink
+                list={list}
+                shown={top[list].length}
+                count={rowCounts[list]}
+                query={query}
+                filters={filters}
+              />
               {exportLink(list, topTables[list].title.toLowerCase())}
             </div>
           </Section>
         ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The filters in use, each a chip with a link that removes it (and one that removes them all):
+ * plain links, so they work before JavaScript and Back returns to the filter.
+ */
+function FilterChips({
+  query,
+  filters,
+  rawSince,
+}: {
+  query: Data["query"];
+  filters: Filters;
+  rawSince: string | null;
+}) {
+  const entries = Object.entries(filters) as [List, string][];
+  if (entries.length === 0) return null;
+  const link = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <ul aria-label="Filters in use" className="flex flex-wrap gap-2">
+          {entries.map(([list, value]) => {
+            const { [list]: _removed, ...rest } = filters;
+            return (
+              <li
+                key={list}
+                className="inline-flex max-w-full items-center gap-1 rounded-full border bg-muted py-0.5 pr-1 pl-3 text-sm"
+              >
+                <span className="[overflow-wrap:anywhere]">
+                  {filterNames[list]} is <strong>{filterValueLabel(list, value)}</strong>
+                </span>
+                <Link
+                  to={pageQuery(query, rest)}
+                  aria-label={`Remove the filter ${filterText(list, value)}`}
+                  className="inline-grid size-7 shrink-0 place-items-center rounded-full text-base hover:bg-background focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <span aria-hidden="true">×</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {entries.length > 1 && (
+          <Link className={link} to={pageQuery(query, {})}>
+            Remove every filter
+          </Link>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Every figure below counts only the visits that match{" "}
+        {entries.length > 1 ? "all these filters" : "this filter"}
+        {rawSince &&
+          `; visits are kept one by one for 90 days, so the figures before ${formatCalendarDate(rawSince)} are not counted`}
+        .
+      </p>
     </div>
   );
 }
@@ -198,25 +306,26 @@ function MoreLink({
   shown,
   count,
   query,
+  filters,
 }: {
   list: keyof typeof topTables;
   shown: number;
   count: number;
   query: Data["query"];
+  filters: Filters;
 }) {
-  const range = { range: query.range, from: query.from, to: query.to };
   const title = topTables[list].title.toLowerCase();
   const className = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
   if (query.all === list)
     return (
-      <Link className={className} to={`${queryString(range)}#top-${list}`} preventScrollReset>
+      <Link className={className} to={`${pageQuery(query, filters)}#top-${list}`} preventScrollReset>
         Show the top 10 {title}
         {shown < count && ` (showing ${shown} of ${count})`}
       </Link>
     );
   if (count <= shown) return null;
   return (
-    <Link className={className} to={`${queryString({ ...range, all: list })}#top-${list}`} preventScrollReset>
+    <Link className={className} to={`${pageQuery(query, filters, list)}#top-${list}`} preventScrollReset>
       Show all {count} {title}
     </Link>
   );
@@ -224,7 +333,8 @@ function MoreLink({
 
 /**
  * A table of rows by the shared columns, the first one a row header. The short lists fit a phone
- * as tables; a wide one (`stack`: the funnel) becomes a card per row there.
+ * as tables; a wide one (`stack`: the funnel) becomes a card per row there. With `link`, a row's
+ * header is a link that filters the page by it, and a click anywhere on the row follows it.
  */
 function DataTable<R>({
   caption,
@@ -233,6 +343,7 @@ function DataTable<R>({
   rowKey,
   empty,
   stack = false,
+  link,
 }: {
   caption: string;
   columns: Column<R>[];
@@ -240,16 +351,17 @@ function DataTable<R>({
   rowKey: (row: R) => string;
   empty?: string;
   stack?: boolean;
+  link?: (row: R) => { to: string; label: string };
 }) {
   if (rows.length === 0 && empty) return <p>{empty}</p>;
   return (
     <Table caption={caption} headers={columns.map((c) => c.header)} stack={stack}>
       {rows.map((row) => (
-        <tr key={rowKey(row)} className="border-b">
+        <tr key={rowKey(row)} className={link ? "relative border-b hover:bg-muted" : "border-b"}>
           {columns.map((c, i) =>
             i === 0 ? (
               <th key={c.header} scope="row" className="px-2 py-1.5 font-normal [overflow-wrap:anywhere]">
-                {c.value(row)}
+                {link ? <RowLink {...link(row)}>{c.value(row)}</RowLink> : c.value(row)}
               </th>
             ) : (
               <td key={c.header} className="px-2 py-1.5 tabular-nums">
@@ -260,6 +372,19 @@ function DataTable<R>({
         </tr>
       ))}
     </Table>
+  );
+}
+
+/** A row's filter link; its ::after covers the row (the row is `relative`), so the whole row is the target. */
+function RowLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      className="text-primary underline-offset-4 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {children}
+    </Link>
   );
 }
 

@@ -1,5 +1,13 @@
 import type { AppDatabase } from "../db/database.server";
-import { createEventReader, dayBucket, hourBucket, type Bucket, type RollupRow } from "./rollup.server";
+import { candidateVisits, hasFilters, matchingEvents, type Filters } from "./filters.server";
+import {
+  aggregate,
+  createEventReader,
+  dayBucket,
+  hourBucket,
+  type Bucket,
+  type RollupRow,
+} from "./rollup.server";
 import { siteOf } from "./source";
 
 /** Inclusive Vancouver days. */
@@ -57,11 +65,16 @@ export function dashboardContext({
 
 export type DashboardContext = ReturnType<typeof dashboardContext>;
 
+/** A bucket's figures counted from its raw events, of the visits the filters keep, and the leads their inquiries sent. */
+export type FilteredBucket = { rows: RollupRow[]; leads: string[] };
+
 /**
  * What one page load reads once, however many figures need it: each bucket's raw tail, and
- * the first stored event (no bucket before it has a tail to read).
+ * the first stored event (no bucket before it has a tail to read). With filters, every figure is
+ * counted from raw events instead (the roll-ups hold one list at a time, not visits): each
+ * bucket's events up to now, those of the matching visits aggregated as the roll-up job does.
  */
-export function reader(ctx: DashboardContext) {
+export function reader(ctx: DashboardContext, filters: Filters = {}) {
   const { db, now, events } = ctx;
   const at = now();
   const tails = new Map<string, Promise<RollupRow[]>>();
@@ -86,7 +99,22 @@ export function reader(ctx: DashboardContext) {
       }),
     );
   }
-  return { tailsOf };
+  const filtered = new Map<string, Promise<FilteredBucket>>();
+  /** A bucket's figures under the filters, read once per page load. */
+  function filteredOf(b: Bucket): Promise<FilteredBucket> {
+    const key = `${b.period}/${b.bucket}`;
+    const to = Math.min(at, b.end);
+    const read = async () => {
+      if (b.start >= to || to <= (await firstEvent())) return { rows: [], leads: [] };
+      const only = candidateVisits(filters, b.start, to);
+      const { events: all, entries } = await events.events(b, b.start, to, only);
+      const kept = matchingEvents(all, entries, filters);
+      const leads = kept.flatMap((e) => (e.name === "inquiry" && e.lead_id ? [e.lead_id] : []));
+      return { rows: aggregate(kept, entries), leads };
+    };
+    return filtered.get(key) ?? filtered.set(key, read()).get(key)!;
+  }
+  return { tailsOf, filters, filtered: hasFilters(filters), filteredOf };
 }
 export type Reader = ReturnType<typeof reader>;
 
@@ -115,7 +143,8 @@ export async function marksOf(ctx: DashboardContext, period: "hour" | "day", fro
 
 /**
  * The range's figures for these dimensions: the marked daily roll-ups summed in the database
- * (a roll-up without a mark is not trusted: its day is read raw), plus each day's tail.
+ * (a roll-up without a mark is not trusted: its day is read raw), plus each day's tail; under
+ * filters, each day's raw events of the matching visits.
  */
 export async function tally(
   ctx: DashboardContext,
@@ -124,6 +153,17 @@ export async function tally(
   read: Reader,
 ): Promise<Tally> {
   const { db } = ctx;
+  const out: Tally = new Map(dimensions.map((d) => [d, new Map()]));
+  const add = (r: { dimension: string; value: string } & Record<(typeof FIGURES)[number], unknown>) => {
+    const values = out.get(r.dimension);
+    if (!values) return;
+    const f = values.get(r.value) ?? values.set(r.value, emptyFigures()).get(r.value)!;
+    for (const k of FIGURES) f[k] += num(r[k]);
+  };
+  if (read.filtered) {
+    for (const day of await Promise.all(daysOf(range).map(read.filteredOf))) day.rows.forEach(add);
+    return out;
+  }
   const [rolled, tails] = await Promise.all([
     db
       .selectFrom("analytics_rollups as r")
@@ -139,13 +179,6 @@ export async function tally(
       .execute(),
     marksOf(ctx, "day", range.from, range.to).then((marks) => read.tailsOf(daysOf(range), marks)),
   ]);
-  const out: Tally = new Map(dimensions.map((d) => [d, new Map()]));
-  const add = (r: { dimension: string; value: string } & Record<(typeof FIGURES)[number], unknown>) => {
-    const values = out.get(r.dimension);
-    if (!values) return;
-    const f = values.get(r.value) ?? values.set(r.value, emptyFigures()).get(r.value)!;
-    for (const k of FIGURES) f[k] += num(r[k]);
-  };
   rolled.forEach(add);
   tails.flat().forEach(add);
   return out;

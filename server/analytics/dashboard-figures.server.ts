@@ -44,6 +44,23 @@ export async function series(
   const buckets = hourly ? hoursOf(range.from) : daysOf(range);
   const period = hourly ? "hour" : "day";
   const [first, last] = [buckets[0]!.bucket, buckets.at(-1)!.bucket];
+  // Hour buckets are ISO instants: the chart names them by their first 13 characters.
+  const label = (bucket: string) => (hourly ? bucket.slice(0, 13) : bucket);
+  const points = new Map(buckets.map((b) => [label(b.bucket), { visitors: 0, pageviews: 0 }]));
+  const add = (bucket: string, r: { visitors: unknown; pageviews: unknown }) => {
+    const p = points.get(label(bucket));
+    if (!p) return;
+    p.visitors += num(r.visitors);
+    p.pageviews += num(r.pageviews);
+  };
+  const result = () => [...points].map(([bucket, p]) => ({ bucket, ...p }));
+  if (read.filtered) {
+    const counted = await Promise.all(buckets.map(read.filteredOf));
+    counted.forEach(({ rows }, i) =>
+      rows.filter((r) => r.dimension === "total").forEach((r) => add(buckets[i]!.bucket, r)),
+    );
+    return result();
+  }
   const [rolled, tails] = await Promise.all([
     db
       .selectFrom("analytics_rollups as r")
@@ -58,18 +75,9 @@ export async function series(
       .execute(),
     marksOf(ctx, period, first, last).then((marks) => read.tailsOf(buckets, marks)),
   ]);
-  // Hour buckets are ISO instants: the chart names them by their first 13 characters.
-  const label = (bucket: string) => (hourly ? bucket.slice(0, 13) : bucket);
-  const points = new Map(buckets.map((b) => [label(b.bucket), { visitors: 0, pageviews: 0 }]));
-  const add = (bucket: string, r: { visitors: unknown; pageviews: unknown }) => {
-    const p = points.get(label(bucket));
-    if (!p) return;
-    p.visitors += num(r.visitors);
-    p.pageviews += num(r.pageviews);
-  };
   for (const r of rolled) add(r.bucket, r);
   tails.forEach((rows, i) =>
     rows.filter((r) => r.dimension === "total").forEach((r) => add(buckets[i]!.bucket, r)),
   );
-  return [...points].map(([bucket, p]) => ({ bucket, ...p }));
+  return result();
 }

@@ -21,6 +21,8 @@ import {
 } from "./dashboard-context.server";
 import { series, top, totals } from "./dashboard-figures.server";
 import { funnel } from "./dashboard-funnel.server";
+import { hasFilters, parseFilters, type Filters } from "./filters.server";
+import { RAW_RETENTION_DAYS } from "./rollup.server";
 
 /**
  * The back office's analytics (docs/product.md "Analytics dashboard"; decision 0035). A range is
@@ -102,13 +104,17 @@ export function resolveRange(query: RangeQuery, now: Date): { current: DayRange;
 export function createAnalyticsDashboard(deps: { database: AppDatabase; now?: () => number }) {
   const ctx = dashboardContext(deps);
   return {
+    /** The range (the default one, and why, when it is not understood) and the filters (those understood, and why not the others). */
     parseQuery(params: URLSearchParams) {
       const parsed = rangeQuerySchema.safeParse(Object.fromEntries(params));
+      const { filters, errors: filterErrors } = parseFilters(params);
       return parsed.success
-        ? { query: parsed.data, error: undefined }
+        ? { query: parsed.data, error: undefined, filters, filterErrors }
         : {
             query: rangeQuerySchema.parse({}),
             error: parsed.error.issues[0]?.message ?? "The range was not understood.",
+            filters,
+            filterErrors,
           };
     },
     overview: overview.bind(null, ctx),
@@ -116,8 +122,8 @@ export function createAnalyticsDashboard(deps: { database: AppDatabase; now?: ()
     top: top.bind(null, ctx),
     series: series.bind(null, ctx),
     funnel: funnel.bind(null, ctx),
-    /** A reader to share between calls that should read each raw tail once. */
-    reader: () => reader(ctx),
+    /** A reader to share between calls that should read each raw tail once; with filters, every call through it counts only the matching visits. */
+    reader: (filters?: Filters) => reader(ctx, filters),
     resolve: (query: RangeQuery) => resolveRange(query, new Date(ctx.now())),
   };
 }
@@ -133,10 +139,10 @@ function topOf(all: Tally, whole: TopList | undefined) {
   };
 }
 
-/** Everything the page shows for a range. */
-async function overview(ctx: DashboardContext, query: RangeQuery) {
+/** Everything the page shows for a range, of the visits that match the filters. */
+async function overview(ctx: DashboardContext, query: RangeQuery, filters: Filters = {}) {
   const { current, previous } = resolveRange(query, new Date(ctx.now()));
-  const read = reader(ctx);
+  const read = reader(ctx, filters);
   // One query sums the range's totals and every list; the funnel takes its sources from it.
   const figures = tally(ctx, current, ["total", ...TOP_LISTS], read);
   const [all, before, chart, funnelRows] = await Promise.all([
@@ -158,7 +164,17 @@ async function overview(ctx: DashboardContext, query: RangeQuery) {
     series: chart,
     ...topOf(all, query.all),
     funnel: funnelRows,
+    rawSince: rawSince(ctx, previous, filters),
   };
+}
+
+/**
+ * Filtered figures are counted from raw events, kept RAW_RETENTION_DAYS: the first day they
+ * cover whole when the ranges shown (the previous one starts first) begin before it, else null.
+ */
+function rawSince(ctx: DashboardContext, previous: DayRange, filters: Filters) {
+  const first = addCalendarDays(siteDay(new Date(ctx.now())), 1 - RAW_RETENTION_DAYS);
+  return hasFilters(filters) && previous.from < first ? first : null;
 }
 
 export type AnalyticsDashboard = ReturnType<typeof createAnalyticsDashboard>;

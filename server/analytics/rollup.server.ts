@@ -1,3 +1,5 @@
+import type { RawBuilder } from "kysely";
+
 import { siteDay, siteDayStart } from "~/lib/site-time";
 
 import type { AppDatabase } from "../db/database.server";
@@ -11,7 +13,7 @@ export const RAW_RETENTION_DAYS = 90;
 /** A bucket that closed this recently is counted once more, for events whose batch committed late. */
 const CLOSING_GRACE_MS = 2 * 60_000;
 
-type EventRow = {
+export type EventRow = {
   id: number;
   created_at: string;
   visitor: string;
@@ -25,8 +27,10 @@ type EventRow = {
   demo_ref: string | null;
   device: string;
   amount_cents: number | null;
+  /** The lead an inquiry goal sent (the dashboard's filters find a filtered visit's leads by it). */
+  lead_id: string | null;
 };
-type VisitAttributes = Pick<
+export type VisitAttributes = Pick<
   EventRow,
   "referrer_host" | "utm_source" | "utm_campaign" | "demo_ref" | "device"
 >;
@@ -231,6 +235,7 @@ const EVENT_COLUMNS = [
   "demo_ref",
   "device",
   "amount_cents",
+  "lead_id",
 ] as const;
 const iso = (t: number) => new Date(t).toISOString();
 const typed = (
@@ -251,20 +256,26 @@ export function createEventReader(db: Db) {
   return {
     rows: (bucket: Bucket, from: number, to: number) => bucketRows(db, bucket, from, to),
     tail: (bucket: Bucket, through: number, until: number) => tail(db, bucket, through, until),
+    /**
+     * A bucket's raw events in [from, to) (those `only` keeps) and the entries of its visits that
+     * began before it: the dashboard's filters.
+     */
+    events: async (bucket: Bucket, from: number, to: number, only?: RawBuilder<boolean>) => {
+      const events = await between(db, from, to, only);
+      return { events, entries: await earlierEntries(db, events, bucket.start) };
+    },
   };
 }
 
-/** Every event created in [from, to), in the order they were stored. */
-async function between(db: Db, from: number, to: number) {
-  return typed(
-    await db
-      .selectFrom("analytics_events")
-      .select(EVENT_COLUMNS)
-      .where("created_at", ">=", iso(from))
-      .where("created_at", "<", iso(to))
-      .orderBy("id")
-      .execute(),
-  );
+/** Every event created in [from, to) (those `only` keeps), in the order they were stored. */
+async function between(db: Db, from: number, to: number, only?: RawBuilder<boolean>) {
+  let query = db
+    .selectFrom("analytics_events")
+    .select(EVENT_COLUMNS)
+    .where("created_at", ">=", iso(from))
+    .where("created_at", "<", iso(to));
+  if (only) query = query.where(only);
+  return typed(await query.orderBy("id").execute());
 }
 
 /** Entry page views of visits that began before these events' bucket (their values are the visit's): looked up by visitor, which is indexed. */

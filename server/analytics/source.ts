@@ -13,7 +13,7 @@ export function sourceOf(e: {
 }
 
 /** Sites known by another name than their address, by the address's name part (google.ca → "google"). */
-const KNOWN_SITES: Record<string, string> = {
+export const KNOWN_SITES: Record<string, string> = {
   google: "Google",
   bing: "Bing",
   duckduckgo: "DuckDuckGo",

@@ -1,7 +1,7 @@
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { engineName } from "../db/dialect";
 import { secretFor } from "../secrets.server";
+import { betterAuthStore } from "./better-auth-store.server";
 
 /** A session ends after this long without a request (better-auth slides expiresAt by up to updateAge). */
 export const SESSION_IDLE_SECONDS = 8 * 60 * 60;
@@ -13,39 +13,11 @@ export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
-const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
-
 /**
- * better-auth's models in the studio's tables (migrations 0005 and 0007): snake_case columns. A
- * fresh object for each instance, as when they were written inline: the library owns its options.
+ * The plugins' models in the studio's tables (migration 0007): snake_case columns. A fresh object
+ * for each instance: the library owns its options. The core models: `betterAuthStore`.
  */
-const tables = () => ({
-  session: {
-    modelName: "studio_sessions",
-    fields: {
-      ...timestamps,
-      userId: "user_id",
-      expiresAt: "expires_at",
-      ipAddress: "ip_address",
-      userAgent: "user_agent",
-    },
-  },
-  user: { modelName: "studio_users", fields: { ...timestamps, emailVerified: "email_verified" } },
-  account: {
-    modelName: "studio_accounts",
-    fields: {
-      ...timestamps,
-      userId: "user_id",
-      accountId: "account_id",
-      providerId: "provider_id",
-      accessToken: "access_token",
-      refreshToken: "refresh_token",
-      idToken: "id_token",
-      accessTokenExpiresAt: "access_token_expires_at",
-      refreshTokenExpiresAt: "refresh_token_expires_at",
-    },
-  },
-  verification: { modelName: "studio_verifications", fields: { ...timestamps, expiresAt: "expires_at" } },
+const pluginTables = () => ({
   passkey: {
     modelName: "studio_passkeys",
     fields: {
@@ -124,23 +96,24 @@ export async function createStudioAuth({ config, database }: { config: AppConfig
     if (!verified)
       throw new APIError("UNAUTHORIZED", { message: "The authenticator did not verify its user." });
   };
-  const t = tables();
+  const t = pluginTables();
+  const store = betterAuthStore(database, "studio");
   return betterAuth({
     appName: "Cascadia studio",
     baseURL: config.SITE_URL,
     basePath: "/api/studio/auth",
     secret: secretFor(config, "sessions"),
-    database: { db: database.db, type: engineName(database) },
+    database: store.database,
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
-    session: { ...t.session, expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
-    user: t.user,
-    account: t.account,
-    verification: t.verification,
+    session: { ...store.session, expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    user: store.user,
+    account: store.account,
+    verification: store.verification,
     advanced: {
       cookiePrefix: "studio",
       // Secure (and the __Secure- prefix) whenever the site is served over HTTPS.

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { engineName } from "../db/dialect";
 import { secretFor } from "../secrets.server";
+import { betterAuthStore } from "./better-auth-store.server";
 
 /** A sign-in link works this long, once (issue 39). */
 export const CLIENT_LINK_SECONDS = 15 * 60;
@@ -15,8 +15,6 @@ export const CLIENT_AUTH_BASE = "/api/portal/auth";
 export const CLIENT_VERIFY_PATH = `${CLIENT_AUTH_BASE}/magic-link/verify`;
 /** The portal's cookies start with this; the studio's with "studio." (decision 0051). */
 export const CLIENT_COOKIE_PREFIX = "portal";
-
-const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
 /**
  * A link's token is `id.mac`: a random id and its HMAC under the links' own key. The id alone
@@ -69,40 +67,17 @@ export async function createClientAuth({
     import("better-auth/plugins/magic-link"),
   ]);
   const tokens = linkTokens(config);
+  const store = betterAuthStore(database, "client");
   return betterAuth({
     appName: "Cascadia client portal",
     baseURL: config.SITE_URL,
     basePath: CLIENT_AUTH_BASE,
     secret: secretFor(config, "client-sessions").toString("hex"),
-    database: { db: database.db, type: engineName(database) },
-    session: {
-      modelName: "client_sessions",
-      fields: {
-        ...timestamps,
-        userId: "user_id",
-        expiresAt: "expires_at",
-        ipAddress: "ip_address",
-        userAgent: "user_agent",
-      },
-      expiresIn: CLIENT_SESSION_IDLE_SECONDS,
-      updateAge: 60 * 60,
-    },
-    user: { modelName: "client_users", fields: { ...timestamps, emailVerified: "email_verified" } },
-    account: {
-      modelName: "client_accounts",
-      fields: {
-        ...timestamps,
-        userId: "user_id",
-        accountId: "account_id",
-        providerId: "provider_id",
-        accessToken: "access_token",
-        refreshToken: "refresh_token",
-        idToken: "id_token",
-        accessTokenExpiresAt: "access_token_expires_at",
-        refreshTokenExpiresAt: "refresh_token_expires_at",
-      },
-    },
-    verification: { modelName: "client_verifications", fields: { ...timestamps, expiresAt: "expires_at" } },
+    database: store.database,
+    session: { ...store.session, expiresIn: CLIENT_SESSION_IDLE_SECONDS, updateAge: 60 * 60 },
+    user: store.user,
+    account: store.account,
+    verification: store.verification,
     advanced: {
       cookiePrefix: CLIENT_COOKIE_PREFIX,
       useSecureCookies: config.SITE_URL.startsWith("https://"),

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApp } from "../../server/app.server";
-import { loadConfig } from "../../server/config.server";
-import { createServices } from "../../server/services.server";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
-import { randomIp, validInquiry } from "../helpers/inquiries";
+import { testDatabaseKind } from "../helpers/databases";
+import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { builtSite } from "../helpers/site";
+import { PORTAL_SITE_URL as SITE_URL, startPortal, type Portal } from "../helpers/portal";
 
 /**
  * The portal's Plans page (issues 39 and 42) against the built site, on Stripe's fake: each
@@ -16,88 +12,38 @@ import { builtSite } from "../helpers/site";
  * opens Stripe's customer portal only for the plan's own client.
  */
 
-const SITE_URL = "https://studio.example";
 const WEBHOOK_SECRET = "whsec_test_portal_plans";
 const ORIGIN = { "sec-fetch-site": "same-origin" };
 
 describe(`the portal's plans (${testDatabaseKind})`, () => {
   let stripe: FakeStripeApi;
-  let smtp: FakeSmtp;
-  let database: TestDatabase;
-  let services: ReturnType<typeof createServices>;
-  let app: ReturnType<typeof createApp>;
+  let portal: Portal;
+  let database: Portal["database"];
+  let app: Portal["app"];
 
   beforeAll(async () => {
     stripe = await startFakeStripeApi();
-    smtp = await startFakeSmtp();
-    database = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL,
-      TRUST_PROXY: "true",
-      PAYMENTS_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_portal_plans",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      GST_HST_NUMBER: "123456789 RT0001",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-    });
-    const { logger } = capturingLogger("warn");
-    services = createServices({
-      config,
-      database,
-      logger,
-      deliver: true,
+    portal = await startPortal({
+      env: {
+        PAYMENTS_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_portal_plans",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        GST_HST_NUMBER: "123456789 RT0001",
+      },
+      logger: capturingLogger("warn").logger,
       payments: { stripeApi: stripe.api },
     });
-    app = createApp({ config, database, logger, site: await builtSite(), services });
+    ({ database, app } = portal);
   });
   afterAll(async () => {
-    await services?.outboxWorker?.stop();
-    services?.mailer.close();
-    await database?.dispose();
-    await smtp?.stop();
+    await portal?.stop();
     await stripe?.close();
   });
 
-  const drain = async () => {
-    while ((await services.outboxWorker!.runOnce()).claimed > 0);
-  };
-
   /** A client: an enquiry from the address (so a sign-in link is sent), then the link followed. */
   async function signIn(email: string) {
-    const lead = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ ...validInquiry, email }),
-    });
-    expect(lead.status).toBe(200);
-    const asked = await app.request("/portal?index", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": randomIp(),
-        ...ORIGIN,
-      },
-      body: new URLSearchParams({ email }).toString(),
-    });
-    expect(asked.status).toBe(200);
-    await drain();
-    const mail = smtp.messages
-      .filter((m) => m.to.includes(email) && m.subject === "Your sign-in link")
-      .at(-1);
-    const href = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mail?.text ?? "")?.[0];
-    if (!href) throw new Error(`no sign-in link to ${email}`);
-    const url = new URL(href.replaceAll("&amp;", "&"));
-    const res = await app.request(`${url.pathname}${url.search}`);
-    expect(res.status).toBe(302);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((c) => !c.endsWith("="))
-      .join("; ");
-    expect(cookie).toMatch(/portal\.session_token=/);
-    return cookie;
+    await portal.newLead(email);
+    return portal.signIn(email);
   }
 
   /** A plan bought on /pricing and paid at Stripe by `email`; its events delivered: our subscription's id. */

@@ -4,16 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "~/routes";
 
 import { LINK_SENT } from "../../app/content/portal";
-import { createApp } from "../../server/app.server";
 import { CLIENT_VERIFY_PATH } from "../../server/auth/client-auth.server";
-import { loadConfig } from "../../server/config.server";
-import { createLogger } from "../../server/logger.server";
-import { createServices } from "../../server/services.server";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
+import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
-import { randomIp, validInquiry } from "../helpers/inquiries";
-import { builtSite } from "../helpers/site";
+import { randomIp } from "../helpers/inquiries";
+import { PORTAL_SITE_URL as SITE_URL, startPortal, type Portal } from "../helpers/portal";
 
 /**
  * The client portal (issue 39) against the built site: sign-in by an emailed link (single
@@ -22,7 +17,6 @@ import { builtSite } from "../helpers/site";
  * anonymous visitor, enumerated from the router's table and the server's own routes.
  */
 
-const SITE_URL = "https://studio.example";
 /** What a browser says of a post from the site itself (the in-process request has no real host to match an Origin). */
 const ORIGIN = { "sec-fetch-site": "same-origin" };
 type TableEntry = { path?: string; children?: TableEntry[] };
@@ -36,47 +30,25 @@ function portalPagePaths(entries: TableEntry[], parent = ""): string[] {
 }
 
 describe(`the client portal (${testDatabaseKind})`, () => {
-  let database: TestDatabase;
-  let smtp: FakeSmtp;
-  let services: ReturnType<typeof createServices>;
-  let app: ReturnType<typeof createApp>;
+  let portal: Portal;
+  let database: Portal["database"];
+  let smtp: Portal["smtp"];
+  let services: Portal["services"];
+  let app: Portal["app"];
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    database = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL,
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "silent",
-      PAYMENTS_PROVIDER: "sandbox",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-    });
-    const logger = createLogger(config);
-    services = createServices({ config, database, logger, deliver: true });
-    app = createApp({ config, database, logger, site: await builtSite(), services });
+    portal = await startPortal();
+    ({ database, smtp, services, app } = portal);
   });
   afterAll(async () => {
-    await services?.outboxWorker?.stop();
-    services?.mailer.close();
-    await database?.dispose();
-    await smtp?.stop();
+    await portal?.stop();
   });
 
-  const drain = async () => {
-    while ((await services.outboxWorker!.runOnce()).claimed > 0);
-  };
-
-  async function newLead(email: string) {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ ...validInquiry, email }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
+  const drain = () => portal.drain();
+  const newLead = (email: string) => portal.newLead(email);
+  const askLink = (email: string, ip?: string) => portal.askLink(email, ip);
+  const linkFor = (email: string) => portal.linkFor(email);
+  const signIn = (email: string) => portal.signIn(email);
 
   /** A lead with a quote signed and its deposit paid: an agreement, an invoice and a receipt. */
   async function dealFor(email: string) {
@@ -124,46 +96,6 @@ describe(`the client portal (${testDatabaseKind})`, () => {
       })
       .execute();
     return { leadId, quote, bookingId };
-  }
-
-  const askLink = (email: string, ip = randomIp()) =>
-    // The sign-in page is the portal's index route (React Router's Form posts to ?index).
-    app.request("/portal?index", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...ORIGIN },
-      body: new URLSearchParams({ email }).toString(),
-    });
-
-  /** The sign-in link the last email to `email` carries, as a path. */
-  async function linkFor(email: string) {
-    await drain();
-    const mail = smtp.messages
-      .filter((m) => m.to.includes(email) && m.subject === "Your sign-in link")
-      .at(-1);
-    if (!mail) throw new Error(`no sign-in mail to ${email}`);
-    const href = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mail.text)?.[0];
-    if (!href) throw new Error("no link in the mail");
-    const url = new URL(href.replaceAll("&amp;", "&"));
-    return `${url.pathname}${url.search}`;
-  }
-
-  const cookieOf = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((c) => !c.endsWith("="))
-      .join("; ");
-
-  async function signIn(email: string) {
-    const asked = await askLink(email);
-    if (asked.status !== 200) console.log((await asked.text()).slice(-3000));
-    expect(asked.status).toBe(200);
-    const res = await app.request(await linkFor(email));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`${SITE_URL}/portal`);
-    const cookie = cookieOf(res);
-    expect(cookie).toMatch(/portal\.session_token=/);
-    return cookie;
   }
 
   const get = (path: string, cookie?: string) =>
