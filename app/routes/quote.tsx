@@ -84,7 +84,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { status: chosen.status },
         );
   }
-  const client = { clientIp: context.clientIp ?? "unknown" };
+  // A client signed in to the portal is identified by it (the agreement's audit page says so).
+  const client = { clientIp: context.clientIp ?? "unknown", portalEmail: context.client?.email ?? null };
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
   const result =
     intent === "pay"
@@ -392,7 +393,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                   ? `Countersigned for ${siteConfig.name} by ${q.agreement.countersigned.name} (${q.agreement.countersigned.role}) on ${dateTime(q.agreement.countersigned.signedAt)}.`
                   : `${siteConfig.name} countersigns it next; the PDF then carries both signatures.`}
               </p>
-              <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
+              {/* Words, not a digest (issue 38): the PDF's digital seal is what a reader checks. */}
+              <p className="mt-1 text-sm text-muted-foreground">
+                The PDF is sealed with {siteConfig.name}&apos;s digital signature: your PDF reader shows
+                whether it changed after it was sealed.
+              </p>
               <p className="mt-2">
                 <a href={`/quote/${token}/agreement.pdf`} className="underline" download>
                   Download the signed agreement (PDF)

@@ -8,6 +8,7 @@ import { type DocumentLink } from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import { documentStamp } from "../documents/stamp.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { LeadTimeline } from "../leads/timeline.server";
@@ -131,6 +132,10 @@ export type CheckoutDeps = {
     | "UNSUBSCRIBE_SECRET"
     | "RATE_LIMIT_DISABLED"
     | "GST_HST_NUMBER"
+    | "PAYMENTS_PROVIDER"
+    | "STRIPE_SECRET_KEY"
+    | "SIGNING_CERT_FILE"
+    | "SIGNING_CERT_PASSPHRASE"
   >;
   database: AppDatabase;
   payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;
@@ -158,6 +163,7 @@ export function checkoutContext(deps: CheckoutDeps) {
   const crossSite = (request: Request) => isCrossSiteRequest(request.headers, request.url, deps.config);
   return {
     deps,
+    documents: documentStamp(deps.config),
     database,
     payments,
     timeline,

@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { DocumentStamp } from "../documents/stamp.server";
 import type { Catalogue } from "../settings/catalogue.server";
 import type { QuoteService } from "./service.server";
 
@@ -47,8 +48,11 @@ export function leadQuotesContext({
   taxRegistered = false,
   now = Date.now,
   catalogue,
+  documents,
 }: {
   database: AppDatabase;
+  /** How its PDFs are printed: sealed agreements, TEST under the sandbox provider. */
+  documents: DocumentStamp;
   service: QuoteService;
   /** The catalogue a form's line may name an item of (issue 38). */
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
@@ -57,7 +61,7 @@ export function leadQuotesContext({
   now?: () => number;
 }) {
   const { db } = database;
-  return { database, service, taxRegistered, now, db, catalogue };
+  return { database, service, taxRegistered, now, db, catalogue, documents };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
+import type { DocumentStamp } from "../documents/stamp.server";
 import type { Catalogue } from "../settings/catalogue.server";
 import { countersign } from "./countersign.server";
 import { create, send, withdraw } from "./lead-quote-actions.server";
@@ -13,6 +14,7 @@ export function createLeadQuotes(deps: {
   taxRegistered?: boolean;
   now?: () => number;
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
+  documents: DocumentStamp;
 }) {
   const ctx = leadQuotesContext(deps);
   return {

@@ -131,5 +131,5 @@ export async function agreementDocument(
   const quote = await byToken(ctx, token);
   if (!quote || quote.status === "draft") return undefined;
   const agreement = await agreementOf(quote.id);
-  return agreement ? agreementFile(agreement, ctx.db) : undefined;
+  return agreement ? agreementFile(agreement, ctx) : undefined;
 }
