@@ -186,18 +186,15 @@ const TEST_DETAIL = "made with the sandbox payment provider: no money moved and 
 
 function testBand(doc: PDFKit.PDFDocument) {
   const width = contentWidth(doc);
+  const text = `${PDF_TEST_MARK}  ·  ${TEST_DETAIL}`;
+  doc.font(PDF_FONT_BOLD).fontSize(9.5);
+  // As tall as the text wraps to, so a narrower page or a longer notice stays inside the band.
+  const height = doc.heightOfString(text, { width: width - 20 }) + 12;
   const y = doc.y;
-  doc.rect(PDF_MARGIN, y, width, 24).fill(PDF_TEST);
-  doc
-    .fillColor("#ffffff")
-    .font(PDF_FONT_BOLD)
-    .fontSize(10)
-    .text(`${PDF_TEST_MARK}  ·  ${TEST_DETAIL}`, PDF_MARGIN + 10, y + 7, {
-      width: width - 20,
-      lineBreak: false,
-    });
+  doc.rect(PDF_MARGIN, y, width, height).fill(PDF_TEST);
+  doc.fillColor("#ffffff").text(text, PDF_MARGIN + 10, y + 6, { width: width - 20 });
   doc.x = PDF_MARGIN;
-  doc.y = y + 34;
+  doc.y = y + height + 10;
 }
 
 // Footer on every page: the contact line and page numbers.
@@ -211,8 +208,13 @@ function footers(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(8.5);
-    const footer = meta.footer ?? `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`;
-    doc.text(meta.test ? `${PDF_TEST_MARK}  ·  ${footer}` : footer, PDF_MARGIN, y, {
+    // Under the sandbox, TEST takes the phone's place: the line keeps its width beside the page numbers.
+    const footer =
+      meta.footer ??
+      (meta.test
+        ? `${PDF_TEST_MARK}  ·  ${site.name}  ·  ${site.email}`
+        : `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`);
+    doc.text(meta.test && meta.footer ? `${PDF_TEST_MARK}  ·  ${footer}` : footer, PDF_MARGIN, y, {
       width,
       align: "left",
       lineBreak: false,
