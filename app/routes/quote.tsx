@@ -429,9 +429,10 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               </h2>
               <ul className="mt-2 flex flex-col gap-1">
                 {q.payments.map((p) => (
-                  <li key={p.reference}>
+                  <li key={`${p.kind}-${p.paidAt}`}>
                     {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of{" "}
-                    {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
+                    {cad(p.amountCents)} received on {date(p.paidAt)}
+                    {p.receipt ? ` (receipt ${p.receipt})` : ""}
                   </li>
                 ))}
               </ul>

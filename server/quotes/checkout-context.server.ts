@@ -42,8 +42,8 @@ export type QuoteView = {
   expiresAt: string;
   /** The payment the client can make now, if any. */
   due: { kind: PaymentKind; amountCents: number } | null;
-  /** Settled payments, for the receipt. */
-  payments: { kind: PaymentKind; amountCents: number; paidAt: string; reference: string }[];
+  /** Each settled payment, with its receipt's number (null: money the quote did not take). */
+  payments: { kind: PaymentKind; amountCents: number; paidAt: string; receipt: string | null }[];
   clientName: string;
   /** Its invoices and receipts, each a PDF at documentPath(token, id). */
   documents: (DocumentLink & { href: string })[];

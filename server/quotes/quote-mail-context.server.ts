@@ -43,10 +43,17 @@ export async function loadPayment(ctx: QuoteMailContext, id: string) {
   const payment = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
   if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${id} not found`);
   const q = await loadQuote(ctx, payment.quote_id);
+  const receipt = await db
+    .selectFrom("money_documents")
+    .select("number")
+    .where("payment_id", "=", payment.id)
+    .where("kind", "=", "receipt")
+    .executeTakeFirst();
   const facts = {
     firstName: q.first_name,
     reference: quoteReference(q.id),
-    paymentReference: payment.id.slice(0, 8).toUpperCase(),
+    // A number the studio can look up, not a record id (issue 38).
+    receiptNumber: receipt?.number ?? null,
     packageName: paymentPackage(payment.package).name,
     kindLabel: paymentKindLabels[payment.kind],
     amountCents: Number(payment.amount_cents),

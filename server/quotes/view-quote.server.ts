@@ -73,7 +73,8 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
       kind: p.kind ?? "full",
       amountCents: Number(p.amount_cents),
       paidAt: p.paid_at ?? "",
-      reference: p.id.slice(0, 8).toUpperCase(),
+      // Its receipt's number, which the studio can look up; none for money the quote did not take.
+      receipt: documents.find((d) => d.kind === "receipt" && d.payment_id === p.id)?.number ?? null,
     })),
     clientName: lead?.first_name ?? "",
     documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),

@@ -446,6 +446,10 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     // A sandbox payment: the subject starts "[TEST] ".
     const receipt = await attached(/Receipt:/);
     expect(receipt.filename).toBe("receipt-R2026-0001.pdf");
+    // The email names the receipt by its number, which the studio can look up, not by a record id.
+    const receiptMail = mails.find((m) => /Receipt:/.test(m.subject ?? ""))!;
+    expect(receiptMail.text).toMatch(/Receipt\s+R2026-0001/);
+    expect(receiptMail.text).not.toContain("Payment reference");
     expect(receipt.text).toMatch(/Total paid ?\$560\.00 CAD/);
     expect(receipt.text).toContain(GST_NUMBER);
     const balance = await attached(/^\[TEST\] Balance due/);
