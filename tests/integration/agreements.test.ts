@@ -15,6 +15,7 @@ import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
+import { identifiedBy } from "../../server/quotes/agreement-audit.server";
 import {
   runAgreementVerify,
   sha256Hex,
@@ -570,6 +571,10 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(signedVia("someone@else.example", validInquiry.email)).toBe("email-link");
     expect(signedVia(null, validInquiry.email)).toBe("email-link");
     expect(signedVia(validInquiry.email.toUpperCase(), validInquiry.email)).toBe("portal");
+    // An agreement signed before migration 0041 recorded neither: its audit page says so, never guesses.
+    expect(identifiedBy(null, validInquiry.email)).toBe(
+      "the quote's private link (how they were identified was not recorded then)",
+    );
   });
 
   it("the lead's deletion (the person's request, the retention purge) still deletes its signed agreements, leaving no release behind", async () => {
