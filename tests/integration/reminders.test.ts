@@ -102,8 +102,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
       .orderBy("created_at")
       .execute();
-  const reminderMails = () =>
-    smtp.messages.filter((m) => /^(\[TEST\] )?Reminder|^Reply due/.test(m.subject));
+  const reminderMails = () => smtp.messages.filter((m) => /^(\[TEST\] )?Reminder|^Reply due/.test(m.subject));
 
   it("reminds a client of an unpaid balance 7 and 14 days after it was requested, once each, naming the studio with an unsubscribe link", async () => {
     const h = harness();
