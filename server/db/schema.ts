@@ -169,7 +169,7 @@ export interface AgreementTable {
   /** The exact text fingerprinted (0030): the content alone (version 1), or the content with the signer's facts (2). */
   signed_text: Generated<string>;
   hash_version: Generated<number>;
-  /** How the signer was identified: the client portal's sign-in or the quote's emailed link; null before 0041. */
+  /** How the signer was identified: the client portal's sign-in or the quote's emailed link; null before 0042. */
   signed_via?: SignedVia | null;
 }
 

@@ -10,7 +10,7 @@ import type { AgreementRow } from "./agreement.server";
 /** One line of a signed agreement's audit page: when (UTC ISO), what, and how the person was identified. */
 export type AuditEvent = { at: string; event: string; detail: string };
 
-/** How the client who signed was identified, in words (null: signed before it was recorded, migration 0041). */
+/** How the client who signed was identified, in words (null: signed before it was recorded, migration 0042). */
 export function identifiedBy(via: SignedVia | null | undefined, email: string) {
   if (via === "portal") return `signed in to the client portal as ${email}`;
   if (via === "email-link") return `the quote's private link, emailed to ${email}`;

@@ -571,7 +571,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(signedVia("someone@else.example", validInquiry.email)).toBe("email-link");
     expect(signedVia(null, validInquiry.email)).toBe("email-link");
     expect(signedVia(validInquiry.email.toUpperCase(), validInquiry.email)).toBe("portal");
-    // An agreement signed before migration 0041 recorded neither: its audit page says so, never guesses.
+    // An agreement signed before migration 0042 recorded neither: its audit page says so, never guesses.
     expect(identifiedBy(null, validInquiry.email)).toBe(
       "the quote's private link (how they were identified was not recorded then)",
     );

@@ -35,7 +35,7 @@ import * as catalogueSettings from "./0035-catalogue-settings";
 import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
-import * as signedVia from "./0041-signed-via";
+import * as signedVia from "./0042-signed-via";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -77,5 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0036-contracts": contracts,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
-  "0041-signed-via": signedVia,
+  "0042-signed-via": signedVia,
 };
