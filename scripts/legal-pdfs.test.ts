@@ -1,16 +1,13 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatAddress, siteConfig } from "../app/content/site";
+import { pdfText as pdfBytesText } from "../tests/helpers/pdf";
 import { generateLegalPdfs } from "./legal-pdfs";
 
-/** Text of a PDF as a reader would extract it (poppler's pdftotext). */
-function pdfText(file: string) {
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
+const pdfText = (file: string) => pdfBytesText(fs.readFileSync(file));
 
 describe("legal PDFs", () => {
   let dir: string;

@@ -1,9 +1,17 @@
 import fs from "node:fs";
-import { availableParallelism } from "node:os";
+import os, { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { ConfigError, loadConfig, sqliteOneProcess } from "./config.server";
+import { selfSignedP12 } from "./documents/p12.server";
+
+/** A PKCS#12 file of a fresh self-signed certificate under the passphrase, valid from `at`. */
+function p12File(passphrase: string, at = new Date()) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "seal-")), "studio.p12");
+  fs.writeFileSync(file, selfSignedP12(passphrase, at));
+  return file;
+}
 
 describe("loadConfig", () => {
   it("starts with embedded defaults and nothing set", () => {
@@ -166,11 +174,44 @@ describe("loadConfig", () => {
         PAYMENTS_PROVIDER: "sandbox",
         SITE_URL: "https://example.ca",
         BETTER_AUTH_SECRET: secret,
+        SIGNING_CERT_FILE: p12File("pass phrase"),
+        SIGNING_CERT_PASSPHRASE: "pass phrase",
       }).BETTER_AUTH_SECRET,
     ).toBe(secret);
     // A production build served locally (npm start) keeps a per-install secret instead.
     expect(
       loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).STUDIO_AUTH_SECRET,
+    ).toBeUndefined();
+  });
+
+  it("requires the seal's certificate in production on a public origin, and checks it opens at start-up", () => {
+    const production = {
+      NODE_ENV: "production",
+      PAYMENTS_PROVIDER: "sandbox",
+      SITE_URL: "https://example.ca",
+      STUDIO_AUTH_SECRET: "x".repeat(32),
+    };
+    expect(() => loadConfig(production)).toThrow(/SIGNING_CERT_FILE: is required in production/);
+    const file = p12File("right");
+    expect(
+      loadConfig({ ...production, SIGNING_CERT_FILE: file, SIGNING_CERT_PASSPHRASE: "right" }),
+    ).toMatchObject({
+      SIGNING_CERT_FILE: file,
+    });
+    // A wrong passphrase, a missing file, an expired certificate: the start stops, naming the variable.
+    expect(() =>
+      loadConfig({ ...production, SIGNING_CERT_FILE: file, SIGNING_CERT_PASSPHRASE: "wrong" }),
+    ).toThrow(/SIGNING_CERT_FILE: is not a PKCS#12 file this passphrase opens/);
+    expect(() => loadConfig({ ...production, SIGNING_CERT_FILE: `${file}.missing` })).toThrow(
+      /SIGNING_CERT_FILE: cannot be read \(ENOENT\)/,
+    );
+    const expired = p12File("old", new Date("2010-01-01T00:00:00Z"));
+    expect(() =>
+      loadConfig({ ...production, SIGNING_CERT_FILE: expired, SIGNING_CERT_PASSPHRASE: "old" }),
+    ).toThrow(/SIGNING_CERT_FILE: holds a certificate valid only 2009-12-31/);
+    // npm start (a production build on loopback) and development seal with a generated certificate.
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_PROVIDER: "sandbox" }).SIGNING_CERT_FILE,
     ).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
 import { GST_HST_NUMBER_PATTERN } from "./billing/tax-number";
+import { openP12 } from "./documents/p12.server";
 import { DEFAULT_BUILD_DIR, DEFAULT_SITE_URL } from "./paths";
 
 /**
@@ -128,6 +130,14 @@ export const envSchema = z
         .optional(),
     ),
 
+    /**
+     * The studio's certificate that seals signed agreements (decision 0057): a PKCS#12 file
+     * (private key and certificate) and its passphrase. Required in production on a public
+     * origin; unset elsewhere, a self-signed development certificate is generated (docs/security.md#document-seal).
+     */
+    SIGNING_CERT_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    SIGNING_CERT_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().max(1024).optional()),
+
     /** Benchmarks only: lifts the per-IP rate limits. Never set in production. */
     RATE_LIMIT_DISABLED: booleanString,
   })
@@ -158,6 +168,7 @@ export const envSchema = z
           "STUDIO_AUTH_SECRET (or BETTER_AUTH_SECRET) is required in production (e.g. openssl rand -base64 32)",
       });
     }
+    sealIssues(env, ctx);
     if (env.PAYMENTS_PROVIDER === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!env[key])
@@ -175,6 +186,39 @@ export const envSchema = z
       env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" && env.DATABASE_URL ? availableParallelism() : 1),
     BACKUP_DIR: backupDir(env),
   }));
+
+/** The seal's certificate opens now, or (production on a public origin) is there at all. */
+function sealIssues(
+  env: { NODE_ENV: string; SITE_URL: string; SIGNING_CERT_FILE?: string; SIGNING_CERT_PASSPHRASE?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!env.SIGNING_CERT_FILE) {
+    if (env.NODE_ENV === "production" && !isLoopbackSite(env.SITE_URL))
+      ctx.addIssue({
+        code: "custom",
+        path: ["SIGNING_CERT_FILE"],
+        message:
+          "is required in production: the PKCS#12 file (key and certificate) that seals signed agreements, with SIGNING_CERT_PASSPHRASE (docs/deploy.md#document-seal)",
+      });
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(env.SIGNING_CERT_FILE);
+  } catch (error) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SIGNING_CERT_FILE"],
+      message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    });
+    return;
+  }
+  try {
+    openP12(bytes, env.SIGNING_CERT_PASSPHRASE ?? "");
+  } catch (error) {
+    ctx.addIssue({ code: "custom", path: ["SIGNING_CERT_FILE"], message: (error as Error).message });
+  }
+}
 
 /** BACKUP_DIR as set, `off` for none, or by default (SQLite, outside tests) `backups` beside the database file. */
 function backupDir(env: {

@@ -20,6 +20,7 @@ import { manageToken } from "./booking/tokens.server";
 import type { AppConfig } from "./config.server";
 import { backupHealth } from "./db/backup.server";
 import type { AppDatabase } from "./db/database.server";
+import { documentStamp } from "./documents/stamp.server";
 import { inquiryDeliveryHandlers } from "./inquiries/notifications.server";
 import { createInquiryService, type InquiryService } from "./inquiries/service.server";
 import { createAttention, type Attention } from "./leads/attention.server";
@@ -265,6 +266,7 @@ function createPortal(
       privacy,
       managePath: (id) => `/book/manage/${manageToken(bookingLinks, id)}`,
       now,
+      documents: documentStamp(config),
     }),
     plans: { plansOfClient: plans.plansOfClient, clientBillingPortal: plans.clientBillingPortal },
   };
@@ -445,6 +447,7 @@ function createBackOffice(
     now,
     catalogue,
     preview: quotes.preview,
+    documents: documentStamp(config),
   });
   const attention = createAttention({
     database,

@@ -84,7 +84,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { status: chosen.status },
         );
   }
-  const client = { clientIp: context.clientIp ?? "unknown" };
+  // A client signed in to the portal is identified by it (the agreement's audit page says so).
+  const client = { clientIp: context.clientIp ?? "unknown", portalEmail: context.client?.email ?? null };
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
   const result =
     intent === "pay"
@@ -419,7 +420,11 @@ export function QuoteScreen({
                   ? `Countersigned for ${siteConfig.name} by ${q.agreement.countersigned.name} (${q.agreement.countersigned.role}) on ${dateTime(q.agreement.countersigned.signedAt)}.`
                   : `${siteConfig.name} countersigns it next; the PDF then carries both signatures.`}
               </p>
-              <p className="mt-1 break-all text-sm text-muted-foreground">SHA-256: {q.agreement.sha256}</p>
+              {/* Words, not a digest (issue 38): the PDF's digital seal is what a reader checks. */}
+              <p className="mt-1 text-sm text-muted-foreground">
+                The PDF is sealed with {siteConfig.name}&apos;s digital signature: your PDF reader shows
+                whether it changed after it was sealed.
+              </p>
               <p className="mt-2">
                 <a href={`/quote/${token}/agreement.pdf`} className="underline" download>
                   Download the signed agreement (PDF)
@@ -451,9 +456,10 @@ export function QuoteScreen({
               </h2>
               <ul className="mt-2 flex flex-col gap-1">
                 {q.payments.map((p) => (
-                  <li key={p.reference}>
+                  <li key={`${p.kind}-${p.paidAt}`}>
                     {p.kind === "deposit" ? "Deposit" : p.kind === "balance" ? "Balance" : "Payment"} of{" "}
-                    {cad(p.amountCents)} received on {date(p.paidAt)} (reference {p.reference})
+                    {cad(p.amountCents)} received on {date(p.paidAt)}
+                    {p.receipt ? ` (receipt ${p.receipt})` : ""}
                   </li>
                 ))}
               </ul>

@@ -18,7 +18,8 @@ import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
 
 import type { Executor } from "../db/database.server";
 import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
-import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
+import { contentWidth, PDF_FONT, PDF_FONT_BOLD, renderPdf } from "../documents/pdf";
+import type { DocumentStamp } from "../documents/stamp.server";
 
 /**
  * Numbered invoices (each amount asked for: the deposit or the whole when the
@@ -334,8 +335,55 @@ function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value:
   doc.x = doc.page.margins.left;
 }
 
-/** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
-export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
+/**
+ * What a document states beyond its own row, read when it is printed (issue 38): the invoice a
+ * receipt pays, and what remains due on the quote once it is paid (none for a care plan's month).
+ */
+export type DocumentFacts = { paysInvoice?: string | null; balanceCents?: number | null };
+
+export async function documentFacts(db: Executor, d: MoneyDocument): Promise<DocumentFacts> {
+  if (d.kind !== "receipt") return {};
+  let invoice = db.selectFrom("money_documents").select("number").where("kind", "=", "invoice");
+  invoice = d.renewal_id
+    ? invoice.where("renewal_id", "=", d.renewal_id)
+    : invoice.where("quote_id", "=", d.quote_id).where("payment_kind", "=", d.payment_kind);
+  const paid = await invoice.executeTakeFirst();
+  if (d.renewal_id) return { paysInvoice: paid?.number ?? null };
+  const quote = await db
+    .selectFrom("quotes")
+    .select("total_cents")
+    .where("id", "=", d.quote_id)
+    .executeTakeFirst();
+  // The quote's receipts up to this one (its own included): what was paid by then.
+  const receipts = await db
+    .selectFrom("money_documents")
+    .select(["amount_cents", "issued_at", "number"])
+    .where("kind", "=", "receipt")
+    .where("quote_id", "=", d.quote_id)
+    .execute();
+  const upTo = receipts
+    .filter((r) => r.issued_at < d.issued_at || (r.issued_at === d.issued_at && r.number <= d.number))
+    .reduce((sum, r) => sum + Number(r.amount_cents), 0);
+  return {
+    paysInvoice: paid?.number ?? null,
+    balanceCents: quote ? Math.max(0, Number(quote.total_cents) - upTo) : null,
+  };
+}
+
+/** A document as it leaves the server (a download, an attachment): its name and its PDF with the facts of the day. */
+export async function documentFile(db: Executor, d: MoneyDocument, stamp?: Pick<DocumentStamp, "test">) {
+  return {
+    filename: documentFilename(d),
+    pdf: await renderDocumentPdf(d, stamp, await documentFacts(db, d)),
+  };
+}
+
+/** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row and facts. */
+export function renderDocumentPdf(
+  d: MoneyDocument,
+  stamp?: Pick<DocumentStamp, "test">,
+  facts: DocumentFacts = {},
+): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
   const lines = z.array(quoteLineSchema).parse(JSON.parse(d.lines));
   const amount = Number(d.amount_cents);
@@ -345,12 +393,15 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const tier = credit ? { taxAndNumber: true, buyerAndTerms: true } : craTier(amount);
   const issued = formatSiteDate(d.issued_at);
   const title = `${documentKindLabels[d.kind]} ${d.number}`;
+  const part = paymentKindLabels[d.payment_kind].toLowerCase();
+  const of = d.renewal_id ? "the care plan" : `quote ${quoteReference(d.quote_id)}`;
   return renderPdf(
     {
       title,
       // A care plan renewal's documents name the plan's subscription where a quote's name the quote.
       subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  ${d.renewal_id ? "Care plan" : "Quote"} ${quoteReference(d.quote_id)}`,
       createdAt: new Date(d.issued_at),
+      test: stamp?.test,
     },
     (doc) => {
       const width = contentWidth(doc);
@@ -384,7 +435,17 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
         doc.text(`Reason: ${d.reason ?? ""}`, { width });
       }
 
-      if (tier.buyerAndTerms) {
+      if (credit) {
+        // The credit itself, not the quote's lines: what was paid and how much of it goes back.
+        heading("Description");
+        doc
+          .font(PDF_FONT)
+          .fontSize(10.5)
+          .text(
+            `Refund of ${cad(amount)} of the ${part} paid on ${of} (receipt ${d.credited_receipt ?? ""}).`,
+            { width },
+          );
+      } else if (tier.buyerAndTerms) {
         heading("Description");
         scopeLine(doc, d.scope_summary, width);
         for (const l of lines)
@@ -401,15 +462,7 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
         if (taxes.length === 0) row(credit ? "Tax reversed" : "Tax charged", "none");
       }
       row(invoice ? "Total due" : credit ? "Total refunded" : "Total paid", cad(amount), true);
-      if (d.kind === "receipt" && !d.renewal_id)
-        doc
-          .moveDown(0.3)
-          .fillColor(PDF_MUTED)
-          .fontSize(9.5)
-          .text(
-            `Payment ${d.payment_id?.slice(0, 8).toUpperCase() ?? ""} for ${paymentKindLabels[d.payment_kind].toLowerCase()} of quote ${quoteReference(d.quote_id)}.`,
-          )
-          .fillColor(PDF_INK);
+      if (d.kind === "receipt") receiptFacts(doc, width, facts, part, of);
       if (d.status === "void")
         doc
           .moveDown(0.5)
@@ -417,10 +470,40 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
           .fontSize(11)
           .text("VOID: this invoice was cancelled and nothing is due on it.");
 
-      if (tier.buyerAndTerms) {
+      // Payment terms belong on the invoice that asks for the money (CRA: from $500), not on a receipt or a credit note.
+      if (invoice && tier.buyerAndTerms) {
         heading("Terms");
         doc.font(PDF_FONT).fontSize(10).text(d.terms, { width });
       }
     },
   );
+}
+
+/** Under a receipt's total: the invoice it pays and what remains due on the quote. */
+function receiptFacts(
+  doc: PDFKit.PDFDocument,
+  width: number,
+  facts: DocumentFacts,
+  part: string,
+  of: string,
+) {
+  doc.moveDown(0.3);
+  if (facts.paysInvoice !== undefined)
+    doc
+      .font(PDF_FONT)
+      .fontSize(10.5)
+      .text(
+        facts.paysInvoice
+          ? `Pays invoice ${facts.paysInvoice} (the ${part} of ${of}).`
+          : `Pays the ${part} of ${of}.`,
+        { width },
+      );
+  if (facts.balanceCents !== undefined && facts.balanceCents !== null)
+    amountRow(
+      doc,
+      width,
+      facts.balanceCents > 0 ? `Balance remaining on ${of}` : `Nothing remains due on ${of}`,
+      cad(facts.balanceCents),
+      true,
+    );
 }

@@ -8,7 +8,7 @@ import { refundNoticeEmail } from "../mail/emails/refund-notice";
 import { portalLink } from "../mail/layout";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { attachment, loadPayment, type QuoteMailContext } from "../quotes/quote-mail-context.server";
-import { documentFilename, renderDocumentPdf } from "./documents.server";
+import { documentFile } from "./documents.server";
 
 /** A refund's credit note (PDF attached) to the client. A lead deleted since leaves no address: nothing to send. */
 export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
@@ -39,13 +39,8 @@ export async function sendCreditNote(ctx: QuoteMailContext, row: OutboxRow) {
     test: to.provider === "sandbox",
     portalUrl: portalLink(ctx.config.SITE_URL),
   });
-  const attachments = [
-    {
-      filename: documentFilename(note),
-      content: await renderDocumentPdf(note),
-      contentType: "application/pdf",
-    },
-  ];
+  const file = await documentFile(db, note, ctx.documents);
+  const attachments = [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
   await mailer.send({
     ...email,
     to: to.email,

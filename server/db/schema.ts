@@ -171,7 +171,11 @@ export interface AgreementTable {
   /** The exact text fingerprinted (0030): the content alone (version 1), or the content with the signer's facts (2). */
   signed_text: Generated<string>;
   hash_version: Generated<number>;
+  /** How the signer was identified: the client portal's sign-in or the quote's emailed link; null before 0042. */
+  signed_via?: SignedVia | null;
 }
+
+export type SignedVia = "portal" | "email-link";
 
 /** A quote whose agreement the lead's deletion may delete, inside its own transaction only (0030). */
 export interface AgreementReleaseTable {

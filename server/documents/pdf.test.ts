@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { CLIENT_NAMES, pdfFonts, pdfText } from "../../tests/helpers/pdf";
+import { CLIENT_NAMES, pdfFonts, pdfSignature, pdfText } from "../../tests/helpers/pdf";
 import { PDF_FONT, PDF_FONT_BOLD, PDF_MISSING, printable, renderPdf } from "./pdf";
+import { studioSeal } from "./seal.server";
 
 /**
  * Every PDF the studio issues prints its client's name as typed: the embedded
@@ -62,5 +63,26 @@ describe("the studio's PDFs", () => {
     // A thumbs-up with its emoji variation selector: one placeholder, not two.
     expect(printable("OK 👍\uFE0F")).toBe(`OK ${PDF_MISSING}`);
     expect(printable("Line one\nLine two\tend")).toBe("Line one\nLine two\tend");
+  });
+
+  it("marks a sandbox document TEST under the studio's name and in every page's footer, and seals a document over every byte", async () => {
+    const seal = studioSeal({ NODE_ENV: "test", DATABASE_PATH: ":memory:" });
+    const bytes = await renderPdf(
+      { ...meta, test: true, seal: { seal, info: { reason: "test", signedAt: meta.createdAt } } },
+      (doc) => doc.text("Clause. ".repeat(900)),
+    );
+    const text = pdfText(bytes);
+    expect(text).toContain("CASCADIA WEB STUDIO TEST · made with the sandbox payment provider");
+    expect(text.match(/TEST · Cascadia Web Studio/g)).toHaveLength(2);
+    expect(text).toContain("Page 2 of 2");
+    expect(pdfSignature(bytes)).toMatchObject({
+      validation: "Signature is Valid.",
+      wholeDocument: true,
+      signer: "Cascadia Web Studio (development seal)",
+    });
+    // Without either: no band, no signature.
+    const plain = await renderPdf(meta, (doc) => doc.text("Clause."));
+    expect(pdfText(plain)).not.toContain("TEST");
+    expect(pdfSignature(plain)).toBeUndefined();
   });
 });

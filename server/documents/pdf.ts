@@ -11,11 +11,14 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 
 import { siteConfig, type SiteConfig } from "../../app/content/site";
+import { addSealPlaceholder, applySeal, type Seal, type SealInfo } from "./seal.server";
 
 export const PDF_INK = "#0b1324";
 export const PDF_MUTED = "#475569";
 export const PDF_BRAND = "#1d4ed8";
 export const PDF_MARGIN = 64;
+/** The TEST band's red: white bold text on it is 5.9:1. */
+const PDF_TEST = "#b91c1c";
 
 /** The faces a body sets text in: `doc.font(PDF_FONT)`, `doc.font(PDF_FONT_BOLD)`. */
 export const PDF_FONT = "Studio";
@@ -32,6 +35,10 @@ export type PdfMeta = {
   /** Fixed for byte-stable output; defaults to now. */
   createdAt?: Date;
   site?: SiteConfig;
+  /** Sealed with the studio's certificate (agreements): a signature over the whole file, made last. */
+  seal?: { seal: Seal; info: SealInfo };
+  /** Made with the sandbox payment provider: a TEST band on every page (issue 38). */
+  test?: boolean;
 };
 
 // Beside this module: server/documents/fonts/ in dev, tests and scripts; scripts/build-server.ts
@@ -106,7 +113,12 @@ const printableValue = (value: unknown) => (typeof value === "string" ? printabl
 export const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - PDF_MARGIN * 2;
 
 /** Renders a document to bytes: the header is drawn first, `body` writes the rest, footers go on last. */
-export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export async function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const bytes = await drawPdf(meta, body);
+  return meta.seal ? applySeal(bytes, meta.seal.seal, meta.seal.info.signedAt) : bytes;
+}
+
+function drawPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const site = meta.site ?? siteConfig;
   return new Promise<Buffer>((resolve, reject) => {
     // A throw here (a font file missing) rejects the promise, as the executor's throws do.
@@ -119,6 +131,8 @@ export function renderPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void
       header(doc, meta, site);
       body(doc);
       footers(doc, meta, site);
+      // Last: the signature's byte range must cover everything drawn.
+      if (meta.seal) addSealPlaceholder(doc, meta.seal.seal, meta.seal.info);
       doc.end();
     } catch (error) {
       reject(error);
@@ -159,10 +173,28 @@ function header(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
     .fontSize(11)
     .text(site.name.toUpperCase(), PDF_MARGIN, PDF_MARGIN, { characterSpacing: 1.5 });
   doc.moveDown(0.6);
+  if (meta.test) testBand(doc);
   doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(26).text(meta.title);
   doc.moveDown(0.3);
   doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(10).text(meta.subtitle);
   doc.moveDown(1.2);
+}
+
+/** What a document made with the sandbox payment provider says of itself, under the studio's name and in every footer. */
+export const PDF_TEST_MARK = "TEST";
+const TEST_DETAIL = "made with the sandbox payment provider: no money moved and it is not a tax document";
+
+function testBand(doc: PDFKit.PDFDocument) {
+  const width = contentWidth(doc);
+  const text = `${PDF_TEST_MARK}  ·  ${TEST_DETAIL}`;
+  doc.font(PDF_FONT_BOLD).fontSize(9.5);
+  // As tall as the text wraps to, so a narrower page or a longer notice stays inside the band.
+  const height = doc.heightOfString(text, { width: width - 20 }) + 12;
+  const y = doc.y;
+  doc.rect(PDF_MARGIN, y, width, height).fill(PDF_TEST);
+  doc.fillColor("#ffffff").text(text, PDF_MARGIN + 10, y + 6, { width: width - 20 });
+  doc.x = PDF_MARGIN;
+  doc.y = y + height + 10;
 }
 
 // Footer on every page: the contact line and page numbers.
@@ -176,7 +208,13 @@ function footers(doc: PDFKit.PDFDocument, meta: PdfMeta, site: SiteConfig) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fillColor(PDF_MUTED).font(PDF_FONT).fontSize(8.5);
-    doc.text(meta.footer ?? `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`, PDF_MARGIN, y, {
+    // Under the sandbox, TEST takes the phone's place: the line keeps its width beside the page numbers.
+    const footer =
+      meta.footer ??
+      (meta.test
+        ? `${PDF_TEST_MARK}  ·  ${site.name}  ·  ${site.email}`
+        : `${site.name}  ·  ${site.email}  ·  ${site.phone.display}`);
+    doc.text(meta.test && meta.footer ? `${PDF_TEST_MARK}  ·  ${footer}` : footer, PDF_MARGIN, y, {
       width,
       align: "left",
       lineBreak: false,

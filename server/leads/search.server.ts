@@ -18,6 +18,41 @@ import {
   type LeadQuery,
 } from "./lead-context.server";
 
+/**
+ * A reference the studio's documents print (issue 38): a quote's ("Q-1A2B3C4D", its id's first
+ * eight hex digits) or a document's number ("2026-0001", "R2026-0001", "C2026-0001").
+ */
+const QUOTE_REFERENCE = /^Q-([0-9A-F]{8})$/i;
+const DOCUMENT_NUMBER = /^[RC]?\d{4}-\d{4,6}$/i;
+
+export function isReference(q: string) {
+  const t = q.trim();
+  return QUOTE_REFERENCE.test(t) || DOCUMENT_NUMBER.test(t);
+}
+
+/** The lead a reference belongs to: the one whose quote or document it names. */
+function referenceMatch(eb: ExpressionBuilder<Database, "leads">, q: string): Expression<SqlBool> {
+  const t = q.trim().toUpperCase();
+  const quote = QUOTE_REFERENCE.exec(t);
+  if (quote)
+    return eb.exists(
+      eb
+        .selectFrom("quotes")
+        .select("quotes.id")
+        .whereRef("quotes.lead_id", "=", "leads.id")
+        // Ids are lower-case UUIDs: the prefix, by a range the primary key's index answers.
+        .where("quotes.id", ">=", quote[1]!.toLowerCase())
+        .where("quotes.id", "<", `${quote[1]!.toLowerCase()}~`),
+    );
+  return eb.exists(
+    eb
+      .selectFrom("money_documents")
+      .select("money_documents.id")
+      .whereRef("money_documents.lead_id", "=", "leads.id")
+      .where("money_documents.number", "=", t),
+  );
+}
+
 /** Full text, by word prefix, through SQLite's FTS5 table or PostgreSQL's GIN index (migration 0008). */
 export function matches(ctx: LeadContext, q: string, dense: boolean) {
   const terms = searchTerms(q);
@@ -28,7 +63,7 @@ export function matches(ctx: LeadContext, q: string, dense: boolean) {
 
 /** Whether a search matches so many leads (SQLite) that walking the order beats sorting the matches. */
 export async function isDense(ctx: LeadContext, q: string | undefined) {
-  const terms = q ? searchTerms(q) : [];
+  const terms = q && !isReference(q) ? searchTerms(q) : [];
   if (terms.length === 0) return false;
   const n = await leadMatchesUpTo(ctx.database, terms, DENSE_MATCHES);
   return n !== undefined && n >= DENSE_MATCHES;
@@ -44,7 +79,9 @@ export function filtered(ctx: LeadContext, query: LeadQuery, dense = false) {
     if (query.projectType) where.push(eb("project_type", "=", query.projectType));
     if (query.budget) where.push(eb("budget", "=", query.budget));
     if (query.ref) where.push(query.ref === NO_REF ? eb("ref", "is", null) : eb("ref", "=", query.ref));
-    if (query.q) where.push(matches(ctx, query.q, dense));
+    // A quote's reference or a document's number finds its lead; anything else is full text.
+    if (query.q)
+      where.push(isReference(query.q) ? referenceMatch(eb, query.q) : matches(ctx, query.q, dense));
     return eb.and(where);
   };
 }

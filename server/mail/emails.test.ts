@@ -37,7 +37,7 @@ const quote = {
 const receipt = {
   firstName: "Ada",
   reference: "Q-0A1B2C3D",
-  paymentReference: "7F3A9C21",
+  receiptNumber: "R2026-0001",
   packageName: "Pro Website",
   kindLabel: "Deposit",
   amountCents: 61728,
@@ -131,7 +131,7 @@ const emails: Record<string, () => Promise<RenderedEmail>> = {
     }),
   "receipt-deposit": () => receiptEmail(receipt),
   "receipt-paid-in-full": () =>
-    receiptEmail({ ...receipt, kindLabel: "Balance", paymentReference: "99B0C1D2", remainingCents: 0 }),
+    receiptEmail({ ...receipt, kindLabel: "Balance", receiptNumber: "R2026-0002", remainingCents: 0 }),
   "credit-note": () =>
     creditNoteEmail({
       firstName: "Ada",

@@ -1,5 +1,6 @@
-import { documentFilename, documentLink, renderDocumentPdf } from "../billing/documents.server";
+import { documentFile, documentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
+import type { DocumentStamp } from "../documents/stamp.server";
 import type { LeadPrivacy } from "../leads/privacy.server";
 import { insertLeadActivity } from "../leads/timeline.server";
 import type { QuoteCheckout } from "../quotes/checkout.server";
@@ -19,8 +20,10 @@ export function createPortalView(deps: {
   /** The path of a call's move-or-cancel page (its secret link). */
   managePath: (bookingId: string) => string;
   now?: () => number;
+  /** Marks its documents TEST under the sandbox provider. */
+  documents: Pick<DocumentStamp, "test">;
 }) {
-  const { database, quotes, privacy, managePath, now = Date.now } = deps;
+  const { database, quotes, privacy, managePath, now = Date.now, documents: stamp } = deps;
   const db = database.db;
   const leadIds = async (client: Client) =>
     (
@@ -58,7 +61,7 @@ export function createPortalView(deps: {
         .where("id", "=", id)
         .where("lead_id", "in", ids)
         .executeTakeFirst();
-      return d ? { filename: documentFilename(d), pdf: await renderDocumentPdf(d) } : undefined;
+      return d ? documentFile(db, d, stamp) : undefined;
     },
     /** A signed agreement's PDF, only of the client's own quote. */
     async agreementPdf(client: Client, quoteId: string) {

@@ -16,9 +16,12 @@ import {
 import { scopeBlocks } from "~/shared/scope";
 
 import type { Executor } from "../db/database.server";
-import type { AgreementTable } from "../db/schema";
+import type { AgreementTable, SignedVia } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, PDF_INK, PDF_MUTED, renderPdf } from "../documents/pdf";
 import { drawScope } from "../documents/scope-pdf";
+import type { Seal } from "../documents/seal.server";
+import type { DocumentStamp } from "../documents/stamp.server";
+import { agreementAudit, type AuditEvent } from "./agreement-audit.server";
 import { sha256Hex, SIGNATURE_HASH_VERSION, signedText } from "./agreement-fingerprint.server";
 
 export { sha256Hex } from "./agreement-fingerprint.server";
@@ -52,8 +55,16 @@ export const signatureSchema = z.object({
 
 export type Signature = z.infer<typeof signatureSchema>;
 
-/** Who signed, as the request tells: the user agent (capped) and the client address, only ever hashed. */
-export type Signer = { clientIp: string; userAgent: string | null };
+/**
+ * Who signed, as the request tells: the user agent (capped), the client address (only ever
+ * hashed) and, when they were signed in to the client portal, the portal's proven email.
+ */
+export type Signer = { clientIp: string; userAgent: string | null; portalEmail?: string | null };
+
+/** How the signer was identified: the portal, when signed in there as the quote's own email; otherwise the quote's emailed link. */
+export function signedVia(portalEmail: string | null | undefined, leadEmail: string): SignedVia {
+  return portalEmail && portalEmail.toLowerCase() === leadEmail.toLowerCase() ? "portal" : "email-link";
+}
 
 export function addressHash(key: Buffer, clientIp: string) {
   return createHmac("sha256", key).update(clientIp).digest("hex");
@@ -105,7 +116,12 @@ export async function storeSignature(
   };
   // What was signed, whole, with who signed it (decision 0049): verification rebuilds this text from the row, never from the site's copy.
   const text = signedText(facts)!;
-  const agreement: AgreementRow = { ...facts, signed_text: text, content_sha256: sha256Hex(text) };
+  const agreement: AgreementRow = {
+    ...facts,
+    signed_text: text,
+    content_sha256: sha256Hex(text),
+    signed_via: signedVia(signer.portalEmail, signer.email),
+  };
   const inserted = await trx
     .insertInto("agreements")
     .values(agreement)
@@ -201,27 +217,80 @@ function signatureSection(doc: Pdf, agreement: AgreementRow, counter?: Countersi
     doc.text(`Countersigned by: ${counter.name}, ${counter.role}`, { width });
     doc.text(`Countersigned: ${formatSiteDateTimeWithZone(counter.signedAt)}`, { width });
   } else doc.text("Not yet countersigned by the studio.", { width });
-  doc.moveDown(0.5);
-  doc.fillColor(PDF_MUTED).fontSize(9);
-  // Words for the client (issue 37): no command or record id; the fingerprint stays, for a dispute.
-  doc.text("Fingerprint of what the client signed (the studio keeps the same with the quote):", { width });
-  doc.font("Courier").text(agreement.content_sha256, { width });
-  doc.font(PDF_FONT);
-  doc.text("A later change to this agreement would give another fingerprint.", { width });
 }
+
+/**
+ * The audit page (issue 38): each event with its Vancouver time and how the person was
+ * identified, then what the seal proves. Words only: no ids, digests or commands (issue 37).
+ */
+function auditPage(
+  doc: Pdf,
+  events: readonly AuditEvent[],
+  seal: { signer: string; selfSigned: boolean; at: string },
+) {
+  const width = contentWidth(doc);
+  const left = doc.page.margins.left;
+  doc.addPage();
+  heading(doc, "Audit trail");
+  doc.fillColor(PDF_MUTED).fontSize(10).text("Times are Vancouver time.", { width }).moveDown(0.5);
+  for (const e of events) {
+    const y = doc.y;
+    doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(10.5).text(e.event, left, y, { width: 110 });
+    doc.font(PDF_FONT).text(formatSiteDateTimeWithZone(e.at), left + 115, y, { width: width - 115 });
+    doc.fillColor(PDF_MUTED).text(e.detail, left + 115, doc.y, { width: width - 115 });
+    doc.x = left;
+    doc.moveDown(0.6);
+  }
+  heading(doc, "Seal");
+  doc
+    .fontSize(10.5)
+    .text(
+      `${siteConfig.name} sealed this document with its digital signature (${seal.signer}) on ${formatSiteDateTimeWithZone(seal.at)}. ` +
+        "A PDF reader shows the signature and tells whether the file changed after it was sealed.",
+      { width },
+    );
+  if (seal.selfSigned)
+    doc
+      .moveDown(0.3)
+      .fillColor(PDF_MUTED)
+      .text("Sealed with a development certificate: not for a real agreement.", { width });
+}
+
+/** What an agreement's PDF carries beyond the signed content. */
+export type AgreementPdfOptions = {
+  counter?: Countersignature;
+  /** The audit page's events; with a seal, the file is signed as of the latest one. */
+  audit?: readonly AuditEvent[];
+  seal?: Seal;
+  test?: boolean;
+};
 
 /**
  * The signed agreement as a PDF: what was signed, from the stored content (never from the quote
  * as it is now): the scope, the price, the terms, the agreement's clauses in the version the quote
  * was sent with, and both signatures with who, their role and when.
  */
-export function agreementPdf(agreement: AgreementRow, counter?: Countersignature): Promise<Buffer> {
+export function agreementPdf(agreement: AgreementRow, options: AgreementPdfOptions = {}): Promise<Buffer> {
+  const { counter, audit = [], seal, test } = options;
   const c = JSON.parse(agreement.content) as AgreementContent;
+  // The seal's time is the last event it attests, so the same record gives the same bytes.
+  const sealedAt = [agreement.signed_at, counter?.signedAt, ...audit.map((e) => e.at)]
+    .filter((t): t is string => Boolean(t))
+    .sort()
+    .at(-1)!;
   return renderPdf(
     {
       title: "Signed agreement",
       subtitle: `Quote ${c.reference} · version ${c.version} · signed ${formatSiteDateTimeWithZone(agreement.signed_at)}`,
       createdAt: new Date(agreement.signed_at),
+      test,
+      seal: seal && {
+        seal,
+        info: {
+          reason: `Agreement of quote ${c.reference}, version ${c.version}`,
+          signedAt: new Date(sealedAt),
+        },
+      },
     },
     (doc) => {
       const width = contentWidth(doc);
@@ -246,6 +315,12 @@ export function agreementPdf(agreement: AgreementRow, counter?: Countersignature
         drawScope(doc, scopeBlocks(c.contract.text));
       }
       signatureSection(doc, agreement, counter);
+      if (audit.length > 0 || seal)
+        auditPage(doc, audit, {
+          signer: seal?.signer ?? siteConfig.name,
+          selfSigned: seal?.selfSigned ?? false,
+          at: sealedAt,
+        });
     },
   );
 }
@@ -263,14 +338,26 @@ export async function countersignatureOf(
   return row ? { name: row.name, role: row.role, signedAt: row.signed_at } : undefined;
 }
 
-/** An agreement's PDF (with the studio's countersignature when there is one) and its download name. */
-export async function agreementFile(agreement: AgreementRow, db?: Executor) {
+/**
+ * An agreement's PDF as it leaves the server, and its download name: with the studio's
+ * countersignature when there is one, the audit page, the TEST mark under the sandbox
+ * provider, sealed with the studio's certificate (decision 0057).
+ */
+export async function agreementFile(
+  agreement: AgreementRow,
+  ctx: { db: Executor; documents: DocumentStamp },
+) {
   const { reference, version } = JSON.parse(agreement.content) as Pick<
     AgreementContent,
     "reference" | "version"
   >;
   return {
     filename: agreementFilename({ reference, version }),
-    pdf: await agreementPdf(agreement, db && (await countersignatureOf(db, agreement.quote_id))),
+    pdf: await agreementPdf(agreement, {
+      counter: await countersignatureOf(ctx.db, agreement.quote_id),
+      audit: await agreementAudit(ctx.db, agreement),
+      seal: ctx.documents.seal(),
+      test: ctx.documents.test,
+    }),
   };
 }

@@ -8,6 +8,7 @@ import { type DocumentLink } from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import { documentStamp } from "../documents/stamp.server";
 import { isCrossSiteRequest } from "../http/origin.server";
 import { createRateLimiter } from "../http/rate-limit.server";
 import type { LeadTimeline } from "../leads/timeline.server";
@@ -41,8 +42,8 @@ export type QuoteView = {
   expiresAt: string;
   /** The payment the client can make now, if any. */
   due: { kind: PaymentKind; amountCents: number } | null;
-  /** Settled payments, for the receipt. */
-  payments: { kind: PaymentKind; amountCents: number; paidAt: string; reference: string }[];
+  /** Each settled payment, with its receipt's number (null: money the quote did not take). */
+  payments: { kind: PaymentKind; amountCents: number; paidAt: string; receipt: string | null }[];
   clientName: string;
   /** Its invoices and receipts, each a PDF at documentPath(token, id). */
   documents: (DocumentLink & { href: string })[];
@@ -131,6 +132,10 @@ export type CheckoutDeps = {
     | "UNSUBSCRIBE_SECRET"
     | "RATE_LIMIT_DISABLED"
     | "GST_HST_NUMBER"
+    | "PAYMENTS_PROVIDER"
+    | "STRIPE_SECRET_KEY"
+    | "SIGNING_CERT_FILE"
+    | "SIGNING_CERT_PASSPHRASE"
   >;
   database: AppDatabase;
   payments: Pick<PaymentService, "createQuotePayment" | "closeQuoteCheckouts">;
@@ -158,6 +163,7 @@ export function checkoutContext(deps: CheckoutDeps) {
   const crossSite = (request: Request) => isCrossSiteRequest(request.headers, request.url, deps.config);
   return {
     deps,
+    documents: documentStamp(deps.config),
     database,
     payments,
     timeline,

@@ -1,11 +1,6 @@
 import { duePayment, effectiveStatus, quoteReference } from "~/shared/quote-model";
 
-import {
-  documentFilename,
-  documentLink,
-  documentsOfQuote,
-  renderDocumentPdf,
-} from "../billing/documents.server";
+import { documentFile, documentLink, documentsOfQuote } from "../billing/documents.server";
 import { notFlagged } from "../billing/flagged-refund";
 import { agreementFile } from "./agreement.server";
 import { type LeadQuote, type LeadQuotesContext } from "./lead-quotes-context.server";
@@ -25,7 +20,7 @@ export async function documentPdf(ctx: LeadQuotesContext, leadId: string, docume
     .where("id", "=", documentId)
     .where("lead_id", "=", leadId)
     .executeTakeFirst();
-  return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
+  return doc ? documentFile(db, doc, ctx.documents) : undefined;
 }
 
 export async function list(ctx: LeadQuotesContext, leadId: string): Promise<LeadQuote[]> {
@@ -120,5 +115,5 @@ export async function agreement(ctx: LeadQuotesContext, leadId: string, quoteId:
     .selectAll()
     .where("quote_id", "=", quoteId)
     .executeTakeFirst();
-  return found ? agreementFile(found, db) : undefined;
+  return found ? agreementFile(found, ctx) : undefined;
 }

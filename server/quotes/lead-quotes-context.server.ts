@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { type DocumentLink } from "../billing/documents.server";
 import type { AppDatabase } from "../db/database.server";
 import type { PaymentKind, QuoteStatus } from "../db/schema";
+import type { DocumentStamp } from "../documents/stamp.server";
 import type { Catalogue } from "../settings/catalogue.server";
 import { gstHstNumber } from "../settings/settings.server";
 import type { QuoteService } from "./service.server";
@@ -50,8 +51,11 @@ export function leadQuotesContext({
   taxRegistered = false,
   now = Date.now,
   catalogue,
+  documents,
 }: {
   database: AppDatabase;
+  /** How its PDFs are printed: sealed agreements, TEST under the sandbox provider. */
+  documents: DocumentStamp;
   service: QuoteService;
   /** The catalogue a form's line may name an item of (issue 38). */
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
@@ -63,7 +67,7 @@ export function leadQuotesContext({
   // Registered now: the GST/HST number of /studio/settings, else the environment's (`taxRegistered`).
   const registered = async () =>
     (await gstHstNumber(db, { GST_HST_NUMBER: taxRegistered ? "environment" : undefined })) !== null;
-  return { database, service, taxRegistered: registered, now, db, catalogue };
+  return { database, service, taxRegistered: registered, now, db, catalogue, documents };
 }
 
 export type LeadQuotesContext = ReturnType<typeof leadQuotesContext>;

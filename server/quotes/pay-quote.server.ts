@@ -15,7 +15,7 @@ import { byToken, expire } from "./view-quote.server";
 export async function pay(
   ctx: CheckoutContext,
   token: string,
-  client: PaymentClient & { userAgent?: string | null },
+  client: PaymentClient & { userAgent?: string | null; portalEmail?: string | null },
   signature?: unknown,
 ): Promise<QuoteCheckoutResult> {
   const { clock, log, agreementOf, payments } = ctx;
@@ -33,7 +33,7 @@ export async function pay(
       ctx,
       quote,
       signature,
-      { clientIp: client.clientIp, userAgent: client.userAgent ?? null },
+      { clientIp: client.clientIp, userAgent: client.userAgent ?? null, portalEmail: client.portalEmail },
       t,
     );
     if (refused) return refused;
@@ -72,7 +72,7 @@ export function payRequest(
   ctx: CheckoutContext,
   request: Request,
   token: string,
-  client: PaymentClient,
+  client: PaymentClient & { portalEmail?: string | null },
   form?: Record<string, unknown>,
 ): Promise<QuoteCheckoutResult> {
   const { crossSite } = ctx;

@@ -1,4 +1,4 @@
-import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
+import { documentFile } from "../billing/documents.server";
 import { documentPath, type CheckoutContext } from "./checkout-context.server";
 import { byToken } from "./view-quote.server";
 
@@ -13,7 +13,7 @@ export async function documentPdf(ctx: CheckoutContext, token: string, documentI
     .where("id", "=", documentId)
     .where("quote_id", "=", quote.id)
     .executeTakeFirst();
-  return doc ? { filename: documentFilename(doc), pdf: await renderDocumentPdf(doc) } : undefined;
+  return doc ? documentFile(db, doc, ctx.documents) : undefined;
 }
 
 /**

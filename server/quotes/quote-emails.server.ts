@@ -6,6 +6,7 @@ import { agreementEmail, agreementNoticeEmail } from "../mail/emails/agreement";
 import { quoteEmail } from "../mail/emails/quote";
 import { quoteReplyEmail } from "../mail/emails/quote-reply";
 import { portalLink } from "../mail/layout";
+import { markTest } from "../mail/test-mark";
 import { messageId, type OutboxRow } from "../outbox/outbox.server";
 import { agreementFile } from "./agreement.server";
 import { attachment, loadQuote, type QuoteMailContext } from "./quote-mail-context.server";
@@ -37,7 +38,7 @@ export async function sendQuote(ctx: QuoteMailContext, row: OutboxRow, balance: 
   );
   const invoice = balance ? await attachment(ctx, { quoteId: q.id, kind: "invoice" }, "balance") : [];
   await mailer.send({
-    ...email,
+    ...markTest(email, ctx.documents.test),
     to: q.email,
     replyTo: mailer.companyInbox,
     messageId: messageId(row),
@@ -78,7 +79,7 @@ export async function sendAgreement(ctx: QuoteMailContext, row: OutboxRow, toCom
     link: `${config.SITE_URL}/quote/${q.token}`,
     portalUrl: portalLink(config.SITE_URL),
   };
-  const file = await agreementFile(agreement);
+  const file = await agreementFile(agreement, ctx);
   const invoice = toCompany
     ? []
     : await attachment(
@@ -94,7 +95,7 @@ export async function sendAgreement(ctx: QuoteMailContext, row: OutboxRow, toCom
     ...invoice,
   ];
   await mailer.send({
-    ...email,
+    ...markTest(email, ctx.documents.test),
     to: toCompany ? mailer.companyInbox : q.email,
     replyTo: toCompany ? q.email : mailer.companyInbox,
     messageId: messageId(row),

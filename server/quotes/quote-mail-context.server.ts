@@ -3,21 +3,22 @@ import { paymentKindLabels } from "~/content/quotes";
 import { formatSiteDate } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
-import { documentFilename, renderDocumentPdf } from "../billing/documents.server";
+import { documentFile } from "../billing/documents.server";
 import type { AppConfig } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
+import { documentStamp, type StampConfig } from "../documents/stamp.server";
 import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
 
 export type QuoteMailDeps = {
-  config: Pick<AppConfig, "SITE_URL">;
+  config: Pick<AppConfig, "SITE_URL"> & StampConfig;
   database: AppDatabase;
   mailer: Mailer;
 };
 
 /** What the quote emails are sent with: the site's address for links, the database and the mailer. */
 export function quoteMailContext({ config, database, mailer }: QuoteMailDeps) {
-  return { config, db: database.db, mailer };
+  return { config, db: database.db, mailer, documents: documentStamp(config) };
 }
 
 export type QuoteMailContext = ReturnType<typeof quoteMailContext>;
@@ -42,10 +43,17 @@ export async function loadPayment(ctx: QuoteMailContext, id: string) {
   const payment = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
   if (!payment?.quote_id || !payment.kind) throw new Error(`quote payment ${id} not found`);
   const q = await loadQuote(ctx, payment.quote_id);
+  const receipt = await db
+    .selectFrom("money_documents")
+    .select("number")
+    .where("payment_id", "=", payment.id)
+    .where("kind", "=", "receipt")
+    .executeTakeFirst();
   const facts = {
     firstName: q.first_name,
     reference: quoteReference(q.id),
-    paymentReference: payment.id.slice(0, 8).toUpperCase(),
+    // A number the studio can look up, not a record id (issue 38).
+    receiptNumber: receipt?.number ?? null,
     packageName: paymentPackage(payment.package).name,
     kindLabel: paymentKindLabels[payment.kind],
     amountCents: Number(payment.amount_cents),
@@ -69,13 +77,7 @@ export async function attachment(
       ? query.where("payment_id", "=", where.paymentId)
       : query.where("quote_id", "=", where.quoteId).where("payment_kind", "=", paymentKind as "deposit");
   const doc = await query.executeTakeFirst();
-  return doc
-    ? [
-        {
-          filename: documentFilename(doc),
-          content: await renderDocumentPdf(doc),
-          contentType: "application/pdf",
-        },
-      ]
-    : [];
+  if (!doc) return [];
+  const file = await documentFile(db, doc, ctx.documents);
+  return [{ filename: file.filename, content: file.pdf, contentType: "application/pdf" }];
 }

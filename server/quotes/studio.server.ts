@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
+import type { DocumentStamp } from "../documents/stamp.server";
 import type { Catalogue } from "../settings/catalogue.server";
 import type { QuoteCheckout } from "./checkout.server";
 import { countersign } from "./countersign.server";
@@ -16,6 +17,7 @@ export function createLeadQuotes(deps: {
   catalogue?: Pick<Catalogue, "fillQuoteForm">;
   /** A draft as its client's page would show it ("Preview as the client"). */
   preview?: QuoteCheckout["preview"];
+  documents: DocumentStamp;
 }) {
   const ctx = leadQuotesContext(deps);
   return {

@@ -127,7 +127,8 @@ function viewOf(
       kind: p.kind ?? "full",
       amountCents: Number(p.amount_cents),
       paidAt: p.paid_at ?? "",
-      reference: p.id.slice(0, 8).toUpperCase(),
+      // Its receipt's number, which the studio can look up; none for money the quote did not take.
+      receipt: documents.find((d) => d.kind === "receipt" && d.payment_id === p.id)?.number ?? null,
     })),
     clientName: rows.firstName,
     documents: rows.documents,
@@ -185,5 +186,5 @@ export async function agreementDocument(
   const quote = await byToken(ctx, token);
   if (!quote || quote.status === "draft") return undefined;
   const agreement = await agreementOf(quote.id);
-  return agreement ? agreementFile(agreement, ctx.db) : undefined;
+  return agreement ? agreementFile(agreement, ctx) : undefined;
 }

@@ -15,7 +15,9 @@ import {
 import { replyDueDigestEmail } from "../mail/emails/reminder-new-lead";
 import { portalLink } from "../mail/layout";
 import type { Mailer } from "../mail/mailer.server";
+import { markTest } from "../mail/test-mark";
 import { messageId } from "../outbox/outbox.server";
+import { selectProvider } from "../payments/payments.server";
 import { QUOTE_SUBJECT } from "../quotes/notifications.server";
 import { readSettings, SETTINGS_DEFAULTS, type StudioSettings } from "../settings/settings.server";
 import type { ReminderOptOuts } from "./opt-outs.server";
@@ -42,7 +44,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const LATE_WINDOW = { quote: 3 * DAY, balance: 7 * DAY, lead: 28 * HOUR };
 
 export type FollowUpDeps = {
-  config: Pick<AppConfig, "SITE_URL">;
+  config: Pick<AppConfig, "SITE_URL" | "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">;
   mailer: Pick<Mailer, "send" | "companyInbox">;
   optOuts: Pick<ReminderOptOuts, "isOptedOut" | "tokenFor">;
 };
@@ -146,7 +148,8 @@ function quoteReminder(
     async send({ to, data }, row) {
       const email = await clientReminderEmail(data);
       await deps.mailer.send({
-        ...email,
+        // A quote's reminder under the sandbox provider says TEST, as the quote's own emails do.
+        ...markTest(email, selectProvider(deps.config) === "sandbox"),
         to,
         replyTo: deps.mailer.companyInbox,
         messageId: messageId(row),

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 
 import { bookingCopy } from "../../app/content/booking";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { pdfSignature, pdfText } from "../helpers/pdf";
 import { readRowsIn } from "./database";
 import {
   expect,
@@ -62,6 +63,16 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
       expect(res.status(), href).toBe(200);
       expect(res.headers()["content-type"], href).toContain("application/pdf");
       expect((await res.body()).subarray(0, 5).toString("latin1"), href).toBe("%PDF-");
+      // Each a sandbox document, marked TEST; the agreement sealed, naming how she was identified.
+      const text = pdfText(await res.body());
+      expect(text, href).toContain("TEST · made with the sandbox payment provider");
+      if (href.includes("/agreements/")) {
+        expect(text).toContain(`Identified by: signed in to the client portal as ${alice.email}`);
+        expect(pdfSignature(await res.body())).toMatchObject({
+          validation: "Signature is Valid.",
+          wholeDocument: true,
+        });
+      }
     }
     // And by a click, as the browser saves it.
     const [download] = await Promise.all([page.waitForEvent("download"), links.first().click()]);
@@ -116,6 +127,16 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
       const res = await page.request.get(`${origin}${href}`);
       expect(res.status(), href).toBe(200);
       expect((await res.body()).subarray(0, 5).toString("latin1"), href).toBe("%PDF-");
+      // Each a sandbox document, marked TEST; the agreement sealed, naming how she was identified.
+      const text = pdfText(await res.body());
+      expect(text, href).toContain("TEST · made with the sandbox payment provider");
+      if (href.includes("/agreements/")) {
+        expect(text).toContain(`Identified by: signed in to the client portal as ${alice.email}`);
+        expect(pdfSignature(await res.body())).toMatchObject({
+          validation: "Signature is Valid.",
+          wholeDocument: true,
+        });
+      }
     }
 
     // A second client's documents: refused from the first's session, as if they did not exist.

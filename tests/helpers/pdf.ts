@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 
 /**
+ * The one way tests read the studio's PDFs back: poppler, as a reader would.
+ *
  * The text of a PDF as a reader extracts it (poppler's pdftotext, as the legal
  * PDFs' test reads them), whitespace folded. pdf-parse 1.1.4's bundled pdf.js
  * rejects pdfkit's files ("bad XRef entry") that poppler and browsers open.
@@ -21,6 +23,38 @@ export function pdfFonts(bytes: Uint8Array, page?: number): string[] {
   // Two heading lines, then one font a line, its name first.
   const rows = table.split("\n").slice(2).filter(Boolean);
   return rows.map((row) => row.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, "")).sort();
+}
+
+/** What poppler's pdfsig says of a PDF's first signature: a sealed document's check. */
+export type PdfSignature = {
+  /** "Signature is Valid." when the signed bytes are unchanged; "Digest Mismatch." after a change. */
+  validation: string | undefined;
+  /** The signature covers every byte of the file but its own value. */
+  wholeDocument: boolean;
+  signer: string | undefined;
+  type: string | undefined;
+  /** The whole report, for a failing test's message. */
+  report: string;
+};
+
+export function pdfSignature(bytes: Uint8Array): PdfSignature | undefined {
+  // pdfsig exits non-zero for an invalid signature; its report is what tells.
+  const report = withFile(bytes, (file) => {
+    try {
+      return execFileSync("pdfsig", [file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (error) {
+      return String((error as { stdout?: string }).stdout ?? "");
+    }
+  });
+  if (!report.includes("Signature #1")) return undefined;
+  const field = (name: string) => new RegExp(`- ${name}: (.*)`).exec(report)?.[1]?.trim();
+  return {
+    validation: field("Signature Validation"),
+    wholeDocument: report.includes("Total document signed"),
+    signer: field("Signer Certificate Common Name"),
+    type: field("Signature Type"),
+    report,
+  };
 }
 
 /** Runs a tool on the bytes written to a temporary file. */

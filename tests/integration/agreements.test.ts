@@ -3,17 +3,25 @@ import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { formatSiteDateTimeWithZone } from "../../app/lib/site-time";
 import { agreementContent, canonicalJson, quoteReference, type QuoteRow } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { documentStamp } from "../../server/documents/stamp.server";
 import { createLeadPrivacy } from "../../server/leads/privacy.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { createPayments } from "../../server/payments/payments.server";
-import { runAgreementVerify, sha256Hex, verifyAgreement } from "../../server/quotes/agreement.server";
+import { identifiedBy } from "../../server/quotes/agreement-audit.server";
+import {
+  runAgreementVerify,
+  sha256Hex,
+  signedVia,
+  verifyAgreement,
+} from "../../server/quotes/agreement.server";
 import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
@@ -29,7 +37,7 @@ import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
-import { pdfText } from "../helpers/pdf";
+import { pdfSignature, pdfText } from "../helpers/pdf";
 
 /**
  * Accept means sign (docs/product.md#agreements): the client's typed
@@ -78,7 +86,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       logger,
       now,
     });
-    const leadQuotes = createLeadQuotes({ database, service: studio, now });
+    const leadQuotes = createLeadQuotes({ database, service: studio, now, documents: documentStamp(config) });
     const mailer = createMailer(config, logger, {
       connectionTimeout: 2_000,
       greetingTimeout: 2_000,
@@ -91,7 +99,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       now,
     });
     const app = createApp({ config, database, logger, now });
-    return { config, clock, studio, client, leadQuotes, worker, app, mailer };
+    return { config, clock, studio, client, leadQuotes, worker, app, mailer, payments };
   }
 
   beforeAll(async () => {
@@ -231,12 +239,19 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
         [`agreement-${quoteReference(q.id)}-v1.pdf`, "application/pdf"],
         ...invoice,
       ]);
+      // Sealed by the studio: pdfsig finds the signature valid over the whole file (decision 0057).
+      expect(pdfSignature(parsed.attachments[0]!.content)).toMatchObject({
+        validation: "Signature is Valid.",
+        wholeDocument: true,
+        type: "adbe.pkcs7.detached",
+      });
       const text = pdfText(parsed.attachments[0]!.content);
       for (const expected of [
         "Signed agreement",
         "Ada Lovelace",
         "Analytical Engines Ltd",
-        agreement!.content_sha256,
+        "Audit trail",
+        `Identified by: the quote's private link, emailed to ${validInquiry.email}`,
         "$2,257.50 CAD",
         "$903.00 CAD",
         "$1,354.50 CAD",
@@ -244,10 +259,11 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
       ]) {
         expect(text, expected).toContain(expected);
       }
-      // Words a client reads, not developer text (issue 37): no command, record id or UTC stamp.
+      // Words a client reads, not developer text (issues 37, 38): no command, record id, digest or UTC stamp.
       for (const read of [text, parsed.text ?? ""]) {
         expect(read).not.toContain("npm run");
         expect(read).not.toContain(agreement!.id);
+        expect(read).not.toContain(agreement!.content_sha256);
         expect(read).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
       }
       expect(parsed.text).not.toContain("SHA-256");
@@ -267,6 +283,8 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     const clientFile = await h.client.agreementDocument(q.token);
     expect(studioFile?.filename).toBe(`agreement-${quoteReference(q.id)}-v1.pdf`);
     expect(pdfText(clientFile!.pdf)).toContain("Ada Lovelace");
+    // The same record gives the same bytes: the seal's time is the last event it attests, not the download's.
+    expect(Buffer.compare(studioFile!.pdf, clientFile!.pdf)).toBe(0);
     expect(await h.leadQuotes.agreement("another-lead", q.id)).toBeUndefined();
     const listed = (await h.leadQuotes.list(q.lead_id))[0]!;
     expect(listed.signed).toMatchObject({ name: "Ada Lovelace", sha256: agreement!.content_sha256 });
@@ -482,6 +500,81 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     expect(lines.at(-1)).toBe("MISMATCH");
     expect(await runAgreementVerify(["Q-00000000"], database, io)).toBe(2);
     expect(await runAgreementVerify([], database, io)).toBe(2);
+  });
+
+  it("the sealed agreement ends with its audit trail: sent, viewed, signed through the portal, countersigned, paid, in Vancouver time; a changed byte breaks the seal", async () => {
+    const start = h.clock.now;
+    try {
+      h.clock.now = Date.parse("2026-11-25T18:00:00Z");
+      const q = await sentQuote();
+      const hour = 3_600_000;
+      h.clock.now += hour;
+      await h.client.seen(q.token, { userAgent: UA });
+      h.clock.now += hour;
+      // Signed in to the portal as the quote's own email (any case): the portal identified them.
+      const portalEmail = validInquiry.email.toUpperCase();
+      expect(await h.client.pay(q.token, { ...page(q.token), portalEmail }, SIGNED)).toMatchObject({
+        ok: true,
+      });
+      expect((await agreementsOf(q.id))[0]!.signed_via).toBe("portal");
+      h.clock.now += hour;
+      expect(
+        await h.leadQuotes.countersign(
+          q.lead_id,
+          q.id,
+          { name: "Jane Doe", role: "Owner" },
+          "owner@studio.example",
+        ),
+      ).toMatchObject({ ok: true });
+      h.clock.now += hour;
+      const [checkout] = await checkoutsOf(q.id);
+      await h.payments.service.fulfil(checkout!.provider_session_id!, { status: "paid" }, "test");
+
+      const file = (await h.leadQuotes.agreement(q.lead_id, q.id))!;
+      const audit = pdfText(file.pdf).split("Audit trail")[1]!;
+      // One event an hour from 18:00 UTC, in order, each in Vancouver time as the studio's documents write it.
+      const at = (hours: number) =>
+        formatSiteDateTimeWithZone(new Date(Date.parse("2026-11-25T18:00:00Z") + hours * hour));
+      expect(at(0)).toMatch(/^November 25, 2026 at \d{1,2}:00 a\.m\. Pacific Time$/);
+      const events = [
+        `Sent ${at(0)} Cascadia Web Studio emailed quote ${quoteReference(q.id)} (version 1) to ${validInquiry.email}.`,
+        `Viewed ${at(1)} The client opened the quote at its private link.`,
+        `Signed ${at(2)} Ada Lovelace for Analytical Engines Ltd signed by typing their full legal name. Identified by: signed in to the client portal as ${validInquiry.email}.`,
+        `Countersigned ${at(3)} Jane Doe, Owner, for Cascadia Web Studio. Identified by: signed in to the studio's back office as owner@studio.example.`,
+        `Paid ${at(4)} Deposit of $903.00 CAD in test mode (no money moved), receipt R2026-`,
+      ];
+      let from = 0;
+      for (const event of events) {
+        const at = audit.indexOf(event, from);
+        expect(at, event).toBeGreaterThanOrEqual(from);
+        from = at + event.length;
+      }
+      // Sealed as of the last event it attests, over the whole file.
+      const seal = pdfSignature(file.pdf)!;
+      expect(seal).toMatchObject({ validation: "Signature is Valid.", wholeDocument: true });
+      expect(seal.report).toContain("Signing Time: Nov 25 2026 22:00:00");
+      expect(audit).toContain("sealed this document with its digital signature");
+
+      // One byte changed anywhere it covers: the reader says the file changed.
+      const changed = Buffer.from(file.pdf);
+      changed.writeUInt8(changed.readUInt8(changed.length - 200) ^ 0x01, changed.length - 200);
+      expect(pdfSignature(changed)!.validation).toBe("Digest Mismatch.");
+      // Anything appended after sealing is outside what was signed.
+      const appended = Buffer.concat([file.pdf, Buffer.from("\n% appended\n")]);
+      expect(pdfSignature(appended)!.wholeDocument).toBe(false);
+    } finally {
+      h.clock.now = start;
+    }
+  });
+
+  it("a portal sign-in as another email than the quote's is not the quote's client: the emailed link identified them", () => {
+    expect(signedVia("someone@else.example", validInquiry.email)).toBe("email-link");
+    expect(signedVia(null, validInquiry.email)).toBe("email-link");
+    expect(signedVia(validInquiry.email.toUpperCase(), validInquiry.email)).toBe("portal");
+    // An agreement signed before migration 0042 recorded neither: its audit page says so, never guesses.
+    expect(identifiedBy(null, validInquiry.email)).toBe(
+      "the quote's private link (how they were identified was not recorded then)",
+    );
   });
 
   it("the lead's deletion (the person's request, the retention purge) still deletes its signed agreements, leaving no release behind", async () => {

@@ -11,7 +11,7 @@ import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fake
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { pdfText } from "../helpers/pdf-text";
+import { pdfText } from "../helpers/pdf";
 
 const SITE_URL = "https://studio.example";
 const WEBHOOK_SECRET = "whsec_test_care_plans";

@@ -1,12 +1,14 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { quoteContent, type CreateQuoteInput } from "../../app/shared/quote-model";
+import { quoteContent, quoteReference, type CreateQuoteInput } from "../../app/shared/quote-model";
 import { SMALL_SUPPLIER_NOTICE } from "../../app/shared/taxes";
 import { createApp } from "../../server/app.server";
-import { renderDocumentPdf } from "../../server/billing/documents.server";
+import { documentFile, renderDocumentPdf } from "../../server/billing/documents.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { documentStamp } from "../../server/documents/stamp.server";
+import { createLeadService } from "../../server/leads/service.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createMailer } from "../../server/mail/mailer.server";
 import { createOutboxWorker } from "../../server/outbox/outbox.server";
@@ -20,7 +22,7 @@ import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { pdfText } from "../helpers/pdf-text";
+import { pdfText } from "../helpers/pdf";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
@@ -134,6 +136,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
 
   return {
     app,
+    config,
     database,
     clock,
     worker,
@@ -416,11 +419,16 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       expect(pdf?.contentType).toBe("application/pdf");
       return { filename: pdf!.filename, text: await pdfText(pdf!.content) };
     };
+    // Made with the sandbox provider: every one of these emails says TEST first (issue 38).
+    for (const mail of mails) {
+      expect(mail.subject, mail.subject).toMatch(/^\[TEST\] /);
+      expect(mail.text, mail.subject).toMatch(/TEST|test payment|test refund/i);
+    }
     // The quote carries the quote, no invoice: the client has not said yes.
-    const quoteMail = mails.find((m) => /^Your quote/.test(m.subject ?? ""));
+    const quoteMail = mails.find((m) => /^\[TEST\] Your quote/.test(m.subject ?? ""));
     expect(quoteMail?.attachments).toEqual([]);
     // The signature's confirmation carries the agreement and the deposit's invoice.
-    const agreementMail = mails.find((m) => /^Your signed agreement/.test(m.subject ?? ""));
+    const agreementMail = mails.find((m) => /^\[TEST\] Your signed agreement/.test(m.subject ?? ""));
     expect(agreementMail?.attachments.map((a) => a.filename)).toEqual([
       expect.stringMatching(/^agreement-Q-/),
       "invoice-2026-0001.pdf",
@@ -438,10 +446,71 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     // A sandbox payment: the subject starts "[TEST] ".
     const receipt = await attached(/Receipt:/);
     expect(receipt.filename).toBe("receipt-R2026-0001.pdf");
+    // The email names the receipt by its number, which the studio can look up, not by a record id.
+    const receiptMail = mails.find((m) => /Receipt:/.test(m.subject ?? ""))!;
+    expect(receiptMail.text).toMatch(/Receipt\s+R2026-0001/);
+    expect(receiptMail.text).not.toContain("Payment reference");
     expect(receipt.text).toMatch(/Total paid ?\$560\.00 CAD/);
     expect(receipt.text).toContain(GST_NUMBER);
-    const balance = await attached(/^Balance due/);
+    const balance = await attached(/^\[TEST\] Balance due/);
     expect(balance.text).toContain("Invoice 2026-0002");
+    // Every document attached carries the TEST band, on every page's footer too.
+    for (const text of [invoice.text, receipt.text, balance.text]) {
+      expect(text).toContain("TEST · made with the sandbox payment provider");
+      expect(text).toContain("TEST · Cascadia Web Studio");
+    }
+    // The receipt names the invoice it pays and what remains due: the deposit paid, the balance left.
+    expect(receipt.text).toContain(`Pays invoice 2026-0001 (the deposit of quote Q-`);
+    expect(receipt.text).toMatch(/Balance remaining on quote Q-[0-9A-F]{8} ?\$560\.00 CAD/);
+    // Terms belong on the invoice, not on the receipt.
+    expect(invoice.text).toContain("Terms");
+    expect(receipt.text).not.toContain("Terms");
+    // No developer text: no record id, no command.
+    for (const text of [invoice.text, receipt.text, balance.text]) {
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(text).not.toContain("npm run");
+    }
+  });
+
+  it("a balance's receipt pays its own invoice and leaves nothing due; each document's reference finds its lead in the studio's inbox", async () => {
+    h = await harness(smtp);
+    const quote = await h.sent({ packageType: "pro", amountCents: 100_000, depositPercent: 40 });
+    await h.settle(await h.checkout(quote.token));
+    expect((await h.studio.send(quote.id, ACTOR)).ok).toBe(true);
+    await h.settle(await h.checkout(quote.token));
+    const docs = await h.documents(quote.id);
+    const receipts = docs.filter((d) => d.kind === "receipt");
+    expect(receipts.map((d) => [d.number, d.payment_kind])).toEqual([
+      ["R2026-0001", "deposit"],
+      ["R2026-0002", "balance"],
+    ]);
+    const files = await Promise.all(receipts.map((d) => documentFile(h.database.db, d, { test: true })));
+    const [deposit, balance] = files.map((f) => pdfText(f.pdf));
+    const reference = quoteReference(quote.id);
+    expect(deposit).toContain(`Pays invoice 2026-0001 (the deposit of quote ${reference}).`);
+    expect(deposit).toMatch(new RegExp(`Balance remaining on quote ${reference} ?\\$600\\.00 CAD`));
+    expect(balance).toContain(`Pays invoice 2026-0002 (the balance of quote ${reference}).`);
+    expect(balance).toMatch(new RegExp(`Nothing remains due on quote ${reference} ?\\$0\\.00 CAD`));
+    // The TEST mark follows the configured provider: the sandbox's documents have it, Stripe's do not.
+    expect(documentStamp(h.config).test).toBe(true);
+    const live = documentStamp(
+      loadConfig({
+        NODE_ENV: "test",
+        PAYMENTS_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      }),
+    );
+    expect(live.test).toBe(false);
+    expect(pdfText((await documentFile(h.database.db, receipts[0]!, live)).pdf)).not.toContain("TEST");
+
+    // The studio types what a document prints (its number, the quote's reference) into the inbox's search.
+    const leads = createLeadService({ database: h.database, config: h.config });
+    const found = async (q: string) =>
+      (await leads.list(leads.parseQuery(new URLSearchParams({ q })).query)).leads.map((l) => l.id);
+    for (const printed of ["2026-0001", "R2026-0002", reference, reference.toLowerCase()])
+      expect(await found(printed), printed).toEqual([quote.lead_id]);
+    expect(await found("R2026-0099")).toEqual([]);
   });
 
   it("lets the holder of the quote's link download its documents, and no one else", async () => {

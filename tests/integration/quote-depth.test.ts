@@ -7,6 +7,7 @@ import { renderDocumentPdf } from "../../server/billing/documents.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { SIGNED_QUOTE_MESSAGE } from "../../server/db/migrations/0018-agreements";
+import { documentStamp } from "../../server/documents/stamp.server";
 import { createLeadTimeline } from "../../server/leads/timeline.server";
 import { createLogger } from "../../server/logger.server";
 import { createPayments } from "../../server/payments/payments.server";
@@ -81,6 +82,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       now,
       catalogue,
       preview: client.preview,
+      documents: documentStamp(config),
     });
     const contracts = createContracts({ database, now });
     const settings = createSettings({ database, now, env: config });
@@ -458,7 +460,14 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     });
     const signed = await signedContent(before.id);
     expect(signed.contract).toEqual({ version: 0, text: DEFAULT_CONTRACT });
-    const unsigned = await pdfText((await agreementFile(await agreementOf(before.id), database.db)).pdf);
+    const unsigned = await pdfText(
+      (
+        await agreementFile(await agreementOf(before.id), {
+          db: database.db,
+          documents: documentStamp(h.config),
+        })
+      ).pdf,
+    );
     for (const clause of CONTRACT_CLAUSES) expect(unsigned).toContain(clause);
     expect(unsigned).toContain("laws of the Province of British Columbia");
     expect(unsigned).not.toContain("Accessibility");
@@ -489,7 +498,14 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       .where("quote_id", "=", before.id)
       .execute();
     expect(counter).toHaveLength(1);
-    const text = await pdfText((await agreementFile(await agreementOf(before.id), database.db)).pdf);
+    const text = await pdfText(
+      (
+        await agreementFile(await agreementOf(before.id), {
+          db: database.db,
+          documents: documentStamp(h.config),
+        })
+      ).pdf,
+    );
     expect(text).toContain("Signed by typing their full legal name: Ada Lovelace");
     expect(text).toContain(`Countersigned by: ${counter[0]!.name}, ${counter[0]!.role}`);
     expect(text).toMatch(/Signed: .*2026.*Countersigned: .*2026/);

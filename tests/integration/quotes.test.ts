@@ -5,6 +5,7 @@ import { createApp } from "../../server/app.server";
 import { createQuoteRefunds, REFUND_STUCK_AFTER_MS } from "../../server/billing/refunds.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
+import { documentStamp } from "../../server/documents/stamp.server";
 import {
   INQUIRY_ACK_EMAIL,
   INQUIRY_EMAIL,
@@ -89,10 +90,13 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   // The back office's lead page (refunds are made there).
   // A flagged payment's refund is the refunds room's (decision 0045), asked from the same lead page.
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
-  const leadQuotes = Object.assign(createLeadQuotes({ database, service: studio, now }), {
-    refund: (leadId: string, paymentId: string) =>
-      refunds.refundFlagged(leadId, paymentId, "owner@studio.example"),
-  });
+  const leadQuotes = Object.assign(
+    createLeadQuotes({ database, service: studio, now, documents: documentStamp(config) }),
+    {
+      refund: (leadId: string, paymentId: string) =>
+        refunds.refundFlagged(leadId, paymentId, "owner@studio.example"),
+    },
+  );
   const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
 
   async function newLead() {

@@ -8,7 +8,7 @@ import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
 import { validInquiry } from "../helpers/inquiries";
-import { pdfText } from "../helpers/pdf-text";
+import { pdfText } from "../helpers/pdf";
 import { ACTOR, GST_NUMBER, refundsSuite, type RefundsHarness as Harness } from "../helpers/refunds";
 
 const taxCents = (json: string) =>
@@ -88,9 +88,13 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
       "Total refunded",
       "$200.00 CAD",
       "GST 5% reversed",
+      // The credit itself (issue 38): what is refunded of which payment, not the whole quote.
+      `Description Refund of $200.00 CAD of the deposit paid on quote Q-${quote.id.slice(0, 8).toUpperCase()} (receipt ${receipt.number}).`,
     ]) {
       expect(text).toContain(expected);
     }
+    for (const line of content.lines) expect(text).not.toContain(line.label);
+    expect(text).not.toContain("Terms");
 
     // The client's email, through the outbox, with the PDF; the reason is escaped in the HTML.
     while ((await h.worker.runOnce()).claimed > 0);
@@ -103,6 +107,9 @@ describe(`refunds of settled quote payments, with credit notes, on ${testDatabas
     expect(mail?.html).toContain("Scope reduced: &lt;no blog&gt; &amp; no shop");
     expect(mail?.attachments.map((a) => a.filename)).toEqual(["credit-note-C2026-0001.pdf"]);
     expect(await pdfText(mail!.attachments[0]!.content)).toContain("Credit note C2026-0001");
+    // Made with Stripe, not the sandbox: no TEST mark on the email or its document.
+    expect(await pdfText(mail!.attachments[0]!.content)).not.toContain("TEST");
+    expect(mail?.subject).not.toContain("[TEST]");
 
     // The lead's timeline says who refunded what; the page offers what is left.
     const timeline = await h.database.db

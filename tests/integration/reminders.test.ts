@@ -103,8 +103,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
       .where("kind", "in", ["reminder-sent", "reminder-cancelled"])
       .orderBy("created_at")
       .execute();
-  const reminderMails = () =>
-    smtp.messages.filter((m) => m.subject.startsWith("Reminder") || m.subject.startsWith("Reply due"));
+  const reminderMails = () => smtp.messages.filter((m) => /^(\[TEST\] )?Reminder|^Reply due/.test(m.subject));
 
   it("follows the owner's reminder settings when the job runs, no restart: the days, the wording, the timeline's words", async () => {
     const h = harness();
@@ -175,7 +174,8 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     expect(reminderMails()).toHaveLength(1);
     const [mail] = reminderMails();
     expect(mail!.to).toEqual(["client@example.com"]);
-    expect(mail!.subject).toMatch(/^Reminder: the balance of quote Q-[0-9A-F]{8} is due$/);
+    // The sandbox is the provider here: the client's reminder says TEST first (issue 38).
+    expect(mail!.subject).toMatch(/^\[TEST\] Reminder: the balance of quote Q-[0-9A-F]{8} is due$/);
     // CASL: who sends it, where they are, and how to stop it.
     expect(mail!.text).toContain(siteConfig.name);
     expect(mail!.text).toContain(siteConfig.address.street);
@@ -260,7 +260,7 @@ describe(`reminders on ${testDatabaseKind}`, () => {
 
     expect(reminderMails().map((m) => m.to)).toEqual([["open@example.com"]]);
     expect(reminderMails()[0]!.subject).toMatch(
-      /^Reminder: your quote Q-[0-9A-F]{8} expires on December 12, 2026$/,
+      /^\[TEST\] Reminder: your quote Q-[0-9A-F]{8} expires on December 12, 2026$/,
     );
     expect(await timeline(open)).toEqual([
       {

@@ -4,7 +4,7 @@ import type { AppDatabase } from "../../db/database.server";
 import { carePlanDocumentsEmail, carePlanFailedEmail } from "../../mail/emails/care-plan";
 import type { Mailer } from "../../mail/mailer.server";
 import { messageId, type OutboxHandlers, type OutboxRow } from "../../outbox/outbox.server";
-import { documentFilename, renderDocumentPdf } from "../documents.server";
+import { documentFile } from "../documents.server";
 import { portalUrl } from "./portal-links.server";
 import { RENEWAL_DOCUMENTS_EMAIL, RENEWAL_FAILED_EMAIL } from "./renewals.server";
 
@@ -57,11 +57,11 @@ async function sendDocuments(ctx: Ctx, row: OutboxRow) {
     paidOn: formatSiteDate(receipt.issued_at),
   });
   const attachments = await Promise.all(
-    [invoice, receipt].map(async (d) => ({
-      filename: documentFilename(d),
-      content: await renderDocumentPdf(d),
-      contentType: "application/pdf",
-    })),
+    [invoice, receipt].map(async (d) => {
+      // Care plans bill through Stripe only: never a sandbox (TEST) document.
+      const file = await documentFile(ctx.database.db, d);
+      return { filename: file.filename, content: file.pdf, contentType: "application/pdf" };
+    }),
   );
   await ctx.mailer.send({
     ...email,

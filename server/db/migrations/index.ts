@@ -36,6 +36,7 @@ import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
 import * as quoteSendNote from "./0041-quote-send-note";
+import * as signedVia from "./0042-signed-via";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
   "0041-quote-send-note": quoteSendNote,
+  "0042-signed-via": signedVia,
 };

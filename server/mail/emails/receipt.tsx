@@ -5,7 +5,8 @@ export type ReceiptEmailData = {
   portalUrl: string;
   firstName: string;
   reference: string;
-  paymentReference: string;
+  /** The payment's receipt number (R2026-0001), the reference the studio looks it up by; null: none issued (money to refund). */
+  receiptNumber: string | null;
   packageName: string;
   kindLabel: string;
   amountCents: number;
@@ -22,7 +23,7 @@ export function paymentFacts(r: Omit<ReceiptEmailData, "remainingCents">): [stri
     ["Payment", r.kindLabel],
     ["Amount", cad(r.amountCents)],
     ["Date", r.paidOn],
-    ["Payment reference", r.paymentReference],
+    ...(r.receiptNumber ? ([["Receipt", r.receiptNumber]] as [string, string][]) : []),
   ];
 }
 
