@@ -54,6 +54,11 @@ export async function view(ctx: CheckoutContext, token: string): Promise<QuoteVi
     payments: paid,
     firstName: lead?.first_name ?? "",
     documents: documents.map((d) => ({ ...documentLink(d), href: documentPath(token, d.id) })),
+    receipts: new Map(
+      documents.flatMap((d) =>
+        d.kind === "receipt" && d.payment_id ? [[d.payment_id, d.number] as const] : [],
+      ),
+    ),
     agreement,
     counter: counter ?? null,
   });
@@ -84,6 +89,7 @@ export async function preview(ctx: CheckoutContext, quoteId: string): Promise<Qu
     payments: [],
     firstName: lead?.first_name ?? "",
     documents: [],
+    receipts: new Map(),
     agreement: undefined,
     counter: null,
   });
@@ -97,6 +103,8 @@ function viewOf(
     payments: { id: string; kind: PaymentKind | null; amount_cents: number; paid_at: string | null }[];
     firstName: string;
     documents: QuoteView["documents"];
+    /** Each paid payment's receipt number, by payment id. */
+    receipts: ReadonlyMap<string, string>;
     agreement: Awaited<ReturnType<CheckoutContext["agreementOf"]>>;
     counter: NonNullable<QuoteView["agreement"]>["countersigned"];
   },
@@ -128,7 +136,7 @@ function viewOf(
       amountCents: Number(p.amount_cents),
       paidAt: p.paid_at ?? "",
       // Its receipt's number, which the studio can look up; none for money the quote did not take.
-      receipt: documents.find((d) => d.kind === "receipt" && d.payment_id === p.id)?.number ?? null,
+      receipt: rows.receipts.get(p.id) ?? null,
     })),
     clientName: rows.firstName,
     documents: rows.documents,
