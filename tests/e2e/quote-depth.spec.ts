@@ -1,3 +1,5 @@
+import { CONTRACT_CLAUSES } from "../../app/content/contract";
+import { pdfSignature, pdfText } from "../helpers/pdf";
 import {
   expect,
   expectNoA11yViolations,
@@ -83,7 +85,7 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await page.getByRole("link", { name: "Back to the lead" }).click();
   await expect(item.getByTestId("quote-state")).toHaveText("Draft");
 
-  // Sent with a note; the email carries it, and the link the client follows.
+  // Sent with a note; the email carries it, and the link the client follows (TEST: the sandbox).
   const note = "Lovely to meet you, Grace.\nThe blog can wait for phase two if you prefer.";
   await item.getByLabel("Personal note for the email (optional)").fill(note);
   await item.getByRole("button", { name: /Send to client/ }).click();
@@ -92,13 +94,14 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await expectNoSideScroll(page, 1440);
   await expect
     .poll(
-      () => smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("Your quote")).length,
+      () =>
+        smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("[TEST] Your quote")).length,
       {
         timeout: 20_000,
       },
     )
     .toBe(1);
-  const mail = smtp.messages.find((m) => m.to.includes(email) && m.subject.startsWith("Your quote"))!;
+  const mail = smtp.messages.find((m) => m.to.includes(email) && m.subject.startsWith("[TEST] Your quote"))!;
   expect(mail.text).toContain("Lovely to meet you, Grace.");
   expect(mail.text).toContain("The blog can wait for phase two if you prefer.");
   const link = new RegExp(`${base}/quote/[\\w-]{43}`).exec(mail.text)![0];
@@ -141,8 +144,19 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   expect(agreement.ok()).toBe(true);
   const pdf = await agreement.body();
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-  // SEALED AGREEMENT CHECK: the sealed-PDF work reads `pdf` back here with poppler's pdfsig
-  // (valid, whole document covered) and pdftotext (both names, the clauses, the scope).
+  // Sealed: poppler's pdfsig finds the studio's signature valid over the whole file; the text
+  // carries both names, the contract's clauses, the scope and the ticked add-on.
+  expect(pdfSignature(pdf)).toMatchObject({ validation: "Signature is Valid.", wholeDocument: true });
+  const text = pdfText(pdf);
+  for (const words of [
+    "Grace Hopper",
+    "Jane Doe",
+    "Launch plan",
+    "Five pages",
+    "Blog setup",
+    ...CONTRACT_CLAUSES,
+  ])
+    expect(text).toContain(words);
 });
 
 test("settings and account: tax numbers, reminders and the password form are axe-clean and fit 375, 1280 and 1440 px", async ({
