@@ -20,6 +20,7 @@ import type { Executor } from "../db/database.server";
 import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
 import { contentWidth, PDF_FONT, PDF_FONT_BOLD, renderPdf } from "../documents/pdf";
 import type { DocumentStamp } from "../documents/stamp.server";
+import { pstNumber } from "../settings/settings.server";
 
 /**
  * Numbered invoices (each amount asked for: the deposit or the whole when the
@@ -103,6 +104,7 @@ async function issue(
     scope_summary: content.scope ? scopeSummary(content.scope) : null,
     buyer_name: await buyerName(trx, quote.lead_id),
     registration_number: registration,
+    pst_number: await pstNumber(trx),
     status: kind === "receipt" ? "paid" : "issued",
     issued_at: iso,
     settled_at: kind === "receipt" ? iso : null,
@@ -242,6 +244,7 @@ export async function issueCreditNote(
     terms: receipt.terms,
     buyer_name: receipt.buyer_name,
     registration_number: receipt.registration_number,
+    pst_number: receipt.pst_number ?? null,
     status: "issued",
     issued_at: new Date(at).toISOString(),
     settled_at: null,
@@ -417,6 +420,9 @@ export function renderDocumentPdf(
             ? `GST/HST registration number: ${d.registration_number}`
             : "Not registered for GST/HST (small supplier): no GST/HST is charged.",
         );
+      // The studio's BC PST number where PST is charged, kept on the document as issued.
+      if (tier.taxAndNumber && d.pst_number && taxes.some((t) => t.code === "PST"))
+        doc.text(`PST registration number: ${d.pst_number}`);
       doc.text(`Date: ${issued}`);
       if (tier.buyerAndTerms)
         doc

@@ -536,6 +536,8 @@ export interface MoneyDocumentTable {
   terms: string;
   buyer_name: string;
   registration_number: string | null;
+  /** The BC PST number in the settings when issued (migration 0043); printed where PST is charged. */
+  pst_number?: string | null;
   status: "issued" | "paid" | "void";
   issued_at: string;
   settled_at: string | null;

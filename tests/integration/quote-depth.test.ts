@@ -627,12 +627,23 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       kind: "deposit",
       cents: Number(sentRow.deposit_cents),
     });
-    // The invoice issued at signing carries the number in force then (the setting's, no restart).
-    expect((await invoiceOf(q.id)).registration_number).toBe("987654321 RT0002");
+    // The invoice issued at signing carries the numbers in force then (the settings', no restart),
+    // and prints them: the PST number beside the GST/HST number, as the invoice charges BC PST.
+    const invoice = await invoiceOf(q.id);
+    expect(invoice).toMatchObject({ registration_number: "987654321 RT0002", pst_number: "PST-1234-5678" });
+    const printed = pdfText(await renderDocumentPdf(invoice));
+    expect(printed).toContain("GST/HST registration number: 987654321 RT0002");
+    expect(printed).toContain("PST registration number: PST-1234-5678");
     // Changed again after signing: the agreement and the invoice already issued stay as they were.
-    await h.settings.save({ gstHstNumber: "111111111 RT0001", defaultTerms: "Later terms." }, OWNER);
+    await h.settings.save(
+      { gstHstNumber: "111111111 RT0001", pstNumber: "PST-8765-4321", defaultTerms: "Later terms." },
+      OWNER,
+    );
     expect((await agreementOf(q.id)).content).toBe(signed);
-    expect((await invoiceOf(q.id)).registration_number).toBe("987654321 RT0002");
+    expect(await invoiceOf(q.id)).toMatchObject({
+      registration_number: "987654321 RT0002",
+      pst_number: "PST-1234-5678",
+    });
     expect(agreementContent(await quoteRow(q.id))).toEqual(JSON.parse(signed));
 
     // Emptied: a small supplier from now on, so a new quote with a tax is refused with the reason.

@@ -6,6 +6,7 @@ import type { TaxTotal } from "~/shared/taxes";
 import type { Executor } from "../../db/database.server";
 import type { PlanSubscriptionTable } from "../../db/schema";
 import { enqueue } from "../../outbox/outbox.server";
+import { pstNumber } from "../../settings/settings.server";
 import { nextDocumentNumber, type MoneyDocument } from "../documents.server";
 import type { BillingInvoice } from "./stripe-objects";
 import { taxOfStripeRate } from "./tax-rates.server";
@@ -98,6 +99,7 @@ export async function recordPaidRenewal(
     terms: RENEWAL_TERMS,
     buyer_name: invoice.customer_name?.trim() || sub.name || invoice.customer_email || sub.email || "",
     registration_number: opts.registration,
+    pst_number: await pstNumber(trx),
     status: "paid" as const,
     issued_at: iso,
     settled_at: iso,

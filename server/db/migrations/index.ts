@@ -37,6 +37,7 @@ import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
 import * as quoteSendNote from "./0041-quote-send-note";
 import * as signedVia from "./0042-signed-via";
+import * as documentPstNumber from "./0043-document-pst-number";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0038-renewal-documents": renewalDocuments,
   "0041-quote-send-note": quoteSendNote,
   "0042-signed-via": signedVia,
+  "0043-document-pst-number": documentPstNumber,
 };
