@@ -7,6 +7,7 @@ import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
 import { createCarePlanBilling, type CarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
+import { createSandboxBilling } from "./billing/plans/sandbox-billing.server";
 import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
@@ -301,6 +302,17 @@ function createMoney(
     database,
     logger,
     stripe: payments.stripe,
+    sandbox:
+      payments.provider === "sandbox"
+        ? createSandboxBilling({
+            database,
+            logger,
+            siteUrl: config.SITE_URL,
+            registered: Boolean(config.GST_HST_NUMBER),
+            linkKey: secretFor(config, "care-plan-links"),
+            now,
+          })
+        : undefined,
     siteUrl: config.SITE_URL,
     registration: config.GST_HST_NUMBER ?? null,
     linkKey: secretFor(config, "care-plan-links"),

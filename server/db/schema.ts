@@ -597,6 +597,28 @@ export interface PlanRenewalTable {
   updated_at: string;
 }
 
+/** Work the studio logged against a care plan's monthly hours (migration 0039). */
+export interface PlanHoursTable {
+  id: string;
+  subscription_id: string;
+  /** YYYY-MM-DD in the studio's zone. */
+  worked_on: string;
+  minutes: number;
+  note: string;
+  actor: string;
+  created_at: string;
+}
+
+/** The sandbox's stand-in for what Stripe Billing keeps of a subscription (migration 0040). */
+export interface SandboxPlanTable {
+  subscription_id: string;
+  period_start: string;
+  period_end: string;
+  cycle: number;
+  card_declines: number;
+  updated_at: string;
+}
+
 /** A package or add-on the studio sells, with its default price and taxes (migration 0035). */
 export interface CatalogueItemTable {
   id: string;
@@ -668,6 +690,8 @@ export interface Database {
   stripe_tax_rates: StripeTaxRateTable;
   plan_subscriptions: PlanSubscriptionTable;
   plan_renewals: PlanRenewalTable;
+  plan_hours: PlanHoursTable;
+  sandbox_plans: SandboxPlanTable;
   refunds: RefundTable;
   client_users: ClientUserTable;
   client_sessions: ClientSessionTable;

@@ -5,6 +5,7 @@ import { linked, type PrivacyContext } from "./privacy-context.server";
  * Deletes the lead, its timeline, its quotes and the emails about them in
  * one transaction, and unlinks its payments; false when there was no such
  * lead. Quotes are deleted here, not left to the foreign key's cascade.
+ * Its care plans lose the client's name and address (Stripe's ids stay).
  * Its invoices, receipts and credit notes (money_documents) stay as issued: the studio
  * must keep them six years (Excise Tax Act s. 286), a retention PIPEDA allows.
  */
@@ -33,6 +34,14 @@ export async function deleteLead(ctx: PrivacyContext, id: string) {
       .where("status", "!=", "requested")
       .execute();
     await trx.deleteFrom("lead_activity").where("lead_id", "=", id).execute();
+    // Its care plans keep Stripe's ids (a live plan's events must still find it) and lose the
+    // person's name and address; their invoices and receipts stay as issued, like a quote's.
+    // A plan still billing gets the address back from Stripe's next invoice, to send its documents.
+    await trx
+      .updateTable("plan_subscriptions")
+      .set({ email: null, name: null })
+      .where("lead_id", "=", id)
+      .execute();
     // Its analytics goals stay counted, no longer tied to the person.
     await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
     const deleted = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();

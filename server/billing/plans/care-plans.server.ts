@@ -1,20 +1,22 @@
-import type Stripe from "stripe";
-
 import type { GoalRecorder } from "../../analytics/service.server";
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
 import type { OutboxTrigger } from "../../outbox/outbox.server";
+import type { BillingApi } from "./billing-api";
 import { createPlanEvents } from "./events.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
 import { createStudioPlans } from "./studio.server";
+import type { SandboxBilling } from "./sandbox-billing.server";
 import { createPlanSubscribe } from "./subscribe.server";
 
 export type CarePlanBillingDeps = {
   database: AppDatabase;
   logger: Logger;
-  /** Stripe's client when PAYMENTS_PROVIDER is stripe; without it plans are shown but not sold. */
-  stripe: Stripe | undefined;
+  /** Stripe's client when PAYMENTS_PROVIDER is stripe; without it (and without the sandbox) plans are shown but not sold. */
+  stripe: BillingApi | undefined;
+  /** The built-in sandbox's play of Stripe Billing, when PAYMENTS_PROVIDER is sandbox. */
+  sandbox?: SandboxBilling;
   siteUrl: string;
   /** GST/HST registration number: without one the studio is a small supplier and charges no tax. */
   registration: string | null;
@@ -31,7 +33,8 @@ export type CarePlanBillingDeps = {
  * customer portal for the client and the studio.
  */
 export function createCarePlanBilling(deps: CarePlanBillingDeps) {
-  const { database, stripe, siteUrl } = deps;
+  const { database, siteUrl } = deps;
+  const stripe = deps.stripe ?? deps.sandbox?.api;
   const logger = deps.logger.child({ module: "care-plans" });
   const plans = createCarePlans({ database, now: deps.now });
   const subscribe = createPlanSubscribe({
@@ -51,6 +54,8 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     goals: deps.goals,
     now: deps.now,
   });
+  // The sandbox's events go where Stripe's webhook sends Stripe's.
+  deps.sandbox?.connect(handleEvent);
 
   /** A Stripe customer portal session for one subscription (card, plan, cancellation), returning to `returnPath`. */
   async function billingPortal(subscriptionId: string, returnPath = "/pricing"): Promise<string | null> {
@@ -119,6 +124,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     clientBillingPortal,
     /** The lead's page: its plans, cancel at the period's end, Stripe's portal. */
     studio,
+    sandbox: deps.sandbox,
   };
 }
 

@@ -1,9 +1,9 @@
-import type Stripe from "stripe";
 
 import { z } from "~/lib/zod";
 
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
+import type { BillingApi } from "./billing-api";
 
 export type StudioPlanResult =
   { ok: true; url?: string } | { ok: false; status: 400 | 404 | 503; error: string };
@@ -18,7 +18,7 @@ const planFormSchema = z.object({ subscriptionId: z.string().uuid("Choose a plan
  */
 export function createStudioPlans(deps: {
   database: AppDatabase;
-  stripe: Stripe | undefined;
+  stripe: BillingApi | undefined;
   logger: Logger;
   billingPortal: (subscriptionId: string, returnPath?: string) => Promise<string | null>;
 }) {

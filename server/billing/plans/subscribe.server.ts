@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type Stripe from "stripe";
 
 import { z } from "~/lib/zod";
 import { provinces } from "~/shared/taxes";
@@ -9,6 +8,7 @@ import { createRateLimiter } from "../../http/rate-limit.server";
 import type { Logger } from "../../logger.server";
 import type { CarePlans } from "./plans.server";
 import { stripeTaxRatesFor } from "./tax-rates.server";
+import type { BillingApi } from "./billing-api";
 
 export const subscribeInputSchema = z.object({
   plan: z.string().trim().max(40),
@@ -32,7 +32,7 @@ export const PLANS_NEED_STRIPE =
 export function createPlanSubscribe(deps: {
   database: AppDatabase;
   plans: CarePlans;
-  stripe: Stripe | undefined;
+  stripe: BillingApi | undefined;
   siteUrl: string;
   registered: boolean;
   logger: Logger;

@@ -35,6 +35,8 @@ import * as catalogueSettings from "./0035-catalogue-settings";
 import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
+import * as planHours from "./0039-plan-hours";
+import * as sandboxPlans from "./0040-sandbox-plans";
 
 /**
  * Versioned migrations, applied in key order at start-up on SQLite and
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   "0036-contracts": contracts,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
+  "0039-plan-hours": planHours,
+  "0040-sandbox-plans": sandboxPlans,
 };
