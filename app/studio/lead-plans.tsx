@@ -1,8 +1,9 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate } from "~/lib/site-time";
+import { hoursText } from "~/shared/care-plan-form";
 
 import type { StudioServices } from "../../server/services.server";
 import { Section } from "./ui";
@@ -64,6 +65,15 @@ export function LeadPlans({
                   : `; renews ${formatSiteDate(p.currentPeriodEnd)}`
                 : ""}
             </p>
+            {p.status !== "canceled" && p.status !== "pending" && (
+              <p className="text-sm">
+                Changes this month: {hoursText(p.usedMinutes)} of {p.changeHours} h (
+                <Link to="/studio/plans" className="text-primary underline-offset-4 hover:underline">
+                  log work in Plans
+                </Link>
+                )
+              </p>
+            )}
             {p.status !== "canceled" && p.status !== "pending" && (
               <div className="flex flex-wrap gap-2">
                 <Form method="post">

@@ -59,6 +59,11 @@ const LINKS = [
     hint: "Packages and add-ons, with prices and taxes",
   },
   {
+    to: "/studio/settings/plans",
+    label: "Care plans",
+    hint: "Monthly plans: price, what is included, hours of changes",
+  },
+  {
     to: "/studio/settings/contract",
     label: "Service agreement",
     hint: "The clauses a client signs, versioned",
@@ -135,7 +140,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             {history.map((h) => (
               <li key={h.id} className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">
-                  {h.key.startsWith("catalogue:") ? "Catalogue item" : h.key}
+                  {h.key.startsWith("catalogue:")
+                    ? "Catalogue item"
+                    : h.key.startsWith("care-plan:")
+                      ? "Care plan"
+                      : h.key}
                 </span>{" "}
                 · {formatTime(h.at)} · {h.actor}: {brief(h.before)} → {brief(h.after)}
               </li>

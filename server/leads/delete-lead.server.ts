@@ -42,6 +42,16 @@ export async function deleteLead(ctx: PrivacyContext, id: string) {
       .set({ email: null, name: null })
       .where("lead_id", "=", id)
       .execute();
+    // The studio's notes of work done for the person may name them: the hours stay, the notes go.
+    await trx
+      .updateTable("plan_hours")
+      .set({ note: "" })
+      .where(
+        "subscription_id",
+        "in",
+        trx.selectFrom("plan_subscriptions").select("id").where("lead_id", "=", id),
+      )
+      .execute();
     // Its analytics goals stay counted, no longer tied to the person.
     await trx.updateTable("analytics_events").set({ lead_id: null }).where("lead_id", "=", id).execute();
     const deleted = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();

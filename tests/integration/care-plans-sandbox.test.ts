@@ -95,7 +95,11 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
     const t = await harness();
     const { id } = await t.subscribe("growth", "BC", "sandbox@example.com");
     let sub = await t.subscription(id);
-    expect(sub).toMatchObject({ status: "active", email: "sandbox@example.com", current_period_end: "2026-10-01T18:00:00.000Z" });
+    expect(sub).toMatchObject({
+      status: "active",
+      email: "sandbox@example.com",
+      current_period_end: "2026-10-01T18:00:00.000Z",
+    });
     let docs = await t.documents(id);
     expect(docs.map((d) => [d.kind, d.number, Number(d.amount_cents)])).toEqual([
       ["invoice", "2026-0001", 14_000],
@@ -106,7 +110,9 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
       expect.objectContaining({ code: "GST", cents: 625 }),
       expect.objectContaining({ code: "PST", cents: 875 }),
     ]);
-    expect(JSON.parse(docs[0]!.lines)[0].label).toMatch(/^TEST \(sandbox, no money moved\): Growth Care care plan/);
+    expect(JSON.parse(docs[0]!.lines)[0].label).toMatch(
+      /^TEST \(sandbox, no money moved\): Growth Care care plan/,
+    );
     expect(await t.summary()).toMatchObject({ plans: 1, mrrCents: 12_500, failed: 0, renewalsThisWeek: 1 });
 
     // The clock: nothing is due before the month is over; then the job renews it, once.

@@ -4,10 +4,11 @@ import type { Logger } from "../../logger.server";
 import type { OutboxTrigger } from "../../outbox/outbox.server";
 import type { BillingApi } from "./billing-api";
 import { createPlanEvents } from "./events.server";
+import { minutesThisMonth } from "./plan-admin.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
-import { createStudioPlans } from "./studio.server";
 import type { SandboxBilling } from "./sandbox-billing.server";
+import { createStudioPlans } from "./studio.server";
 import { createPlanSubscribe } from "./subscribe.server";
 
 export type CarePlanBillingDeps = {
@@ -92,6 +93,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
         "p.name as planName",
         // What Stripe bills each month before tax (kept current by its subscription events).
         "s.price_cents as priceCents",
+        "p.change_hours as changeHours",
         "s.status",
         "s.cancel_at_period_end as cancelAtPeriodEnd",
         "s.current_period_end as currentPeriodEnd",
@@ -100,9 +102,17 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
       .where("s.status", "!=", "pending")
       .orderBy("s.created_at", "desc")
       .execute();
+    // The hours of changes used this month: the same rows the studio logs and sees (plan-admin.server.ts).
+    const used = await minutesThisMonth(
+      database,
+      rows.map((r) => r.id),
+      (deps.now ?? Date.now)(),
+    );
     return rows.map((r) => ({
       ...r,
       priceCents: Number(r.priceCents),
+      changeHours: Number(r.changeHours),
+      usedMinutes: used.get(r.id) ?? 0,
       cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
     }));
   }
@@ -112,7 +122,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     return mine ? billingPortal(subscriptionId, returnPath) : null;
   }
 
-  const studio = createStudioPlans({ database, stripe, logger, billingPortal });
+  const studio = createStudioPlans({ database, stripe, logger, billingPortal, plans, now: deps.now });
 
   return {
     plans,

@@ -91,10 +91,10 @@ export function createSandboxBilling(deps: {
   function taxes(row: Pick<Row, "province" | "price_cents">) {
     if (!registered) return [];
     const province = row.province as Province;
-    return taxTotals(
-      [{ amountCents: Number(row.price_cents), taxes: taxCodes }],
-      province,
-    ).map((t) => ({ amount: t.cents, tax_rate_details: { tax_rate: sandboxTaxRate(t.code, province, t.basisPoints) } }));
+    return taxTotals([{ amountCents: Number(row.price_cents), taxes: taxCodes }], province).map((t) => ({
+      amount: t.cents,
+      tax_rate_details: { tax_rate: sandboxTaxRate(t.code, province, t.basisPoints) },
+    }));
   }
 
   function invoice(row: Row, cycle: number, start: string, end: string, paid: boolean) {
@@ -130,7 +130,9 @@ export function createSandboxBilling(deps: {
       status,
       cancel_at_period_end: cancelAtPeriodEnd,
       metadata: { plan_subscription_id: row.id },
-      items: { data: [{ current_period_end: unix(periodEnd), price: { unit_amount: Number(row.price_cents) } }] },
+      items: {
+        data: [{ current_period_end: unix(periodEnd), price: { unit_amount: Number(row.price_cents) } }],
+      },
     };
   }
 
@@ -155,7 +157,14 @@ export function createSandboxBilling(deps: {
     const end = addMonth(start);
     const claimed = await db
       .insertInto("sandbox_plans")
-      .values({ subscription_id: found.id, period_start: start, period_end: end, cycle: 1, card_declines: 0, updated_at: start })
+      .values({
+        subscription_id: found.id,
+        period_start: start,
+        period_end: end,
+        cycle: 1,
+        card_declines: 0,
+        updated_at: start,
+      })
       .onConflict((oc) => oc.column("subscription_id").doNothing())
       .returning("subscription_id")
       .executeTakeFirst();
@@ -178,7 +187,10 @@ export function createSandboxBilling(deps: {
     });
     const row = (await subscriptionRow(found.id))!;
     // The first event filled the address in; the invoice carries it as Stripe's would.
-    await emit("invoice.paid", invoice({ ...row, email: who.email, name: who.name || null }, 1, start, end, true));
+    await emit(
+      "invoice.paid",
+      invoice({ ...row, email: who.email, name: who.name || null }, 1, start, end, true),
+    );
     await emit("customer.subscription.updated", subscription(row, "active", end, false));
     logger.info({ planSubscriptionId: found.id }, "sandbox care plan subscribed");
     return "done" as const;
@@ -211,8 +223,14 @@ export function createSandboxBilling(deps: {
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return "nothing" as const;
     const declined = Number(row.card_declines) === 1;
-    await emit(declined ? "invoice.payment_failed" : "invoice.paid", invoice(row, cycle + 1, start, end, !declined));
-    await emit("customer.subscription.updated", subscription(row, declined ? "past_due" : "active", end, false));
+    await emit(
+      declined ? "invoice.payment_failed" : "invoice.paid",
+      invoice(row, cycle + 1, start, end, !declined),
+    );
+    await emit(
+      "customer.subscription.updated",
+      subscription(row, declined ? "past_due" : "active", end, false),
+    );
     return declined ? ("failed" as const) : ("paid" as const);
   }
 
@@ -321,13 +339,19 @@ export function createSandboxBilling(deps: {
           .select("id")
           .where("stripe_subscription_id", "=", id)
           .executeTakeFirstOrThrow();
-        return { cancel_at_period_end: await setCancelAtPeriodEnd(sub.id, params.cancel_at_period_end === true) };
+        return {
+          cancel_at_period_end: await setCancelAtPeriodEnd(sub.id, params.cancel_at_period_end === true),
+        };
       },
     },
     taxRates: {
       async create(params) {
         return {
-          id: sandboxTaxRate(String(params.metadata?.code), String(params.state), Math.round(params.percentage * 100)),
+          id: sandboxTaxRate(
+            String(params.metadata?.code),
+            String(params.state),
+            Math.round(params.percentage * 100),
+          ),
         };
       },
     },

@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 
 import { siteConfig } from "~/content/site";
-import { formatSiteDate } from "~/lib/site-time";
 import { formatCad } from "~/lib/money";
+import { formatSiteDate } from "~/lib/site-time";
 import { z } from "~/lib/zod";
-import { taxTotals, taxCodes, type Province } from "~/shared/taxes";
+import { taxCodes, taxTotals, type Province } from "~/shared/taxes";
 
 import type { AppConfig } from "../../config.server";
 import type { AppEnv } from "../../http/env";
@@ -107,7 +107,8 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     const opened = await sandbox.openPortal(c.req.param("token"));
-    if (!opened) return notFound(c, "This billing link has expired or is not valid: open it again from your plan.");
+    if (!opened)
+      return notFound(c, "This billing link has expired or is not valid: open it again from your plan.");
     const { row, returnUrl } = opened;
     const done = portalIntents.find((i) => i === c.req.query("done"));
     const ended = row.status === "canceled";
@@ -150,14 +151,16 @@ ${done ? `<p role="status"><strong>${e(portalDone[done])}</strong></p>` : ""}
     if (crossSite(c)) return c.text("This form can only be sent from our own site.", 403);
     const token = c.req.param("token");
     const opened = await sandbox.openPortal(token);
-    if (!opened) return notFound(c, "This billing link has expired or is not valid: open it again from your plan.");
+    if (!opened)
+      return notFound(c, "This billing link has expired or is not valid: open it again from your plan.");
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const intent = portalIntents.find((i) => i === form.intent);
     if (!intent) return c.text("Unknown action.", 400);
     const id = opened.row.id;
     if (intent === "update-card") await sandbox.updateCard(id);
     else if (intent === "decline-card") await sandbox.declineCard(id);
-    else if (intent === "cancel" || intent === "keep") await sandbox.setCancelAtPeriodEnd(id, intent === "cancel");
+    else if (intent === "cancel" || intent === "keep")
+      await sandbox.setCancelAtPeriodEnd(id, intent === "cancel");
     else await sandbox.renew(id);
     return c.redirect(`${SANDBOX_BILLING_PATH}/portal/${token}?done=${intent}`, 303);
   });

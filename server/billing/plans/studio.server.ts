@@ -1,9 +1,10 @@
-
 import { z } from "~/lib/zod";
 
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
 import type { BillingApi } from "./billing-api";
+import { createPlanAdmin, minutesThisMonth } from "./plan-admin.server";
+import type { CarePlans } from "./plans.server";
 
 export type StudioPlanResult =
   { ok: true; url?: string } | { ok: false; status: 400 | 404 | 503; error: string };
@@ -21,6 +22,8 @@ export function createStudioPlans(deps: {
   stripe: BillingApi | undefined;
   logger: Logger;
   billingPortal: (subscriptionId: string, returnPath?: string) => Promise<string | null>;
+  plans: CarePlans;
+  now?: () => number;
 }) {
   const { database, stripe, logger } = deps;
   const { db } = database;
@@ -42,8 +45,14 @@ export function createStudioPlans(deps: {
       .where("s.lead_id", "=", leadId)
       .orderBy("s.created_at", "desc")
       .execute();
+    const used = await minutesThisMonth(
+      database,
+      rows.map((r) => r.id),
+      (deps.now ?? Date.now)(),
+    );
     return rows.map((r) => ({
       ...r,
+      usedMinutes: used.get(r.id) ?? 0,
       priceCents: Number(r.priceCents),
       changeHours: Number(r.changeHours),
       cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
@@ -93,7 +102,15 @@ export function createStudioPlans(deps: {
       : { ok: false, status: 503, error: "Stripe's portal is not available for this plan." };
   }
 
-  return { ofLead, setCancelAtPeriodEnd, portal, summary: (now: number) => planSummary(database, now) };
+  const admin = createPlanAdmin({ database, plans: deps.plans, now: deps.now });
+  return {
+    ofLead,
+    setCancelAtPeriodEnd,
+    portal,
+    summary: (now: number) => planSummary(database, now),
+    /** The plans kept, the hours logged, the Plans view (plan-admin.server.ts). */
+    admin,
+  };
 }
 
 export type StudioPlans = ReturnType<typeof createStudioPlans>;

@@ -6,9 +6,9 @@ import { provinces } from "~/shared/taxes";
 import type { AppDatabase } from "../../db/database.server";
 import { createRateLimiter } from "../../http/rate-limit.server";
 import type { Logger } from "../../logger.server";
+import type { BillingApi } from "./billing-api";
 import type { CarePlans } from "./plans.server";
 import { stripeTaxRatesFor } from "./tax-rates.server";
-import type { BillingApi } from "./billing-api";
 
 export const subscribeInputSchema = z.object({
   plan: z.string().trim().max(40),

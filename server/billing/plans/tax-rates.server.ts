@@ -1,4 +1,3 @@
-
 import { availableTaxes, type Province, type TaxCode } from "~/shared/taxes";
 
 import type { Executor } from "../../db/database.server";
@@ -50,10 +49,10 @@ export async function stripeTaxRatesFor(
       // The sandbox's rates name themselves (sandboxTaxRate): never remembered as Stripe's.
       if (!isSandboxTaxRate(created.id))
         await db
-        .insertInto("stripe_tax_rates")
-        .values({ code: t.code, province, basis_points: t.basisPoints, stripe_id: created.id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+          .insertInto("stripe_tax_rates")
+          .values({ code: t.code, province, basis_points: t.basisPoints, stripe_id: created.id })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       stripeId = created.id;
     }
     rates.push({ ...t, stripeId });
