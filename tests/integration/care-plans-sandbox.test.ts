@@ -211,4 +211,36 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
     expect((await t.documents(id)).length).toBe(2);
     expect(await t.services.carePlans.plansOfClient("forget@example.com")).toEqual([]);
   });
+
+  it("hours the studio logs are the figure the client's portal shows, this month only", async () => {
+    const t = await harness();
+    const { id } = await t.subscribe("growth", "BC", "hours@example.com");
+    const admin = t.services.carePlans.studio.admin;
+    expect(
+      await admin.logHours(
+        { subscriptionId: id, workedOn: "2026-09-01", hours: "1.25", note: "" },
+        "studio@example.com",
+      ),
+    ).toMatchObject({ ok: true, minutes: 75 });
+    expect(
+      await admin.logHours(
+        { subscriptionId: id, workedOn: "2026-08-31", hours: "2", note: "" },
+        "studio@example.com",
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      await admin.logHours(
+        { subscriptionId: crypto.randomUUID(), workedOn: "2026-09-01", hours: "1" },
+        "studio@example.com",
+      ),
+    ).toMatchObject({ ok: false, status: 404 });
+    const [mine] = await t.services.carePlans.plansOfClient("HOURS@example.com");
+    expect(mine).toMatchObject({ usedMinutes: 75, changeHours: 1 });
+    expect((await admin.list()).find((p) => p.id === id)).toMatchObject({
+      usedMinutes: 75,
+      client: "Dana Client",
+    });
+    t.clock.now += 31 * DAY;
+    expect((await t.services.carePlans.plansOfClient("hours@example.com"))[0]!.usedMinutes).toBe(0);
+  });
 });

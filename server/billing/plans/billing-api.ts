@@ -6,6 +6,8 @@ import type Stripe from "stripe";
  * and feeds the same events to the same handler.
  */
 export type BillingApi = {
+  /** The sandbox's: false for a customer or subscription it did not make (a row from a Stripe account, a test's). */
+  owns?: (stripeId: string) => boolean;
   checkout: {
     sessions: {
       create(

@@ -66,7 +66,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
       .select(["stripe_customer_id"])
       .where("id", "=", subscriptionId)
       .executeTakeFirst();
-    if (!sub?.stripe_customer_id) return null;
+    if (!sub?.stripe_customer_id || stripe.owns?.(sub.stripe_customer_id) === false) return null;
     const session = await stripe.billingPortal.sessions.create({
       customer: sub.stripe_customer_id,
       return_url: `${siteUrl}${returnPath}`,

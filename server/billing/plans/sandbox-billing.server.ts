@@ -314,6 +314,7 @@ export function createSandboxBilling(deps: {
 
   /** The calls the care plans make of Stripe's client, answered by the sandbox. */
   const api: BillingApi = {
+    owns: (stripeId) => stripeId.startsWith("sbx_"),
     checkout: {
       sessions: {
         async create() {

@@ -79,7 +79,8 @@ export function createStudioPlans(deps: {
     const sub = await findOfLead(leadId, form);
     if (!sub?.stripe_subscription_id) return { ok: false, status: 404, error: "No such plan on this lead." };
     if (sub.status === "canceled") return { ok: false, status: 400, error: "This plan has already ended." };
-    if (!stripe) return { ok: false, status: 503, error: "Stripe is not configured here." };
+    if (!stripe || stripe.owns?.(sub.stripe_subscription_id) === false)
+      return { ok: false, status: 503, error: "Stripe is not configured here." };
     const updated = await stripe.subscriptions.update(sub.stripe_subscription_id, {
       cancel_at_period_end: cancel,
     });
