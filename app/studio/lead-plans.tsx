@@ -68,7 +68,7 @@ export function LeadPlans({
             {p.status !== "canceled" && p.status !== "pending" && (
               <p className="text-sm">
                 Changes this month: {hoursText(p.usedMinutes)} of {p.changeHours} h (
-                <Link to="/studio/plans" className="text-primary underline-offset-4 hover:underline">
+                <Link to="/studio/plans" className="text-primary underline underline-offset-4">
                   log work in Plans
                 </Link>
                 )

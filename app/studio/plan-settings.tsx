@@ -114,7 +114,7 @@ export default function PlanSettingsPage({ loaderData, actionData }: Route.Compo
         on a plan keep the price Stripe bills them until their plan changes. The public pricing page shows the
         change after the next build. Every change is listed under the settings&apos; recent changes. See who
         is on each plan in{" "}
-        <Link to="/studio/plans" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/studio/plans" className="text-primary underline underline-offset-4">
           Plans
         </Link>
         .

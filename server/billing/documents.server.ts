@@ -335,6 +335,9 @@ function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value:
 }
 
 /** The document as a PDF in the studio's look (server/documents/pdf.ts), the same bytes for the same row. */
+/** The first words of a line the built-in sandbox billed (a care plan's renewal without Stripe): its PDF says TEST. */
+export const SANDBOX_LINE_PREFIX = "TEST (sandbox, no money moved): ";
+
 export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
   const taxes = z.array(taxTotalSchema).parse(JSON.parse(d.taxes)) as TaxTotal[];
   const lines = z.array(quoteLineSchema).parse(JSON.parse(d.lines));
@@ -358,6 +361,12 @@ export function renderDocumentPdf(d: MoneyDocument): Promise<Buffer> {
       const heading = (text: string) => {
         doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
       };
+      if (lines.some((l) => l.label.startsWith(SANDBOX_LINE_PREFIX)))
+        doc
+          .font(PDF_FONT_BOLD)
+          .fontSize(12)
+          .text("TEST DOCUMENT: made by the built-in sandbox, no money moved.")
+          .moveDown(0.5);
       doc.font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
       doc.font(PDF_FONT).text(formatAddress());
       if (tier.taxAndNumber)

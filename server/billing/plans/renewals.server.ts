@@ -6,7 +6,7 @@ import type { TaxTotal } from "~/shared/taxes";
 import type { Executor } from "../../db/database.server";
 import type { PlanSubscriptionTable } from "../../db/schema";
 import { enqueue } from "../../outbox/outbox.server";
-import { nextDocumentNumber, type MoneyDocument } from "../documents.server";
+import { nextDocumentNumber, SANDBOX_LINE_PREFIX, type MoneyDocument } from "../documents.server";
 import type { BillingInvoice } from "./stripe-objects";
 import { taxOfStripeRate } from "./tax-rates.server";
 
@@ -93,7 +93,7 @@ export async function recordPaidRenewal(
     taxes: JSON.stringify(taxes),
     lines: JSON.stringify([
       {
-        label: `${isSandboxInvoice(invoice.id) ? "TEST (sandbox, no money moved): " : ""}${plan.name} care plan, ${when}`,
+        label: `${isSandboxInvoice(invoice.id) ? SANDBOX_LINE_PREFIX : ""}${plan.name} care plan, ${when}`,
         amountCents: invoice.subtotal,
         taxes: taxes.map((t) => t.code),
       },

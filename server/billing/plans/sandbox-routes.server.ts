@@ -9,6 +9,7 @@ import { taxCodes, taxTotals, type Province } from "~/shared/taxes";
 import type { AppConfig } from "../../config.server";
 import type { AppEnv } from "../../http/env";
 import { isCrossSiteRequest } from "../../http/origin.server";
+import { contentSecurityPolicy } from "../../http/security-headers.server";
 import { escapeHtml as e, sandboxLayout } from "../../payments/sandbox-page.server";
 import { SANDBOX_BILLING_PATH, type SandboxBilling } from "./sandbox-billing.server";
 
@@ -36,9 +37,17 @@ const portalDone: Record<(typeof portalIntents)[number], string> = {
  * takes that back, and for testers makes the card decline and moves the plan's clock a month.
  */
 export function mountSandboxBillingRoutes(app: Hono<AppEnv>, sandbox: SandboxBilling, config: AppConfig) {
+  // An HTML page's policy (no script at all), never cached or indexed, as the payments' sandbox page.
+  const html = (c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200) => {
+    c.header("Content-Security-Policy", contentSecurityPolicy([]));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(body, status);
+  };
   const crossSite = (c: Context<AppEnv>) => isCrossSiteRequest(c.req.raw.headers, c.req.url, config);
   const notFound = (c: Context<AppEnv>, text: string) =>
-    c.html(
+    html(
+      c,
       sandboxLayout(
         "Not found",
         `<div class="card"><h1>Not found</h1><p>${e(text)}</p><a class="link" href="/pricing#care-plans">Back to care plans</a></div>`,
@@ -69,7 +78,8 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
 <div class="actions"><button type="submit" class="pay">Subscribe (test): ${e(cad(total))} a month</button>
 <a class="cancel link" href="/pricing#care-plans">Cancel</a></div></form>`
         : `<p>This test subscription is already active.</p><a class="link" href="/pricing#care-plans">Back to care plans</a>`;
-    return c.html(
+    return html(
+      c,
       sandboxLayout(
         "Test subscription",
         `<div class="card"><p class="merchant">${e(siteConfig.name)}</p><h1>Test subscription</h1><dl>${rows}</dl>${body}<p class="note">Billed monthly until cancelled. No card is asked for and nothing is charged.</p></div>`,
@@ -95,7 +105,8 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
       });
     const result = await sandbox.completeCheckout(c.req.param("session"), parsed.data);
     if (result === "not-found") return notFound(c, "This test checkout does not exist.");
-    return c.html(
+    return html(
+      c,
       sandboxLayout(
         "Subscribed (test)",
         `<div class="card"><h1>Subscribed (test)</h1><p>Your care plan is active. Its first invoice and receipt are on their way to ${e(parsed.data.email)}.</p><a class="link" href="/pricing?care_plan=subscribed#care-plans">Back to ${e(siteConfig.name)}</a></div>`,
@@ -105,7 +116,8 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
 
   app.get(`${SANDBOX_BILLING_PATH}/portal/:token`, async (c) => {
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
+    // The token stays on our site (no-referrer would make the page's own forms post Origin: null, refused as cross-site).
+    c.header("Referrer-Policy", "same-origin");
     const opened = await sandbox.openPortal(c.req.param("token"));
     if (!opened)
       return notFound(c, "This billing link has expired or is not valid: open it again from your plan.");
@@ -135,7 +147,8 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
             : button("decline-card", "Make the card decline (test)", "cancel"),
           button("renew", "Move the clock a month (test)", "cancel"),
         ].join("");
-    return c.html(
+    return html(
+      c,
       sandboxLayout(
         "Test billing",
         `<div class="card"><p class="merchant">${e(siteConfig.name)}</p><h1>Test billing</h1>
