@@ -7,8 +7,8 @@ import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
 import { createCarePlanBilling, type CarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
+import type { QuotePlans } from "./billing/plans/quote-plans.server";
 import { createSandboxBilling } from "./billing/plans/sandbox-billing.server";
-import type { StudioPlans } from "./billing/plans/studio.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
@@ -91,6 +91,8 @@ export type AppServices = {
   inquiries: Pick<InquiryService, "submitForm">;
   /** The client's quote page: show a quote by its token, pay what is due. */
   quotes: QuoteCheckout;
+  /** The quote page's care plan: "then $X/month", started once the balance is paid (issue 42). */
+  quotePlans: Pick<QuotePlans, "ofQuotePage" | "start">;
   /** The unsubscribe page of the reminders' links (/unsubscribe/TOKEN). */
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
@@ -129,7 +131,7 @@ export type StudioServices = StudioSignIn & {
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
   /** A lead's care plans: cancel at the period's end, Stripe's portal (server/billing/plans). */
-  carePlans: StudioPlans;
+  carePlans: CarePlanBilling["studio"];
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
@@ -221,6 +223,7 @@ export function createServices(deps: ServiceDeps) {
     payments: money.payments.service,
     inquiries,
     quotes: money.quoteCheckout,
+    quotePlans: money.carePlans.quotePlans,
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
@@ -417,7 +420,7 @@ function createBackOffice(
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
     calendarSources: ReturnType<typeof createCalendarSources>;
-    carePlans: StudioPlans;
+    carePlans: CarePlanBilling["studio"];
   },
 ) {
   const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;

@@ -47,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
   const quote = await quotes.view(params.token);
   if (!quote) throw data(null, { status: 404 });
+  // A care plan on the quote (issue 42): "then $X/month", started here once the balance is paid.
+  const carePlan = (await context.services?.quotePlans.ofQuotePage(params.token)) ?? null;
   // What a client returning to this tab would see change: the script reloads the page when it differs.
   const state = [
     quote.status,
@@ -55,8 +57,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     quote.documents.map((d) => d.status).join(","),
     quote.agreement ? "signed" : "",
     quote.declined ? "declined" : "",
+    carePlan?.state ?? "",
   ].join("|");
-  return { quote, state };
+  return { quote, state, carePlan };
 }
 
 /**
@@ -85,6 +88,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
   }
   const client = { clientIp: context.clientIp ?? "unknown" };
+  if (form.intent === "start-plan") {
+    // The quote's care plan, once the balance is paid: Stripe Checkout in subscription mode.
+    const started = await context.services!.quotePlans.start(params.token, client);
+    if (started.ok) return redirect(started.url, 303);
+    return data(
+      { intent: "start-plan" as const, error: started.error, fields: undefined },
+      { status: started.status },
+    );
+  }
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
   const result =
     intent === "pay"
@@ -205,6 +217,7 @@ function enhanceQuotePage(doc: Document, data: { countView: boolean }) {
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
   const q = loaderData.quote;
+  const carePlan = loaderData.carePlan;
   const token = params.token;
   const failed = actionData && "error" in actionData ? actionData : undefined;
   const payErrors = failed?.intent === "pay" ? failed.fields : undefined;
@@ -314,8 +327,45 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                   </tr>
                 </>
               )}
+              {carePlan && (
+                <tr data-testid="quote-care-plan">
+                  <th scope="row" className="py-2 font-normal">
+                    Then {carePlan.name} care plan, monthly from when the balance is paid
+                  </th>
+                  <td className="whitespace-nowrap py-2 pl-3 text-right">
+                    then {cad(carePlan.priceCents)}/month + tax
+                  </td>
+                </tr>
+              )}
             </tfoot>
           </table>
+
+          {carePlan?.state === "startable" && (
+            <form method="post" className="flex flex-col gap-3 rounded-md border p-4">
+              <input type="hidden" name="intent" value="start-plan" />
+              <p>
+                The balance is paid. Your {carePlan.name} care plan starts when you set up its monthly
+                payment: {cad(carePlan.priceCents)} a month + tax, cancel at the end of any month.
+              </p>
+              {failed?.intent === "start-plan" && (
+                <p role="alert" className="font-semibold text-destructive">
+                  {failed.error}
+                </p>
+              )}
+              <Button type="submit" className="self-start">
+                Start the {carePlan.name} care plan
+              </Button>
+            </form>
+          )}
+          {carePlan?.state === "started" && (
+            <p role="status">
+              Your {carePlan.name} care plan has started. Manage it from{" "}
+              <a href="/portal/plans" className="underline">
+                your plans
+              </a>
+              .
+            </p>
+          )}
 
           {q.due && (
             <form
@@ -512,7 +562,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             )
           )}
           <FormAlert tone="error" focusKey={actionData} className="p-3 text-base">
-            {failed && failed.intent !== "pay" ? failed.error : undefined}
+            {failed && failed.intent !== "pay" && failed.intent !== "start-plan" ? failed.error : undefined}
           </FormAlert>
         </aside>
       </Container>

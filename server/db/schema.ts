@@ -579,6 +579,8 @@ export interface PlanSubscriptionTable {
   status: PlanSubscriptionStatus;
   cancel_at_period_end: number;
   current_period_end: string | null;
+  /** The quote it was started from, when the studio added the plan to a quote (migration 0039). */
+  quote_id?: string | null;
   /** Unix seconds of the last subscription event applied: an older one arriving late changes nothing. */
   stripe_event_at: number;
   created_at: string;
@@ -607,6 +609,16 @@ export interface PlanHoursTable {
   note: string;
   actor: string;
   created_at: string;
+}
+
+/** A care plan a quote adds, starting when its balance is paid, at the price the quote states (migration 0039). */
+export interface QuoteCarePlanTable {
+  quote_id: string;
+  plan_id: string;
+  plan_name: string;
+  price_cents: number;
+  added_by: string;
+  added_at: string;
 }
 
 /** The sandbox's stand-in for what Stripe Billing keeps of a subscription (migration 0040). */
@@ -691,6 +703,7 @@ export interface Database {
   plan_subscriptions: PlanSubscriptionTable;
   plan_renewals: PlanRenewalTable;
   plan_hours: PlanHoursTable;
+  quote_care_plans: QuoteCarePlanTable;
   sandbox_plans: SandboxPlanTable;
   refunds: RefundTable;
   client_users: ClientUserTable;

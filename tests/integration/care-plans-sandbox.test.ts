@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { createApp } from "../../server/app.server";
@@ -5,6 +6,7 @@ import { loadConfig } from "../../server/config.server";
 import { createServices } from "../../server/services.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
+import { dealRows } from "../helpers/deals";
 import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 
@@ -242,5 +244,63 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
     });
     t.clock.now += 31 * DAY;
     expect((await t.services.carePlans.plansOfClient("hours@example.com"))[0]!.usedMinutes).toBe(0);
+  });
+
+  it("a plan on a quote: set until accepted, at the quote's price, started once the balance is paid, on the quote's lead", async () => {
+    const t = await harness();
+    const deals = dealRows(t.db, { now: t.clock.now });
+    const leadId = await deals.lead({ email: "quoted@example.com", lastName: "Quoted" });
+    const token = randomBytes(32).toString("base64url");
+    const quoteId = await deals.quote(leadId, { token, tax_province: "ON" });
+    const qp = t.services.carePlans.quotePlans;
+    expect(await qp.setOnQuote(leadId, { quoteId, carePlan: "nope" }, "studio@example.com")).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      await qp.setOnQuote(crypto.randomUUID(), { quoteId, carePlan: "growth" }, "studio@example.com"),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(await qp.setOnQuote(leadId, { quoteId, carePlan: "growth" }, "studio@example.com")).toMatchObject({
+      ok: true,
+    });
+    expect(await qp.ofQuotePage(token)).toEqual({ name: "Growth Care", priceCents: 12_500, state: "later" });
+    // A later price change does not reach the quote.
+    await t.services.carePlans.plans.save({
+      id: "growth",
+      name: "Growth Care",
+      priceCents: 15_000,
+      included: ["Hosting"],
+      changeHours: 1,
+    });
+    expect((await qp.ofQuotePage(token))!.priceCents).toBe(12_500);
+    // Not before the balance is paid.
+    expect(await qp.start(token, { clientIp: "203.0.113.9" })).toMatchObject({ ok: false, status: 400 });
+    await t.db.db.updateTable("quotes").set({ status: "paid" }).where("id", "=", quoteId).execute();
+    // Accepted and paid: the plan no longer changes.
+    expect(await qp.setOnQuote(leadId, { quoteId, carePlan: "" }, "studio@example.com")).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect((await qp.ofQuotePage(token))!.state).toBe("startable");
+    const opened = await qp.start(token, { clientIp: "203.0.113.9" });
+    expect(opened).toMatchObject({ ok: true });
+    const path = new URL((opened as { url: string }).url).pathname;
+    // Ontario: HST 13% on the quote's $125.
+    expect(await (await t.app.request(path)).text()).toContain("$141.25");
+    expect((await t.form(path, { email: "quoted@example.com", name: "Ada Quoted" })).status).toBe(200);
+    const sub = await t.db.db
+      .selectFrom("plan_subscriptions")
+      .selectAll()
+      .where("quote_id", "=", quoteId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ lead_id: leadId, price_cents: 12_500, province: "ON", status: "active" });
+    expect((await qp.ofQuotePage(token))!.state).toBe("started");
+    expect(await qp.start(token, { clientIp: "203.0.113.9" })).toMatchObject({ ok: false, status: 400 });
+    // No second lead: the plan is on the quote's.
+    expect(
+      await t.db.db.selectFrom("leads").select("id").where("email", "=", "quoted@example.com").execute(),
+    ).toHaveLength(1);
+    const docs = await t.documents(sub.id);
+    expect(JSON.parse(docs[0]!.taxes)).toEqual([expect.objectContaining({ code: "HST", cents: 1_625 })]);
   });
 });

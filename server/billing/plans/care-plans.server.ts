@@ -7,6 +7,7 @@ import { createPlanEvents } from "./events.server";
 import { minutesThisMonth } from "./plan-admin.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
+import { createQuotePlans } from "./quote-plans.server";
 import type { SandboxBilling } from "./sandbox-billing.server";
 import { createStudioPlans } from "./studio.server";
 import { createPlanSubscribe } from "./subscribe.server";
@@ -38,7 +39,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
   const stripe = deps.stripe ?? deps.sandbox?.api;
   const logger = deps.logger.child({ module: "care-plans" });
   const plans = createCarePlans({ database, now: deps.now });
-  const subscribe = createPlanSubscribe({
+  const checkouts = createPlanSubscribe({
     database,
     plans,
     stripe,
@@ -47,6 +48,8 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     logger,
     now: deps.now,
   });
+  const subscribe = checkouts.subscribe;
+  const quotePlans = createQuotePlans({ database, plans, checkout: checkouts.openCheckout, now: deps.now });
   const handleEvent = createPlanEvents({
     database,
     logger,
@@ -122,7 +125,11 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     return mine ? billingPortal(subscriptionId, returnPath) : null;
   }
 
-  const studio = createStudioPlans({ database, stripe, logger, billingPortal, plans, now: deps.now });
+  const studio = {
+    ...createStudioPlans({ database, stripe, logger, billingPortal, plans, now: deps.now }),
+    /** The lead's page: a plan on each quote not yet accepted. */
+    quotePlans,
+  };
 
   return {
     plans,
@@ -135,6 +142,8 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     /** The lead's page: its plans, cancel at the period's end, Stripe's portal. */
     studio,
     sandbox: deps.sandbox,
+    /** A plan on a quote: "then $X/month", started from the paid quote's page. */
+    quotePlans,
   };
 }
 

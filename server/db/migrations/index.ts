@@ -35,7 +35,7 @@ import * as catalogueSettings from "./0035-catalogue-settings";
 import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
-import * as planHours from "./0039-plan-hours";
+import * as planHoursAndQuotePlans from "./0039-plan-hours-and-quote-plans";
 import * as sandboxPlans from "./0040-sandbox-plans";
 
 /**
@@ -78,6 +78,6 @@ export const migrations: Record<string, Migration> = {
   "0036-contracts": contracts,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
-  "0039-plan-hours": planHours,
+  "0039-plan-hours-and-quote-plans": planHoursAndQuotePlans,
   "0040-sandbox-plans": sandboxPlans,
 };
