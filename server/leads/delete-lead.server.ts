@@ -23,7 +23,10 @@ export async function deleteLead(ctx: PrivacyContext, id: string) {
         .execute();
     // The one deletion the database lets take a signed agreement (decision 0049); any other is refused.
     await deleteAgreementsOfDeletedLead(trx, quoteIds);
-    if (quoteIds.length) await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
+    if (quoteIds.length) {
+      await trx.deleteFrom("quote_care_plans").where("quote_id", "in", quoteIds).execute();
+      await trx.deleteFrom("quotes").where("id", "in", quoteIds).execute();
+    }
     if (bookingIds.length) await trx.deleteFrom("bookings").where("id", "in", bookingIds).execute();
     // A refund's reason is the studio's free text about the person: a settled one's lives on in its credit note (kept), a failed
     // one's goes; one still at the provider keeps it for its credit note, and loses it once settled (refunds.server.ts).

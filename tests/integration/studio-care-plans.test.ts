@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { AttentionItem } from "../../server/leads/attention-context.server";
@@ -203,6 +204,48 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
       form: { plan: "launch-care", province: "BC" },
     });
     expect(retired.status).toBe(404);
+  });
+});
+
+describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
+  let h: SignedInStudio;
+  beforeAll(async () => {
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
+      { site: await builtSite() },
+    );
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  it("the studio adds a plan to a quote from the lead's page; the quote page says then $X/month and starts it once paid", async () => {
+    const { lead, quote } = dealRows(h.database, { now: h.clock.now });
+    const leadId = await lead({ lastName: "Quoted", email: "quoted-site@example.com" });
+    const token = randomBytes(32).toString("base64url");
+    const quoteId = await quote(leadId, { token });
+    const added = await h.browser.leadAction(leadId, { intent: "quote-plan", quoteId, carePlan: "partner" });
+    expect(added.status).toBe(200);
+    type LeadPage = { quotePlans: { onQuotes: Record<string, { name: string; priceCents: number }> } };
+    const page = await h.browser.page<LeadPage>(`/studio/leads/${leadId}`, "studio/lead");
+    expect(page.quotePlans.onQuotes[quoteId]).toMatchObject({ name: "Partner Care", priceCents: 30_000 });
+    // The page's text, without React's markers between the pieces of a sentence.
+    const quotePage = async () =>
+      (await (await h.browser.request(`${SITE}/quote/${token}`)).text()).replaceAll("<!-- -->", "");
+    const html = await quotePage();
+    expect(html).toContain("then $300.00 CAD/month + tax");
+    expect(html).not.toContain("Start the Partner Care care plan");
+    await h.database.db.updateTable("quotes").set({ status: "paid" }).where("id", "=", quoteId).execute();
+    expect(await quotePage()).toContain("Start the Partner Care care plan");
+    const start = await h.browser.request(`${SITE}/quote/${token}`, {
+      method: "POST",
+      form: { intent: "start-plan" },
+    });
+    expect(start.status).toBe(303);
+    expect(start.headers.get("location")).toMatch(/\/billing\/sandbox\/checkout\/sbx_cs_/);
+    // Paid: the studio can no longer change it.
+    const refused = await h.browser.leadAction(leadId, { intent: "quote-plan", quoteId, carePlan: "" });
+    expect(refused.status).toBe(400);
   });
 });
 
