@@ -330,11 +330,9 @@ export default function Page({ loaderData, actionData, params }: Route.Component
               {carePlan && (
                 <tr data-testid="quote-care-plan">
                   <th scope="row" className="py-2 font-normal">
-                    Then {carePlan.name} care plan, monthly from when the balance is paid
+                    {`${carePlan.name} care plan, from when the balance is paid, plus tax`}
                   </th>
-                  <td className="whitespace-nowrap py-2 pl-3 text-right">
-                    then {cad(carePlan.priceCents)}/month + tax
-                  </td>
+                  <td className="whitespace-nowrap py-2 pl-3 text-right">{`then ${formatCad(carePlan.priceCents)}/month`}</td>
                 </tr>
               )}
             </tfoot>
@@ -353,7 +351,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
                 </p>
               )}
               <Button type="submit" className="self-start">
-                Start the {carePlan.name} care plan
+                {`Start the ${carePlan.name} care plan`}
               </Button>
             </form>
           )}

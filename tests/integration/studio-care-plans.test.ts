@@ -233,7 +233,7 @@ describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
     const quotePage = async () =>
       (await (await h.browser.request(`${SITE}/quote/${token}`)).text()).replaceAll("<!-- -->", "");
     const html = await quotePage();
-    expect(html).toContain("then $300.00 CAD/month + tax");
+    expect(html).toContain("then $300.00/month");
     expect(html).not.toContain("Start the Partner Care care plan");
     await h.database.db.updateTable("quotes").set({ status: "paid" }).where("id", "=", quoteId).execute();
     expect(await quotePage()).toContain("Start the Partner Care care plan");
