@@ -220,10 +220,8 @@ export function createServices(deps: ServiceDeps) {
   late.weekly = backOffice.weekly;
   const web: AppServices = {
     config,
-    payments: money.payments.service,
+    ...webMoney(money),
     inquiries,
-    quotes: money.quoteCheckout,
-    quotePlans: money.carePlans.quotePlans,
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
@@ -271,6 +269,15 @@ function createPortal(
       now,
     }),
     plans: { plansOfClient: plans.plansOfClient, clientBillingPortal: plans.clientBillingPortal },
+  };
+}
+
+/** What the web pages take of the money capabilities: payments, the quote page and its care plan. */
+function webMoney(money: ReturnType<typeof createMoney>) {
+  return {
+    payments: money.payments.service,
+    quotes: money.quoteCheckout,
+    quotePlans: money.carePlans.quotePlans,
   };
 }
 

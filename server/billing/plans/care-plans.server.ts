@@ -87,38 +87,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
    * For the client portal (app/portal): the plans billed to this proven address, each with its
    * state, and a way into Stripe's portal for one of them. The caller proves the address.
    */
-  async function plansOfClient(email: string) {
-    const rows = await database.db
-      .selectFrom("plan_subscriptions as s")
-      .innerJoin("care_plans as p", "p.id", "s.plan_id")
-      .select([
-        "s.id",
-        "p.name as planName",
-        // What Stripe bills each month before tax (kept current by its subscription events).
-        "s.price_cents as priceCents",
-        "p.change_hours as changeHours",
-        "s.status",
-        "s.cancel_at_period_end as cancelAtPeriodEnd",
-        "s.current_period_end as currentPeriodEnd",
-      ])
-      .where((eb) => eb(eb.fn("lower", ["s.email"]), "=", email.trim().toLowerCase()))
-      .where("s.status", "!=", "pending")
-      .orderBy("s.created_at", "desc")
-      .execute();
-    // The hours of changes used this month: the same rows the studio logs and sees (plan-admin.server.ts).
-    const used = await minutesThisMonth(
-      database,
-      rows.map((r) => r.id),
-      (deps.now ?? Date.now)(),
-    );
-    return rows.map((r) => ({
-      ...r,
-      priceCents: Number(r.priceCents),
-      changeHours: Number(r.changeHours),
-      usedMinutes: used.get(r.id) ?? 0,
-      cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
-    }));
-  }
+  const plansOfClient = (email: string) => clientPlans(database, email, (deps.now ?? Date.now)());
 
   async function clientBillingPortal(email: string, subscriptionId: string, returnPath?: string) {
     const mine = (await plansOfClient(email)).some((p) => p.id === subscriptionId);
@@ -148,3 +117,37 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
 }
 
 export type CarePlanBilling = ReturnType<typeof createCarePlanBilling>;
+
+/** The plans billed to this address (any letter case), newest first, with this month's hours. */
+async function clientPlans(database: AppDatabase, email: string, now: number) {
+  const rows = await database.db
+    .selectFrom("plan_subscriptions as s")
+    .innerJoin("care_plans as p", "p.id", "s.plan_id")
+    .select([
+      "s.id",
+      "p.name as planName",
+      // What Stripe bills each month before tax (kept current by its subscription events).
+      "s.price_cents as priceCents",
+      "p.change_hours as changeHours",
+      "s.status",
+      "s.cancel_at_period_end as cancelAtPeriodEnd",
+      "s.current_period_end as currentPeriodEnd",
+    ])
+    .where((eb) => eb(eb.fn("lower", ["s.email"]), "=", email.trim().toLowerCase()))
+    .where("s.status", "!=", "pending")
+    .orderBy("s.created_at", "desc")
+    .execute();
+  // The hours of changes used this month: the same rows the studio logs and sees (plan-admin.server.ts).
+  const used = await minutesThisMonth(
+    database,
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.map((r) => ({
+    ...r,
+    priceCents: Number(r.priceCents),
+    changeHours: Number(r.changeHours),
+    usedMinutes: used.get(r.id) ?? 0,
+    cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
+  }));
+}

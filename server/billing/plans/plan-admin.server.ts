@@ -42,14 +42,10 @@ export async function minutesThisMonth({ db }: AppDatabase, ids: string[], t: nu
   return new Map(rows.map((r) => [r.subscription_id, Number(r.minutes)]));
 }
 
-/**
- * The back office's side of care plans beyond a lead's page (issue 42): the plans kept on
- * /studio/settings/plans, each change recorded (settings_changes, key "care-plan:<id>") and
- * charged by the next checkout without a deploy; the hours of changes the studio logs against
- * a subscription; and the Plans view (/studio/plans): every plan sold, its state, next renewal
- * and hours used this month against the allowance.
- */
-export function createPlanAdmin(deps: { database: AppDatabase; plans: CarePlans; now?: () => number }) {
+type AdminDeps = { database: AppDatabase; plans: CarePlans; now?: () => number };
+
+/** The plans kept: saved and retired, each change recorded. */
+function planSettings(deps: AdminDeps) {
   const { database, plans } = deps;
   const { db } = database;
   const now = deps.now ?? Date.now;
@@ -121,6 +117,15 @@ export function createPlanAdmin(deps: { database: AppDatabase; plans: CarePlans;
     });
     return { ok: true };
   }
+
+  return { save, setRetired };
+}
+
+/** The hours logged on plans, and the Plans view. */
+function planWork(deps: AdminDeps) {
+  const { database } = deps;
+  const { db } = database;
+  const now = deps.now ?? Date.now;
 
   /** The studio logs work on a plan; the client's portal shows the same sum. */
   async function logHours(
@@ -205,7 +210,20 @@ export function createPlanAdmin(deps: { database: AppDatabase; plans: CarePlans;
     }));
   }
 
-  return { list, save, setRetired, logHours, plans: () => plans.list({ includeRetired: true }) };
+  return { logHours, list };
 }
 
-export type PlanAdmin = ReturnType<typeof createPlanAdmin>;
+/**
+ * The back office's side of care plans beyond a lead's page (issue 42): the plans kept on
+ * /studio/settings/plans, each change recorded (settings_changes, key "care-plan:<id>") and
+ * charged by the next checkout without a deploy; the hours of changes the studio logs against
+ * a subscription; and the Plans view (/studio/plans): every plan sold, its state, next renewal
+ * and hours used this month against the allowance.
+ */
+export function createPlanAdmin(deps: AdminDeps) {
+  return {
+    ...planSettings(deps),
+    ...planWork(deps),
+    plans: () => deps.plans.list({ includeRetired: true }),
+  };
+}

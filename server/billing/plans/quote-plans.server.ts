@@ -15,21 +15,15 @@ const quotePlanFormSchema = z.object({
   carePlan: z.string().trim().max(40),
 });
 
-/**
- * A care plan on a quote (issue 42): the studio adds a plan to a quote as a recurring line
- * that starts when the balance is paid. The quote page and the client's portal say "then
- * $X/month"; once the quote is paid in full, its page offers "Start the care plan", which
- * opens the same subscription checkout as /pricing (Stripe Checkout in subscription mode, the
- * quote's province deciding GST, PST or HST) at the price the quote states, on the quote's
- * lead, with the lead's email given to Checkout. Started once: a second start while one is
- * running is refused.
- */
-export function createQuotePlans(deps: {
+type QuotePlanDeps = {
   database: AppDatabase;
   plans: CarePlans;
   checkout: ReturnType<typeof createPlanSubscribe>["openCheckout"];
   now?: () => number;
-}) {
+};
+
+/** The studio's side: the plan of each quote, set until the client accepts. */
+function quotePlanSettings(deps: QuotePlanDeps) {
   const { database, plans } = deps;
   const { db } = database;
   const now = deps.now ?? Date.now;
@@ -90,6 +84,13 @@ export function createQuotePlans(deps: {
     );
   }
 
+  return { setOnQuote, ofQuotes };
+}
+
+/** The client's side: the quote page's line, and the start once the balance is paid. */
+function quotePlanStart(deps: QuotePlanDeps) {
+  const { db } = deps.database;
+
   /** The quote, its plan and whether it has started, by the quote's token. */
   async function byToken(token: string) {
     if (!TOKEN_PATTERN.test(token)) return undefined;
@@ -142,7 +143,20 @@ export function createQuotePlans(deps: {
     );
   }
 
-  return { setOnQuote, ofQuotes, ofQuotePage, start };
+  return { ofQuotePage, start };
+}
+
+/**
+ * A care plan on a quote (issue 42): the studio adds a plan to a quote as a recurring line
+ * that starts when the balance is paid. The quote page and the client's portal say "then
+ * $X/month"; once the quote is paid in full, its page offers "Start the care plan", which
+ * opens the same subscription checkout as /pricing (Stripe Checkout in subscription mode, the
+ * quote's province deciding GST, PST or HST) at the price the quote states, on the quote's
+ * lead, with the lead's email given to Checkout. Started once: a second start while one is
+ * running is refused.
+ */
+export function createQuotePlans(deps: QuotePlanDeps) {
+  return { ...quotePlanSettings(deps), ...quotePlanStart(deps) };
 }
 
 export type QuotePlans = ReturnType<typeof createQuotePlans>;

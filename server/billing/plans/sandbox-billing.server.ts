@@ -28,66 +28,43 @@ export function addMonth(iso: string) {
 
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/**
- * The built-in sandbox's play of Stripe Billing for care plans (issue 42): without a Stripe
- * account, the subscription checkout, each month's invoice (paid, or declined by the test
- * card), the retry after a card update, cancelling at the period's end and the plan ending.
- * It answers the calls the care plans make of Stripe's client (BillingApi) and delivers the
- * very events Stripe would, shaped as Stripe's, to the same handler (events.server.ts): the
- * documents, emails, states and figures come from the one path. No money moves; the
- * documents say TEST (their invoice ids start with `sbx_`). What Stripe would keep that our
- * tables do not (the billed month, the test card) is in `sandbox_plans` (migration 0040).
- */
-export function createSandboxBilling(deps: {
-  database: AppDatabase;
+type Ctx = {
+  db: AppDatabase["db"];
+  now: () => number;
+  registered: boolean;
   logger: Logger;
   siteUrl: string;
-  registered: boolean;
-  /** Signs the portal pages' links, as Stripe's portal session URLs are bearer links. */
   linkKey: Buffer;
-  now?: () => number;
-}) {
-  const { database, logger, siteUrl, registered, linkKey } = deps;
-  const { db } = database;
-  const now = deps.now ?? Date.now;
-  let deliver: Deliver = async () => false;
+  emit: (type: string, object: object) => Promise<void>;
+};
 
-  async function emit(type: string, object: object) {
-    const event = {
-      id: `evt_sbx_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      type,
-      created: Math.floor(now() / 1000),
-      data: { object },
-      livemode: false,
-    } as unknown as Stripe.Event;
-    await deliver(event);
-  }
+/** A subscription the sandbox made, with what it keeps of it (the month billed, the test card). */
+function subscriptionRow(db: Ctx["db"], id: string) {
+  return db
+    .selectFrom("plan_subscriptions as s")
+    .innerJoin("sandbox_plans as x", "x.subscription_id", "s.id")
+    .select([
+      "s.id",
+      "s.province",
+      "s.price_cents",
+      "s.email",
+      "s.name",
+      "s.status",
+      "s.cancel_at_period_end",
+      "s.stripe_subscription_id",
+      "s.stripe_customer_id",
+      "x.period_start",
+      "x.period_end",
+      "x.cycle",
+      "x.card_declines",
+    ])
+    .where("s.id", "=", id)
+    .executeTakeFirst();
+}
+type Row = NonNullable<Awaited<ReturnType<typeof subscriptionRow>>>;
 
-  async function subscriptionRow(id: string) {
-    return db
-      .selectFrom("plan_subscriptions as s")
-      .innerJoin("sandbox_plans as x", "x.subscription_id", "s.id")
-      .select([
-        "s.id",
-        "s.province",
-        "s.price_cents",
-        "s.email",
-        "s.name",
-        "s.status",
-        "s.cancel_at_period_end",
-        "s.stripe_subscription_id",
-        "s.stripe_customer_id",
-        "x.period_start",
-        "x.period_end",
-        "x.cycle",
-        "x.card_declines",
-      ])
-      .where("s.id", "=", id)
-      .executeTakeFirst();
-  }
-  type Row = NonNullable<Awaited<ReturnType<typeof subscriptionRow>>>;
-
+/** Stripe's objects as the sandbox makes them: an invoice of one month, and the subscription. */
+function stripeObjects(registered: boolean) {
   function taxes(row: Pick<Row, "province" | "price_cents">) {
     if (!registered) return [];
     const province = row.province as Province;
@@ -136,6 +113,13 @@ export function createSandboxBilling(deps: {
     };
   }
 
+  return { invoice, subscription };
+}
+
+/** The visitor pays the test checkout (the pending subscription a sandbox checkout session opened). */
+function subscribing(ctx: Ctx) {
+  const { db, now, logger, emit } = ctx;
+  const { invoice, subscription } = stripeObjects(ctx.registered);
   /** The pending subscription a sandbox checkout session opened, with its plan. */
   async function checkout(sessionId: string) {
     return db
@@ -185,7 +169,7 @@ export function createSandboxBilling(deps: {
       customer_details: { email: who.email, name: who.name || null },
       metadata: { plan_subscription_id: found.id },
     });
-    const row = (await subscriptionRow(found.id))!;
+    const row = (await subscriptionRow(db, found.id))!;
     // The first event filled the address in; the invoice carries it as Stripe's would.
     await emit(
       "invoice.paid",
@@ -196,6 +180,13 @@ export function createSandboxBilling(deps: {
     return "done" as const;
   }
 
+  return { checkout, completeCheckout };
+}
+
+/** Each month after the first: renew, fail, recover, cancel at the period's end, end. */
+function billing(ctx: Ctx) {
+  const { db, now, emit } = ctx;
+  const { invoice, subscription } = stripeObjects(ctx.registered);
   /**
    * One month passes for this plan: Stripe ends it if it was cancelled at the period's end,
    * else bills the next month (declined when the test card says so). Only the caller that moves
@@ -203,7 +194,7 @@ export function createSandboxBilling(deps: {
    * a month already over (the clock's job); without it the month ends now (a tester's click).
    */
   async function renew(subscriptionId: string, { due = false } = {}) {
-    const row = await subscriptionRow(subscriptionId);
+    const row = await subscriptionRow(db, subscriptionId);
     if (!row || row.status === "canceled" || row.status === "pending") return "nothing" as const;
     const at = new Date(now()).toISOString();
     if (due && row.period_end > at) return "nothing" as const;
@@ -248,7 +239,7 @@ export function createSandboxBilling(deps: {
 
   /** A new card in the portal: it pays from now on, and Stripe retries the open invoice at once. */
   async function updateCard(subscriptionId: string) {
-    const row = await subscriptionRow(subscriptionId);
+    const row = await subscriptionRow(db, subscriptionId);
     if (!row) return;
     await db
       .updateTable("sandbox_plans")
@@ -273,13 +264,19 @@ export function createSandboxBilling(deps: {
   }
 
   async function setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
-    const row = await subscriptionRow(subscriptionId);
+    const row = await subscriptionRow(db, subscriptionId);
     if (!row || row.status === "canceled") return false;
     const status = row.status === "past_due" ? "past_due" : "active";
     await emit("customer.subscription.updated", subscription(row, status, row.period_end, cancel));
     return cancel;
   }
 
+  return { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd };
+}
+
+/** The test portal's links: signed, lasting an hour, naming the customer and where to return. */
+function portalLinks(ctx: Ctx) {
+  const { db, now, linkKey } = ctx;
   // The portal session's link: customer, expiry and return path, signed.
   const mac = (payload: string) =>
     createHmac("sha256", linkKey).update(`sandbox-portal:${payload}`).digest("base64url");
@@ -308,12 +305,21 @@ export function createSandboxBilling(deps: {
       .select("id")
       .where("stripe_customer_id", "=", customer)
       .executeTakeFirst();
-    const row = sub && (await subscriptionRow(sub.id));
+    const row = sub && (await subscriptionRow(db, sub.id));
     return row ? { row, returnUrl } : null;
   }
 
-  /** The calls the care plans make of Stripe's client, answered by the sandbox. */
-  const api: BillingApi = {
+  return { portalToken, openPortal };
+}
+
+/** The calls the care plans make of Stripe's client, answered by the sandbox. */
+function billingApi(
+  ctx: Ctx,
+  portalToken: (customer: string, returnUrl: string) => string,
+  setCancelAtPeriodEnd: (id: string, cancel: boolean) => Promise<boolean>,
+): BillingApi {
+  const { db, siteUrl } = ctx;
+  return {
     owns: (stripeId) => stripeId.startsWith("sbx_"),
     checkout: {
       sessions: {
@@ -357,9 +363,46 @@ export function createSandboxBilling(deps: {
       },
     },
   };
+}
 
+/**
+ * The built-in sandbox's play of Stripe Billing for care plans (issue 42): without a Stripe
+ * account, the subscription checkout, each month's invoice (paid, or declined by the test
+ * card), the retry after a card update, cancelling at the period's end and the plan ending.
+ * It answers the calls the care plans make of Stripe's client (BillingApi) and delivers the
+ * very events Stripe would, shaped as Stripe's, to the same handler (events.server.ts): the
+ * documents, emails, states and figures come from the one path. No money moves; the
+ * documents say TEST (their invoice ids start with `sbx_`). What Stripe would keep that our
+ * tables do not (the billed month, the test card) is in `sandbox_plans` (migration 0040).
+ */
+export function createSandboxBilling(deps: {
+  database: AppDatabase;
+  logger: Logger;
+  siteUrl: string;
+  registered: boolean;
+  /** Signs the portal pages' links, as Stripe's portal session URLs are bearer links. */
+  linkKey: Buffer;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  let deliver: Deliver = async () => false;
+  async function emit(type: string, object: object) {
+    const event = {
+      id: `evt_sbx_${randomBytes(12).toString("hex")}`,
+      object: "event",
+      type,
+      created: Math.floor(now() / 1000),
+      data: { object },
+      livemode: false,
+    } as unknown as Stripe.Event;
+    await deliver(event);
+  }
+  const ctx: Ctx = { ...deps, db: deps.database.db, now, emit };
+  const { checkout, completeCheckout } = subscribing(ctx);
+  const { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd } = billing(ctx);
+  const { portalToken, openPortal } = portalLinks(ctx);
   return {
-    api,
+    api: billingApi(ctx, portalToken, setCancelAtPeriodEnd),
     /** The handler the events go to (set once the care plans are built: they hold it). */
     connect(handler: Deliver) {
       deliver = handler;

@@ -29,14 +29,10 @@ const portalDone: Record<(typeof portalIntents)[number], string> = {
   renew: "A month went by (test): the next renewal ran.",
 };
 
-/**
- * The sandbox's pages for care plans, standing in for Stripe's hosted checkout and customer
- * portal (server-rendered, no script, the TEST banner, like the payments' sandbox page):
- * the test checkout takes an email and a name and subscribes; the portal (opened by a signed,
- * short-lived link as Stripe's sessions are) updates the card, cancels at the period's end or
- * takes that back, and for testers makes the card decline and moves the plan's clock a month.
- */
-export function mountSandboxBillingRoutes(app: Hono<AppEnv>, sandbox: SandboxBilling, config: AppConfig) {
+type Pages = ReturnType<typeof pageHelpers>;
+
+/** The pages' answers: an HTML page's policy, the cross-site check, the not-found page. */
+function pageHelpers(config: AppConfig) {
   // An HTML page's policy (no script at all), never cached or indexed, as the payments' sandbox page.
   const html = (c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200) => {
     c.header("Content-Security-Policy", contentSecurityPolicy([]));
@@ -55,6 +51,24 @@ export function mountSandboxBillingRoutes(app: Hono<AppEnv>, sandbox: SandboxBil
       404,
     );
 
+  return { html, crossSite, notFound };
+}
+
+/**
+ * The sandbox's pages for care plans, standing in for Stripe's hosted checkout and customer
+ * portal (server-rendered, no script, the TEST banner, like the payments' sandbox page):
+ * the test checkout takes an email and a name and subscribes; the portal (opened by a signed,
+ * short-lived link as Stripe's sessions are) updates the card, cancels at the period's end or
+ * takes that back, and for testers makes the card decline and moves the plan's clock a month.
+ */ export function mountSandboxBillingRoutes(app: Hono<AppEnv>, sandbox: SandboxBilling, config: AppConfig) {
+  const pages = pageHelpers(config);
+  mountTestCheckout(app, sandbox, config, pages);
+  mountTestPortal(app, sandbox, pages);
+}
+
+/** The test checkout: the plan, its taxes and the monthly total; an email and a name; subscribed. */
+function mountTestCheckout(app: Hono<AppEnv>, sandbox: SandboxBilling, config: AppConfig, pages: Pages) {
+  const { html, crossSite, notFound } = pages;
   async function checkoutPage(c: Context<AppEnv>, error?: string, values = { email: "", name: "" }) {
     const session = c.req.param("session") ?? "";
     const found = await sandbox.checkout(session);
@@ -113,7 +127,11 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
       ),
     );
   });
+}
 
+/** The test portal: card, cancellation, and the testers' decline and clock. */
+function mountTestPortal(app: Hono<AppEnv>, sandbox: SandboxBilling, pages: Pages) {
+  const { html, crossSite, notFound } = pages;
   app.get(`${SANDBOX_BILLING_PATH}/portal/:token`, async (c) => {
     c.header("Cache-Control", "no-store");
     // The token stays on our site (no-referrer would make the page's own forms post Origin: null, refused as cross-site).
