@@ -32,6 +32,7 @@ export default [
       route("replies", "studio/replies.tsx"),
       route("leads/:id", "studio/lead.tsx"),
       route("payments", "studio/payments.tsx"),
+      route("plans", "studio/plans.tsx"),
       route("accounting", "studio/accounting.tsx"),
       route("calls", "studio/calls.tsx"),
       route("calls/settings", "studio/call-settings.tsx"),
@@ -40,6 +41,7 @@ export default [
       route("settings", "studio/settings.tsx"),
       route("settings/catalogue", "studio/catalogue.tsx"),
       route("settings/contract", "studio/contract.tsx"),
+      route("settings/plans", "studio/plan-settings.tsx"),
     ]),
   ]),
   // The client's quote page, in the client's chrome (signed in or not: its token is its key);

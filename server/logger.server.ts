@@ -121,15 +121,16 @@ export function maskSecret(value: string): string {
  * The segment after /quote/ (a quote's link and its .data request), /calendar/ (the studio's
  * calendar feed, its .ics), /checkout/sandbox/ (a sandbox checkout and its pay/cancel posts),
  * /book/manage/ (a visitor's booking), /unsubscribe/ (a reminder's unsubscribe link) or
- * /api/care-plans/billing/ (a failed renewal's link to Stripe's customer portal) grants
- * access. tests/integration/access-tokens.test.ts enumerates the routes of app/routes.ts and
+ * /api/care-plans/billing/ (a failed renewal's link to Stripe's customer portal), or
+ * /billing/sandbox/checkout/ and /billing/sandbox/portal/ (the sandbox's stand-ins for
+ * Stripe's checkout and customer portal, care plans without Stripe) grants access. tests/integration/access-tokens.test.ts enumerates the routes of app/routes.ts and
  * the Hono app, so a new route with a token fails there until it is added here.
  * Case-insensitive: React Router answers /QUOTE/… too; an encoded slash (%2F) counts as one.
  * Query strings are not logged (paths only), which keeps /payment?quote= and
  * /payment-success?session_id= out.
  */
 const SECRET_SEGMENT =
-  /(\/(?:quote|calendar|unsubscribe|book(?:\/|%2f)+manage|checkout(?:\/|%2f)+sandbox|care-plans(?:\/|%2f)+billing)(?:\/|%2f)+)([^/]+?)(\.data|\.ics)?(?=\/|$)/gi;
+  /(\/(?:quote|calendar|unsubscribe|book(?:\/|%2f)+manage|checkout(?:\/|%2f)+sandbox|care-plans(?:\/|%2f)+billing|billing(?:\/|%2f)+sandbox(?:\/|%2f)+(?:checkout|portal))(?:\/|%2f)+)([^/]+?)(\.data|\.ics)?(?=\/|$)/gi;
 /** Cheap pre-check: every path with a secret segment has one of these (lower or upper case). */
 const MAYBE_SECRET = /quote|sandbox|calendar|manage|unsubscribe|billing/i;
 

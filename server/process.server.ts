@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 
 import { startAnalyticsJobs } from "./analytics/jobs.server";
+import { startSandboxRenewalJob } from "./billing/plans/sandbox-billing.server";
 import { startRefundRecoveryJob } from "./billing/refunds.server";
 import { startCalendarSourcesJob } from "./booking/calendar-sources.server";
 import type { AppConfig } from "./config.server";
@@ -72,6 +73,10 @@ export function startProcess({
       }),
       // The studio's weekly email, queued Monday from 08:00 in Vancouver (issue 41).
       startWeeklyDigestJob({ database, digest: services.weekly, logger }),
+      // Without Stripe, the sandbox renews care plans whose month is over, as Stripe Billing would.
+      ...(services.carePlans.sandbox
+        ? [startSandboxRenewalJob({ database, sandbox: services.carePlans.sandbox, logger })]
+        : []),
     );
   };
   return {
@@ -101,6 +106,7 @@ export function startProcess({
       await refundJob?.stop();
       await calendarJob?.stop();
       await weeklyJob?.stop();
+      for (const job of jobs.slice(6)) await job.stop();
       await beforeStop?.();
       await outbox.stop();
       mailer.close();

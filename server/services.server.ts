@@ -7,7 +7,8 @@ import { createStudioSessions } from "./auth/session.server";
 import { createAccounting, type Accounting } from "./billing/accounting.server";
 import { createCarePlanBilling, type CarePlanBilling } from "./billing/plans/care-plans.server";
 import { carePlanDeliveryHandlers } from "./billing/plans/emails.server";
-import type { StudioPlans } from "./billing/plans/studio.server";
+import type { QuotePlans } from "./billing/plans/quote-plans.server";
+import { createSandboxBilling } from "./billing/plans/sandbox-billing.server";
 import { createQuoteRefunds, type QuoteRefunds } from "./billing/refunds.server";
 import { createQuoteSettlement } from "./billing/settlement.server";
 import { createCalendarSources, registerCalendarGauges } from "./booking/calendar-sources.server";
@@ -91,6 +92,8 @@ export type AppServices = {
   inquiries: Pick<InquiryService, "submitForm">;
   /** The client's quote page: show a quote by its token, pay what is due. */
   quotes: QuoteCheckout;
+  /** The quote page's care plan: "then $X/month", started once the balance is paid (issue 42). */
+  quotePlans: Pick<QuotePlans, "ofQuotePage" | "start">;
   /** The unsubscribe page of the reminders' links (/unsubscribe/TOKEN). */
   reminderOptOuts: Pick<ReminderOptOuts, "verify" | "optOut">;
   /** /book and the visitor's manage link: open slots, book, reschedule, cancel. */
@@ -129,7 +132,7 @@ export type StudioServices = StudioSignIn & {
   /** Invoices and receipts of a period, with the tax collected per tax. */
   accounting: Accounting;
   /** A lead's care plans: cancel at the period's end, Stripe's portal (server/billing/plans). */
-  carePlans: StudioPlans;
+  carePlans: CarePlanBilling["studio"];
   bookings: ReturnType<typeof createBookingStudio>;
   feeds: ReturnType<typeof createCalendarFeeds>;
   analytics: ReturnType<typeof createAnalyticsDashboard>;
@@ -218,9 +221,8 @@ export function createServices(deps: ServiceDeps) {
   late.weekly = backOffice.weekly;
   const web: AppServices = {
     config,
-    payments: money.payments.service,
+    ...webMoney(money),
     inquiries,
-    quotes: money.quoteCheckout,
     reminderOptOuts,
     booking,
     logRouteError: routeErrorLogger(logger),
@@ -272,6 +274,15 @@ function createPortal(
   };
 }
 
+/** What the web pages take of the money capabilities: payments, the quote page and its care plan. */
+function webMoney(money: ReturnType<typeof createMoney>) {
+  return {
+    payments: money.payments.service,
+    quotes: money.quoteCheckout,
+    quotePlans: money.carePlans.quotePlans,
+  };
+}
+
 /**
  * Money: payments, their settlement (a settled payment moves its quote on, issues the receipt and
  * moves the lead to Won), refunds, the client's side of quotes and the studio's.
@@ -303,6 +314,17 @@ function createMoney(
     database,
     logger,
     stripe: payments.stripe,
+    sandbox:
+      payments.provider === "sandbox"
+        ? createSandboxBilling({
+            database,
+            logger,
+            siteUrl: config.SITE_URL,
+            registered: Boolean(config.GST_HST_NUMBER),
+            linkKey: secretFor(config, "care-plan-links"),
+            now,
+          })
+        : undefined,
     siteUrl: config.SITE_URL,
     registration: config.GST_HST_NUMBER ?? null,
     linkKey: secretFor(config, "care-plan-links"),
@@ -408,7 +430,7 @@ function createBackOffice(
     feeds: ReturnType<typeof createCalendarFeeds>;
     refunds: QuoteRefunds;
     calendarSources: ReturnType<typeof createCalendarSources>;
-    carePlans: StudioPlans;
+    carePlans: CarePlanBilling["studio"];
   },
 ) {
   const { config, database, now, outbox, quotes, feeds, refunds, calendarSources } = deps;

@@ -77,6 +77,12 @@ export default function PortalHome({ loaderData, actionData }: Route.ComponentPr
             </dd>
             <dt className="text-muted-foreground">Due now</dt>
             <dd>{p.dueCents > 0 ? formatCad(p.dueCents) : "Nothing"}</dd>
+            {p.carePlan && (
+              <>
+                <dt className="text-muted-foreground">Care plan</dt>
+                <dd>{`${p.carePlan.name}, then ${formatCad(p.carePlan.priceCents)}/month + tax once the balance is paid`}</dd>
+              </>
+            )}
           </dl>
           <p>
             <a

@@ -6,6 +6,7 @@ import { readFormPost } from "~/lib/form-post";
 import { formatCad } from "~/lib/money";
 import { formatSiteDate } from "~/lib/site-time";
 import { z } from "~/lib/zod";
+import { hoursText } from "~/shared/care-plan-form";
 
 import type { Route } from "./+types/plans";
 import { portalMeta, requireClient } from "./guard";
@@ -86,6 +87,11 @@ export default function PortalPlans({ loaderData, actionData }: Route.ComponentP
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
+                {p.status !== "canceled" && (
+                  <span className="text-sm" data-testid="plan-hours">
+                    Changes this month: {hoursText(p.usedMinutes)} of {p.changeHours} h used
+                  </span>
+                )}
               </span>
               {p.status !== "canceled" && (
                 <Form method="post">

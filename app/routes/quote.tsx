@@ -47,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!quotes) throw new Response("Quotes are not available here.", { status: 503 });
   const quote = await quotes.view(params.token);
   if (!quote) throw data(null, { status: 404 });
+  // A care plan on the quote (issue 42): "then $X/month", started here once the balance is paid.
+  const carePlan = (await context.services?.quotePlans.ofQuotePage(params.token)) ?? null;
   // What a client returning to this tab would see change: the script reloads the page when it differs.
   const state = [
     quote.status,
@@ -55,8 +57,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     quote.documents.map((d) => d.status).join(","),
     quote.agreement ? "signed" : "",
     quote.declined ? "declined" : "",
+    carePlan?.state ?? "",
   ].join("|");
-  return { quote, state };
+  return { quote, state, carePlan };
 }
 
 /**
@@ -86,6 +89,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // A client signed in to the portal is identified by it (the agreement's audit page says so).
   const client = { clientIp: context.clientIp ?? "unknown", portalEmail: context.client?.email ?? null };
+  if (form.intent === "start-plan") {
+    // The quote's care plan, once the balance is paid: Stripe Checkout in subscription mode.
+    const started = await context.services!.quotePlans.start(params.token, client);
+    if (started.ok) return redirect(started.url, 303);
+    return data(
+      { intent: "start-plan" as const, error: started.error, fields: undefined },
+      { status: started.status },
+    );
+  }
   const intent = form.intent === "decline" || form.intent === "question" ? form.intent : "pay";
   const result =
     intent === "pay"
@@ -208,6 +220,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   return (
     <QuoteScreen
       quote={loaderData.quote}
+      carePlan={loaderData.carePlan}
       state={loaderData.state}
       actionData={actionData}
       token={params.token}
@@ -223,12 +236,15 @@ export default function Page({ loaderData, actionData, params }: Route.Component
  */
 export function QuoteScreen({
   quote: q,
+  carePlan = null,
   state,
   actionData,
   token,
   preview,
 }: {
   quote: Route.ComponentProps["loaderData"]["quote"];
+  /** A care plan on the quote (issue 42): "then $X/month", started here once the balance is paid. */
+  carePlan?: Route.ComponentProps["loaderData"]["carePlan"];
   state: string;
   actionData: Route.ComponentProps["actionData"];
   token: string;
@@ -342,8 +358,43 @@ export function QuoteScreen({
                   </tr>
                 </>
               )}
+              {carePlan && (
+                <tr data-testid="quote-care-plan">
+                  <th scope="row" className="py-2 font-normal">
+                    {`${carePlan.name} care plan, from when the balance is paid, plus tax`}
+                  </th>
+                  <td className="whitespace-nowrap py-2 pl-3 text-right">{`then ${formatCad(carePlan.priceCents)}/month`}</td>
+                </tr>
+              )}
             </tfoot>
           </table>
+
+          {carePlan?.state === "startable" && (
+            <form method="post" className="flex flex-col gap-3 rounded-md border p-4">
+              <input type="hidden" name="intent" value="start-plan" />
+              <p>
+                The balance is paid. Your {carePlan.name} care plan starts when you set up its monthly
+                payment: {cad(carePlan.priceCents)} a month + tax, cancel at the end of any month.
+              </p>
+              {failed?.intent === "start-plan" && (
+                <p role="alert" className="font-semibold text-destructive">
+                  {failed.error}
+                </p>
+              )}
+              <Button type="submit" className="self-start">
+                {`Start the ${carePlan.name} care plan`}
+              </Button>
+            </form>
+          )}
+          {carePlan?.state === "started" && (
+            <p role="status">
+              Your {carePlan.name} care plan has started. Manage it from{" "}
+              <a href="/portal/plans" className="underline">
+                your plans
+              </a>
+              .
+            </p>
+          )}
 
           {q.due && (
             <form
@@ -545,7 +596,7 @@ export function QuoteScreen({
             )
           )}
           <FormAlert tone="error" focusKey={actionData} className="p-3 text-base">
-            {failed && failed.intent !== "pay" ? failed.error : undefined}
+            {failed && failed.intent !== "pay" && failed.intent !== "start-plan" ? failed.error : undefined}
           </FormAlert>
         </aside>
       </Container>

@@ -28,6 +28,7 @@ const words: Record<string, { noun: [string, string]; urgent: string }> = {
   quotes: { noun: ["quote is open", "quotes are open"], urgent: "expiring soon" },
   balances: { noun: ["balance is due", "balances are due"], urgent: "overdue" },
   refunds: { noun: ["payment needs a refund", "payments need a refund"], urgent: "refund" },
+  "plans-past-due": { noun: ["care plan is not paid", "care plans are not paid"], urgent: "payment failed" },
   undeliverable: { noun: ["email was not delivered", "emails were not delivered"], urgent: "failed" },
 };
 
@@ -174,8 +175,39 @@ function Money({ money, balances, quotesOut }: Pick<Data, "money" | "balances" |
   );
 }
 
+/** The care plans' figures: what they bring each month, what renewed this week, what did not. */
+function Plans({ plans }: Pick<Data, "plans">) {
+  return (
+    <section aria-labelledby="plans-figures">
+      <h2 id="plans-figures" className="mb-2 text-sm font-semibold text-muted-foreground">
+        Care plans
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="home-plans">
+        <Figure
+          label="Monthly recurring revenue"
+          value={cad(plans.mrrCents)}
+          note={`${plans.plans} plan${plans.plans === 1 ? "" : "s"} billing, before tax`}
+          to="/studio/plans"
+        />
+        <Figure
+          label="Renewals this week"
+          value={String(plans.renewalsThisWeek)}
+          note={`${cad(plans.renewedCentsThisWeek)} paid in the last 7 days`}
+          to="/studio/plans"
+        />
+        <Figure
+          label="Failed payments"
+          value={String(plans.failed)}
+          note={plans.failed === 0 ? "Every plan is paid" : "Waiting for the client's new card"}
+          to="/studio/plans?state=past_due"
+        />
+      </dl>
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { calls, money, balances, quotesOut, groups, quiet, limit, backup } = loaderData;
+  const { calls, money, balances, quotesOut, plans, groups, quiet, limit, backup } = loaderData;
   const quietLine = [...(calls.length === 0 ? ["no call this week"] : []), ...quiet];
   return (
     <div className="grid gap-6">
@@ -196,6 +228,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       {calls.length > 0 && <Calls calls={calls} />}
       <Money money={money} balances={balances} quotesOut={quotesOut} />
+      <Plans plans={plans} />
       <div className="grid gap-4 lg:grid-cols-2">
         {groups
           .filter((g) => g.urgent === 0)

@@ -21,6 +21,7 @@ const links = [
   { to: "/studio/pipeline", label: "Pipeline", end: false },
   { to: "/studio/calls", label: "Calls", end: false },
   { to: "/studio/payments", label: "Payments", end: false, more: true },
+  { to: "/studio/plans", label: "Plans", end: false, more: true },
   { to: "/studio/accounting", label: "Accounting", end: false, more: true },
   { to: "/studio/analytics", label: "Analytics", end: false, more: true },
   { to: "/studio/account", label: "Account", end: false, more: true },

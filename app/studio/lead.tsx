@@ -22,7 +22,7 @@ import {
 } from "./labels";
 import { bookingActivityText, LeadCalls } from "./lead-calls";
 import { LeadPayments } from "./lead-payments";
-import { isPlanIntent, LeadPlans, planAction } from "./lead-plans";
+import { isPlanIntent, LeadPlans, LeadQuotePlans, planAction } from "./lead-plans";
 import { isQuoteIntent, LeadQuotes, quoteAction, type QuoteFormRefusal } from "./lead-quotes";
 import { fillReply, LeadReply } from "./lead-reply";
 import { LeadSource } from "./lead-source";
@@ -39,9 +39,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A saved reply picked by its link (?reply=ID) fills the reply form, the lead's first name in it.
   const picked = saved.find((r) => r.id === new URL(request.url).searchParams.get("reply"));
   // The new-quote form's one-time key: the same form posted twice (a double click before or after the scripts load) creates one quote.
+  const leadQuotes = await quotes.list(params.id);
   return {
     ...found,
-    quotes: await quotes.list(params.id),
+    quotes: leadQuotes,
+    // A care plan on each quote, and the plans the studio sells (issue 42).
+    quotePlans: {
+      onQuotes: await carePlans.quotePlans.ofQuotes(leadQuotes.map((q) => q.id)),
+      offered: (await carePlans.admin.plans()).filter((p) => !p.retired),
+    },
     calls: await bookings.forLead(params.id),
     quoteFormKey: crypto.randomUUID(),
     savedReplies: saved.map((r) => ({ id: r.id, title: r.title })),
@@ -114,6 +120,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     refundNotices,
     refundFormKey,
     plans,
+    quotePlans,
   } = loaderData;
   const busy = useNavigation().state === "submitting";
   // The refusal of one form's action, under that form; each answer moves focus to it.
@@ -293,6 +300,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       />
 
       <LeadPlans plans={plans} busy={busy} error={error} />
+      <LeadQuotePlans quotes={quotes} quotePlans={quotePlans} busy={busy} error={error} />
 
       <LeadCalls calls={calls} />
 

@@ -64,9 +64,11 @@ const SETTING_NAMES: Record<string, string> = {
 const settingName = (key: string) =>
   key.startsWith("catalogue:")
     ? "Catalogue item"
-    : key.startsWith("password:")
-      ? `Password of ${key.slice("password:".length)}`
-      : (SETTING_NAMES[key] ?? key);
+    : key.startsWith("care-plan:")
+      ? "Care plan"
+      : key.startsWith("password:")
+        ? `Password of ${key.slice("password:".length)}`
+        : (SETTING_NAMES[key] ?? key);
 
 /** A change's value in words, short: what the history shows of before and after. */
 const brief = (json: string | null) => {
@@ -89,6 +91,11 @@ const LINKS = [
     to: "/studio/settings/catalogue",
     label: "Catalogue",
     hint: "Packages and add-ons, with prices and taxes",
+  },
+  {
+    to: "/studio/settings/plans",
+    label: "Care plans",
+    hint: "Monthly plans: price, what is included, hours of changes",
   },
   {
     to: "/studio/settings/contract",

@@ -338,6 +338,9 @@ function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value:
   doc.x = doc.page.margins.left;
 }
 
+/** The first words of a line the built-in sandbox billed (a care plan's renewal without Stripe): data that says TEST. */
+export const SANDBOX_LINE_PREFIX = "TEST (sandbox, no money moved): ";
+
 /**
  * What a document states beyond its own row, read when it is printed (issue 38): the invoice a
  * receipt pays, and what remains due on the quote once it is paid (none for a care plan's month).
@@ -404,7 +407,8 @@ export function renderDocumentPdf(
       // A care plan renewal's documents name the plan's subscription where a quote's name the quote.
       subtitle: `${invoice || credit ? "Issued" : "Paid"} ${issued}  ·  ${d.renewal_id ? "Care plan" : "Quote"} ${quoteReference(d.quote_id)}`,
       createdAt: new Date(d.issued_at),
-      test: stamp?.test,
+      // Marked TEST under the sandbox provider, and wherever the sandbox billed the line itself.
+      test: stamp?.test || lines.some((l) => l.label.startsWith(SANDBOX_LINE_PREFIX)),
     },
     (doc) => {
       const width = contentWidth(doc);

@@ -587,6 +587,8 @@ export interface PlanSubscriptionTable {
   status: PlanSubscriptionStatus;
   cancel_at_period_end: number;
   current_period_end: string | null;
+  /** The quote it was started from, when the studio added the plan to a quote (migration 0039). */
+  quote_id?: string | null;
   /** Unix seconds of the last subscription event applied: an older one arriving late changes nothing. */
   stripe_event_at: number;
   created_at: string;
@@ -602,6 +604,38 @@ export interface PlanRenewalTable {
   period_start: string | null;
   period_end: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** Work the studio logged against a care plan's monthly hours (migration 0039). */
+export interface PlanHoursTable {
+  id: string;
+  subscription_id: string;
+  /** YYYY-MM-DD in the studio's zone. */
+  worked_on: string;
+  minutes: number;
+  note: string;
+  actor: string;
+  created_at: string;
+}
+
+/** A care plan a quote adds, starting when its balance is paid, at the price the quote states (migration 0039). */
+export interface QuoteCarePlanTable {
+  quote_id: string;
+  plan_id: string;
+  plan_name: string;
+  price_cents: number;
+  added_by: string;
+  added_at: string;
+}
+
+/** The sandbox's stand-in for what Stripe Billing keeps of a subscription (migration 0040). */
+export interface SandboxPlanTable {
+  subscription_id: string;
+  period_start: string;
+  period_end: string;
+  cycle: number;
+  card_declines: number;
   updated_at: string;
 }
 
@@ -676,6 +710,9 @@ export interface Database {
   stripe_tax_rates: StripeTaxRateTable;
   plan_subscriptions: PlanSubscriptionTable;
   plan_renewals: PlanRenewalTable;
+  plan_hours: PlanHoursTable;
+  quote_care_plans: QuoteCarePlanTable;
+  sandbox_plans: SandboxPlanTable;
   refunds: RefundTable;
   client_users: ClientUserTable;
   client_sessions: ClientSessionTable;

@@ -58,10 +58,15 @@ button,.link{display:block;width:100%;min-height:2.75rem;border-radius:.5rem;fon
 .link{background:var(--primary);color:#fff}
 button:focus-visible,.link:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 .note{margin:1rem 0 0;color:var(--muted);font-size:.875rem}
+label{display:block;font-weight:600;margin:0 0 .25rem}
+input{display:block;width:100%;min-height:2.75rem;font:inherit;border:1px solid var(--border);border-radius:.5rem;padding:.5rem .75rem;margin:0 0 1rem}
+input:focus-visible{outline:3px solid #0f172a;outline-offset:1px}
+.error{color:#b91c1c;font-weight:600}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;
 
-function layout(title: string, body: string) {
+/** The sandbox's page frame (the TEST banner, no script), shared with the care plans' sandbox billing pages. */
+export function sandboxLayout(title: string, body: string) {
   return `<!doctype html>
 <html lang="en-CA">
 <head>
@@ -99,7 +104,7 @@ export function renderSandboxCheckout(payment: PaymentTable): string {
     actions = `<p>${escapeHtml(text)}</p>
 <a class="link" href="/payment-success?session_id=${escapeHtml(encodeURIComponent(sessionId))}">${escapeHtml(sandboxPageText.viewConfirmation)}</a>`;
   }
-  return layout(
+  return sandboxLayout(
     sandboxPageText.heading,
     `<div class="card">
 <p class="merchant">${escapeHtml(siteConfig.name)}</p>
@@ -112,7 +117,7 @@ ${actions}
 }
 
 export function renderSandboxNotFound(): string {
-  return layout(
+  return sandboxLayout(
     sandboxPageText.notFoundHeading,
     `<div class="card">
 <h1>${escapeHtml(sandboxPageText.notFoundHeading)}</h1>

@@ -138,6 +138,18 @@ async function home(
     .where("refunds.lead_id", "in", ids)
     .where("refunds.status", "=", "succeeded")
     .execute();
+  // A care plan a quote adds after launch (issue 42): "then $X/month".
+  const plans = rows.length
+    ? await db
+        .selectFrom("quote_care_plans")
+        .select(["quote_id", "plan_name", "price_cents"])
+        .where(
+          "quote_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
   const out = [];
   for (const row of rows) {
     const view = await quotes.view(row.token);
@@ -166,6 +178,9 @@ async function home(
       dueCents: view.due?.amountCents ?? 0,
       next,
       href: `/quote/${row.token}`,
+      carePlan: plans
+        .filter((c) => c.quote_id === row.id)
+        .map((c) => ({ name: c.plan_name, priceCents: Number(c.price_cents) }))[0],
     });
   }
   return out;

@@ -1,6 +1,7 @@
 import { siteDay, siteDayStart } from "~/lib/site-time";
 
 import type { Accounting } from "../billing/accounting.server";
+import { planSummary } from "../billing/plans/studio.server";
 import type { BookingStudio } from "../booking/studio.server";
 import type { AppDatabase } from "../db/database.server";
 import { DAY, type AttentionItem } from "../leads/attention-context.server";
@@ -42,7 +43,7 @@ const GROUPS = [
 /**
  * The owner's day (/studio): the calls of today and the next seven days, the money received this
  * month and last (the Accounting page's own figures: its rows and totals, not a second sum), balances
- * due and overdue, the value of quotes out, and the attention lists, the urgent ones first and the
+ * due and overdue, the value of quotes out, the care plans' figures, and the attention lists, the urgent ones first and the
  * empty ones folded into one quiet line.
  */
 export function createStudioHome({ database, attention, accounting, calls, now = Date.now }: Deps) {
@@ -105,12 +106,14 @@ export function createStudioHome({ database, attention, accounting, calls, now =
 
   async function load() {
     const t = now();
-    const [lists, thisMonth, lastMonth, week, open] = await Promise.all([
+    const [lists, thisMonth, lastMonth, week, open, plans] = await Promise.all([
       attention.load(),
       received(accounting.currentMonth()),
       received(accounting.previousMonth()),
       upcomingCalls(t),
       openMoney(t),
+      // Care plans: monthly recurring revenue, renewals paid this week, renewals not paid (issue 42).
+      planSummary(database, t),
     ]);
     const all: HomeGroup[] = GROUPS.map((g) => ({
       id: g.id,
@@ -129,6 +132,7 @@ export function createStudioHome({ database, attention, accounting, calls, now =
       calls: week,
       money: { thisMonth, lastMonth },
       ...open,
+      plans,
       groups,
       quiet,
       limit: lists.limit,

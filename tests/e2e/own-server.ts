@@ -56,11 +56,16 @@ export function killed(child: ChildProcess) {
 
 /**
  * A server of the test's own with its mail going to an in-process SMTP server and its own
- * database file, the sandbox checkout on, started from the build and ready (migrations applied).
+ * database file, the sandbox checkout on, started from the build and ready (migrations applied);
+ * on `port` when the spec has one of its own (a checkout's E2E port range).
  */
-export async function startMailedServer(name: string, env: Record<string, string> = {}) {
+export async function startMailedServer(
+  name: string,
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+) {
   const smtp = await startFakeSmtp();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cascadia-e2e-${name}-`));
   const databasePath = path.join(dir, "app.db");

@@ -77,7 +77,9 @@ type StudioRoute =
   | "studio/analytics"
   | "studio/layout"
   | "studio/calls"
-  | "studio/call-settings";
+  | "studio/call-settings"
+  | "studio/plans"
+  | "studio/plan-settings";
 /** A page's data request: its path with `.data` before the query string. */
 const dataPath = (path: string) => path.replace(/(\?|$)/, ".data$1");
 

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { testDatabaseKind } from "../helpers/databases";
+import { dealRows } from "../helpers/deals";
 import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { PORTAL_SITE_URL as SITE_URL, startPortal, type Portal } from "../helpers/portal";
@@ -195,5 +197,34 @@ describe(`the portal's plans (${testDatabaseKind})`, () => {
     // Signed out: the sign-in page, not the plans.
     const anonymous = await page();
     expect(anonymous.status).toBe(302);
+  });
+
+  it("a quote with a care plan says on the client's projects: then $X/month once the balance is paid", async () => {
+    const email = `quoted-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signIn(email);
+    const lead = await database.db
+      .selectFrom("leads")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const quoteId = await dealRows(database, { now: Date.now() }).quote(lead.id, {
+      token: randomBytes(32).toString("base64url"),
+    });
+    await database.db
+      .insertInto("quote_care_plans")
+      .values({
+        quote_id: quoteId,
+        plan_id: "growth",
+        plan_name: "Growth Care",
+        price_cents: 12_500,
+        added_by: "studio@example.com",
+        added_at: new Date().toISOString(),
+      })
+      .execute();
+    const page = await app.request("/portal", { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain(
+      "Growth Care, then $125.00/month + tax once the balance is paid",
+    );
   });
 });

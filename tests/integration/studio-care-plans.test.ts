@@ -1,15 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { builtSite } from "../helpers/site";
-import { signedInStudio, type SignedInStudio } from "../helpers/studio";
+import { loaderData, signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 /**
  * A lead's care plans in the built back office: the home's "Care plans not paid", the lead's
- * page listing the plan and its forms reaching the plan actions (without Stripe here, the
- * cancellation is refused with the reason, and nothing changes).
+ * page listing the plan and its forms reaching the plan actions (a plan the sandbox did not
+ * make, as from a Stripe account, is refused with the reason, and nothing changes); the Plans
+ * view with hours logged; the plans kept on the settings page, each change recorded.
  */
 describe(`studio care plans on ${testDatabaseKind}`, () => {
   let h: SignedInStudio;
@@ -74,4 +76,195 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
     const row = await h.database.db.selectFrom("plan_subscriptions").selectAll().executeTakeFirstOrThrow();
     expect(Number(row.cancel_at_period_end)).toBe(0);
   });
+
+  const post = async (path: string, form: Record<string, string>) => {
+    const res = await h.browser.request(`${SITE}${path}.data`, { method: "POST", form });
+    const routes = await loaderData(res);
+    return {
+      status: res.status,
+      data: (routes.data ?? Object.values(routes)[0]?.data) as {
+        error?: string;
+        done?: string;
+        fieldErrors?: Record<string, string>;
+      },
+    };
+  };
+
+  it("the Plans view lists each plan with its state, next renewal and hours used; the studio logs work, bad input refused beside the field", async () => {
+    const { id } = await sandboxPlan(h, "hours@example.com");
+    type Plans = {
+      plans: {
+        id: string;
+        status: string;
+        usedMinutes: number;
+        changeHours: number;
+        currentPeriodEnd: string;
+      }[];
+    };
+    const before = await h.browser.page<Plans>("/studio/plans", "studio/plans");
+    expect(before.plans.find((p) => p.id === id)).toMatchObject({
+      status: "active",
+      usedMinutes: 0,
+      changeHours: 1,
+    });
+    const today = new Date(h.clock.now).toISOString().slice(0, 10);
+    const bad = await post("/studio/plans", {
+      intent: "log-hours",
+      subscriptionId: id,
+      workedOn: today,
+      hours: "lots",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors?.hours).toBe("Enter the hours, such as 1.5.");
+    const future = await post("/studio/plans", {
+      intent: "log-hours",
+      subscriptionId: id,
+      workedOn: "2999-01-01",
+      hours: "1",
+    });
+    expect(future.data.fieldErrors?.workedOn).toBe("Enter a day that has passed, or today.");
+    const ok = await post("/studio/plans", {
+      intent: "log-hours",
+      subscriptionId: id,
+      workedOn: today,
+      hours: "1.5",
+      note: "New banner",
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.data.done).toContain("1.5 h logged");
+    const after = await h.browser.page<Plans>("/studio/plans?state=active", "studio/plans");
+    expect(after.plans.find((p) => p.id === id)).toMatchObject({ usedMinutes: 90 });
+    expect(
+      (await h.browser.page<Plans>("/studio/plans?state=past_due", "studio/plans")).plans.some(
+        (p) => p.id === id,
+      ),
+    ).toBe(false);
+  });
+
+  it("the plans are kept on the settings page: a change is validated beside its field, recorded, and charged by the next checkout", async () => {
+    const bad = await post("/studio/settings/plans", {
+      intent: "save",
+      id: "growth",
+      name: "Growth Care",
+      price: "free",
+      included: "Hosting",
+      hours: "3",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors?.price).toBe("Enter a monthly price in CAD from 1.00 to 10000.00.");
+    const saved = await post("/studio/settings/plans", {
+      intent: "save",
+      id: "growth",
+      name: "Growth Care",
+      price: "135.00",
+      included: "Hosting\nBackups",
+      hours: "4",
+    });
+    expect(saved.status).toBe(200);
+    const change = await h.database.db
+      .selectFrom("settings_changes")
+      .selectAll()
+      .where("key", "=", "care-plan:growth")
+      .executeTakeFirstOrThrow();
+    expect(change.actor).toBe(STUDIO_EMAIL);
+    expect(JSON.parse(change.before!)).toMatchObject({ priceCents: 12_500 });
+    expect(JSON.parse(change.after)).toMatchObject({ priceCents: 13_500, changeHours: 4 });
+    type Kept = { plans: { id: string; priceCents: number; retired: boolean }[] };
+    expect(
+      (await h.browser.page<Kept>("/studio/settings/plans", "studio/plan-settings")).plans.find(
+        (p) => p.id === "growth",
+      ),
+    ).toMatchObject({ priceCents: 13_500 });
+    const { id } = await sandboxPlan(h, "newprice@example.com");
+    expect(
+      Number(
+        (
+          await h.database.db
+            .selectFrom("plan_subscriptions")
+            .select("price_cents")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).price_cents,
+      ),
+    ).toBe(13_500);
+    const added = await post("/studio/settings/plans", {
+      intent: "save",
+      name: "Launch Care",
+      price: "80",
+      included: "Hosting",
+      hours: "1",
+    });
+    expect(added.status).toBe(200);
+    expect((await h.browser.page<Kept>("/studio/settings/plans", "studio/plan-settings")).plans).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: "launch-care", priceCents: 8_000 })]),
+    );
+    expect((await post("/studio/settings/plans", { intent: "retire", id: "launch-care" })).status).toBe(200);
+    const retired = await h.browser.request(`${SITE}/api/care-plans/subscribe`, {
+      method: "POST",
+      form: { plan: "launch-care", province: "BC" },
+    });
+    expect(retired.status).toBe(404);
+  });
 });
+
+describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
+  let h: SignedInStudio;
+  beforeAll(async () => {
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
+      { site: await builtSite() },
+    );
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  it("the studio adds a plan to a quote from the lead's page; the quote page says then $X/month and starts it once paid", async () => {
+    const { lead, quote } = dealRows(h.database, { now: h.clock.now });
+    const leadId = await lead({ lastName: "Quoted", email: "quoted-site@example.com" });
+    const token = randomBytes(32).toString("base64url");
+    const quoteId = await quote(leadId, { token });
+    const added = await h.browser.leadAction(leadId, { intent: "quote-plan", quoteId, carePlan: "partner" });
+    expect(added.status).toBe(200);
+    type LeadPage = { quotePlans: { onQuotes: Record<string, { name: string; priceCents: number }> } };
+    const page = await h.browser.page<LeadPage>(`/studio/leads/${leadId}`, "studio/lead");
+    expect(page.quotePlans.onQuotes[quoteId]).toMatchObject({ name: "Partner Care", priceCents: 30_000 });
+    // The page's text, without React's markers between the pieces of a sentence.
+    const quotePage = async () =>
+      (await (await h.browser.request(`${SITE}/quote/${token}`)).text()).replaceAll("<!-- -->", "");
+    const html = await quotePage();
+    expect(html).toContain("then $300.00/month");
+    expect(html).not.toContain("Start the Partner Care care plan");
+    await h.database.db.updateTable("quotes").set({ status: "paid" }).where("id", "=", quoteId).execute();
+    expect(await quotePage()).toContain("Start the Partner Care care plan");
+    const start = await h.browser.request(`${SITE}/quote/${token}`, {
+      method: "POST",
+      form: { intent: "start-plan" },
+    });
+    expect(start.status).toBe(303);
+    expect(start.headers.get("location")).toMatch(/\/billing\/sandbox\/checkout\/sbx_cs_/);
+    // Paid: the studio can no longer change it.
+    const refused = await h.browser.leadAction(leadId, { intent: "quote-plan", quoteId, carePlan: "" });
+    expect(refused.status).toBe(400);
+  });
+});
+
+/** A plan bought through the sandbox's checkout, as a visitor does from /pricing: our subscription's id. */
+async function sandboxPlan(h: SignedInStudio, email: string) {
+  const opened = await h.browser.request(`${SITE}/api/care-plans/subscribe`, {
+    method: "POST",
+    form: { plan: "growth", province: "BC" },
+  });
+  expect(opened.status).toBe(303);
+  const path = new URL(opened.headers.get("location")!).pathname;
+  expect(
+    (await h.browser.request(`${SITE}${path}`, { method: "POST", form: { email, name: "Pat Client" } }))
+      .status,
+  ).toBe(200);
+  const row = await h.database.db
+    .selectFrom("plan_subscriptions")
+    .select("id")
+    .where("checkout_session_id", "=", path.split("/").at(-1)!)
+    .executeTakeFirstOrThrow();
+  return row;
+}

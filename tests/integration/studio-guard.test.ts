@@ -13,6 +13,8 @@ const pages = [
   "/studio/accounting",
   "/studio/calls",
   "/studio/calls/settings",
+  "/studio/plans",
+  "/studio/settings/plans",
   "/studio/analytics",
   "/studio/leads/some-id",
   "/studio/leads/some-id/quotes/some-quote/preview",

@@ -1,20 +1,24 @@
-import type Stripe from "stripe";
-
 import type { GoalRecorder } from "../../analytics/service.server";
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
 import type { OutboxTrigger } from "../../outbox/outbox.server";
+import type { BillingApi } from "./billing-api";
 import { createPlanEvents } from "./events.server";
+import { minutesThisMonth } from "./plan-admin.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
+import { createQuotePlans } from "./quote-plans.server";
+import type { SandboxBilling } from "./sandbox-billing.server";
 import { createStudioPlans } from "./studio.server";
 import { createPlanSubscribe } from "./subscribe.server";
 
 export type CarePlanBillingDeps = {
   database: AppDatabase;
   logger: Logger;
-  /** Stripe's client when PAYMENTS_PROVIDER is stripe; without it plans are shown but not sold. */
-  stripe: Stripe | undefined;
+  /** Stripe's client when PAYMENTS_PROVIDER is stripe; without it (and without the sandbox) plans are shown but not sold. */
+  stripe: BillingApi | undefined;
+  /** The built-in sandbox's play of Stripe Billing, when PAYMENTS_PROVIDER is sandbox. */
+  sandbox?: SandboxBilling;
   siteUrl: string;
   /** GST/HST registration number: without one the studio is a small supplier and charges no tax. */
   registration: string | null;
@@ -31,10 +35,11 @@ export type CarePlanBillingDeps = {
  * customer portal for the client and the studio.
  */
 export function createCarePlanBilling(deps: CarePlanBillingDeps) {
-  const { database, stripe, siteUrl } = deps;
+  const { database, siteUrl } = deps;
+  const stripe = deps.stripe ?? deps.sandbox?.api;
   const logger = deps.logger.child({ module: "care-plans" });
   const plans = createCarePlans({ database, now: deps.now });
-  const subscribe = createPlanSubscribe({
+  const checkouts = createPlanSubscribe({
     database,
     plans,
     stripe,
@@ -43,6 +48,8 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     logger,
     now: deps.now,
   });
+  const subscribe = checkouts.subscribe;
+  const quotePlans = createQuotePlans({ database, plans, checkout: checkouts.openCheckout, now: deps.now });
   const handleEvent = createPlanEvents({
     database,
     logger,
@@ -51,6 +58,8 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     goals: deps.goals,
     now: deps.now,
   });
+  // The sandbox's events go where Stripe's webhook sends Stripe's.
+  deps.sandbox?.connect(handleEvent);
 
   /** A Stripe customer portal session for one subscription (card, plan, cancellation), returning to `returnPath`. */
   async function billingPortal(subscriptionId: string, returnPath = "/pricing"): Promise<string | null> {
@@ -60,7 +69,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
       .select(["stripe_customer_id"])
       .where("id", "=", subscriptionId)
       .executeTakeFirst();
-    if (!sub?.stripe_customer_id) return null;
+    if (!sub?.stripe_customer_id || stripe.owns?.(sub.stripe_customer_id) === false) return null;
     const session = await stripe.billingPortal.sessions.create({
       customer: sub.stripe_customer_id,
       return_url: `${siteUrl}${returnPath}`,
@@ -78,36 +87,18 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
    * For the client portal (app/portal): the plans billed to this proven address, each with its
    * state, and a way into Stripe's portal for one of them. The caller proves the address.
    */
-  async function plansOfClient(email: string) {
-    const rows = await database.db
-      .selectFrom("plan_subscriptions as s")
-      .innerJoin("care_plans as p", "p.id", "s.plan_id")
-      .select([
-        "s.id",
-        "p.name as planName",
-        // What Stripe bills each month before tax (kept current by its subscription events).
-        "s.price_cents as priceCents",
-        "s.status",
-        "s.cancel_at_period_end as cancelAtPeriodEnd",
-        "s.current_period_end as currentPeriodEnd",
-      ])
-      .where((eb) => eb(eb.fn("lower", ["s.email"]), "=", email.trim().toLowerCase()))
-      .where("s.status", "!=", "pending")
-      .orderBy("s.created_at", "desc")
-      .execute();
-    return rows.map((r) => ({
-      ...r,
-      priceCents: Number(r.priceCents),
-      cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
-    }));
-  }
+  const plansOfClient = (email: string) => clientPlans(database, email, (deps.now ?? Date.now)());
 
   async function clientBillingPortal(email: string, subscriptionId: string, returnPath?: string) {
     const mine = (await plansOfClient(email)).some((p) => p.id === subscriptionId);
     return mine ? billingPortal(subscriptionId, returnPath) : null;
   }
 
-  const studio = createStudioPlans({ database, stripe, logger, billingPortal });
+  const studio = {
+    ...createStudioPlans({ database, stripe, logger, billingPortal, plans, now: deps.now }),
+    /** The lead's page: a plan on each quote not yet accepted. */
+    quotePlans,
+  };
 
   return {
     plans,
@@ -119,7 +110,44 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     clientBillingPortal,
     /** The lead's page: its plans, cancel at the period's end, Stripe's portal. */
     studio,
+    sandbox: deps.sandbox,
+    /** A plan on a quote: "then $X/month", started from the paid quote's page. */
+    quotePlans,
   };
 }
 
 export type CarePlanBilling = ReturnType<typeof createCarePlanBilling>;
+
+/** The plans billed to this address (any letter case), newest first, with this month's hours. */
+async function clientPlans(database: AppDatabase, email: string, now: number) {
+  const rows = await database.db
+    .selectFrom("plan_subscriptions as s")
+    .innerJoin("care_plans as p", "p.id", "s.plan_id")
+    .select([
+      "s.id",
+      "p.name as planName",
+      // What Stripe bills each month before tax (kept current by its subscription events).
+      "s.price_cents as priceCents",
+      "p.change_hours as changeHours",
+      "s.status",
+      "s.cancel_at_period_end as cancelAtPeriodEnd",
+      "s.current_period_end as currentPeriodEnd",
+    ])
+    .where((eb) => eb(eb.fn("lower", ["s.email"]), "=", email.trim().toLowerCase()))
+    .where("s.status", "!=", "pending")
+    .orderBy("s.created_at", "desc")
+    .execute();
+  // The hours of changes used this month: the same rows the studio logs and sees (plan-admin.server.ts).
+  const used = await minutesThisMonth(
+    database,
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.map((r) => ({
+    ...r,
+    priceCents: Number(r.priceCents),
+    changeHours: Number(r.changeHours),
+    usedMinutes: used.get(r.id) ?? 0,
+    cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
+  }));
+}

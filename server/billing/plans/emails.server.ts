@@ -6,7 +6,7 @@ import type { Mailer } from "../../mail/mailer.server";
 import { messageId, type OutboxHandlers, type OutboxRow } from "../../outbox/outbox.server";
 import { documentFile } from "../documents.server";
 import { portalUrl } from "./portal-links.server";
-import { RENEWAL_DOCUMENTS_EMAIL, RENEWAL_FAILED_EMAIL } from "./renewals.server";
+import { isSandboxInvoice, RENEWAL_DOCUMENTS_EMAIL, RENEWAL_FAILED_EMAIL } from "./renewals.server";
 
 type Ctx = { database: AppDatabase; mailer: Mailer; siteUrl: string; linkKey: Buffer };
 
@@ -21,6 +21,7 @@ async function loadRenewal({ database }: Ctx, row: OutboxRow) {
       "plan_renewals.amount_cents",
       "plan_renewals.period_start",
       "plan_renewals.period_end",
+      "plan_renewals.stripe_invoice_id",
       "s.id as subscription_id",
       "s.email",
       "p.name as plan_name",
@@ -55,6 +56,7 @@ async function sendDocuments(ctx: Ctx, row: OutboxRow) {
     invoiceNumber: invoice.number,
     receiptNumber: receipt.number,
     paidOn: formatSiteDate(receipt.issued_at),
+    test: isSandboxInvoice(r.stripe_invoice_id),
   });
   const attachments = await Promise.all(
     [invoice, receipt].map(async (d) => {
@@ -79,6 +81,7 @@ async function sendFailed(ctx: Ctx, row: OutboxRow) {
     planName: r.plan_name,
     amountCents: Number(r.amount_cents),
     updateUrl: portalUrl(ctx.siteUrl, ctx.linkKey, r.subscription_id),
+    test: isSandboxInvoice(r.stripe_invoice_id),
   });
   await ctx.mailer.send({
     ...email,

@@ -2,7 +2,7 @@ import type { CarePlan } from "~/content/care-plans";
 import { carePlanSchema } from "~/content/schemas";
 import { z } from "~/lib/zod";
 
-import type { AppDatabase } from "../../db/database.server";
+import type { AppDatabase, Executor } from "../../db/database.server";
 import type { CarePlanTable } from "../../db/schema";
 
 /** A plan as the back office and the checkout read it; `retired` plans are kept for their subscriptions, never sold. */
@@ -42,8 +42,14 @@ export function createCarePlans({ database, now = Date.now }: { database: AppDat
     return row ? toCarePlan(row) : undefined;
   }
 
-  /** A new plan or a changed one (by id), validated whole; a bad field is named, nothing changes. */
-  async function save(input: unknown): Promise<PlanSaveResult> {
+  /**
+   * A new plan or a changed one (by id), validated whole; a bad field is named, nothing changes.
+   * `onSaved` runs in the same transaction (the back office records the change there).
+   */
+  async function save(
+    input: unknown,
+    onSaved?: (trx: Executor, plan: StoredCarePlan) => Promise<void>,
+  ): Promise<PlanSaveResult> {
     const parsed = carePlanSchema.safeParse(input);
     if (!parsed.success) {
       const fields: Partial<Record<keyof CarePlan, string>> = {};
@@ -71,6 +77,12 @@ export function createCarePlans({ database, now = Date.now }: { database: AppDat
         .values({ id: p.id, ...values, position: Number(last?.max ?? -1) + 1, retired_at: null })
         .onConflict((oc) => oc.column("id").doUpdateSet(values))
         .execute();
+      const row = await trx
+        .selectFrom("care_plans")
+        .selectAll()
+        .where("id", "=", p.id)
+        .executeTakeFirstOrThrow();
+      await onSaved?.(trx, toCarePlan(row));
     });
     return { ok: true, plan: (await find(p.id))! };
   }

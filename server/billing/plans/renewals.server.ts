@@ -7,7 +7,7 @@ import type { Executor } from "../../db/database.server";
 import type { PlanSubscriptionTable } from "../../db/schema";
 import { enqueue } from "../../outbox/outbox.server";
 import { pstNumber } from "../../settings/settings.server";
-import { nextDocumentNumber, type MoneyDocument } from "../documents.server";
+import { nextDocumentNumber, SANDBOX_LINE_PREFIX, type MoneyDocument } from "../documents.server";
 import type { BillingInvoice } from "./stripe-objects";
 import { taxOfStripeRate } from "./tax-rates.server";
 
@@ -19,6 +19,9 @@ export const RENEWAL_FAILED_EMAIL = "care-plan-failed-email";
 
 export const RENEWAL_TERMS =
   "Care plan billed monthly by card until cancelled; cancelling takes effect at the end of the paid month. Hours of changes not used in a month do not carry over.";
+
+/** The built-in sandbox's invoices (sandbox-billing.server.ts): no money moved, their documents and emails say TEST. */
+export const isSandboxInvoice = (stripeInvoiceId: string) => stripeInvoiceId.startsWith("sbx_");
 
 /** The taxes Stripe charged on an invoice, each as our table states it, to the cent Stripe charged. */
 export async function chargedTaxes(trx: Executor, invoice: BillingInvoice): Promise<TaxTotal[]> {
@@ -91,7 +94,7 @@ export async function recordPaidRenewal(
     taxes: JSON.stringify(taxes),
     lines: JSON.stringify([
       {
-        label: `${plan.name} care plan, ${when}`,
+        label: `${isSandboxInvoice(invoice.id) ? SANDBOX_LINE_PREFIX : ""}${plan.name} care plan, ${when}`,
         amountCents: invoice.subtotal,
         taxes: taxes.map((t) => t.code),
       },

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/env";
 import { isCrossSiteRequest } from "../../http/origin.server";
 import type { CarePlanBilling } from "./care-plans.server";
 import { PORTAL_LINK_PATH } from "./portal-links.server";
+import { mountSandboxBillingRoutes } from "./sandbox-routes.server";
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${title}</title><main style="font-family:system-ui;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/pricing#care-plans">Back to care plans</a></p></main></html>`;
@@ -34,6 +35,8 @@ export function mountCarePlanRoutes(app: Hono<AppEnv>, carePlans: CarePlanBillin
     // The messages are our own words, never the input.
     return c.html(page("Could not start the subscription", result.error), result.status);
   });
+
+  if (carePlans.sandbox) mountSandboxBillingRoutes(app, carePlans.sandbox, config);
 
   app.get(`${PORTAL_LINK_PATH}/:token`, async (c) => {
     c.header("Cache-Control", "no-store");

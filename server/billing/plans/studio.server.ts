@@ -1,9 +1,10 @@
-import type Stripe from "stripe";
-
 import { z } from "~/lib/zod";
 
 import type { AppDatabase } from "../../db/database.server";
 import type { Logger } from "../../logger.server";
+import type { BillingApi } from "./billing-api";
+import { createPlanAdmin, minutesThisMonth } from "./plan-admin.server";
+import type { CarePlans } from "./plans.server";
 
 export type StudioPlanResult =
   { ok: true; url?: string } | { ok: false; status: 400 | 404 | 503; error: string };
@@ -18,9 +19,11 @@ const planFormSchema = z.object({ subscriptionId: z.string().uuid("Choose a plan
  */
 export function createStudioPlans(deps: {
   database: AppDatabase;
-  stripe: Stripe | undefined;
+  stripe: BillingApi | undefined;
   logger: Logger;
   billingPortal: (subscriptionId: string, returnPath?: string) => Promise<string | null>;
+  plans: CarePlans;
+  now?: () => number;
 }) {
   const { database, stripe, logger } = deps;
   const { db } = database;
@@ -42,8 +45,14 @@ export function createStudioPlans(deps: {
       .where("s.lead_id", "=", leadId)
       .orderBy("s.created_at", "desc")
       .execute();
+    const used = await minutesThisMonth(
+      database,
+      rows.map((r) => r.id),
+      (deps.now ?? Date.now)(),
+    );
     return rows.map((r) => ({
       ...r,
+      usedMinutes: used.get(r.id) ?? 0,
       priceCents: Number(r.priceCents),
       changeHours: Number(r.changeHours),
       cancelAtPeriodEnd: Number(r.cancelAtPeriodEnd) === 1,
@@ -70,7 +79,8 @@ export function createStudioPlans(deps: {
     const sub = await findOfLead(leadId, form);
     if (!sub?.stripe_subscription_id) return { ok: false, status: 404, error: "No such plan on this lead." };
     if (sub.status === "canceled") return { ok: false, status: 400, error: "This plan has already ended." };
-    if (!stripe) return { ok: false, status: 503, error: "Stripe is not configured here." };
+    if (!stripe || stripe.owns?.(sub.stripe_subscription_id) === false)
+      return { ok: false, status: 503, error: "Stripe is not configured here." };
     const updated = await stripe.subscriptions.update(sub.stripe_subscription_id, {
       cancel_at_period_end: cancel,
     });
@@ -93,7 +103,15 @@ export function createStudioPlans(deps: {
       : { ok: false, status: 503, error: "Stripe's portal is not available for this plan." };
   }
 
-  return { ofLead, setCancelAtPeriodEnd, portal, summary: (now: number) => planSummary(database, now) };
+  const admin = createPlanAdmin({ database, plans: deps.plans, now: deps.now });
+  return {
+    ofLead,
+    setCancelAtPeriodEnd,
+    portal,
+    summary: (now: number) => planSummary(database, now),
+    /** The plans kept, the hours logged, the Plans view (plan-admin.server.ts). */
+    admin,
+  };
 }
 
 export type StudioPlans = ReturnType<typeof createStudioPlans>;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type Stripe from "stripe";
 
 import { z } from "~/lib/zod";
-import { provinces } from "~/shared/taxes";
+import { provinces, type Province } from "~/shared/taxes";
 
 import type { AppDatabase } from "../../db/database.server";
 import { createRateLimiter } from "../../http/rate-limit.server";
 import type { Logger } from "../../logger.server";
+import type { BillingApi } from "./billing-api";
 import type { CarePlans } from "./plans.server";
 import { stripeTaxRatesFor } from "./tax-rates.server";
 
@@ -32,7 +32,7 @@ export const PLANS_NEED_STRIPE =
 export function createPlanSubscribe(deps: {
   database: AppDatabase;
   plans: CarePlans;
-  stripe: Stripe | undefined;
+  stripe: BillingApi | undefined;
   siteUrl: string;
   registered: boolean;
   logger: Logger;
@@ -44,11 +44,24 @@ export function createPlanSubscribe(deps: {
     { windowMs: 3_600_000, max: 20 },
   ]);
 
-  return async function subscribe(input: unknown, client: { clientIp: string }): Promise<SubscribeResult> {
+  async function subscribe(input: unknown, client: { clientIp: string }): Promise<SubscribeResult> {
     const parsed = subscribeInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message };
     const plan = await plans.find(parsed.data.plan);
     if (!plan || plan.retired) return { ok: false, status: 404, error: "This plan is no longer offered." };
+    return openCheckout({ ...plan, province: parsed.data.province }, client);
+  }
+
+  /**
+   * The checkout of a plan at this price and province: from /pricing (the plan as kept now), or
+   * from a paid quote (the plan and price the quote states, on its lead, the lead's email given
+   * to Checkout).
+   */
+  async function openCheckout(
+    plan: { id: string; name: string; priceCents: number; province: Province },
+    client: { clientIp: string },
+    from?: { quoteId: string; leadId: string; email: string; returnPath: string },
+  ): Promise<SubscribeResult> {
     if (!stripe) return { ok: false, status: 503, error: PLANS_NEED_STRIPE };
     const decision = await limiter.hit(client.clientIp, now());
     if (!decision.allowed)
@@ -58,7 +71,7 @@ export function createPlanSubscribe(deps: {
         error: "Too many checkouts opened: try again shortly.",
         retryAfterSeconds: decision.retryAfterSeconds,
       };
-    const { province } = parsed.data;
+    const { province } = plan;
     const taxRates = await stripeTaxRatesFor(database.db, stripe, province, registered);
     const id = randomUUID();
     const at = new Date(now()).toISOString();
@@ -70,6 +83,8 @@ export function createPlanSubscribe(deps: {
         province,
         price_cents: plan.priceCents,
         status: "pending",
+        lead_id: from?.leadId ?? null,
+        quote_id: from?.quoteId ?? null,
         cancel_at_period_end: 0,
         stripe_event_at: 0,
         created_at: at,
@@ -92,9 +107,10 @@ export function createPlanSubscribe(deps: {
             tax_rates: taxRates.map((t) => t.stripeId),
           },
         ],
-        success_url: `${siteUrl}/pricing?care_plan=subscribed#care-plans`,
-        cancel_url: `${siteUrl}/pricing#care-plans`,
+        success_url: `${siteUrl}${from ? from.returnPath : "/pricing?care_plan=subscribed#care-plans"}`,
+        cancel_url: `${siteUrl}${from ? from.returnPath : "/pricing#care-plans"}`,
         client_reference_id: id,
+        ...(from ? { customer_email: from.email } : {}),
         metadata,
         subscription_data: { metadata },
       },
@@ -108,5 +124,7 @@ export function createPlanSubscribe(deps: {
       .execute();
     logger.info({ planSubscriptionId: id, plan: plan.id, province }, "care plan checkout opened");
     return { ok: true, url: session.url };
-  };
+  }
+
+  return { subscribe, openCheckout };
 }

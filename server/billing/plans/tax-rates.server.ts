@@ -1,8 +1,7 @@
-import type Stripe from "stripe";
-
 import { availableTaxes, type Province, type TaxCode } from "~/shared/taxes";
 
 import type { Executor } from "../../db/database.server";
+import type { BillingApi } from "./billing-api";
 
 /** One of app/shared/taxes.ts's taxes for a province, and the Stripe tax rate that charges it. */
 export type StripeTaxRate = { code: TaxCode; basisPoints: number; label: string; stripeId: string };
@@ -17,7 +16,7 @@ export type StripeTaxRate = { code: TaxCode; basisPoints: number; label: string;
  */
 export async function stripeTaxRatesFor(
   db: Executor,
-  stripe: Stripe,
+  stripe: BillingApi,
   province: Province,
   registered: boolean,
 ): Promise<StripeTaxRate[]> {
@@ -47,11 +46,13 @@ export async function stripeTaxRatesFor(
         },
         { idempotencyKey: `tax-rate-${t.code}-${province}-${t.basisPoints}` },
       );
-      await db
-        .insertInto("stripe_tax_rates")
-        .values({ code: t.code, province, basis_points: t.basisPoints, stripe_id: created.id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      // The sandbox's rates name themselves (sandboxTaxRate): never remembered as Stripe's.
+      if (!isSandboxTaxRate(created.id))
+        await db
+          .insertInto("stripe_tax_rates")
+          .values({ code: t.code, province, basis_points: t.basisPoints, stripe_id: created.id })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       stripeId = created.id;
     }
     rates.push({ ...t, stripeId });
@@ -61,6 +62,11 @@ export async function stripeTaxRatesFor(
 
 /** Our tax behind a Stripe tax rate id, as a document states it (undefined: not a rate we created). */
 export async function taxOfStripeRate(db: Executor, stripeId: string) {
+  const sandbox = SANDBOX_RATE.exec(stripeId);
+  if (sandbox)
+    return availableTaxes(sandbox[2] as Province).find(
+      (a) => a.code === sandbox[1] && a.basisPoints === Number(sandbox[3]),
+    );
   const row = await db
     .selectFrom("stripe_tax_rates")
     .selectAll()
@@ -79,3 +85,9 @@ export async function taxOfStripeRate(db: Executor, stripeId: string) {
     }
   );
 }
+
+/** The sandbox's stand-in for a Stripe tax rate: its id states the tax, province and rate, so it needs no table. */
+const SANDBOX_RATE = /^sbx_txr_([A-Z]{2,3})_([A-Z]{2})_(\d{1,5})$/;
+export const sandboxTaxRate = (code: string, province: string, basisPoints: number) =>
+  `sbx_txr_${code}_${province}_${basisPoints}`;
+export const isSandboxTaxRate = (id: string) => SANDBOX_RATE.test(id);

@@ -35,6 +35,8 @@ import * as catalogueSettings from "./0035-catalogue-settings";
 import * as contracts from "./0036-contracts";
 import * as carePlans from "./0037-care-plans";
 import * as renewalDocuments from "./0038-renewal-documents";
+import * as planHoursAndQuotePlans from "./0039-plan-hours-and-quote-plans";
+import * as sandboxPlans from "./0040-sandbox-plans";
 import * as quoteSendNote from "./0041-quote-send-note";
 import * as signedVia from "./0042-signed-via";
 import * as documentPstNumber from "./0043-document-pst-number";
@@ -79,6 +81,8 @@ export const migrations: Record<string, Migration> = {
   "0036-contracts": contracts,
   "0037-care-plans": carePlans,
   "0038-renewal-documents": renewalDocuments,
+  "0039-plan-hours-and-quote-plans": planHoursAndQuotePlans,
+  "0040-sandbox-plans": sandboxPlans,
   "0041-quote-send-note": quoteSendNote,
   "0042-signed-via": signedVia,
   "0043-document-pst-number": documentPstNumber,

@@ -7,12 +7,14 @@ export type CarePlanDocumentsEmailData = {
   invoiceNumber: string;
   receiptNumber: string;
   paidOn: string;
+  /** The sandbox's: no money moved. */
+  test?: boolean;
 };
 
 /** A paid month of a care plan: its invoice and receipt, attached as PDFs. */
 export function carePlanDocumentsEmail(d: CarePlanDocumentsEmailData) {
   return renderEmail(
-    `Receipt ${d.receiptNumber}: ${cad(d.amountCents)} for ${d.planName}`,
+    `${d.test ? "[TEST] " : ""}Receipt ${d.receiptNumber}: ${cad(d.amountCents)} for ${d.planName}`,
     <EmailLayout preview={`Your care plan payment of ${cad(d.amountCents)} was received. Thank you.`}>
       <Title>Care plan payment received</Title>
       <Paragraph>
@@ -32,12 +34,17 @@ export function carePlanDocumentsEmail(d: CarePlanDocumentsEmailData) {
   );
 }
 
-export type CarePlanFailedEmailData = { planName: string; amountCents: number; updateUrl: string };
+export type CarePlanFailedEmailData = {
+  planName: string;
+  amountCents: number;
+  updateUrl: string;
+  test?: boolean;
+};
 
 /** A renewal the card did not pay: the client updates the card in Stripe's portal; Stripe retries. */
 export function carePlanFailedEmail(d: CarePlanFailedEmailData) {
   return renderEmail(
-    `Action needed: your ${d.planName} payment did not go through`,
+    `${d.test ? "[TEST] " : ""}Action needed: your ${d.planName} payment did not go through`,
     <EmailLayout preview="Your card was declined for this month's care plan: update it to keep your plan.">
       <Title>Your care plan payment did not go through</Title>
       <Paragraph>
