@@ -58,7 +58,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
   const mail = smtpReader(smtp.messages);
   try {
     // The studio, on the lead's page: one item carrying GST and PST, the total shown as typed.
-    const { leadId, lastName, email } = await signedInWithLead(page, page.request, origin, dbPath);
+    const { leadId, email } = await signedInWithLead(page, page.request, origin, dbPath);
     // The documents issued after signing name the buyer as signed, not as the lead was typed.
     const buyer = "Grace Brewster Hopper";
     await page.goto(`${origin}/studio/leads/${leadId}`);
