@@ -22,7 +22,7 @@ import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { pdfText } from "../helpers/pdf";
+import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
@@ -407,6 +407,40 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       expect(text.includes("Description") && text.includes("Pro Website"), `tier ${tier}`).toBe(tier === 3);
       expect(text.includes("Terms Paid in full before launch."), `tier ${tier}`).toBe(tier === 3);
     }
+  });
+
+  it("sets the lines in columns that hold the longest label, every client's script and the largest amounts", async () => {
+    h = await harness(smtp);
+    const quote = await h.signed({ packageType: "pro", amountCents: 100_000, packageTaxes: ["GST", "PST"] });
+    const [invoice] = await h.documents(quote.id);
+    const lines = [
+      // The longest label a line may have (120 characters), and one word as long.
+      {
+        label: `Design and build of ${"pages ".repeat(16)}`.slice(0, 120),
+        amountCents: 99_999_999,
+        taxes: ["GST", "PST"],
+      },
+      { label: "x".repeat(120), amountCents: 99_999_999, taxes: ["GST"] },
+      ...CLIENT_NAMES.map((name) => ({ label: `Training for ${name}`, amountCents: 12_345, taxes: [] })),
+    ];
+    const pdf = await renderDocumentPdf({ ...invoice!, lines: JSON.stringify(lines) });
+    const text = pdfText(pdf);
+    expect(text).toContain("Description Qty Unit price Tax Amount");
+    for (const name of CLIENT_NAMES) expect(text, name).toContain(name);
+    expect(text).toContain("$999,999.99 GST + PST $999,999.99");
+    // Every word inside the page's margins (64 pt on a 612 pt page), and none of the description
+    // column (its text ends at 260 pt) running into the quantity's (which starts at 270 pt).
+    const words = pdfWords(pdf);
+    expect(words.length).toBeGreaterThan(50);
+    for (const w of words) {
+      expect(w.xMin, w.text).toBeGreaterThanOrEqual(63.5);
+      expect(w.xMax, w.text).toBeLessThanOrEqual(548.5);
+    }
+    const top = words.find((w) => w.text === "Qty")!;
+    const end = words.find((w) => w.text === "Work" && w.page === top.page && w.yMin > top.yMin)!;
+    const table = words.filter((w) => w.page === top.page && w.yMin >= top.yMin && w.yMin < end.yMin);
+    expect(table.length).toBeGreaterThan(30);
+    for (const w of table) expect(w.xMin < 265 && w.xMax > 262, w.text).toBe(false);
   });
 
   it("attaches the invoice to the agreement and balance emails, none to the quote, and the receipt to the receipt email", async () => {
