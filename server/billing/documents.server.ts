@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { paymentKindLabels } from "~/content/quotes";
 import { formatAddress, siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
-import { formatSiteDate, siteYear } from "~/lib/site-time";
+import { formatCalendarDate, formatSiteDate, siteDay, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import {
   lineIncluded,
@@ -11,6 +11,7 @@ import {
   quoteContent,
   quoteLineSchema,
   quoteReference,
+  type QuoteLine,
   type QuoteRow,
 } from "~/shared/quote-model";
 import { scopeSummary } from "~/shared/scope";
@@ -18,7 +19,15 @@ import { taxTotalSchema, type TaxTotal } from "~/shared/taxes";
 
 import type { Executor } from "../db/database.server";
 import type { MoneyDocumentKind, MoneyDocumentTable, PaymentKind, PaymentTable } from "../db/schema";
-import { contentWidth, PDF_FONT, PDF_FONT_BOLD, renderPdf } from "../documents/pdf";
+import {
+  contentWidth,
+  PDF_BRAND,
+  PDF_FONT,
+  PDF_FONT_BOLD,
+  PDF_INK,
+  PDF_MUTED,
+  renderPdf,
+} from "../documents/pdf";
 import type { DocumentStamp } from "../documents/stamp.server";
 import { pstNumber } from "../settings/settings.server";
 
@@ -63,8 +72,18 @@ export async function nextDocumentNumber(
 /** Each kind its own series: invoices 2026-0001, receipts R2026-0001, credit notes C2026-0001. */
 const NUMBER_PREFIX: Record<MoneyDocumentKind, string> = { invoice: "", receipt: "R", credit_note: "C" };
 
-/** The buyer as the documents name them: the lead's name, and company when given. */
-async function buyerName(trx: Executor, inquiryId: string) {
+/**
+ * The buyer as the documents name them: once the quote is signed, the legal name and company
+ * the client signed with (issue 38); before, the lead's name, and company when given.
+ */
+async function buyerName(trx: Executor, quoteId: string, inquiryId: string) {
+  const signed = await trx
+    .selectFrom("agreements")
+    .select(["signer_name", "signer_company"])
+    .where("quote_id", "=", quoteId)
+    .executeTakeFirst();
+  if (signed)
+    return signed.signer_company ? `${signed.signer_name}, ${signed.signer_company}` : signed.signer_name;
   const lead = await trx
     .selectFrom("leads")
     .select(["first_name", "last_name", "company"])
@@ -102,7 +121,7 @@ async function issue(
     lines: JSON.stringify(content.lines.filter(lineIncluded)),
     terms: content.terms,
     scope_summary: content.scope ? scopeSummary(content.scope) : null,
-    buyer_name: await buyerName(trx, quote.lead_id),
+    buyer_name: await buyerName(trx, quote.id, quote.lead_id),
     registration_number: registration,
     pst_number: await pstNumber(trx),
     status: kind === "receipt" ? "paid" : "issued",
@@ -342,12 +361,141 @@ function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value:
 export const SANDBOX_LINE_PREFIX = "TEST (sandbox, no money moved): ";
 
 /**
+ * The days a balance invoice gives: the default agreement's clause 6 ("Invoices are due within
+ * 15 days", app/content/contract.ts), which the client signed; the balance reminders (7 and 14
+ * days after the request by default) come before it. docs/product.md#invoices-and-receipts.
+ */
+export const BALANCE_DUE_DAYS = 15;
+
+/**
+ * When an invoice is due (issue 38): what a signature makes due to start (the deposit, or the
+ * whole) is due on receipt, as the agreement says the deposit is due to start and the client pays
+ * it from the page they signed on; a care plan's month is charged when Stripe bills it; the
+ * balance invoice, issued when the studio requests the balance, BALANCE_DUE_DAYS later (its
+ * Vancouver calendar day plus the days).
+ */
+export function invoiceDue(d: Pick<MoneyDocument, "payment_kind" | "issued_at" | "renewal_id">): string {
+  if (d.renewal_id || d.payment_kind !== "balance") return "Due on receipt";
+  const day = Date.parse(`${siteDay(d.issued_at)}T00:00:00.000Z`) + BALANCE_DUE_DAYS * 86_400_000;
+  return `Due: ${formatCalendarDate(new Date(day).toISOString().slice(0, 10))}`;
+}
+
+const LINE_RULE = "#cbd5e1";
+
+/**
+ * The lines of the work as an accountant reads an invoice (issue 38, after Stripe's and Invoice
+ * Ninja's): Description, Qty, Unit price, Tax, Amount, money right-aligned, a description
+ * wrapping inside its column; a row that would cross the bottom margin starts a new page under
+ * the column heads again. A line has no quantity of its own: it is one of what it describes.
+ */
+function lineTable(doc: PDFKit.PDFDocument, width: number, lines: readonly QuoteLine[]) {
+  const left = doc.page.margins.left;
+  const gap = 10;
+  const fixed = { qty: 34, unit: 86, tax: 72, amount: 86 };
+  const description = width - fixed.qty - fixed.unit - fixed.tax - fixed.amount;
+  // Each column: where it starts, how wide its text is, and its alignment.
+  const columns = [
+    { x: left, w: description - gap, align: "left" as const },
+    { x: left + description, w: fixed.qty, align: "right" as const },
+    { x: left + description + fixed.qty, w: fixed.unit, align: "right" as const },
+    { x: left + description + fixed.qty + fixed.unit + gap, w: fixed.tax - gap, align: "left" as const },
+    { x: left + width - fixed.amount, w: fixed.amount, align: "right" as const },
+  ];
+  const rule = (y: number) =>
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.6)
+      .strokeColor(LINE_RULE)
+      .stroke();
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const row = (cells: string[], font: string, size: number, color: string) => {
+    doc.font(font).fontSize(size);
+    const height = Math.max(
+      ...cells.map((c, i) => doc.heightOfString(c, { width: columns[i]!.w, align: columns[i]!.align })),
+    );
+    return {
+      height,
+      draw(y: number) {
+        doc.fillColor(color).font(font).fontSize(size);
+        cells.forEach((c, i) =>
+          doc.text(c, columns[i]!.x, y, { width: columns[i]!.w, align: columns[i]!.align }),
+        );
+      },
+    };
+  };
+  const head = () => {
+    const h = row(["Description", "Qty", "Unit price", "Tax", "Amount"], PDF_FONT_BOLD, 9, PDF_MUTED);
+    const y = doc.y;
+    h.draw(y);
+    rule(y + h.height + 4);
+    doc.y = y + h.height + 9;
+  };
+  head();
+  for (const l of lines) {
+    const r = row(
+      [
+        l.label,
+        "1",
+        formatCad(l.amountCents),
+        l.taxes.length ? l.taxes.join(" + ") : "none",
+        formatCad(l.amountCents),
+      ],
+      PDF_FONT,
+      10,
+      PDF_INK,
+    );
+    if (doc.y + r.height + 8 > bottom()) {
+      doc.addPage();
+      head();
+    }
+    const y = doc.y;
+    r.draw(y);
+    rule(y + r.height + 4);
+    doc.y = y + r.height + 9;
+  }
+  doc.x = left;
+  doc.fillColor(PDF_INK);
+}
+
+/** Where an unpaid invoice is paid: its quote's page, printed and linked (only the client and the studio get the PDF). */
+function payLink(doc: PDFKit.PDFDocument, width: number, url: string) {
+  doc
+    .moveDown(0.6)
+    .font(PDF_FONT_BOLD)
+    .fontSize(10.5)
+    .fillColor(PDF_INK)
+    .text("Pay online, on your quote's page:", { width });
+  // On a line of its own, so a reader (and pdftotext) keeps the address whole.
+  doc.font(PDF_FONT).fontSize(9.5).fillColor(PDF_BRAND).text(url, { link: url, underline: true, width });
+  doc.fillColor(PDF_INK);
+}
+
+/**
  * What a document states beyond its own row, read when it is printed (issue 38): the invoice a
  * receipt pays, and what remains due on the quote once it is paid (none for a care plan's month).
  */
-export type DocumentFacts = { paysInvoice?: string | null; balanceCents?: number | null };
+export type DocumentFacts = {
+  paysInvoice?: string | null;
+  balanceCents?: number | null;
+  /** An unpaid invoice's pay link: its quote's page (issue 38); none once paid or void. */
+  payUrl?: string | null;
+};
 
-export async function documentFacts(db: Executor, d: MoneyDocument): Promise<DocumentFacts> {
+export async function documentFacts(
+  db: Executor,
+  d: MoneyDocument,
+  siteUrl?: string,
+): Promise<DocumentFacts> {
+  if (d.kind === "invoice") {
+    if (d.status !== "issued" || d.renewal_id || !siteUrl) return {};
+    const quote = await db
+      .selectFrom("quotes")
+      .select("token")
+      .where("id", "=", d.quote_id)
+      .executeTakeFirst();
+    return { payUrl: quote ? `${siteUrl}/quote/${quote.token}` : null };
+  }
   if (d.kind !== "receipt") return {};
   let invoice = db.selectFrom("money_documents").select("number").where("kind", "=", "invoice");
   invoice = d.renewal_id
@@ -377,10 +525,14 @@ export async function documentFacts(db: Executor, d: MoneyDocument): Promise<Doc
 }
 
 /** A document as it leaves the server (a download, an attachment): its name and its PDF with the facts of the day. */
-export async function documentFile(db: Executor, d: MoneyDocument, stamp?: Pick<DocumentStamp, "test">) {
+export async function documentFile(
+  db: Executor,
+  d: MoneyDocument,
+  stamp?: Pick<DocumentStamp, "test"> & Partial<Pick<DocumentStamp, "siteUrl">>,
+) {
   return {
     filename: documentFilename(d),
-    pdf: await renderDocumentPdf(d, stamp, await documentFacts(db, d)),
+    pdf: await renderDocumentPdf(d, stamp, await documentFacts(db, d, stamp?.siteUrl)),
   };
 }
 
@@ -416,7 +568,7 @@ export function renderDocumentPdf(
       const heading = (text: string) => {
         doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
       };
-      doc.font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
+      doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
       doc.font(PDF_FONT).text(formatAddress());
       if (tier.taxAndNumber)
         doc.text(
@@ -428,6 +580,8 @@ export function renderDocumentPdf(
       if (tier.taxAndNumber && d.pst_number && taxes.some((t) => t.code === "PST"))
         doc.text(`PST registration number: ${d.pst_number}`);
       doc.text(`Date: ${issued}`);
+      if (invoice && d.status !== "void") doc.font(PDF_FONT_BOLD).text(invoiceDue(d)).font(PDF_FONT);
+      if (invoice && d.status === "paid" && d.settled_at) doc.text(`Paid: ${formatSiteDate(d.settled_at)}`);
       if (tier.buyerAndTerms)
         doc
           .moveDown(0.5)
@@ -456,10 +610,11 @@ export function renderDocumentPdf(
             { width },
           );
       } else if (tier.buyerAndTerms) {
-        heading("Description");
+        // The table's first column says "Description": the heading names the section.
+        heading("The work");
         scopeLine(doc, d.scope_summary, width);
-        for (const l of lines)
-          row(`${l.label}${l.taxes.length ? ` (${l.taxes.join(" + ")})` : ""}`, cad(l.amountCents));
+        lineTable(doc, width, lines);
+        row("Work before tax", cad(lines.reduce((sum, l) => sum + l.amountCents, 0)));
       }
       heading(invoice ? "Amount due" : credit ? "Amount refunded" : "Payment received");
       const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
@@ -472,6 +627,7 @@ export function renderDocumentPdf(
         if (taxes.length === 0) row(credit ? "Tax reversed" : "Tax charged", "none");
       }
       row(invoice ? "Total due" : credit ? "Total refunded" : "Total paid", cad(amount), true);
+      if (invoice && facts.payUrl) payLink(doc, width, facts.payUrl);
       if (d.kind === "receipt") receiptFacts(doc, width, facts, part, of);
       if (d.status === "void")
         doc

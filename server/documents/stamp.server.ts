@@ -7,10 +7,20 @@ import { studioSeal, type Seal, type SealConfig } from "./seal.server";
  * (opened on first use), and every document marked TEST while payments run on the sandbox
  * provider. Built from the configuration by each context that renders a PDF.
  */
-export type DocumentStamp = { test: boolean; seal: () => Seal };
+export type DocumentStamp = {
+  test: boolean;
+  seal: () => Seal;
+  /** The site's address, for the pay link an unpaid invoice prints (its quote's page). */
+  siteUrl: string;
+};
 
-export type StampConfig = SealConfig & Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY">;
+export type StampConfig = SealConfig &
+  Pick<AppConfig, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY" | "SITE_URL">;
 
 export function documentStamp(config: StampConfig): DocumentStamp {
-  return { test: selectProvider(config) === "sandbox", seal: () => studioSeal(config) };
+  return {
+    test: selectProvider(config) === "sandbox",
+    seal: () => studioSeal(config),
+    siteUrl: config.SITE_URL,
+  };
 }

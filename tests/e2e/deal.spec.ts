@@ -58,8 +58,9 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
   const mail = smtpReader(smtp.messages);
   try {
     // The studio, on the lead's page: one item carrying GST and PST, the total shown as typed.
-    const { leadId, lastName, email } = await signedInWithLead(page, page.request, origin, dbPath);
-    const buyer = `Grace ${lastName}`;
+    const { leadId, email } = await signedInWithLead(page, page.request, origin, dbPath);
+    // The documents issued after signing name the buyer as signed, not as the lead was typed.
+    const buyer = "Grace Brewster Hopper";
     await page.goto(`${origin}/studio/leads/${leadId}`);
     const quotes = page.getByRole("region", { name: "Quotes" });
     await quotes.getByLabel("Package", { exact: true }).selectOption("pro");

@@ -276,8 +276,9 @@ async function signInNewAccount(page: Page, origin: string, databasePath?: strin
 }
 
 /** The client signs the quote open on `page` (a typed legal name, the box ticked) and gets the deposit's checkout, which opens in a new tab (decision 0018). */
-export async function signForDeposit(page: Page, legalName: string) {
+export async function signForDeposit(page: Page, legalName: string, company?: string) {
   await page.getByLabel("Your full legal name").fill(legalName);
+  if (company) await page.getByLabel("Company (if you sign for one)").fill(company);
   await page.getByLabel(/I have read this quote/).check();
   const [checkout] = await Promise.all([
     page.context().waitForEvent("page"),

@@ -36,6 +36,12 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   test.setTimeout(180_000);
   const { base, smtp, databasePath } = own;
   const { leadId, email } = await signedInWithLead(page, page.request, base, databasePath);
+  // Registered for GST and BC PST: the invoices charge both and print both numbers.
+  await page.goto(`${base}/studio/settings`);
+  await page.getByLabel("GST/HST number").fill("123456789 RT0001");
+  await page.getByLabel("BC PST number").fill("7654-3210");
+  await page.getByRole("button", { name: "Save the numbers" }).click();
+  await expect(page.getByText("documents issued from now on carry these numbers")).toBeVisible();
   await page.goto(`${base}/studio/settings/catalogue`);
   await page.getByLabel("Name").last().fill("Blog setup");
   await page.getByLabel("Default price (CAD)").last().fill("300.00");
@@ -49,6 +55,8 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await page.goto(`${base}/studio/leads/${leadId}`);
   const quotes = page.getByRole("region", { name: "Quotes" });
   await quotes.getByLabel("Package amount (CAD)").fill("1,000.00");
+  await quotes.getByRole("checkbox", { name: "GST on the package" }).check();
+  await quotes.getByRole("checkbox", { name: "PST on the package" }).check();
   await quotes.getByLabel("Scope of work (optional)").fill("# Launch plan\n\n- Five pages\n- A contact form");
   await quotes
     .getByLabel("Line 1 from the catalogue")
@@ -72,7 +80,7 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await expect(page.getByTestId("quote-preview-banner")).toContainText("Preview as the client");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Quote Q");
   await expect(page.getByRole("heading", { name: "Launch plan" })).toBeVisible();
-  await expect(page.getByTestId("quote-total")).toHaveText("$1,000.00 CAD");
+  await expect(page.getByTestId("quote-total")).toHaveText("$1,120.00 CAD");
   await expect(page.getByLabel(/Blog setup/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign and pay the deposit" })).toBeDisabled();
   await expect(page.getByText(/Service agreement \(version \d+\)/)).toBeVisible();
@@ -112,11 +120,12 @@ test("the studio previews a quote as the client, sends it with a note; the clien
   await clientPage.goto(link);
   await expect(clientPage.getByTestId("quote-preview-banner")).toHaveCount(0);
   await expect(clientPage.getByRole("heading", { name: "Launch plan" })).toBeVisible();
-  await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,000.00 CAD");
+  await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,120.00 CAD");
   await clientPage.getByLabel(/Blog setup/).check();
   // The server's figures replace the shown ones.
-  await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,300.00 CAD");
-  await expect(clientPage.getByText("Amount due now: $650.00 CAD")).toBeVisible();
+  // The catalogue's add-on carries GST (its default), not PST.
+  await expect(clientPage.getByTestId("quote-total")).toHaveText("$1,435.00 CAD");
+  await expect(clientPage.getByText("Amount due now: $717.50 CAD")).toBeVisible();
   for (const width of WIDTHS) {
     await clientPage.setViewportSize({ width, height: 900 });
     await clientPage.screenshot({
@@ -124,14 +133,16 @@ test("the studio previews a quote as the client, sends it with a note; the clien
       fullPage: true,
     });
   }
-  const checkout = await signForDeposit(clientPage, "Grace Hopper");
+  const checkout = await signForDeposit(clientPage, "Grace Hopper", "Hopper Compilers Inc.");
+  // The deposit paid with the sandbox provider: its invoice is paid and its receipt issued.
+  await checkout.getByRole("button", { name: /^Pay/ }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=sbx_/);
   await checkout.close();
-  await client.close();
 
   await page.reload();
   const signed = quotes.getByRole("listitem").filter({ hasText: /Quote Q-/ });
   await expect(signed.getByTestId("quote-signed")).toContainText("Signed by Grace Hopper");
-  await expect(signed).toContainText("$1,300.00 CAD");
+  await expect(signed).toContainText("$1,435.00 CAD");
   await signed.locator("summary", { hasText: "Countersign" }).click();
   await signed.getByLabel("Signing for the studio (full name)").fill("Jane Doe");
   await signed.getByRole("button", { name: "Countersign the agreement" }).click();
@@ -157,6 +168,34 @@ test("the studio previews a quote as the client, sends it with a note; the clien
     ...CONTRACT_CLAUSES,
   ])
     expect(text).toContain(words);
+
+  // The deposit's invoice and receipt as the client downloads them from the quote's page.
+  await clientPage.goto(link);
+  const documents = clientPage.getByRole("region", { name: "Invoices and receipts" });
+  const download = async (name: RegExp) => {
+    const href = await documents.getByRole("link", { name }).getAttribute("href");
+    const res = await clientPage.request.get(`${base}${href}`);
+    expect(res.ok()).toBe(true);
+    return pdfText(await res.body());
+  };
+  const invoice = await download(/Invoice \d{4}-\d{4} \(deposit\)/);
+  const receipt = await download(/Receipt R\d{4}-\d{4} \(deposit\)/);
+  const invoiceNumber = /Invoice (\d{4}-\d{4})/.exec(invoice)![1]!;
+  for (const doc of [invoice, receipt]) {
+    // The line table, the studio's numbers (PST charged on the package), the buyer as signed, TEST.
+    expect(doc).toContain("Description Qty Unit price Tax Amount");
+    expect(doc).toMatch(/Website 1 \$1,000\.00 GST \+ PST \$1,000\.00/);
+    expect(doc).toMatch(/Blog setup 1 \$300\.00 GST \$300\.00/);
+    expect(doc).toContain("GST/HST registration number: 123456789 RT0001");
+    expect(doc).toContain("PST registration number: PST-7654-3210");
+    expect(doc).toContain("Billed to: Grace Hopper, Hopper Compilers Inc.");
+    expect(doc).toContain("TEST · made with the sandbox payment provider");
+  }
+  // Due on receipt (the deposit is due to start), and paid: no pay link left on it.
+  expect(invoice).toContain("Due on receipt");
+  expect(invoice).not.toContain("/quote/");
+  expect(receipt).toContain(`Pays invoice ${invoiceNumber} (the deposit of quote Q-`);
+  await client.close();
 });
 
 test("settings and account: tax numbers, reminders and the password form are axe-clean and fit 375, 1280 and 1440 px", async ({

@@ -16,6 +16,23 @@ export function pdfText(bytes: Uint8Array): string {
   ).replace(/\s+/g, " ");
 }
 
+/** Each word a reader extracts and where it is drawn (poppler's pdftotext -bbox, points from the page's top left): a layout's check. */
+export type PdfWord = { text: string; page: number; xMin: number; xMax: number; yMin: number; yMax: number };
+
+export function pdfWords(bytes: Uint8Array): PdfWord[] {
+  const html = withFile(bytes, (file) =>
+    execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" }),
+  );
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const line of html.split("\n")) {
+    if (line.includes("<page ")) page++;
+    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+    if (m) words.push({ page, xMin: +m[1]!, yMin: +m[2]!, xMax: +m[3]!, yMax: +m[4]!, text: m[5]! });
+  }
+  return words;
+}
+
 /** The fonts a PDF's page (or every page) draws with, as poppler's pdffonts names them: "DejaVuSans-Bold", subset tag removed. */
 export function pdfFonts(bytes: Uint8Array, page?: number): string[] {
   const pages = page === undefined ? [] : ["-f", String(page), "-l", String(page)];

@@ -22,7 +22,7 @@ import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
-import { pdfText } from "../helpers/pdf";
+import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
@@ -101,7 +101,8 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     const result = await client.pay(
       token,
       { clientIp: randomIp() },
-      { legalName: "Grace Hopper", agree: "on" },
+      // Not the lead's name (Ada Lovelace): the documents issued after signing name the buyer as signed.
+      { legalName: "Grace Hopper", company: "Hopper Compilers Inc.", agree: "on" },
     );
     if (!result.ok) throw new Error(result.error);
     const [payment] = await database.db
@@ -362,7 +363,17 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       ["2026-0001", quote.id, "void"],
       ["2026-0002", next.id, "issued"],
     ]);
-    expect(await pdfText(await renderDocumentPdf(docs[0]!))).toContain("VOID");
+    // As the client downloads them: the void invoice asks for nothing (no due date, no pay link),
+    // the open one is due on receipt and links to its quote's page.
+    const site = { test: true, siteUrl: h.config.SITE_URL };
+    const [voided, open] = await Promise.all(
+      docs.map(async (d) => pdfText((await documentFile(h.database.db, d, site)).pdf)),
+    );
+    expect(voided).toContain("VOID");
+    expect(voided).not.toContain("Due");
+    expect(voided).not.toContain("/quote/");
+    expect(open).toContain("Due on receipt");
+    expect(open).toContain(`Pay online, on your quote's page: ${h.config.SITE_URL}/quote/${next.token}`);
   });
 
   it("states what CRA requires for each amount: under $100, from $100, from $500 (PDF text read back)", async () => {
@@ -390,12 +401,46 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
       expect(text.includes(`GST/HST registration number: ${GST_NUMBER}`), `tier ${tier}`).toBe(tier >= 2);
       expect(/GST 5% ?\$\d+\.\d\d CAD/.test(text), `tier ${tier}`).toBe(tier >= 2);
       // From $500: the buyer's name, a description and the terms.
-      expect(text.includes("Billed to: Ada Lovelace, Analytical Engines Ltd"), `tier ${tier}`).toBe(
+      expect(text.includes("Billed to: Grace Hopper, Hopper Compilers Inc."), `tier ${tier}`).toBe(
         tier === 3,
       );
       expect(text.includes("Description") && text.includes("Pro Website"), `tier ${tier}`).toBe(tier === 3);
       expect(text.includes("Terms Paid in full before launch."), `tier ${tier}`).toBe(tier === 3);
     }
+  });
+
+  it("sets the lines in columns that hold the longest label, every client's script and the largest amounts", async () => {
+    h = await harness(smtp);
+    const quote = await h.signed({ packageType: "pro", amountCents: 100_000, packageTaxes: ["GST", "PST"] });
+    const [invoice] = await h.documents(quote.id);
+    const lines = [
+      // The longest label a line may have (120 characters), and one word as long.
+      {
+        label: `Design and build of ${"pages ".repeat(16)}`.slice(0, 120),
+        amountCents: 99_999_999,
+        taxes: ["GST", "PST"],
+      },
+      { label: "x".repeat(120), amountCents: 99_999_999, taxes: ["GST"] },
+      ...CLIENT_NAMES.map((name) => ({ label: `Training for ${name}`, amountCents: 12_345, taxes: [] })),
+    ];
+    const pdf = await renderDocumentPdf({ ...invoice!, lines: JSON.stringify(lines) });
+    const text = pdfText(pdf);
+    expect(text).toContain("Description Qty Unit price Tax Amount");
+    for (const name of CLIENT_NAMES) expect(text, name).toContain(name);
+    expect(text).toContain("$999,999.99 GST + PST $999,999.99");
+    // Every word inside the page's margins (64 pt on a 612 pt page), and none of the description
+    // column (its text ends at 260 pt) running into the quantity's (which starts at 270 pt).
+    const words = pdfWords(pdf);
+    expect(words.length).toBeGreaterThan(50);
+    for (const w of words) {
+      expect(w.xMin, w.text).toBeGreaterThanOrEqual(63.5);
+      expect(w.xMax, w.text).toBeLessThanOrEqual(548.5);
+    }
+    const top = words.find((w) => w.text === "Qty")!;
+    const end = words.find((w) => w.text === "Work" && w.page === top.page && w.yMin > top.yMin)!;
+    const table = words.filter((w) => w.page === top.page && w.yMin >= top.yMin && w.yMin < end.yMin);
+    expect(table.length).toBeGreaterThan(30);
+    for (const w of table) expect(w.xMin < 265 && w.xMax > 262, w.text).toBe(false);
   });
 
   it("attaches the invoice to the agreement and balance emails, none to the quote, and the receipt to the receipt email", async () => {
@@ -465,6 +510,20 @@ describe(`invoices, receipts and per-line taxes on ${testDatabaseKind}`, () => {
     // Terms belong on the invoice, not on the receipt.
     expect(invoice.text).toContain("Terms");
     expect(receipt.text).not.toContain("Terms");
+    // The lines as a table, on the invoices and the receipt alike, and the buyer as signed.
+    for (const text of [invoice.text, receipt.text, balance.text]) {
+      expect(text).toContain("Description Qty Unit price Tax Amount");
+      expect(text).toMatch(/Pro Website 1 \$1,000\.00 GST \+ PST \$1,000\.00/);
+      expect(text).toContain("Billed to: Grace Hopper, Hopper Compilers Inc.");
+    }
+    // The deposit's invoice was due on receipt and is paid by the time it is emailed: no pay link.
+    expect(invoice.text).toContain("Due on receipt");
+    expect(invoice.text).toMatch(/Paid: \w+ \d+, 2026/);
+    expect(invoice.text).not.toContain("/quote/");
+    // The balance's: due 15 days after the request (the agreement's clause 6), payable from the quote's page.
+    expect(balance.text).toContain("Due: December 10, 2026");
+    expect(balance.text).toContain(`${h.config.SITE_URL}/quote/${quote.token}`);
+    expect(receipt.text).not.toContain("Due");
     // No developer text: no record id, no command.
     for (const text of [invoice.text, receipt.text, balance.text]) {
       expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);

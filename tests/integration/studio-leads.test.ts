@@ -385,9 +385,10 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
     expect(exported.payments).toEqual([
       expect.objectContaining({ kind: "deposit", amount_cents: 61728, status: "paid" }),
     ]);
+    // The buyer as signed (legal name and company), which the documents after signing carry.
     expect(exported.documents.map((d) => [d.kind, d.payment_kind, d.amount_cents, d.buyer_name])).toEqual([
-      ["invoice", "deposit", 61728, "Zenobia Forgetmenot, Quillfeather Bindery"],
-      ["receipt", "deposit", 61728, "Zenobia Forgetmenot, Quillfeather Bindery"],
+      ["invoice", "deposit", 61728, "Zenobia Q. Forgetmenot, Quillfeather Bindery"],
+      ["receipt", "deposit", 61728, "Zenobia Q. Forgetmenot, Quillfeather Bindery"],
     ]);
 
     const before = await everyRow();
@@ -402,7 +403,7 @@ describe(`studio privacy on ${testDatabaseKind}`, () => {
       .select(["kind", "buyer_name", "amount_cents"])
       .orderBy("kind")
       .execute();
-    const buyer = "Zenobia Forgetmenot, Quillfeather Bindery";
+    const buyer = "Zenobia Q. Forgetmenot, Quillfeather Bindery";
     expect(documents).toEqual([
       { kind: "invoice", buyer_name: buyer, amount_cents: 61728 },
       { kind: "receipt", buyer_name: buyer, amount_cents: 61728 },
