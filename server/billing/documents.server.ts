@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { paymentKindLabels } from "~/content/quotes";
 import { formatAddress, siteConfig } from "~/content/site";
 import { formatCad } from "~/lib/money";
-import { formatCalendarDate, formatSiteDate, siteDay, siteYear } from "~/lib/site-time";
+import { formatCalendarDate, formatSiteDate, siteYear } from "~/lib/site-time";
 import { z } from "~/lib/zod";
 import {
   lineIncluded,
@@ -30,6 +30,7 @@ import {
 } from "../documents/pdf";
 import type { DocumentStamp } from "../documents/stamp.server";
 import { pstNumber } from "../settings/settings.server";
+import { balanceDueDay } from "./balance-due";
 
 /**
  * Numbered invoices (each amount asked for: the deposit or the whole when the
@@ -361,13 +362,6 @@ function amountRow(doc: PDFKit.PDFDocument, width: number, label: string, value:
 export const SANDBOX_LINE_PREFIX = "TEST (sandbox, no money moved): ";
 
 /**
- * The days a balance invoice gives: the default agreement's clause 6 ("Invoices are due within
- * 15 days", app/content/contract.ts), which the client signed; the balance reminders (7 and 14
- * days after the request by default) come before it. docs/product.md#invoices-and-receipts.
- */
-export const BALANCE_DUE_DAYS = 15;
-
-/**
  * When an invoice is due (issue 38): what a signature makes due to start (the deposit, or the
  * whole) is due on receipt, as the agreement says the deposit is due to start and the client pays
  * it from the page they signed on; a care plan's month is charged when Stripe bills it; the
@@ -376,8 +370,7 @@ export const BALANCE_DUE_DAYS = 15;
  */
 export function invoiceDue(d: Pick<MoneyDocument, "payment_kind" | "issued_at" | "renewal_id">): string {
   if (d.renewal_id || d.payment_kind !== "balance") return "Due on receipt";
-  const day = Date.parse(`${siteDay(d.issued_at)}T00:00:00.000Z`) + BALANCE_DUE_DAYS * 86_400_000;
-  return `Due: ${formatCalendarDate(new Date(day).toISOString().slice(0, 10))}`;
+  return `Due: ${formatCalendarDate(balanceDueDay(d.issued_at))}`;
 }
 
 const LINE_RULE = "#cbd5e1";

@@ -2,6 +2,7 @@ import { quoteStatusLabels } from "~/content/quotes";
 import { formatSiteDate, formatSiteDateTime } from "~/lib/site-time";
 import { quoteReference } from "~/shared/quote-model";
 
+import { balanceOverdue } from "../billing/balance-due";
 import { flaggedRefundCause, flaggedRefundStatus } from "../billing/flagged-refund";
 import { plansPastDue } from "../billing/plans/attention.server";
 import { INQUIRY_SUBJECT } from "../inquiries/notifications.server";
@@ -82,7 +83,7 @@ export async function balancesDue(ctx: AttentionContext, t: number): Promise<Att
     .limit(LIST_LIMIT)
     .execute();
   return rows.map((r) => {
-    const overdue = t - Date.parse(r.balance_requested_at!) >= 7 * DAY;
+    const overdue = balanceOverdue(r.balance_requested_at!, t);
     const balance = Number(r.total_cents) - Number(r.deposit_cents ?? 0);
     return {
       key: r.id,

@@ -1,6 +1,7 @@
 import { siteDay, siteDayStart } from "~/lib/site-time";
 
 import type { Accounting } from "../billing/accounting.server";
+import { balanceOverdue } from "../billing/balance-due";
 import { planSummary } from "../billing/plans/studio.server";
 import type { BookingStudio } from "../booking/studio.server";
 import type { AppDatabase } from "../db/database.server";
@@ -9,8 +10,6 @@ import type { Attention } from "../leads/attention.server";
 
 /** Days of calls the home shows: today and the next seven. */
 export const CALL_DAYS = 8;
-/** A requested balance is overdue after this long, when the first reminder goes (as on the attention lists). */
-const OVERDUE_AFTER = 7 * DAY;
 
 export type HomeCall = {
   id: string;
@@ -89,7 +88,7 @@ export function createStudioHome({ database, attention, accounting, calls, now =
     ]);
     const due = balances.map((b) => ({
       cents: Number(b.total_cents) - Number(b.deposit_cents ?? 0),
-      overdue: t - Date.parse(b.balance_requested_at!) >= OVERDUE_AFTER,
+      overdue: balanceOverdue(b.balance_requested_at!, t),
     }));
     const sum = (list: { cents: number }[]) => list.reduce((s, x) => s + x.cents, 0);
     const overdue = due.filter((d) => d.overdue);

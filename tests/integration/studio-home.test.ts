@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { BALANCE_DUE_DAYS } from "../../server/billing/balance-due";
 import { BACKUP_STATUS_FILE } from "../../server/db/backup.server";
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
@@ -54,7 +55,8 @@ describe(`studio home on ${testDatabaseKind}`, () => {
     const overdueLead = await lead({ lastName: "Overdue" });
     await quote(overdueLead, {
       status: "deposit_paid",
-      balance_requested_at: new Date(t - 8 * DAY).toISOString(),
+      // Past its invoice's due day (BALANCE_DUE_DAYS after the request); the other one is not.
+      balance_requested_at: new Date(t - (BALANCE_DUE_DAYS + 2) * DAY).toISOString(),
     });
     const dueLead = await lead({ lastName: "Due" });
     await quote(dueLead, { status: "deposit_paid", balance_requested_at: new Date(t - DAY).toISOString() });
