@@ -561,26 +561,7 @@ export function renderDocumentPdf(
       const heading = (text: string) => {
         doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).text(text).moveDown(0.3);
       };
-      doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
-      doc.font(PDF_FONT).text(formatAddress());
-      if (tier.taxAndNumber)
-        doc.text(
-          d.registration_number
-            ? `GST/HST registration number: ${d.registration_number}`
-            : "Not registered for GST/HST (small supplier): no GST/HST is charged.",
-        );
-      // The studio's BC PST number where PST is charged, kept on the document as issued.
-      if (tier.taxAndNumber && d.pst_number && taxes.some((t) => t.code === "PST"))
-        doc.text(`PST registration number: ${d.pst_number}`);
-      doc.text(`Date: ${issued}`);
-      if (invoice && d.status !== "void") doc.font(PDF_FONT_BOLD).text(invoiceDue(d)).font(PDF_FONT);
-      if (invoice && d.status === "paid" && d.settled_at) doc.text(`Paid: ${formatSiteDate(d.settled_at)}`);
-      if (tier.buyerAndTerms)
-        doc
-          .moveDown(0.5)
-          .font(PDF_FONT_BOLD)
-          .text(`${credit ? "Credited to" : "Billed to"}: ${d.buyer_name}`)
-          .font(PDF_FONT);
+      partiesAndDates(doc, d, taxes, tier);
       if (credit) {
         // What it credits and why, whatever its amount: the accountant matches it to the original documents.
         doc
@@ -636,6 +617,38 @@ export function renderDocumentPdf(
       }
     },
   );
+}
+
+/** Who issues it (with the registration numbers its tier asks for), its dates and who it is for. */
+function partiesAndDates(
+  doc: PDFKit.PDFDocument,
+  d: MoneyDocument,
+  taxes: TaxTotal[],
+  tier: { taxAndNumber: boolean; buyerAndTerms: boolean },
+) {
+  const invoice = d.kind === "invoice";
+  const credit = d.kind === "credit_note";
+  const issued = formatSiteDate(d.issued_at);
+  doc.fillColor(PDF_INK).font(PDF_FONT_BOLD).fontSize(10.5).text(`From: ${siteConfig.name}`);
+  doc.font(PDF_FONT).text(formatAddress());
+  if (tier.taxAndNumber)
+    doc.text(
+      d.registration_number
+        ? `GST/HST registration number: ${d.registration_number}`
+        : "Not registered for GST/HST (small supplier): no GST/HST is charged.",
+    );
+  // The studio's BC PST number where PST is charged, kept on the document as issued.
+  if (tier.taxAndNumber && d.pst_number && taxes.some((t) => t.code === "PST"))
+    doc.text(`PST registration number: ${d.pst_number}`);
+  doc.text(`Date: ${issued}`);
+  if (invoice && d.status !== "void") doc.font(PDF_FONT_BOLD).text(invoiceDue(d)).font(PDF_FONT);
+  if (invoice && d.status === "paid" && d.settled_at) doc.text(`Paid: ${formatSiteDate(d.settled_at)}`);
+  if (tier.buyerAndTerms)
+    doc
+      .moveDown(0.5)
+      .font(PDF_FONT_BOLD)
+      .text(`${credit ? "Credited to" : "Billed to"}: ${d.buyer_name}`)
+      .font(PDF_FONT);
 }
 
 /** Under a receipt's total: the invoice it pays and what remains due on the quote. */

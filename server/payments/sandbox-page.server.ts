@@ -111,7 +111,6 @@ export function renderSandboxCheckout(payment: PaymentTable): string {
 <h1>${escapeHtml(sandboxPageText.heading)}</h1>
 ${rows}
 ${actions}
-<p class="note">Sandbox session ${escapeHtml(sessionId)}</p>
 </div>`,
   );
 }

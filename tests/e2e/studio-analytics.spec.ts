@@ -180,7 +180,11 @@ test("a click on a source's row filters every figure of the page, a device's row
   await expect(card("Visits").locator("dd").first()).toHaveText("2");
   await page.getByRole("link", { name: `Remove the filter Source is ${site}` }).click();
   await expect(page.getByRole("list", { name: "Filters in use" })).toHaveCount(0);
-  await expect(pages.getByRole("row", { name: new RegExp(other) })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]source=/);
+  // Unfiltered again: every visit of the day counts, these three among them (other specs' visits
+  // share the day, so the other page may sit below the top ten: the figure says it is back).
+  const visits = await card("Visits").locator("dd").first().textContent();
+  expect(Number(visits!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
 
   // A value that is not a device: said so, and nothing filtered.
   await page.goto("/studio/analytics?range=today&device=toaster");
