@@ -49,9 +49,9 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
   const now = () => clock.now;
   stripe.useClock(now);
   const mailer = createMailer(config, logger, {
-    connectionTimeout: 2_000,
-    greetingTimeout: 2_000,
-    socketTimeout: 4_000,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 30_000,
   });
   const worker = createOutboxWorker({
     database,

@@ -88,9 +88,9 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     });
     const leadQuotes = createLeadQuotes({ database, service: studio, now, documents: documentStamp(config) });
     const mailer = createMailer(config, logger, {
-      connectionTimeout: 2_000,
-      greetingTimeout: 2_000,
-      socketTimeout: 4_000,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 30_000,
     });
     const worker = createOutboxWorker({
       database,

@@ -61,9 +61,9 @@ describe(`booking a call on ${testDatabaseKind}`, () => {
   const worker = () => {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, SITE_URL: "http://localhost:3000" });
     const mailer = createMailer(config, logger, {
-      connectionTimeout: 2_000,
-      greetingTimeout: 2_000,
-      socketTimeout: 4_000,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 30_000,
     });
     return createOutboxWorker({
       database,

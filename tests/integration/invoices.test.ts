@@ -49,9 +49,9 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
   const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
   const now = () => clock.now;
   const mailer = createMailer(config, logger, {
-    connectionTimeout: 2_000,
-    greetingTimeout: 2_000,
-    socketTimeout: 4_000,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 30_000,
   });
   const worker = createOutboxWorker({
     database,

@@ -63,9 +63,9 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   // Kept, so a test can count what happened once (a settled refund).
   const { logger, lines: logLines } = capturingLogger("info");
   const mailer = createMailer(config, logger, {
-    connectionTimeout: 2_000,
-    greetingTimeout: 2_000,
-    socketTimeout: 4_000,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 30_000,
   });
   const clock = { now: Date.now() };
   const now = () => clock.now;

@@ -72,9 +72,9 @@ describe(`reminders on ${testDatabaseKind}`, () => {
     const cfg = config();
     const { logger } = capturingLogger("info");
     const mailer = createMailer(cfg, logger, {
-      connectionTimeout: 2_000,
-      greetingTimeout: 2_000,
-      socketTimeout: 4_000,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 30_000,
     });
     const optOuts = createReminderOptOuts({ database, key: secretFor(cfg, "reminder-opt-outs"), now });
     const reminders = followUpReminders({ config: cfg, mailer, optOuts });

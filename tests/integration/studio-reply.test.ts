@@ -38,9 +38,9 @@ describe(`studio reply from the lead's page on ${testDatabaseKind}`, () => {
     h = await signedInStudio(env, { site: await builtSite() });
     const logger = createLogger(h.config);
     const mailer = createMailer(h.config, logger, {
-      connectionTimeout: 2_000,
-      greetingTimeout: 2_000,
-      socketTimeout: 4_000,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 30_000,
     });
     worker = createOutboxWorker({
       database: h.database,
