@@ -23,5 +23,12 @@ export function requireClient(context: AppLoadContext) {
 
 /** The title and robots rule of every portal page. */
 export function portalMeta(title: string) {
-  return [{ title: `${title} · ${siteConfig.name}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: `${title} · ${siteConfig.name}` },
+    {
+      name: "description",
+      content: `${siteConfig.name}'s client portal: your quotes, agreements, invoices, receipts and calls in one place.`,
+    },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
