@@ -151,14 +151,22 @@ describe(`care plans on ${testDatabaseKind}`, () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
       const call = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
-      expect(call.params).toMatchObject({
-        mode: "subscription",
-        "line_items[0][price_data][currency]": "cad",
-        "line_items[0][price_data][unit_amount]": "13000",
-        "line_items[0][price_data][recurring][interval]": "month",
+      expect(call.params).toMatchObject({ mode: "subscription", "line_items[0][quantity]": "1" });
+      // The plan's own Price at Stripe, on the plan's Product: monthly, CAD, the stored amount, named ours.
+      const price = stripe.billing.prices.get(call.params["line_items[0][price]"]!)!;
+      expect(price).toMatchObject({
+        currency: "cad",
+        unit_amount: 13_000,
+        recurring: { interval: "month" },
+        lookup_key: "care_plan:growth:13000",
+        metadata: { plan_id: "growth" },
+      });
+      expect(stripe.billing.products.get(price.product)).toMatchObject({
+        name: "Growth Care",
+        metadata: { plan_id: "growth" },
       });
       const rates = Object.entries(call.params)
-        .filter(([k]) => k.startsWith("line_items[0][tax_rates]"))
+        .filter(([k]) => k.startsWith("subscription_data[default_tax_rates]"))
         .map(([, id]) => stripe.billing.taxRates.find((r) => r.id === id)!);
       expect(rates.map((r) => [r.display_name, r.percentage, r.state])).toEqual(
         availableTaxes(province).map((x) => [x.code, x.basisPoints / 100, province]),
@@ -167,6 +175,13 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     // BC's GST and PST, ON's HST, AB's GST: each created once at Stripe, however many checkouts.
     expect(stripe.billing.taxRates.filter((r) => r.state !== null).length).toBeGreaterThanOrEqual(4);
     expect(await t.db.db.selectFrom("stripe_tax_rates").selectAll().execute()).toHaveLength(4);
+    // One Product and one Price for the plan at this amount, however many checkouts.
+    expect(
+      [...stripe.billing.prices.values()].filter((p) => p.lookup_key === "care_plan:growth:13000"),
+    ).toHaveLength(1);
+    expect([...stripe.billing.products.values()].filter((p) => p.metadata.plan_id === "growth")).toHaveLength(
+      1,
+    );
   });
 
   it("refuses a bad province, a retired plan and another site's form, opening nothing", async () => {
