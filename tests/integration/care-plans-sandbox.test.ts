@@ -211,7 +211,7 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
     const path = new URL((opened as { url: string }).url).pathname;
     const page = await (await t.app.request(path)).text();
     expect(page).toContain("<dt>Plan</dt><dd>Growth Care</dd>");
-    expect(page).toContain('<option value="partner">Partner Care: $300.00 CAD a month</option>');
+    expect(page).toContain('<option value="partner">Partner Care, $300.00/month</option>');
     expect(page).not.toContain('<option value="growth">');
 
     // A plan not offered (retired, unknown) is refused, nothing changes.

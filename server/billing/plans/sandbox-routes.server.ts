@@ -137,7 +137,9 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
 function changePlanForm(offered: { id: string; name: string; price_cents: number }[]) {
   if (offered.length === 0) return "";
   const options = offered
-    .map((p) => `<option value="${e(p.id)}">${e(p.name)}: ${e(cad(Number(p.price_cents)))} a month</option>`)
+    .map(
+      (p) => `<option value="${e(p.id)}">${e(p.name)}, ${e(formatCad(Number(p.price_cents)))}/month</option>`,
+    )
     .join("");
   return `<form method="post"><input type="hidden" name="intent" value="change-plan">
 <label for="plan">Change plan</label><select id="plan" name="plan">${options}</select>
