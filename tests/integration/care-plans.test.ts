@@ -507,6 +507,67 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     }
   });
 
+  it("a Price added in Stripe's dashboard maps by its Product; a Product of no plan leaves the plan; racing deliveries record one change", async () => {
+    const first = await harness();
+    const second = await harness(first.db);
+    const { ours, session, subscription, invoice } = await subscribeAndPay(
+      first,
+      "growth",
+      "AB",
+      "dash@example.com",
+    );
+    await first.deliver("checkout.session.completed", session, at(first, 1));
+    await first.deliver("invoice.paid", invoice, at(first, 2));
+    partnerPrice(await subscribeAndPay(first, "partner", "AB", "p@example.com")); // makes Partner's Product
+    const dashboardPrice = (id: string, product: string, unit_amount: number) =>
+      stripe.billing.prices.set(id, {
+        id,
+        object: "price",
+        active: true,
+        currency: "cad",
+        unit_amount,
+        product,
+        lookup_key: null,
+        recurring: { interval: "month", interval_count: 1 },
+        metadata: {},
+      });
+    // A Product that is none of our plans: the price Stripe bills follows, the plan stays, logged.
+    stripe.billing.products.set("prod_elsewhere", {
+      id: "prod_elsewhere",
+      object: "product",
+      active: true,
+      name: "Something else",
+      metadata: {},
+      created: 0,
+    });
+    dashboardPrice(`price_else_${ours.slice(0, 8)}`, "prod_elsewhere", 9_900);
+    const elsewhere = stripe.billing.changePlanInPortal(subscription.id, `price_else_${ours.slice(0, 8)}`);
+    expect((await first.deliver("customer.subscription.updated", elsewhere, at(first, 30))).status).toBe(200);
+    expect(await first.subscription(ours)).toMatchObject({ plan_id: "growth" });
+    expect(Number((await first.subscription(ours)).price_cents)).toBe(9_900);
+
+    // Partner's Product at a price made in the dashboard (no metadata of its own), delivered by two processes at once.
+    dashboardPrice(`price_dash_${ours.slice(0, 8)}`, "care_plan_partner", 28_000);
+    const changed = stripe.billing.changePlanInPortal(subscription.id, `price_dash_${ours.slice(0, 8)}`);
+    const answers = await Promise.all([
+      first.deliver("customer.subscription.updated", changed, at(first, 60)),
+      second.deliver("customer.subscription.updated", changed, at(first, 60)),
+      second.deliver("customer.subscription.updated", changed, at(first, 60)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await first.subscription(ours)).toMatchObject({ plan_id: "partner" });
+    expect(Number((await first.subscription(ours)).price_cents)).toBe(28_000);
+    const changes = await first.db.db
+      .selectFrom("lead_activity")
+      .select("body")
+      .where("lead_id", "=", (await first.subscription(ours)).lead_id!)
+      .where("kind", "=", "plan-changed")
+      .execute();
+    expect(changes.map((c) => c.body)).toEqual([
+      "Care plan changed at Stripe from Growth Care to Partner Care at $280.00 a month before tax.",
+    ]);
+  });
+
   it("two processes delivering one paid invoice at once issue one invoice and one receipt", async () => {
     const first = await harness();
     const second = await harness(first.db);
