@@ -12,8 +12,8 @@ const isMissing = (err: unknown) =>
 
 /**
  * The plan's Product at Stripe, made on first use with metadata plan_id (what a plan change in
- * Stripe's customer portal is read back by), its name kept to the plan's so the portal and
- * Stripe's invoices name the plan as we do.
+ * Stripe's customer portal is read back by), renamed to the plan's name when a new Price is made,
+ * so the portal and Stripe's invoices name the plan as we do.
  */
 async function planProduct(stripe: BillingApi, plan: { id: string; name: string }) {
   const id = planProductId(plan.id);
