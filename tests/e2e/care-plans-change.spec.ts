@@ -85,6 +85,14 @@ test("a change of plan in the sandbox: the plan shown, the MRR and the next rene
     await expect(studio.getByRole("region", { name: "Timeline" })).toContainText(
       "Care plan changed at Stripe from Growth Care to Partner Care at $300.00 a month before tax.",
     );
+    for (const width of [375, 1280, 1440]) {
+      await studio.setViewportSize({ width, height: 900 });
+      await expectNoSideScroll(studio, width);
+      await studio.screenshot({
+        path: test.info().outputPath(`lead-plan-changed-${width}.png`),
+        fullPage: true,
+      });
+    }
     expect(receipts()).toHaveLength(1);
     expect(await mrr()).toBe("$300.00 CAD");
 
