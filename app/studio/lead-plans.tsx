@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirectDocument } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { formatCad } from "~/lib/money";
@@ -37,7 +37,8 @@ export async function planAction(
       ? await plans.portal(leadId, form)
       : await plans.setCancelAtPeriodEnd(leadId, form, intent === "plan-cancel");
   if (!result.ok) return data({ intent, error: result.error }, { status: result.status });
-  return result.url ? redirect(result.url) : { intent, error: undefined };
+  // A whole page load: Stripe's portal, or the sandbox's on this very site (not a route of the app's router).
+  return result.url ? redirectDocument(result.url) : { intent, error: undefined };
 }
 
 const stateLabel: Record<LeadPlan["status"], string> = {

@@ -247,7 +247,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                             ? `Quote ${a.body}`
                             : a.kind in bookingActivityLabel
                               ? bookingActivityText(a.kind, a.body)
-                              : a.kind.startsWith("reminder-")
+                              : a.kind.startsWith("reminder-") || a.kind.startsWith("plan-")
                                 ? a.body
                                 : null}
                 </p>

@@ -15,10 +15,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
  * and its buttons are off. Static HTML like the client's page (no hydration, no page script).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { quotes } = requireStudio(context);
+  const { quotes, carePlans } = requireStudio(context);
   const quote = await quotes.preview(params.id, params.quoteId);
   if (!quote) throw data("Only a draft of this lead can be previewed.", { status: 404 });
-  return { quote, backTo: `/studio/leads/${params.id}#quote-${params.quoteId}` };
+  // The quote's care plan line, as the client's page will show it once sent.
+  const carePlan = await carePlans.quotePlans.ofQuotePreview(params.quoteId);
+  return { quote, carePlan, backTo: `/studio/leads/${params.id}#quote-${params.quoteId}` };
 }
 
 export default function QuotePreview({ loaderData, params }: Route.ComponentProps) {
@@ -28,6 +30,7 @@ export default function QuotePreview({ loaderData, params }: Route.ComponentProp
       state=""
       actionData={undefined}
       token={params.quoteId}
+      carePlan={loaderData.carePlan}
       preview={{ backTo: loaderData.backTo }}
     />
   );

@@ -246,7 +246,11 @@ export type LeadActivityKind =
   | QuoteActivityKind
   | AgreementActivityKind
   | ReminderActivityKind
-  | BookingActivityKind;
+  | BookingActivityKind
+  | PlanActivityKind;
+
+/** A care plan's change of plan at Stripe (its customer portal), read from Stripe's event. */
+export type PlanActivityKind = "plan-changed";
 
 /** The client's answers on the quote page (signed, declined, a question) and a studio edit making a new version. */
 export type AgreementActivityKind = "quote-signed" | "quote-declined" | "quote-question" | "quote-revised";

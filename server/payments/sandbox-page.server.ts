@@ -59,8 +59,8 @@ button,.link{display:block;width:100%;min-height:2.75rem;border-radius:.5rem;fon
 button:focus-visible,.link:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 .note{margin:1rem 0 0;color:var(--muted);font-size:.875rem}
 label{display:block;font-weight:600;margin:0 0 .25rem}
-input{display:block;width:100%;min-height:2.75rem;font:inherit;border:1px solid var(--border);border-radius:.5rem;padding:.5rem .75rem;margin:0 0 1rem}
-input:focus-visible{outline:3px solid #0f172a;outline-offset:1px}
+input,select{display:block;width:100%;min-height:2.75rem;font:inherit;border:1px solid var(--border);border-radius:.5rem;padding:.5rem .75rem;margin:0 0 1rem}
+input:focus-visible,select:focus-visible{outline:3px solid #0f172a;outline-offset:1px}
 .error{color:#b91c1c;font-weight:600}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;

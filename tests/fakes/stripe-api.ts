@@ -73,7 +73,8 @@ export async function startFakeStripeApi() {
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://fake");
-      const params = Object.fromEntries(new URLSearchParams(body));
+      // Stripe's client sends a GET's parameters in the query string, a POST's in the body.
+      const params = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
       const idempotencyKey = header(req, "idempotency-key");
       requests.push({
         method: req.method ?? "",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 /**
  * The Stripe Billing part of the local Stripe fake (tests/fakes/stripe-api.ts): tax rates,
- * subscription checkouts, subscriptions, their invoices (paid or failed, taxed like Stripe:
+ * products and prices (lookup keys), subscription checkouts at a price, changes of plan, subscriptions, their invoices (paid or failed, taxed like Stripe:
  * each rate rounded to the cent on the line's amount), and billing portal sessions. The test
  * drives time: completing a checkout, renewing, failing, recovering, cancelling; each returns
  * the objects Stripe's webhook events would carry, for the test to deliver in any order.
@@ -21,6 +21,27 @@ export type FakeTaxRate = {
   metadata: Record<string, string>;
 };
 
+export type FakeProduct = {
+  id: string;
+  object: "product";
+  active: boolean;
+  name: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type FakePrice = {
+  id: string;
+  object: "price";
+  active: boolean;
+  currency: string;
+  unit_amount: number;
+  product: string;
+  lookup_key: string | null;
+  recurring: { interval: string; interval_count: number } | null;
+  metadata: Record<string, string>;
+};
+
 export type FakeSubscription = {
   id: string;
   object: "subscription";
@@ -33,7 +54,7 @@ export type FakeSubscription = {
       id: string;
       current_period_start: number;
       current_period_end: number;
-      price: { unit_amount: number; product: string };
+      price: FakePrice;
     }[];
   };
   /** Not Stripe's: what the fake needs to bill the next month. */
@@ -63,7 +84,13 @@ export type FakeInvoice = {
     type: "subscription_details";
     subscription_details: { subscription: string; metadata: Record<string, string> };
   };
-  lines: { data: { amount: number; period: { start: number; end: number } }[] };
+  lines: {
+    data: {
+      amount: number;
+      period: { start: number; end: number };
+      pricing: { type: "price_details"; price_details: { price: string; product: string } };
+    }[];
+  };
 };
 
 type Customer = { id: string; email: string; name: string | null };
@@ -95,6 +122,8 @@ function metadataOf(params: Record<string, string>, prefix: string) {
 
 export function createFakeBilling(clock: () => number) {
   const taxRates: FakeTaxRate[] = [];
+  const products = new Map<string, FakeProduct>();
+  const prices = new Map<string, FakePrice>();
   const customers: Customer[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices: FakeInvoice[] = [];
@@ -139,14 +168,132 @@ export function createFakeBilling(clock: () => number) {
         type: "subscription_details",
         subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
       },
-      lines: { data: [{ amount: subtotal, period: { start, end: start + MONTH } }] },
+      lines: {
+        data: [
+          {
+            amount: subtotal,
+            period: { start, end: start + MONTH },
+            pricing: {
+              type: "price_details",
+              price_details: {
+                price: sub.items.data[0]!.price.id,
+                product: sub.items.data[0]!.price.product,
+              },
+            },
+          },
+        ],
+      },
     };
     invoices.push(invoice);
     return invoice;
   }
 
+  /** Products and Prices, as Stripe's API answers them (ids, lookup keys, idempotency, errors). */
+  function catalogue({ method, path, params, idempotencyKey }: Request, send: Send): boolean {
+    const again = method === "POST" && idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (again && (path === "/v1/products" || path === "/v1/prices")) return (send(200, again), true);
+    if (method === "POST" && path === "/v1/products") {
+      if (params.id && products.has(params.id))
+        return (
+          send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_already_exists",
+              message: `Product already exists.`,
+            },
+          }),
+          true
+        );
+      const product: FakeProduct = {
+        id: params.id ?? id("prod"),
+        object: "product",
+        active: true,
+        name: params.name ?? "",
+        metadata: metadataOf(params, ""),
+        created: now(),
+      };
+      products.set(product.id, product);
+      if (idempotencyKey) byKey.set(idempotencyKey, product);
+      return (send(200, product), true);
+    }
+    const one = /^\/v1\/products\/([^/]+)$/.exec(path);
+    if (one) {
+      const product = products.get(decodeURIComponent(one[1]!));
+      if (!product) return (notFound(send, `product: '${one[1]}'`), true);
+      if (method === "POST") {
+        if (params.name !== undefined) product.name = params.name;
+        Object.assign(product.metadata, metadataOf(params, ""));
+      }
+      return (send(200, product), true);
+    }
+    if (method === "GET" && path === "/v1/prices") {
+      const keys = Object.entries(params)
+        .filter(([k]) => k.startsWith("lookup_keys["))
+        .map(([, v]) => v);
+      const data = [...prices.values()].filter(
+        (p) =>
+          (keys.length === 0 || (p.lookup_key !== null && keys.includes(p.lookup_key))) &&
+          (params.active === undefined || String(p.active) === params.active),
+      );
+      const limit = Number(params.limit ?? 10);
+      return (
+        send(200, {
+          object: "list",
+          url: "/v1/prices",
+          has_more: data.length > limit,
+          data: data.slice(0, limit),
+        }),
+        true
+      );
+    }
+    if (method === "POST" && path === "/v1/prices") {
+      if (!products.has(params.product ?? "")) return (notFound(send, `product: '${params.product}'`), true);
+      const key = params.lookup_key ?? null;
+      const holder = key ? [...prices.values()].find((p) => p.lookup_key === key) : undefined;
+      if (holder && params.transfer_lookup_key !== "true")
+        return (
+          send(400, {
+            error: {
+              type: "invalid_request_error",
+              param: "lookup_key",
+              message: `A price (\`${holder.id}\`) already uses that lookup key.`,
+            },
+          }),
+          true
+        );
+      if (holder) holder.lookup_key = null;
+      const price: FakePrice = {
+        id: id("price"),
+        object: "price",
+        active: true,
+        currency: params.currency ?? "cad",
+        unit_amount: Number(params.unit_amount),
+        product: params.product!,
+        lookup_key: key,
+        recurring: params["recurring[interval]"]
+          ? { interval: params["recurring[interval]"], interval_count: 1 }
+          : null,
+        metadata: metadataOf(params, ""),
+      };
+      prices.set(price.id, price);
+      if (idempotencyKey) byKey.set(idempotencyKey, price);
+      return (send(200, price), true);
+    }
+    return false;
+  }
+
+  /** A subscription's one item moves to another Price, from now, nothing prorated (the portal set to "none"). */
+  function changePrice(s: FakeSubscription, priceId: string) {
+    const price = prices.get(priceId);
+    if (!price) throw new Error(`fake stripe: no price ${priceId}`);
+    s.items.data[0]!.price = { ...price };
+    s._plan = { ...s._plan, name: products.get(price.product)?.name ?? "", unitAmount: price.unit_amount };
+  }
+
   /** The routes of Billing; false when the request is not one of them. */
-  function route({ method, path, params, idempotencyKey }: Request, send: Send): boolean {
+  function route(request: Request, send: Send): boolean {
+    if (catalogue(request, send)) return true;
+    const { method, path, params, idempotencyKey } = request;
     if (method === "POST" && path === "/v1/tax_rates") {
       const again = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
       if (again) return (send(200, again), true);
@@ -186,6 +333,10 @@ export function createFakeBilling(clock: () => number) {
       if (!s) return (notFound(send, "subscription"), true);
       if (method === "POST" && params.cancel_at_period_end !== undefined)
         s.cancel_at_period_end = params.cancel_at_period_end === "true";
+      if (method === "POST" && params["items[0][price]"]) {
+        if (!prices.has(params["items[0][price]"])) return (notFound(send, "price"), true);
+        changePrice(s, params["items[0][price]"]);
+      }
       return (send(200, s), true);
     }
     return false;
@@ -193,6 +344,8 @@ export function createFakeBilling(clock: () => number) {
 
   return {
     taxRates,
+    products,
+    prices,
     customers,
     subscriptions,
     invoices,
@@ -213,10 +366,15 @@ export function createFakeBilling(clock: () => number) {
       customers.push(customer);
       const start = now();
       const li = "line_items[0]";
+      // The subscription's default tax rates, or the line's own.
       const taxIds = Object.entries(params)
-        .filter(([k]) => k.startsWith(`${li}[tax_rates]`))
+        .filter(
+          ([k]) => k.startsWith("subscription_data[default_tax_rates]") || k.startsWith(`${li}[tax_rates]`),
+        )
         .map(([, v]) => v);
-      const unitAmount = Number(params[`${li}[price_data][unit_amount]`]);
+      const price = prices.get(params[`${li}[price]`] ?? "");
+      if (!price) throw new Error(`fake stripe: checkout ${sessionId} names no price of this fake`);
+      const unitAmount = price.unit_amount;
       const subscription: FakeSubscription = {
         id: id("sub"),
         object: "subscription",
@@ -230,11 +388,11 @@ export function createFakeBilling(clock: () => number) {
               id: id("si"),
               current_period_start: start,
               current_period_end: start + MONTH,
-              price: { unit_amount: unitAmount, product: id("prod") },
+              price: { ...price },
             },
           ],
         },
-        _plan: { name: params[`${li}[price_data][product_data][name]`] ?? "", unitAmount, taxRates: taxIds },
+        _plan: { name: products.get(price.product)?.name ?? "", unitAmount, taxRates: taxIds },
       };
       subscriptions.set(subscription.id, subscription);
       const invoice = invoiceFor(subscription, "subscription_create", true, start);
@@ -271,6 +429,16 @@ export function createFakeBilling(clock: () => number) {
       const s = subscriptions.get(inv.parent.subscription_details.subscription)!;
       s.status = "active";
       return { invoice: { ...inv }, subscription: structuredClone(s) };
+    },
+    /**
+     * The customer changes plan in Stripe's customer portal (set to prorate nothing): the item's
+     * Price is the chosen one from now; the next renewal bills it. The subscription a
+     * `customer.subscription.updated` event would carry.
+     */
+    changePlanInPortal(subscriptionId: string, priceId: string) {
+      const s = subscriptions.get(subscriptionId)!;
+      changePrice(s, priceId);
+      return structuredClone(s);
     },
     /** Stripe ends the subscription (retries exhausted, or cancelled at the period's end). */
     cancel(subscriptionId: string) {

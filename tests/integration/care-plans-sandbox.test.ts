@@ -201,6 +201,70 @@ describe(`care plans in the sandbox on ${testDatabaseKind}`, () => {
     expect(JSON.parse(docs[0]!.taxes)).toEqual([expect.objectContaining({ code: "GST", cents: 1_500 })]);
   });
 
+  it("changes plan in the sandbox portal as Stripe's does: nothing charged now, the plan shown at once, the next renewal billing it", async () => {
+    const t = await harness();
+    const { id } = await t.subscribe("growth", "BC", "change@example.com");
+    const leadId = (await t.subscription(id)).lead_id!;
+    // The studio opens the portal from the lead's page, as the client does from theirs.
+    const opened = await t.services.carePlans.studio.portal(leadId, { subscriptionId: id });
+    expect(opened).toMatchObject({ ok: true, url: expect.stringContaining("/billing/sandbox/portal/") });
+    const path = new URL((opened as { url: string }).url).pathname;
+    const page = await (await t.app.request(path)).text();
+    expect(page).toContain("<dt>Plan</dt><dd>Growth Care</dd>");
+    expect(page).toContain('<option value="partner">Partner Care, $300.00/month</option>');
+    expect(page).not.toContain('<option value="growth">');
+
+    // A plan not offered (retired, unknown) is refused, nothing changes.
+    await t.services.carePlans.plans.retire("essential");
+    expect((await t.form(path, { intent: "change-plan", plan: "essential" })).status).toBe(400);
+    expect((await t.form(path, { intent: "change-plan", plan: "<b>x</b>" })).status).toBe(400);
+    expect(
+      (await t.form(path, { intent: "change-plan", plan: "partner" }, "https://evil.example")).status,
+    ).toBe(403);
+    expect((await t.subscription(id)).plan_id).toBe("growth");
+
+    const changed = await t.form(path, { intent: "change-plan", plan: "partner" });
+    expect(changed.status).toBe(303);
+    expect(await (await t.app.request(changed.headers.get("location")!)).text()).toContain(
+      "the next renewal bills the new plan",
+    );
+    const sub = await t.subscription(id);
+    expect(sub).toMatchObject({
+      plan_id: "partner",
+      status: "active",
+      current_period_end: "2026-10-01T18:00:00.000Z",
+    });
+    expect(Number(sub.price_cents)).toBe(30_000);
+    expect((await t.documents(id)).length).toBe(2); // nothing charged now
+    expect(await t.summary()).toMatchObject({ plans: 1, mrrCents: 30_000 });
+    expect(await t.services.carePlans.studio.ofLead(leadId)).toEqual([
+      expect.objectContaining({ planName: "Partner Care", priceCents: 30_000, changeHours: 4 }),
+    ]);
+    const timeline = await t.db.db
+      .selectFrom("lead_activity")
+      .select("body")
+      .where("lead_id", "=", leadId)
+      .where("kind", "=", "plan-changed")
+      .execute();
+    expect(timeline.map((r) => r.body)).toEqual([
+      "Care plan changed at Stripe from Growth Care to Partner Care at $300.00 a month before tax.",
+    ]);
+
+    // The next month: Partner Care's price with BC's GST and PST, marked TEST.
+    t.clock.now += 31 * DAY;
+    expect(await t.sandbox.renew(id)).toBe("paid");
+    const renewal = (await t.documents(id)).filter((d) => d.number.endsWith("0002"));
+    expect(renewal.map((d) => Number(d.amount_cents))).toEqual([33_600, 33_600]);
+    expect(JSON.parse(renewal[0]!.lines)[0].label).toMatch(
+      /^TEST \(sandbox, no money moved\): Partner Care care plan/,
+    );
+    expect(JSON.parse(renewal[0]!.taxes)).toEqual([
+      expect.objectContaining({ code: "GST", cents: 1_500 }),
+      expect.objectContaining({ code: "PST", cents: 2_100 }),
+    ]);
+    expect((await t.subscription(id)).plan_id).toBe("partner");
+  });
+
   it("deleting the plan's lead clears the name and address its subscription kept; the documents stay", async () => {
     const t = await harness();
     const { id } = await t.subscribe("growth", "BC", "forget@example.com");

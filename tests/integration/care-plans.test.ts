@@ -113,6 +113,11 @@ async function subscribeAndPay(t: Harness, plan: string, province: Province, ema
   return { ours, sessionId, ...paid };
 }
 
+/** The Price a checkout of the Partner plan made at Stripe (the portal offers it as a change of plan). */
+function partnerPrice(paid: { subscription: { items: { data: { price: { id: string } }[] } } }) {
+  return paid.subscription.items.data[0]!.price.id;
+}
+
 /** Whole-seconds event times in Stripe's order, from the harness's clock. */
 const at = (t: Harness, plusSeconds: number) => t.clock.now + plusSeconds * 1000;
 
@@ -151,14 +156,22 @@ describe(`care plans on ${testDatabaseKind}`, () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
       const call = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
-      expect(call.params).toMatchObject({
-        mode: "subscription",
-        "line_items[0][price_data][currency]": "cad",
-        "line_items[0][price_data][unit_amount]": "13000",
-        "line_items[0][price_data][recurring][interval]": "month",
+      expect(call.params).toMatchObject({ mode: "subscription", "line_items[0][quantity]": "1" });
+      // The plan's own Price at Stripe, on the plan's Product: monthly, CAD, the stored amount, named ours.
+      const price = stripe.billing.prices.get(call.params["line_items[0][price]"]!)!;
+      expect(price).toMatchObject({
+        currency: "cad",
+        unit_amount: 13_000,
+        recurring: { interval: "month" },
+        lookup_key: "care_plan:growth:13000",
+        metadata: { plan_id: "growth" },
+      });
+      expect(stripe.billing.products.get(price.product)).toMatchObject({
+        name: "Growth Care",
+        metadata: { plan_id: "growth" },
       });
       const rates = Object.entries(call.params)
-        .filter(([k]) => k.startsWith("line_items[0][tax_rates]"))
+        .filter(([k]) => k.startsWith("subscription_data[default_tax_rates]"))
         .map(([, id]) => stripe.billing.taxRates.find((r) => r.id === id)!);
       expect(rates.map((r) => [r.display_name, r.percentage, r.state])).toEqual(
         availableTaxes(province).map((x) => [x.code, x.basisPoints / 100, province]),
@@ -167,6 +180,13 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     // BC's GST and PST, ON's HST, AB's GST: each created once at Stripe, however many checkouts.
     expect(stripe.billing.taxRates.filter((r) => r.state !== null).length).toBeGreaterThanOrEqual(4);
     expect(await t.db.db.selectFrom("stripe_tax_rates").selectAll().execute()).toHaveLength(4);
+    // One Product and one Price for the plan at this amount, however many checkouts.
+    expect(
+      [...stripe.billing.prices.values()].filter((p) => p.lookup_key === "care_plan:growth:13000"),
+    ).toHaveLength(1);
+    expect([...stripe.billing.products.values()].filter((p) => p.metadata.plan_id === "growth")).toHaveLength(
+      1,
+    );
   });
 
   it("refuses a bad province, a retired plan and another site's form, opening nothing", async () => {
@@ -375,6 +395,177 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     await t.deliver("customer.subscription.updated", recovered.subscription, at(t, 31));
     expect((await t.subscription(ours)).status).toBe("canceled");
     expect(await figures()).toMatchObject({ plans: 0, mrrCents: 0, failed: 0 });
+  });
+
+  it("a change of plan in Stripe's portal becomes our plan (late, twice, out of order); the next renewal's documents name it", async () => {
+    const t = await harness();
+    const { ours, session, subscription, invoice } = await subscribeAndPay(
+      t,
+      "growth",
+      "BC",
+      "up@example.com",
+    );
+    await t.deliver("checkout.session.completed", session, at(t, 1));
+    await t.deliver("invoice.paid", invoice, at(t, 2));
+    await t.deliver("customer.subscription.updated", subscription, at(t, 3));
+    const partner = partnerPrice(await subscribeAndPay(t, "partner", "BC", "other@example.com"));
+    const leadId = (await t.subscription(ours)).lead_id!;
+    expect(await t.services.carePlans.studio.summary(t.clock.now)).toMatchObject({
+      plans: 1,
+      mrrCents: 12_500,
+    });
+
+    // In the portal (proration "none"): the Price changes now, nothing is charged now.
+    const changed = stripe.billing.changePlanInPortal(subscription.id, partner);
+    await t.deliver("customer.subscription.updated", changed, at(t, 60));
+    await t.deliver("customer.subscription.updated", changed, at(t, 60)); // a second delivery, a new id
+    // The update of the subscription's start, arriving late, does not put Growth back.
+    await t.deliver("customer.subscription.updated", subscription, at(t, 3));
+    expect(await t.subscription(ours)).toMatchObject({ plan_id: "partner", status: "active" });
+    expect(Number((await t.subscription(ours)).price_cents)).toBe(30_000);
+    const shown = { planName: "Partner Care", priceCents: 30_000, changeHours: 4 };
+    expect(await t.services.carePlans.plansOfClient("up@example.com")).toEqual([
+      expect.objectContaining(shown),
+    ]);
+    expect(await t.services.carePlans.studio.ofLead(leadId)).toEqual([expect.objectContaining(shown)]);
+    const timeline = await t.db.db
+      .selectFrom("lead_activity")
+      .select(["body", "actor_email"])
+      .where("lead_id", "=", leadId)
+      .where("kind", "=", "plan-changed")
+      .execute();
+    expect(timeline).toEqual([
+      {
+        body: "Care plan changed at Stripe from Growth Care to Partner Care at $300.00 a month before tax.",
+        actor_email: "system",
+      },
+    ]);
+    // The studio's MRR follows, before tax (the other client's checkout was never paid).
+    expect(await t.services.carePlans.studio.summary(t.clock.now)).toMatchObject({
+      plans: 1,
+      mrrCents: 30_000,
+    });
+
+    // The next renewal bills Partner Care with BC's GST and PST, to the cent Stripe charged.
+    t.clock.now += 31 * 86_400_000;
+    stripe.useClock(() => t.clock.now);
+    const next = stripe.billing.renew(subscription.id);
+    await t.deliver("invoice.paid", next.invoice, at(t, 1));
+    const renewal = (await t.documents(ours)).filter((d) => d.number.endsWith("0002"));
+    expect(renewal.map((d) => d.kind).sort()).toEqual(["invoice", "receipt"]);
+    for (const d of renewal) {
+      expect(Number(d.amount_cents)).toBe(33_600);
+      expect(JSON.parse(d.lines)[0].label).toMatch(/^Partner Care care plan, /);
+      expect(JSON.parse(d.taxes)).toEqual([
+        expect.objectContaining({ code: "GST", cents: 1_500 }),
+        expect.objectContaining({ code: "PST", cents: 2_100 }),
+      ]);
+    }
+    expect((await t.documents(ours)).filter((d) => d.number.endsWith("0001"))[0]!.lines).toContain(
+      "Growth Care",
+    );
+  });
+
+  it("a change of plan: every order of its events, each twice, ends on the new plan with the same documents", async () => {
+    const t = await harness();
+    const partner = partnerPrice(await subscribeAndPay(t, "partner", "ON", "first@example.com"));
+    for (let i = 0; i < 20; i++) {
+      const start = Date.parse("2026-09-01T18:00:00.000Z") + i * 40 * 86_400_000;
+      t.clock.now = start;
+      stripe.useClock(() => t.clock.now);
+      const { ours, session, subscription, invoice } = await subscribeAndPay(t, "growth", "ON");
+      const changed = stripe.billing.changePlanInPortal(subscription.id, partner);
+      t.clock.now += 31 * 86_400_000;
+      const next = stripe.billing.renew(subscription.id);
+      const events: [string, object, number][] = [
+        ["checkout.session.completed", session, start + 1_000],
+        ["invoice.paid", invoice, start + 2_000],
+        ["customer.subscription.updated", subscription, start + 3_000],
+        ["customer.subscription.updated", changed, start + 86_400_000],
+        ["invoice.paid", next.invoice, t.clock.now],
+        ["customer.subscription.updated", next.subscription, t.clock.now + 1_000],
+      ];
+      const deliveries = [...events, ...events]
+        .map(([type, object, created], n) => ({ type, object, created, n, key: Math.random() }))
+        .sort((a, b) => a.key - b.key);
+      for (const d of deliveries)
+        expect((await t.deliver(d.type, d.object, d.created, `evt_chg_${i}_${d.n}`)).status).toBe(200);
+      expect(await t.subscription(ours)).toMatchObject({ plan_id: "partner", status: "active" });
+      expect(Number((await t.subscription(ours)).price_cents)).toBe(30_000);
+      const docs = await t.documents(ours);
+      // Growth's first month, Partner's second (with ON's HST), whichever event came (and was numbered) first.
+      expect(
+        docs
+          .map((d) => [d.kind, Number(d.amount_cents), JSON.parse(d.lines)[0].label.split(",")[0]])
+          .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)),
+      ).toEqual([
+        ["invoice", 14_125, "Growth Care care plan"],
+        ["invoice", 33_900, "Partner Care care plan"],
+        ["receipt", 14_125, "Growth Care care plan"],
+        ["receipt", 33_900, "Partner Care care plan"],
+      ]);
+    }
+  });
+
+  it("a Price added in Stripe's dashboard maps by its Product; a Product of no plan leaves the plan; racing deliveries record one change", async () => {
+    const first = await harness();
+    const second = await harness(first.db);
+    const { ours, session, subscription, invoice } = await subscribeAndPay(
+      first,
+      "growth",
+      "AB",
+      "dash@example.com",
+    );
+    await first.deliver("checkout.session.completed", session, at(first, 1));
+    await first.deliver("invoice.paid", invoice, at(first, 2));
+    partnerPrice(await subscribeAndPay(first, "partner", "AB", "p@example.com")); // makes Partner's Product
+    const dashboardPrice = (id: string, product: string, unit_amount: number) =>
+      stripe.billing.prices.set(id, {
+        id,
+        object: "price",
+        active: true,
+        currency: "cad",
+        unit_amount,
+        product,
+        lookup_key: null,
+        recurring: { interval: "month", interval_count: 1 },
+        metadata: {},
+      });
+    // A Product that is none of our plans: the price Stripe bills follows, the plan stays, logged.
+    stripe.billing.products.set("prod_elsewhere", {
+      id: "prod_elsewhere",
+      object: "product",
+      active: true,
+      name: "Something else",
+      metadata: {},
+      created: 0,
+    });
+    dashboardPrice(`price_else_${ours.slice(0, 8)}`, "prod_elsewhere", 9_900);
+    const elsewhere = stripe.billing.changePlanInPortal(subscription.id, `price_else_${ours.slice(0, 8)}`);
+    expect((await first.deliver("customer.subscription.updated", elsewhere, at(first, 30))).status).toBe(200);
+    expect(await first.subscription(ours)).toMatchObject({ plan_id: "growth" });
+    expect(Number((await first.subscription(ours)).price_cents)).toBe(9_900);
+
+    // Partner's Product at a price made in the dashboard (no metadata of its own), delivered by two processes at once.
+    dashboardPrice(`price_dash_${ours.slice(0, 8)}`, "care_plan_partner", 28_000);
+    const changed = stripe.billing.changePlanInPortal(subscription.id, `price_dash_${ours.slice(0, 8)}`);
+    const answers = await Promise.all([
+      first.deliver("customer.subscription.updated", changed, at(first, 60)),
+      second.deliver("customer.subscription.updated", changed, at(first, 60)),
+      second.deliver("customer.subscription.updated", changed, at(first, 60)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await first.subscription(ours)).toMatchObject({ plan_id: "partner" });
+    expect(Number((await first.subscription(ours)).price_cents)).toBe(28_000);
+    const changes = await first.db.db
+      .selectFrom("lead_activity")
+      .select("body")
+      .where("lead_id", "=", (await first.subscription(ours)).lead_id!)
+      .where("kind", "=", "plan-changed")
+      .execute();
+    expect(changes.map((c) => c.body)).toEqual([
+      "Care plan changed at Stripe from Growth Care to Partner Care at $280.00 a month before tax.",
+    ]);
   });
 
   it("two processes delivering one paid invoice at once issue one invoice and one receipt", async () => {

@@ -249,6 +249,41 @@ describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
   });
 });
 
+describe(`a care plan on a quote previewed as the client, built site, ${testDatabaseKind}`, () => {
+  let h: SignedInStudio;
+  beforeAll(async () => {
+    h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
+      { site: await builtSite() },
+    );
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  it("the preview of a draft shows its care plan row exactly as the client's page shows it once sent", async () => {
+    const { lead, quote } = dealRows(h.database, { now: h.clock.now });
+    const leadId = await lead({ lastName: "Previewed", email: "previewed@example.com" });
+    const token = randomBytes(32).toString("base64url");
+    const quoteId = await quote(leadId, { token });
+    await h.database.db.updateTable("quotes").set({ status: "draft" }).where("id", "=", quoteId).execute();
+    const added = await h.browser.leadAction(leadId, { intent: "quote-plan", quoteId, carePlan: "growth" });
+    expect(added.status).toBe(200);
+    const planRow = async (path: string) => {
+      const res = await h.browser.request(`${SITE}${path}`);
+      expect(res.status).toBe(200);
+      const html = (await res.text()).replaceAll("<!-- -->", "");
+      return /<tr data-testid="quote-care-plan">.*?<\/tr>/s.exec(html)?.[0];
+    };
+    const previewed = await planRow(`/studio/leads/${leadId}/quotes/${quoteId}/preview`);
+    expect(previewed).toContain("Growth Care care plan, from when the balance is paid, plus tax");
+    expect(previewed).toContain("then $125.00/month");
+    // Sent as it is: the client's page shows the very same row.
+    await h.database.db.updateTable("quotes").set({ status: "sent" }).where("id", "=", quoteId).execute();
+    expect(await planRow(`/quote/${token}`)).toBe(previewed);
+  });
+});
+
 /** A plan bought through the sandbox's checkout, as a visitor does from /pricing: our subscription's id. */
 async function sandboxPlan(h: SignedInStudio, email: string) {
   const opened = await h.browser.request(`${SITE}/api/care-plans/subscribe`, {

@@ -22,6 +22,16 @@ export type BillingApi = {
   subscriptions: {
     update(id: string, params: Stripe.SubscriptionUpdateParams): Promise<{ cancel_at_period_end: boolean }>;
   };
+  /** Each plan's Product (metadata plan_id) and its monthly Prices (plan-prices.server.ts). */
+  products: {
+    retrieve(id: string): Promise<{ id: string; name: string; metadata: Record<string, string> }>;
+    create(params: Stripe.ProductCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
+    update(id: string, params: Stripe.ProductUpdateParams): Promise<{ id: string }>;
+  };
+  prices: {
+    list(params: Stripe.PriceListParams): Promise<{ data: { id: string }[] }>;
+    create(params: Stripe.PriceCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
+  };
   taxRates: {
     create(params: Stripe.TaxRateCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
   };

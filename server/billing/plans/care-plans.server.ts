@@ -5,6 +5,7 @@ import type { OutboxTrigger } from "../../outbox/outbox.server";
 import type { BillingApi } from "./billing-api";
 import { createPlanEvents } from "./events.server";
 import { minutesThisMonth } from "./plan-admin.server";
+import { createPlanOfProduct } from "./plan-prices.server";
 import { createCarePlans } from "./plans.server";
 import { verifyPortalToken } from "./portal-links.server";
 import { createQuotePlans } from "./quote-plans.server";
@@ -56,6 +57,7 @@ export function createCarePlanBilling(deps: CarePlanBillingDeps) {
     registration: deps.registration,
     outbox: deps.outbox,
     goals: deps.goals,
+    planOf: createPlanOfProduct(stripe),
     now: deps.now,
   });
   // The sandbox's events go where Stripe's webhook sends Stripe's.

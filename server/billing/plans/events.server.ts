@@ -1,11 +1,16 @@
 import type Stripe from "stripe";
 
+import { formatCad } from "~/lib/money";
+
 import type { GoalRecorder } from "../../analytics/service.server";
 import type { AppDatabase, Executor } from "../../db/database.server";
+import { lockRows } from "../../db/dialect";
 import type { PlanSubscriptionTable } from "../../db/schema";
+import { insertLeadActivity } from "../../leads/timeline.server";
 import type { Logger } from "../../logger.server";
 import { enqueue, type OutboxTrigger } from "../../outbox/outbox.server";
 import { ensurePlanLead } from "./plan-lead.server";
+import type { PlanOfProduct } from "./plan-prices.server";
 import { recordPaidRenewal, RENEWAL_FAILED_EMAIL, RENEWAL_SUBJECT } from "./renewals.server";
 import {
   billingCheckoutSchema,
@@ -22,6 +27,8 @@ export type PlanEventDeps = {
   logger: Logger;
   registration: string | null;
   outbox?: OutboxTrigger;
+  /** Our plan behind a Stripe Price or Product (plan-prices.server.ts): how a change of plan is read. */
+  planOf?: PlanOfProduct;
   now?: () => number;
 };
 
@@ -68,12 +75,16 @@ export function createPlanEvents(deps: PlanEventDeps) {
       const s = parsed.data;
       const sub = await findSubscription(database.db, { subscription: s.id, metadata: s.metadata });
       if (!sub) return unknown(logger, event);
-      const end = s.items.data[0]?.current_period_end;
+      const item = s.items.data[0];
+      const end = item?.current_period_end;
+      // The plan Stripe bills now: changed in Stripe's customer portal, it is ours to show from here.
+      const planId = await billedPlan(deps, item?.price, event);
       await applyToSubscription(deps, sub.id, event.created, {
+        ...(planId ? { plan_id: planId } : {}),
         stripe_subscription_id: s.id,
         status: event.type === "customer.subscription.deleted" ? "canceled" : ourSubscriptionStatus(s.status),
         cancel_at_period_end: s.cancel_at_period_end ? 1 : 0,
-        ...(s.items.data[0]?.price?.unit_amount ? { price_cents: s.items.data[0].price.unit_amount } : {}),
+        ...(item?.price?.unit_amount ? { price_cents: item.price.unit_amount } : {}),
         current_period_end: end ? new Date(end * 1000).toISOString() : null,
       });
       return true;
@@ -89,6 +100,32 @@ function malformed(logger: Logger, event: Stripe.Event) {
     "care plan event of an unexpected shape: acknowledged, nothing changed",
   );
   return true;
+}
+
+/**
+ * Which of our plans a Stripe Price bills, if it is one we keep; a Price of no plan of ours (a
+ * product made in Stripe's dashboard) leaves the plan as it was, logged to be looked at.
+ */
+async function billedPlan(
+  deps: PlanEventDeps,
+  price: { product?: string | null; metadata?: Record<string, string> | null } | null | undefined,
+  event?: Stripe.Event,
+) {
+  if (!price || !deps.planOf) return undefined;
+  const planId = await deps.planOf(price);
+  const kept =
+    planId &&
+    (await deps.database.db
+      .selectFrom("care_plans")
+      .select("id")
+      .where("id", "=", planId)
+      .executeTakeFirst());
+  if (!kept && event)
+    deps.logger.warn(
+      { eventId: event.id, type: event.type, product: price.product },
+      "care plan billed at a Stripe price of no plan of ours: plan left as it was",
+    );
+  return kept ? kept.id : undefined;
 }
 
 function unknown(logger: Logger, event: Stripe.Event) {
@@ -123,6 +160,7 @@ type SubscriptionChange = Partial<
     | "cancel_at_period_end"
     | "current_period_end"
     | "price_cents"
+    | "plan_id"
   >
 >;
 
@@ -153,6 +191,13 @@ async function applyToSubscription(
     await ensurePlanLead(trx, id, { email, name }, (deps.now ?? Date.now)());
     // The checkout completing makes a pending subscription active (its first invoice is paid with it).
     const next = Object.keys(state).length > 0 ? state : { status: "active" as const };
+    // The plan as it was, read under the row's lock: a racing event records a change once.
+    await lockRows(deps.database, trx.selectFrom("plan_subscriptions").select("id").where("id", "=", id));
+    const before = await trx
+      .selectFrom("plan_subscriptions")
+      .select(["plan_id", "lead_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     let q = trx
       .updateTable("plan_subscriptions")
       .set({ ...next, stripe_event_at: created, updated_at: at })
@@ -160,8 +205,39 @@ async function applyToSubscription(
       .where("stripe_event_at", "<=", created)
       .where("status", "!=", "canceled");
     if (Object.keys(state).length === 0) q = q.where("status", "=", "pending");
-    await q.execute();
+    const applied = Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+    if (applied && before && state.plan_id && state.plan_id !== before.plan_id)
+      await recordPlanChange(trx, { ...before, to: state.plan_id, priceCents: state.price_cents }, created);
   });
+}
+
+/** A change of plan on the lead's timeline: from which plan to which, at what monthly price. */
+async function recordPlanChange(
+  trx: Executor,
+  change: { lead_id: string | null; plan_id: string; to: string; priceCents?: number },
+  created: number,
+) {
+  if (!change.lead_id) return;
+  const names = new Map(
+    (
+      await trx
+        .selectFrom("care_plans")
+        .select(["id", "name"])
+        .where("id", "in", [change.plan_id, change.to])
+        .execute()
+    ).map((p) => [p.id, p.name]),
+  );
+  const price = change.priceCents ? ` at ${formatCad(change.priceCents)} a month before tax` : "";
+  await insertLeadActivity(
+    trx,
+    {
+      lead_id: change.lead_id,
+      kind: "plan-changed",
+      body: `Care plan changed at Stripe from ${names.get(change.plan_id) ?? change.plan_id} to ${names.get(change.to) ?? change.to}${price}.`,
+      actor_email: "system",
+    },
+    created * 1000,
+  );
 }
 
 async function invoicePaid(
@@ -173,11 +249,14 @@ async function invoicePaid(
   const { db } = deps.database;
   const at = (deps.now ?? Date.now)();
   let counted: { leadId: string | null; amountCents: number } | undefined;
+  // The plan this invoice billed (after a change of plan, the new one, whichever event came first).
+  const product = invoice.lines.data[0]?.pricing?.price_details?.product;
+  const billed = product ? await billedPlan(deps, { product }) : undefined;
   await db.transaction().execute(async (trx) => {
     const plan = await trx
       .selectFrom("care_plans")
       .select("name")
-      .where("id", "=", sub.plan_id)
+      .where("id", "=", billed ?? sub.plan_id)
       .executeTakeFirstOrThrow();
     await ensurePlanLead(trx, sub.id, { email: invoice.customer_email, name: invoice.customer_name }, at);
     // Read again in the transaction: the lead just created (or by a racing event) is the documents' lead.

@@ -91,9 +91,12 @@ function quotePlanSettings(deps: QuotePlanDeps) {
 function quotePlanStart(deps: QuotePlanDeps) {
   const { db } = deps.database;
 
-  /** The quote, its plan and whether it has started, by the quote's token. */
-  async function byToken(token: string) {
-    if (!TOKEN_PATTERN.test(token)) return undefined;
+  /**
+   * The quote, its plan and whether it has started: by the quote's token (the client's page,
+   * never a draft), or by its id (the studio's preview of a draft).
+   */
+  async function quoteWithPlan(by: { token: string } | { quoteId: string }) {
+    if ("token" in by && !TOKEN_PATTERN.test(by.token)) return undefined;
     const row = await db
       .selectFrom("quotes as q")
       .innerJoin("quote_care_plans as c", "c.quote_id", "q.id")
@@ -108,8 +111,10 @@ function quotePlanStart(deps: QuotePlanDeps) {
         "c.plan_name as name",
         "c.price_cents as priceCents",
       ])
-      .where("q.token", "=", token)
-      .where("q.status", "!=", "draft")
+      .$if("token" in by, (q) =>
+        q.where("q.token", "=", (by as { token: string }).token).where("q.status", "!=", "draft"),
+      )
+      .$if("quoteId" in by, (q) => q.where("q.id", "=", (by as { quoteId: string }).quoteId))
       .executeTakeFirst();
     if (!row) return undefined;
     const running = await db
@@ -120,13 +125,24 @@ function quotePlanStart(deps: QuotePlanDeps) {
       .executeTakeFirst();
     return { ...row, priceCents: Number(row.priceCents), started: Boolean(running) };
   }
+  const byToken = (token: string) => quoteWithPlan({ token });
+
+  /** The quote page's line: "then $X/month", and whether the client can start it now. */
+  function pageLine(q: NonNullable<Awaited<ReturnType<typeof quoteWithPlan>>>) {
+    const state = q.started ? "started" : q.status === "paid" ? "startable" : "later";
+    return { name: q.name, priceCents: q.priceCents, state } as const;
+  }
 
   /** For the quote page: "then $X/month", and whether the client can start it now. */
   async function ofQuotePage(token: string) {
     const q = await byToken(token);
-    if (!q) return null;
-    const state = q.started ? "started" : q.status === "paid" ? "startable" : "later";
-    return { name: q.name, priceCents: q.priceCents, state } as const;
+    return q ? pageLine(q) : null;
+  }
+
+  /** For the studio's "Preview as the client" of a draft: the same line the client's page will show. */
+  async function ofQuotePreview(quoteId: string) {
+    const q = await quoteWithPlan({ quoteId });
+    return q ? pageLine(q) : null;
   }
 
   /** The client starts the quote's plan once its balance is paid: the subscription checkout. */
@@ -143,7 +159,7 @@ function quotePlanStart(deps: QuotePlanDeps) {
     );
   }
 
-  return { ofQuotePage, start };
+  return { ofQuotePage, ofQuotePreview, start };
 }
 
 /**

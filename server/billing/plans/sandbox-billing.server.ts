@@ -28,6 +28,11 @@ export function addMonth(iso: string) {
 
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
+/** The sandbox's Products and Prices name the plan (and amount) they bill, as its tax rates do: no table. */
+const sandboxProductId = (planId: string) => `sbx_prod_${planId}`;
+const sandboxPriceId = (planId: string, cents: number) => `sbx_price_${planId}_${cents}`;
+const SANDBOX_PRODUCT = /^sbx_prod_([a-z0-9-]{2,40})$/;
+
 type Ctx = {
   db: AppDatabase["db"];
   now: () => number;
@@ -45,6 +50,7 @@ function subscriptionRow(db: Ctx["db"], id: string) {
     .innerJoin("sandbox_plans as x", "x.subscription_id", "s.id")
     .select([
       "s.id",
+      "s.plan_id",
       "s.province",
       "s.price_cents",
       "s.email",
@@ -65,6 +71,15 @@ type Row = NonNullable<Awaited<ReturnType<typeof subscriptionRow>>>;
 
 /** Stripe's objects as the sandbox makes them: an invoice of one month, and the subscription. */
 function stripeObjects(registered: boolean) {
+  // The plan's Product and Price as Stripe's would name them (plan-prices.server.ts): metadata plan_id.
+  const price = (row: Pick<Row, "plan_id" | "price_cents">) => ({
+    id: sandboxPriceId(row.plan_id, Number(row.price_cents)),
+    object: "price",
+    unit_amount: Number(row.price_cents),
+    product: sandboxProductId(row.plan_id),
+    metadata: { plan_id: row.plan_id },
+  });
+
   function taxes(row: Pick<Row, "province" | "price_cents">) {
     if (!registered) return [];
     const province = row.province as Province;
@@ -95,7 +110,15 @@ function stripeObjects(registered: boolean) {
           metadata: { plan_subscription_id: row.id },
         },
       },
-      lines: { data: [{ amount: subtotal, period: { start: unix(start), end: unix(end) } }] },
+      lines: {
+        data: [
+          {
+            amount: subtotal,
+            period: { start: unix(start), end: unix(end) },
+            pricing: { price_details: { price: price(row).id, product: price(row).product } },
+          },
+        ],
+      },
     };
   }
 
@@ -108,7 +131,7 @@ function stripeObjects(registered: boolean) {
       cancel_at_period_end: cancelAtPeriodEnd,
       metadata: { plan_subscription_id: row.id },
       items: {
-        data: [{ current_period_end: unix(periodEnd), price: { unit_amount: Number(row.price_cents) } }],
+        data: [{ current_period_end: unix(periodEnd), price: price(row) }],
       },
     };
   }
@@ -271,7 +294,32 @@ function billing(ctx: Ctx) {
     return cancel;
   }
 
-  return { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd };
+  /**
+   * A change of plan in the portal, as Stripe's portal makes it with proration "none"
+   * (decision 0060): the subscription's Price changes now, nothing is charged now, and the next
+   * renewal bills the new plan. Only to a plan still sold.
+   */
+  async function changePlan(subscriptionId: string, planId: string) {
+    const row = await subscriptionRow(db, subscriptionId);
+    if (!row || row.status === "canceled") return "nothing" as const;
+    const plan = await db
+      .selectFrom("care_plans")
+      .select(["id", "price_cents"])
+      .where("id", "=", planId)
+      .where("retired_at", "is", null)
+      .executeTakeFirst();
+    if (!plan) return "unknown-plan" as const;
+    if (plan.id === row.plan_id) return "nothing" as const;
+    const changed = { ...row, plan_id: plan.id, price_cents: plan.price_cents };
+    const status = row.status === "past_due" ? "past_due" : "active";
+    await emit(
+      "customer.subscription.updated",
+      subscription(changed, status, row.period_end, Number(row.cancel_at_period_end) === 1),
+    );
+    return "changed" as const;
+  }
+
+  return { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd, changePlan };
 }
 
 /** The test portal's links: signed, lasting an hour, naming the customer and where to return. */
@@ -351,6 +399,32 @@ function billingApi(
         };
       },
     },
+    // The plans' Products and Prices: their ids name the plan (and amount), nothing to keep.
+    products: {
+      async retrieve(id) {
+        const planId = SANDBOX_PRODUCT.exec(id)?.[1];
+        const plan =
+          planId &&
+          (await db.selectFrom("care_plans").select("name").where("id", "=", planId).executeTakeFirst());
+        if (!planId || !plan)
+          throw Object.assign(new Error(`No such product: '${id}'`), {
+            code: "resource_missing",
+            statusCode: 404,
+          });
+        return { id, name: plan.name, metadata: { plan_id: planId } };
+      },
+      create: async (params) => ({ id: sandboxProductId(String(params.metadata?.plan_id)) }),
+      update: async (id) => ({ id }),
+    },
+    prices: {
+      async list(params) {
+        const [, planId, cents] = (params.lookup_keys?.[0] ?? "").split(":");
+        return { data: planId && cents ? [{ id: sandboxPriceId(planId, Number(cents)) }] : [] };
+      },
+      create: async (params) => ({
+        id: sandboxPriceId(String(params.metadata?.plan_id), Number(params.unit_amount)),
+      }),
+    },
     taxRates: {
       async create(params) {
         return {
@@ -399,7 +473,7 @@ export function createSandboxBilling(deps: {
   }
   const ctx: Ctx = { ...deps, db: deps.database.db, now, emit };
   const { checkout, completeCheckout } = subscribing(ctx);
-  const { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd } = billing(ctx);
+  const { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd, changePlan } = billing(ctx);
   const { portalToken, openPortal } = portalLinks(ctx);
   return {
     api: billingApi(ctx, portalToken, setCancelAtPeriodEnd),
@@ -414,6 +488,14 @@ export function createSandboxBilling(deps: {
     updateCard,
     declineCard,
     setCancelAtPeriodEnd,
+    changePlan,
+    /** The plans kept (retired ones named, never offered), for the test portal's change of plan. */
+    plans: () =>
+      ctx.db
+        .selectFrom("care_plans")
+        .select(["id", "name", "price_cents", "retired_at"])
+        .orderBy("position")
+        .execute(),
     openPortal,
   };
 }

@@ -20,9 +20,10 @@ const checkoutFormSchema = z.object({
   name: z.string().trim().max(120).default(""),
 });
 
-const portalIntents = ["update-card", "decline-card", "cancel", "keep", "renew"] as const;
+const portalIntents = ["update-card", "change-plan", "decline-card", "cancel", "keep", "renew"] as const;
 const portalDone: Record<(typeof portalIntents)[number], string> = {
   "update-card": "Card updated (test). Any unpaid month was charged again.",
+  "change-plan": "Plan changed (test). Nothing is charged now: the next renewal bills the new plan.",
   "decline-card": "The test card now declines every charge.",
   cancel: "Your plan ends at the end of the paid month.",
   keep: "Your plan goes on: it renews as before.",
@@ -129,7 +130,24 @@ ${error ? `<p class="error" id="email-error">${e(error)}</p>` : ""}
   });
 }
 
-/** The test portal: card, cancellation, and the testers' decline and clock. */
+/**
+ * The portal's change of plan, as Stripe's portal offers it (decision 0060): the plans sold
+ * now, applied without a charge now; the next renewal bills the new plan.
+ */
+function changePlanForm(offered: { id: string; name: string; price_cents: number }[]) {
+  if (offered.length === 0) return "";
+  const options = offered
+    .map(
+      (p) => `<option value="${e(p.id)}">${e(p.name)}, ${e(formatCad(Number(p.price_cents)))}/month</option>`,
+    )
+    .join("");
+  return `<form method="post"><input type="hidden" name="intent" value="change-plan">
+<label for="plan">Change plan</label><select id="plan" name="plan">${options}</select>
+<p class="note" id="plan-note">Nothing is charged now: the new plan is billed from the next renewal.</p>
+<button type="submit" class="cancel" aria-describedby="plan-note">Change plan (test)</button></form>`;
+}
+
+/** The test portal: card, plan, cancellation, and the testers' decline and clock. */
 function mountTestPortal(app: Hono<AppEnv>, sandbox: SandboxBilling, pages: Pages) {
   const { html, crossSite, notFound } = pages;
   app.get(`${SANDBOX_BILLING_PATH}/portal/:token`, async (c) => {
@@ -150,12 +168,15 @@ function mountTestPortal(app: Hono<AppEnv>, sandbox: SandboxBilling, pages: Page
         : cancelling
           ? `Ends ${formatSiteDate(row.period_end)}`
           : `Renews ${formatSiteDate(row.period_end)}`;
+    const plans = await sandbox.plans();
+    const planName = plans.find((p) => p.id === row.plan_id)?.name ?? row.plan_id;
     const button = (intent: string, label: string, cls = "pay") =>
       `<form method="post"><input type="hidden" name="intent" value="${intent}"><button type="submit" class="${cls}">${e(label)}</button></form>`;
     const actions = ended
       ? ""
       : [
           button("update-card", "Update card (test)"),
+          changePlanForm(plans.filter((p) => p.retired_at === null && p.id !== row.plan_id)),
           cancelling
             ? button("keep", "Keep my plan", "cancel")
             : button("cancel", "Cancel at the end of the period", "cancel"),
@@ -171,7 +192,7 @@ function mountTestPortal(app: Hono<AppEnv>, sandbox: SandboxBilling, pages: Page
         "Test billing",
         `<div class="card"><p class="merchant">${e(siteConfig.name)}</p><h1>Test billing</h1>
 ${done ? `<p role="status"><strong>${e(portalDone[done])}</strong></p>` : ""}
-<dl><dt>Monthly price</dt><dd>${e(cad(Number(row.price_cents)))}</dd><dt>State</dt><dd>${e(state)}</dd><dt>Card</dt><dd>${Number(row.card_declines) === 1 ? "Declines (test)" : "Works (test)"}</dd></dl>
+<dl><dt>Plan</dt><dd>${e(planName)}</dd><dt>Monthly price</dt><dd>${e(cad(Number(row.price_cents)))}</dd><dt>State</dt><dd>${e(state)}</dd><dt>Card</dt><dd>${Number(row.card_declines) === 1 ? "Declines (test)" : "Works (test)"}</dd></dl>
 <div class="actions">${actions}<a class="cancel link" href="${e(returnUrl)}">Return to ${e(siteConfig.name)}</a></div></div>`,
       ),
     );
@@ -188,7 +209,11 @@ ${done ? `<p role="status"><strong>${e(portalDone[done])}</strong></p>` : ""}
     const intent = portalIntents.find((i) => i === form.intent);
     if (!intent) return c.text("Unknown action.", 400);
     const id = opened.row.id;
-    if (intent === "update-card") await sandbox.updateCard(id);
+    if (intent === "change-plan") {
+      const plan = typeof form.plan === "string" ? form.plan.slice(0, 40) : "";
+      if ((await sandbox.changePlan(id, plan)) === "unknown-plan")
+        return c.text("Choose one of the plans offered.", 400);
+    } else if (intent === "update-card") await sandbox.updateCard(id);
     else if (intent === "decline-card") await sandbox.declineCard(id);
     else if (intent === "cancel" || intent === "keep")
       await sandbox.setCancelAtPeriodEnd(id, intent === "cancel");

@@ -26,7 +26,17 @@ export const billingInvoiceSchema = z.object({
       subscription_details: z.object({ subscription: stripeId, metadata }).nullish(),
     })
     .nullish(),
-  lines: z.object({ data: z.array(z.object({ period: z.object({ start: unix, end: unix }) })).max(100) }),
+  lines: z.object({
+    data: z
+      .array(
+        z.object({
+          period: z.object({ start: unix, end: unix }),
+          // The Product billed (Stripe's API since 2025-03): names the plan of this month's documents.
+          pricing: z.object({ price_details: z.object({ product: stripeId.nullish() }).nullish() }).nullish(),
+        }),
+      )
+      .max(100),
+  }),
 });
 export type BillingInvoice = z.infer<typeof billingInvoiceSchema>;
 
@@ -41,7 +51,9 @@ export const billingSubscriptionSchema = z.object({
       .array(
         z.object({
           current_period_end: unix.nullish(),
-          price: z.object({ unit_amount: cents.nullish(), product: z.string().max(255).nullish() }).nullish(),
+          price: z
+            .object({ unit_amount: cents.nullish(), product: z.string().max(255).nullish(), metadata })
+            .nullish(),
         }),
       )
       .max(20),

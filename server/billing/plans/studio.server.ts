@@ -35,7 +35,8 @@ export function createStudioPlans(deps: {
       .select([
         "s.id",
         "p.name as planName",
-        "p.price_cents as priceCents",
+        // What Stripe bills each month before tax (a quote's price, or the plan changed to).
+        "s.price_cents as priceCents",
         "p.change_hours as changeHours",
         "s.province",
         "s.status",

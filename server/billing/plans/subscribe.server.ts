@@ -7,6 +7,7 @@ import type { AppDatabase } from "../../db/database.server";
 import { createRateLimiter } from "../../http/rate-limit.server";
 import type { Logger } from "../../logger.server";
 import type { BillingApi } from "./billing-api";
+import { stripePriceFor } from "./plan-prices.server";
 import type { CarePlans } from "./plans.server";
 import { stripeTaxRatesFor } from "./tax-rates.server";
 
@@ -73,6 +74,7 @@ export function createPlanSubscribe(deps: {
       };
     const { province } = plan;
     const taxRates = await stripeTaxRatesFor(database.db, stripe, province, registered);
+    const price = await stripePriceFor(stripe, plan);
     const id = randomUUID();
     const at = new Date(now()).toISOString();
     await database.db
@@ -95,24 +97,15 @@ export function createPlanSubscribe(deps: {
     const session = await stripe.checkout.sessions.create(
       {
         mode: "subscription",
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: "cad",
-              unit_amount: plan.priceCents,
-              recurring: { interval: "month" },
-              product_data: { name: plan.name, metadata: { plan_id: plan.id } },
-            },
-            tax_rates: taxRates.map((t) => t.stripeId),
-          },
-        ],
+        // The plan's own Price (plan-prices.server.ts), so a change of plan in Stripe's portal is read
+        // back as ours; the taxes on the subscription, so they stay when its Price changes.
+        line_items: [{ quantity: 1, price }],
         success_url: `${siteUrl}${from ? from.returnPath : "/pricing?care_plan=subscribed#care-plans"}`,
         cancel_url: `${siteUrl}${from ? from.returnPath : "/pricing#care-plans"}`,
         client_reference_id: id,
         ...(from ? { customer_email: from.email } : {}),
         metadata,
-        subscription_data: { metadata },
+        subscription_data: { metadata, default_tax_rates: taxRates.map((t) => t.stripeId) },
       },
       { idempotencyKey: `care-plan-checkout-${id}` },
     );
