@@ -93,6 +93,21 @@ test("a first visit paints before any font or preview picture is requested; its 
         check();
       });
       await document.fonts.ready;
+      // A resource is listed once it has arrived: wait for the first screen's pictures too.
+      await Promise.all(
+        [...document.images]
+          .filter(
+            (i) => i.getBoundingClientRect().top < innerHeight && getComputedStyle(i).display !== "none",
+          )
+          .map((i) =>
+            i.complete
+              ? null
+              : new Promise((resolve) => {
+                  i.addEventListener("load", resolve);
+                  i.addEventListener("error", resolve);
+                }),
+          ),
+      );
       const fcp = await new Promise<number>((resolve) =>
         new PerformanceObserver((list, observer) => {
           const entry = list.getEntriesByName("first-contentful-paint")[0];
