@@ -1,23 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
-import { createApp } from "../../server/app.server";
 import { createAccounting } from "../../server/billing/accounting.server";
 import { createQuoteRefunds } from "../../server/billing/refunds.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
-import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
 import { paymentsWithRefunds } from "./flagged-refunds";
 import { randomIp, validInquiry } from "./inquiries";
 import { capturingLogger } from "./logs";
+import { mailedQuoteWiring } from "./quotes";
 
 export const SITE_URL = "https://studio.example";
 export const WEBHOOK_SECRET = "whsec_refunds";
@@ -32,45 +23,23 @@ export const SIGNATURE = { legalName: "Grace Hopper", agree: "on" };
  * process and the outbox worker, on a fresh database and a clock the test moves.
  */
 export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    SITE_URL,
-    TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_refunds",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    GST_HST_NUMBER: GST_NUMBER,
-  });
   const database = await openTestDatabase();
   const { logger, lines: logLines } = capturingLogger("info");
-  const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
-  const now = () => clock.now;
+  const wiring = mailedQuoteWiring({
+    database,
+    smtp,
+    stripe,
+    logger,
+    env: {
+      SITE_URL,
+      PAYMENTS_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_refunds",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GST_HST_NUMBER: GST_NUMBER,
+    },
+  });
+  const { app, config, clock, now, timeline, payments, studio, client, worker } = wiring;
   stripe.useClock(now);
-  const mailer = createMailer(config, logger, {
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
-  const worker = createOutboxWorker({
-    database,
-    logger,
-    now,
-    handlers: quoteDeliveryHandlers({ config, database, mailer }),
-  });
-  const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const timeline = createLeadTimeline();
-  const payments = createPayments({
-    config,
-    database,
-    logger,
-    now,
-    options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: GST_NUMBER }),
-  });
-  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
   const { db } = database;
 
@@ -195,8 +164,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     paymentRow,
     state,
     async dispose() {
-      await worker.stop();
-      mailer.close();
+      await wiring.stop();
       await database.dispose();
     },
   };

@@ -3,26 +3,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { quoteContent, quoteReference, type CreateQuoteInput } from "../../app/shared/quote-model";
 import { SMALL_SUPPLIER_NOTICE } from "../../app/shared/taxes";
-import { createApp } from "../../server/app.server";
 import { documentFile, renderDocumentPdf } from "../../server/billing/documents.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { documentStamp } from "../../server/documents/stamp.server";
 import { createLeadService } from "../../server/leads/service.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
+import { mailedQuoteWiring } from "../helpers/quotes";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
@@ -35,44 +28,15 @@ const ACTOR = "owner@studio.example";
  * on a fresh database and a clock the test moves.
  */
 async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_NUMBER: GST_NUMBER }) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    SITE_URL,
-    TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: "sandbox",
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    ...env,
-  });
   const database = await openTestDatabase();
-  const { logger } = capturingLogger("warn");
-  const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
-  const now = () => clock.now;
-  const mailer = createMailer(config, logger, {
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
-  const worker = createOutboxWorker({
+  const wiring = mailedQuoteWiring({
     database,
-    logger,
-    now,
-    handlers: {
-      ...paymentDeliveryHandlers({ config, database, mailer }),
-      ...quoteDeliveryHandlers({ config, database, mailer }),
-    },
+    smtp,
+    env: { SITE_URL, ...env },
+    logger: capturingLogger("warn").logger,
+    deliveries: [paymentDeliveryHandlers, quoteDeliveryHandlers],
   });
-  const app = createApp({ config, database, logger, now });
-  const timeline = createLeadTimeline();
-  const payments = createPayments({
-    config,
-    database,
-    logger,
-    now,
-    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
-  });
-  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
+  const { app, config, clock, worker, studio, client, payments } = wiring;
 
   async function newLead() {
     const res = await app.request("/api/inquiries", {
@@ -130,8 +94,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
   };
 
   async function dispose() {
-    await worker.stop();
-    mailer.close();
+    await wiring.stop();
     await database.dispose();
   }
 

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CONTRACT_CLAUSES, DEFAULT_CONTRACT } from "../../app/content/contract";
 import { agreementContent, canonicalJson } from "../../app/shared/quote-model";
-import { createApp } from "../../server/app.server";
 import { renderDocumentPdf } from "../../server/billing/documents.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
 import { SIGNED_QUOTE_MESSAGE } from "../../server/db/migrations/0018-agreements";
 import { documentStamp } from "../../server/documents/stamp.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createLogger } from "../../server/logger.server";
-import { createPayments } from "../../server/payments/payments.server";
 import { agreementFile, agreementPdf } from "../../server/quotes/agreement.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { createCatalogue } from "../../server/settings/catalogue.server";
 import { createContracts } from "../../server/settings/contract.server";
@@ -21,6 +13,7 @@ import { createSettings } from "../../server/settings/settings.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
+import { quoteWiring } from "../helpers/quotes";
 
 /**
  * Issue 38: a quote a client can say yes to. Its scope of work is signed with it, drawn in the
@@ -45,35 +38,8 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
   let h: ReturnType<typeof harness>;
 
   function harness() {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL: "https://studio.example",
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "silent",
-      PAYMENTS_PROVIDER: "sandbox",
-      GST_HST_NUMBER: "123456789 RT0001",
-    });
-    const logger = createLogger(config);
-    const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
-    const now = () => clock.now;
-    const timeline = createLeadTimeline();
-    const payments = createPayments({
-      config,
-      database,
-      logger,
-      now,
-      onPaid: createQuoteSettlement({ timeline, logger }),
-    });
-    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-    const client = createQuoteCheckout({
-      config,
-      database,
-      payments: payments.service,
-      timeline,
-      logger,
-      now,
-    });
-    const app = createApp({ config, database, logger, now });
+    const wiring = quoteWiring({ database, env: { GST_HST_NUMBER: "123456789 RT0001" } });
+    const { config, studio, client, now } = wiring;
     const catalogue = createCatalogue({ database, now });
     const leadQuotes = createLeadQuotes({
       database,
@@ -86,7 +52,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     });
     const contracts = createContracts({ database, now });
     const settings = createSettings({ database, now, env: config });
-    return { config, clock, studio, client, app, catalogue, leadQuotes, contracts, settings };
+    return { ...wiring, catalogue, leadQuotes, contracts, settings };
   }
 
   beforeAll(async () => {
