@@ -1,6 +1,6 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
 import { Field, FieldError } from "~/components/form";
 import { useHydrated } from "~/components/form/use-hydrated";
@@ -24,7 +24,7 @@ import {
 import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { calendarStateText, FORM_WEEKDAYS } from "./labels";
-import { ActionMessage, Section, Table, wideOnly } from "./ui";
+import { ActionMessage, Section, Subpage, Table, wideOnly } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Booking settings");
 
@@ -126,15 +126,20 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
     ) : null;
   const fieldError = (id: string) =>
     result?.intent === "availability" ? result.fieldErrors?.[id] : undefined;
+  // A picker of minutes, its stored value chosen.
+  const duration = (
+    id: string,
+    label: string,
+    value: number,
+    choices: readonly number[],
+    { hint, className = "gap-1.5" }: { hint?: string; className?: string } = {},
+  ) => (
+    <Field id={id} label={label} hint={hint} error={fieldError(id)} className={className}>
+      <Select name={id} defaultValue={String(value)} options={durationOptions(choices, value)} />
+    </Field>
+  );
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link to="/studio/calls" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the calls
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Booking settings</h1>
-
+    <Subpage back={{ to: "/studio/calls", label: "Back to the calls" }} title="Booking settings">
       <Section id="hours" title="When visitors can book">
         <Form method="post" className="grid max-w-2xl gap-6">
           <input type="hidden" name="intent" value="availability" />
@@ -153,39 +158,14 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
             ))}
           </fieldset>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
-              id="min-notice"
-              label="Minimum notice"
-              hint="How soon a call can be booked."
-              error={fieldError("min-notice")}
-              className="content-start gap-1.5"
-            >
-              <Select
-                name="min-notice"
-                defaultValue={String(settings.minNoticeMinutes)}
-                options={durationOptions(NOTICE_CHOICES, settings.minNoticeMinutes)}
-              />
-            </Field>
-            <Field id="buffer" label="Buffer between calls" error={fieldError("buffer")} className="gap-1.5">
-              <Select
-                name="buffer"
-                defaultValue={String(settings.bufferMinutes)}
-                options={durationOptions(BUFFER_CHOICES, settings.bufferMinutes)}
-              />
-            </Field>
-            <Field
-              id="cutoff"
-              label="Cut-off for moving or cancelling"
-              hint="Closer to the call, visitors are asked to email or phone instead."
-              error={fieldError("cutoff")}
-              className="gap-1.5"
-            >
-              <Select
-                name="cutoff"
-                defaultValue={String(settings.cutoffMinutes)}
-                options={durationOptions(CUTOFF_CHOICES, settings.cutoffMinutes)}
-              />
-            </Field>
+            {duration("min-notice", "Minimum notice", settings.minNoticeMinutes, NOTICE_CHOICES, {
+              hint: "How soon a call can be booked.",
+              className: "content-start gap-1.5",
+            })}
+            {duration("buffer", "Buffer between calls", settings.bufferMinutes, BUFFER_CHOICES)}
+            {duration("cutoff", "Cut-off for moving or cancelling", settings.cutoffMinutes, CUTOFF_CHOICES, {
+              hint: "Closer to the call, visitors are asked to email or phone instead.",
+            })}
             <Field
               id="daily-max"
               label="Most calls a day"
@@ -323,7 +303,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         </Form>
         {outcome("feed-create", "feed-revoke", "feed-rotate")}
       </Section>
-    </div>
+    </Subpage>
   );
 }
 

@@ -11,7 +11,7 @@ import { catalogueKindLabels, catalogueKinds, centsField, type CatalogueItem } f
 
 import type { Route } from "./+types/catalogue";
 import { requireStudio, studioMeta } from "./guard";
-import { KeptItem, PostForm, Section, SettingsSubpage, type KeptResult } from "./ui";
+import { KeptItem, PostForm, Section, Subpage, type KeptResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Catalogue");
 
@@ -108,7 +108,7 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
   const forItem = (id?: string) => (result && result.id === id ? result : undefined);
   const added = forItem(undefined);
   return (
-    <SettingsSubpage
+    <Subpage
       title="Catalogue"
       intro="What the studio sells. A quote's line can start from an item here: its name, price and taxes are copied into the quote when you save the quote, so changing a price here never changes a quote already made."
     >
@@ -155,6 +155,6 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
           <ItemFields errors={added?.fieldErrors} />
         </PostForm>
       </Section>
-    </SettingsSubpage>
+    </Subpage>
   );
 }

@@ -7,7 +7,7 @@ import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 
 import type { Route } from "./+types/contract";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { PostForm, Section, SettingsSubpage, type FormResult } from "./ui";
+import { PostForm, Section, Subpage, type FormResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Service agreement");
 
@@ -30,7 +30,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const { current, versions } = loaderData;
   const result = actionData as FormResult | undefined;
   return (
-    <SettingsSubpage
+    <Subpage
       title="Service agreement"
       intro="The clauses a client signs with each quote. Saving makes a new version; a quote carries the version current when it is sent, so a quote already sent keeps the one its client read. Markdown: # for a heading, - for a list item. Have a BC lawyer read it before relying on it."
     >
@@ -63,6 +63,6 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
       </Section>
-    </SettingsSubpage>
+    </Subpage>
   );
 }

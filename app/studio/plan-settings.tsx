@@ -11,7 +11,7 @@ import { centsField } from "~/shared/catalogue";
 import type { StoredCarePlan } from "../../server/billing/plans/plans.server";
 import type { Route } from "./+types/plan-settings";
 import { requireStudio, studioMeta } from "./guard";
-import { KeptItem, PostForm, Section, SettingsSubpage, type KeptResult } from "./ui";
+import { KeptItem, PostForm, Section, Subpage, type KeptResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Care plans");
 
@@ -94,7 +94,7 @@ export default function PlanSettingsPage({ loaderData, actionData }: Route.Compo
   const forPlan = (id?: string) => (result && result.id === id ? result : undefined);
   const added = forPlan(undefined);
   return (
-    <SettingsSubpage
+    <Subpage
       title="Care plans"
       intro={
         <>
@@ -150,6 +150,6 @@ export default function PlanSettingsPage({ loaderData, actionData }: Route.Compo
           <PlanFields errors={added?.fieldErrors} />
         </PostForm>
       </Section>
-    </SettingsSubpage>
+    </Subpage>
   );
 }

@@ -297,25 +297,33 @@ export function ActionMessage({ error, done }: { error?: string; done?: string }
   ) : null;
 }
 
-/** A page under the settings: the way back to them, its heading and what it is for. */
-export function SettingsSubpage({
+/** Where a page under the settings leads back to. */
+const toSettings = { to: "/studio/settings", label: "Back to the settings" };
+
+/**
+ * A page under another (the settings' pages, the calls' settings): the way back up (`back`, the
+ * settings unless said), its heading and what it is for (`intro`).
+ */
+export function Subpage({
+  back = toSettings,
   title,
   intro,
   children,
 }: {
+  back?: { to: string; label: string };
   title: string;
-  intro: ReactNode;
+  intro?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="grid gap-8">
       <p>
-        <Link to="/studio/settings" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the settings
+        <Link to={back.to} className="text-sm text-primary underline-offset-4 hover:underline">
+          {back.label}
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="max-w-2xl text-muted-foreground">{intro}</p>
+      {intro && <p className="max-w-2xl text-muted-foreground">{intro}</p>}
       {children}
     </div>
   );
