@@ -1,11 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-
-import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn as readRows } from "./database";
 import { expect, signForDeposit, test } from "./fixtures";
-import { freePort, killed, startServer } from "./own-server";
+import { startMailedServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,26 +17,10 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
   checkA11y,
 }) => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dbPath = path.join(process.env.E2E_RUN_DIR!, `reminders-${port}.db`);
-  const smtp = await startFakeSmtp();
-  const env = {
-    DATABASE_PATH: dbPath,
-    SITE_URL: origin,
+  const own = await startMailedServer("reminders", {
     UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars",
-  };
-  const server = await startServer(port, {
-    ...env,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    TRUST_PROXY: "1",
   });
-  const cli = (script: string, args: string[]) =>
-    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-      encoding: "utf8",
-      env: { ...process.env, ...env, NODE_ENV: "test" },
-    });
+  const { base: origin, smtp, databasePath: dbPath, cli } = own;
   // Sandbox payments mark their emails "[TEST] ".
   const mails = (prefix: string) =>
     smtp.messages.filter((m) => m.subject.replace(/^\[TEST\] /, "").startsWith(prefix));
@@ -152,9 +131,6 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     await expect.poll(() => mails("Receipt:").length, { timeout: 20_000 }).toBe(2);
     expect(mails("Receipt:").every((m) => m.to[0] === email)).toBe(true);
   } finally {
-    server.kill("SIGTERM");
-    await killed(server);
-    await smtp.stop();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
+    await own.stop();
   }
 });
