@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+
 import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig, type AppConfig } from "../../server/config.server";
@@ -12,6 +14,7 @@ import { createQuoteService } from "../../server/quotes/service.server";
 import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import type { TestDatabase } from "./databases";
+import { randomIp, validInquiry } from "./inquiries";
 
 /** When a quote test's clock starts unless it says otherwise. */
 export const QUOTE_TEST_START = Date.parse("2026-11-25T18:00:00.000Z");
@@ -75,7 +78,19 @@ export function quoteWiring({
     now,
   });
   const app = createApp({ config, database, logger: log, now, payments: stripeApi });
-  return { config, database, logger: log, clock, now, timeline, payments, studio, client, app };
+
+  /** A lead as the contact form makes one (`fields` over a valid inquiry, from an address of its own): its id. */
+  async function newLead(fields: Partial<typeof validInquiry> = {}) {
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ ...validInquiry, ...fields }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  return { config, database, logger: log, clock, now, timeline, payments, studio, client, app, newLead };
 }
 
 /** An outbox channel family (quotes', payments', inquiries'), as the server hands it the mailer. */

@@ -6,7 +6,7 @@ import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
 import { paymentsWithRefunds } from "./flagged-refunds";
-import { randomIp, validInquiry } from "./inquiries";
+import { randomIp } from "./inquiries";
 import { capturingLogger } from "./logs";
 import { mailedQuoteWiring } from "./quotes";
 
@@ -38,20 +38,10 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       GST_HST_NUMBER: GST_NUMBER,
     },
   });
-  const { app, config, clock, now, timeline, payments, studio, client, worker } = wiring;
+  const { app, config, clock, now, timeline, payments, studio, client, worker, newLead } = wiring;
   stripe.useClock(now);
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
   const { db } = database;
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
 
   const signedEvent = (id: string, type: string, object: Record<string, unknown>) =>
     postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });

@@ -68,12 +68,7 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   });
 
   async function sentQuote(input: { depositPercent?: number } = { depositPercent: 40 }) {
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    const { id } = (await res.json()) as { id: string };
+    const id = await h.newLead();
     const created = await h.studio.create(
       {
         inquiryId: id,

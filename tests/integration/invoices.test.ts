@@ -12,7 +12,7 @@ import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { randomIp, validInquiry } from "../helpers/inquiries";
+import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
 import { mailedQuoteWiring } from "../helpers/quotes";
@@ -36,17 +36,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     logger: capturingLogger("warn").logger,
     deliveries: [paymentDeliveryHandlers, quoteDeliveryHandlers],
   });
-  const { app, config, clock, worker, studio, client, payments } = wiring;
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
+  const { app, config, clock, worker, studio, client, payments, newLead } = wiring;
 
   async function draft(input: Omit<CreateQuoteInput, "inquiryId">) {
     const created = await studio.create({ ...input, inquiryId: await newLead() }, ACTOR);

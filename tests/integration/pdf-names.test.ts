@@ -27,14 +27,7 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
 
   /** A lead named `first last` sent a $1,000 quote, then signed by that name: the two PDFs as the client downloads them. */
   async function documentsFor(first: string, last: string) {
-    const lead = { ...validInquiry, firstName: first, lastName: last, company: "" };
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(lead),
-    });
-    expect(res.status).toBe(200);
-    const { id } = (await res.json()) as { id: string };
+    const id = await h.newLead({ firstName: first, lastName: last, company: "" });
     const created = await h.studio.create(
       { inquiryId: id, packageType: "pro", amountCents: 100_000 },
       "owner@studio.example",

@@ -11,7 +11,7 @@ import { createCatalogue } from "../../server/settings/catalogue.server";
 import { createContracts } from "../../server/settings/contract.server";
 import { createSettings } from "../../server/settings/settings.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
-import { randomIp, validInquiry } from "../helpers/inquiries";
+import { randomIp } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
 import { quoteWiring } from "../helpers/quotes";
 
@@ -63,19 +63,10 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     await database?.dispose();
   });
 
-  async function lead() {
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    return ((await res.json()) as { id: string }).id;
-  }
-
   async function sentQuote(input: Record<string, unknown> = {}) {
     const created = await h.studio.create(
       {
-        inquiryId: await lead(),
+        inquiryId: await h.newLead(),
         packageType: "pro",
         amountCents: 600000,
         packageTaxes: ["GST", "PST"],
@@ -144,7 +135,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
   it("refuses a scope over the cap, storing nothing", async () => {
     const created = await h.studio.create(
-      { inquiryId: await lead(), packageType: "pro", amountCents: 100000, scope: "x".repeat(20_001) },
+      { inquiryId: await h.newLead(), packageType: "pro", amountCents: 100000, scope: "x".repeat(20_001) },
       "owner@studio.example",
     );
     expect(created).toMatchObject({
@@ -217,7 +208,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       OWNER,
     );
     if (!saved.ok) throw new Error(saved.error);
-    const leadId = await lead();
+    const leadId = await h.newLead();
     // One line from the catalogue left empty, one from the catalogue with the price typed over, one typed.
     const made = await h.leadQuotes.create(
       leadId,
@@ -251,7 +242,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
     // For a client in Ontario the item's GST is HST, and BC's PST falls away.
     const ontario = await h.leadQuotes.create(
-      await lead(),
+      await h.newLead(),
       quoteForm({ province: "ON", packageTaxGST: "", packageTaxHST: "on", line1Item: saved.item.id }),
       OWNER,
     );
@@ -614,7 +605,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
     // Emptied: a small supplier from now on, so a new quote with a tax is refused with the reason.
     await h.settings.save({ gstHstNumber: "" }, OWNER);
-    const refused = await h.leadQuotes.create(await lead(), quoteForm({}), OWNER);
+    const refused = await h.leadQuotes.create(await h.newLead(), quoteForm({}), OWNER);
     expect(refused).toMatchObject({ ok: false, status: 400 });
     expect(await h.leadQuotes.taxRegistered()).toBe(false);
     await h.settings.save({ gstHstNumber: "123456789 RT0001" }, OWNER);
@@ -627,7 +618,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       OWNER,
     );
     if (!item.ok) throw new Error(item.error);
-    const leadId = await lead();
+    const leadId = await h.newLead();
     const made = await h.leadQuotes.create(
       leadId,
       quoteForm({ line1Item: item.item.id, line1Optional: "on" }),
@@ -662,7 +653,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     const edited = `${DEFAULT_CONTRACT}\nPreview clause.\n`;
     await h.contracts.save({ body: edited }, OWNER);
     const current = await h.contracts.current();
-    const leadId = await lead();
+    const leadId = await h.newLead();
     const made = await h.leadQuotes.create(
       leadId,
       quoteForm({ scope: "# Preview me", deposit: "50" }),
@@ -689,7 +680,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     // Not the client's link: a draft's token shows nothing to a visitor.
     expect(await h.client.view(row.token)).toBeUndefined();
     // Another lead's draft, or a quote once sent, is not previewed.
-    expect(await h.leadQuotes.preview(await lead(), made.value.id)).toBeUndefined();
+    expect(await h.leadQuotes.preview(await h.newLead(), made.value.id)).toBeUndefined();
     await h.leadQuotes.send(leadId, made.value.id, OWNER);
     expect(await h.leadQuotes.preview(leadId, made.value.id)).toBeUndefined();
   });

@@ -59,7 +59,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     },
     deliveries: [inquiryDeliveryHandlers, paymentDeliveryHandlers, quoteDeliveryHandlers],
   });
-  const { config, clock, timeline, payments, studio, client, app, worker, now } = wiring;
+  const { config, clock, timeline, payments, studio, client, app, worker, now, newLead } = wiring;
   // The back office's lead page (refunds are made there).
   // A flagged payment's refund is the refunds room's (decision 0045), asked from the same lead page.
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
@@ -70,16 +70,6 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
         refunds.refundFlagged(leadId, paymentId, "owner@studio.example"),
     },
   );
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
 
   async function sentQuote(
     input: { amountCents?: number; depositPercent?: number; expiresInDays?: number; note?: string } = {},
