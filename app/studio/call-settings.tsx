@@ -1,5 +1,5 @@
 import { Plus, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 
 import { Field, FieldError } from "~/components/form";
@@ -24,7 +24,7 @@ import {
 import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { calendarStateText, FORM_WEEKDAYS } from "./labels";
-import { ActionMessage, Section, Subpage, Table, wideOnly } from "./ui";
+import { ActionMessage, PostForm, Section, Subpage, Table, wideOnly } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Booking settings");
 
@@ -141,8 +141,12 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
   return (
     <Subpage back={{ to: "/studio/calls", label: "Back to the calls" }} title="Booking settings">
       <Section id="hours" title="When visitors can book">
-        <Form method="post" className="grid max-w-2xl gap-6">
-          <input type="hidden" name="intent" value="availability" />
+        <PostForm
+          className="grid max-w-2xl gap-6"
+          hidden={{ intent: "availability" }}
+          result={result?.intent === "availability" ? result : undefined}
+          submit="Save settings"
+        >
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm">
               Weekly hours, Vancouver time. A day with no hours takes no calls.
@@ -200,11 +204,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
               </Field>
             </div>
           </div>
-          {outcome("availability")}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save settings
-          </Button>
-        </Form>
+        </PostForm>
       </Section>
 
       <Section id="days-off" title="Days off">
@@ -465,64 +465,78 @@ function Calendars({
         </Form>
       )}
       {outcome("calendar-remove", "calendar-refresh")}
-      <details className="max-w-2xl rounded-md border p-3">
-        <summary className="cursor-pointer font-semibold">Connect a CalDAV calendar</summary>
-        <p className="mt-2 text-sm">
-          Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
-          address, your user name and an app password made for this site. They are stored encrypted.
-        </p>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="calendar-add" />
-          <input type="hidden" name="kind" value="caldav" />
-          <Field id="caldav-label" label="Name" className="gap-1.5">
-            <Input name="label" required maxLength={60} placeholder="Work calendar" />
-          </Field>
-          <Field id="caldav-url" label="Address" className="gap-1.5">
-            <Input
-              name="url"
-              type="url"
-              required
-              maxLength={2000}
-              placeholder="https://caldav.fastmail.com/"
-            />
-          </Field>
-          <Field id="caldav-user" label="User name" className="gap-1.5">
-            <Input name="username" required maxLength={200} autoComplete="off" />
-          </Field>
-          <Field id="caldav-password" label="App password" className="gap-1.5">
-            <Input name="password" type="password" required maxLength={500} autoComplete="new-password" />
-          </Field>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Connect
-          </Button>
-        </Form>
-      </details>
-      <details className="max-w-2xl rounded-md border p-3">
-        <summary className="cursor-pointer font-semibold">Add a calendar address (ICS)</summary>
-        <p className="mt-2 text-sm">
-          A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal format.
-          It is stored encrypted.
-        </p>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="calendar-add" />
-          <input type="hidden" name="kind" value="ics" />
-          <Field id="ics-label" label="Name" className="gap-1.5">
-            <Input name="label" required maxLength={60} placeholder="Family" />
-          </Field>
-          <Field id="ics-url" label="Address" className="gap-1.5">
-            <Input
-              name="url"
-              required
-              maxLength={2000}
-              placeholder="https://calendar.google.com/…/basic.ics"
-            />
-          </Field>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Add
-          </Button>
-        </Form>
-      </details>
+      <AddCalendar
+        kind="caldav"
+        title="Connect a CalDAV calendar"
+        note={
+          <>
+            Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
+            address, your user name and an app password made for this site. They are stored encrypted.
+          </>
+        }
+        submit="Connect"
+      >
+        <Field id="caldav-label" label="Name" className="gap-1.5">
+          <Input name="label" required maxLength={60} placeholder="Work calendar" />
+        </Field>
+        <Field id="caldav-url" label="Address" className="gap-1.5">
+          <Input name="url" type="url" required maxLength={2000} placeholder="https://caldav.fastmail.com/" />
+        </Field>
+        <Field id="caldav-user" label="User name" className="gap-1.5">
+          <Input name="username" required maxLength={200} autoComplete="off" />
+        </Field>
+        <Field id="caldav-password" label="App password" className="gap-1.5">
+          <Input name="password" type="password" required maxLength={500} autoComplete="new-password" />
+        </Field>
+      </AddCalendar>
+      <AddCalendar
+        kind="ics"
+        title="Add a calendar address (ICS)"
+        note={
+          <>
+            A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal
+            format. It is stored encrypted.
+          </>
+        }
+        submit="Add"
+      >
+        <Field id="ics-label" label="Name" className="gap-1.5">
+          <Input name="label" required maxLength={60} placeholder="Family" />
+        </Field>
+        <Field id="ics-url" label="Address" className="gap-1.5">
+          <Input name="url" required maxLength={2000} placeholder="https://calendar.google.com/…/basic.ics" />
+        </Field>
+      </AddCalendar>
       {outcome("calendar-add")}
     </Section>
+  );
+}
+
+/** A calendar to connect, folded under its `title`: what it takes (`note`) and its form. */
+function AddCalendar({
+  kind,
+  title,
+  note,
+  submit,
+  children,
+}: {
+  kind: "caldav" | "ics";
+  title: string;
+  note: ReactNode;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="max-w-2xl rounded-md border p-3">
+      <summary className="cursor-pointer font-semibold">{title}</summary>
+      <p className="mt-2 text-sm">{note}</p>
+      <PostForm
+        className="mt-3 grid gap-3 sm:grid-cols-2"
+        hidden={{ intent: "calendar-add", kind }}
+        submit={submit}
+      >
+        {children}
+      </PostForm>
+    </details>
   );
 }
