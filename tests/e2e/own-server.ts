@@ -101,15 +101,29 @@ export async function startMailedServer(
     await new Promise((r) => setTimeout(r, 200));
   }
   const cliEnv = { SITE_URL: base, DATABASE_PATH: databasePath, ...env, NODE_ENV: "test" };
+  const cli = (script: string, args: string[]) =>
+    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...cliEnv },
+    });
+  /**
+   * A quote made and sent for the lead by the studio's CLI: the pro package at `amount` CAD, half as
+   * deposit, `tax` (GST, GST+PST) on the package when given. Its link, as its email carries it, and id.
+   */
+  function sentQuote(leadId: string, { amount = "1234.56", tax }: { amount?: string; tax?: string } = {}) {
+    const args = ["create", "--inquiry", leadId, "--package", "pro", "--amount", amount, "--deposit", "50"];
+    if (tax) args.push("--package-tax", tax);
+    const created = cli("studio-quote", args);
+    const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
+    cli("studio-quote", ["send", quoteId]);
+    return { link: /Link: (\S+)/.exec(created)![1]!, quoteId };
+  }
   return {
     base,
     smtp,
     databasePath,
-    cli: (script: string, args: string[]) =>
-      execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-        encoding: "utf8",
-        env: { ...process.env, ...cliEnv },
-      }),
+    cli,
+    sentQuote,
     async stop() {
       child.kill("SIGTERM");
       await killed(child);

@@ -22,24 +22,9 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
   test.setTimeout(180_000);
   const own = await startMailedServer("refund", { GST_HST_NUMBER: GST_NUMBER });
   const { base: origin, smtp, databasePath: dbPath } = own;
-  const cli = (args: string[]) => own.cli("studio-quote", args);
   try {
     const { leadId, email } = await signedInWithLead(page, page.request, origin, dbPath);
-    const created = cli([
-      "create",
-      "--inquiry",
-      leadId,
-      "--package",
-      "pro",
-      "--amount",
-      "1234.56",
-      "--deposit",
-      "50",
-      "--package-tax",
-      "GST+PST",
-    ]);
-    const link = /Link: (\S+)/.exec(created)![1]!;
-    cli(["send", /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!]);
+    const { link } = own.sentQuote(leadId, { tax: "GST+PST" });
 
     // The client signs and pays the deposit in the sandbox checkout (a new tab).
     const client = await page.context().browser()!.newContext();

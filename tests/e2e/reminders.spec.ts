@@ -1,5 +1,5 @@
 import { readRowsIn as readRows } from "./database";
-import { expect, signForDeposit, test } from "./fixtures";
+import { expect, sendLead, signForDeposit, test } from "./fixtures";
 import { startMailedServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
@@ -26,31 +26,13 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     smtp.messages.filter((m) => m.subject.replace(/^\[TEST\] /, "").startsWith(prefix));
   try {
     const email = `balance-${Date.now()}@example.com`;
-    const sent = await page.request.post(`${origin}/api/inquiries`, {
-      headers: { origin },
-      data: {
-        firstName: "Grace",
-        lastName: "Hopper",
-        email,
-        projectType: "basic",
-        message: "A small site for our compiler workshop, please.",
-      },
+    const { id: leadId } = await sendLead(page.request, origin, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      message: "A small site for our compiler workshop, please.",
     });
-    const { id: leadId } = (await sent.json()) as { id: string };
-    const created = cli("studio-quote", [
-      "create",
-      "--inquiry",
-      leadId,
-      "--package",
-      "pro",
-      "--amount",
-      "1234.56",
-      "--deposit",
-      "50",
-    ]);
-    const link = /Link: (\S+)/.exec(created)![1]!;
-    const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
-    cli("studio-quote", ["send", quoteId]);
+    const { link, quoteId } = own.sentQuote(leadId);
 
     // The deposit, paid in the sandbox checkout the quote page opens in a new tab.
     // Accepting is signing (a typed name and a ticked box) since quotes became agreements.
