@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 
+import type { CreateQuoteInput } from "../../app/shared/quote-model";
 import { createApp } from "../../server/app.server";
 import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig, type AppConfig } from "../../server/config.server";
@@ -15,6 +16,9 @@ import type { FakeSmtp } from "../fakes/smtp";
 import type { FakeStripeApi } from "../fakes/stripe-api";
 import type { TestDatabase } from "./databases";
 import { randomIp, validInquiry } from "./inquiries";
+
+/** Who makes and sends a quote test's quotes. */
+export const QUOTE_ACTOR = "owner@studio.example";
 
 /** When a quote test's clock starts unless it says otherwise. */
 export const QUOTE_TEST_START = Date.parse("2026-11-25T18:00:00.000Z");
@@ -90,7 +94,32 @@ export function quoteWiring({
     return ((await res.json()) as { id: string }).id;
   }
 
-  return { config, database, logger: log, clock, now, timeline, payments, studio, client, app, newLead };
+  /**
+   * A quote the studio made for a new lead and sent (`note`: the email's personal line): the lead,
+   * the quote and its link.
+   */
+  async function sentQuote(input: Omit<CreateQuoteInput, "inquiryId">, options: { note?: string } = {}) {
+    const inquiryId = await newLead();
+    const created = await studio.create({ ...input, inquiryId }, QUOTE_ACTOR);
+    if (!created.ok) throw new Error(created.error);
+    expect((await studio.send(created.value.quote.id, QUOTE_ACTOR, options)).ok).toBe(true);
+    return { inquiryId, quote: created.value.quote, link: created.value.link };
+  }
+
+  return {
+    config,
+    database,
+    logger: log,
+    clock,
+    now,
+    timeline,
+    payments,
+    studio,
+    client,
+    app,
+    newLead,
+    sentQuote,
+  };
 }
 
 /** An outbox channel family (quotes', payments', inquiries'), as the server hands it the mailer. */

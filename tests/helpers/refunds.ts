@@ -13,7 +13,7 @@ import { mailedQuoteWiring } from "./quotes";
 export const SITE_URL = "https://studio.example";
 export const WEBHOOK_SECRET = "whsec_refunds";
 export const GST_NUMBER = "123456789 RT0001";
-export const ACTOR = "owner@studio.example";
+export { QUOTE_ACTOR as ACTOR } from "./quotes";
 export const SIGNATURE = { legalName: "Grace Hopper", agree: "on" };
 
 /**
@@ -38,7 +38,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       GST_HST_NUMBER: GST_NUMBER,
     },
   });
-  const { app, config, clock, now, timeline, payments, studio, client, worker, newLead } = wiring;
+  const { app, config, clock, now, timeline, payments, client, worker, newLead } = wiring;
   stripe.useClock(now);
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
   const { db } = database;
@@ -66,27 +66,20 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
    * sent and whose deposit the client paid: the payment settled with its receipt.
    */
   async function paidDeposit(amountCents = 100_010) {
-    const inquiryId = await newLead();
-    const created = await studio.create(
-      {
-        inquiryId,
-        packageType: "pro",
-        amountCents,
-        packageTaxes: ["GST", "PST"],
-        lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }],
-        depositPercent: 50,
-        province: "BC",
-      },
-      ACTOR,
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await studio.send(created.value.quote.id, ACTOR)).ok).toBe(true);
-    const opened = await client.pay(created.value.quote.token, { clientIp: randomIp() }, SIGNATURE);
+    const { inquiryId, quote } = await wiring.sentQuote({
+      packageType: "pro",
+      amountCents,
+      packageTaxes: ["GST", "PST"],
+      lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }],
+      depositPercent: 50,
+      province: "BC",
+    });
+    const opened = await client.pay(quote.token, { clientIp: randomIp() }, SIGNATURE);
     if (!opened.ok) throw new Error(opened.error);
     const payment = await db
       .selectFrom("payments")
       .selectAll()
-      .where("quote_id", "=", created.value.quote.id)
+      .where("quote_id", "=", quote.id)
       .executeTakeFirstOrThrow();
     expect((await paidEvent(payment.provider_session_id!)).status).toBe(200);
     const receipt = await db
@@ -95,7 +88,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       .where("kind", "=", "receipt")
       .where("payment_id", "=", payment.id)
       .executeTakeFirstOrThrow();
-    return { inquiryId, quote: created.value.quote, payment, receipt };
+    return { inquiryId, quote, payment, receipt };
   }
 
   const form = (

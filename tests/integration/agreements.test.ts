@@ -68,21 +68,14 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   });
 
   async function sentQuote(input: { depositPercent?: number } = { depositPercent: 40 }) {
-    const id = await h.newLead();
-    const created = await h.studio.create(
-      {
-        inquiryId: id,
-        packageType: "pro",
-        amountCents: 200000,
-        lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }],
-        packageTaxes: ["GST"],
-        ...input,
-      },
-      "owner@studio.example",
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
-    return created.value.quote;
+    const { quote } = await h.sentQuote({
+      packageType: "pro",
+      amountCents: 200000,
+      lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }],
+      packageTaxes: ["GST"],
+      ...input,
+    });
+    return quote;
   }
 
   const quoteRow = (id: string) =>

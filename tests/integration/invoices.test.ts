@@ -15,11 +15,10 @@ import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
 import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
-import { mailedQuoteWiring } from "../helpers/quotes";
+import { QUOTE_ACTOR as ACTOR, mailedQuoteWiring } from "../helpers/quotes";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
-const ACTOR = "owner@studio.example";
 
 /**
  * Quotes with per-line taxes, their invoices and receipts: issued by the
@@ -44,11 +43,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     return created.value.quote;
   }
 
-  async function sent(input: Omit<CreateQuoteInput, "inquiryId">) {
-    const quote = await draft(input);
-    expect((await studio.send(quote.id, ACTOR)).ok).toBe(true);
-    return quote;
-  }
+  const sent = async (input: Omit<CreateQuoteInput, "inquiryId">) => (await wiring.sentQuote(input)).quote;
 
   /** Opens the client's checkout for what is due; its session id, to settle it. */
   async function checkout(token: string) {

@@ -64,20 +64,14 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
   });
 
   async function sentQuote(input: Record<string, unknown> = {}) {
-    const created = await h.studio.create(
-      {
-        inquiryId: await h.newLead(),
-        packageType: "pro",
-        amountCents: 600000,
-        packageTaxes: ["GST", "PST"],
-        depositPercent: 50,
-        ...input,
-      },
-      "owner@studio.example",
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
-    return created.value.quote;
+    const { quote } = await h.sentQuote({
+      packageType: "pro",
+      amountCents: 600000,
+      packageTaxes: ["GST", "PST"],
+      depositPercent: 50,
+      ...input,
+    });
+    return quote;
   }
 
   const quoteRow = (id: string) =>

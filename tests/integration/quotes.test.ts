@@ -74,26 +74,16 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
   async function sentQuote(
     input: { amountCents?: number; depositPercent?: number; expiresInDays?: number; note?: string } = {},
   ) {
-    const inquiryId = await newLead();
-    const created = await studio.create(
+    const sent = await wiring.sentQuote(
       {
-        inquiryId,
         packageType: "pro",
         amountCents: input.amountCents ?? 123456,
         depositPercent: input.depositPercent,
         expiresInDays: input.expiresInDays,
       },
-      "owner@studio.example",
+      { note: input.note },
     );
-    if (!created.ok) throw new Error(created.error);
-    const sent = await studio.send(created.value.quote.id, "owner@studio.example", { note: input.note });
-    expect(sent.ok).toBe(true);
-    return {
-      inquiryId,
-      quote: created.value.quote,
-      token: created.value.quote.token,
-      link: created.value.link,
-    };
+    return { ...sent, token: sent.quote.token };
   }
 
   function webhook(sessionId: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
