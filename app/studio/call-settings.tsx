@@ -468,12 +468,7 @@ function Calendars({
       <AddCalendar
         kind="caldav"
         title="Connect a CalDAV calendar"
-        note={
-          <>
-            Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
-            address, your user name and an app password made for this site. They are stored encrypted.
-          </>
-        }
+        note="Fastmail, iCloud, Nextcloud, Radicale and others: the calendar's (or the server's) address, your user name and an app password made for this site. They are stored encrypted."
         submit="Connect"
       >
         <Field id="caldav-label" label="Name" className="gap-1.5">
@@ -492,12 +487,7 @@ function Calendars({
       <AddCalendar
         kind="ics"
         title="Add a calendar address (ICS)"
-        note={
-          <>
-            A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal
-            format. It is stored encrypted.
-          </>
-        }
+        note="A read-only address ending in .ics, such as a Google calendar's secret address in iCal format. It is stored encrypted."
         submit="Add"
       >
         <Field id="ics-label" label="Name" className="gap-1.5">
@@ -522,7 +512,7 @@ function AddCalendar({
 }: {
   kind: "caldav" | "ics";
   title: string;
-  note: ReactNode;
+  note: string;
   submit: string;
   children: ReactNode;
 }) {
