@@ -1,6 +1,6 @@
 import { Plus, X } from "lucide-react";
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useState, type ReactNode } from "react";
+import { data, Form, useNavigation } from "react-router";
 
 import { Field, FieldError } from "~/components/form";
 import { useHydrated } from "~/components/form/use-hydrated";
@@ -24,7 +24,7 @@ import {
 import type { Route } from "./+types/call-settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
 import { calendarStateText, FORM_WEEKDAYS } from "./labels";
-import { ActionMessage, Section, Table, wideOnly } from "./ui";
+import { ActionMessage, PostForm, Section, Subpage, Table, wideOnly } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Booking settings");
 
@@ -126,18 +126,27 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
     ) : null;
   const fieldError = (id: string) =>
     result?.intent === "availability" ? result.fieldErrors?.[id] : undefined;
+  // A picker of minutes, its stored value chosen.
+  const duration = (
+    id: string,
+    label: string,
+    value: number,
+    choices: readonly number[],
+    { hint, className = "gap-1.5" }: { hint?: string; className?: string } = {},
+  ) => (
+    <Field id={id} label={label} hint={hint} error={fieldError(id)} className={className}>
+      <Select name={id} defaultValue={String(value)} options={durationOptions(choices, value)} />
+    </Field>
+  );
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link to="/studio/calls" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the calls
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Booking settings</h1>
-
+    <Subpage back={{ to: "/studio/calls", label: "Back to the calls" }} title="Booking settings">
       <Section id="hours" title="When visitors can book">
-        <Form method="post" className="grid max-w-2xl gap-6">
-          <input type="hidden" name="intent" value="availability" />
+        <PostForm
+          className="grid max-w-2xl gap-6"
+          hidden={{ intent: "availability" }}
+          result={result?.intent === "availability" ? result : undefined}
+          submit="Save settings"
+        >
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm">
               Weekly hours, Vancouver time. A day with no hours takes no calls.
@@ -153,39 +162,14 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
             ))}
           </fieldset>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field
-              id="min-notice"
-              label="Minimum notice"
-              hint="How soon a call can be booked."
-              error={fieldError("min-notice")}
-              className="content-start gap-1.5"
-            >
-              <Select
-                name="min-notice"
-                defaultValue={String(settings.minNoticeMinutes)}
-                options={durationOptions(NOTICE_CHOICES, settings.minNoticeMinutes)}
-              />
-            </Field>
-            <Field id="buffer" label="Buffer between calls" error={fieldError("buffer")} className="gap-1.5">
-              <Select
-                name="buffer"
-                defaultValue={String(settings.bufferMinutes)}
-                options={durationOptions(BUFFER_CHOICES, settings.bufferMinutes)}
-              />
-            </Field>
-            <Field
-              id="cutoff"
-              label="Cut-off for moving or cancelling"
-              hint="Closer to the call, visitors are asked to email or phone instead."
-              error={fieldError("cutoff")}
-              className="gap-1.5"
-            >
-              <Select
-                name="cutoff"
-                defaultValue={String(settings.cutoffMinutes)}
-                options={durationOptions(CUTOFF_CHOICES, settings.cutoffMinutes)}
-              />
-            </Field>
+            {duration("min-notice", "Minimum notice", settings.minNoticeMinutes, NOTICE_CHOICES, {
+              hint: "How soon a call can be booked.",
+              className: "content-start gap-1.5",
+            })}
+            {duration("buffer", "Buffer between calls", settings.bufferMinutes, BUFFER_CHOICES)}
+            {duration("cutoff", "Cut-off for moving or cancelling", settings.cutoffMinutes, CUTOFF_CHOICES, {
+              hint: "Closer to the call, visitors are asked to email or phone instead.",
+            })}
             <Field
               id="daily-max"
               label="Most calls a day"
@@ -220,11 +204,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
               </Field>
             </div>
           </div>
-          {outcome("availability")}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save settings
-          </Button>
-        </Form>
+        </PostForm>
       </Section>
 
       <Section id="days-off" title="Days off">
@@ -323,7 +303,7 @@ export default function CallSettings({ loaderData, actionData }: Route.Component
         </Form>
         {outcome("feed-create", "feed-revoke", "feed-rotate")}
       </Section>
-    </div>
+    </Subpage>
   );
 }
 
@@ -485,64 +465,68 @@ function Calendars({
         </Form>
       )}
       {outcome("calendar-remove", "calendar-refresh")}
-      <details className="max-w-2xl rounded-md border p-3">
-        <summary className="cursor-pointer font-semibold">Connect a CalDAV calendar</summary>
-        <p className="mt-2 text-sm">
-          Fastmail, iCloud, Nextcloud, Radicale and others: the calendar&apos;s (or the server&apos;s)
-          address, your user name and an app password made for this site. They are stored encrypted.
-        </p>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="calendar-add" />
-          <input type="hidden" name="kind" value="caldav" />
-          <Field id="caldav-label" label="Name" className="gap-1.5">
-            <Input name="label" required maxLength={60} placeholder="Work calendar" />
-          </Field>
-          <Field id="caldav-url" label="Address" className="gap-1.5">
-            <Input
-              name="url"
-              type="url"
-              required
-              maxLength={2000}
-              placeholder="https://caldav.fastmail.com/"
-            />
-          </Field>
-          <Field id="caldav-user" label="User name" className="gap-1.5">
-            <Input name="username" required maxLength={200} autoComplete="off" />
-          </Field>
-          <Field id="caldav-password" label="App password" className="gap-1.5">
-            <Input name="password" type="password" required maxLength={500} autoComplete="new-password" />
-          </Field>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Connect
-          </Button>
-        </Form>
-      </details>
-      <details className="max-w-2xl rounded-md border p-3">
-        <summary className="cursor-pointer font-semibold">Add a calendar address (ICS)</summary>
-        <p className="mt-2 text-sm">
-          A read-only address ending in .ics, such as a Google calendar&apos;s secret address in iCal format.
-          It is stored encrypted.
-        </p>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="calendar-add" />
-          <input type="hidden" name="kind" value="ics" />
-          <Field id="ics-label" label="Name" className="gap-1.5">
-            <Input name="label" required maxLength={60} placeholder="Family" />
-          </Field>
-          <Field id="ics-url" label="Address" className="gap-1.5">
-            <Input
-              name="url"
-              required
-              maxLength={2000}
-              placeholder="https://calendar.google.com/…/basic.ics"
-            />
-          </Field>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Add
-          </Button>
-        </Form>
-      </details>
+      <AddCalendar
+        kind="caldav"
+        title="Connect a CalDAV calendar"
+        note="Fastmail, iCloud, Nextcloud, Radicale and others: the calendar's (or the server's) address, your user name and an app password made for this site. They are stored encrypted."
+        submit="Connect"
+      >
+        <Field id="caldav-label" label="Name" className="gap-1.5">
+          <Input name="label" required maxLength={60} placeholder="Work calendar" />
+        </Field>
+        <Field id="caldav-url" label="Address" className="gap-1.5">
+          <Input name="url" type="url" required maxLength={2000} placeholder="https://caldav.fastmail.com/" />
+        </Field>
+        <Field id="caldav-user" label="User name" className="gap-1.5">
+          <Input name="username" required maxLength={200} autoComplete="off" />
+        </Field>
+        <Field id="caldav-password" label="App password" className="gap-1.5">
+          <Input name="password" type="password" required maxLength={500} autoComplete="new-password" />
+        </Field>
+      </AddCalendar>
+      <AddCalendar
+        kind="ics"
+        title="Add a calendar address (ICS)"
+        note="A read-only address ending in .ics, such as a Google calendar's secret address in iCal format. It is stored encrypted."
+        submit="Add"
+      >
+        <Field id="ics-label" label="Name" className="gap-1.5">
+          <Input name="label" required maxLength={60} placeholder="Family" />
+        </Field>
+        <Field id="ics-url" label="Address" className="gap-1.5">
+          <Input name="url" required maxLength={2000} placeholder="https://calendar.google.com/…/basic.ics" />
+        </Field>
+      </AddCalendar>
       {outcome("calendar-add")}
     </Section>
+  );
+}
+
+/** A calendar to connect, folded under its `title`: what it takes (`note`) and its form. */
+function AddCalendar({
+  kind,
+  title,
+  note,
+  submit,
+  children,
+}: {
+  kind: "caldav" | "ics";
+  title: string;
+  note: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="max-w-2xl rounded-md border p-3">
+      <summary className="cursor-pointer font-semibold">{title}</summary>
+      <p className="mt-2 text-sm">{note}</p>
+      <PostForm
+        className="mt-3 grid gap-3 sm:grid-cols-2"
+        hidden={{ intent: "calendar-add", kind }}
+        submit={submit}
+      >
+        {children}
+      </PostForm>
+    </details>
   );
 }

@@ -1,8 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 
 import { CheckboxField, Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -12,7 +11,7 @@ import { catalogueKindLabels, catalogueKinds, centsField, type CatalogueItem } f
 
 import type { Route } from "./+types/catalogue";
 import { requireStudio, studioMeta } from "./guard";
-import { ActionMessage, Section } from "./ui";
+import { KeptItem, PostForm, Section, Subpage, type KeptResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Catalogue");
 
@@ -21,13 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: await catalogue.list({ archived: true }) };
 }
 
-type ActionResult = {
-  intent: string;
-  id?: string;
-  error?: string;
-  done?: string;
-  fieldErrors?: Record<string, string>;
-};
+type ActionResult = KeptResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { catalogue, user } = requireStudio(context);
@@ -111,79 +104,57 @@ function ItemFields({ item, errors }: { item?: CatalogueItem; errors?: Record<st
 }
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const result = actionData as ActionResult | undefined;
   const forItem = (id?: string) => (result && result.id === id ? result : undefined);
   const added = forItem(undefined);
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link to="/studio/settings" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the settings
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Catalogue</h1>
-      <p className="max-w-2xl text-muted-foreground">
-        What the studio sells. A quote's line can start from an item here: its name, price and taxes are
-        copied into the quote when you save the quote, so changing a price here never changes a quote already
-        made.
-      </p>
+    <Subpage
+      title="Catalogue"
+      intro="What the studio sells. A quote's line can start from an item here: its name, price and taxes are copied into the quote when you save the quote, so changing a price here never changes a quote already made."
+    >
       <Section id="items" title="Packages and add-ons">
         {loaderData.items.length === 0 && <p>Nothing yet: add the first item below.</p>}
         <ul className="grid gap-3">
           {loaderData.items.map((item) => {
             const r = forItem(item.id);
             return (
-              <li key={item.id} className="grid gap-2 rounded-md border p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{item.name}</span>
-                  <Badge variant="outline">{catalogueKindLabels[item.kind]}</Badge>
-                  {item.archived && <Badge variant="secondary">Archived</Badge>}
-                  <span className="ml-auto whitespace-nowrap">
-                    {cad(item.priceCents)}
-                    {item.taxes.length > 0 ? ` + ${item.taxes.join(" + ")}` : ", no tax"}
-                  </span>
-                </div>
-                {item.description && <p className="text-sm text-muted-foreground">{item.description}</p>}
-                {r && <ActionMessage error={r.error} done={r.done} />}
-                <details open={Boolean(r?.fieldErrors)}>
-                  <summary className="cursor-pointer text-sm text-primary">Change {item.name}</summary>
-                  <Form method="post" className="mt-3 grid gap-4">
-                    <input type="hidden" name="intent" value="save" />
-                    <ItemFields item={item} errors={r?.fieldErrors} />
-                    <Button type="submit" disabled={busy} className="justify-self-start">
-                      Save {item.name}
-                    </Button>
-                  </Form>
-                </details>
-                <Form method="post">
-                  <input type="hidden" name="id" value={item.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={item.archived ? "restore" : "archive"}
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                  >
-                    {item.archived ? `Offer ${item.name} again` : `Archive ${item.name}`}
-                  </Button>
-                </Form>
-              </li>
+              <KeptItem
+                key={item.id}
+                id={item.id}
+                name={item.name}
+                line={
+                  <>
+                    <Badge variant="outline">{catalogueKindLabels[item.kind]}</Badge>
+                    {item.archived && <Badge variant="secondary">Archived</Badge>}
+                    <span className="ml-auto whitespace-nowrap">
+                      {cad(item.priceCents)}
+                      {item.taxes.length > 0 ? ` + ${item.taxes.join(" + ")}` : ", no tax"}
+                    </span>
+                  </>
+                }
+                note={item.description}
+                result={r}
+                fields={<ItemFields item={item} errors={r?.fieldErrors} />}
+                toggle={
+                  item.archived
+                    ? { intent: "restore", label: `Offer ${item.name} again` }
+                    : { intent: "archive", label: `Archive ${item.name}` }
+                }
+              />
             );
           })}
         </ul>
       </Section>
       <Section id="add" title="Add an item">
-        <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4">
-          <input type="hidden" name="intent" value="save" />
+        <PostForm
+          className="grid max-w-3xl gap-4 rounded-md border p-4"
+          hidden={{ intent: "save" }}
+          result={added}
+          submit="Add to the catalogue"
+        >
           <ItemFields errors={added?.fieldErrors} />
-          {added && <ActionMessage error={added.error} done={added.done} />}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Add to the catalogue
-          </Button>
-        </Form>
+        </PostForm>
       </Section>
-    </div>
+    </Subpage>
   );
 }

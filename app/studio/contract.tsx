@@ -1,14 +1,13 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 
 import { Field } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormPost } from "~/lib/form-post";
 import { MAX_SCOPE_LENGTH } from "~/shared/scope-limits";
 
 import type { Route } from "./+types/contract";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { ActionMessage, Section } from "./ui";
+import { PostForm, Section, Subpage, type FormResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Service agreement");
 
@@ -28,27 +27,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { current, versions } = loaderData;
-  const result = actionData as { done?: string; error?: string; fieldErrors?: { body?: string } } | undefined;
+  const result = actionData as FormResult | undefined;
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link to="/studio/settings" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the settings
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Service agreement</h1>
-      <p className="max-w-2xl text-muted-foreground">
-        The clauses a client signs with each quote. Saving makes a new version; a quote carries the version
-        current when it is sent, so a quote already sent keeps the one its client read. Markdown: # for a
-        heading, - for a list item. Have a BC lawyer read it before relying on it.
-      </p>
+    <Subpage
+      title="Service agreement"
+      intro="The clauses a client signs with each quote. Saving makes a new version; a quote carries the version current when it is sent, so a quote already sent keeps the one its client read. Markdown: # for a heading, - for a list item. Have a BC lawyer read it before relying on it."
+    >
       <Section
         id="edit"
         title={`Version ${current.version}${current.version === 0 ? " (the studio's default)" : ""}`}
       >
-        <Form method="post" className="grid max-w-3xl gap-4">
+        <PostForm className="grid max-w-3xl gap-4" result={result} submit="Save as a new version">
           <Field id="contract-body" label="Agreement text" error={result?.fieldErrors?.body}>
             <Textarea
               name="body"
@@ -58,11 +48,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
               defaultValue={current.text}
             />
           </Field>
-          <ActionMessage error={result?.error} done={result?.done} />
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save as a new version
-          </Button>
-        </Form>
+        </PostForm>
       </Section>
       <Section id="versions" title="Versions">
         {versions.length === 0 ? (
@@ -77,6 +63,6 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
       </Section>
-    </div>
+    </Subpage>
   );
 }

@@ -1,8 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 
 import { Field } from "~/components/form";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormPost } from "~/lib/form-post";
@@ -12,7 +11,7 @@ import { centsField } from "~/shared/catalogue";
 import type { StoredCarePlan } from "../../server/billing/plans/plans.server";
 import type { Route } from "./+types/plan-settings";
 import { requireStudio, studioMeta } from "./guard";
-import { ActionMessage, Section } from "./ui";
+import { KeptItem, PostForm, Section, Subpage, type KeptResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Care plans");
 
@@ -21,13 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans: await carePlans.admin.plans() };
 }
 
-type ActionResult = {
-  intent: string;
-  id?: string;
-  error?: string;
-  done?: string;
-  fieldErrors?: Record<string, string>;
-};
+type ActionResult = KeptResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { carePlans, user } = requireStudio(context);
@@ -97,81 +90,66 @@ function PlanFields({ plan, errors }: { plan?: StoredCarePlan; errors?: Record<s
 }
 
 export default function PlanSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const result = actionData as ActionResult | undefined;
   const forPlan = (id?: string) => (result && result.id === id ? result : undefined);
   const added = forPlan(undefined);
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link to="/studio/settings" className="text-sm text-primary underline-offset-4 hover:underline">
-          Back to the settings
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Care plans</h1>
-      <p className="max-w-2xl text-muted-foreground">
-        The monthly plans the studio sells. A change is charged by the next checkout at once; clients already
-        on a plan keep the price Stripe bills them until their plan changes. The public pricing page shows the
-        change after the next build. Every change is listed under the settings&apos; recent changes. See who
-        is on each plan in{" "}
-        <Link to="/studio/plans" className="text-primary underline underline-offset-4">
-          Plans
-        </Link>
-        .
-      </p>
+    <Subpage
+      title="Care plans"
+      intro={
+        <>
+          The monthly plans the studio sells. A change is charged by the next checkout at once; clients
+          already on a plan keep the price Stripe bills them until their plan changes. The public pricing page
+          shows the change after the next build. Every change is listed under the settings&apos; recent
+          changes. See who is on each plan in{" "}
+          <Link to="/studio/plans" className="text-primary underline underline-offset-4">
+            Plans
+          </Link>
+          .
+        </>
+      }
+    >
       <Section id="kept" title="Plans">
         <ul className="grid gap-3">
           {loaderData.plans.map((plan) => {
             const r = forPlan(plan.id);
             return (
-              <li key={plan.id} className="grid gap-2 rounded-md border p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{plan.name}</span>
-                  {plan.retired && <Badge variant="secondary">Not sold</Badge>}
-                  <span className="ml-auto whitespace-nowrap tabular-nums">
-                    {formatCad(plan.priceCents, { withCode: true })} a month, {plan.changeHours} h of changes
-                  </span>
-                </div>
-                <p className="text-sm text-muted-foreground">{plan.included.join(" · ")}</p>
-                {r && <ActionMessage error={r.error} done={r.done} />}
-                <details open={Boolean(r?.fieldErrors)}>
-                  <summary className="cursor-pointer text-sm text-primary">Change {plan.name}</summary>
-                  <Form method="post" className="mt-3 grid gap-4">
-                    <input type="hidden" name="intent" value="save" />
-                    <PlanFields plan={plan} errors={r?.fieldErrors} />
-                    <Button type="submit" disabled={busy} className="justify-self-start">
-                      Save {plan.name}
-                    </Button>
-                  </Form>
-                </details>
-                <Form method="post">
-                  <input type="hidden" name="id" value={plan.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={plan.retired ? "offer" : "retire"}
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                  >
-                    {plan.retired ? `Sell ${plan.name} again` : `Stop selling ${plan.name}`}
-                  </Button>
-                </Form>
-              </li>
+              <KeptItem
+                key={plan.id}
+                id={plan.id}
+                name={plan.name}
+                line={
+                  <>
+                    {plan.retired && <Badge variant="secondary">Not sold</Badge>}
+                    <span className="ml-auto whitespace-nowrap tabular-nums">
+                      {formatCad(plan.priceCents, { withCode: true })} a month, {plan.changeHours} h of
+                      changes
+                    </span>
+                  </>
+                }
+                note={plan.included.join(" · ")}
+                result={r}
+                fields={<PlanFields plan={plan} errors={r?.fieldErrors} />}
+                toggle={
+                  plan.retired
+                    ? { intent: "offer", label: `Sell ${plan.name} again` }
+                    : { intent: "retire", label: `Stop selling ${plan.name}` }
+                }
+              />
             );
           })}
         </ul>
       </Section>
       <Section id="add" title="Add a plan">
-        <Form method="post" className="grid max-w-3xl gap-4 rounded-md border p-4">
-          <input type="hidden" name="intent" value="save" />
+        <PostForm
+          className="grid max-w-3xl gap-4 rounded-md border p-4"
+          hidden={{ intent: "save" }}
+          result={added}
+          submit="Add the plan"
+        >
           <PlanFields errors={added?.fieldErrors} />
-          {added && <ActionMessage error={added.error} done={added.done} />}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Add the plan
-          </Button>
-        </Form>
+        </PostForm>
       </Section>
-    </div>
+    </Subpage>
   );
 }

@@ -1,14 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
 
 import { Field } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormPost } from "~/lib/form-post";
 
 import type { Route } from "./+types/settings";
 import { formatTime, requireStudio, studioMeta } from "./guard";
-import { ActionMessage, Section } from "./ui";
+import { PostForm, Section, type FormResult } from "./ui";
 
 export const meta: Route.MetaFunction = () => studioMeta("Settings");
 
@@ -110,14 +110,41 @@ const LINKS = [
   },
 ];
 
+type Values = Route.ComponentProps["loaderData"]["values"];
+/** The settings whose value is of type T (a number of days, a registration number, a text). */
+type KeyOf<T> = { [K in keyof Values]: Values[K] extends T ? K : never }[keyof Values];
+
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { values, history } = loaderData;
-  const result = actionData as
-    { section: SectionName; done?: string; error?: string; fieldErrors?: Record<string, string> } | undefined;
-  const err = (k: string) => result?.fieldErrors?.[k];
-  const outcome = (section: SectionName) =>
-    result?.section === section ? <ActionMessage error={result.error} done={result.done} /> : null;
+  const result = actionData as (FormResult & { section: SectionName }) | undefined;
+  const err = (k: keyof Values) => result?.fieldErrors?.[k];
+  // A setting's field: its id and name are the setting's key, it starts from the value saved.
+  const whole = (key: KeyOf<number>, label: string) => (
+    <Field id={key} label={label} error={err(key)}>
+      <Input name={key} inputMode="numeric" required defaultValue={String(values[key])} />
+    </Field>
+  );
+  const registration = (key: KeyOf<string>, label: string, hint: string) => (
+    <Field id={key} label={label} hint={hint} error={err(key)}>
+      <Input name={key} maxLength={20} defaultValue={values[key]} />
+    </Field>
+  );
+  const text = (key: KeyOf<string>, label: string, maxLength: number, rows: number) => (
+    <Field id={key} label={label} error={err(key)}>
+      <Textarea name={key} required maxLength={maxLength} rows={rows} defaultValue={values[key]} />
+    </Field>
+  );
+  // One of the page's forms: it says which it is, and shows what the action answered it alone.
+  const form = (section: SectionName, submit: string, fields: ReactNode) => (
+    <PostForm
+      className="grid max-w-2xl gap-4"
+      hidden={{ section }}
+      result={result?.section === section ? result : undefined}
+      submit={submit}
+    >
+      {fields}
+    </PostForm>
+  );
   return (
     <div className="grid gap-8">
       <h1 className="text-2xl font-semibold">Settings</h1>
@@ -134,153 +161,57 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </ul>
       </Section>
       <Section id="quotes" title="Quote defaults">
-        <Form method="post" className="grid max-w-2xl gap-4">
-          <input type="hidden" name="section" value="quotes" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="defaultDepositPercent"
-              label="Deposit (% of total; 0 for none)"
-              error={err("defaultDepositPercent")}
-            >
-              <Input
-                name="defaultDepositPercent"
-                inputMode="numeric"
-                required
-                defaultValue={String(values.defaultDepositPercent)}
-              />
-            </Field>
-            <Field id="defaultValidityDays" label="Valid for (days)" error={err("defaultValidityDays")}>
-              <Input
-                name="defaultValidityDays"
-                inputMode="numeric"
-                required
-                defaultValue={String(values.defaultValidityDays)}
-              />
-            </Field>
-          </div>
-          <Field id="defaultTerms" label="Terms a new quote starts with" error={err("defaultTerms")}>
-            <Textarea
-              name="defaultTerms"
-              required
-              maxLength={4000}
-              rows={4}
-              defaultValue={values.defaultTerms}
-            />
-          </Field>
-          {outcome("quotes")}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save the defaults
-          </Button>
-        </Form>
+        {form(
+          "quotes",
+          "Save the defaults",
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {whole("defaultDepositPercent", "Deposit (% of total; 0 for none)")}
+              {whole("defaultValidityDays", "Valid for (days)")}
+            </div>
+            {text("defaultTerms", "Terms a new quote starts with", 4000, 4)}
+          </>,
+        )}
       </Section>
       <Section id="taxes" title="Tax registration">
-        <Form method="post" className="grid max-w-2xl gap-4">
-          <input type="hidden" name="section" value="taxes" />
-          <p className="text-sm text-muted-foreground">
-            Printed on invoices and receipts issued from now on; documents already issued keep the number they
-            were issued with. Without a GST/HST number the studio is a small supplier and a quote carries no
-            tax.
-          </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="gstHstNumber"
-              label="GST/HST number"
-              hint="e.g. 123456789 RT0001; empty if not registered"
-              error={err("gstHstNumber")}
-            >
-              <Input name="gstHstNumber" maxLength={20} defaultValue={values.gstHstNumber} />
-            </Field>
-            <Field
-              id="pstNumber"
-              label="BC PST number"
-              hint="e.g. PST-1234-5678; empty if not registered"
-              error={err("pstNumber")}
-            >
-              <Input name="pstNumber" maxLength={20} defaultValue={values.pstNumber} />
-            </Field>
-          </div>
-          {outcome("taxes")}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save the numbers
-          </Button>
-        </Form>
+        {form(
+          "taxes",
+          "Save the numbers",
+          <>
+            <p className="text-sm text-muted-foreground">
+              Printed on invoices and receipts issued from now on; documents already issued keep the number
+              they were issued with. Without a GST/HST number the studio is a small supplier and a quote
+              carries no tax.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {registration(
+                "gstHstNumber",
+                "GST/HST number",
+                "e.g. 123456789 RT0001; empty if not registered",
+              )}
+              {registration("pstNumber", "BC PST number", "e.g. PST-1234-5678; empty if not registered")}
+            </div>
+          </>,
+        )}
       </Section>
       <Section id="reminders" title="Reminders to clients">
-        <Form method="post" className="grid max-w-2xl gap-4">
-          <input type="hidden" name="section" value="reminders" />
-          <p className="text-sm text-muted-foreground">
-            When the automatic reminders go out, and the sentence that ends each one (after the quote&apos;s
-            facts).
-          </p>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field
-              id="reminderExpiringDays"
-              label="Quote expiring: days before"
-              error={err("reminderExpiringDays")}
-            >
-              <Input
-                name="reminderExpiringDays"
-                inputMode="numeric"
-                required
-                defaultValue={String(values.reminderExpiringDays)}
-              />
-            </Field>
-            <Field
-              id="reminderBalanceDays"
-              label="Balance: first, days after"
-              error={err("reminderBalanceDays")}
-            >
-              <Input
-                name="reminderBalanceDays"
-                inputMode="numeric"
-                required
-                defaultValue={String(values.reminderBalanceDays)}
-              />
-            </Field>
-            <Field
-              id="reminderBalanceSecondDays"
-              label="Balance: second, days after"
-              error={err("reminderBalanceSecondDays")}
-            >
-              <Input
-                name="reminderBalanceSecondDays"
-                inputMode="numeric"
-                required
-                defaultValue={String(values.reminderBalanceSecondDays)}
-              />
-            </Field>
-          </div>
-          <Field
-            id="reminderExpiringText"
-            label="Quote expiring: closing sentence"
-            error={err("reminderExpiringText")}
-          >
-            <Textarea
-              name="reminderExpiringText"
-              required
-              maxLength={600}
-              rows={2}
-              defaultValue={values.reminderExpiringText}
-            />
-          </Field>
-          <Field
-            id="reminderBalanceText"
-            label="Balance due: closing sentence"
-            error={err("reminderBalanceText")}
-          >
-            <Textarea
-              name="reminderBalanceText"
-              required
-              maxLength={600}
-              rows={2}
-              defaultValue={values.reminderBalanceText}
-            />
-          </Field>
-          {outcome("reminders")}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            Save the reminders
-          </Button>
-        </Form>
+        {form(
+          "reminders",
+          "Save the reminders",
+          <>
+            <p className="text-sm text-muted-foreground">
+              When the automatic reminders go out, and the sentence that ends each one (after the quote&apos;s
+              facts).
+            </p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {whole("reminderExpiringDays", "Quote expiring: days before")}
+              {whole("reminderBalanceDays", "Balance: first, days after")}
+              {whole("reminderBalanceSecondDays", "Balance: second, days after")}
+            </div>
+            {text("reminderExpiringText", "Quote expiring: closing sentence", 600, 2)}
+            {text("reminderBalanceText", "Balance due: closing sentence", 600, 2)}
+          </>,
+        )}
       </Section>
       <Section id="history" title="Recent changes">
         {history.length === 0 ? (

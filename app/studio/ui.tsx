@@ -7,7 +7,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { Form } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
 import { Field, FormAlert } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -295,4 +295,122 @@ export function ActionMessage({ error, done }: { error?: string; done?: string }
       {done}
     </FormAlert>
   ) : null;
+}
+
+/** Where a page under the settings leads back to. */
+const toSettings = { to: "/studio/settings", label: "Back to the settings" };
+
+/**
+ * A page under another (the settings' pages, the calls' settings): the way back up (`back`, the
+ * settings unless said), its heading and what it is for (`intro`).
+ */
+export function Subpage({
+  back = toSettings,
+  title,
+  intro,
+  children,
+}: {
+  back?: { to: string; label: string };
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-8">
+      <p>
+        <Link to={back.to} className="text-sm text-primary underline-offset-4 hover:underline">
+          {back.label}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {intro && <p className="max-w-2xl text-muted-foreground">{intro}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** What a page's action answered a form: its error (and the fields it refused) or what it did. */
+export type FormResult = { error?: string; done?: string; fieldErrors?: Record<string, string> };
+
+/** What a page of kept things (`KeptItem`) answered a form: about the thing `id`, or the new one without. */
+export type KeptResult = FormResult & { intent: string; id?: string };
+
+/**
+ * A form posting to its page: its hidden fields (which of the page's forms it is), its fields, what
+ * its last post answered (`result`, when it was about this form) and its submit button, off while
+ * a post is on its way.
+ */
+export function PostForm({
+  hidden = {},
+  className,
+  result,
+  submit,
+  children,
+}: {
+  hidden?: Record<string, string>;
+  className: string;
+  result?: FormResult;
+  submit: string;
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className={className}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      {result && <ActionMessage error={result.error} done={result.done} />}
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * One of the things a settings page keeps (a catalogue item, a care plan): its name and `line`,
+ * its `note`, what the last post about it answered, its `fields` folded under "Change" (open again
+ * when a save refused them), and the button that takes it off sale or puts it back (`toggle`).
+ */
+export function KeptItem({
+  id,
+  name,
+  line,
+  note,
+  result,
+  fields,
+  toggle,
+}: {
+  id: string;
+  name: string;
+  line: ReactNode;
+  note?: string;
+  result?: FormResult;
+  fields: ReactNode;
+  toggle: { intent: string; label: string };
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <li className="grid gap-2 rounded-md border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{name}</span>
+        {line}
+      </div>
+      {note && <p className="text-sm text-muted-foreground">{note}</p>}
+      {result && <ActionMessage error={result.error} done={result.done} />}
+      <details open={Boolean(result?.fieldErrors)}>
+        <summary className="cursor-pointer text-sm text-primary">Change {name}</summary>
+        <PostForm className="mt-3 grid gap-4" hidden={{ intent: "save" }} submit={`Save ${name}`}>
+          {fields}
+        </PostForm>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value={toggle.intent} variant="outline" size="sm" disabled={busy}>
+          {toggle.label}
+        </Button>
+      </Form>
+    </li>
+  );
 }

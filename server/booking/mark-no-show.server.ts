@@ -1,6 +1,6 @@
 import type { StudioUser } from "../auth/session-context.server";
-import { insertLeadActivity } from "../leads/timeline.server";
-import { instant, type BookingResult, type BookingStudioContext } from "./studio-context.server";
+import { markStarted } from "./mark-held.server";
+import type { BookingResult, BookingStudioContext } from "./studio-context.server";
 
 /**
  * Marks a call that has started as a no-show: the visitor did not come. From booked, or from
@@ -12,33 +12,14 @@ export async function markNoShow(
   id: string,
   actor: StudioUser,
 ): Promise<BookingResult> {
-  const { now, db } = ctx;
-  const t = now();
-  const at = instant(t);
-  const done = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("bookings")
-      .set({ status: "no-show", no_show_at: at, held_at: null, updated_at: at })
-      .where("id", "=", id)
-      .where("status", "in", ["booked", "held"])
-      .where("starts_at", "<=", at)
-      .returning(["lead_id", "starts_at"])
-      .executeTakeFirst();
-    if (!row) return false;
-    await insertLeadActivity(
-      trx,
-      {
-        lead_id: row.lead_id,
-        kind: "booking-no-show",
-        body: `Call of ${row.starts_at}: the visitor did not come`,
-        actor_email: actor.email,
-      },
-      t,
-    );
-    return true;
+  const { done } = await markStarted(ctx, id, actor, {
+    from: ["booked", "held"],
+    set: (at) => ({ status: "no-show", no_show_at: at, held_at: null }),
+    kind: "booking-no-show",
+    body: (startsAt) => `Call of ${startsAt}: the visitor did not come`,
   });
   if (done) return { ok: true, value: null };
-  const row = await db
+  const row = await ctx.db
     .selectFrom("bookings")
     .select(["status", "starts_at"])
     .where("id", "=", id)

@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 
-import { startFakeSmtp } from "../fakes/smtp";
 import { pdfSignature, pdfText } from "../helpers/pdf";
 import { expect, test } from "./fixtures";
-import { freePort, startServer } from "./own-server";
+import { startMailedServer } from "./own-server";
 
 /**
  * Accept means sign, end to end in Chromium against the production build with
@@ -21,19 +18,8 @@ test("a client signs with a typed name, pays the deposit, and the sealed agreeme
   page,
 }) => {
   test.setTimeout(90_000);
-  const smtp = await startFakeSmtp();
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const databasePath = path.join(process.env.E2E_RUN_DIR!, `agreement-${port}.db`);
-  const env = {
-    DATABASE_PATH: databasePath,
-    SITE_URL: origin,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    TRUST_PROXY: "1",
-    GST_HST_NUMBER: "123456789 RT0001",
-  };
-  const server = await startServer(port, env);
+  const own = await startMailedServer("agreement", { GST_HST_NUMBER: "123456789 RT0001" });
+  const { base: origin, smtp } = own;
   try {
     const email = `agreement-${Date.now()}@example.com`;
     const sent = await fetch(`${origin}/api/inquiries`, {
@@ -48,28 +34,8 @@ test("a client signs with a typed name, pays the deposit, and the sealed agreeme
       }),
     });
     const { id: leadId } = (await sent.json()) as { id: string };
-    const cli = (args: string[]) =>
-      execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
-        encoding: "utf8",
-        env: { ...process.env, NODE_ENV: "test", ...env },
-      });
-    const created = cli([
-      "create",
-      "--inquiry",
-      leadId,
-      "--package",
-      "pro",
-      "--amount",
-      "1234.56",
-      "--deposit",
-      "50",
-      "--package-tax",
-      "GST",
-    ]);
-    const link = /Link: (\S+)/.exec(created)![1]!;
-    const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
+    const { link, quoteId } = own.sentQuote(leadId, { tax: "GST" });
     const reference = `Q-${quoteId.slice(0, 8).toUpperCase()}`;
-    cli(["send", quoteId]);
 
     // Impatient: the form is filled in and sent as soon as the page is there, no waiting for anything else.
     await page.goto(link, { waitUntil: "commit" });
@@ -141,16 +107,9 @@ test("a client signs with a typed name, pays the deposit, and the sealed agreeme
       }
     }
     // And the stored agreement still verifies.
-    const verified = execFileSync("npx", ["tsx", "scripts/agreement-verify.ts", "--", reference], {
-      encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "test", ...env },
-    });
+    const verified = own.cli("agreement-verify", ["--", reference]);
     expect(verified.trim().split("\n").at(-1)).toBe("MATCH");
   } finally {
-    server.kill("SIGTERM");
-    await new Promise<void>((resolve) =>
-      server.exitCode !== null ? resolve() : server.once("exit", () => resolve()),
-    );
-    await smtp.stop();
+    await own.stop();
   }
 });

@@ -1,15 +1,11 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 
 import { formatAddress, siteConfig } from "../../app/content/site";
-import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { readRowsIn } from "./database";
 import { expect, signedInWithLead, test } from "./fixtures";
-import { freePort, killed, startServer } from "./own-server";
+import { startMailedServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
 const GST_HST_NUMBER = "123456789 RT0001";
@@ -34,27 +30,12 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
   checkA11y,
 }) => {
   test.setTimeout(240_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dbPath = path.join(process.env.E2E_RUN_DIR!, `deal-${port}.db`);
-  const smtp = await startFakeSmtp();
-  const env = {
-    DATABASE_PATH: dbPath,
-    SITE_URL: origin,
+  const own = await startMailedServer("deal", {
     GST_HST_NUMBER,
     UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars",
-  };
-  const server = await startServer(port, {
-    ...env,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    TRUST_PROXY: "1",
   });
-  const reminders = (at: number) =>
-    execFileSync("npx", ["tsx", "scripts/reminders.ts", "run", "--at", new Date(at).toISOString()], {
-      encoding: "utf8",
-      env: { ...process.env, ...env, NODE_ENV: "test" },
-    });
+  const { base: origin, smtp, databasePath: dbPath } = own;
+  const reminders = (at: number) => own.cli("reminders", ["run", "--at", new Date(at).toISOString()]);
   const mail = smtpReader(smtp.messages);
   try {
     // The studio, on the lead's page: one item carrying GST and PST, the total shown as typed.
@@ -234,10 +215,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     await expect(item.getByTestId("quote-state")).toHaveText("Paid in full");
     await client.close();
   } finally {
-    server.kill("SIGTERM");
-    await killed(server);
-    await smtp.stop();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
+    await own.stop();
   }
 });
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -57,7 +57,9 @@ export function killed(child: ChildProcess) {
 /**
  * A server of the test's own with its mail going to an in-process SMTP server and its own
  * database file, the sandbox checkout on, started from the build and ready (migrations applied);
- * on `port` when the spec has one of its own (a checkout's E2E port range).
+ * on `port` when the spec has one of its own (a checkout's E2E port range). `cli` runs one of
+ * scripts/ on its database with its settings (not its mail: the server's outbox sends what a
+ * command queues).
  */
 export async function startMailedServer(
   name: string,
@@ -98,10 +100,30 @@ export async function startMailedServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const cliEnv = { SITE_URL: base, DATABASE_PATH: databasePath, ...env, NODE_ENV: "test" };
+  const cli = (script: string, args: string[]) =>
+    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...cliEnv },
+    });
+  /**
+   * A quote made and sent for the lead by the studio's CLI: the pro package at `amount` CAD, half as
+   * deposit, `tax` (GST, GST+PST) on the package when given. Its link, as its email carries it, and id.
+   */
+  function sentQuote(leadId: string, { amount = "1234.56", tax }: { amount?: string; tax?: string } = {}) {
+    const args = ["create", "--inquiry", leadId, "--package", "pro", "--amount", amount, "--deposit", "50"];
+    if (tax) args.push("--package-tax", tax);
+    const created = cli("studio-quote", args);
+    const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
+    cli("studio-quote", ["send", quoteId]);
+    return { link: /Link: (\S+)/.exec(created)![1]!, quoteId };
+  }
   return {
     base,
     smtp,
     databasePath,
+    cli,
+    sentQuote,
     async stop() {
       child.kill("SIGTERM");
       await killed(child);

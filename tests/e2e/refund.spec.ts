@@ -1,13 +1,9 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { simpleParser } from "mailparser";
 
-import { startFakeSmtp } from "../fakes/smtp";
 import { pdfText } from "../helpers/pdf";
 import { readRowsIn as readRows } from "./database";
 import { expect, expectNoSideScroll, signedInWithLead, signForDeposit, test } from "./fixtures";
-import { freePort, killed, startServer } from "./own-server";
+import { startMailedServer } from "./own-server";
 
 const GST_NUMBER = "123456789 RT0001";
 
@@ -24,44 +20,11 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
   checkA11y,
 }) => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dbPath = path.join(process.env.E2E_RUN_DIR!, `refund-${port}.db`);
-  const smtp = await startFakeSmtp();
-  const env = {
-    DATABASE_PATH: dbPath,
-    SITE_URL: origin,
-    GST_HST_NUMBER: GST_NUMBER,
-    PAYMENTS_PROVIDER: "sandbox",
-  };
-  const server = await startServer(port, {
-    ...env,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    TRUST_PROXY: "1",
-  });
-  const cli = (args: string[]) =>
-    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
-      encoding: "utf8",
-      env: { ...process.env, ...env, NODE_ENV: "test" },
-    });
+  const own = await startMailedServer("refund", { GST_HST_NUMBER: GST_NUMBER });
+  const { base: origin, smtp, databasePath: dbPath } = own;
   try {
     const { leadId, email } = await signedInWithLead(page, page.request, origin, dbPath);
-    const created = cli([
-      "create",
-      "--inquiry",
-      leadId,
-      "--package",
-      "pro",
-      "--amount",
-      "1234.56",
-      "--deposit",
-      "50",
-      "--package-tax",
-      "GST+PST",
-    ]);
-    const link = /Link: (\S+)/.exec(created)![1]!;
-    cli(["send", /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!]);
+    const { link } = own.sentQuote(leadId, { tax: "GST+PST" });
 
     // The client signs and pays the deposit in the sandbox checkout (a new tab).
     const client = await page.context().browser()!.newContext();
@@ -170,9 +133,6 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
     await expect(page.getByRole("row", { name: /Received, less refunds/ })).toContainText("$591.36 CAD");
     await checkA11y();
   } finally {
-    server.kill("SIGTERM");
-    await killed(server);
-    await smtp.stop();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
+    await own.stop();
   }
 });

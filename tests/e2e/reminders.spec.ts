@@ -1,11 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-
-import { startFakeSmtp } from "../fakes/smtp";
 import { readRowsIn as readRows } from "./database";
-import { expect, signForDeposit, test } from "./fixtures";
-import { freePort, killed, startServer } from "./own-server";
+import { expect, sendLead, signForDeposit, test } from "./fixtures";
+import { startMailedServer } from "./own-server";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,56 +17,22 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
   checkA11y,
 }) => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dbPath = path.join(process.env.E2E_RUN_DIR!, `reminders-${port}.db`);
-  const smtp = await startFakeSmtp();
-  const env = {
-    DATABASE_PATH: dbPath,
-    SITE_URL: origin,
+  const own = await startMailedServer("reminders", {
     UNSUBSCRIBE_SECRET: "an e2e key for the unsubscribe links, 32+ chars",
-  };
-  const server = await startServer(port, {
-    ...env,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    TRUST_PROXY: "1",
   });
-  const cli = (script: string, args: string[]) =>
-    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-      encoding: "utf8",
-      env: { ...process.env, ...env, NODE_ENV: "test" },
-    });
+  const { base: origin, smtp, databasePath: dbPath, cli } = own;
   // Sandbox payments mark their emails "[TEST] ".
   const mails = (prefix: string) =>
     smtp.messages.filter((m) => m.subject.replace(/^\[TEST\] /, "").startsWith(prefix));
   try {
     const email = `balance-${Date.now()}@example.com`;
-    const sent = await page.request.post(`${origin}/api/inquiries`, {
-      headers: { origin },
-      data: {
-        firstName: "Grace",
-        lastName: "Hopper",
-        email,
-        projectType: "basic",
-        message: "A small site for our compiler workshop, please.",
-      },
+    const { id: leadId } = await sendLead(page.request, origin, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      message: "A small site for our compiler workshop, please.",
     });
-    const { id: leadId } = (await sent.json()) as { id: string };
-    const created = cli("studio-quote", [
-      "create",
-      "--inquiry",
-      leadId,
-      "--package",
-      "pro",
-      "--amount",
-      "1234.56",
-      "--deposit",
-      "50",
-    ]);
-    const link = /Link: (\S+)/.exec(created)![1]!;
-    const quoteId = /\(id ([0-9a-f-]{36})\)/.exec(created)![1]!;
-    cli("studio-quote", ["send", quoteId]);
+    const { link, quoteId } = own.sentQuote(leadId);
 
     // The deposit, paid in the sandbox checkout the quote page opens in a new tab.
     // Accepting is signing (a typed name and a ticked box) since quotes became agreements.
@@ -152,9 +113,6 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     await expect.poll(() => mails("Receipt:").length, { timeout: 20_000 }).toBe(2);
     expect(mails("Receipt:").every((m) => m.to[0] === email)).toBe(true);
   } finally {
-    server.kill("SIGTERM");
-    await killed(server);
-    await smtp.stop();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
+    await own.stop();
   }
 });

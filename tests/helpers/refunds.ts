@@ -1,28 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
-import { createApp } from "../../server/app.server";
 import { createAccounting } from "../../server/billing/accounting.server";
 import { createQuoteRefunds } from "../../server/billing/refunds.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
-import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
 import { openTestDatabase } from "./databases";
 import { paymentsWithRefunds } from "./flagged-refunds";
-import { randomIp, validInquiry } from "./inquiries";
+import { randomIp } from "./inquiries";
 import { capturingLogger } from "./logs";
+import { mailedQuoteWiring } from "./quotes";
 
 export const SITE_URL = "https://studio.example";
 export const WEBHOOK_SECRET = "whsec_refunds";
 export const GST_NUMBER = "123456789 RT0001";
-export const ACTOR = "owner@studio.example";
+export { QUOTE_ACTOR as ACTOR } from "./quotes";
 export const SIGNATURE = { legalName: "Grace Hopper", agree: "on" };
 
 /**
@@ -32,57 +23,25 @@ export const SIGNATURE = { legalName: "Grace Hopper", agree: "on" };
  * process and the outbox worker, on a fresh database and a clock the test moves.
  */
 export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    SITE_URL,
-    TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_refunds",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    GST_HST_NUMBER: GST_NUMBER,
-  });
   const database = await openTestDatabase();
   const { logger, lines: logLines } = capturingLogger("info");
-  const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
-  const now = () => clock.now;
+  const wiring = mailedQuoteWiring({
+    database,
+    smtp,
+    stripe,
+    logger,
+    env: {
+      SITE_URL,
+      PAYMENTS_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_refunds",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GST_HST_NUMBER: GST_NUMBER,
+    },
+  });
+  const { app, config, clock, now, timeline, payments, client, worker, newLead } = wiring;
   stripe.useClock(now);
-  const mailer = createMailer(config, logger, {
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
-  const worker = createOutboxWorker({
-    database,
-    logger,
-    now,
-    handlers: quoteDeliveryHandlers({ config, database, mailer }),
-  });
-  const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const timeline = createLeadTimeline();
-  const payments = createPayments({
-    config,
-    database,
-    logger,
-    now,
-    options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: GST_NUMBER }),
-  });
-  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
   const { db } = database;
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
 
   const signedEvent = (id: string, type: string, object: Record<string, unknown>) =>
     postSignedEvent(app, WEBHOOK_SECRET, { id, type, created: clock.now, object });
@@ -107,27 +66,20 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
    * sent and whose deposit the client paid: the payment settled with its receipt.
    */
   async function paidDeposit(amountCents = 100_010) {
-    const inquiryId = await newLead();
-    const created = await studio.create(
-      {
-        inquiryId,
-        packageType: "pro",
-        amountCents,
-        packageTaxes: ["GST", "PST"],
-        lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }],
-        depositPercent: 50,
-        province: "BC",
-      },
-      ACTOR,
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await studio.send(created.value.quote.id, ACTOR)).ok).toBe(true);
-    const opened = await client.pay(created.value.quote.token, { clientIp: randomIp() }, SIGNATURE);
+    const { inquiryId, quote } = await wiring.sentQuote({
+      packageType: "pro",
+      amountCents,
+      packageTaxes: ["GST", "PST"],
+      lines: [{ label: "Domain", amountCents: 1_999, taxes: ["GST"] }],
+      depositPercent: 50,
+      province: "BC",
+    });
+    const opened = await client.pay(quote.token, { clientIp: randomIp() }, SIGNATURE);
     if (!opened.ok) throw new Error(opened.error);
     const payment = await db
       .selectFrom("payments")
       .selectAll()
-      .where("quote_id", "=", created.value.quote.id)
+      .where("quote_id", "=", quote.id)
       .executeTakeFirstOrThrow();
     expect((await paidEvent(payment.provider_session_id!)).status).toBe(200);
     const receipt = await db
@@ -136,7 +88,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
       .where("kind", "=", "receipt")
       .where("payment_id", "=", payment.id)
       .executeTakeFirstOrThrow();
-    return { inquiryId, quote: created.value.quote, payment, receipt };
+    return { inquiryId, quote, payment, receipt };
   }
 
   const form = (
@@ -195,8 +147,7 @@ export async function refundsHarness(stripe: FakeStripeApi, smtp: FakeSmtp) {
     paymentRow,
     state,
     async dispose() {
-      await worker.stop();
-      mailer.close();
+      await wiring.stop();
       await database.dispose();
     },
   };

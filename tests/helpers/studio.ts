@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 
 import { createApp } from "../../server/app.server";
 import { createStudioAccounts } from "../../server/auth/accounts.server";
@@ -219,6 +220,21 @@ export async function signedInStudio(
 }
 
 export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
+
+/**
+ * A describe's signed-in studio on the built site, with sandbox payments and a quiet log (`env` adds
+ * to them or overrides them): signed in before the describe's first test, disposed after its last.
+ */
+export function signedInStudioSuite(env: Record<string, string> = {}) {
+  const suite = {} as { h: SignedInStudio };
+  beforeAll(async () => {
+    suite.h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", ...env });
+  });
+  afterAll(async () => {
+    await suite.h?.dispose();
+  });
+  return suite;
+}
 
 /** The account page's security actions for the signed-in browser, and the request they take from it. */
 export async function studioSecurity(h: SignedInStudio) {

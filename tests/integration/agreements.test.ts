@@ -5,16 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatSiteDateTimeWithZone } from "../../app/lib/site-time";
 import { agreementContent, canonicalJson, quoteReference, type QuoteRow } from "../../app/shared/quote-model";
-import { createApp } from "../../server/app.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
 import { documentStamp } from "../../server/documents/stamp.server";
 import { createLeadPrivacy } from "../../server/leads/privacy.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createLogger } from "../../server/logger.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
-import { createPayments } from "../../server/payments/payments.server";
 import { identifiedBy } from "../../server/quotes/agreement-audit.server";
 import {
   runAgreementVerify,
@@ -22,22 +14,20 @@ import {
   signedVia,
   verifyAgreement,
 } from "../../server/quotes/agreement.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
   AGREEMENT_CLIENT_EMAIL,
   AGREEMENT_COMPANY_EMAIL,
   QUOTE_DECLINED_EMAIL,
   QUOTE_QUESTION_EMAIL,
-  quoteDeliveryHandlers,
 } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { secretFor } from "../../server/secrets.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { pdfSignature, pdfText } from "../helpers/pdf";
+import { mailedQuoteWiring } from "../helpers/quotes";
 
 /**
  * Accept means sign (docs/product.md#agreements): the client's typed
@@ -56,50 +46,14 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
   let h: Awaited<ReturnType<typeof harness>>;
 
   async function harness() {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL,
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "silent",
-      PAYMENTS_PROVIDER: "sandbox",
-      GST_HST_NUMBER: "123456789 RT0001",
-      SMTP_URL: smtp.url,
-      INQUIRY_TO: "studio@example.com",
-    });
-    const logger = createLogger(config);
-    const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
-    const now = () => clock.now;
-    const timeline = createLeadTimeline();
-    const payments = createPayments({
-      config,
+    const wiring = mailedQuoteWiring({
       database,
-      logger,
-      now,
-      onPaid: createQuoteSettlement({ timeline, logger }),
+      smtp,
+      env: { SITE_URL, GST_HST_NUMBER: "123456789 RT0001" },
     });
-    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-    const client = createQuoteCheckout({
-      config,
-      database,
-      payments: payments.service,
-      timeline,
-      logger,
-      now,
-    });
+    const { config, studio, now } = wiring;
     const leadQuotes = createLeadQuotes({ database, service: studio, now, documents: documentStamp(config) });
-    const mailer = createMailer(config, logger, {
-      connectionTimeout: 20_000,
-      greetingTimeout: 20_000,
-      socketTimeout: 30_000,
-    });
-    const worker = createOutboxWorker({
-      database,
-      logger,
-      handlers: quoteDeliveryHandlers({ config, database, mailer }),
-      now,
-    });
-    const app = createApp({ config, database, logger, now });
-    return { config, clock, studio, client, leadQuotes, worker, app, mailer, payments };
+    return { ...wiring, leadQuotes };
   }
 
   beforeAll(async () => {
@@ -108,32 +62,20 @@ describe(`signed agreements (${testDatabaseKind})`, () => {
     h = await harness();
   });
   afterAll(async () => {
-    h?.mailer.close();
+    await h?.stop();
     await database?.dispose();
     await smtp?.stop();
   });
 
   async function sentQuote(input: { depositPercent?: number } = { depositPercent: 40 }) {
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
+    const { quote } = await h.sentQuote({
+      packageType: "pro",
+      amountCents: 200000,
+      lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }],
+      packageTaxes: ["GST"],
+      ...input,
     });
-    const { id } = (await res.json()) as { id: string };
-    const created = await h.studio.create(
-      {
-        inquiryId: id,
-        packageType: "pro",
-        amountCents: 200000,
-        lines: [{ label: "Extra pages", amountCents: 15000, taxes: ["GST"] }],
-        packageTaxes: ["GST"],
-        ...input,
-      },
-      "owner@studio.example",
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
-    return created.value.quote;
+    return quote;
   }
 
   const quoteRow = (id: string) =>

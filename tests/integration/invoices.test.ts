@@ -3,30 +3,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { quoteContent, quoteReference, type CreateQuoteInput } from "../../app/shared/quote-model";
 import { SMALL_SUPPLIER_NOTICE } from "../../app/shared/taxes";
-import { createApp } from "../../server/app.server";
 import { documentFile, renderDocumentPdf } from "../../server/billing/documents.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
 import { loadConfig } from "../../server/config.server";
 import { documentStamp } from "../../server/documents/stamp.server";
 import { createLeadService } from "../../server/leads/service.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { paymentDeliveryHandlers } from "../../server/payments/notifications.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import { quoteDeliveryHandlers } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { openTestDatabase, testDatabaseKind } from "../helpers/databases";
-import { randomIp, validInquiry } from "../helpers/inquiries";
+import { randomIp } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
 import { CLIENT_NAMES, pdfText, pdfWords } from "../helpers/pdf";
+import { QUOTE_ACTOR as ACTOR, mailedQuoteWiring } from "../helpers/quotes";
 
 const SITE_URL = "https://studio.example";
 const GST_NUMBER = "123456789 RT0001";
-const ACTOR = "owner@studio.example";
 
 /**
  * Quotes with per-line taxes, their invoices and receipts: issued by the
@@ -35,54 +27,15 @@ const ACTOR = "owner@studio.example";
  * on a fresh database and a clock the test moves.
  */
 async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_NUMBER: GST_NUMBER }) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    SITE_URL,
-    TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: "sandbox",
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    ...env,
-  });
   const database = await openTestDatabase();
-  const { logger } = capturingLogger("warn");
-  const clock = { now: Date.parse("2026-11-25T18:00:00.000Z") };
-  const now = () => clock.now;
-  const mailer = createMailer(config, logger, {
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
-  const worker = createOutboxWorker({
+  const wiring = mailedQuoteWiring({
     database,
-    logger,
-    now,
-    handlers: {
-      ...paymentDeliveryHandlers({ config, database, mailer }),
-      ...quoteDeliveryHandlers({ config, database, mailer }),
-    },
+    smtp,
+    env: { SITE_URL, ...env },
+    logger: capturingLogger("warn").logger,
+    deliveries: [paymentDeliveryHandlers, quoteDeliveryHandlers],
   });
-  const app = createApp({ config, database, logger, now });
-  const timeline = createLeadTimeline();
-  const payments = createPayments({
-    config,
-    database,
-    logger,
-    now,
-    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
-  });
-  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
+  const { app, config, clock, worker, studio, client, payments, newLead } = wiring;
 
   async function draft(input: Omit<CreateQuoteInput, "inquiryId">) {
     const created = await studio.create({ ...input, inquiryId: await newLead() }, ACTOR);
@@ -90,11 +43,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
     return created.value.quote;
   }
 
-  async function sent(input: Omit<CreateQuoteInput, "inquiryId">) {
-    const quote = await draft(input);
-    expect((await studio.send(quote.id, ACTOR)).ok).toBe(true);
-    return quote;
-  }
+  const sent = async (input: Omit<CreateQuoteInput, "inquiryId">) => (await wiring.sentQuote(input)).quote;
 
   /** Opens the client's checkout for what is due; its session id, to settle it. */
   async function checkout(token: string) {
@@ -130,8 +79,7 @@ async function harness(smtp: FakeSmtp, env: Record<string, string> = { GST_HST_N
   };
 
   async function dispose() {
-    await worker.stop();
-    mailer.close();
+    await wiring.stop();
     await database.dispose();
   }
 

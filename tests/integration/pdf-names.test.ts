@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApp } from "../../server/app.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
 import { PDF_MISSING } from "../../server/documents/pdf";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createLogger } from "../../server/logger.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { CLIENT_NAMES, pdfText } from "../helpers/pdf";
+import { quoteWiring } from "../helpers/quotes";
 
 /**
  * A lead's name on the documents issued for it, as the studio and the client
@@ -22,41 +15,11 @@ const SURNAMES: Record<string, string> = { Ольга: "Смирнова", Ελ�
 
 describe(`client names on invoices and agreements (${testDatabaseKind})`, () => {
   let database: TestDatabase;
-  let h: Awaited<ReturnType<typeof harness>>;
-
-  async function harness() {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL: "https://studio.example",
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "silent",
-      PAYMENTS_PROVIDER: "sandbox",
-    });
-    const logger = createLogger(config);
-    const now = () => Date.parse("2026-11-25T18:00:00Z");
-    const timeline = createLeadTimeline();
-    const payments = createPayments({
-      config,
-      database,
-      logger,
-      now,
-      onPaid: createQuoteSettlement({ timeline, logger }),
-    });
-    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-    const client = createQuoteCheckout({
-      config,
-      database,
-      payments: payments.service,
-      timeline,
-      logger,
-      now,
-    });
-    return { app: createApp({ config, database, logger, now }), studio, client };
-  }
+  let h: ReturnType<typeof quoteWiring>;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    h = await harness();
+    h = quoteWiring({ database });
   });
   afterAll(async () => {
     await database?.dispose();
@@ -64,14 +27,7 @@ describe(`client names on invoices and agreements (${testDatabaseKind})`, () => 
 
   /** A lead named `first last` sent a $1,000 quote, then signed by that name: the two PDFs as the client downloads them. */
   async function documentsFor(first: string, last: string) {
-    const lead = { ...validInquiry, firstName: first, lastName: last, company: "" };
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(lead),
-    });
-    expect(res.status).toBe(200);
-    const { id } = (await res.json()) as { id: string };
+    const id = await h.newLead({ firstName: first, lastName: last, company: "" });
     const created = await h.studio.create(
       { inquiryId: id, packageType: "pro", amountCents: 100_000 },
       "owner@studio.example",

@@ -2,25 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CONTRACT_CLAUSES, DEFAULT_CONTRACT } from "../../app/content/contract";
 import { agreementContent, canonicalJson } from "../../app/shared/quote-model";
-import { createApp } from "../../server/app.server";
 import { renderDocumentPdf } from "../../server/billing/documents.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
 import { SIGNED_QUOTE_MESSAGE } from "../../server/db/migrations/0018-agreements";
 import { documentStamp } from "../../server/documents/stamp.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createLogger } from "../../server/logger.server";
-import { createPayments } from "../../server/payments/payments.server";
 import { agreementFile, agreementPdf } from "../../server/quotes/agreement.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { createCatalogue } from "../../server/settings/catalogue.server";
 import { createContracts } from "../../server/settings/contract.server";
 import { createSettings } from "../../server/settings/settings.server";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/databases";
-import { randomIp, validInquiry } from "../helpers/inquiries";
+import { randomIp } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
+import { quoteWiring } from "../helpers/quotes";
 
 /**
  * Issue 38: a quote a client can say yes to. Its scope of work is signed with it, drawn in the
@@ -45,35 +38,8 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
   let h: ReturnType<typeof harness>;
 
   function harness() {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SITE_URL: "https://studio.example",
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "silent",
-      PAYMENTS_PROVIDER: "sandbox",
-      GST_HST_NUMBER: "123456789 RT0001",
-    });
-    const logger = createLogger(config);
-    const clock = { now: Date.parse("2026-11-25T18:00:00Z") };
-    const now = () => clock.now;
-    const timeline = createLeadTimeline();
-    const payments = createPayments({
-      config,
-      database,
-      logger,
-      now,
-      onPaid: createQuoteSettlement({ timeline, logger }),
-    });
-    const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
-    const client = createQuoteCheckout({
-      config,
-      database,
-      payments: payments.service,
-      timeline,
-      logger,
-      now,
-    });
-    const app = createApp({ config, database, logger, now });
+    const wiring = quoteWiring({ database, env: { GST_HST_NUMBER: "123456789 RT0001" } });
+    const { config, studio, client, now } = wiring;
     const catalogue = createCatalogue({ database, now });
     const leadQuotes = createLeadQuotes({
       database,
@@ -86,7 +52,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     });
     const contracts = createContracts({ database, now });
     const settings = createSettings({ database, now, env: config });
-    return { config, clock, studio, client, app, catalogue, leadQuotes, contracts, settings };
+    return { ...wiring, catalogue, leadQuotes, contracts, settings };
   }
 
   beforeAll(async () => {
@@ -97,30 +63,15 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     await database?.dispose();
   });
 
-  async function lead() {
-    const res = await h.app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    return ((await res.json()) as { id: string }).id;
-  }
-
   async function sentQuote(input: Record<string, unknown> = {}) {
-    const created = await h.studio.create(
-      {
-        inquiryId: await lead(),
-        packageType: "pro",
-        amountCents: 600000,
-        packageTaxes: ["GST", "PST"],
-        depositPercent: 50,
-        ...input,
-      },
-      "owner@studio.example",
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect((await h.studio.send(created.value.quote.id, "owner@studio.example")).ok).toBe(true);
-    return created.value.quote;
+    const { quote } = await h.sentQuote({
+      packageType: "pro",
+      amountCents: 600000,
+      packageTaxes: ["GST", "PST"],
+      depositPercent: 50,
+      ...input,
+    });
+    return quote;
   }
 
   const quoteRow = (id: string) =>
@@ -178,7 +129,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
   it("refuses a scope over the cap, storing nothing", async () => {
     const created = await h.studio.create(
-      { inquiryId: await lead(), packageType: "pro", amountCents: 100000, scope: "x".repeat(20_001) },
+      { inquiryId: await h.newLead(), packageType: "pro", amountCents: 100000, scope: "x".repeat(20_001) },
       "owner@studio.example",
     );
     expect(created).toMatchObject({
@@ -251,7 +202,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       OWNER,
     );
     if (!saved.ok) throw new Error(saved.error);
-    const leadId = await lead();
+    const leadId = await h.newLead();
     // One line from the catalogue left empty, one from the catalogue with the price typed over, one typed.
     const made = await h.leadQuotes.create(
       leadId,
@@ -285,7 +236,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
     // For a client in Ontario the item's GST is HST, and BC's PST falls away.
     const ontario = await h.leadQuotes.create(
-      await lead(),
+      await h.newLead(),
       quoteForm({ province: "ON", packageTaxGST: "", packageTaxHST: "on", line1Item: saved.item.id }),
       OWNER,
     );
@@ -648,7 +599,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
 
     // Emptied: a small supplier from now on, so a new quote with a tax is refused with the reason.
     await h.settings.save({ gstHstNumber: "" }, OWNER);
-    const refused = await h.leadQuotes.create(await lead(), quoteForm({}), OWNER);
+    const refused = await h.leadQuotes.create(await h.newLead(), quoteForm({}), OWNER);
     expect(refused).toMatchObject({ ok: false, status: 400 });
     expect(await h.leadQuotes.taxRegistered()).toBe(false);
     await h.settings.save({ gstHstNumber: "123456789 RT0001" }, OWNER);
@@ -661,7 +612,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
       OWNER,
     );
     if (!item.ok) throw new Error(item.error);
-    const leadId = await lead();
+    const leadId = await h.newLead();
     const made = await h.leadQuotes.create(
       leadId,
       quoteForm({ line1Item: item.item.id, line1Optional: "on" }),
@@ -696,7 +647,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     const edited = `${DEFAULT_CONTRACT}\nPreview clause.\n`;
     await h.contracts.save({ body: edited }, OWNER);
     const current = await h.contracts.current();
-    const leadId = await lead();
+    const leadId = await h.newLead();
     const made = await h.leadQuotes.create(
       leadId,
       quoteForm({ scope: "# Preview me", deposit: "50" }),
@@ -723,7 +674,7 @@ describe(`a quote's scope, options and contract (${testDatabaseKind})`, () => {
     // Not the client's link: a draft's token shows nothing to a visitor.
     expect(await h.client.view(row.token)).toBeUndefined();
     // Another lead's draft, or a quote once sent, is not previewed.
-    expect(await h.leadQuotes.preview(await lead(), made.value.id)).toBeUndefined();
+    expect(await h.leadQuotes.preview(await h.newLead(), made.value.id)).toBeUndefined();
     await h.leadQuotes.send(leadId, made.value.id, OWNER);
     expect(await h.leadQuotes.preview(leadId, made.value.id)).toBeUndefined();
   });

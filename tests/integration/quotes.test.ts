@@ -1,22 +1,14 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 
-import { createApp } from "../../server/app.server";
 import { createQuoteRefunds, REFUND_STUCK_AFTER_MS } from "../../server/billing/refunds.server";
-import { createQuoteSettlement } from "../../server/billing/settlement.server";
-import { loadConfig } from "../../server/config.server";
 import { documentStamp } from "../../server/documents/stamp.server";
 import {
   INQUIRY_ACK_EMAIL,
   INQUIRY_EMAIL,
   inquiryDeliveryHandlers,
 } from "../../server/inquiries/notifications.server";
-import { createLeadTimeline } from "../../server/leads/timeline.server";
-import { createMailer } from "../../server/mail/mailer.server";
-import { createOutboxWorker } from "../../server/outbox/outbox.server";
 import { PAYMENT_EMAIL, paymentDeliveryHandlers } from "../../server/payments/notifications.server";
-import { createPayments } from "../../server/payments/payments.server";
-import { createQuoteCheckout } from "../../server/quotes/checkout.server";
 import { runQuoteCommand } from "../../server/quotes/cli.server";
 import {
   AGREEMENT_CLIENT_EMAIL,
@@ -27,7 +19,6 @@ import {
   RECEIPT_EMAIL,
   REFUND_NOTICE_EMAIL,
 } from "../../server/quotes/notifications.server";
-import { createQuoteService } from "../../server/quotes/service.server";
 import { createLeadQuotes } from "../../server/quotes/studio.server";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { postSignedEvent, startFakeStripeApi, type FakeStripeApi } from "../fakes/stripe-api";
@@ -35,6 +26,7 @@ import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../helper
 import { paymentsWithRefunds } from "../helpers/flagged-refunds";
 import { randomIp, validInquiry } from "../helpers/inquiries";
 import { capturingLogger } from "../helpers/logs";
+import { mailedQuoteWiring } from "../helpers/quotes";
 
 const WEBHOOK_SECRET = "whsec_test_cascadia_quotes";
 /** What the client types on the quote page to sign (a deposit or full payment needs it). */
@@ -48,45 +40,26 @@ const SITE_URL = "https://studio.example";
  * through the client's checkout, settled by signed webhooks.
  */
 async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe" | "sandbox" = "stripe") {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    SITE_URL,
-    TRUST_PROXY: "true",
-    PAYMENTS_PROVIDER: provider,
-    STRIPE_SECRET_KEY: "sk_test_cascadia",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SMTP_URL: smtp.url,
-    INQUIRY_TO: "studio@example.com",
-    GST_HST_NUMBER: "123456789 RT0001",
-  });
   const database: TestDatabase = await openTestDatabase();
   // Kept, so a test can count what happened once (a settled refund).
   const { logger, lines: logLines } = capturingLogger("info");
-  const mailer = createMailer(config, logger, {
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
-  const clock = { now: Date.now() };
-  const now = () => clock.now;
-  const handlers = {
-    ...inquiryDeliveryHandlers({ config, database, mailer }),
-    ...paymentDeliveryHandlers({ config, database, mailer }),
-    ...quoteDeliveryHandlers({ config, database, mailer }),
-  };
-  const worker = createOutboxWorker({ database, logger, handlers, now });
-  const app = createApp({ config, database, logger, now, payments: { stripeApi: stripe.api } });
-  const timeline = createLeadTimeline();
-  // The client's side on the same database and clock, as the /quote/:token page uses it.
-  const payments = createPayments({
-    config,
+  // The app, the studio's side and the client's (the /quote/:token page) on one database and clock.
+  const wiring = mailedQuoteWiring({
     database,
+    smtp,
+    stripe,
     logger,
-    now,
-    options: { stripeApi: stripe.api },
-    onPaid: createQuoteSettlement({ timeline, logger, registrationNumber: config.GST_HST_NUMBER ?? null }),
+    start: Date.now(),
+    env: {
+      SITE_URL,
+      PAYMENTS_PROVIDER: provider,
+      STRIPE_SECRET_KEY: "sk_test_cascadia",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GST_HST_NUMBER: "123456789 RT0001",
+    },
+    deliveries: [inquiryDeliveryHandlers, paymentDeliveryHandlers, quoteDeliveryHandlers],
   });
-  const studio = createQuoteService({ config, database, timeline, checkouts: payments.service, now });
+  const { config, clock, timeline, payments, studio, client, app, worker, now, newLead } = wiring;
   // The back office's lead page (refunds are made there).
   // A flagged payment's refund is the refunds room's (decision 0045), asked from the same lead page.
   const refunds = createQuoteRefunds({ database, payments: payments.service, timeline, logger, now });
@@ -97,41 +70,20 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
         refunds.refundFlagged(leadId, paymentId, "owner@studio.example"),
     },
   );
-  const client = createQuoteCheckout({ config, database, payments: payments.service, timeline, logger, now });
-
-  async function newLead() {
-    const res = await app.request("/api/inquiries", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(validInquiry),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
 
   async function sentQuote(
     input: { amountCents?: number; depositPercent?: number; expiresInDays?: number; note?: string } = {},
   ) {
-    const inquiryId = await newLead();
-    const created = await studio.create(
+    const sent = await wiring.sentQuote(
       {
-        inquiryId,
         packageType: "pro",
         amountCents: input.amountCents ?? 123456,
         depositPercent: input.depositPercent,
         expiresInDays: input.expiresInDays,
       },
-      "owner@studio.example",
+      { note: input.note },
     );
-    if (!created.ok) throw new Error(created.error);
-    const sent = await studio.send(created.value.quote.id, "owner@studio.example", { note: input.note });
-    expect(sent.ok).toBe(true);
-    return {
-      inquiryId,
-      quote: created.value.quote,
-      token: created.value.quote.token,
-      link: created.value.link,
-    };
+    return { ...sent, token: sent.quote.token };
   }
 
   function webhook(sessionId: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
@@ -217,8 +169,7 @@ async function harness(stripe: FakeStripeApi, smtp: FakeSmtp, provider: "stripe"
     events,
     leadStatus,
     async dispose() {
-      await worker.stop();
-      mailer.close();
+      await wiring.stop();
       await database.dispose();
     },
   };

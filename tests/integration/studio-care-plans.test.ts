@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
-import { builtSite } from "../helpers/site";
-import { loaderData, signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
+import { loaderData, signedInStudioSuite, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 /**
  * A lead's care plans in the built back office: the home's "Care plans not paid", the lead's
@@ -14,16 +13,9 @@ import { loaderData, signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } f
  * view with hours logged; the plans kept on the settings page, each change recorded.
  */
 describe(`studio care plans on ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite();
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   it("shows a past-due plan on the home and the lead's page, and refuses a plan action without Stripe or on another lead", async () => {
     const t = h.clock.now;
@@ -208,16 +200,9 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
 });
 
 describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite();
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   it("the studio adds a plan to a quote from the lead's page; the quote page says then $X/month and starts it once paid", async () => {
     const { lead, quote } = dealRows(h.database, { now: h.clock.now });

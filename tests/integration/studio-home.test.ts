@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { BALANCE_DUE_DAYS } from "../../server/billing/balance-due";
 import { BACKUP_STATUS_FILE } from "../../server/db/backup.server";
@@ -11,7 +11,7 @@ import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
 import { flagPayments } from "../helpers/flagged-refunds";
 import { builtSite } from "../helpers/site";
-import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
+import { signedInStudio, signedInStudioSuite, SITE, type SignedInStudio } from "../helpers/studio";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -31,16 +31,9 @@ const group = (home: Home, id: string) => home.groups.find((g) => g.id === id)?.
  * its lead; the inbox at /studio/inbox, where the old filtered /studio links now lead.
  */
 describe(`studio home on ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite();
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   it("lists late leads, open and expiring quotes, balances due and overdue, refunds and undeliverable emails, each on its lead", async () => {
     const t = h.clock.now;

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import type { BoardColumn } from "../../server/leads/pipeline.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
-import { builtSite } from "../helpers/site";
-import { signedInStudio, SITE, type SignedInStudio } from "../helpers/studio";
+import { signedInStudioSuite, SITE, type SignedInStudio } from "../helpers/studio";
 
 type Board = { columns: BoardColumn[] };
 
@@ -14,16 +13,9 @@ type Board = { columns: BoardColumn[] };
  * changes the stage and writes the timeline, and refuses what the pipeline does not allow.
  */
 describe(`studio pipeline board on ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite();
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   it("counts each stage's leads and sums the quotes sent to them, not drafts, withdrawn ones or Spam", async () => {
     const { lead, quote } = dealRows(h.database, { now: h.clock.now });

@@ -1,5 +1,5 @@
 import { JSDOM } from "jsdom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { quoteReference } from "../../app/shared/quote-model";
 import { flaggedRefundStatus } from "../../server/billing/flagged-refund";
@@ -9,8 +9,7 @@ import { testDatabaseKind } from "../helpers/databases";
 import { flagPayments } from "../helpers/flagged-refunds";
 import { validInquiry } from "../helpers/inquiries";
 import { pdfText } from "../helpers/pdf";
-import { builtSite } from "../helpers/site";
-import { signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
+import { signedInStudioSuite, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 /**
  * The lead page's quote actions in the built site: only a signed-in studio
@@ -19,16 +18,9 @@ import { signedInStudio, SITE, STUDIO_EMAIL, type SignedInStudio } from "../help
  * caps, and nothing else the form says (totals, deposit, status) is taken.
  */
 describe(`studio quote actions on ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite({ GST_HST_NUMBER: "123456789RT0001" });
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", GST_HST_NUMBER: "123456789RT0001" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   async function newLead() {
     h.clock.now += 1000;

@@ -7,7 +7,9 @@ import { bookingCopy as copy } from "~/content/booking";
 import { privacyNotice } from "~/content/privacy-notice";
 import { commonTimeZones, namedZone, type BookingDay } from "~/lib/zone-time";
 import { bookingLimits, type BookingFieldErrors, type BookingFieldName } from "~/schemas/booking";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, inquiryLimits } from "~/schemas/inquiry-fields";
+import { ELAPSED_FIELD, inquiryLimits } from "~/schemas/inquiry-fields";
+
+import { Honeypot } from "./honeypot";
 
 /**
  * The booking page's parts (/book and the manage link), plain server-rendered markup in the
@@ -200,18 +202,7 @@ export function BookingFields({
           />
         </Field>
       </div>
-      {/* Bots fill every field; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`book-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          id={`book-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot form="book" />
       {/* Time spent on earlier attempts counts too: a person asked to send again is not "fast" twice. */}
       <input type="hidden" name={ELAPSED_FIELD} defaultValue={values[ELAPSED_FIELD] ?? ""} />
       <p className="col-span-2 text-xs text-muted-foreground">

@@ -27,6 +27,8 @@ import {
 } from "~/schemas/inquiry-fields";
 import { sourceQuery } from "~/schemas/inquiry-source";
 
+import { Honeypot } from "./honeypot";
+
 type Status =
   { kind: "idle" } | { kind: "missing" } | { kind: "success" } | { kind: "error"; detail?: string };
 
@@ -251,18 +253,7 @@ export function InquiryForm({ answer, className }: { answer?: InquiryActionData;
           />
         </Field>
 
-        {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor={`inquiry-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input
-            id={`inquiry-${HONEYPOT_FIELD}`}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <Honeypot form="inquiry" />
 
         <input type="hidden" name={PRIVACY_NOTICE_FIELD} value={privacyNotice.version} />
         <p className="text-sm text-muted-foreground sm:col-span-2">
