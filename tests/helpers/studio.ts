@@ -225,10 +225,16 @@ export type SignedInStudio = Awaited<ReturnType<typeof signedInStudio>>;
  * A describe's signed-in studio on the built site, with sandbox payments and a quiet log (`env` adds
  * to them or overrides them): signed in before the describe's first test, disposed after its last.
  */
-export function signedInStudioSuite(env: Record<string, string> = {}) {
+export function signedInStudioSuite(
+  env: Record<string, string> = {},
+  options: () => Promise<Omit<StudioHarnessOptions, "skipAccount">> = async () => ({}),
+) {
   const suite = {} as { h: SignedInStudio };
   beforeAll(async () => {
-    suite.h = await signedInStudio({ LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", ...env });
+    suite.h = await signedInStudio(
+      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox", ...env },
+      await options(),
+    );
   });
   afterAll(async () => {
     await suite.h?.dispose();

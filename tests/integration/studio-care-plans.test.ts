@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
+import { builtSite } from "../helpers/site";
 import { loaderData, signedInStudioSuite, SITE, STUDIO_EMAIL, type SignedInStudio } from "../helpers/studio";
 
 /**
@@ -235,16 +236,9 @@ describe(`a care plan on a quote, built site, ${testDatabaseKind}`, () => {
 });
 
 describe(`a care plan on a quote previewed as the client, built site, ${testDatabaseKind}`, () => {
+  const suite = signedInStudioSuite({}, async () => ({ site: await builtSite() }));
   let h: SignedInStudio;
-  beforeAll(async () => {
-    h = await signedInStudio(
-      { LOG_LEVEL: "silent", PAYMENTS_PROVIDER: "sandbox" },
-      { site: await builtSite() },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-  });
+  beforeEach(() => ({ h } = suite));
 
   it("the preview of a draft shows its care plan row exactly as the client's page shows it once sent", async () => {
     const { lead, quote } = dealRows(h.database, { now: h.clock.now });
