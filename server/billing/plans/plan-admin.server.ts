@@ -14,6 +14,13 @@ const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
   for (const i of issues) out[String(i.path[0])] ??= i.message;
   return out;
 };
+/** A form refused with each field's first message beside it. */
+const invalid = (errors: Record<string, string>): Refusal => ({
+  ok: false,
+  status: 400,
+  error: "Please check the highlighted fields.",
+  fieldErrors: errors,
+});
 
 /** What an audit row keeps of a plan: what a checkout charges and /pricing shows. */
 const audited = (p: StoredCarePlan) => ({
@@ -55,13 +62,7 @@ function planSettings(deps: AdminDeps) {
     actor: string,
   ): Promise<{ ok: true; plan: StoredCarePlan } | Refusal> {
     const parsed = carePlanFormSchema.safeParse(form);
-    if (!parsed.success)
-      return {
-        ok: false,
-        status: 400,
-        error: "Please check the highlighted fields.",
-        fieldErrors: fieldErrors(parsed.error.issues),
-      };
+    if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
     const f = parsed.data;
     const before = f.id ? await plans.find(f.id) : undefined;
     if (f.id && !before) return { ok: false, status: 404, error: "That plan is no longer kept." };
@@ -86,13 +87,7 @@ function planSettings(deps: AdminDeps) {
           at: now(),
         }),
     );
-    if (!saved.ok)
-      return {
-        ok: false,
-        status: 400,
-        error: "Please check the highlighted fields.",
-        fieldErrors: saved.fields,
-      };
+    if (!saved.ok) return invalid(saved.fields);
     return { ok: true, plan: saved.plan };
   }
 
@@ -133,22 +128,11 @@ function planWork(deps: AdminDeps) {
     actor: string,
   ): Promise<{ ok: true; minutes: number } | Refusal> {
     const parsed = planHoursFormSchema.safeParse(form);
-    if (!parsed.success)
-      return {
-        ok: false,
-        status: 400,
-        error: "Please check the highlighted fields.",
-        fieldErrors: fieldErrors(parsed.error.issues),
-      };
+    if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
     const f = parsed.data;
     const t = now();
     if (f.workedOn > siteDay(t) || Number.isNaN(Date.parse(`${f.workedOn}T00:00:00Z`)))
-      return {
-        ok: false,
-        status: 400,
-        error: "Please check the highlighted fields.",
-        fieldErrors: { workedOn: "Enter a day that has passed, or today." },
-      };
+      return invalid({ workedOn: "Enter a day that has passed, or today." });
     const sub = await db
       .selectFrom("plan_subscriptions")
       .select(["id", "status"])
