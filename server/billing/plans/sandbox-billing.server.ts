@@ -206,7 +206,7 @@ function subscribing(ctx: Ctx) {
   return { checkout, completeCheckout };
 }
 
-/** Each month after the first: renew, fail, recover, cancel at the period's end, end. */
+/** Each month after the first: renew (or fail, when the test card declines), or end. */
 function billing(ctx: Ctx) {
   const { db, now, emit } = ctx;
   const { invoice, subscription } = stripeObjects(ctx.registered);
@@ -259,6 +259,14 @@ function billing(ctx: Ctx) {
     for (const d of due) if ((await renew(d.subscription_id, { due: true })) !== "nothing") renewed++;
     return renewed;
   }
+
+  return { renew, renewDue };
+}
+
+/** What the customer does in the test portal: a new card, a declining card, cancel, change plan. */
+function portalActions(ctx: Ctx) {
+  const { db, now, emit } = ctx;
+  const { invoice, subscription } = stripeObjects(ctx.registered);
 
   /** A new card in the portal: it pays from now on, and Stripe retries the open invoice at once. */
   async function updateCard(subscriptionId: string) {
@@ -319,7 +327,7 @@ function billing(ctx: Ctx) {
     return "changed" as const;
   }
 
-  return { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd, changePlan };
+  return { updateCard, declineCard, setCancelAtPeriodEnd, changePlan };
 }
 
 /** The test portal's links: signed, lasting an hour, naming the customer and where to return. */
@@ -473,7 +481,8 @@ export function createSandboxBilling(deps: {
   }
   const ctx: Ctx = { ...deps, db: deps.database.db, now, emit };
   const { checkout, completeCheckout } = subscribing(ctx);
-  const { renew, renewDue, updateCard, declineCard, setCancelAtPeriodEnd, changePlan } = billing(ctx);
+  const { renew, renewDue } = billing(ctx);
+  const { updateCard, declineCard, setCancelAtPeriodEnd, changePlan } = portalActions(ctx);
   const { portalToken, openPortal } = portalLinks(ctx);
   return {
     api: billingApi(ctx, portalToken, setCancelAtPeriodEnd),
