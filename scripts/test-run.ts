@@ -59,6 +59,14 @@ const running = new Set<Running>();
 const done = new Map<string, { ok: boolean; seconds: number; cpu?: number }>();
 const started = Date.now();
 let failed = false;
+/** The stage whose failure stopped the run: its end is printed again last. */
+let firstFailure: Running | undefined;
+
+/** The last `lines` lines of a stage's output. */
+function tail(output: Buffer, lines: number): string {
+  const all = output.toString("utf8").trimEnd().split("\n");
+  return `${all.length > lines ? "…\n" : ""}${all.slice(-lines).join("\n")}\n`;
+}
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
@@ -101,11 +109,15 @@ function finish(run: Running, ok: boolean) {
   const cpu = cpuNow !== undefined && cpuSoFar !== undefined ? cpuNow - cpuSoFar : undefined;
   cpuSoFar = cpuNow;
   done.set(run.stage.script, { ok, seconds: took, cpu });
-  const verdict = failed && !ok ? "stopped" : ok ? "passed" : "FAILED";
+  const stopped = failed && !ok;
+  const verdict = stopped ? "stopped" : ok ? "passed" : "FAILED";
   process.stdout.write(`\n── ${run.stage.script}: ${verdict} in ${took.toFixed(0)} s ──\n`);
-  process.stdout.write(Buffer.concat(run.output));
+  // A stage stopped because another failed reports tests it never finished ("interrupted"):
+  // its tail is enough, and keeps the failure that matters near the end of a CI log.
+  process.stdout.write(stopped ? tail(Buffer.concat(run.output), 12) : Buffer.concat(run.output));
   if (!ok && !failed) {
     failed = true;
+    firstFailure = run;
     for (const other of running) stop(other.child);
     waiting.length = 0;
   }
@@ -147,6 +159,11 @@ function report() {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ");
+  // A CI log often keeps only its last lines: the failure that stopped the run goes there.
+  if (firstFailure) {
+    process.stdout.write(`\n── ${firstFailure.stage.script} failed; the end of its output again ──\n`);
+    process.stdout.write(tail(Buffer.concat(firstFailure.output), 90));
+  }
   console.log("\ntest-run: stage              wall     CPU");
   for (const stage of plan) {
     const d = done.get(stage.script);
