@@ -66,7 +66,7 @@ describe("studio session secret without STUDIO_AUTH_SECRET", () => {
         .digest("hex"),
     ).toBe(seen[0]);
     expect(fs.readdirSync(dir)).toEqual(["studio-auth-secret"]);
-  }, 60_000);
+  });
 
   it("refuses an empty or truncated secret file rather than sign with a weak one", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));

@@ -64,5 +64,5 @@ describe(`migrations on ${testDatabaseKind}`, () => {
     const applied = outcomes.flatMap((o) => o.applied ?? []);
     // Every migration applied by one process, none twice; the others found nothing to do.
     expect(applied.sort()).toEqual(Object.keys(migrations).sort());
-  }, 60_000);
+  });
 });

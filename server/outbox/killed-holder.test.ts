@@ -68,5 +68,5 @@ describe(`outbox rows held by a killed process on ${testDatabaseKind}`, () => {
     expect(delivered.sort()).toEqual(["a", "b", "c"]);
     const rows = await database.db.selectFrom("outbox").select(["status", "attempts"]).execute();
     expect(rows).toEqual(Array(3).fill({ status: "delivered", attempts: 2 }));
-  }, 60_000);
+  });
 });

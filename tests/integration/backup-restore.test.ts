@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
@@ -105,6 +106,10 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
     });
     cleanup.push(() => schedule.stop());
     await schedule.nextRun();
+    // How late this process's timers ran (a loaded machine deschedules it): a backup's timer is
+    // as late as any other, which the bound below allows for.
+    const lateness = monitorEventLoopDelay({ resolution: 10 });
+    lateness.enable();
 
     // Writes as the site takes them, one after another, each timed at its commit.
     const writes: Write[] = [];
@@ -208,15 +213,18 @@ describe(`backup and restore drill on ${testDatabaseKind}`, () => {
         .filter(Number.isFinite),
     );
     const slowest = Math.max(...taken.map((s) => s.durationMs));
+    lateness.disable();
+    const latestTimerMs = Math.round(lateness.max / 1e6);
     console.info(
       `[backup drill ${source.kind}] ${writes.length} writes in ${WRITING_MS} ms, ${taken.length} backups every ${INTERVAL_MS} ms ` +
         `(slowest ${slowest} ms, ${latest.bytes} bytes): lost ${lost.length} leads = ${(lossMs / 1000).toFixed(3)} s of writes; ` +
-        `worst case over the run ${(worstMs / 1000).toFixed(3)} s`,
+        `worst case over the run ${(worstMs / 1000).toFixed(3)} s (timers up to ${latestTimerMs} ms late)`,
     );
-    // At most one interval plus one backup's run (and a write's own time) can be lost.
+    // At most one interval plus one backup's run (and a write's own time, and the lateness of the
+    // timer that starts the next backup) can be lost.
     expect(lossMs).toBeLessThanOrEqual(worstMs);
-    expect(worstMs).toBeLessThan(INTERVAL_MS + 2 * slowest + 1_500);
+    expect(worstMs).toBeLessThan(INTERVAL_MS + 2 * slowest + latestTimerMs + 1_500);
     await served.dispose();
     await h.dispose();
-  }, 60_000);
+  });
 });

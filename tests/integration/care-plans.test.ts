@@ -309,7 +309,7 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     await vi.waitFor(
       () =>
         expect(smtp.messages.slice(sent).filter((m) => m.to.includes("renewal@example.com"))).toHaveLength(2),
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     mails.splice(
       0,
@@ -369,7 +369,7 @@ describe(`care plans on ${testDatabaseKind}`, () => {
     expect(await figures()).toMatchObject({ plans: 1, mrrCents: 5_000, failed: 1 });
     await t.services.outboxWorker!.runOnce();
     const late = () => smtp.messages.slice(sent).filter((m) => m.to.includes("late@example.com"));
-    await vi.waitFor(() => expect(late()).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(late()).toHaveLength(2), { timeout: 30_000 });
     const mails = late().sort((a, b) => b.subject.localeCompare(a.subject));
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringContaining("Receipt"),

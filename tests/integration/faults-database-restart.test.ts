@@ -110,7 +110,7 @@ describe(`the database goes away mid-run and comes back (${pgCtl && testDatabase
   let outage: Outage;
   beforeAll(async () => {
     outage = pgCtl && testDatabaseKind === "postgres" ? await privatePostgres(pgCtl) : await lockedSqlite();
-  }, 60_000);
+  });
   afterAll(async () => {
     await outage?.dispose();
   });

@@ -127,7 +127,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
       { body: expect.stringContaining("refunded $250.00 (credit note C2026-0001)"), actor_email: ACTOR },
     ]);
     // A delivery another worker of the run claimed may still be on its way: polled, not read once.
-    await expect.poll(() => creditNoteEmails(), { timeout: 15_000 }).toHaveLength(1);
+    await expect.poll(() => creditNoteEmails(), { timeout: 30_000 }).toHaveLength(1);
     await Promise.all([a.stop(), b.stop()]);
   });
 
@@ -228,7 +228,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     ]);
     expect((await h.creditNotes()).map((n) => n.number)).toEqual(["C2026-0001"]);
     // A delivery another worker of the run claimed may still be on its way: polled, not read once.
-    await expect.poll(() => creditNoteEmails(), { timeout: 15_000 }).toHaveLength(1);
+    await expect.poll(() => creditNoteEmails(), { timeout: 30_000 }).toHaveLength(1);
   });
 
   it("a refund Stripe answers pending has no credit note until refund.updated says it succeeded; the event delivered twice and racing the job issues it once", async () => {
@@ -270,7 +270,7 @@ describe(`refunds stuck, pending or failed at Stripe, on ${testDatabaseKind}`, (
     });
     expect(await timeline(inquiryId, "quote-refunded")).toHaveLength(1);
     // A delivery another worker of the run claimed may still be on its way: polled, not read once.
-    await expect.poll(() => creditNoteEmails(), { timeout: 15_000 }).toHaveLength(1);
+    await expect.poll(() => creditNoteEmails(), { timeout: 30_000 }).toHaveLength(1);
     expect(await h.refunds.notices(inquiryId)).toEqual([]);
 
     // Failed after it succeeded (rare): the credit note stands, the claim is not given back twice; logged for the studio.
