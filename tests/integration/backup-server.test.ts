@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { listBackups, readBackupStatus } from "../../server/db/backup.server";
 import { openDatabase } from "../../server/db/database.server";
+import { builtServerEntry } from "../helpers/built-server";
 import { createPostgresDatabase, testDatabaseKind } from "../helpers/databases";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -32,13 +33,13 @@ export const routeDiscovery = { mode: "initial", manifestPath: "/__manifest" };
 
 type LogLine = { msg?: string };
 
-/** Runs server/index.ts until `until` holds for its log lines, then stops it (SIGTERM) and returns them. */
+/** Runs the built server until `until` holds for its log lines, then stops it (SIGTERM) and returns them. */
 async function runServer(
   env: NodeJS.ProcessEnv,
   until: (lines: LogLine[]) => boolean,
   cleanup: (() => unknown)[],
 ) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+  const child = spawn(process.execPath, [builtServerEntry()], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -49,8 +50,8 @@ async function runServer(
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () =>
-        reject(new Error(`the server did not get there in 60 s: ${JSON.stringify(lines.map((l) => l.msg))}`)),
-      60_000,
+        reject(new Error(`the server did not get there in 90 s: ${JSON.stringify(lines.map((l) => l.msg))}`)),
+      90_000,
     );
     child.stdout.on("data", (d: Buffer) => {
       buffer += d.toString();

@@ -5,12 +5,13 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { sqliteOneProcess } from "../../server/config.server";
+import { builtServerEntry } from "../helpers/built-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Runs server/index.ts to its exit: the code and what it wrote to stderr. */
+/** Runs the built server to its exit: the code and what it wrote to stderr. */
 function runToExit(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts")], {
+  const child = spawn(process.execPath, [builtServerEntry()], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "pipe"],
