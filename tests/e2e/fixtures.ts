@@ -195,13 +195,18 @@ export async function holdScripts(page: Page) {
   return { release, requested };
 }
 
-/** Creates a studio account in the e2e server's database (or a spec's own) through the real CLI, the password piped in. */
+/**
+ * Creates a studio account in the e2e server's database (or a spec's own) through the real CLI,
+ * the password piped in. Its script runs in one node process with tsx's loader: `npx tsx` added
+ * npm's start and a second node process, 2 s of wall time for each account on a loaded machine
+ * (tests/integration/studio-user-cli.test.ts runs it through npx, as a shell would).
+ */
 export async function addStudioAccount(
   email: string,
   password: string,
   databasePath = process.env.E2E_DATABASE_PATH!,
 ) {
-  const child = execFile("npx", ["tsx", "scripts/studio-user.ts", "add", email], {
+  const child = execFile(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", "add", email], {
     env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: "" },
   });
   child.stdin!.end(`${password}\n`);
