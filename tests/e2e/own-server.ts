@@ -102,7 +102,7 @@ export async function startMailedServer(
   }
   const cliEnv = { SITE_URL: base, DATABASE_PATH: databasePath, ...env, NODE_ENV: "test" };
   const cli = (script: string, args: string[]) =>
-    execFileSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
+    execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
       encoding: "utf8",
       env: { ...process.env, ...cliEnv },
     });

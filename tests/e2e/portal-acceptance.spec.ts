@@ -198,7 +198,7 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
 /** The studio's quote command (`npm run studio-quote`) on this server's database. */
 function studioQuoteCli(origin: string, dbPath: string) {
   return (...args: string[]) =>
-    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/studio-quote.ts", ...args], {
       encoding: "utf8",
       env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: "test", SMTP_URL: "" },
     });

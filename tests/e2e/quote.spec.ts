@@ -44,7 +44,7 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   const [lead] = storedInquiries(email);
 
   const cli = (args: string[]) =>
-    execFileSync("npx", ["tsx", "scripts/studio-quote.ts", ...args], {
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/studio-quote.ts", ...args], {
       encoding: "utf8",
       env: {
         ...process.env,
