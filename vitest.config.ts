@@ -16,7 +16,7 @@ const server = (name: string, include: string[]): TestProjectInlineConfiguration
     // The files share their worker's modules instead of loading the server afresh each (a new
     // process per file cost more than half of this project's CPU). They keep no state between
     // them: each test makes its own app, database, fakes and clock, and restores what it changes
-    // (fake timers, spies). The app project keeps isolation: its modules install on the document.
+    // (fake timers, spies).
     isolate: false,
     // A server test that takes 10 s alone took 33 s in a run beside the other stages (load 20 on
     // two cores), and 44 s with three more busy processes: the limit is for a test that hangs,
@@ -42,6 +42,11 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "jsdom",
+          // The files share their worker's document and modules too (a fresh jsdom and module graph
+          // per file took 55 s of the project's 18 s alone). A file that installs listeners on the
+          // document removes them after it (page-enhancements, payment-form); the project passes
+          // with its files in any order on one worker (--sequence.shuffle.files, four seeds).
+          isolate: false,
           include: ["app/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup/vitest-dom.ts"],
           // Typing with user-event is per keystroke; on a loaded 2-core CI machine 5 s is too tight.

@@ -34,6 +34,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   for (const [target, type, fn] of listeners.splice(0)) target.removeEventListener(type, fn);
+  // The app's test files share a worker's document (vitest.config.ts): leave it as found.
+  delete (window as Window & { __pageEnhanced?: boolean }).__pageEnhanced;
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { pageEnhancements } from "~/lib/page-enhancements";
 
@@ -45,8 +45,43 @@ function respondWith(status: number, body: unknown) {
   };
 }
 
-// The notices are drawn by the inline page enhancements into the page's notice region.
-pageEnhancements(document);
+// The notices are drawn by the inline page enhancements into the page's notice region. They are
+// installed for this file and removed after it: the app's test files share a worker's document
+// (vitest.config.ts), and the next file's page must not have a second set of listeners.
+const installed: [
+  EventTarget,
+  string,
+  EventListenerOrEventListenerObject,
+  AddEventListenerOptions | boolean | undefined,
+][] = [];
+beforeAll(() => {
+  delete (window as Window & { __pageEnhanced?: boolean }).__pageEnhanced;
+  const spies = [document, window].map((target: EventTarget) => {
+    const add = target.addEventListener.bind(target);
+    return vi
+      .spyOn(target, "addEventListener")
+      .mockImplementation(
+        (
+          type: string,
+          fn: EventListenerOrEventListenerObject | null,
+          options?: AddEventListenerOptions | boolean,
+        ) => {
+          if (fn) installed.push([target, type, fn, options]);
+          add(type, fn, options);
+        },
+      );
+  });
+  try {
+    pageEnhancements(document);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+});
+afterAll(() => {
+  for (const [target, type, fn, options] of installed.splice(0))
+    target.removeEventListener(type, fn, options);
+  delete (window as Window & { __pageEnhanced?: boolean }).__pageEnhanced;
+});
 
 function setup() {
   render(
