@@ -54,7 +54,7 @@ describe("islandLoaderSource", () => {
     });
     form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
     expect(submitted).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(submitted).toHaveBeenCalledWith(button));
+    await vi.waitFor(() => expect(submitted).toHaveBeenCalledWith(button), { timeout: 30_000 });
   });
 
   it("starts the entry on the first intent, without a submit", async () => {

@@ -122,7 +122,7 @@ describe(`a periodic job's lease on ${testDatabaseKind}`, () => {
       { timers: false },
     );
     const first = job.tick();
-    await expect.poll(() => runs).toBe(1);
+    await expect.poll(() => runs, { timeout: 30_000 }).toBe(1);
     c.now += 120_000;
     expect(await job.tick()).toBe("held");
     finish();

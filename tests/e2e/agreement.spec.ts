@@ -82,7 +82,7 @@ test("a client signs with a typed name, pays the deposit, and the sealed agreeme
 
     // The emails with the PDF: one to the client, one to the studio.
     await expect
-      .poll(() => smtp.messages.filter((m) => /signed/i.test(m.subject)).length, { timeout: 20_000 })
+      .poll(() => smtp.messages.filter((m) => /signed/i.test(m.subject)).length, { timeout: 60_000 })
       .toBe(2);
     const agreementMails = smtp.messages.filter((m) => /signed/i.test(m.subject));
     expect(agreementMails.map((m) => m.to[0]).sort()).toEqual([email, "studio@example.com"].sort());

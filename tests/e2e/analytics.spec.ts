@@ -41,7 +41,7 @@ test("a page view lands one row with its campaign and device, no cookie and noth
 }) => {
   const id = campaign();
   await page.goto(`/pricing?utm_source=newsletter&utm_campaign=${id}`);
-  await expect.poll(() => eventsOf(id), { timeout: 10_000 }).toHaveLength(1);
+  await expect.poll(() => eventsOf(id), { timeout: 60_000 }).toHaveLength(1);
   expect(eventsOf(id)[0]).toMatchObject({
     name: "pageview",
     path: "/pricing",
@@ -60,12 +60,12 @@ test("a demo's \"Get a site like this\" click is a goal, and the contact page it
 }) => {
   const id = campaign();
   await page.goto(`/demo/gym?utm_campaign=${id}`);
-  await expect.poll(() => eventsOf(id), { timeout: 10_000 }).toHaveLength(1);
+  await expect.poll(() => eventsOf(id), { timeout: 60_000 }).toHaveLength(1);
   await page.getByRole("link", { name: "Get a site like this" }).click();
   await expect(page).toHaveURL(/\/contact\?ref=demo-gym$/);
   const visitor = String(eventsOf(id)[0]!.visitor);
   await expect
-    .poll(() => eventsOfVisitor(visitor), { timeout: 10_000 })
+    .poll(() => eventsOfVisitor(visitor), { timeout: 60_000 })
     .toEqual([
       { name: "pageview", path: "/demo/gym", entry: 1, demo_ref: null },
       { name: "demo-cta", path: "/demo/gym", entry: 0, demo_ref: null },

@@ -112,7 +112,7 @@ test("a visitor in Toronto books at 375 px in their own times, the video link in
 
   // The invitation: its start instant in UTC is the one chosen; the video link is its LOCATION and in its DESCRIPTION.
   await expect
-    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 20_000 })
+    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 60_000 })
     .toBe(1);
   const mail = smtp.messages.find((m) => m.to.includes(email))!;
   expect(mail.text).toContain(VIDEO);

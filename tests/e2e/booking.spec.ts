@@ -101,7 +101,7 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await expect(page.getByTestId("booking-when")).toContainText(`${shownTime} ${zoneLabel("Europe/London")}`);
 
   // The confirmation and its invitation: the start instant in UTC is the slot chosen.
-  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => mailsTo(email).length, { timeout: 60_000 }).toBe(1);
   const confirmation = mailsTo(email)[0]!;
   const event = await invitation(confirmation.raw);
   expect(event.startDate.toJSDate().toISOString().replace(".000Z", "Z")).toBe(slot);
@@ -146,7 +146,7 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await page.locator(`label:has(> input[value="${moved}"])`).click();
   await page.getByRole("button", { name: "Move my call to this time" }).click();
   await expect(page.getByRole("status").filter({ hasText: bookingCopy.rescheduled })).toBeVisible();
-  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => mailsTo(email).length, { timeout: 60_000 }).toBe(2);
   const update = await invitation(mailsTo(email)[1]!.raw);
   expect(update.startDate.toJSDate().toISOString().replace(".000Z", "Z")).toBe(moved);
   expect(update.uid).toBe(event.uid);
@@ -174,11 +174,11 @@ test("from the inquiry's success message to a call booked in London time, moved,
   await expect(page.getByRole("status").filter({ hasText: bookingCopy.cancelled })).toBeVisible();
   await expect
     .poll(() => smtp.messages.filter((m) => m.subject.startsWith(`Call cancelled: ${who},`)).length, {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(1);
   // The visitor's calendar is told too: the event of the first invitation, cancelled.
-  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(3);
+  await expect.poll(() => mailsTo(email).length, { timeout: 60_000 }).toBe(3);
   expect((await invitation(mailsTo(email)[2]!.raw)).uid).toBe(event.uid);
   // The freed time is offered again (on its day).
   const day = new Intl.DateTimeFormat("en-CA", {

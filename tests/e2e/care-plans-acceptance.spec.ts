@@ -91,7 +91,7 @@ test("a care plan's life in the sandbox: subscribe, documents, renewal, failure,
     await expect(client.getByRole("heading", { name: "Subscribed (test)" })).toBeVisible();
 
     // The first invoice and receipt arrive, numbered, with GST and PST, marked TEST.
-    await expect.poll(async () => (await receipts()).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await receipts()).length, { timeout: 60_000 }).toBe(1);
     const [first] = await receipts();
     expect(first!.subject).toMatch(/^\[TEST\] Receipt R2026-0001: \$140\.00 CAD for Growth Care$/);
     expect(first!.files).toEqual(["invoice-2026-0001.pdf", "receipt-R2026-0001.pdf"]);
@@ -109,7 +109,7 @@ test("a care plan's life in the sandbox: subscribe, documents, renewal, failure,
     await client.goto(`${origin}/portal`);
     await client.getByLabel("Email").fill(email);
     await client.getByRole("button", { name: "Email me a sign-in link" }).click();
-    await expect.poll(() => mails(/sign-in link/).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => mails(/sign-in link/).length, { timeout: 60_000 }).toBe(1);
     const link = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mails(/sign-in link/)[0]!.text)![0];
     await client.goto(link.replaceAll("&amp;", "&"));
     await expect(client).toHaveURL(`${origin}/portal`);
@@ -122,7 +122,7 @@ test("a care plan's life in the sandbox: subscribe, documents, renewal, failure,
     // The clock moves a month: the renewal's invoice and receipt arrive.
     await client.getByRole("button", { name: "Move the clock a month (test)" }).click();
     await expect(client.getByRole("status")).toContainText("A month went by (test)");
-    await expect.poll(async () => (await receipts()).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => (await receipts()).length, { timeout: 60_000 }).toBe(2);
     expect((await receipts()).map((r) => r.files[1])).toContain("receipt-R2026-0002.pdf");
     expect(await mrr()).toEqual({ mrr: "$125.00 CAD", failed: "0" });
 
@@ -130,7 +130,7 @@ test("a care plan's life in the sandbox: subscribe, documents, renewal, failure,
     await client.getByRole("button", { name: "Make the card decline (test)" }).click();
     await client.getByRole("button", { name: "Move the clock a month (test)" }).click();
     await expect(client.getByRole("definition").filter({ hasText: "Payment failed" })).toBeVisible();
-    await expect.poll(() => mails(/Action needed/).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => mails(/Action needed/).length, { timeout: 60_000 }).toBe(1);
     const failed = mails(/Action needed/)[0]!;
     expect(failed.subject).toBe("[TEST] Action needed: your Growth Care payment did not go through");
     expect(await mrr()).toEqual({ mrr: "$125.00 CAD", failed: "1" });
@@ -148,7 +148,7 @@ test("a care plan's life in the sandbox: subscribe, documents, renewal, failure,
     await expect(client).toHaveURL(/\/billing\/sandbox\/portal\//);
     await client.getByRole("button", { name: "Update card (test)" }).click();
     await expect(client.getByRole("status")).toContainText("Card updated (test)");
-    await expect.poll(async () => (await receipts()).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(async () => (await receipts()).length, { timeout: 60_000 }).toBe(3);
     expect(await mrr()).toEqual({ mrr: "$125.00 CAD", failed: "0" });
 
     // The studio logs an hour and a half of changes; the client sees the same figure.

@@ -54,7 +54,7 @@ test("a change of plan in the sandbox: the plan shown, the MRR and the next rene
     await client.getByLabel("Name on the card").fill("Robin Client");
     await client.getByRole("button", { name: /^Subscribe \(test\)/ }).click();
     await expect(client.getByRole("heading", { name: "Subscribed (test)" })).toBeVisible();
-    await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => receipts().length, { timeout: 60_000 }).toBe(1);
     expect(await mrr()).toBe("$125.00 CAD");
 
     // The studio opens the plan's billing from the lead's page and changes it to Partner Care.
@@ -99,7 +99,7 @@ test("a change of plan in the sandbox: the plan shown, the MRR and the next rene
     // The next month bills Partner Care: $300 + GST $15 + PST $21.
     await studio.goto(portal);
     await studio.getByRole("button", { name: "Move the clock a month (test)" }).click();
-    await expect.poll(() => receipts().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => receipts().length, { timeout: 60_000 }).toBe(2);
     const renewal = receipts().find((m) => m.subject.includes("R2026-0002"))!;
     expect(renewal.subject).toBe("[TEST] Receipt R2026-0002: $336.00 CAD for Partner Care");
     const parsed = await simpleParser(renewal.raw);

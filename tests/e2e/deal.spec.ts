@@ -68,7 +68,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     const reference = (await item.getByRole("heading").textContent())!.replace("Quote ", "").trim();
 
     // The quote's email carries the quote, and no invoice: the client has not said yes (decision 0046).
-    await expect.poll(() => mail.subjects(/^Your quote/).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mail.subjects(/^Your quote/).length, { timeout: 60_000 }).toBe(1);
     expect(await mail.pdfs(/^invoice-/, 0)).toEqual([]);
 
     // The client, impatient in a browser of their own: types and presses as soon as the page is there, twice.
@@ -167,7 +167,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
     // Six days on, nothing; seven days on, the reminder, naming the studio and its address, with its unsubscribe link.
     expect(reminders(requestedAt + 6 * DAY)).toContain("reminder-balance-7: 0 queued");
     expect(reminders(requestedAt + 7 * DAY + 60_000)).toContain("reminder-balance-7: 1 queued");
-    await expect.poll(() => mail.subjects(/^Reminder:/).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mail.subjects(/^Reminder:/).length, { timeout: 60_000 }).toBe(1);
     const [reminder] = mail.subjects(/^Reminder:/);
     expect(reminder!.to).toEqual([email]);
     for (const expected of [siteConfig.name, formatAddress(), reference, "$691.35 CAD"])
@@ -186,7 +186,7 @@ test("the deal: quote with GST and PST, signed, deposit paid, documents by email
         "Reminder that the balance is unpaid after 14 days not sent: the client unsubscribed from reminders.",
         { timeout: 1_000 },
       );
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 60_000 });
     expect(mail.subjects(/^Reminder:/)).toHaveLength(1);
 
     // Receipts are no reminders: paying the balance still brings one.
@@ -250,7 +250,7 @@ function smtpReader(messages: { to: string[]; subject: string; text: string; raw
   async function pdfs(name: RegExp, count: number) {
     await expect
       .poll(async () => (await attachments()).filter((a) => name.test(a.filename)).length, {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toBe(count);
     return (await attachments()).filter((a) => name.test(a.filename));

@@ -176,7 +176,7 @@ export function visitorAddress(run: string) {
  */
 export async function hydrateForm(page: Page) {
   await page.locator("[data-island] form").first().hover();
-  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
 }
 
 /**

@@ -40,7 +40,7 @@ async function submitBeforeReact(page: Page, submit: () => Promise<void>) {
   expect(await page.locator("form[data-hydrated]").count()).toBe(0);
   await submit();
   expect(await page.locator("form[data-hydrated]").count(), "submitted before React took the form").toBe(0);
-  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 25_000 });
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
 }
 
 /** A complete request on the electrician demo's form, with personal data a URL must never carry. */
@@ -150,7 +150,7 @@ test("when the island cannot load, a held submit goes to the route action, and i
   // The answer page hydrates with the answer it was rendered with (the island's props).
   islandFails = false;
   await page.locator("[data-island] form").hover();
-  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 25_000 });
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
   await expect(reason).toBeVisible();
   await expect(page.getByRole("radio", { name: /Pro Website/ })).toBeChecked();
   await expect(page.getByLabel(/Quoted amount/)).toHaveValue("1.005");

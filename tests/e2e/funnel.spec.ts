@@ -95,7 +95,7 @@ test("the funnel: three sources' visits, one becomes an inquiry, a signed quote 
       expect((await answered).status()).toBe(204);
     }
     // Campaign 1, reader 2 (the second as the first page hid), demo 2: page views as beacons land.
-    await expect.poll(pageviews, { timeout: 15_000 }).toBe(5);
+    await expect.poll(pageviews, { timeout: 60_000 }).toBe(5);
 
     // The studio quotes the lead: 1,000.00, half as a deposit.
     await studioSignIn({ origin, databasePath: dbPath });

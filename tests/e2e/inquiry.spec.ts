@@ -154,7 +154,7 @@ test.describe("inquiry form with JavaScript", () => {
     // Long enough that the fill-time check must count from the page's start, not from hydration.
     await page.waitForTimeout(MIN_FILL_MS + 200);
     scripts.release();
-    await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
     await expect(page.getByLabel("First Name")).toHaveValue("Grace");
     await expect(page.getByLabel("Budget Range")).toHaveValue("340-500");
 

@@ -101,7 +101,7 @@ test("a package chosen and an amount typed before React arrives are the ones sen
   expect(scripts.requested.length, "choosing in the form asks for React").toBeGreaterThan(0);
   await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
   scripts.release();
-  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator("form[data-hydrated]")).toHaveCount(1, { timeout: 60_000 });
   await expect(page.getByRole("radio", { name: /Pro Website/ })).toBeChecked();
 
   // The answer is held back as an error, so no checkout tab opens: only what was sent matters here.

@@ -235,7 +235,7 @@ async function dealFor(
 
   const mailTo = (subject: RegExp) =>
     smtp.messages.filter((m) => m.to.includes(email) && subject.test(m.subject.replace(/^\[TEST\] /, "")));
-  await expect.poll(() => mailTo(/^Your quote/).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => mailTo(/^Your quote/).length, { timeout: 60_000 }).toBe(1);
   const portalLink = new RegExp(`${origin}/portal(?=[\\s\\])>"])`).exec(mailTo(/^Your quote/)[0]!.text)?.[0];
   expect(portalLink, "the quote email's portal link").toBeDefined();
 
@@ -245,7 +245,7 @@ async function dealFor(
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
-  await expect.poll(() => mailTo(/sign-in link/).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => mailTo(/sign-in link/).length, { timeout: 60_000 }).toBe(1);
   const link = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mailTo(/sign-in link/)[0]!.text)![0];
   await page.goto(link.replaceAll("&amp;", "&"));
   await expect(page).toHaveURL(`${origin}/portal`);

@@ -48,7 +48,7 @@ test("a client signs in by the emailed link and finds their quote; every portal 
   await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
 
   await expect
-    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 20_000 })
+    .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 60_000 })
     .toBe(1);
   const mail = smtp.messages.find((m) => m.to.includes(email))!;
   const link = /https?:\/\/\S+magic-link\/verify\?[^\s\])>"]+/.exec(mail.text)![0];

@@ -105,7 +105,7 @@ test("the studio previews a quote as the client, sends it with a note; the clien
       () =>
         smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith("[TEST] Your quote")).length,
       {
-        timeout: 20_000,
+        timeout: 60_000,
       },
     )
     .toBe(1);

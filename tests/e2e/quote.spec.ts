@@ -87,7 +87,7 @@ test("a 1,234.56 CAD quote with a 50% deposit is accepted and 617.28 paid; the s
   await page.goto(new URL(link).pathname);
   await realFocus(page);
   await expect(page.getByTestId("quote-total")).toHaveText("$1,234.56 CAD");
-  await expect.poll(status, { timeout: 5_000 }).toBe("viewed");
+  await expect.poll(status, { timeout: 60_000 }).toBe("viewed");
   await expect(page.getByText("Amount due now: $617.28 CAD")).toBeVisible();
   // Accepting is signing: a typed legal name and the box ticked.
   await page.getByLabel("Your full legal name").fill("Grace Brewster Hopper");

@@ -101,7 +101,7 @@ test("the studio refunds part of a paid deposit: the client gets the credit note
 
     // The client's email, with the credit note's PDF: its number, the documents it credits, the amounts and taxes reversed.
     await expect
-      .poll(() => smtp.messages.filter((m) => m.subject.includes("credit note")).length, { timeout: 20_000 })
+      .poll(() => smtp.messages.filter((m) => m.subject.includes("credit note")).length, { timeout: 60_000 })
       .toBe(1);
     const mail = smtp.messages.find((m) => m.subject.includes("credit note"))!;
     expect(mail.to).toEqual([email]);

@@ -245,13 +245,13 @@ test.describe("faults against a running server", () => {
         SMTP_URL: smtp.url,
         INQUIRY_TO: "studio@example.com",
       });
-      await expect.poll(() => smtp.messages.length, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => smtp.messages.length, { timeout: 60_000 }).toBe(2);
       expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
         "New project inquiry from Katherine Johnson",
         "We received your inquiry: Cascadia Web Studio",
       ]);
       await expect
-        .poll(() => read().outbox.map((r) => r.status), { timeout: 10_000 })
+        .poll(() => read().outbox.map((r) => r.status), { timeout: 60_000 })
         .toEqual(["delivered", "delivered"]);
 
       // Killed again and restarted: nothing is sent twice.
@@ -301,7 +301,7 @@ test.describe("faults against a running server", () => {
 
     async function expectKept(page: Page) {
       await expect(page.locator("#inquiry-status")).toContainText(inquiryFormContent.messages.error, {
-        timeout: 15_000,
+        timeout: 60_000,
       });
       await expect(page.getByLabel("First Name")).toHaveValue(inquiry.firstName);
       await expect(page.getByLabel("Email")).toHaveValue(inquiry.email);
@@ -321,7 +321,7 @@ test.describe("faults against a running server", () => {
       lock.exec("BEGIN EXCLUSIVE");
       try {
         const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/inquiries", {
-          timeout: 20_000,
+          timeout: 60_000,
         });
         await page.getByRole("button", { name: inquiryFormContent.submit }).click();
         const res = await answer;
@@ -338,7 +338,7 @@ test.describe("faults against a running server", () => {
       // Back up: the same page sends.
       await page.getByRole("button", { name: inquiryFormContent.submit }).click();
       await expect(page.locator("#inquiry-status")).toContainText("Your message has been sent", {
-        timeout: 15_000,
+        timeout: 60_000,
       });
     });
 
@@ -350,7 +350,7 @@ test.describe("faults against a running server", () => {
         await fill(page);
         lock.exec("BEGIN EXCLUSIVE");
         try {
-          const answer = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 20_000 });
+          const answer = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 60_000 });
           await page.getByRole("button", { name: inquiryFormContent.submit }).click();
           expect((await answer).status()).toBe(503);
           await expectKept(page);

@@ -58,7 +58,7 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     expect(
       cli("reminders", ["run", "--at", new Date(requestedAt + 7 * DAY + 60_000).toISOString()]),
     ).toContain("reminder-balance-7: 1 queued");
-    await expect.poll(() => mails("Reminder:").length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mails("Reminder:").length, { timeout: 60_000 }).toBe(1);
     const [reminder] = mails("Reminder:");
     expect(reminder!.to).toEqual([email]);
     expect(reminder!.text).toContain("Cascadia Web Studio");
@@ -88,7 +88,7 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
             "select kind, body from lead_activity where lead_id = ? and kind like 'reminder-%' order by created_at",
             leadId,
           ),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toEqual([
         {
@@ -110,7 +110,7 @@ test("the 7-day balance reminder arrives, its unsubscribe link stops the 14-day 
     ]);
     await balance.getByRole("button", { name: /617\.28/ }).click();
     await expect(balance).toHaveURL(/\/payment-success\?session_id=/);
-    await expect.poll(() => mails("Receipt:").length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => mails("Receipt:").length, { timeout: 60_000 }).toBe(2);
     expect(mails("Receipt:").every((m) => m.to[0] === email)).toBe(true);
   } finally {
     await own.stop();

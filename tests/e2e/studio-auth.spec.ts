@@ -75,7 +75,7 @@ test.describe("studio passkeys and two-factor", () => {
     ).toBeVisible();
     await page.getByLabel("Passkey name (optional)").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
-    await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 60_000 });
     const list = page.getByRole("list", { name: "Your passkeys" });
     await expect(list).toContainText("Test laptop");
     // The owner is told by email (queued in the outbox for the account's address).

@@ -47,8 +47,8 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByLabel("Password").fill(account.password);
     expect(await hydrated(page), "typed before React took the page").toBe(false);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/studio$/, { timeout: 20_000 });
-    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/studio$/, { timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 60_000 });
     // The browser posted the form itself (a document request), and the page's action signed in.
     expect(sent).toContain("POST /studio/login (document)");
     expect(sent.filter((s) => s.startsWith("POST /studio/login.data"))).toEqual([]);
@@ -75,7 +75,7 @@ test.describe("studio sign-in, the impatient way", () => {
     await page.getByLabel("Password").fill(account.password);
     expect(await hydrated(page)).toBe(false);
     await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
-    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("alert")).toHaveCount(0);
     // Signed in for real: the inbox opens for this session instead of sending it to the login page.
     expect((await page.request.get("/studio", { maxRedirects: 0 })).status()).toBe(200);

@@ -43,7 +43,7 @@ test("a card moved on the board by pointer and by keyboard changes the lead's st
   await expect(async () => {
     await card(draggedId).dragTo(column("contacted"));
     await expect(column("contacted").getByTestId(`card-${draggedId}`)).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(column("new").getByTestId(`card-${draggedId}`)).toHaveCount(0);
 
   // Keyboard: the card's Move form, opened, filled and sent with keys only.

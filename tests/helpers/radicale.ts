@@ -80,7 +80,8 @@ export async function startRadicale({ user = "owner", password = "app-password-1
     });
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-    for (let i = 0; i < 100; i++) {
+    // Up to a minute: Python starts slowly on a loaded machine.
+    for (let i = 0; i < 600; i++) {
       const up = await fetch(url, { method: "OPTIONS" }).then(
         () => true,
         () => false,

@@ -80,7 +80,7 @@ describe("deploy/nginx", () => {
       });
     try {
       let first: number | undefined;
-      for (let i = 0; i < 100 && first === undefined; i++) {
+      for (let i = 0; i < 600 && first === undefined; i++) {
         first = await get("127.0.0.1").catch(
           () => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)),
         );
