@@ -116,8 +116,17 @@ describe(`SMTP faults on ${testDatabaseKind}`, () => {
       await silent.close();
       smtp = await startFakeSmtp(port);
       t.clock.now += 60_000;
-      expect(await worker.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
-      t.clock.now += 24 * 60 * 60_000;
+      // The mailer's 300 ms limits hold for the working server too: on a loaded machine this
+      // process can pause past them, and that pass retries. Each pass claims what is left, and
+      // within a few passes both are delivered, each once (the subjects below).
+      let delivered = 0;
+      for (let pass = 0; pass < 5 && delivered < 2; pass++) {
+        const result = await worker.runOnce();
+        expect(result.claimed).toBe(2 - delivered);
+        delivered += result.delivered;
+        t.clock.now += 24 * 60 * 60_000;
+      }
+      expect(delivered).toBe(2);
       expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
       expect(smtp.messages.map((m) => m.subject).sort()).toEqual([
         "New project inquiry from Ada Lovelace",
