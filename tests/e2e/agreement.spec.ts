@@ -17,7 +17,7 @@ test("a client signs with a typed name, pays the deposit, and the sealed agreeme
   checkA11y,
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const own = await startMailedServer("agreement", { GST_HST_NUMBER: "123456789 RT0001" });
   const { base: origin, smtp } = own;
   try {
