@@ -19,6 +19,7 @@ import { randomIp } from "../helpers/inquiries";
  */
 
 const buildDir = path.resolve(configuredBuildDir());
+const MINUTE_MS = 60_000;
 
 async function loadServerBuild(): Promise<ServerBuild> {
   const entry = path.join(buildDir, "server/index.js");
@@ -96,15 +97,24 @@ describe(`payment rate limit on every entry point of the built site (${testDatab
 
   for (const [label, attempt] of Object.entries(entryPoints)) {
     it(`${label}: ${max} attempts a minute, then refused with nothing stored`, async () => {
-      const ip = randomIp();
-      const before = await countPayments();
-      for (let i = 0; i < max; i++) {
-        const res = await attempt(ip);
-        expect(res.status, `${label} attempt ${i + 1}`).toBeLessThan(400);
+      // The limit's windows are fixed minutes of the clock: attempts that a loaded machine
+      // spreads over a minute's turn are two windows' worth, and are made again from a new
+      // address within one minute.
+      for (let round = 1; ; round++) {
+        const ip = randomIp();
+        const minute = Math.floor(Date.now() / MINUTE_MS);
+        const before = await countPayments();
+        for (let i = 0; i < max; i++) {
+          const res = await attempt(ip);
+          expect(res.status, `${label} attempt ${i + 1}`).toBeLessThan(400);
+        }
+        expect(await countPayments()).toBe(before + max);
+        const over = await attempt(ip);
+        if (Math.floor(Date.now() / MINUTE_MS) !== minute && round < 3) continue;
+        await expectRefused(over, label);
+        expect(await countPayments()).toBe(before + max);
+        break;
       }
-      expect(await countPayments()).toBe(before + max);
-      await expectRefused(await attempt(ip), label);
-      expect(await countPayments()).toBe(before + max);
     });
   }
 
