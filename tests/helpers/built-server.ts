@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-
-import { configuredBuildDir } from "../../server/paths";
+import { builtFile } from "./build";
 
 /**
  * The server as production runs it (`npm run serve`: build/node/index.js, server/index.ts
@@ -11,8 +8,5 @@ import { configuredBuildDir } from "../../server/paths";
  * points the started server at a build of the test's making.
  */
 export function builtServerEntry(): string {
-  const entry = path.join(path.resolve(configuredBuildDir()), "node", "index.js");
-  if (!fs.existsSync(entry))
-    throw new Error(`No built server at ${entry}: run "npm run build" before this test (npm test does).`);
-  return entry;
+  return builtFile("node/index.js");
 }

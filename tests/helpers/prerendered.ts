@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { configuredBuildDir } from "../../server/paths";
+import { builtFile } from "./build";
 
 /**
  * The HTML of a prerendered page as the server sends it: the file the build wrote for it
@@ -9,12 +9,7 @@ import { configuredBuildDir } from "../../server/paths";
  * alone, read without a server or a browser; `npm run build` first (npm test does).
  */
 export function prerenderedHtml(route: string): string {
-  const file = path.join(path.resolve(configuredBuildDir()), "client", route, "index.html");
-  if (!fs.existsSync(file))
-    throw new Error(
-      `No prerendered ${route} in ${file}: run "npm run build" before this test (npm test does).`,
-    );
-  return fs.readFileSync(file, "utf8");
+  return fs.readFileSync(builtFile(path.join("client", route, "index.html")), "utf8");
 }
 
 /**

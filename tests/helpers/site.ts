@@ -1,9 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
-import { configuredBuildDir } from "../../server/paths";
+import { builtFile } from "./build";
 
 /**
  * A stand-in for the built site: one root route whose document is a plain
@@ -35,10 +34,7 @@ export function fakeSite(): { clientDir: string; serverBuild: ServerBuild } {
 
 /** The real built site (`npm run build`, or BUILD_DIR): its client files and server build. */
 export async function builtSite(): Promise<{ clientDir: string; serverBuild: ServerBuild }> {
-  const buildDir = path.resolve(configuredBuildDir());
-  const entry = path.join(buildDir, "server/index.js");
-  if (!fs.existsSync(entry))
-    throw new Error(`No build in ${buildDir}: run "npm run build" before this test (npm test does).`);
+  const entry = builtFile("server/index.js");
   const serverBuild = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
-  return { clientDir: path.join(buildDir, "client"), serverBuild };
+  return { clientDir: path.join(path.dirname(path.dirname(entry)), "client"), serverBuild };
 }
