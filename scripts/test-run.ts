@@ -83,6 +83,27 @@ function childrenCpu(): number | undefined {
     return undefined;
   }
 }
+/**
+ * CPU seconds the whole machine has been busy (Linux: /proc/stat's first line, every field but
+ * idle and iowait), or undefined elsewhere. Counts what childrenCpu cannot: daemons the stages
+ * started (PostgreSQL's server) and processes whose parent never waited for them.
+ */
+function machineBusyCpu(): number | undefined {
+  try {
+    const fields = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const machineAtStart = machineBusyCpu();
 let cpuSoFar = childrenCpu();
 const cpuAtStart = cpuSoFar;
 const busyCores = () => [...running].reduce((n, r) => n + r.stage.cores, 0);
@@ -178,6 +199,14 @@ function report() {
       ? `${(cpuSoFar - cpuAtStart).toFixed(0).padStart(5)} s`
       : "";
   console.log(`test-run: total            ${seconds(started).toFixed(0).padStart(5)} s ${cpu}`);
+  const machineNow = machineBusyCpu();
+  if (machineNow !== undefined && machineAtStart !== undefined) {
+    const busy = machineNow - machineAtStart;
+    const available = seconds(started) * os.availableParallelism();
+    console.log(
+      `test-run: the machine was busy ${busy.toFixed(0)} s of its ${available.toFixed(0)} s of CPU (${((100 * busy) / available).toFixed(0)} %), this run and anything else`,
+    );
+  }
   // What else the machine was doing: a loaded machine stretches every wall time above.
   console.log(`test-run: load average ${load()} (1, 5, 15 min) on ${os.availableParallelism()} cores`);
   process.exit(failed ? 1 : 0);
