@@ -124,11 +124,13 @@ async function expectNoSidewaysScroll(page: Page) {
 for (const slug of slugs) {
   test.describe(`${slug} demo`, () => {
     for (const path of pagesOf(slug)) {
-      // axe at the desktop size: routes.spec.ts (every public route); at 375 px: the next test.
-      test(`${path}: key content, one h1`, async ({ page }) => {
+      // One load at 375 px: what the page shows, its axe check there (at the desktop size and
+      // sideways scroll: routes.spec.ts, for every public route).
+      test(`${path} at 375 px: key content, one h1, axe`, async ({ page, checkA11y }) => {
         const p = expected[path];
         expect(p, `${path} has no expected content in this spec`).toBeDefined();
         if (!p) return;
+        await page.setViewportSize({ width: 375, height: 800 });
         const res = await page.goto(path);
         expect(res?.status()).toBe(200);
         await expect(page.locator("h1")).toHaveCount(1);
@@ -137,11 +139,6 @@ for (const slug of slugs) {
         for (const t of p.texts) await expect(main.getByText(t).first()).toBeVisible();
         // Demo phone buttons never dial.
         await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
-      });
-
-      test(`${path} at 375 px: no sideways scroll, axe`, async ({ page, checkA11y }) => {
-        await page.setViewportSize({ width: 375, height: 800 });
-        await page.goto(path);
         await expectNoSidewaysScroll(page);
         await checkA11y();
       });
