@@ -1,7 +1,11 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import forge from "node-forge";
+import { createRequire } from "node:module";
+import type Forge from "node-forge";
 
 import { siteConfig } from "~/content/site";
+
+/** node-forge loads when a certificate is first opened or made, not when the server starts (issue 43). */
+const loadOnFirstUse = createRequire(import.meta.url);
 
 /** PKCS#12 files of the document seal (seal.server.ts): opened at start-up by config.server.ts, made for development. */
 
@@ -10,7 +14,8 @@ import { siteConfig } from "~/content/site";
  * Throws a message fit for a start-up error (wrong passphrase, no key, expired certificate).
  */
 export function openP12(bytes: Buffer, passphrase: string, at = new Date()): { signer: string } {
-  let p12: forge.pkcs12.Pkcs12Pfx;
+  const forge = loadOnFirstUse("node-forge") as typeof Forge;
+  let p12: Forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(bytes.toString("binary")), false, passphrase);
   } catch (error) {
@@ -22,13 +27,13 @@ export function openP12(bytes: Buffer, passphrase: string, at = new Date()): { s
   const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag!;
   const certBag = forge.pki.oids.certBag!;
   const keys = p12.getBags({ bagType: keyBag })[keyBag];
-  const key = keys?.[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = keys?.[0]?.key as Forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new Error("holds no (RSA) private key");
   const certs = p12.getBags({ bagType: certBag })[certBag] ?? [];
   const cert = certs
     .map((b) => b.cert)
     .find((c) => {
-      const pub = c?.publicKey as forge.pki.rsa.PublicKey | undefined;
+      const pub = c?.publicKey as Forge.pki.rsa.PublicKey | undefined;
       return pub?.n?.equals(key.n) && pub.e.equals(key.e);
     });
   if (!cert) throw new Error("holds no certificate for its private key");
@@ -42,6 +47,7 @@ export function openP12(bytes: Buffer, passphrase: string, at = new Date()): { s
 
 /** A self-signed certificate of the studio, in a PKCS#12 under the passphrase. RSA key from Node's own crypto (fast); forge writes the certificate. */
 export function selfSignedP12(passphrase: string, now = new Date()): Buffer {
+  const forge = loadOnFirstUse("node-forge") as typeof Forge;
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
   const cert = forge.pki.createCertificate();

@@ -6,12 +6,20 @@
  * subset by pdfkit), so a client's name prints in any Latin script, Greek or Cyrillic.
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import * as fontkit from "fontkit";
-import PDFDocument from "pdfkit";
+import type * as Fontkit from "fontkit";
+import type PDFKitDocument from "pdfkit";
 
 import { siteConfig, type SiteConfig } from "../../app/content/site";
 import { addSealPlaceholder, applySeal, type Seal, type SealInfo } from "./seal.server";
+
+/**
+ * pdfkit and fontkit load when the first document is drawn, not when the server starts: ~12 MB
+ * of heap that a process serving pages and taking inquiries never needs (issue 43).
+ */
+const loadOnFirstUse = createRequire(import.meta.url);
+const fontkit = () => loadOnFirstUse("fontkit") as typeof Fontkit;
 
 export const PDF_INK = "#0b1324";
 export const PDF_MUTED = "#475569";
@@ -55,7 +63,7 @@ function faces(): Faces {
   const regular = fs.readFileSync(regularFile);
   const bold = fs.readFileSync(new URL("DejaVuSans-Bold.ttf", FONT_DIR));
   const [inRegular, inBold] = [regular, bold].map((bytes) => {
-    const font = fontkit.create(bytes);
+    const font = fontkit().create(bytes);
     if (!("characterSet" in font))
       throw new Error("pdf: a face file is a font collection, expected one font");
     return new Set(font.characterSet);
@@ -92,18 +100,22 @@ export function printable(text: string): string {
 
 /**
  * A document whose every string, drawn or measured, goes through printable() first:
- * no body has to remember it, and widths match what is drawn.
+ * no body has to remember it, and widths match what is drawn. Made once pdfkit is loaded.
  */
-class StudioDocument extends PDFDocument {
-  text(text: string, ...rest: unknown[]) {
-    return Reflect.apply(super.text, this, [printableValue(text), ...rest]) as this;
-  }
-  widthOfString(text: string, ...rest: unknown[]) {
-    return Reflect.apply(super.widthOfString, this, [printableValue(text), ...rest]) as number;
-  }
-  heightOfString(text: string, ...rest: unknown[]) {
-    return Reflect.apply(super.heightOfString, this, [printableValue(text), ...rest]) as number;
-  }
+let StudioDocument: typeof PDFKitDocument | undefined;
+function studioDocumentClass(): typeof PDFKitDocument {
+  StudioDocument ??= class extends (loadOnFirstUse("pdfkit") as typeof PDFKitDocument) {
+    text(text: string, ...rest: unknown[]) {
+      return Reflect.apply(super.text, this, [printableValue(text), ...rest]) as this;
+    }
+    widthOfString(text: string, ...rest: unknown[]) {
+      return Reflect.apply(super.widthOfString, this, [printableValue(text), ...rest]) as number;
+    }
+    heightOfString(text: string, ...rest: unknown[]) {
+      return Reflect.apply(super.heightOfString, this, [printableValue(text), ...rest]) as number;
+    }
+  };
+  return StudioDocument;
 }
 
 // pdfkit also takes numbers (and prints nothing for null): only strings need the pass.
@@ -143,7 +155,7 @@ function drawPdf(meta: PdfMeta, body: (doc: PDFKit.PDFDocument) => void): Promis
 function studioDocument(meta: PdfMeta, site: SiteConfig) {
   const { regularFile, regular, bold } = faces();
   const page = { size: "LETTER", margin: PDF_MARGIN };
-  const doc = new StudioDocument({
+  const doc = new (studioDocumentClass())({
     ...page,
     // Instead of pdfkit's default Helvetica, which would shadow the aliases below. Pages are
     // added without it: a page's options are the next page's, and `font` would reset each one.

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { pdfkitAddPlaceholder } from "@signpdf/placeholder-pdfkit";
-import { P12Signer } from "@signpdf/signer-p12";
-import { SignPdf } from "@signpdf/signpdf";
+import type * as Placeholder from "@signpdf/placeholder-pdfkit";
+import type * as SignerP12 from "@signpdf/signer-p12";
+import type * as SignPdfModule from "@signpdf/signpdf";
 
 import { siteConfig } from "~/content/site";
 
@@ -31,6 +32,9 @@ export type Seal = {
   /** Whether it is a generated development certificate (documents say so). */
   selfSigned: boolean;
 };
+
+/** The signing libraries load with the first sealed document, not when the server starts (issue 43). */
+const loadOnFirstUse = createRequire(import.meta.url);
 
 /** Room for the CMS signature: a certificate chain of a few certificates fits (a 2048-bit key alone needs ~2 KB). */
 const SIGNATURE_BYTES = 16_384;
@@ -106,6 +110,7 @@ export type SealInfo = { reason: string; signedAt: Date };
  * an invisible signature field on the current page whose value covers every byte but itself.
  */
 export function addSealPlaceholder(doc: PDFKit.PDFDocument, seal: Seal, info: SealInfo) {
+  const { pdfkitAddPlaceholder } = loadOnFirstUse("@signpdf/placeholder-pdfkit") as typeof Placeholder;
   pdfkitAddPlaceholder({
     pdf: doc,
     pdfBuffer: Buffer.alloc(0),
@@ -120,5 +125,7 @@ export function addSealPlaceholder(doc: PDFKit.PDFDocument, seal: Seal, info: Se
 
 /** Signs the placeholder's byte range: the file as it leaves the server. The same bytes for the same input and time. */
 export function applySeal(pdf: Buffer, seal: Seal, signedAt: Date): Promise<Buffer> {
+  const { SignPdf } = loadOnFirstUse("@signpdf/signpdf") as typeof SignPdfModule;
+  const { P12Signer } = loadOnFirstUse("@signpdf/signer-p12") as typeof SignerP12;
   return new SignPdf().sign(pdf, new P12Signer(seal.p12, { passphrase: seal.passphrase }), signedAt);
 }
