@@ -1,11 +1,9 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import type Forge from "node-forge";
 
 import { siteConfig } from "~/content/site";
 
-/** node-forge loads when a certificate is first opened or made, not when the server starts (issue 43). */
-const loadOnFirstUse = createRequire(import.meta.url);
+import { forge as loadForge } from "./libraries.server";
 
 /** PKCS#12 files of the document seal (seal.server.ts): opened at start-up by config.server.ts, made for development. */
 
@@ -14,7 +12,7 @@ const loadOnFirstUse = createRequire(import.meta.url);
  * Throws a message fit for a start-up error (wrong passphrase, no key, expired certificate).
  */
 export function openP12(bytes: Buffer, passphrase: string, at = new Date()): { signer: string } {
-  const forge = loadOnFirstUse("node-forge") as typeof Forge;
+  const forge = loadForge();
   let p12: Forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(bytes.toString("binary")), false, passphrase);
@@ -47,7 +45,7 @@ export function openP12(bytes: Buffer, passphrase: string, at = new Date()): { s
 
 /** A self-signed certificate of the studio, in a PKCS#12 under the passphrase. RSA key from Node's own crypto (fast); forge writes the certificate. */
 export function selfSignedP12(passphrase: string, now = new Date()): Buffer {
-  const forge = loadOnFirstUse("node-forge") as typeof Forge;
+  const forge = loadForge();
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
   const cert = forge.pki.createCertificate();

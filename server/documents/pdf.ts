@@ -6,20 +6,12 @@
  * subset by pdfkit), so a client's name prints in any Latin script, Greek or Cyrillic.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type * as Fontkit from "fontkit";
 import type PDFKitDocument from "pdfkit";
 
 import { siteConfig, type SiteConfig } from "../../app/content/site";
+import { fontkit, pdfkit } from "./libraries.server";
 import { addSealPlaceholder, applySeal, type Seal, type SealInfo } from "./seal.server";
-
-/**
- * pdfkit and fontkit load when the first document is drawn, not when the server starts: ~12 MB
- * of heap that a process serving pages and taking inquiries never needs (issue 43).
- */
-const loadOnFirstUse = createRequire(import.meta.url);
-const fontkit = () => loadOnFirstUse("fontkit") as typeof Fontkit;
 
 export const PDF_INK = "#0b1324";
 export const PDF_MUTED = "#475569";
@@ -104,7 +96,7 @@ export function printable(text: string): string {
  */
 let StudioDocument: typeof PDFKitDocument | undefined;
 function studioDocumentClass(): typeof PDFKitDocument {
-  StudioDocument ??= class extends (loadOnFirstUse("pdfkit") as typeof PDFKitDocument) {
+  StudioDocument ??= class extends pdfkit() {
     text(text: string, ...rest: unknown[]) {
       return Reflect.apply(super.text, this, [printableValue(text), ...rest]) as this;
     }

@@ -1,15 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import type * as Placeholder from "@signpdf/placeholder-pdfkit";
-import type * as SignerP12 from "@signpdf/signer-p12";
-import type * as SignPdfModule from "@signpdf/signpdf";
 
 import { siteConfig } from "~/content/site";
 
 import type { AppConfig } from "../config.server";
 import { hkdfKey, rootSecret } from "../secrets.server";
+import { sealPlaceholder, signerP12, signPdf } from "./libraries.server";
 import { openP12, selfSignedP12 } from "./p12.server";
 
 /**
@@ -32,9 +29,6 @@ export type Seal = {
   /** Whether it is a generated development certificate (documents say so). */
   selfSigned: boolean;
 };
-
-/** The signing libraries load with the first sealed document, not when the server starts (issue 43). */
-const loadOnFirstUse = createRequire(import.meta.url);
 
 /** Room for the CMS signature: a certificate chain of a few certificates fits (a 2048-bit key alone needs ~2 KB). */
 const SIGNATURE_BYTES = 16_384;
@@ -110,7 +104,7 @@ export type SealInfo = { reason: string; signedAt: Date };
  * an invisible signature field on the current page whose value covers every byte but itself.
  */
 export function addSealPlaceholder(doc: PDFKit.PDFDocument, seal: Seal, info: SealInfo) {
-  const { pdfkitAddPlaceholder } = loadOnFirstUse("@signpdf/placeholder-pdfkit") as typeof Placeholder;
+  const { pdfkitAddPlaceholder } = sealPlaceholder();
   pdfkitAddPlaceholder({
     pdf: doc,
     pdfBuffer: Buffer.alloc(0),
@@ -125,7 +119,7 @@ export function addSealPlaceholder(doc: PDFKit.PDFDocument, seal: Seal, info: Se
 
 /** Signs the placeholder's byte range: the file as it leaves the server. The same bytes for the same input and time. */
 export function applySeal(pdf: Buffer, seal: Seal, signedAt: Date): Promise<Buffer> {
-  const { SignPdf } = loadOnFirstUse("@signpdf/signpdf") as typeof SignPdfModule;
-  const { P12Signer } = loadOnFirstUse("@signpdf/signer-p12") as typeof SignerP12;
+  const { SignPdf } = signPdf();
+  const { P12Signer } = signerP12();
   return new SignPdf().sign(pdf, new P12Signer(seal.p12, { passphrase: seal.passphrase }), signedAt);
 }

@@ -36,5 +36,5 @@ export function fakeSite(): { clientDir: string; serverBuild: ServerBuild } {
 export async function builtSite(): Promise<{ clientDir: string; serverBuild: ServerBuild }> {
   const entry = builtFile("server/index.js");
   const serverBuild = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
-  return { clientDir: path.join(path.dirname(path.dirname(entry)), "client"), serverBuild };
+  return { clientDir: builtFile("client"), serverBuild };
 }
