@@ -7,6 +7,8 @@ set -euo pipefail
 
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+# The end-to-end tests run in Chromium's headless shell (decision 0064); Lighthouse in the browser.
+[ -x "${E2E_CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 # The fallback faces are measured against (and set in) the Liberation fonts.

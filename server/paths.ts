@@ -8,6 +8,8 @@
 export const DEFAULT_BUILD_DIR = "build";
 export const DEFAULT_SITE_URL = "http://localhost:3000";
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
+/** Debian's package of Chromium's headless shell: the browser Playwright runs headless tests in (decision 0064). */
+export const DEFAULT_TEST_CHROMIUM_PATH = "/usr/bin/chromium-headless-shell";
 
 type Env = Record<string, string | undefined>;
 
@@ -21,7 +23,15 @@ export function configuredSiteUrl(env: Env = process.env) {
   return (env.SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, "");
 }
 
-/** The Chromium that renders social images and previews and runs Lighthouse and the end-to-end tests. */
+/** The Chromium that renders social images and previews and runs Lighthouse: the full browser. */
 export function configuredChromiumPath(env: Env = process.env) {
   return env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+}
+
+/**
+ * The Chromium the end-to-end tests run in: its headless shell, the same engine without the
+ * browser's window machinery (what Playwright itself runs for headless tests; decision 0064).
+ */
+export function configuredTestChromiumPath(env: Env = process.env) {
+  return env.E2E_CHROMIUM_PATH ?? DEFAULT_TEST_CHROMIUM_PATH;
 }

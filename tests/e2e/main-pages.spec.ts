@@ -334,7 +334,8 @@ test.describe("extras", () => {
     await checkA11y();
   });
 
-  test("the privacy policy opens in a new tab", async ({ page, context }) => {
+  // The full browser: the headless shell downloads a PDF instead of showing it in a tab.
+  test("the privacy policy opens in a new tab", { tag: "@full-browser" }, async ({ page, context }) => {
     await page.goto("/extras");
     const [tab] = await Promise.all([
       context.waitForEvent("page"),
