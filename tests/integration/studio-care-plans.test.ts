@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { siteDay } from "../../app/lib/site-time";
 import type { AttentionItem } from "../../server/leads/attention-context.server";
 import { testDatabaseKind } from "../helpers/databases";
 import { dealRows } from "../helpers/deals";
@@ -100,7 +101,8 @@ describe(`studio care plans on ${testDatabaseKind}`, () => {
       usedMinutes: 0,
       changeHours: 1,
     });
-    const today = new Date(h.clock.now).toISOString().slice(0, 10);
+    // The studio's day, Vancouver's: from 4 pm there the UTC date is already tomorrow's.
+    const today = siteDay(h.clock.now);
     const bad = await post("/studio/plans", {
       intent: "log-hours",
       subscriptionId: id,
