@@ -4,6 +4,8 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
+import { builtCommand } from "../helpers/build";
+
 const AXE_STYLE = "* { content-visibility: visible !important; }";
 
 /** Console errors that are CSP refusals of the page's own, leaving out the axe fixture's style tag (refused too; the error names its hash). */
@@ -197,16 +199,17 @@ export async function holdScripts(page: Page) {
 
 /**
  * Creates a studio account in the e2e server's database (or a spec's own) through the real CLI,
- * the password piped in. Its script runs in one node process with tsx's loader: `npx tsx` added
- * npm's start and a second node process, 2 s of wall time for each account on a loaded machine
- * (tests/integration/studio-user-cli.test.ts runs it through npx, as a shell would).
+ * the password piped in. It runs as the build compiled it, in one node process: `npx tsx` added
+ * npm's start and a second node process, 2 s of wall time for each account on a loaded machine,
+ * and tsx's loader twice the CPU of the compiled file (tests/integration/studio-user-cli.test.ts
+ * runs the source through npx, as a shell would).
  */
 export async function addStudioAccount(
   email: string,
   password: string,
   databasePath = process.env.E2E_DATABASE_PATH!,
 ) {
-  const child = execFile(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", "add", email], {
+  const child = execFile(process.execPath, [builtCommand("studio-user"), "add", email], {
     env: { ...process.env, NODE_ENV: "test", DATABASE_PATH: databasePath, DATABASE_URL: "" },
   });
   child.stdin!.end(`${password}\n`);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { startFakeSmtp } from "../fakes/smtp";
+import { builtCommand } from "../helpers/build";
 
 /**
  * A server of a test's own from the same build, beside the suite's (playwright.config.ts):
@@ -101,8 +102,8 @@ export async function startMailedServer(
     await new Promise((r) => setTimeout(r, 200));
   }
   const cliEnv = { SITE_URL: base, DATABASE_PATH: databasePath, ...env, NODE_ENV: "test" };
-  const cli = (script: string, args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  const cli = (script: Parameters<typeof builtCommand>[0], args: string[]) =>
+    execFileSync(process.execPath, [builtCommand(script), ...args], {
       encoding: "utf8",
       env: { ...process.env, ...cliEnv },
     });

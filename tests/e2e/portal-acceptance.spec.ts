@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 
 import { bookingCopy } from "../../app/content/booking";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { builtCommand } from "../helpers/build";
 import { pdfSignature, pdfText } from "../helpers/pdf";
 import { readRowsIn } from "./database";
 import {
@@ -198,7 +199,7 @@ test("a client walks the portal: quote email, sign-in link, sign and pay, docume
 /** The studio's quote command (`npm run studio-quote`) on this server's database. */
 function studioQuoteCli(origin: string, dbPath: string) {
   return (...args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/studio-quote.ts", ...args], {
+    execFileSync(process.execPath, [builtCommand("studio-quote"), ...args], {
       encoding: "utf8",
       env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: "test", SMTP_URL: "" },
     });

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 
+import { builtCommand } from "../helpers/build";
 import { readRowsIn, storedInquiries } from "./database";
 import { expect, test } from "./fixtures";
 
@@ -44,7 +45,7 @@ test(
     const [lead] = storedInquiries(email);
 
     const cli = (args: string[]) =>
-      execFileSync(process.execPath, ["--import", "tsx", "scripts/studio-quote.ts", ...args], {
+      execFileSync(process.execPath, [builtCommand("studio-quote"), ...args], {
         encoding: "utf8",
         env: {
           ...process.env,
