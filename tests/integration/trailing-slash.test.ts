@@ -85,19 +85,26 @@ describe(`trailing-slash redirects (${testDatabaseKind})`, () => {
     if (location !== undefined) expect(new URL(location, `${origin}/`).origin).toBe(origin);
   });
 
-  it("answers a path of 16,000 slashes in well under 20 ms of server time", async () => {
+  it("answers a path of 16,000 slashes about as fast as a path of one", async () => {
     const path = `/${"/".repeat(16_000)}a/`;
     await handler.app.request("/warm-up/");
     // The best of three: the cost of the rule itself, not a pause of the shared machine
-    // (the backtracking trim took 100+ ms every time).
-    const times: number[] = [];
-    const answers: Response[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      answers.push(await handler.app.request(path));
-      times.push(performance.now() - started);
-    }
-    expect(Math.min(...times)).toBeLessThan(20);
+    // (the backtracking trim took 100+ ms every time). Against a reference measured the same way
+    // now, a path of one slash, so a slower machine moves both.
+    const bestOfThree = async (target: string) => {
+      const times: number[] = [];
+      const answers: Response[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        answers.push(await handler.app.request(target));
+        times.push(performance.now() - started);
+      }
+      return { best: Math.min(...times), answers };
+    };
+    const reference = await bestOfThree("/a/");
+    expect(reference.answers[0]!.headers.get("location")).toBe("/a");
+    const { best, answers } = await bestOfThree(path);
+    expect(best).toBeLessThan(10 * reference.best + 10);
     for (const res of answers) {
       expect(res.status).toBe(301);
       expect(res.headers.get("location")).toBe("/a");
